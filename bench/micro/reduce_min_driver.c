@@ -1,0 +1,6 @@
+/* Driver of reduce_min (see reduce_driver.h); floor: see reduce_min.c. */
+#define PGB_NAME reduce_min
+#define PGB_LO 0.5
+#define PGB_HI 1.5
+#define PGB_FLOOR 1.0
+#include "reduce_driver.h"

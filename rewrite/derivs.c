@@ -1,0 +1,224 @@
+/* Partial derivatives of the primitive math functions, one table. Each entry
+ * builds d fn / d arg_k from the arguments and the (already computed) result,
+ * reusing the result where that saves a call (exp, tanh, sqrt, ...). */
+#include "derivs.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef Operand (*PartialFn)(Builder *bd, int k, const Operand *x, Operand r);
+
+typedef struct DerivEntry {
+    const char *name;
+    int arity;
+    PartialFn partial;
+} DerivEntry;
+
+static Operand k_(double v, Operand like) {
+    return b_fconst(v, like.ty);
+}
+static Operand call1(Builder *bd, const char *name, Operand x);
+
+static Operand d_sin(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return call1(bd, "cos", x[0]);
+}
+static Operand d_cos(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return b_neg(bd, call1(bd, "sin", x[0]));
+}
+static Operand d_tan(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)x;
+    return b_add(bd, k_(1, r), b_mul(bd, r, r));
+}
+static Operand one_minus_sq(Builder *bd, Operand x) {
+    return b_sub(bd, k_(1, x), b_mul(bd, x, x));
+}
+static Operand d_asin(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return b_div(bd, k_(1, x[0]), call1(bd, "sqrt", one_minus_sq(bd, x[0])));
+}
+static Operand d_acos(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return b_div(bd, k_(-1, x[0]), call1(bd, "sqrt", one_minus_sq(bd, x[0])));
+}
+static Operand d_atan(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return b_div(bd, k_(1, x[0]), b_add(bd, k_(1, x[0]), b_mul(bd, x[0], x[0])));
+}
+static Operand d_atan2(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)r;
+    Operand den = b_add(bd, b_mul(bd, x[0], x[0]), b_mul(bd, x[1], x[1]));
+    return k == 0 ? b_div(bd, x[1], den) : b_div(bd, b_neg(bd, x[0]), den);
+}
+static Operand d_sinh(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return call1(bd, "cosh", x[0]);
+}
+static Operand d_cosh(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return call1(bd, "sinh", x[0]);
+}
+static Operand d_tanh(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)x;
+    return one_minus_sq(bd, r);
+}
+static Operand d_exp(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)bd, (void)k, (void)x;
+    return r;
+}
+static Operand d_exp2(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)x;
+    return b_mul(bd, r, k_(0.69314718055994530942, r));
+}
+static Operand d_expm1(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)x;
+    return b_add(bd, r, k_(1, r));
+}
+static Operand d_log(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return b_div(bd, k_(1, x[0]), x[0]);
+}
+static Operand d_log2(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return b_div(bd, k_(1, x[0]), b_mul(bd, x[0], k_(0.69314718055994530942, x[0])));
+}
+static Operand d_log10(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return b_div(bd, k_(1, x[0]), b_mul(bd, x[0], k_(2.30258509299404568402, x[0])));
+}
+static Operand d_log1p(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return b_div(bd, k_(1, x[0]), b_add(bd, k_(1, x[0]), x[0]));
+}
+static Operand d_sqrt(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)x;
+    return b_div(bd, k_(0.5, r), r);
+}
+static Operand d_cbrt(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)x;
+    return b_div(bd, k_(1, r), b_mul(bd, k_(3, r), b_mul(bd, r, r)));
+}
+static Operand d_pow(Builder *bd, int k, const Operand *x, Operand r) {
+    if (k == 0) {
+        /* b * a^(b-1), computed without dividing by a so that a == 0 works. */
+        Operand bm1 = b_sub(bd, x[1], k_(1, x[1]));
+        Type ty;
+        int pow_fn = deriv_lookup("pow", &ty);
+        return b_mul(bd, x[1], b_call(bd, pow_fn, x[0], bm1));
+    }
+    /* a^b log a; only defined for a > 0, where the function is smooth in b. */
+    Operand pos = b_cmp(bd, OP_GT, x[0], k_(0, x[0]));
+    Operand lg = call1(bd, "log", x[0]);
+    return b_select(bd, pos, b_mul(bd, r, lg), k_(0, r));
+}
+static Operand d_hypot(Builder *bd, int k, const Operand *x, Operand r) {
+    return b_div(bd, x[k], r);
+}
+static Operand d_fabs(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    Operand neg = b_cmp(bd, OP_LT, x[0], k_(0, x[0]));
+    return b_select(bd, neg, k_(-1, x[0]), k_(1, x[0]));
+}
+/* fmin/fmax pass the derivative of the argument they return (the first on
+ * ties, as the sequential reduce semantics keep the accumulator). */
+static Operand d_fmin(Builder *bd, int k, const Operand *x, Operand r) {
+    Operand first = b_cmp(bd, OP_LE, x[0], x[1]);
+    return k == 0 ? b_select(bd, first, k_(1, r), k_(0, r))
+                  : b_select(bd, first, k_(0, r), k_(1, r));
+}
+static Operand d_fmax(Builder *bd, int k, const Operand *x, Operand r) {
+    Operand first = b_cmp(bd, OP_GE, x[0], x[1]);
+    return k == 0 ? b_select(bd, first, k_(1, r), k_(0, r))
+                  : b_select(bd, first, k_(0, r), k_(1, r));
+}
+static Operand gauss(Builder *bd, Operand x, double scale) {
+    Operand e = call1(bd, "exp", b_neg(bd, b_mul(bd, x, x)));
+    return b_mul(bd, k_(scale, x), e);
+}
+static Operand d_erf(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return gauss(bd, x[0], 2.0 / 1.77245385090551602730);
+}
+static Operand d_erfc(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return gauss(bd, x[0], -2.0 / 1.77245385090551602730);
+}
+static Operand d_lgamma(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return call1(bd, "pg_digamma", x[0]);
+}
+static Operand d_none(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)bd, (void)k, (void)x;
+    return k_(0, r);
+}
+
+static const DerivEntry table[] = {
+    {"sin", 1, d_sin},
+    {"cos", 1, d_cos},
+    {"tan", 1, d_tan},
+    {"asin", 1, d_asin},
+    {"acos", 1, d_acos},
+    {"atan", 1, d_atan},
+    {"atan2", 2, d_atan2},
+    {"sinh", 1, d_sinh},
+    {"cosh", 1, d_cosh},
+    {"tanh", 1, d_tanh},
+    {"exp", 1, d_exp},
+    {"exp2", 1, d_exp2},
+    {"expm1", 1, d_expm1},
+    {"log", 1, d_log},
+    {"log2", 1, d_log2},
+    {"log10", 1, d_log10},
+    {"log1p", 1, d_log1p},
+    {"sqrt", 1, d_sqrt},
+    {"cbrt", 1, d_cbrt},
+    {"pow", 2, d_pow},
+    {"hypot", 2, d_hypot},
+    {"fabs", 1, d_fabs},
+    {"fmin", 2, d_fmin},
+    {"fmax", 2, d_fmax},
+    {"erf", 1, d_erf},
+    {"erfc", 1, d_erfc},
+    {"lgamma", 1, d_lgamma},
+    /* Helpers that derivative code itself calls; not differentiated again. */
+    {"pg_digamma", 1, d_none},
+};
+enum { TABLE_LEN = sizeof table / sizeof table[0] };
+
+int deriv_count(void) {
+    return TABLE_LEN;
+}
+
+int deriv_lookup(const char *cname, Type *ty) {
+    for (int i = 0; i < TABLE_LEN; i++) {
+        size_t n = strlen(table[i].name);
+        if (strcmp(cname, table[i].name) == 0) {
+            *ty = type_double();
+            return i;
+        }
+        if (strncmp(cname, table[i].name, n) == 0 && strcmp(cname + n, "f") == 0) {
+            *ty = type_float();
+            return i;
+        }
+    }
+    return -1;
+}
+
+const char *deriv_name(int fn) {
+    return table[fn].name;
+}
+
+int deriv_arity(int fn) {
+    return table[fn].arity;
+}
+
+static Operand call1(Builder *bd, const char *name, Operand x) {
+    Type ty;
+    int fn = deriv_lookup(name, &ty);
+    return b_call(bd, fn, x, opd_none());
+}
+
+Operand deriv_partial(Builder *bd, int fn, int k, const Operand *args, Operand res) {
+    return table[fn].partial(bd, k, args, res);
+}

@@ -1,0 +1,18 @@
+/* The table of math.h functions pargrad differentiates, and their partial
+ * derivatives. */
+#ifndef PARGRAD_DERIVS_H
+#define PARGRAD_DERIVS_H
+
+#include "ir.h"
+
+/* Index of the function named `cname` ("sin", "sinf", ...), or -1. Sets *ty
+ * to the type it computes in (double, or float for the f variants). */
+int deriv_lookup(const char *cname, Type *ty);
+const char *deriv_name(int fn);
+int deriv_arity(int fn);
+/* Emits the partial derivative of fn with respect to argument k, at args with
+ * result `res`, into the builder's body. */
+Operand deriv_partial(Builder *bd, int fn, int k, const Operand *args, Operand res);
+int deriv_count(void);
+
+#endif

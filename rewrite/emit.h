@@ -1,0 +1,18 @@
+/* Emission of generated functions as C11 with OpenMP. */
+#ifndef PARGRAD_EMIT_H
+#define PARGRAD_EMIT_H
+
+#include "ir.h"
+
+typedef struct EmitOptions {
+    bool openmp;             /* false: the serial backend */
+    bool line_directives;    /* #line before each block */
+    const char *source_path; /* for comments and #line */
+    const char *source_text; /* for the source line quoted on each block */
+    const char *version;
+} EmitOptions;
+
+void emit_c_prelude(FILE *out, const EmitOptions *opt);
+void emit_c_function(FILE *out, Func *f, const EmitOptions *opt);
+
+#endif

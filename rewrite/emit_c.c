@@ -1,0 +1,851 @@
+/* C11 + OpenMP emission. The output is for people: the user's names, `_b`
+ * adjoints, single-use temporaries folded back into expressions, a comment
+ * quoting the source line on every block, and the `#pragma pargrad`
+ * annotations kept on parallel loops. The outermost parallel loop becomes
+ * `#pragma omp parallel for`; parallel loops inside it run sequentially.
+ * Output is a function of the IR only, so identical input gives identical
+ * output. */
+#include "emit.h"
+#include "derivs.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Emitter {
+    FILE *out;
+    const EmitOptions *opt;
+    Arena a;
+    PtrVec names; /* cnames in use in this function */
+    int ntemps;
+    int depth;
+    bool in_parallel;
+    /* per variable id */
+    int nvars;
+    int *defs, *uses;
+    Body **def_body, **use_body;
+    Stmt **def_stmt;
+    unsigned char *inlined;
+    unsigned char *next_use; /* used by the statement right after its definition */
+} Emitter;
+
+static void emit_body(Emitter *e, Body *b);
+static void emit_operand(Emitter *e, Operand o);
+
+/* ---- names ---- */
+static bool name_taken(Emitter *e, const char *n) {
+    for (int i = 0; i < e->names.len; i++)
+        if (strcmp(e->names.items[i], n) == 0)
+            return true;
+    return false;
+}
+
+static const char *unique_name(Emitter *e, const char *base, bool numbered) {
+    const char *n = numbered ? arena_printf(&e->a, "%s%d", base, ++e->ntemps) : base;
+    for (int k = 1; name_taken(e, n); k++)
+        n = numbered ? arena_printf(&e->a, "%s%d", base, ++e->ntemps)
+                     : arena_printf(&e->a, "%s_%d", base, k);
+    vec_push(&e->a, &e->names, (void *)n);
+    return n;
+}
+
+static const char *var_name(Emitter *e, Var *v) {
+    if (!v->cname) {
+        if (v->primal)
+            v->cname = unique_name(e, arena_printf(&e->a, "%s_b", var_name(e, v->primal)), false);
+        else if (var_is_temp(v))
+            v->cname = unique_name(e, "t", true);
+        else
+            v->cname = unique_name(e, v->name, false);
+    }
+    return v->cname;
+}
+
+static const char *buf_name(Emitter *e, Buffer *b) {
+    (void)e;
+    return b->name;
+}
+
+/* ---- output helpers ---- */
+static void indent(Emitter *e) {
+    for (int i = 0; i < e->depth; i++)
+        fputs("    ", e->out);
+}
+
+static void line(Emitter *e, const char *text) {
+    indent(e);
+    fputs(text, e->out);
+    fputc('\n', e->out);
+}
+
+static void print_const(Emitter *e, Operand o) {
+    if (!type_is_float(o.ty)) {
+        fprintf(e->out, "%lld", o.ival);
+        return;
+    }
+    double v = o.fval;
+    const char *suffix = o.ty.kind == TY_FLOAT ? "f" : "";
+    if (isinf(v)) {
+        fprintf(e->out, "%sINFINITY", v < 0 ? "-" : "");
+        return;
+    }
+    if (isnan(v)) {
+        fputs("NAN", e->out);
+        return;
+    }
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.17g", v);
+    /* the shortest form that reads back exactly */
+    for (int p = 1; p <= 17; p++) {
+        char t[64];
+        snprintf(t, sizeof t, "%.*g", p, v);
+        if (strtod(t, NULL) == v) {
+            memcpy(buf, t, sizeof t);
+            break;
+        }
+    }
+    bool has_point = strpbrk(buf, ".eEn") != NULL;
+    if (v < 0)
+        fputc('(', e->out);
+    fprintf(e->out, "%s%s%s", buf, has_point ? "" : ".0", suffix);
+    if (v < 0)
+        fputc(')', e->out);
+}
+
+static const char *c_op(PrimOp op) {
+    switch (op) {
+    case OP_ADD:
+        return "+";
+    case OP_SUB:
+        return "-";
+    case OP_MUL:
+        return "*";
+    case OP_DIV:
+        return "/";
+    case OP_MOD:
+        return "%";
+    case OP_LT:
+        return "<";
+    case OP_LE:
+        return "<=";
+    case OP_GT:
+        return ">";
+    case OP_GE:
+        return ">=";
+    case OP_EQ:
+        return "==";
+    case OP_NE:
+        return "!=";
+    case OP_AND:
+        return "&&";
+    case OP_OR:
+        return "||";
+    default:
+        return "?";
+    }
+}
+
+static const char *call_name(Emitter *e, Stmt *s) {
+    const char *n = deriv_name(s->fn);
+    return s->dst->ty.kind == TY_FLOAT ? arena_printf(&e->a, "%sf", n) : n;
+}
+
+/* The expression of a let, without the assignment. */
+static void emit_expr(Emitter *e, Stmt *s) {
+    Operand *x = s->args;
+    switch (s->op) {
+    case OP_COPY:
+        emit_operand(e, x[0]);
+        break;
+    case OP_NEG:
+        fputc('-', e->out);
+        emit_operand(e, x[0]);
+        break;
+    case OP_NOT:
+        fputc('!', e->out);
+        emit_operand(e, x[0]);
+        break;
+    case OP_SELECT:
+        emit_operand(e, x[0]);
+        fputs(" ? ", e->out);
+        emit_operand(e, x[1]);
+        fputs(" : ", e->out);
+        emit_operand(e, x[2]);
+        break;
+    case OP_CAST:
+        fprintf(e->out, "(%s)", type_cname(s->dst->ty));
+        emit_operand(e, x[0]);
+        break;
+    case OP_CALL:
+        fprintf(e->out, "%s(", call_name(e, s));
+        for (int i = 0; i < s->nargs; i++) {
+            if (i)
+                fputs(", ", e->out);
+            emit_operand(e, x[i]);
+        }
+        fputc(')', e->out);
+        break;
+    default:
+        emit_operand(e, x[0]);
+        fprintf(e->out, " %s ", c_op(s->op));
+        emit_operand(e, x[1]);
+        break;
+    }
+}
+
+static void emit_operand(Emitter *e, Operand o) {
+    if (o.kind == OPD_CONST) {
+        print_const(e, o);
+        return;
+    }
+    if (o.kind != OPD_VAR) {
+        fputs("0", e->out);
+        return;
+    }
+    Var *v = o.var;
+    if (v->id < e->nvars && e->inlined[v->id]) {
+        Stmt *d = e->def_stmt[v->id];
+        bool atom = d->op == OP_CALL || d->op == OP_COPY;
+        if (!atom)
+            fputc('(', e->out);
+        emit_expr(e, d);
+        if (!atom)
+            fputc(')', e->out);
+        return;
+    }
+    fputs(var_name(e, v), e->out);
+}
+
+static void emit_access(Emitter *e, Buffer *b, Operand *idx, int n) {
+    if (b->scalar_ref) {
+        fprintf(e->out, "*%s", buf_name(e, b));
+        return;
+    }
+    fputs(buf_name(e, b), e->out);
+    for (int i = 0; i < n; i++) {
+        fputc('[', e->out);
+        emit_operand(e, idx[i]);
+        fputc(']', e->out);
+    }
+}
+
+/* ---- inlining analysis ---- */
+typedef struct Scan {
+    Emitter *e;
+    Body *body;
+} Scan;
+
+static void scan_use(Operand *o, void *ctx) {
+    Scan *sc = ctx;
+    if (o->kind == OPD_VAR && o->var->id < sc->e->nvars) {
+        sc->e->uses[o->var->id]++;
+        sc->e->use_body[o->var->id] = sc->body;
+    }
+}
+
+static void mark_next_use(Operand *o, void *ctx) {
+    Scan *sc = ctx;
+    if (o->kind == OPD_VAR && o->var->id < sc->e->nvars)
+        sc->e->next_use[o->var->id] = 1;
+}
+
+static void scan_body(Emitter *e, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Scan sc = {e, b};
+        stmt_visit_operands(s, scan_use, &sc);
+        if (s->buf && !name_taken(e, s->buf->name))
+            vec_push(&e->a, &e->names, (void *)s->buf->name);
+        if (i > 0) {
+            Stmt *prev = b->stmts.items[i - 1];
+            if (prev->kind == S_LET && !prev->dst->is_mutable && s->kind == S_LET) {
+                /* only operands of a plain statement, not of nested bodies */
+                for (int k = 0; k < s->nargs; k++)
+                    if (s->args[k].kind == OPD_VAR && s->args[k].var == prev->dst)
+                        mark_next_use(&s->args[k], &sc);
+            }
+        }
+        if (s->kind == S_LET && s->dst && s->dst->id < e->nvars) {
+            e->defs[s->dst->id]++;
+            e->def_body[s->dst->id] = b;
+            e->def_stmt[s->dst->id] = s;
+        }
+        /* Operands used at the end of a nested body (phis, yields) count
+         * as used in the enclosing body: never inline across it. */
+        scan_body(e, s->then_body);
+        scan_body(e, s->else_body);
+        scan_body(e, s->body);
+    }
+}
+
+static bool reads_mutable(Emitter *e, Stmt *s) {
+    for (int i = 0; i < s->nargs; i++) {
+        Operand o = s->args[i];
+        if (o.kind != OPD_VAR)
+            continue;
+        if (o.var->is_mutable)
+            return true;
+        if (o.var->id < e->nvars && e->inlined[o.var->id] &&
+            reads_mutable(e, e->def_stmt[o.var->id]))
+            return true;
+    }
+    return false;
+}
+
+static void plan_inlining(Emitter *e, Func *f) {
+    e->nvars = f->next_var_id;
+    e->defs = calloc((size_t)e->nvars + 1, sizeof(int));
+    e->uses = calloc((size_t)e->nvars + 1, sizeof(int));
+    e->def_body = calloc((size_t)e->nvars + 1, sizeof(Body *));
+    e->use_body = calloc((size_t)e->nvars + 1, sizeof(Body *));
+    e->def_stmt = calloc((size_t)e->nvars + 1, sizeof(Stmt *));
+    e->inlined = calloc((size_t)e->nvars + 1, 1);
+    e->next_use = calloc((size_t)e->nvars + 1, 1);
+    scan_body(e, f->body);
+    for (int id = 0; id < e->nvars; id++) {
+        Stmt *d = e->def_stmt[id];
+        if (!d || e->defs[id] != 1 || e->uses[id] != 1 || e->def_body[id] != e->use_body[id])
+            continue;
+        if (d->dst->is_mutable || !var_is_temp(d->dst))
+            continue;
+        e->inlined[id] = 1;
+    }
+    /* Temporaries reading variables that may change between their
+     * definition and their use stay where they are. */
+    for (int id = 0; id < e->nvars; id++)
+        if (e->inlined[id] && reads_mutable(e, e->def_stmt[id]) && !e->next_use[id])
+            e->inlined[id] = 0;
+}
+
+/* ---- comments ---- */
+static void source_comment(Emitter *e, SrcLoc loc, const char *note) {
+    const char *text = e->opt->source_text;
+    if (!text || loc.line <= 0)
+        return;
+    const char *p = text;
+    for (int l = 1; l < loc.line && p; l++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    if (!p)
+        return;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    const char *end = strchr(p, '\n');
+    int len = end ? (int)(end - p) : (int)strlen(p);
+    while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '{' || p[len - 1] == '\r'))
+        len--;
+    /* Keep the comment a comment. */
+    char *clean = arena_alloc(&e->a, (size_t)len + 1);
+    for (int i = 0; i < len; i++)
+        clean[i] = (p[i] == '*' && i + 1 < len && p[i + 1] == '/') ? '+' : p[i];
+    if (e->opt->line_directives && e->opt->source_path) {
+        indent(e);
+        fprintf(e->out, "#line %d \"%s\"\n", loc.line, e->opt->source_path);
+    }
+    indent(e);
+    fprintf(e->out, "/* line %d%s%s%s: %s */\n", loc.line, note ? " (" : "", note ? note : "",
+            note ? ")" : "", clean);
+}
+
+/* ---- OpenMP clauses ---- */
+typedef struct Clauses {
+    PtrVec declared; /* vars declared inside the loop */
+    PtrVec summed;   /* outer vars updated with += inside */
+    bool atomics;
+    bool unsafe_simd; /* tape operations, nested loops with state */
+} Clauses;
+
+static bool in_list(PtrVec *v, void *p) {
+    for (int i = 0; i < v->len; i++)
+        if (v->items[i] == p)
+            return true;
+    return false;
+}
+
+static void collect_clauses(Emitter *e, Body *b, Clauses *c) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Var *defs[64];
+        int n = stmt_defs(s, defs, 64);
+        for (int k = 0; k < n; k++)
+            if (!(s->kind == S_LET && defs[k]->is_mutable)) /* an update, not a declaration */
+                vec_push(&e->a, &c->declared, defs[k]);
+        for (int k = 0; k < s->carried.len; k++)
+            vec_push(&e->a, &c->declared, ((Carried *)s->carried.items[k])->param);
+        if (s->index)
+            vec_push(&e->a, &c->declared, s->index);
+        if (s->kind == S_ACC && s->acc == ACC_ATOMIC)
+            c->atomics = true;
+        if (s->kind == S_PUSH || s->kind == S_POP || s->kind == S_TAPE_PUSH_REGION ||
+            s->kind == S_TAPE_POP_REGION || s->kind == S_LOOP || s->kind == S_IF ||
+            s->kind == S_REDUCE || s->kind == S_MAP)
+            c->unsafe_simd = true;
+        if (s->kind == S_LET && s->dst->is_mutable && !in_list(&c->summed, s->dst))
+            vec_push(&e->a, &c->summed, s->dst);
+        collect_clauses(e, s->then_body, c);
+        collect_clauses(e, s->else_body, c);
+        collect_clauses(e, s->body, c);
+    }
+}
+
+static void emit_outer_reductions(Emitter *e, Clauses *c) {
+    PtrVec list = {0};
+    for (int i = 0; i < c->summed.len; i++)
+        if (!in_list(&c->declared, c->summed.items[i]))
+            vec_push(&e->a, &list, c->summed.items[i]);
+    if (!list.len)
+        return;
+    fputs(" reduction(+ : ", e->out);
+    for (int i = 0; i < list.len; i++)
+        fprintf(e->out, "%s%s", i ? ", " : "", var_name(e, list.items[i]));
+    fputc(')', e->out);
+}
+
+/* ---- statements ---- */
+static void emit_loop_header(Emitter *e, Stmt *s) {
+    const char *i = var_name(e, s->index);
+    const char *ty = type_cname(s->index->ty);
+    indent(e);
+    if (s->reversed) {
+        fprintf(e->out, "for (%s %s = ", ty, i);
+        emit_operand(e, s->hi);
+        fprintf(e->out, "; %s-- > ", i);
+        emit_operand(e, s->lo);
+        fputs(";) {\n", e->out);
+        return;
+    }
+    fprintf(e->out, "for (%s %s = ", ty, i);
+    emit_operand(e, s->lo);
+    fprintf(e->out, "; %s < ", i);
+    emit_operand(e, s->hi);
+    fprintf(e->out, "; %s++) {\n", i);
+}
+
+static void close_block(Emitter *e) {
+    e->depth--;
+    line(e, "}");
+}
+
+/* The parallel pragmas of an outermost parallel loop. */
+static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
+    if (!e->opt->openmp || e->in_parallel)
+        return false;
+    Clauses c = {0};
+    collect_clauses(e, s->body, &c);
+    indent(e);
+    fputs("#pragma omp parallel for", e->out);
+    bool argext = false;
+    for (int i = 0; i < s->accums.len; i++)
+        argext |= ((Accum *)s->accums.items[i])->op >= RED_ARGMIN;
+    if (!c.atomics && !c.unsafe_simd && !argext)
+        fputs(" simd", e->out);
+    /* Perfectly nested maps share one iteration space. */
+    if (s->kind == S_MAP && s->body->stmts.len == 1) {
+        Stmt *inner = s->body->stmts.items[0];
+        if (inner->kind == S_MAP && !opd_equal(inner->lo, opd_var(s->index)) &&
+            !opd_equal(inner->hi, opd_var(s->index)))
+            fputs(" collapse(2)", e->out);
+    }
+    if (reductions)
+        fputs(reductions, e->out);
+    emit_outer_reductions(e, &c);
+    fputc('\n', e->out);
+    return true;
+}
+
+static void emit_map(Emitter *e, Stmt *s) {
+    source_comment(e, s->loc, s->note);
+    if (s->text)
+        fprintf(e->out, "#pragma pargrad %s\n", s->text);
+    bool par = open_parallel(e, s, NULL);
+    emit_loop_header(e, s);
+    e->depth++;
+    bool saved = e->in_parallel;
+    e->in_parallel |= par;
+    emit_body(e, s->body);
+    e->in_parallel = saved;
+    close_block(e);
+}
+
+static const char *omp_reduce_op(ReduceOp op) {
+    static const char *const ops[] = {"+", "*", "min", "max", "pg_argmin", "pg_argmax"};
+    return ops[op];
+}
+
+static const char *accum_name(Emitter *e, Accum *a) {
+    if (a->op == RED_ARGMIN || a->op == RED_ARGMAX)
+        return arena_printf(&e->a, "%s_arg", var_name(e, a->result));
+    return var_name(e, a->result);
+}
+
+static void emit_reduce(Emitter *e, Stmt *s) {
+    source_comment(e, s->loc, s->note);
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *a = s->accums.items[i];
+        indent(e);
+        if (a->op == RED_ARGMIN || a->op == RED_ARGMAX) {
+            fprintf(e->out, "pg_argext %s = {", accum_name(e, a));
+            emit_operand(e, a->init);
+            fputs(", -1};\n", e->out);
+        } else {
+            fprintf(e->out, "%s %s = ", type_cname(a->result->ty), accum_name(e, a));
+            emit_operand(e, a->init);
+            fputs(";\n", e->out);
+        }
+    }
+    if (s->text)
+        fprintf(e->out, "#pragma pargrad %s\n", s->text);
+    char *red = NULL;
+    if (e->opt->openmp && !e->in_parallel) {
+        red = "";
+        for (int i = 0; i < s->accums.len; i++) {
+            Accum *a = s->accums.items[i];
+            red = arena_printf(&e->a, "%s reduction(%s : %s)", red, omp_reduce_op(a->op),
+                               accum_name(e, a));
+        }
+    }
+    bool par = open_parallel(e, s, red);
+    emit_loop_header(e, s);
+    e->depth++;
+    bool saved = e->in_parallel;
+    e->in_parallel |= par;
+    emit_body(e, s->body);
+    e->in_parallel = saved;
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *a = s->accums.items[i];
+        const char *n = accum_name(e, a);
+        indent(e);
+        switch (a->op) {
+        case RED_ADD:
+        case RED_MUL:
+            fprintf(e->out, "%s %s= ", n, a->op == RED_ADD ? "+" : "*");
+            emit_operand(e, a->contrib);
+            break;
+        case RED_MIN:
+        case RED_MAX:
+            fprintf(e->out, "%s = ", n);
+            emit_operand(e, a->contrib);
+            fprintf(e->out, " %s %s ? ", a->op == RED_MIN ? "<" : ">", n);
+            emit_operand(e, a->contrib);
+            fprintf(e->out, " : %s", n);
+            break;
+        default:
+            fprintf(e->out, "%s = pg_%s_pick(%s, (pg_argext){", n,
+                    a->op == RED_ARGMIN ? "argmin" : "argmax", n);
+            emit_operand(e, a->contrib);
+            fprintf(e->out, ", %s})", var_name(e, s->index));
+            break;
+        }
+        fputs(";\n", e->out);
+    }
+    close_block(e);
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *a = s->accums.items[i];
+        if (a->op != RED_ARGMIN && a->op != RED_ARGMAX)
+            continue;
+        if (a->result->id >= e->nvars || e->uses[a->result->id] > 0) {
+            indent(e);
+            fprintf(e->out, "const %s %s = %s.val;\n", type_cname(a->result->ty),
+                    var_name(e, a->result), accum_name(e, a));
+        }
+        indent(e);
+        fprintf(e->out, "const long long %s = %s.idx;\n", var_name(e, a->arg_result),
+                accum_name(e, a));
+    }
+}
+
+static void emit_loop(Emitter *e, Stmt *s) {
+    source_comment(e, s->loc, s->note ? s->note : (s->reversed ? "reversed" : NULL));
+    for (int i = 0; i < s->carried.len; i++) {
+        Carried *c = s->carried.items[i];
+        c->result->cname = var_name(e, c->param);
+        indent(e);
+        fprintf(e->out, "%s %s = ", type_cname(c->param->ty), var_name(e, c->param));
+        emit_operand(e, c->init);
+        fputs(";\n", e->out);
+    }
+    emit_loop_header(e, s);
+    e->depth++;
+    emit_body(e, s->body);
+    for (int i = 0; i < s->carried.len; i++) {
+        Carried *c = s->carried.items[i];
+        if (opd_equal(c->yield, opd_var(c->param)))
+            continue;
+        indent(e);
+        fprintf(e->out, "%s = ", var_name(e, c->param));
+        emit_operand(e, c->yield);
+        fputs(";\n", e->out);
+    }
+    close_block(e);
+}
+
+static void emit_if(Emitter *e, Stmt *s) {
+    source_comment(e, s->loc, s->note);
+    for (int i = 0; i < s->phis.len; i++) {
+        Phi *p = s->phis.items[i];
+        indent(e);
+        fprintf(e->out, "%s %s;\n", type_cname(p->dst->ty), var_name(e, p->dst));
+    }
+    indent(e);
+    fputs("if (", e->out);
+    emit_operand(e, s->cond);
+    fputs(") {\n", e->out);
+    for (int branch = 0; branch < 2; branch++) {
+        Body *b = branch == 0 ? s->then_body : s->else_body;
+        e->depth++;
+        emit_body(e, b);
+        for (int i = 0; i < s->phis.len; i++) {
+            Phi *p = s->phis.items[i];
+            indent(e);
+            fprintf(e->out, "%s = ", var_name(e, p->dst));
+            emit_operand(e, branch == 0 ? p->then_val : p->else_val);
+            fputs(";\n", e->out);
+        }
+        e->depth--;
+        if (branch == 0) {
+            bool empty_else = (!s->else_body || s->else_body->stmts.len == 0) && !s->phis.len;
+            if (empty_else)
+                break;
+            line(e, "} else {");
+        }
+    }
+    line(e, "}");
+}
+
+static const char *tape_kind(Type t) {
+    return t.kind == TY_DOUBLE ? "double" : t.kind == TY_FLOAT ? "float" : "long";
+}
+
+static void emit_let_stmt(Emitter *e, Stmt *s) {
+    Var *d = s->dst;
+    if (d->id < e->nvars && e->inlined[d->id])
+        return;
+    indent(e);
+    if (!d->is_mutable) {
+        fprintf(e->out, "const %s %s = ", type_cname(d->ty), var_name(e, d));
+        emit_expr(e, s);
+        fputs(";\n", e->out);
+        return;
+    }
+    const char *n = var_name(e, d);
+    if (s->op == OP_ADD && s->args[0].kind == OPD_VAR && s->args[0].var == d) {
+        Operand v = s->args[1];
+        Stmt *vd = v.kind == OPD_VAR && v.var->id < e->nvars && e->inlined[v.var->id]
+                       ? e->def_stmt[v.var->id]
+                       : NULL;
+        if (vd && vd->op == OP_NEG) {
+            fprintf(e->out, "%s -= ", n);
+            emit_operand(e, vd->args[0]);
+        } else {
+            fprintf(e->out, "%s += ", n);
+            emit_operand(e, v);
+        }
+    } else {
+        fprintf(e->out, "%s = ", n);
+        emit_expr(e, s);
+    }
+    fputs(";\n", e->out);
+}
+
+static void emit_stmt(Emitter *e, Stmt *s) {
+    switch (s->kind) {
+    case S_LET:
+        emit_let_stmt(e, s);
+        break;
+    case S_DECL:
+        indent(e);
+        if (s->buf) {
+            fprintf(e->out, "%s %s", type_cname(s->buf->elem), buf_name(e, s->buf));
+            for (int i = 0; i < s->buf->rank; i++) {
+                fputc('[', e->out);
+                emit_operand(e, s->buf->dims[i]);
+                fputc(']', e->out);
+            }
+            fputs(s->buf->zero_init ? " = {0};\n" : ";\n", e->out);
+        } else {
+            fprintf(e->out, "%s %s = ", type_cname(s->dst->ty), var_name(e, s->dst));
+            emit_operand(e, s->args[0]);
+            fputs(";\n", e->out);
+        }
+        break;
+    case S_READ:
+        indent(e);
+        fprintf(e->out, "const %s %s = ", type_cname(s->dst->ty), var_name(e, s->dst));
+        emit_access(e, s->buf, s->idx, s->nidx);
+        fputs(";\n", e->out);
+        break;
+    case S_WRITE:
+    case S_ACC:
+        if (s->kind == S_ACC && s->acc == ACC_ATOMIC && e->opt->openmp && e->in_parallel)
+            line(e, "#pragma omp atomic");
+        indent(e);
+        emit_access(e, s->buf, s->idx, s->nidx);
+        fputs(s->kind == S_WRITE ? " = " : " += ", e->out);
+        emit_operand(e, s->args[0]);
+        fputs(";\n", e->out);
+        break;
+    case S_PUSH:
+        indent(e);
+        fprintf(e->out, "pg_push_%s(pg_tape_self(), ", tape_kind(s->args[0].ty));
+        emit_operand(e, s->args[0]);
+        fputs(");\n", e->out);
+        break;
+    case S_POP:
+        indent(e);
+        fprintf(e->out, "%s%s %s = (%s)pg_pop_%s(pg_tape_self());\n",
+                s->dst->is_mutable ? "" : "const ", type_cname(s->dst->ty), var_name(e, s->dst),
+                type_cname(s->dst->ty), tape_kind(s->dst->ty));
+        break;
+    case S_TAPE_PUSH_REGION:
+    case S_TAPE_POP_REGION: {
+        const char *ty = type_cname(s->buf->elem);
+        if (!s->buf->param_decl)
+            s->buf->name = unique_name(e, s->buf->name, false);
+        s->buf->param_decl = s->buf->name; /* named once */
+        indent(e);
+        fprintf(e->out, "%s%s *%s = pg_tape_%s(pg_tape_self(), (size_t)(",
+                s->kind == S_TAPE_POP_REGION ? "const " : "", ty, s->buf->name,
+                s->kind == S_TAPE_PUSH_REGION ? "push" : "pop");
+        emit_operand(e, s->args[0]);
+        fprintf(e->out, ") * sizeof(%s));\n", ty);
+        break;
+    }
+    case S_COMMENT:
+        indent(e);
+        fprintf(e->out, "/* %s */\n", s->text);
+        break;
+    case S_ALLOC:
+        indent(e);
+        fprintf(e->out, "%s *%s = pg_calloc((size_t)(", type_cname(s->buf->elem), s->buf->name);
+        emit_operand(e, s->args[0]);
+        fprintf(e->out, "), sizeof(%s));\n", type_cname(s->buf->elem));
+        break;
+    case S_FREE:
+        indent(e);
+        fprintf(e->out, "pg_free(%s);\n", s->buf->name);
+        break;
+    case S_RETURN:
+        indent(e);
+        fputs("return ", e->out);
+        emit_operand(e, s->args[0]);
+        fputs(";\n", e->out);
+        break;
+    case S_IF:
+        emit_if(e, s);
+        break;
+    case S_BLOCK:
+        indent(e);
+        fprintf(e->out, "/* %s */\n", s->text);
+        line(e, "{");
+        e->depth++;
+        emit_body(e, s->body);
+        close_block(e);
+        break;
+    case S_LOOP:
+        emit_loop(e, s);
+        break;
+    case S_MAP:
+        emit_map(e, s);
+        break;
+    case S_REDUCE:
+        emit_reduce(e, s);
+        break;
+    }
+}
+
+static void emit_body(Emitter *e, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++)
+        emit_stmt(e, b->stmts.items[i]);
+}
+
+/* ---- signatures ---- */
+static bool is_ident_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* `const double *x` -> `double *x_b`: the primal declaration with `const`
+ * dropped and the name replaced. */
+static const char *adjoint_decl(Emitter *e, const char *decl, const char *name,
+                                const char *adj_name) {
+    size_t n = strlen(name);
+    const char *at = NULL;
+    for (const char *p = strstr(decl, name); p; p = strstr(p + 1, name))
+        if ((p == decl || !is_ident_char(p[-1])) && !is_ident_char(p[n]))
+            at = p;
+    if (!at)
+        return NULL;
+    char *out = arena_alloc(&e->a, strlen(decl) + strlen(adj_name) + 1);
+    char *o = out;
+    for (const char *p = decl; *p;) {
+        if (p == at) {
+            strcpy(o, adj_name);
+            o += strlen(adj_name);
+            p += n;
+        } else if (strncmp(p, "const", 5) == 0 && (p == decl || !is_ident_char(p[-1])) &&
+                   !is_ident_char(p[5])) {
+            p += 5;
+            while (*p == ' ')
+                p++;
+        } else {
+            *o++ = *p++;
+        }
+    }
+    *o = 0;
+    return out;
+}
+
+static void emit_signature(Emitter *e, Func *f) {
+    fprintf(e->out, "%s %s(", f->ret.kind == TY_VOID ? "void" : type_cname(f->ret), f->name);
+    const char *prev_decl = NULL, *prev_name = NULL;
+    for (int i = 0; i < f->params.len; i++) {
+        Param *p = f->params.items[i];
+        if (i)
+            fputs(", ", e->out);
+        if (p->decl) {
+            fputs(p->decl, e->out);
+            prev_decl = p->decl;
+            prev_name = p->name;
+        } else if (p->buf && p->buf->scalar_ref) {
+            fprintf(e->out, "%s *%s", type_cname(p->buf->elem), p->name);
+        } else if (p->buf) {
+            const char *d = prev_decl ? adjoint_decl(e, prev_decl, prev_name, p->name) : NULL;
+            fputs(d ? d : arena_printf(&e->a, "%s *%s", type_cname(p->buf->elem), p->name), e->out);
+        } else {
+            fprintf(e->out, "%s %s", type_cname(p->var->ty), p->name);
+        }
+        if (p->var)
+            p->var->cname = p->name;
+    }
+    fputs(")", e->out);
+}
+
+void emit_c_prelude(FILE *out, const EmitOptions *opt) {
+    fprintf(out, "/* Generated by pargrad %s from %s. Do not edit: regenerate. */\n",
+            opt->version ? opt->version : "", opt->source_path ? opt->source_path : "input");
+    fputs("#include <math.h>\n#include <stddef.h>\n\n#include \"pargrad.h\"\n", out);
+}
+
+void emit_c_function(FILE *out, Func *f, const EmitOptions *opt) {
+    Emitter e = {.out = out, .opt = opt};
+    for (int i = 0; i < f->params.len; i++) {
+        Param *p = f->params.items[i];
+        vec_push(&e.a, &e.names, (void *)p->name);
+    }
+    plan_inlining(&e, f);
+    fputc('\n', out);
+    emit_signature(&e, f);
+    fputs(" {\n", out);
+    e.depth = 1;
+    emit_body(&e, f->body);
+    fputs("}\n", out);
+    free(e.defs);
+    free(e.uses);
+    free(e.def_body);
+    free(e.use_body);
+    free(e.def_stmt);
+    free(e.inlined);
+    free(e.next_use);
+    arena_free(&e.a);
+}

@@ -1,0 +1,765 @@
+/* IR builder, printer and verifier. */
+#include "ir.h"
+#include "derivs.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- arena ---- */
+struct ArenaChunk {
+    ArenaChunk *next;
+    size_t used, cap;
+    max_align_t data[];
+};
+
+void *arena_alloc(Arena *a, size_t bytes) {
+    bytes = (bytes + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+    ArenaChunk *c = a->head;
+    if (!c || c->used + bytes > c->cap) {
+        size_t cap = bytes > 65536 ? bytes : 65536;
+        c = malloc(sizeof(ArenaChunk) + cap);
+        if (!c) {
+            fprintf(stderr, "pargrad: out of memory\n");
+            exit(3);
+        }
+        c->next = a->head;
+        c->used = 0;
+        c->cap = cap;
+        a->head = c;
+    }
+    void *p = (char *)c->data + c->used;
+    c->used += bytes;
+    memset(p, 0, bytes);
+    return p;
+}
+
+char *arena_strdup(Arena *a, const char *s) {
+    size_t n = strlen(s) + 1;
+    char *d = arena_alloc(a, n);
+    memcpy(d, s, n);
+    return d;
+}
+
+char *arena_printf(Arena *a, const char *fmt, ...) {
+    va_list ap, ap2;
+    va_start(ap, fmt);
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = arena_alloc(a, (size_t)n + 1);
+    vsnprintf(s, (size_t)n + 1, fmt, ap2);
+    va_end(ap2);
+    return s;
+}
+
+void arena_free(Arena *a) {
+    while (a->head) {
+        ArenaChunk *next = a->head->next;
+        free(a->head);
+        a->head = next;
+    }
+}
+
+void vec_push(Arena *a, PtrVec *v, void *item) {
+    if (v->len == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 8;
+        void **items = arena_alloc(a, sizeof(void *) * (size_t)cap);
+        if (v->len)
+            memcpy(items, v->items, sizeof(void *) * (size_t)v->len);
+        v->items = items;
+        v->cap = cap;
+    }
+    v->items[v->len++] = item;
+}
+
+/* ---- types and operands ---- */
+Type type_double(void) {
+    return (Type){TY_DOUBLE, "double"};
+}
+Type type_float(void) {
+    return (Type){TY_FLOAT, "float"};
+}
+Type type_int(void) {
+    return (Type){TY_INT, "int"};
+}
+Type type_bool(void) {
+    return (Type){TY_BOOL, "int"};
+}
+bool type_is_float(Type t) {
+    return t.kind == TY_FLOAT || t.kind == TY_DOUBLE;
+}
+const char *type_cname(Type t) {
+    switch (t.kind) {
+    case TY_VOID:
+        return "void";
+    case TY_BOOL:
+        return "int";
+    case TY_FLOAT:
+        return "float";
+    case TY_DOUBLE:
+        return "double";
+    case TY_INT:
+        return t.cname ? t.cname : "int";
+    }
+    return "int";
+}
+
+Operand opd_var(Var *v) {
+    return (Operand){.kind = OPD_VAR, .var = v, .ty = v->ty};
+}
+Operand opd_float(double f, Type t) {
+    return (Operand){.kind = OPD_CONST, .fval = f, .ty = t};
+}
+Operand opd_int(long long i) {
+    return (Operand){.kind = OPD_CONST, .ival = i, .fval = (double)i, .ty = type_int()};
+}
+Operand opd_none(void) {
+    return (Operand){.kind = OPD_NONE};
+}
+bool opd_is_const(Operand o, double value) {
+    if (o.kind != OPD_CONST)
+        return false;
+    return type_is_float(o.ty) ? o.fval == value : (double)o.ival == value;
+}
+bool opd_equal(Operand a, Operand b) {
+    if (a.kind != b.kind)
+        return false;
+    if (a.kind == OPD_VAR)
+        return a.var == b.var;
+    if (a.kind == OPD_CONST)
+        return type_is_float(a.ty) == type_is_float(b.ty) &&
+               (type_is_float(a.ty) ? a.fval == b.fval : a.ival == b.ival);
+    return true;
+}
+
+static const char *const primop_names[OP__COUNT] = {
+    "copy", "neg", "add", "sub", "mul", "div", "mod",    "lt",   "le",   "gt",
+    "ge",   "eq",  "ne",  "and", "or",  "not", "select", "cast", "call",
+};
+const char *primop_name(PrimOp op) {
+    return primop_names[op];
+}
+
+const char *reduce_op_name(ReduceOp op) {
+    static const char *const names[] = {"+", "*", "min", "max", "argmin", "argmax"};
+    return names[op];
+}
+
+/* ---- builder ---- */
+Body *body_new(Arena *a) {
+    return arena_alloc(a, sizeof(Body));
+}
+
+Stmt *stmt_new(Arena *a, StmtKind kind, SrcLoc loc) {
+    Stmt *s = arena_alloc(a, sizeof(Stmt));
+    s->kind = kind;
+    s->loc = loc;
+    return s;
+}
+
+void body_append(Arena *a, Body *b, Stmt *s) {
+    vec_push(a, &b->stmts, s);
+}
+
+Var *var_new(Arena *a, Func *f, const char *name, Type ty) {
+    Var *v = arena_alloc(a, sizeof(Var));
+    v->id = f->next_var_id++;
+    v->name = name;
+    v->ty = ty;
+    return v;
+}
+
+bool var_is_temp(const Var *v) {
+    return strcmp(v->name, TEMP_NAME) == 0;
+}
+
+Buffer *buffer_new(Arena *a, Func *f, const char *name, Type elem, BufKind kind) {
+    Buffer *b = arena_alloc(a, sizeof(Buffer));
+    b->id = f->next_buf_id++;
+    b->name = name;
+    b->elem = elem;
+    b->kind = kind;
+    b->rank = 1;
+    return b;
+}
+
+Var *emit_let(Arena *a, Func *f, Body *b, SrcLoc loc, const char *name, Type ty, PrimOp op,
+              int nargs, Operand x, Operand y, Operand z) {
+    Stmt *s = stmt_new(a, S_LET, loc);
+    s->dst = var_new(a, f, name, ty);
+    s->op = op;
+    s->nargs = nargs;
+    s->args[0] = x;
+    s->args[1] = y;
+    s->args[2] = z;
+    body_append(a, b, s);
+    return s->dst;
+}
+
+Var *emit_call(Arena *a, Func *f, Body *b, SrcLoc loc, const char *name, Type ty, int fn, int nargs,
+               Operand x, Operand y) {
+    Var *v = emit_let(a, f, b, loc, name, ty, OP_CALL, nargs, x, y, opd_none());
+    Stmt *s = b->stmts.items[b->stmts.len - 1];
+    s->fn = fn;
+    return v;
+}
+
+/* ---- traversal ---- */
+void stmt_visit_operands(Stmt *s, OperandVisitor visit, void *ctx) {
+    for (int i = 0; i < s->nargs; i++)
+        visit(&s->args[i], ctx);
+    for (int i = 0; i < s->nidx; i++)
+        visit(&s->idx[i], ctx);
+    switch (s->kind) {
+    case S_IF:
+        visit(&s->cond, ctx);
+        for (int i = 0; i < s->phis.len; i++) {
+            Phi *p = s->phis.items[i];
+            visit(&p->then_val, ctx);
+            visit(&p->else_val, ctx);
+        }
+        break;
+    case S_LOOP:
+    case S_MAP:
+    case S_REDUCE:
+        visit(&s->lo, ctx);
+        visit(&s->hi, ctx);
+        for (int i = 0; i < s->carried.len; i++) {
+            Carried *c = s->carried.items[i];
+            visit(&c->init, ctx);
+            visit(&c->yield, ctx);
+        }
+        for (int i = 0; i < s->accums.len; i++) {
+            Accum *ac = s->accums.items[i];
+            visit(&ac->init, ctx);
+            visit(&ac->contrib, ctx);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+int stmt_defs(Stmt *s, Var **out, int max) {
+    int n = 0;
+    if (s->dst && (s->kind == S_LET || s->kind == S_READ || s->kind == S_DECL || s->kind == S_POP))
+        if (n < max)
+            out[n++] = s->dst;
+    for (int i = 0; i < s->phis.len && n < max; i++)
+        out[n++] = ((Phi *)s->phis.items[i])->dst;
+    for (int i = 0; i < s->carried.len && n < max; i++)
+        out[n++] = ((Carried *)s->carried.items[i])->result;
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *ac = s->accums.items[i];
+        if (n < max)
+            out[n++] = ac->result;
+        if (ac->arg_result && n < max)
+            out[n++] = ac->arg_result;
+    }
+    return n;
+}
+
+static bool body_any(Body *b, bool (*pred)(Stmt *, Buffer *), Buffer *buf);
+
+static bool stmt_reads_here(Stmt *s, Buffer *buf) {
+    return s->kind == S_READ && s->buf == buf;
+}
+static bool stmt_writes_here(Stmt *s, Buffer *buf) {
+    return (s->kind == S_WRITE || s->kind == S_ACC) && s->buf == buf;
+}
+
+static bool stmt_any(Stmt *s, bool (*pred)(Stmt *, Buffer *), Buffer *buf) {
+    if (pred(s, buf))
+        return true;
+    return (s->then_body && body_any(s->then_body, pred, buf)) ||
+           (s->else_body && body_any(s->else_body, pred, buf)) ||
+           (s->body && body_any(s->body, pred, buf));
+}
+
+static bool body_any(Body *b, bool (*pred)(Stmt *, Buffer *), Buffer *buf) {
+    for (int i = 0; i < b->stmts.len; i++)
+        if (stmt_any(b->stmts.items[i], pred, buf))
+            return true;
+    return false;
+}
+
+bool body_reads_buffer(Body *b, Buffer *buf) {
+    return body_any(b, stmt_reads_here, buf);
+}
+bool body_writes_buffer(Body *b, Buffer *buf) {
+    return body_any(b, stmt_writes_here, buf);
+}
+bool stmt_reads_buffer(Stmt *s, Buffer *buf) {
+    return stmt_any(s, stmt_reads_here, buf);
+}
+bool stmt_writes_buffer(Stmt *s, Buffer *buf) {
+    return stmt_any(s, stmt_writes_here, buf);
+}
+
+static bool stmt_writes_something(Stmt *s, Buffer *unused) {
+    (void)unused;
+    return s->kind == S_WRITE;
+}
+bool stmt_writes_any(Stmt *s) {
+    return stmt_any(s, stmt_writes_something, NULL);
+}
+
+/* ---- printer ---- */
+static void print_operand(FILE *out, Operand o) {
+    switch (o.kind) {
+    case OPD_NONE:
+        fputs("_", out);
+        break;
+    case OPD_VAR:
+        fprintf(out, "%s%%%d", o.var->name, o.var->id);
+        break;
+    case OPD_CONST:
+        if (type_is_float(o.ty))
+            fprintf(out, "%.17g%s", o.fval, o.ty.kind == TY_FLOAT ? "f" : "");
+        else
+            fprintf(out, "%lld", o.ival);
+        break;
+    }
+}
+
+static void print_var(FILE *out, Var *v) {
+    fprintf(out, "%s%%%d:%s%s", v->name, v->id, type_cname(v->ty), v->active ? "*" : "");
+}
+
+static void print_body(FILE *out, Body *b, int depth);
+
+static void indent(FILE *out, int depth) {
+    for (int i = 0; i < depth; i++)
+        fputs("  ", out);
+}
+
+static void print_index(FILE *out, Stmt *s) {
+    fprintf(out, "%s", s->buf->name);
+    for (int i = 0; i < s->nidx; i++) {
+        fputc('[', out);
+        print_operand(out, s->idx[i]);
+        fputc(']', out);
+    }
+}
+
+static void print_loop_header(FILE *out, Stmt *s, const char *kw) {
+    fprintf(out, "%s%s ", kw, s->reversed ? " reversed" : "");
+    print_var(out, s->index);
+    fputs(" in [", out);
+    print_operand(out, s->lo);
+    fputs(", ", out);
+    print_operand(out, s->hi);
+    fputs(")", out);
+}
+
+static void print_stmt(FILE *out, Stmt *s, int depth) {
+    indent(out, depth);
+    switch (s->kind) {
+    case S_LET:
+    case S_DECL:
+        fputs(s->kind == S_DECL ? "decl " : (s->dst->is_mutable ? "set " : "let "), out);
+        print_var(out, s->dst);
+        fputs(" = ", out);
+        if (s->kind == S_DECL) {
+            print_operand(out, s->args[0]);
+        } else {
+            fputs(s->op == OP_CALL ? deriv_name(s->fn) : primop_name(s->op), out);
+            for (int i = 0; i < s->nargs; i++) {
+                fputc(' ', out);
+                print_operand(out, s->args[i]);
+            }
+        }
+        break;
+    case S_READ:
+        fputs("read ", out);
+        print_var(out, s->dst);
+        fputs(" = ", out);
+        print_index(out, s);
+        break;
+    case S_WRITE:
+    case S_ACC:
+        fputs(s->kind == S_WRITE ? "write " : (s->acc == ACC_ATOMIC ? "acc.atomic " : "acc "), out);
+        print_index(out, s);
+        fputs(s->kind == S_WRITE ? " = " : " += ", out);
+        print_operand(out, s->args[0]);
+        break;
+    case S_PUSH:
+        fputs("push ", out);
+        print_operand(out, s->args[0]);
+        break;
+    case S_POP:
+        fputs("pop ", out);
+        print_var(out, s->dst);
+        break;
+    case S_TAPE_PUSH_REGION:
+    case S_TAPE_POP_REGION:
+        fprintf(out, "%s %s ", s->kind == S_TAPE_PUSH_REGION ? "push.region" : "pop.region",
+                s->buf->name);
+        print_operand(out, s->args[0]);
+        break;
+    case S_COMMENT:
+        fprintf(out, "# %s", s->text);
+        break;
+    case S_ALLOC:
+        fprintf(out, "alloc %s ", s->buf->name);
+        print_operand(out, s->args[0]);
+        break;
+    case S_FREE:
+        fprintf(out, "free %s", s->buf->name);
+        break;
+    case S_RETURN:
+        fputs("return ", out);
+        print_operand(out, s->args[0]);
+        break;
+    case S_BLOCK:
+        fputs("block {\n", out);
+        print_body(out, s->body, depth + 1);
+        indent(out, depth);
+        fputs("}", out);
+        break;
+    case S_IF:
+        fputs("if ", out);
+        print_operand(out, s->cond);
+        fputs(" {\n", out);
+        print_body(out, s->then_body, depth + 1);
+        indent(out, depth);
+        fputs("} else {\n", out);
+        if (s->else_body)
+            print_body(out, s->else_body, depth + 1);
+        indent(out, depth);
+        fputs("}", out);
+        for (int i = 0; i < s->phis.len; i++) {
+            Phi *p = s->phis.items[i];
+            fputs("\n", out);
+            indent(out, depth + 1);
+            fputs("phi ", out);
+            print_var(out, p->dst);
+            fputs(" = ", out);
+            print_operand(out, p->then_val);
+            fputs(" | ", out);
+            print_operand(out, p->else_val);
+        }
+        break;
+    case S_LOOP:
+    case S_MAP:
+    case S_REDUCE:
+        print_loop_header(out, s, s->kind == S_LOOP ? "loop" : s->kind == S_MAP ? "map" : "reduce");
+        for (int i = 0; i < s->carried.len; i++) {
+            Carried *c = s->carried.items[i];
+            fputs("\n", out);
+            indent(out, depth + 2);
+            fputs("carry ", out);
+            print_var(out, c->param);
+            fputs(" = ", out);
+            print_operand(out, c->init);
+            fputs(" -> ", out);
+            print_operand(out, c->yield);
+            fputs(" => ", out);
+            print_var(out, c->result);
+        }
+        for (int i = 0; i < s->accums.len; i++) {
+            Accum *ac = s->accums.items[i];
+            fputs("\n", out);
+            indent(out, depth + 2);
+            fprintf(out, "%s ", reduce_op_name(ac->op));
+            print_var(out, ac->result);
+            if (ac->arg_result) {
+                fputs(", ", out);
+                print_var(out, ac->arg_result);
+            }
+            fputs(" = ", out);
+            print_operand(out, ac->init);
+            fputs(" <- ", out);
+            print_operand(out, ac->contrib);
+        }
+        fputs(" {\n", out);
+        print_body(out, s->body, depth + 1);
+        indent(out, depth);
+        fputs("}", out);
+        break;
+    }
+    fputc('\n', out);
+}
+
+static void print_body(FILE *out, Body *b, int depth) {
+    for (int i = 0; i < b->stmts.len; i++)
+        print_stmt(out, b->stmts.items[i], depth);
+}
+
+void ir_print_func(FILE *out, Func *f) {
+    fprintf(out, "func %s(", f->name);
+    for (int i = 0; i < f->params.len; i++) {
+        Param *p = f->params.items[i];
+        if (i)
+            fputs(", ", out);
+        if (p->var)
+            print_var(out, p->var);
+        else
+            fprintf(out, "%s%s%s[]%s", p->buf->is_const ? "const " : "", type_cname(p->buf->elem),
+                    " ", p->buf->active ? "*" : "");
+        if (p->buf)
+            fprintf(out, "%s", p->buf->name);
+    }
+    fprintf(out, ") -> %s {\n", type_cname(f->ret));
+    print_body(out, f->body, 1);
+    fputs("}\n", out);
+}
+
+/* ---- verifier ---- */
+typedef struct VerifyCtx {
+    FILE *err;
+    int problems;
+    bool ssa;
+    unsigned char *bound;   /* per var id: bound at least once */
+    unsigned char *inscope; /* per var id: visible here */
+    int nvars;
+    const char *where;
+} VerifyCtx;
+
+static void verify_problem(VerifyCtx *vc, const char *msg, Var *v) {
+    vc->problems++;
+    fprintf(vc->err, "ir verify: %s: %s %s%%%d\n", vc->where, msg, v ? v->name : "",
+            v ? v->id : -1);
+}
+
+static void verify_use(Operand *o, void *ctx) {
+    VerifyCtx *vc = ctx;
+    if (o->kind != OPD_VAR)
+        return;
+    if (o->var->id >= vc->nvars || !vc->inscope[o->var->id])
+        verify_problem(vc, "use of a variable not in scope", o->var);
+}
+
+static void verify_bind(VerifyCtx *vc, Var *v) {
+    if (v->id >= vc->nvars) {
+        verify_problem(vc, "variable id out of range", v);
+        return;
+    }
+    if (vc->ssa && vc->bound[v->id] && !v->is_mutable)
+        verify_problem(vc, "variable bound twice", v);
+    vc->bound[v->id] = 1;
+    vc->inscope[v->id] = 1;
+}
+
+static void verify_body(VerifyCtx *vc, Body *b);
+
+/* Verifies a nested body; what it binds goes out of scope afterwards. */
+static void verify_scope(VerifyCtx *vc, Body *b, Var *index, PtrVec *carried) {
+    unsigned char *saved = malloc((size_t)vc->nvars);
+    memcpy(saved, vc->inscope, (size_t)vc->nvars);
+    if (index)
+        verify_bind(vc, index);
+    for (int i = 0; carried && i < carried->len; i++)
+        verify_bind(vc, ((Carried *)carried->items[i])->param);
+    verify_body(vc, b);
+    memcpy(vc->inscope, saved, (size_t)vc->nvars);
+    free(saved);
+}
+
+static void verify_stmt(VerifyCtx *vc, Stmt *s) {
+    /* Operands of the statement header are checked in the enclosing scope,
+     * except loop yields and reduce contributions, which live in the body. */
+    switch (s->kind) {
+    case S_IF: {
+        verify_use(&s->cond, vc);
+        verify_scope(vc, s->then_body, NULL, NULL);
+        if (s->else_body)
+            verify_scope(vc, s->else_body, NULL, NULL);
+        break;
+    }
+    case S_BLOCK:
+        verify_scope(vc, s->body, NULL, NULL);
+        break;
+    case S_LOOP:
+    case S_MAP:
+    case S_REDUCE:
+        verify_use(&s->lo, vc);
+        verify_use(&s->hi, vc);
+        for (int i = 0; i < s->carried.len; i++)
+            verify_use(&((Carried *)s->carried.items[i])->init, vc);
+        for (int i = 0; i < s->accums.len; i++)
+            verify_use(&((Accum *)s->accums.items[i])->init, vc);
+        if (!s->body)
+            verify_problem(vc, "loop without a body", NULL);
+        else
+            verify_scope(vc, s->body, s->index, &s->carried);
+        break;
+    default:
+        for (int i = 0; i < s->nargs; i++)
+            verify_use(&s->args[i], vc);
+        for (int i = 0; i < s->nidx; i++)
+            verify_use(&s->idx[i], vc);
+        if ((s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC) && !s->buf)
+            verify_problem(vc, "array access without a buffer", NULL);
+        if (s->kind == S_LET && s->dst && s->op != OP_CALL && s->op != OP_COPY &&
+            s->op != OP_CAST && s->nargs == 0)
+            verify_problem(vc, "operation without operands", s->dst);
+        break;
+    }
+    Var *defs[64];
+    int n = stmt_defs(s, defs, 64);
+    for (int i = 0; i < n; i++)
+        verify_bind(vc, defs[i]);
+}
+
+static void verify_body(VerifyCtx *vc, Body *b) {
+    for (int i = 0; i < b->stmts.len; i++)
+        verify_stmt(vc, b->stmts.items[i]);
+}
+
+int ir_verify(FILE *err, Func *f, bool ssa) {
+    VerifyCtx vc = {.err = err, .ssa = ssa, .nvars = f->next_var_id, .where = f->name};
+    vc.bound = calloc((size_t)vc.nvars + 1, 1);
+    vc.inscope = calloc((size_t)vc.nvars + 1, 1);
+    for (int i = 0; i < f->params.len; i++) {
+        Param *p = f->params.items[i];
+        if (p->var)
+            verify_bind(&vc, p->var);
+    }
+    verify_body(&vc, f->body);
+    free(vc.bound);
+    free(vc.inscope);
+    return vc.problems;
+}
+
+/* ---- builder with folding ---- */
+Operand b_fconst(double v, Type ty) {
+    return type_is_float(ty) ? opd_float(v, ty) : opd_int((long long)v);
+}
+
+static Type result_type(Operand x, Operand y) {
+    if (x.ty.kind == TY_DOUBLE || y.ty.kind == TY_DOUBLE)
+        return type_double();
+    if (x.ty.kind == TY_FLOAT || y.ty.kind == TY_FLOAT)
+        return type_float();
+    return x.kind != OPD_NONE ? x.ty : y.ty;
+}
+
+Operand b_op(Builder *bd, PrimOp op, Type ty, Operand x, Operand y) {
+    int n = y.kind == OPD_NONE ? 1 : 2;
+    return opd_var(emit_let(bd->a, bd->f, bd->b, bd->loc, TEMP_NAME, ty, op, n, x, y, opd_none()));
+}
+
+Operand b_add(Builder *bd, Operand x, Operand y) {
+    if (opd_is_const(x, 0))
+        return y;
+    if (opd_is_const(y, 0))
+        return x;
+    return b_op(bd, OP_ADD, result_type(x, y), x, y);
+}
+
+Operand b_sub(Builder *bd, Operand x, Operand y) {
+    if (opd_is_const(y, 0))
+        return x;
+    if (opd_is_const(x, 0))
+        return b_neg(bd, y);
+    return b_op(bd, OP_SUB, result_type(x, y), x, y);
+}
+
+Operand b_mul(Builder *bd, Operand x, Operand y) {
+    if (opd_is_const(x, 1))
+        return y;
+    if (opd_is_const(y, 1))
+        return x;
+    if (opd_is_const(x, -1))
+        return b_neg(bd, y);
+    if (opd_is_const(y, -1))
+        return b_neg(bd, x);
+    return b_op(bd, OP_MUL, result_type(x, y), x, y);
+}
+
+Operand b_div(Builder *bd, Operand x, Operand y) {
+    if (opd_is_const(y, 1))
+        return x;
+    return b_op(bd, OP_DIV, result_type(x, y), x, y);
+}
+
+Operand b_neg(Builder *bd, Operand x) {
+    if (x.kind == OPD_CONST) {
+        x.fval = -x.fval;
+        x.ival = -x.ival;
+        return x;
+    }
+    return b_op(bd, OP_NEG, x.ty, x, opd_none());
+}
+
+static bool fold_cmp(PrimOp op, double x, double y) {
+    switch (op) {
+    case OP_LT:
+        return x < y;
+    case OP_LE:
+        return x <= y;
+    case OP_GT:
+        return x > y;
+    case OP_GE:
+        return x >= y;
+    case OP_EQ:
+        return x == y;
+    default:
+        return x != y;
+    }
+}
+
+Operand b_cmp(Builder *bd, PrimOp op, Operand x, Operand y) {
+    if (x.kind == OPD_CONST && y.kind == OPD_CONST && op >= OP_LT && op <= OP_NE) {
+        double xv = type_is_float(x.ty) ? x.fval : (double)x.ival;
+        double yv = type_is_float(y.ty) ? y.fval : (double)y.ival;
+        Operand r = opd_int(fold_cmp(op, xv, yv));
+        r.ty = type_bool();
+        return r;
+    }
+    /* (c != 0) on a comparison is the comparison itself. */
+    if (op == OP_NE && opd_is_const(y, 0) && x.ty.kind == TY_BOOL)
+        return x;
+    return b_op(bd, op, type_bool(), x, y);
+}
+
+Operand b_select(Builder *bd, Operand c, Operand x, Operand y) {
+    if (opd_equal(x, y))
+        return x;
+    if (c.kind == OPD_CONST)
+        return c.ival ? x : y;
+    Type ty = result_type(x, y);
+    return opd_var(emit_let(bd->a, bd->f, bd->b, bd->loc, TEMP_NAME, ty, OP_SELECT, 3, c, x, y));
+}
+
+Operand b_call(Builder *bd, int fn, Operand x, Operand y) {
+    Type ty = result_type(x, y);
+    return opd_var(emit_call(bd->a, bd->f, bd->b, bd->loc, TEMP_NAME, ty, fn,
+                             y.kind == OPD_NONE ? 1 : 2, x, y));
+}
+
+Operand b_cast(Builder *bd, Type ty, Operand x) {
+    if (x.ty.kind == ty.kind && (ty.kind != TY_INT || x.ty.cname == ty.cname))
+        return x;
+    if (x.kind == OPD_CONST) {
+        if (type_is_float(ty))
+            return opd_float(type_is_float(x.ty) ? x.fval : (double)x.ival, ty);
+        Operand o = opd_int(type_is_float(x.ty) ? (long long)x.fval : x.ival);
+        o.ty = ty;
+        return o;
+    }
+    return opd_var(emit_let(bd->a, bd->f, bd->b, bd->loc, TEMP_NAME, ty, OP_CAST, 1, x, opd_none(),
+                            opd_none()));
+}
+
+void b_accumulate(Builder *bd, Var *dst, Operand v) {
+    if (opd_is_const(v, 0))
+        return;
+    Stmt *s = stmt_new(bd->a, S_LET, bd->loc);
+    s->dst = dst;
+    s->op = OP_ADD;
+    s->nargs = 2;
+    s->args[0] = opd_var(dst);
+    s->args[1] = v;
+    body_append(bd->a, bd->b, s);
+}
+
+void b_comment(Builder *bd, const char *text) {
+    Stmt *s = stmt_new(bd->a, S_COMMENT, bd->loc);
+    s->text = text;
+    body_append(bd->a, bd->b, s);
+}

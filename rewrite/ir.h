@@ -1,0 +1,304 @@
+/* The combinator IR: the one central header of pargrad's data structures.
+ *
+ * A function is a body of statements in A-normal form. Scalars are SSA
+ * variables bound once (the generated adjoint code adds mutable variables for
+ * adjoints and accumulators, marked `is_mutable`). Arrays are buffers written
+ * in place; every statement that writes a buffer is an S_WRITE (or an
+ * accumulation S_ACC), so analyses find all writes by walking bodies.
+ * Parallel loops are statements with bodies: S_MAP and S_REDUCE. Everything
+ * is allocated in an Arena owned by the caller and freed at once. */
+#ifndef PARGRAD_IR_H
+#define PARGRAD_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* ---- memory ---- */
+typedef struct ArenaChunk ArenaChunk;
+typedef struct Arena {
+    ArenaChunk *head;
+} Arena;
+
+void *arena_alloc(Arena *a, size_t bytes); /* zeroed */
+char *arena_strdup(Arena *a, const char *s);
+char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void arena_free(Arena *a);
+
+/* A growable array of pointers, allocated in an arena. */
+typedef struct PtrVec {
+    void **items;
+    int len, cap;
+} PtrVec;
+void vec_push(Arena *a, PtrVec *v, void *item);
+
+/* ---- source locations ---- */
+typedef struct SrcLoc {
+    const char *file;
+    int line, col;
+} SrcLoc;
+
+/* ---- types ---- */
+typedef enum { TY_VOID, TY_BOOL, TY_INT, TY_FLOAT, TY_DOUBLE } TypeKind;
+
+typedef struct Type {
+    TypeKind kind;
+    const char *cname; /* C spelling for integer types ("int", "long", "size_t") */
+} Type;
+
+Type type_double(void);
+Type type_float(void);
+Type type_int(void);
+Type type_bool(void);
+bool type_is_float(Type t);
+const char *type_cname(Type t);
+
+/* ---- variables, buffers, operands ---- */
+typedef struct Var {
+    int id;
+    const char *name; /* the user's name, or a role such as "t" for temporaries */
+    Type ty;
+    bool is_mutable;    /* assigned after its declaration (adjoints, accumulators) */
+    bool active;        /* set by activity analysis */
+    struct Var *adj;    /* the adjoint variable, during reverse mode */
+    struct Var *primal; /* for an adjoint variable: whose adjoint it is */
+    const char *cname;  /* the emitted name, set by the emitter */
+} Var;
+
+typedef enum { BUF_PARAM, BUF_LOCAL, BUF_TAPE } BufKind;
+
+typedef struct Operand Operand;
+
+typedef struct Buffer {
+    int id;
+    const char *name;
+    Type elem;
+    BufKind kind;
+    bool is_const;          /* a `const T *` parameter */
+    int rank;               /* number of subscripts in accesses */
+    struct Operand *dims;   /* rank extents for local arrays; NULL for pointers */
+    const char *param_decl; /* for parameters: the declarator text after the name */
+    bool active;            /* set by activity analysis */
+    struct Buffer *adj;     /* the adjoint buffer x_b, during reverse mode */
+    bool scalar_ref;        /* `double *s_b` for an active scalar parameter: emitted as *s_b */
+    bool zero_init;         /* local adjoint arrays start at zero */
+} Buffer;
+
+typedef enum { OPD_NONE, OPD_VAR, OPD_CONST } OperandKind;
+
+struct Operand {
+    OperandKind kind;
+    Var *var;
+    double fval;    /* constants of floating type */
+    long long ival; /* constants of integer or bool type */
+    Type ty;
+};
+
+Operand opd_var(Var *v);
+Operand opd_float(double f, Type t);
+Operand opd_int(long long i);
+Operand opd_none(void);
+bool opd_is_const(Operand o, double value);
+bool opd_equal(Operand a, Operand b);
+
+/* ---- primitive operations ---- */
+typedef enum {
+    OP_COPY, /* a */
+    OP_NEG,
+    OP_ADD,
+    OP_SUB,
+    OP_MUL,
+    OP_DIV,
+    OP_MOD, /* integers only */
+    OP_LT,
+    OP_LE,
+    OP_GT,
+    OP_GE,
+    OP_EQ,
+    OP_NE,
+    OP_AND,
+    OP_OR,
+    OP_NOT,
+    OP_SELECT, /* args[0] ? args[1] : args[2] */
+    OP_CAST,   /* to the destination's type */
+    OP_CALL,   /* a math.h function, `fn` indexes the derivative table */
+    OP__COUNT
+} PrimOp;
+
+const char *primop_name(PrimOp op);
+
+/* ---- statements ---- */
+typedef enum {
+    S_LET,              /* dst = op(args) */
+    S_READ,             /* dst = buf[idx] */
+    S_WRITE,            /* buf[idx] = args[0] */
+    S_ACC,              /* buf[idx] += args[0], lowered per `acc` */
+    S_DECL,             /* declares the mutable dst, initialised to args[0] */
+    S_IF,               /* if (cond) then else; phis merge values */
+    S_LOOP,             /* sequential loop; carried scalars explicit */
+    S_MAP,              /* parallel loop with independent iterations */
+    S_REDUCE,           /* parallel loop combining per-iteration contributions */
+    S_PUSH,             /* push args[0] onto the thread's tape */
+    S_POP,              /* dst = pop from the tape */
+    S_TAPE_PUSH_REGION, /* buf = room for args[0] elements on the tape */
+    S_TAPE_POP_REGION,  /* buf = the region of args[0] elements on top of the tape, popped */
+    S_COMMENT,          /* a comment line in the emitted code */
+    S_RETURN,           /* return args[0] */
+    S_BLOCK,            /* a nested scope: body, with `text` as its comment */
+    S_ALLOC,            /* buf = zeroed heap array of args[0] elements */
+    S_FREE,             /* frees buf */
+} StmtKind;
+
+typedef enum { ACC_PLAIN, ACC_ATOMIC } AccLowering;
+
+typedef enum { RED_ADD, RED_MUL, RED_MIN, RED_MAX, RED_ARGMIN, RED_ARGMAX } ReduceOp;
+
+const char *reduce_op_name(ReduceOp op);
+
+typedef struct Stmt Stmt;
+
+typedef struct Body {
+    PtrVec stmts; /* Stmt* */
+} Body;
+
+/* A value merged at the end of an if: dst = cond ? then_val : else_val. */
+typedef struct Phi {
+    Var *dst;
+    Operand then_val, else_val;
+} Phi;
+
+/* A loop-carried scalar of S_LOOP: `param` holds the value at the start of
+ * each iteration (init before the first), `yield` the value at its end, and
+ * `result` the value after the loop. */
+typedef struct Carried {
+    Var *param, *result;
+    Operand init, yield;
+} Carried;
+
+/* One accumulator of S_REDUCE: result = init OP (OP over the iterations of
+ * contrib). For RED_ARGMIN/ARGMAX `arg_result` receives the iteration index
+ * of the extremum (-1 when the initial value is it). */
+typedef struct Accum {
+    ReduceOp op;
+    Var *result;
+    Var *arg_result;
+    Operand init, contrib;
+    const char *user_name; /* the C variable the user reduces into */
+} Accum;
+
+struct Stmt {
+    StmtKind kind;
+    SrcLoc loc;
+    Var *dst;
+    PrimOp op;
+    int fn; /* OP_CALL: index in the derivative table */
+    Operand args[3];
+    int nargs;
+    Buffer *buf;
+    Operand idx[4];
+    int nidx;
+    AccLowering acc;
+    const char *text; /* S_COMMENT, and the pragma text kept on parallel loops */
+    const char *note; /* what a generated block does ("adjoint", "save"), for comments */
+
+    /* S_IF */
+    Operand cond;
+    Body *then_body, *else_body;
+    PtrVec phis; /* Phi* */
+
+    /* S_LOOP, S_MAP, S_REDUCE */
+    Var *index;
+    Operand lo, hi; /* iterations lo <= index < hi */
+    bool reversed;  /* S_LOOP: run from hi-1 down to lo */
+    Body *body;
+    PtrVec carried; /* S_LOOP: Carried* */
+    PtrVec accums;  /* S_REDUCE: Accum* */
+};
+
+/* ---- functions and programs ---- */
+typedef struct Param {
+    const char *name;
+    Var *var;         /* scalar parameters */
+    Buffer *buf;      /* pointer and array parameters */
+    const char *decl; /* the C declaration as the user wrote it */
+} Param;
+
+typedef struct Func {
+    const char *name;
+    Type ret;
+    PtrVec params; /* Param* */
+    Body *body;
+    SrcLoc loc;
+    int next_var_id, next_buf_id;
+} Func;
+
+/* A request to differentiate: a `reverse(...)` directive or --reverse. */
+typedef struct RevRequest {
+    const char *func;
+    PtrVec wrt;                /* const char* */
+    PtrVec out;                /* const char*; "return" for the return value */
+    PtrVec wrt_locs, out_locs; /* SrcLoc* of each name, when from a pragma */
+    const char *name;
+    SrcLoc loc;
+} RevRequest;
+
+/* ---- builder ---- */
+Body *body_new(Arena *a);
+Stmt *stmt_new(Arena *a, StmtKind kind, SrcLoc loc);
+void body_append(Arena *a, Body *b, Stmt *s);
+Var *var_new(Arena *a, Func *f, const char *name, Type ty);
+/* Temporaries get this name: not a C identifier, so never a user's. */
+#define TEMP_NAME "%t"
+bool var_is_temp(const Var *v);
+Buffer *buffer_new(Arena *a, Func *f, const char *name, Type elem, BufKind kind);
+
+/* Emits `dst = op(args...)` into body and returns dst. */
+Var *emit_let(Arena *a, Func *f, Body *b, SrcLoc loc, const char *name, Type ty, PrimOp op,
+              int nargs, Operand x, Operand y, Operand z);
+Var *emit_call(Arena *a, Func *f, Body *b, SrcLoc loc, const char *name, Type ty, int fn, int nargs,
+               Operand x, Operand y);
+
+/* Builds statements at the end of a body, folding trivial arithmetic
+ * (x * 1, x + 0, ...) so that generated code stays readable. */
+typedef struct Builder {
+    Arena *a;
+    Func *f;
+    Body *b;
+    SrcLoc loc;
+} Builder;
+
+Operand b_op(Builder *bd, PrimOp op, Type ty, Operand x, Operand y);
+Operand b_add(Builder *bd, Operand x, Operand y);
+Operand b_sub(Builder *bd, Operand x, Operand y);
+Operand b_mul(Builder *bd, Operand x, Operand y);
+Operand b_div(Builder *bd, Operand x, Operand y);
+Operand b_neg(Builder *bd, Operand x);
+Operand b_cmp(Builder *bd, PrimOp op, Operand x, Operand y);
+Operand b_select(Builder *bd, Operand c, Operand x, Operand y);
+Operand b_call(Builder *bd, int fn, Operand x, Operand y);
+Operand b_cast(Builder *bd, Type ty, Operand x);
+Operand b_fconst(double v, Type ty);
+/* dst = dst + v for a mutable dst. */
+void b_accumulate(Builder *bd, Var *dst, Operand v);
+void b_comment(Builder *bd, const char *text);
+
+/* ---- traversal helpers ---- */
+/* Calls visit for every operand a statement reads (not those of nested bodies). */
+typedef void (*OperandVisitor)(Operand *o, void *ctx);
+void stmt_visit_operands(Stmt *s, OperandVisitor visit, void *ctx);
+/* The variables a statement binds in the enclosing scope (dst, phis, results). */
+int stmt_defs(Stmt *s, Var **out, int max);
+/* True if `b` (at any depth) reads `buf`. */
+bool body_reads_buffer(Body *b, Buffer *buf);
+bool body_writes_buffer(Body *b, Buffer *buf);
+bool stmt_reads_buffer(Stmt *s, Buffer *buf);
+bool stmt_writes_buffer(Stmt *s, Buffer *buf);
+bool stmt_writes_any(Stmt *s);
+
+/* ---- printing and verification ---- */
+void ir_print_func(FILE *out, Func *f);
+/* Returns the number of problems found and prints each to `err`. `ssa`
+ * requires every variable to be bound once (the lifted form). */
+int ir_verify(FILE *err, Func *f, bool ssa);
+
+#endif

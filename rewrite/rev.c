@@ -1,0 +1,1049 @@
+/* Reverse mode: the driver, and the rules for straight-line code, if and
+ * sequential loops. Maps and reduces have their own files.
+ *
+ * The gradient function runs the forward sweep of the body, then its return
+ * sweep. There is no tape for scalars: every scope's return sweep first
+ * re-executes the scope's forward statements (redundant execution), so SSA
+ * values are recomputed where the adjoint needs them. What the tape holds:
+ * the loop-carried scalars of sequential loops, once per iteration, and the
+ * old values of array elements that a statement overwrites while an earlier
+ * statement's return sweep still needs them.
+ *
+ * Invariant: a statement's return sweep leaves the arrays as they were
+ * before the statement ran forward. */
+#include "rev.h"
+#include "derivs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void rev_error(Rev *r, SrcLoc loc, const char *hint, const char *msg) {
+    if (!r->failed) {
+        r->err->count++;
+        if (r->err->report)
+            r->err->report(r->err->ctx, loc, hint, msg);
+    }
+    r->failed = true;
+}
+
+/* ---- adjoints ---- */
+Var *adjoint_of(Rev *r, Var *v) {
+    if (!v->active)
+        return NULL;
+    if (!v->adj) {
+        v->adj = var_new(r->a, r->dst, arena_printf(r->a, "%s_b", v->name), v->ty);
+        v->adj->is_mutable = true;
+        v->adj->primal = v;
+    }
+    return v->adj;
+}
+
+Operand adjoint_operand(Rev *r, Operand o) {
+    Var *adj = o.kind == OPD_VAR ? adjoint_of(r, o.var) : NULL;
+    return adj ? opd_var(adj) : b_fconst(0, type_is_float(o.ty) ? o.ty : type_double());
+}
+
+void add_adjoint(Rev *r, Builder *bd, Operand o, Operand v) {
+    Var *adj = o.kind == OPD_VAR ? adjoint_of(r, o.var) : NULL;
+    if (adj)
+        b_accumulate(bd, adj, b_cast(bd, adj->ty, v));
+}
+
+static void declare_adjoint(Rev *r, Body *out, Var *v, SrcLoc loc) {
+    Var *adj = adjoint_of(r, v);
+    if (!adj)
+        return;
+    Stmt *d = stmt_new(r->a, S_DECL, loc);
+    d->dst = adj;
+    d->nargs = 1;
+    d->args[0] = b_fconst(0, adj->ty);
+    body_append(r->a, out, d);
+}
+
+void rev_adjoint_decls(Rev *r, Body *src, Body *out) {
+    for (int i = 0; i < src->stmts.len; i++) {
+        Stmt *s = src->stmts.items[i];
+        Var *defs[64];
+        int n = stmt_defs(s, defs, 64);
+        for (int k = 0; k < n; k++)
+            declare_adjoint(r, out, defs[k], s->loc);
+    }
+}
+
+/* ---- accumulation into arrays ---- */
+static Stmt *def_of(Rev *r, Operand o) {
+    return o.kind == OPD_VAR && o.var->id < r->nvars ? r->def_stmt[o.var->id] : NULL;
+}
+
+static bool is_index_of(Rev *r, Operand o, Var *index) {
+    if (o.kind != OPD_VAR)
+        return false;
+    if (o.var == index)
+        return true;
+    Stmt *d = def_of(r, o);
+    /* i + c and copies of i */
+    if (d && d->kind == S_LET && (d->op == OP_COPY || d->op == OP_CAST))
+        return is_index_of(r, d->args[0], index);
+    if (d && d->kind == S_LET && (d->op == OP_ADD || d->op == OP_SUB))
+        return (is_index_of(r, d->args[0], index) && d->args[1].kind == OPD_CONST) ||
+               (d->op == OP_ADD && is_index_of(r, d->args[1], index) &&
+                d->args[0].kind == OPD_CONST);
+    return false;
+}
+
+/* j where j runs over [0, m) in some loop */
+static bool index_in_range(Rev *r, Operand j, Operand m) {
+    Stmt *d = def_of(r, j);
+    if (!d || (d->kind != S_LOOP && d->kind != S_MAP && d->kind != S_REDUCE) || d->index != j.var)
+        return false;
+    return opd_is_const(d->lo, 0) && opd_equal(d->hi, m);
+}
+
+/* index * m + j with j in [0, m): distinct rows for distinct index values. */
+static bool is_row_major_in(Rev *r, Operand o, Var *index) {
+    Stmt *d = def_of(r, o);
+    if (!d || d->kind != S_LET)
+        return false;
+    if (d->op == OP_COPY || d->op == OP_CAST)
+        return is_row_major_in(r, d->args[0], index);
+    if (d->op != OP_ADD)
+        return false;
+    for (int k = 0; k < 2; k++) {
+        Stmt *m = def_of(r, d->args[k]);
+        Operand j = d->args[1 - k];
+        if (!m || m->kind != S_LET || m->op != OP_MUL)
+            continue;
+        for (int q = 0; q < 2; q++)
+            if (is_index_of(r, m->args[q], index) && m->args[q].kind == OPD_VAR &&
+                index_in_range(r, j, m->args[1 - q]))
+                return true;
+    }
+    return false;
+}
+
+static bool injective_in(Rev *r, Stmt *access, Var *index) {
+    if (access->nidx >= 1 && is_index_of(r, access->idx[0], index))
+        return true;
+    return access->nidx == 1 && is_row_major_in(r, access->idx[0], index);
+}
+
+void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v) {
+    Buffer *buf = read->buf;
+    if (!buf->active || !buf->adj || opd_is_const(v, 0))
+        return;
+    Stmt *s = stmt_new(r->a, S_ACC, bd->loc);
+    s->buf = buf->adj;
+    s->nidx = read->nidx;
+    memcpy(s->idx, read->idx, sizeof(Operand) * (size_t)read->nidx);
+    s->nargs = 1;
+    s->args[0] = v;
+    s->acc = r->par_loop && !injective_in(r, read, r->par_loop->index) ? ACC_ATOMIC : ACC_PLAIN;
+    body_append(r->a, bd->b, s);
+}
+
+/* ---- straight-line code ---- */
+static void rev_let(Rev *r, Stmt *s, Builder *bd) {
+    Var *d = s->dst;
+    if (!d->active)
+        return;
+    Operand db = opd_var(adjoint_of(r, d));
+    Operand *x = s->args;
+    bool act[3];
+    for (int i = 0; i < s->nargs; i++)
+        act[i] = x[i].kind == OPD_VAR && x[i].var->active;
+    switch (s->op) {
+    case OP_COPY:
+    case OP_CAST:
+        add_adjoint(r, bd, x[0], db);
+        break;
+    case OP_NEG:
+        add_adjoint(r, bd, x[0], b_neg(bd, db));
+        break;
+    case OP_ADD:
+        add_adjoint(r, bd, x[0], db);
+        add_adjoint(r, bd, x[1], db);
+        break;
+    case OP_SUB:
+        add_adjoint(r, bd, x[0], db);
+        if (act[1])
+            add_adjoint(r, bd, x[1], b_neg(bd, db));
+        break;
+    case OP_MUL:
+        if (act[0])
+            add_adjoint(r, bd, x[0], b_mul(bd, db, x[1]));
+        if (act[1])
+            add_adjoint(r, bd, x[1], b_mul(bd, db, x[0]));
+        break;
+    case OP_DIV:
+        if (act[0])
+            add_adjoint(r, bd, x[0], b_div(bd, db, x[1]));
+        if (act[1]) /* d(a/b)/db = -(a/b)/b */
+            add_adjoint(r, bd, x[1], b_neg(bd, b_div(bd, b_mul(bd, db, opd_var(d)), x[1])));
+        break;
+    case OP_SELECT: {
+        Operand zero = b_fconst(0, d->ty);
+        if (act[1])
+            add_adjoint(r, bd, x[1], b_select(bd, x[0], db, zero));
+        if (act[2])
+            add_adjoint(r, bd, x[2], b_select(bd, x[0], zero, db));
+        break;
+    }
+    case OP_CALL:
+        for (int k = 0; k < s->nargs; k++) {
+            if (!act[k])
+                continue;
+            Operand p = deriv_partial(bd, s->fn, k, x, opd_var(d));
+            add_adjoint(r, bd, x[k], b_mul(bd, db, p));
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* The adjoint of a write `buf[idx] = v`: v_b += buf_b[idx]; buf_b[idx] = 0. */
+static void rev_write(Rev *r, Stmt *s, Builder *bd) {
+    Buffer *buf = s->buf;
+    if (!buf->active || !buf->adj)
+        return;
+    Stmt *rd = stmt_new(r->a, S_READ, s->loc);
+    rd->buf = buf->adj;
+    rd->nidx = s->nidx;
+    memcpy(rd->idx, s->idx, sizeof(Operand) * (size_t)s->nidx);
+    rd->dst = var_new(r->a, r->dst, arena_printf(r->a, "%s_b", buf->name), buf->elem);
+    body_append(r->a, bd->b, rd);
+    add_adjoint(r, bd, s->args[0], opd_var(rd->dst));
+    Stmt *z = stmt_new(r->a, S_WRITE, s->loc);
+    z->buf = buf->adj;
+    z->nidx = s->nidx;
+    memcpy(z->idx, s->idx, sizeof(Operand) * (size_t)s->nidx);
+    z->nargs = 1;
+    z->args[0] = b_fconst(0, buf->elem);
+    body_append(r->a, bd->b, z);
+}
+
+/* ---- primal copies and dead writes ---- */
+static bool in_vec(PtrVec *v, void *p) {
+    for (int i = 0; v && i < v->len; i++)
+        if (v->items[i] == p)
+            return true;
+    return false;
+}
+
+static Body *copy_primal_body(Rev *r, Body *b, PtrVec *dead) {
+    if (!b)
+        return NULL;
+    Body *out = body_new(r->a);
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *c = copy_primal_stmt(r, b->stmts.items[i], dead);
+        if (c)
+            body_append(r->a, out, c);
+    }
+    return out;
+}
+
+Stmt *copy_primal_stmt(Rev *r, Stmt *s, PtrVec *dead) {
+    if (s->kind == S_RETURN)
+        return NULL;
+    if (!dead || dead->len == 0)
+        return s;
+    if (s->kind == S_WRITE)
+        return in_vec(dead, s->buf) ? NULL : s;
+    if (!s->then_body && !s->body)
+        return s;
+    Stmt *c = stmt_new(r->a, s->kind, s->loc);
+    *c = *s;
+    c->then_body = copy_primal_body(r, s->then_body, dead);
+    c->else_body = copy_primal_body(r, s->else_body, dead);
+    c->body = copy_primal_body(r, s->body, dead);
+    return c;
+}
+
+void rev_primal_body(Rev *r, Body *src, Body *out) {
+    for (int i = 0; i < src->stmts.len; i++) {
+        Stmt *c = copy_primal_stmt(r, src->stmts.items[i], NULL);
+        if (c)
+            body_append(r->a, out, c);
+    }
+}
+
+/* In a re-executed body, the buffers statement i writes that neither it nor
+ * any later statement reads: writing them would only be undone again. */
+static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
+    PtrVec *dead = arena_alloc(r->a, sizeof(PtrVec));
+    Stmt *s = b->stmts.items[i];
+    PtrVec written = {0};
+    /* Collect the buffers s writes. */
+    PtrVec stack = {0};
+    vec_push(r->a, &stack, s);
+    while (stack.len) {
+        Stmt *t = stack.items[--stack.len];
+        if (t->kind == S_WRITE && !in_vec(&written, t->buf))
+            vec_push(r->a, &written, t->buf);
+        Body *bodies[3] = {t->then_body, t->else_body, t->body};
+        for (int q = 0; q < 3; q++)
+            for (int j = 0; bodies[q] && j < bodies[q]->stmts.len; j++)
+                vec_push(r->a, &stack, bodies[q]->stmts.items[j]);
+    }
+    for (int w = 0; w < written.len; w++) {
+        Buffer *buf = written.items[w];
+        bool read = stmt_reads_buffer(s, buf);
+        for (int j = i + 1; j < b->stmts.len && !read; j++)
+            read = stmt_reads_buffer(b->stmts.items[j], buf);
+        if (!read)
+            vec_push(r->a, dead, buf);
+    }
+    return dead;
+}
+
+/* ---- saving overwritten elements ---- */
+bool write_needs_save(Rev *r, Stmt *write) {
+    /* Old values matter only if the function reads the buffer somewhere. */
+    return body_reads_buffer(r->src->body, write->buf);
+}
+
+struct SaveSite {
+    Stmt *write;
+    Stmt *path[8];
+    int depth;
+};
+
+typedef struct SiteScan {
+    Rev *r;
+    PtrVec *dead;
+    PtrVec sites;
+    Stmt *path[8];
+    int depth;
+    unsigned char *inside; /* vars bound inside the saved statements */
+} SiteScan;
+
+static void scan_body(SiteScan *sc, Body *b);
+
+static void mark_inside(SiteScan *sc, Stmt *s) {
+    Var *defs[64];
+    int n = stmt_defs(s, defs, 64);
+    for (int i = 0; i < n; i++)
+        sc->inside[defs[i]->id] = 1;
+    if (s->index)
+        sc->inside[s->index->id] = 1;
+    for (int i = 0; i < s->carried.len; i++)
+        sc->inside[((Carried *)s->carried.items[i])->param->id] = 1;
+}
+
+static void scan_stmt(SiteScan *sc, Stmt *s) {
+    mark_inside(sc, s);
+    switch (s->kind) {
+    case S_WRITE:
+        if (!in_vec(sc->dead, s->buf) && write_needs_save(sc->r, s)) {
+            SaveSite *site = arena_alloc(sc->r->a, sizeof(SaveSite));
+            site->write = s;
+            site->depth = sc->depth;
+            memcpy(site->path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
+            vec_push(sc->r->a, &sc->sites, site);
+        }
+        break;
+    case S_IF:
+        scan_body(sc, s->then_body);
+        scan_body(sc, s->else_body);
+        break;
+    case S_LOOP:
+    case S_MAP:
+    case S_REDUCE:
+        if (sc->depth == 8) {
+            rev_error(sc->r, s->loc, NULL, "loops nested too deeply to save what they overwrite");
+            return;
+        }
+        sc->path[sc->depth++] = s;
+        scan_body(sc, s->body);
+        sc->depth--;
+        break;
+    default:
+        break;
+    }
+}
+
+static void scan_body(SiteScan *sc, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++)
+        scan_stmt(sc, b->stmts.items[i]);
+}
+
+static SiteScan *scan_sites(Rev *r, Stmt **stmts, int n, PtrVec *dead) {
+    SiteScan *sc = arena_alloc(r->a, sizeof(SiteScan));
+    sc->r = r;
+    sc->dead = dead;
+    sc->inside = arena_alloc(r->a, (size_t)r->dst->next_var_id + 1);
+    for (int i = 0; i < n; i++)
+        scan_stmt(sc, stmts[i]);
+    return sc;
+}
+
+/* Copies of the pure integer computations that index expressions depend
+ * on, under fresh names, so that the elements a statement will overwrite
+ * can be found before it runs (and again after, to restore them). */
+typedef struct Slice {
+    SiteScan *sc;
+    SaveSite *site;
+    PtrVec from, to; /* Var* renamed to Var* */
+} Slice;
+
+static Operand slice_operand(Slice *sl, Operand o, int upto, Body *out) {
+    SiteScan *sc = sl->sc;
+    if (o.kind != OPD_VAR || !sc->inside[o.var->id])
+        return o;
+    for (int k = 0; k < upto; k++)
+        if (sl->site->path[k]->index == o.var)
+            return o;
+    for (int i = 0; i < sl->from.len; i++)
+        if (sl->from.items[i] == o.var)
+            return opd_var(sl->to.items[i]);
+    Stmt *d = def_of(sc->r, o);
+    if (!d || d->kind != S_LET || d->op == OP_CALL || type_is_float(d->dst->ty)) {
+        rev_error(sc->r, sl->site->write->loc,
+                  "index arrays with expressions of the loop indices and values computed "
+                  "before the loop",
+                  "cannot tell before the loop which elements this assignment overwrites");
+        return o;
+    }
+    Stmt *c = stmt_new(sc->r->a, S_LET, d->loc);
+    *c = *d;
+    for (int i = 0; i < d->nargs; i++)
+        c->args[i] = slice_operand(sl, d->args[i], upto, out);
+    c->dst = var_new(sc->r->a, sc->r->dst, d->dst->name, d->dst->ty);
+    vec_push(sc->r->a, &sl->from, d->dst);
+    vec_push(sc->r->a, &sl->to, c->dst);
+    body_append(sc->r->a, out, c);
+    return opd_var(c->dst);
+}
+
+static Type long_type(void) {
+    return (Type){TY_INT, "long"};
+}
+
+/* The loop nest over a site's iterations, after computing how many elements
+ * it covers; returns the innermost body, the element count and the
+ * element's position in the saved region. */
+static Body *site_nest(Slice *sl, Builder *bd, Operand *count, Operand *pos) {
+    Rev *r = sl->sc->r;
+    SaveSite *site = sl->site;
+    Operand lo[8], hi[8], trip[8];
+    *count = opd_int(1);
+    for (int k = 0; k < site->depth; k++) {
+        Stmt *l = site->path[k];
+        lo[k] = slice_operand(sl, l->lo, 0, bd->b);
+        hi[k] = slice_operand(sl, l->hi, 0, bd->b);
+        trip[k] = b_sub(bd, b_cast(bd, long_type(), hi[k]), b_cast(bd, long_type(), lo[k]));
+        *count = b_mul(bd, *count, trip[k]);
+    }
+    Body *cur = bd->b;
+    Operand p = opd_int(0);
+    for (int k = 0; k < site->depth; k++) {
+        Stmt *l = site->path[k];
+        Stmt *m = stmt_new(r->a, S_MAP, l->loc);
+        m->index = l->index;
+        m->lo = lo[k];
+        m->hi = hi[k];
+        m->body = body_new(r->a);
+        m->note = "overwritten elements";
+        body_append(r->a, cur, m);
+        cur = m->body;
+        Builder in = {r->a, r->dst, cur, l->loc};
+        Operand off = b_sub(&in, b_cast(&in, long_type(), opd_var(l->index)),
+                            b_cast(&in, long_type(), lo[k]));
+        p = b_add(&in, b_mul(&in, p, trip[k]), off);
+    }
+    *pos = p;
+    return cur;
+}
+
+static Buffer *region_buffer(Rev *r, Buffer *of) {
+    Buffer *reg =
+        buffer_new(r->a, r->dst, arena_printf(r->a, "%s_saved", of->name), of->elem, BUF_TAPE);
+    reg->rank = 1;
+    return reg;
+}
+
+static void copy_element(Rev *r, Body *b, SrcLoc loc, Buffer *from, Operand *fidx, int nf,
+                         Buffer *to, Operand *tidx, int nt) {
+    Stmt *rd = stmt_new(r->a, S_READ, loc);
+    rd->buf = from;
+    rd->nidx = nf;
+    memcpy(rd->idx, fidx, sizeof(Operand) * (size_t)nf);
+    rd->dst = var_new(r->a, r->dst, "old", from->elem);
+    body_append(r->a, b, rd);
+    Stmt *wr = stmt_new(r->a, S_WRITE, loc);
+    wr->buf = to;
+    wr->nidx = nt;
+    memcpy(wr->idx, tidx, sizeof(Operand) * (size_t)nt);
+    wr->nargs = 1;
+    wr->args[0] = opd_var(rd->dst);
+    body_append(r->a, b, wr);
+}
+
+/* Saves (or restores) the elements one write site covers: a single element
+ * through push/pop, a loop nest's elements through a region of the tape. */
+static void transfer_site(SiteScan *sc, SaveSite *site, Body *out, bool save) {
+    Rev *r = sc->r;
+    Stmt *w = site->write;
+    Slice sl = {.sc = sc, .site = site};
+    Operand idx[4];
+    if (site->depth == 0) {
+        for (int i = 0; i < w->nidx; i++)
+            idx[i] = slice_operand(&sl, w->idx[i], 0, out);
+        Stmt *t = stmt_new(r->a, save ? S_READ : S_POP, w->loc);
+        t->dst = var_new(r->a, r->dst, "old", w->buf->elem);
+        if (save) {
+            t->buf = w->buf;
+            t->nidx = w->nidx;
+            memcpy(t->idx, idx, sizeof(Operand) * (size_t)w->nidx);
+        }
+        body_append(r->a, out, t);
+        Stmt *u = stmt_new(r->a, save ? S_PUSH : S_WRITE, w->loc);
+        u->nargs = 1;
+        u->args[0] = opd_var(t->dst);
+        if (!save) {
+            u->buf = w->buf;
+            u->nidx = w->nidx;
+            memcpy(u->idx, idx, sizeof(Operand) * (size_t)w->nidx);
+        }
+        body_append(r->a, out, u);
+        return;
+    }
+    Operand count, pos;
+    Buffer *reg = region_buffer(r, w->buf);
+    /* The count is computed before the region is pushed or popped. */
+    Body *head = body_new(r->a);
+    Builder hb = {r->a, r->dst, head, w->loc};
+    Body *inner = site_nest(&sl, &hb, &count, &pos);
+    /* head holds: count computations, then the nest; put the tape
+     * operation between them. */
+    int nest_at = head->stmts.len - 1;
+    for (int i = 0; i < nest_at; i++)
+        body_append(r->a, out, head->stmts.items[i]);
+    Stmt *tape = stmt_new(r->a, save ? S_TAPE_PUSH_REGION : S_TAPE_POP_REGION, w->loc);
+    tape->buf = reg;
+    tape->nargs = 1;
+    tape->args[0] = count;
+    body_append(r->a, out, tape);
+    body_append(r->a, out, head->stmts.items[nest_at]);
+    for (int i = 0; i < w->nidx; i++)
+        idx[i] = slice_operand(&sl, w->idx[i], site->depth, inner);
+    if (save)
+        copy_element(r, inner, w->loc, w->buf, idx, w->nidx, reg, &pos, 1);
+    else
+        copy_element(r, inner, w->loc, reg, &pos, 1, w->buf, idx, w->nidx);
+}
+
+void save_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead) {
+    SiteScan *sc = scan_sites(r, stmts, n, dead);
+    for (int i = 0; i < sc->sites.len && !r->failed; i++)
+        transfer_site(sc, sc->sites.items[i], out, true);
+}
+
+void restore_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead) {
+    SiteScan *sc = scan_sites(r, stmts, n, dead);
+    for (int i = sc->sites.len - 1; i >= 0 && !r->failed; i--)
+        transfer_site(sc, sc->sites.items[i], out, false);
+}
+
+static bool saves_anything(Rev *r, Stmt *s, PtrVec *dead) {
+    SiteScan *sc = scan_sites(r, &s, 1, dead);
+    return sc->sites.len > 0;
+}
+
+/* ---- if ---- */
+static void rev_if_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
+    save_regions(r, &s, 1, out, dead);
+    body_append(r->a, out, copy_primal_stmt(r, s, dead));
+}
+
+/* Each branch re-executes its forward statements, then runs its adjoint. */
+static Body *rev_branch_bwd(Rev *r, Stmt *s, Body *branch, bool then) {
+    Body *out = body_new(r->a);
+    rev_fwd_body(r, branch, out, true);
+    rev_adjoint_decls(r, branch, out);
+    Builder bd = {r->a, r->dst, out, s->loc};
+    for (int i = 0; i < s->phis.len; i++) {
+        Phi *p = s->phis.items[i];
+        if (p->dst->active)
+            add_adjoint(r, &bd, then ? p->then_val : p->else_val, opd_var(adjoint_of(r, p->dst)));
+    }
+    rev_bwd_stmts(r, branch, out, true);
+    return out;
+}
+
+static void rev_if_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
+    restore_regions(r, &s, 1, out, dead);
+    Stmt *c = stmt_new(r->a, S_IF, s->loc);
+    c->note = "adjoint";
+    c->cond = s->cond;
+    c->then_body = rev_branch_bwd(r, s, s->then_body, true);
+    c->else_body = rev_branch_bwd(r, s, s->else_body, false);
+    body_append(r->a, out, c);
+}
+
+/* ---- sequential loops ---- */
+static Stmt *loop_like(Rev *r, Stmt *s, StmtKind kind) {
+    Stmt *l = stmt_new(r->a, kind, s->loc);
+    l->index = s->index;
+    l->lo = s->lo;
+    l->hi = s->hi;
+    l->body = body_new(r->a);
+    l->text = s->text;
+    return l;
+}
+
+static void push_operand(Rev *r, Body *out, SrcLoc loc, Operand o) {
+    Stmt *p = stmt_new(r->a, S_PUSH, loc);
+    p->nargs = 1;
+    p->args[0] = o;
+    body_append(r->a, out, p);
+}
+
+/* Forward: each iteration pushes its carried scalars and the elements it
+ * will overwrite, then runs the primal body. */
+static void rev_loop_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
+    Stmt *l = loop_like(r, s, S_LOOP);
+    l->carried = s->carried;
+    for (int i = 0; i < s->carried.len; i++)
+        push_operand(r, l->body, s->loc, opd_var(((Carried *)s->carried.items[i])->param));
+    save_regions(r, (Stmt **)s->body->stmts.items, s->body->stmts.len, l->body, dead);
+    Body *primal = copy_primal_body(r, s->body, dead);
+    for (int i = 0; i < primal->stmts.len; i++)
+        body_append(r->a, l->body, primal->stmts.items[i]);
+    body_append(r->a, out, l);
+}
+
+/* Return sweep: iterations in reverse; each restores what it overwrote and
+ * its carried scalars, re-executes its body, then runs the body's adjoint.
+ * The adjoint of a carried value travels in the result's adjoint variable. */
+static void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
+    Stmt *l = loop_like(r, s, S_LOOP);
+    l->reversed = true;
+    l->note = "adjoint, reversed";
+    restore_regions(r, (Stmt **)s->body->stmts.items, s->body->stmts.len, l->body, dead);
+    for (int i = s->carried.len - 1; i >= 0; i--) {
+        Carried *c = s->carried.items[i];
+        Stmt *pop = stmt_new(r->a, S_POP, s->loc);
+        pop->dst = c->param;
+        body_append(r->a, l->body, pop);
+    }
+    rev_fwd_body(r, s->body, l->body, true);
+    rev_adjoint_decls(r, s->body, l->body);
+    Builder bd = {r->a, r->dst, l->body, s->loc};
+    for (int i = 0; i < s->carried.len; i++) {
+        Carried *c = s->carried.items[i];
+        if (!c->result->active)
+            continue;
+        declare_adjoint(r, l->body, c->param, s->loc);
+        add_adjoint(r, &bd, c->yield, opd_var(adjoint_of(r, c->result)));
+    }
+    rev_bwd_stmts(r, s->body, l->body, true);
+    for (int i = 0; i < s->carried.len; i++) {
+        Carried *c = s->carried.items[i];
+        if (!c->result->active)
+            continue;
+        Stmt *set = stmt_new(r->a, S_LET, s->loc);
+        set->dst = adjoint_of(r, c->result);
+        set->op = OP_COPY;
+        set->nargs = 1;
+        set->args[0] = opd_var(adjoint_of(r, c->param));
+        body_append(r->a, l->body, set);
+    }
+    body_append(r->a, out, l);
+    Builder after = {r->a, r->dst, out, s->loc};
+    for (int i = 0; i < s->carried.len; i++) {
+        Carried *c = s->carried.items[i];
+        if (c->result->active)
+            add_adjoint(r, &after, c->init, opd_var(adjoint_of(r, c->result)));
+    }
+}
+
+/* ---- bodies ---- */
+static void declare_local_adjoint(Rev *r, Stmt *s, Body *out) {
+    Buffer *buf = s->buf;
+    if (!buf || !buf->active)
+        return;
+    if (!buf->adj) {
+        buf->adj =
+            buffer_new(r->a, r->dst, arena_printf(r->a, "%s_b", buf->name), buf->elem, BUF_LOCAL);
+        buf->adj->rank = buf->rank;
+        buf->adj->dims = buf->dims;
+        buf->adj->zero_init = true;
+    }
+    Stmt *d = stmt_new(r->a, S_DECL, s->loc);
+    d->buf = buf->adj;
+    body_append(r->a, out, d);
+}
+
+void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec) {
+    for (int i = 0; i < src->stmts.len && !r->failed; i++) {
+        Stmt *s = src->stmts.items[i];
+        PtrVec *dead = reexec ? dead_buffers(r, src, i) : NULL;
+        switch (s->kind) {
+        case S_RETURN:
+            break;
+        case S_DECL:
+            body_append(r->a, out, s);
+            declare_local_adjoint(r, s, out);
+            break;
+        case S_WRITE:
+            if (in_vec(dead, s->buf))
+                break;
+            save_regions(r, &s, 1, out, dead);
+            body_append(r->a, out, s);
+            break;
+        case S_IF:
+            rev_if_fwd(r, s, out, dead);
+            break;
+        case S_LOOP:
+            rev_loop_fwd(r, s, out, dead);
+            break;
+        case S_MAP:
+            rev_map_fwd(r, s, out, reexec, dead);
+            break;
+        case S_REDUCE:
+            rev_reduce_fwd(r, s, out);
+            break;
+        default:
+            body_append(r->a, out, s);
+            break;
+        }
+    }
+}
+
+void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
+    for (int i = src->stmts.len - 1; i >= 0 && !r->failed; i--) {
+        Stmt *s = src->stmts.items[i];
+        PtrVec *dead = reexec ? dead_buffers(r, src, i) : NULL;
+        Builder bd = {r->a, r->dst, out, s->loc};
+        switch (s->kind) {
+        case S_LET:
+            rev_let(r, s, &bd);
+            break;
+        case S_READ:
+            if (s->dst->active)
+                emit_array_accumulate(r, &bd, s, opd_var(adjoint_of(r, s->dst)));
+            break;
+        case S_WRITE:
+            rev_write(r, s, &bd);
+            if (!in_vec(dead, s->buf))
+                restore_regions(r, &s, 1, out, dead);
+            break;
+        case S_IF:
+            rev_if_bwd(r, s, out, dead);
+            break;
+        case S_LOOP:
+            rev_loop_bwd(r, s, out, dead);
+            break;
+        case S_MAP:
+            rev_map_bwd(r, s, out, dead);
+            break;
+        case S_REDUCE:
+            rev_reduce_bwd(r, s, out);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* ---- the driver ---- */
+static void index_defs(Rev *r, Body *b) {
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Var *defs[64];
+        int n = stmt_defs(s, defs, 64);
+        for (int k = 0; k < n; k++) {
+            r->def_stmt[defs[k]->id] = s;
+            r->def_body[defs[k]->id] = b;
+        }
+        if (s->index) {
+            r->def_stmt[s->index->id] = s;
+            r->def_body[s->index->id] = s->body;
+        }
+        for (int k = 0; k < s->carried.len; k++)
+            r->def_stmt[((Carried *)s->carried.items[k])->param->id] = s;
+        Body *bodies[3] = {s->then_body, s->else_body, s->body};
+        for (int q = 0; q < 3; q++)
+            if (bodies[q])
+                index_defs(r, bodies[q]);
+    }
+}
+
+static bool in_names(PtrVec *names, const char *name) {
+    for (int i = 0; i < names->len; i++)
+        if (strcmp(names->items[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* The generated signature: each active pointer followed by its adjoint, an
+ * active scalar followed by a pointer to its adjoint, the seed last. */
+static void build_signature(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue, Var **seed) {
+    Func *f = spec->primal, *g = r->dst;
+    for (int i = 0; i < f->params.len; i++) {
+        Param *p = f->params.items[i];
+        vec_push(r->a, &g->params, p);
+        bool wrt = in_names(&spec->wrt, p->name), out = in_names(&spec->out, p->name);
+        if (!wrt && !out)
+            continue;
+        Param *pb = arena_alloc(r->a, sizeof(Param));
+        pb->name = arena_printf(r->a, "%s_b", p->name);
+        if (p->buf) {
+            Buffer *b = buffer_new(r->a, g, pb->name, p->buf->elem, BUF_PARAM);
+            b->rank = p->buf->rank;
+            pb->buf = b;
+            p->buf->adj = b;
+            /* Inactive (the output does not depend on it): keep the
+             * parameter, nothing is accumulated into it. */
+            if (!p->buf->active)
+                p->buf->adj = NULL;
+            pb->decl = NULL; /* derived from the primal declaration by the emitter */
+        } else {
+            Buffer *b = buffer_new(r->a, g, pb->name, p->var->ty, BUF_PARAM);
+            b->scalar_ref = true;
+            pb->buf = b;
+            /* The adjoint accumulates in a local, added to *s_b at the end. */
+            Var *local = adjoint_of(r, p->var);
+            if (local) {
+                local->name = arena_printf(r->a, "%s_b_local", p->name);
+                Stmt *d = stmt_new(r->a, S_DECL, f->loc);
+                d->dst = local;
+                d->nargs = 1;
+                d->args[0] = b_fconst(0, local->ty);
+                body_append(r->a, prologue, d);
+                Stmt *acc = stmt_new(r->a, S_ACC, f->loc);
+                acc->buf = b;
+                acc->nargs = 1;
+                acc->args[0] = opd_var(local);
+                body_append(r->a, epilogue, acc);
+            }
+        }
+        vec_push(r->a, &g->params, pb);
+    }
+    if (in_names(&spec->out, "return")) {
+        Param *ps = arena_alloc(r->a, sizeof(Param));
+        ps->name = arena_printf(r->a, "%s_seed", g->name);
+        ps->var = var_new(r->a, g, ps->name, f->ret);
+        vec_push(r->a, &g->params, ps);
+        *seed = ps->var;
+    }
+}
+
+/* ---- adjoints of arrays outside the signature ---- */
+/* An upper (or lower) bound of an index expression over all iterations,
+ * from the loop bounds; indices are assumed non-negative, as valid array
+ * indices are. */
+static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out) {
+    if (o.kind != OPD_VAR) {
+        *out = o;
+        return true;
+    }
+    Stmt *d = def_of(r, o);
+    if (!d) { /* a parameter */
+        *out = o;
+        return true;
+    }
+    Operand x, y;
+    if ((d->kind == S_LOOP || d->kind == S_MAP || d->kind == S_REDUCE) && d->index == o.var) {
+        if (!index_bound(r, bd, upper ? d->hi : d->lo, upper, &x))
+            return false;
+        *out = upper ? b_sub(bd, x, opd_int(1)) : x;
+        return true;
+    }
+    if (d->kind != S_LET || type_is_float(d->dst->ty))
+        return false;
+    switch (d->op) {
+    case OP_COPY:
+    case OP_CAST:
+        return index_bound(r, bd, d->args[0], upper, out);
+    case OP_ADD:
+    case OP_MUL:
+        if (!index_bound(r, bd, d->args[0], upper, &x) ||
+            !index_bound(r, bd, d->args[1], upper, &y))
+            return false;
+        *out = d->op == OP_ADD ? b_add(bd, x, y) : b_mul(bd, x, y);
+        return true;
+    case OP_SUB:
+        if (!index_bound(r, bd, d->args[0], upper, &x) ||
+            !index_bound(r, bd, d->args[1], !upper, &y))
+            return false;
+        *out = b_sub(bd, x, y);
+        return true;
+    default:
+        return false;
+    }
+}
+
+typedef struct Extent {
+    Rev *r;
+    Builder *bd;
+    Buffer *buf;
+    Operand size;
+    bool ok;
+} Extent;
+
+static void extent_of_body(Extent *ex, Body *b) {
+    for (int i = 0; b && i < b->stmts.len && ex->ok; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_READ || s->kind == S_WRITE) && s->buf == ex->buf) {
+            Operand ub;
+            if (s->nidx != 1 || !index_bound(ex->r, ex->bd, s->idx[0], true, &ub)) {
+                ex->ok = false;
+                return;
+            }
+            Builder *bd = ex->bd;
+            Operand n = b_add(bd, b_cast(bd, long_type(), ub), opd_int(1));
+            ex->size = ex->size.kind == OPD_NONE
+                           ? n
+                           : b_select(bd, b_cmp(bd, OP_GT, n, ex->size), n, ex->size);
+        }
+        extent_of_body(ex, s->then_body);
+        extent_of_body(ex, s->else_body);
+        extent_of_body(ex, s->body);
+    }
+}
+
+static bool in_names(PtrVec *names, const char *name);
+
+/* Adds an internal adjoint into the caller's: x_b[k] += x_b_internal[k]. */
+static void add_into(Rev *r, Body *out, Buffer *from, Buffer *to, Operand size) {
+    Stmt *m = stmt_new(r->a, S_MAP, r->src->loc);
+    m->index = var_new(r->a, r->dst, "k", long_type());
+    m->lo = opd_int(0);
+    m->hi = size;
+    m->body = body_new(r->a);
+    Stmt *rd = stmt_new(r->a, S_READ, r->src->loc);
+    rd->buf = from;
+    rd->nidx = 1;
+    rd->idx[0] = opd_var(m->index);
+    rd->dst = var_new(r->a, r->dst, TEMP_NAME, from->elem);
+    body_append(r->a, m->body, rd);
+    Stmt *acc = stmt_new(r->a, S_ACC, r->src->loc);
+    acc->buf = to;
+    acc->nidx = 1;
+    acc->idx[0] = opd_var(m->index);
+    acc->nargs = 1;
+    acc->args[0] = opd_var(rd->dst);
+    body_append(r->a, m->body, acc);
+    body_append(r->a, out, m);
+}
+
+/* Arrays that carry derivatives but have no adjoint parameter (scratch
+ * arrays passed in) keep their adjoints in zeroed arrays sized by the
+ * largest index the function uses. So do inputs the function overwrites:
+ * the adjoint parameter holds the caller's running sum, not a seed for the
+ * overwritten values, so the sweep runs on a zeroed array that is added to
+ * it at the end. */
+static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue) {
+    for (int i = 0; i < r->src->params.len; i++) {
+        Param *p = r->src->params.items[i];
+        if (!p->buf || !p->buf->active)
+            continue;
+        bool overwritten_input = p->buf->adj && !in_names(&spec->out, p->name) &&
+                                 body_writes_buffer(r->src->body, p->buf);
+        if (p->buf->adj && !overwritten_input)
+            continue;
+        Builder bd = {r->a, r->dst, prologue, r->src->loc};
+        Extent ex = {r, &bd, p->buf, opd_none(), true};
+        extent_of_body(&ex, r->src->body);
+        if (!ex.ok || ex.size.kind == OPD_NONE) {
+            rev_error(r, r->src->loc,
+                      arena_printf(r->a,
+                                   "list '%s' in wrt(...): its adjoint then comes as a "
+                                   "parameter",
+                                   p->name),
+                      arena_printf(r->a,
+                                   "'%s' carries derivatives, but pargrad cannot tell its size "
+                                   "to keep its adjoint",
+                                   p->name));
+            return;
+        }
+        Buffer *adj = buffer_new(
+            r->a, r->dst, arena_printf(r->a, overwritten_input ? "%s_b_sweep" : "%s_b", p->name),
+            p->buf->elem, BUF_LOCAL);
+        if (overwritten_input)
+            add_into(r, epilogue, adj, p->buf->adj, ex.size);
+        p->buf->adj = adj;
+        Stmt *al = stmt_new(r->a, S_ALLOC, r->src->loc);
+        al->buf = adj;
+        al->nargs = 1;
+        al->args[0] = ex.size;
+        body_append(r->a, prologue, al);
+        Stmt *fr = stmt_new(r->a, S_FREE, r->src->loc);
+        fr->buf = adj;
+        body_append(r->a, epilogue, fr);
+    }
+}
+
+/* After the return sweep, arrays that statements restored hold their old
+ * values again; the caller expects the primal outputs, so the statements
+ * from the first one that restores anything run once more. */
+static void rerun_restored(Rev *r, Body *body, Body *out) {
+    int first = -1;
+    for (int i = 0; i < body->stmts.len && first < 0; i++)
+        if (saves_anything(r, body->stmts.items[i], NULL))
+            first = i;
+    if (first < 0)
+        return;
+    /* Only writes to the caller's arrays need redoing. */
+    bool visible = false;
+    for (int i = first; i < body->stmts.len; i++)
+        for (int p = 0; p < r->src->params.len; p++) {
+            Param *pr = r->src->params.items[p];
+            if (pr->buf && !pr->buf->is_const && stmt_writes_buffer(body->stmts.items[i], pr->buf))
+                visible = true;
+        }
+    if (!visible)
+        return;
+    Stmt *block = stmt_new(r->a, S_BLOCK, r->src->loc);
+    block->body = body_new(r->a);
+    block->text = "re-run the statements whose outputs the return sweep restored";
+    for (int i = first; i < body->stmts.len; i++) {
+        Stmt *c = copy_primal_stmt(r, body->stmts.items[i], NULL);
+        if (c)
+            body_append(r->a, block->body, c);
+    }
+    body_append(r->a, out, block);
+}
+
+Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
+    Func *f = spec->primal;
+    Rev r = {.a = a, .src = f, .err = err};
+    r.dst = arena_alloc(a, sizeof(Func));
+    r.dst->name = spec->name;
+    r.dst->ret = f->ret;
+    r.dst->loc = f->loc;
+    r.dst->next_var_id = f->next_var_id;
+    r.dst->next_buf_id = f->next_buf_id;
+    r.dst->body = body_new(a);
+    r.nvars = f->next_var_id;
+    r.def_stmt = arena_alloc(a, sizeof(Stmt *) * (size_t)(r.nvars + 1));
+    r.def_body = arena_alloc(a, sizeof(Body *) * (size_t)(r.nvars + 1));
+    index_defs(&r, f->body);
+
+    Body *prologue = body_new(a), *epilogue = body_new(a);
+    Var *seed = NULL;
+    build_signature(&r, spec, prologue, epilogue, &seed);
+    internal_adjoints(&r, spec, prologue, epilogue);
+    Body *out = r.dst->body;
+    Builder bd = {a, r.dst, out, f->loc};
+    for (int i = 0; i < prologue->stmts.len; i++)
+        body_append(a, out, prologue->stmts.items[i]);
+    b_comment(&bd, "forward sweep");
+    rev_fwd_body(&r, f->body, out, false);
+    b_comment(&bd, "return sweep");
+    rev_adjoint_decls(&r, f->body, out);
+    Stmt *ret = f->body->stmts.len ? f->body->stmts.items[f->body->stmts.len - 1] : NULL;
+    if (ret && ret->kind != S_RETURN)
+        ret = NULL;
+    if (seed && ret)
+        add_adjoint(&r, &bd, ret->args[0], opd_var(seed));
+    rev_bwd_stmts(&r, f->body, out, false);
+    for (int i = 0; i < epilogue->stmts.len; i++)
+        body_append(a, out, epilogue->stmts.items[i]);
+    rerun_restored(&r, f->body, out);
+    if (ret)
+        body_append(a, out, ret);
+    return r.failed ? NULL : r.dst;
+}

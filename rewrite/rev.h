@@ -1,0 +1,97 @@
+/* Reverse mode: the passes from a lifted function to its gradient function,
+ * and the context the rule files (rev.c, rev_map.c, rev_reduce.c) share. */
+#ifndef PARGRAD_REV_H
+#define PARGRAD_REV_H
+
+#include "ir.h"
+
+/* Problems are reported through this callback (the tool prints them as
+ * compiler diagnostics); a pass that reported one returns NULL. */
+typedef struct RevErrors {
+    void (*report)(void *ctx, SrcLoc loc, const char *hint, const char *msg);
+    void *ctx;
+    int count;
+} RevErrors;
+
+/* What to differentiate, resolved against the function's parameters. */
+typedef struct RevSpec {
+    Func *primal;
+    const char *name;          /* of the generated function */
+    PtrVec wrt, out;           /* parameter names; "return" in out for the return value */
+    PtrVec wrt_locs, out_locs; /* SrcLoc* per name, when known */
+    SrcLoc loc;
+} RevSpec;
+
+/* ---- activity.c ---- */
+/* Marks active variables and buffers; false (with errors) if wrt/out name
+ * something that cannot be active. */
+bool activity_analyse(Arena *a, RevSpec *spec, RevErrors *err);
+
+/* ---- rev.c: the driver and the rules for straight-line code, if, loops ---- */
+Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err);
+
+/* ---- simplify.c ---- */
+/* Removes computations whose results are never used (re-executed forward
+ * statements the return sweep does not need, adjoints never read). */
+void simplify_dead_code(Arena *a, Func *f);
+
+/* ---- shared by the rule files ---- */
+typedef struct SaveSite SaveSite;
+
+typedef struct Rev {
+    Arena *a;
+    Func *src, *dst;
+    RevErrors *err;
+    /* The outermost parallel loop around the code being generated, if any:
+     * adjoint accumulations into arrays are plain when their index is
+     * injective in this loop's index, atomic otherwise. */
+    Stmt *par_loop;
+    /* For every source variable: the statement that binds it and the body
+     * it is bound in (indexed by variable id). */
+    Stmt **def_stmt;
+    Body **def_body;
+    int nvars;
+    PtrVec red_infos; /* RedInfo*, see rev_reduce.c */
+    bool failed;
+} Rev;
+
+void rev_error(Rev *r, SrcLoc loc, const char *hint, const char *msg);
+
+/* The forward sweep of a body: the primal computation, saving the array
+ * elements that statements overwrite when a return sweep needs them back.
+ * `reexec` marks a body re-executed right before its own return sweep:
+ * writes that nothing later in it reads are dropped there. */
+void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec);
+/* The return sweep: adjoint declarations for the body's variables, then the
+ * statements' adjoints in reverse order, restoring saved elements. */
+void rev_adjoint_decls(Rev *r, Body *src, Body *out);
+void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec);
+/* A plain copy of the primal statements (no saves), as in the input. */
+void rev_primal_body(Rev *r, Body *src, Body *out);
+
+/* The adjoint variable of an active source variable (NULL if inactive). */
+Var *adjoint_of(Rev *r, Var *v);
+/* adj(o) += v, when o is an active variable. */
+void add_adjoint(Rev *r, Builder *bd, Operand o, Operand v);
+/* The adjoint of an operand as an operand (0 for constants and inactive). */
+Operand adjoint_operand(Rev *r, Operand o);
+/* Emits `buf_b[idx] += v` with the lowering the current parallel context needs. */
+void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v);
+
+/* rev_map.c */
+void rev_map_fwd(Rev *r, Stmt *s, Body *out, bool reexec, PtrVec *dead);
+void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+/* rev_reduce.c */
+void rev_reduce_fwd(Rev *r, Stmt *s, Body *out);
+void rev_reduce_bwd(Rev *r, Stmt *s, Body *out);
+
+/* Copies a primal statement, dropping writes to the buffers in `dead`. */
+Stmt *copy_primal_stmt(Rev *r, Stmt *s, PtrVec *dead);
+
+/* Saving and restoring the elements a statement overwrites (rev.c). */
+void save_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead);
+void restore_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead);
+/* True if the elements `write` overwrites must be saved. */
+bool write_needs_save(Rev *r, Stmt *write);
+
+#endif

@@ -1,0 +1,34 @@
+/* Reverse rule for map (SC22, section 4): the adjoint of a map is a map whose
+ * body re-executes the primal body, then runs its adjoint. Reads of free
+ * arrays become accumulations into their adjoints: plain where the index is
+ * injective in the map index, atomic otherwise. Free scalars' adjoints are
+ * summed across iterations (the emitter makes them OpenMP reductions). */
+#include "rev.h"
+
+void rev_map_fwd(Rev *r, Stmt *s, Body *out, bool reexec, PtrVec *dead) {
+    (void)reexec;
+    save_regions(r, &s, 1, out, dead);
+    Stmt *c = copy_primal_stmt(r, s, dead);
+    if (c)
+        body_append(r->a, out, c);
+}
+
+void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
+    /* Back to the values the map read: its iterations re-execute. */
+    restore_regions(r, &s, 1, out, dead);
+    Stmt *m = stmt_new(r->a, S_MAP, s->loc);
+    m->index = s->index;
+    m->lo = s->lo;
+    m->hi = s->hi;
+    m->text = s->text;
+    m->note = "adjoint";
+    m->body = body_new(r->a);
+    Stmt *outer = r->par_loop;
+    if (!outer)
+        r->par_loop = m;
+    rev_fwd_body(r, s->body, m->body, true);
+    rev_adjoint_decls(r, s->body, m->body);
+    rev_bwd_stmts(r, s->body, m->body, true);
+    r->par_loop = outer;
+    body_append(r->a, out, m);
+}

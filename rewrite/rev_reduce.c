@@ -1,0 +1,204 @@
+/* Reverse rules for reduce (Bruun et al., section 3.2):
+ *   +        the seed is broadcast: contrib_b += r_b in every iteration;
+ *   *        zero counting: the forward reduce also computes the product of
+ *            the non-zero elements P and their number of zeros z; then
+ *            d r / d a = z == 0 ? P / a : (z == 1 && a == 0 ? P : 0);
+ *   min/max  the forward reduce also finds the iteration of the extremum
+ *            (argmin/argmax); only that iteration's adjoint runs.
+ * The initial value of the accumulator is one more element of the reduce. */
+#include "rev.h"
+
+typedef struct RedInfo {
+    Accum *orig;
+    Var *arg;        /* min/max: the iteration of the extremum, -1 for init */
+    Operand prod_nz; /* *: product of the non-zero elements, init included */
+    Operand zeros;   /* *: number of zero elements, init included */
+} RedInfo;
+
+static RedInfo *info_of(Rev *r, Accum *a) {
+    for (int i = r->red_infos.len - 1; i >= 0; i--) {
+        RedInfo *ri = r->red_infos.items[i];
+        if (ri->orig == a)
+            return ri;
+    }
+    return NULL;
+}
+
+static Accum *new_accum(Rev *r, ReduceOp op, Var *result, Operand init, Operand contrib,
+                        const char *user_name) {
+    Accum *a = arena_alloc(r->a, sizeof(Accum));
+    a->op = op;
+    a->result = result;
+    a->init = init;
+    a->contrib = contrib;
+    a->user_name = user_name;
+    return a;
+}
+
+/* `*` forward: (P, z) over the iterations, then the init, then the result. */
+static void mul_fwd(Rev *r, Stmt *red, Accum *a, Builder *body, PtrVec *accums, Body *after,
+                    RedInfo *ri) {
+    Type ty = a->result->ty;
+    Operand one = b_fconst(1, ty), zero = b_fconst(0, ty);
+    Operand is_zero = b_cmp(body, OP_EQ, a->contrib, zero);
+    Operand nz = b_select(body, is_zero, one, a->contrib);
+    Operand zc = b_select(body, is_zero, one, zero);
+    Var *p = var_new(r->a, r->dst, arena_printf(r->a, "%s_nonzero", a->result->name), ty);
+    Var *z = var_new(r->a, r->dst, arena_printf(r->a, "%s_zeros", a->result->name), ty);
+    vec_push(r->a, accums, new_accum(r, RED_MUL, p, one, nz, a->user_name));
+    vec_push(r->a, accums, new_accum(r, RED_ADD, z, zero, zc, a->user_name));
+    Builder bd = {r->a, r->dst, after, red->loc};
+    Operand init_zero = b_cmp(&bd, OP_EQ, a->init, zero);
+    ri->prod_nz = b_select(&bd, init_zero, opd_var(p), b_mul(&bd, opd_var(p), a->init));
+    ri->zeros = b_add(&bd, opd_var(z), b_select(&bd, init_zero, one, zero));
+    Operand any_zero = b_cmp(&bd, OP_GT, ri->zeros, zero);
+    Stmt *res = stmt_new(r->a, S_LET, red->loc);
+    res->dst = a->result;
+    res->op = OP_SELECT;
+    res->nargs = 3;
+    res->args[0] = any_zero;
+    res->args[1] = zero;
+    res->args[2] = ri->prod_nz;
+    body_append(r->a, after, res);
+}
+
+void rev_reduce_fwd(Rev *r, Stmt *s, Body *out) {
+    bool any_active = false;
+    for (int i = 0; i < s->accums.len; i++)
+        any_active |= ((Accum *)s->accums.items[i])->result->active;
+    if (!any_active) {
+        body_append(r->a, out, s);
+        return;
+    }
+    Stmt *red = stmt_new(r->a, S_REDUCE, s->loc);
+    *red = *s;
+    red->body = body_new(r->a);
+    red->accums = (PtrVec){0};
+    for (int i = 0; i < s->body->stmts.len; i++)
+        body_append(r->a, red->body, s->body->stmts.items[i]);
+    Builder in_body = {r->a, r->dst, red->body, s->loc};
+    Body *after = body_new(r->a);
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *a = s->accums.items[i];
+        if (!a->result->active || a->op == RED_ADD) {
+            vec_push(r->a, &red->accums, a);
+            continue;
+        }
+        RedInfo *ri = arena_alloc(r->a, sizeof(RedInfo));
+        ri->orig = a;
+        vec_push(r->a, &r->red_infos, ri);
+        if (a->op == RED_MUL) {
+            mul_fwd(r, red, a, &in_body, &red->accums, after, ri);
+        } else {
+            Accum *arg = new_accum(r, a->op == RED_MIN ? RED_ARGMIN : RED_ARGMAX, a->result,
+                                   a->init, a->contrib, a->user_name);
+            arg->arg_result = var_new(r->a, r->dst, arena_printf(r->a, "%s_at", a->result->name),
+                                      (Type){TY_INT, "long long"});
+            ri->arg = arg->arg_result;
+            vec_push(r->a, &red->accums, arg);
+        }
+    }
+    body_append(r->a, out, red);
+    for (int i = 0; i < after->stmts.len; i++)
+        body_append(r->a, out, after->stmts.items[i]);
+}
+
+/* d r / d a for one element a of a `*` reduce, times the seed. */
+static Operand mul_partial(Builder *bd, RedInfo *ri, Operand seed_times_p, Operand a) {
+    Type ty = a.ty;
+    Operand zero = b_fconst(0, ty), one = b_fconst(1, ty);
+    Operand none = b_cmp(bd, OP_EQ, ri->zeros, zero);
+    Operand only =
+        b_op(bd, OP_AND, type_bool(), b_cmp(bd, OP_EQ, ri->zeros, one), b_cmp(bd, OP_EQ, a, zero));
+    Operand safe = b_select(bd, none, a, one); /* no division by zero when z > 0 */
+    Operand when_none = b_div(bd, seed_times_p, safe);
+    return b_select(bd, none, when_none, b_select(bd, only, seed_times_p, zero));
+}
+
+/* The iteration space re-executed with each element's adjoint seeded. */
+static void seeded_iterations(Rev *r, Stmt *s, Body *out, Operand *seeds_times_p) {
+    Stmt *m = stmt_new(r->a, S_MAP, s->loc);
+    m->index = s->index;
+    m->lo = s->lo;
+    m->hi = s->hi;
+    m->text = s->text ? "map" : NULL; /* the adjoint iterations are independent */
+    m->note = "adjoint";
+    m->body = body_new(r->a);
+    Stmt *outer = r->par_loop;
+    if (!outer)
+        r->par_loop = m;
+    rev_fwd_body(r, s->body, m->body, true);
+    rev_adjoint_decls(r, s->body, m->body);
+    Builder bd = {r->a, r->dst, m->body, s->loc};
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *a = s->accums.items[i];
+        if (!a->result->active)
+            continue;
+        Operand rb = opd_var(adjoint_of(r, a->result));
+        if (a->op == RED_ADD)
+            add_adjoint(r, &bd, a->contrib, rb);
+        else if (a->op == RED_MUL && a->contrib.kind == OPD_VAR && a->contrib.var->active)
+            add_adjoint(r, &bd, a->contrib,
+                        mul_partial(&bd, info_of(r, a), seeds_times_p[i], a->contrib));
+    }
+    rev_bwd_stmts(r, s->body, m->body, true);
+    r->par_loop = outer;
+    body_append(r->a, out, m);
+}
+
+/* min/max: the adjoint of the one iteration that produced the extremum. */
+static void extremum_iteration(Rev *r, Stmt *s, Accum *a, Body *out) {
+    RedInfo *ri = info_of(r, a);
+    Builder bd = {r->a, r->dst, out, s->loc};
+    Operand rb = opd_var(adjoint_of(r, a->result));
+    Operand from_init = b_cmp(&bd, OP_LT, opd_var(ri->arg), opd_int(0));
+    add_adjoint(r, &bd, a->init, b_select(&bd, from_init, rb, b_fconst(0, rb.ty)));
+    if (!(a->contrib.kind == OPD_VAR && a->contrib.var->active))
+        return;
+    Stmt *c = stmt_new(r->a, S_IF, s->loc);
+    c->note = "adjoint of the extremum's iteration";
+    c->cond = b_cmp(&bd, OP_GE, opd_var(ri->arg), opd_int(0));
+    c->then_body = body_new(r->a);
+    c->else_body = body_new(r->a);
+    Stmt *at = stmt_new(r->a, S_LET, s->loc);
+    at->dst = s->index;
+    at->op = OP_CAST;
+    at->nargs = 1;
+    at->args[0] = opd_var(ri->arg);
+    body_append(r->a, c->then_body, at);
+    rev_fwd_body(r, s->body, c->then_body, true);
+    rev_adjoint_decls(r, s->body, c->then_body);
+    Builder in = {r->a, r->dst, c->then_body, s->loc};
+    add_adjoint(r, &in, a->contrib, rb);
+    rev_bwd_stmts(r, s->body, c->then_body, true);
+    body_append(r->a, out, c);
+}
+
+void rev_reduce_bwd(Rev *r, Stmt *s, Body *out) {
+    bool loop_needed = false;
+    Operand seeds_times_p[16] = {{0}};
+    Builder bd = {r->a, r->dst, out, s->loc};
+    for (int i = 0; i < s->accums.len && i < 16; i++) {
+        Accum *a = s->accums.items[i];
+        if (!a->result->active)
+            continue;
+        Operand rb = opd_var(adjoint_of(r, a->result));
+        if (a->op == RED_ADD) {
+            add_adjoint(r, &bd, a->init, rb);
+            loop_needed = true;
+        } else if (a->op == RED_MUL) {
+            RedInfo *ri = info_of(r, a);
+            seeds_times_p[i] = b_mul(&bd, rb, ri->prod_nz);
+            if (a->init.kind == OPD_VAR && a->init.var->active)
+                add_adjoint(r, &bd, a->init, mul_partial(&bd, ri, seeds_times_p[i], a->init));
+            loop_needed = true;
+        }
+    }
+    if (loop_needed)
+        seeded_iterations(r, s, out, seeds_times_p);
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *a = s->accums.items[i];
+        if (a->result->active && (a->op == RED_MIN || a->op == RED_MAX))
+            extremum_iteration(r, s, a, out);
+    }
+}

@@ -1,0 +1,9 @@
+#!/bin/sh
+# Installs what pargrad needs on a fresh Debian (12) machine. Run as root.
+set -e
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends \
+    build-essential cmake libclang-14-dev clang-14 libcunit1-dev libgomp1 >/dev/null

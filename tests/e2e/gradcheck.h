@@ -1,0 +1,259 @@
+/* Helpers shared by the e2e gradient checks (tests/e2e/NAME_check.c).
+ *
+ * A driver fills inputs with gc_fill(), calls the primal and the generated
+ * gradient, and compares with gc_compare() against central finite differences
+ * from gc_fd_grad(). Every compared component counts as one check; mismatches
+ * are printed with their index, the analytic value and the reference.
+ * gc_finish() prints "N passed, N failed" and returns the exit status (non-zero
+ * on any failure). Everything here is static so that each driver is a single
+ * translation unit with its own counters. */
+#ifndef GRADCHECK_H
+#define GRADCHECK_H
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Default tolerance for analytic vs finite differences:
+ * |g - fd| <= GC_RTOL_FD * max(1, |fd|). */
+#define GC_RTOL_FD 1e-5
+/* Tolerance for values that should agree up to rounding (primal values
+ * recomputed in another order by a parallel gradient, 2x accumulation). */
+#define GC_RTOL_EXACT 1e-11
+/* Mismatches printed per gc_compare() call (all are counted). */
+#define GC_MAX_PRINT 20
+
+struct gc_state {
+    long passed;
+    long failed;
+    uint64_t rng;
+};
+
+static inline struct gc_state *gc_state(void)
+{
+    static struct gc_state s = {0, 0, 0x9e3779b97f4a7c15ull};
+    return &s;
+}
+
+/* ---- deterministic random numbers (xorshift64*) ---- */
+
+static inline void gc_seed(uint64_t seed)
+{
+    /* splitmix64 step so that small seeds give well-mixed states */
+    uint64_t z = seed + 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    gc_state()->rng = z ? z : 1;
+}
+
+static inline uint64_t gc_next(void)
+{
+    uint64_t x = gc_state()->rng;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    gc_state()->rng = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+
+/* Uniform in [lo, hi). */
+static inline double gc_uniform(double lo, double hi)
+{
+    double u = (double)(gc_next() >> 11) * (1.0 / 9007199254740992.0);
+    return lo + (hi - lo) * u;
+}
+
+static inline void gc_fill(double *a, int n, double lo, double hi)
+{
+    for (int i = 0; i < n; i++)
+        a[i] = gc_uniform(lo, hi);
+}
+
+static inline void gc_zero(double *a, int n)
+{
+    for (int i = 0; i < n; i++)
+        a[i] = 0.0;
+}
+
+static inline double *gc_alloc(int n)
+{
+    double *p = calloc(n > 0 ? (size_t)n : 1, sizeof *p);
+    if (!p) {
+        fprintf(stderr, "gradcheck: out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+static inline double gc_dot(const double *a, const double *b, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        s += a[i] * b[i];
+    return s;
+}
+
+/* ---- central finite differences ----
+ * f(ctx) evaluates a scalar function that reads x (through ctx). Each x[i] is
+ * perturbed in place by h = 1e-6 * max(1, |x[i]|) in both directions and
+ * restored bit-for-bit afterwards. The divisor is the step actually taken
+ * ((x+h) - (x-h) in floating point). */
+typedef double (*gc_func)(void *ctx);
+
+static inline double gc_fd_step(double x)
+{
+    return 1e-6 * fmax(1.0, fabs(x));
+}
+
+static inline double gc_fd_one(gc_func f, void *ctx, double *x, int i)
+{
+    double x0 = x[i];
+    double h = gc_fd_step(x0);
+    volatile double xp = x0 + h;
+    volatile double xm = x0 - h;
+    x[i] = xp;
+    double fp = f(ctx);
+    x[i] = xm;
+    double fm = f(ctx);
+    x[i] = x0;
+    return (fp - fm) / (xp - xm);
+}
+
+static inline void gc_fd_grad(gc_func f, void *ctx, double *x, int n, double *fd)
+{
+    for (int i = 0; i < n; i++)
+        fd[i] = gc_fd_one(f, ctx, x, i);
+}
+
+/* ---- comparisons ---- */
+
+static inline int gc_close(double got, double want, double rtol)
+{
+    double tol = rtol * fmax(1.0, fabs(want));
+    /* written so that NaN in either value fails */
+    return fabs(got - want) <= tol;
+}
+
+static inline void gc_count(int ok)
+{
+    if (ok)
+        gc_state()->passed++;
+    else
+        gc_state()->failed++;
+}
+
+/* Compares got[0..n) with ref[0..n): |got - ref| <= rtol * max(1, |ref|).
+ * Returns the number of mismatches. */
+static inline int gc_compare_tol(const char *what, const double *got, const double *ref, int n,
+                                 double rtol)
+{
+    int bad = 0;
+    double worst = 0.0;
+    for (int i = 0; i < n; i++) {
+        int ok = gc_close(got[i], ref[i], rtol);
+        double ratio = fabs(got[i] - ref[i]) / (rtol * fmax(1.0, fabs(ref[i])));
+        if (!(ratio <= worst))
+            worst = ratio;
+        gc_count(ok);
+        if (!ok) {
+            if (bad < GC_MAX_PRINT)
+                printf("MISMATCH %s[%d]: analytic %.12g, reference %.12g (diff %.3g, tol %.3g)\n",
+                       what, i, got[i], ref[i], fabs(got[i] - ref[i]),
+                       rtol * fmax(1.0, fabs(ref[i])));
+            bad++;
+        }
+    }
+    if (bad > GC_MAX_PRINT)
+        printf("MISMATCH %s: %d more not shown\n", what, bad - GC_MAX_PRINT);
+    printf("%-40s %4d components, %d mismatches (worst diff/tol %.2g)\n", what, n, bad, worst);
+    return bad;
+}
+
+/* Analytic gradient vs finite differences, default tolerance. */
+static inline int gc_compare(const char *what, const double *g, const double *fd, int n)
+{
+    return gc_compare_tol(what, g, fd, n, GC_RTOL_FD);
+}
+
+/* got == scale * ref up to rounding: accumulation (scale 2 after a second call
+ * without zeroing) and seed scaling. */
+static inline int gc_compare_scaled(const char *what, const double *got, const double *ref,
+                                    double scale, int n)
+{
+    double *s = gc_alloc(n);
+    for (int i = 0; i < n; i++)
+        s[i] = scale * ref[i];
+    int bad = gc_compare_tol(what, got, s, n, GC_RTOL_EXACT);
+    free(s);
+    return bad;
+}
+
+/* One scalar. */
+static inline int gc_check_value(const char *what, double got, double want, double rtol)
+{
+    int ok = gc_close(got, want, rtol);
+    gc_count(ok);
+    printf("%-40s %s: got %.15g, want %.15g\n", what, ok ? "ok" : "MISMATCH", got, want);
+    return !ok;
+}
+
+/* Every component is exactly 0 (consumed seeds). */
+static inline int gc_check_zero(const char *what, const double *a, int n)
+{
+    int bad = 0;
+    for (int i = 0; i < n; i++) {
+        int ok = a[i] == 0.0;
+        gc_count(ok);
+        if (!ok) {
+            if (bad < GC_MAX_PRINT)
+                printf("MISMATCH %s[%d]: %.12g, expected exactly 0\n", what, i, a[i]);
+            bad++;
+        }
+    }
+    printf("%-40s %4d components, %d nonzero\n", what, n, bad);
+    return bad;
+}
+
+/* A gradient that is zero everywhere (or NaN) is a failure even if the
+ * finite differences happened to be tiny: counts as one check. */
+static inline int gc_check_nonzero(const char *what, const double *g, int n)
+{
+    double mx = 0.0;
+    int nan = 0;
+    for (int i = 0; i < n; i++) {
+        if (g[i] != g[i])
+            nan = 1;
+        else if (fabs(g[i]) > mx)
+            mx = fabs(g[i]);
+    }
+    int ok = !nan && mx > 1e-12;
+    gc_count(ok);
+    if (!ok)
+        printf("MISMATCH %s: gradient is %s\n", what, nan ? "NaN" : "zero everywhere");
+    else
+        printf("%-40s nonzero (max |g| %.3g)\n", what, mx);
+    return !ok;
+}
+
+/* Fails the run (counted as a failure) when a test's own setup is invalid,
+ * e.g. random data with a near tie at a non-smooth point. */
+static inline void gc_require(int cond, const char *what)
+{
+    if (!cond) {
+        gc_state()->failed++;
+        printf("SETUP FAILED: %s\n", what);
+    }
+}
+
+static inline int gc_finish(void)
+{
+    struct gc_state *s = gc_state();
+    printf("%ld passed, %ld failed\n", s->passed, s->failed);
+    fflush(stdout);
+    return s->failed ? 1 : 0;
+}
+
+#endif

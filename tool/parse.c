@@ -1,0 +1,1835 @@
+/* Lifting C into the combinator IR with libclang.
+ *
+ * C locals are mutable; the IR's scalars are SSA. The lifter keeps an
+ * environment from each C declaration to its current SSA value: an if merges
+ * the values its branches assign with phis, a sequential loop turns the
+ * scalars its body assigns into loop-carried values, and a reduce turns
+ * updates of its accumulators into per-iteration contributions. */
+#define _POSIX_C_SOURCE 200809L
+#include "parse.h"
+#include "derivs.h"
+
+#include <clang-c/Index.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef PARGRAD_CLANG_RESOURCE
+#define PARGRAD_CLANG_RESOURCE "/usr/lib/llvm-14/lib/clang/14.0.6/include"
+#endif
+
+struct Frontend {
+    Arena *a;
+    Diags *d;
+    CXIndex index;
+    CXTranslationUnit tu;
+    const char *path;
+    char *text;
+    PtrVec pragmas;    /* Pragma* */
+    PtrVec directives; /* Pragma* of kind reverse/forward */
+};
+
+/* ---- environment ---- */
+typedef enum { ROLE_NORMAL, ROLE_INDEX, ROLE_ACC } Role;
+
+typedef struct Binding {
+    CXCursor decl;
+    const char *name;
+    bool is_array;
+    Type ty;
+    Operand val;
+    Buffer *buf;
+    Role role;
+    ReduceOp acc_op;
+} Binding;
+
+typedef enum { BARRIER_LOOP, BARRIER_MAP, BARRIER_REDUCE, BARRIER_CALL } BarrierKind;
+
+typedef struct Barrier {
+    BarrierKind kind;
+    int floor; /* bindings below this index are declared outside */
+} Barrier;
+
+typedef struct Lift {
+    Frontend *fe;
+    Arena *a;
+    Func *f;
+    Body *cur;
+    Binding *env;
+    int nenv, capenv;
+    Barrier barriers[64];
+    int nbarriers;
+    CXCursor inlining[16];
+    int ninlining;
+    bool failed;
+    bool seen_return;
+    Operand ret_val; /* the value of an inlined call's return */
+} Lift;
+
+static Operand lift_expr(Lift *L, CXCursor c);
+static void lift_stmt(Lift *L, CXCursor c);
+
+/* ---- small libclang helpers ---- */
+typedef struct Kids {
+    CXCursor items[16];
+    int n;
+} Kids;
+
+static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Kids *k = data;
+    if (k->n < 16)
+        k->items[k->n] = c;
+    k->n++;
+    return CXChildVisit_Continue;
+}
+
+static Kids kids_of(CXCursor c) {
+    Kids k = {.n = 0};
+    clang_visitChildren(c, collect_kid, &k);
+    if (k.n > 16)
+        k.n = 16;
+    return k;
+}
+
+static SrcLoc loc_of(Lift *L, CXCursor c) {
+    CXFile file;
+    unsigned line, col, off;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &col, &off);
+    SrcLoc l = {L->fe->path, (int)line, (int)col};
+    return l;
+}
+
+static SrcLoc floc_of(Frontend *fe, CXCursor c) {
+    CXFile file;
+    unsigned line, col, off;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &col, &off);
+    return (SrcLoc){fe->path, (int)line, (int)col};
+}
+
+static unsigned offset_of(CXSourceLocation loc) {
+    unsigned off;
+    clang_getExpansionLocation(loc, NULL, NULL, NULL, &off);
+    return off;
+}
+
+static const char *spelling(Lift *L, CXCursor c) {
+    CXString s = clang_getCursorSpelling(c);
+    const char *r = arena_strdup(L->a, clang_getCString(s));
+    clang_disposeString(s);
+    return r;
+}
+
+/* The source text of a cursor's extent. */
+static const char *extent_text(Frontend *fe, CXCursor c) {
+    CXSourceRange r = clang_getCursorExtent(c);
+    unsigned b = offset_of(clang_getRangeStart(r)), e = offset_of(clang_getRangeEnd(r));
+    size_t len = strlen(fe->text);
+    if (b > len || e > len || e < b)
+        return "";
+    char *s = arena_alloc(fe->a, e - b + 1);
+    memcpy(s, fe->text + b, e - b);
+    return s;
+}
+
+/* The operator of a binary or compound-assignment expression: the first token
+ * after the left operand. */
+static const char *binop_of(Lift *L, CXCursor c) {
+    Kids k = kids_of(c);
+    if (k.n < 2)
+        return "";
+    unsigned lhs_end = offset_of(clang_getRangeEnd(clang_getCursorExtent(k.items[0])));
+    CXToken *toks;
+    unsigned nt;
+    clang_tokenize(L->fe->tu, clang_getCursorExtent(c), &toks, &nt);
+    const char *op = "";
+    for (unsigned i = 0; i < nt; i++) {
+        unsigned off = offset_of(clang_getTokenLocation(L->fe->tu, toks[i]));
+        if (off >= lhs_end && clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
+            CXString s = clang_getTokenSpelling(L->fe->tu, toks[i]);
+            op = arena_strdup(L->a, clang_getCString(s));
+            clang_disposeString(s);
+            break;
+        }
+    }
+    clang_disposeTokens(L->fe->tu, toks, nt);
+    return op;
+}
+
+/* The operator of a unary expression; *postfix tells where it stands. */
+static const char *unop_of(Lift *L, CXCursor c, bool *postfix) {
+    CXToken *toks;
+    unsigned nt;
+    clang_tokenize(L->fe->tu, clang_getCursorExtent(c), &toks, &nt);
+    const char *op = "";
+    *postfix = false;
+    if (nt > 0) {
+        CXString s = clang_getTokenSpelling(L->fe->tu, toks[0]);
+        if (clang_getTokenKind(toks[0]) == CXToken_Punctuation) {
+            op = arena_strdup(L->a, clang_getCString(s));
+        } else {
+            CXString e = clang_getTokenSpelling(L->fe->tu, toks[nt - 1]);
+            op = arena_strdup(L->a, clang_getCString(e));
+            clang_disposeString(e);
+            *postfix = true;
+        }
+        clang_disposeString(s);
+    }
+    clang_disposeTokens(L->fe->tu, toks, nt);
+    return op;
+}
+
+/* Skips parentheses and implicit conversions. */
+static CXCursor strip(CXCursor c) {
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+            return c;
+        Kids kids = kids_of(c);
+        if (kids.n != 1)
+            return c;
+        c = kids.items[0];
+    }
+}
+
+static bool map_type(CXType t, Type *out) {
+    CXType ct = clang_getCanonicalType(t);
+    switch (ct.kind) {
+    case CXType_Double:
+        *out = type_double();
+        return true;
+    case CXType_Float:
+        *out = type_float();
+        return true;
+    case CXType_Bool:
+    case CXType_Char_S:
+    case CXType_Char_U:
+    case CXType_SChar:
+    case CXType_UChar:
+    case CXType_Short:
+    case CXType_UShort:
+    case CXType_Int:
+    case CXType_UInt:
+    case CXType_Long:
+    case CXType_ULong:
+    case CXType_LongLong:
+    case CXType_ULongLong: {
+        CXString s = clang_getTypeSpelling(ct);
+        const char *name = clang_getCString(s);
+        static const char *const known[] = {"_Bool",         "char",         "signed char",
+                                            "unsigned char", "short",        "unsigned short",
+                                            "int",           "unsigned int", "long",
+                                            "unsigned long", "long long",    "unsigned long long"};
+        out->kind = TY_INT;
+        out->cname = "int";
+        for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+            if (strcmp(name, known[i]) == 0)
+                out->cname = known[i];
+        clang_disposeString(s);
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+static void fail(Lift *L, CXCursor at, const char *hint, const char *fmt, const char *arg) {
+    if (!L->failed)
+        diag_error(L->fe->d, loc_of(L, at), hint, fmt, arg);
+    L->failed = true;
+}
+
+static Builder builder(Lift *L, CXCursor at) {
+    return (Builder){L->a, L->f, L->cur, loc_of(L, at)};
+}
+
+/* ---- environment ---- */
+static Binding *bind(Lift *L, CXCursor decl, const char *name) {
+    if (L->nenv == L->capenv) {
+        L->capenv = L->capenv ? 2 * L->capenv : 64;
+        L->env = realloc(L->env, sizeof(Binding) * (size_t)L->capenv);
+    }
+    Binding *b = &L->env[L->nenv++];
+    memset(b, 0, sizeof *b);
+    b->decl = decl;
+    b->name = name;
+    return b;
+}
+
+static int lookup(Lift *L, CXCursor ref) {
+    CXCursor decl = clang_getCursorReferenced(ref);
+    for (int i = L->nenv - 1; i >= 0; i--)
+        if (clang_equalCursors(L->env[i].decl, decl))
+            return i;
+    return -1;
+}
+
+/* The innermost barrier that `binding` lies outside of, or NULL. */
+static Barrier *barrier_outside(Lift *L, int binding) {
+    for (int i = L->nbarriers - 1; i >= 0; i--)
+        if (binding < L->barriers[i].floor)
+            return &L->barriers[i];
+    return NULL;
+}
+
+/* Values of all bindings, to merge branches and loop bodies. */
+static Operand *snapshot(Lift *L) {
+    Operand *s = malloc(sizeof(Operand) * (size_t)(L->nenv + 1));
+    for (int i = 0; i < L->nenv; i++)
+        s[i] = L->env[i].val;
+    return s;
+}
+
+/* ---- expressions ---- */
+static Operand evaluate_constant(Lift *L, CXCursor c, bool *ok) {
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    *ok = false;
+    Operand o = opd_none();
+    if (!r)
+        return o;
+    Type ty;
+    if (!map_type(clang_getCursorType(c), &ty))
+        ty = type_int();
+    switch (clang_EvalResult_getKind(r)) {
+    case CXEval_Int:
+        o = type_is_float(ty) ? opd_float((double)clang_EvalResult_getAsLongLong(r), ty)
+                              : opd_int(clang_EvalResult_getAsLongLong(r));
+        if (!type_is_float(ty))
+            o.ty = ty;
+        *ok = true;
+        break;
+    case CXEval_Float:
+        o = opd_float(clang_EvalResult_getAsDouble(r), type_is_float(ty) ? ty : type_double());
+        *ok = true;
+        break;
+    default:
+        break;
+    }
+    clang_EvalResult_dispose(r);
+    (void)L;
+    return o;
+}
+
+static Type expr_type(Lift *L, CXCursor c) {
+    Type ty;
+    if (!map_type(clang_getCursorType(c), &ty)) {
+        CXString s = clang_getTypeSpelling(clang_getCursorType(c));
+        fail(L, c, "pargrad differentiates float and double arithmetic with integer indices",
+             "expression of type '%s' is not supported here", clang_getCString(s));
+        clang_disposeString(s);
+        return type_double();
+    }
+    return ty;
+}
+
+/* Collects a[i][j] into its buffer and subscripts (outermost first). */
+static Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
+    CXCursor cur = strip(c);
+    CXCursor chain[4];
+    int n = 0;
+    while (clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr && n < 4) {
+        chain[n++] = cur;
+        Kids k = kids_of(cur);
+        cur = strip(k.items[0]);
+    }
+    if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr) {
+        fail(L, cur, "index a parameter or a local array directly, e.g. x[i] or a[i][j]",
+             "unsupported array expression%s", "");
+        return NULL;
+    }
+    int b = lookup(L, cur);
+    if (b < 0 || !L->env[b].is_array) {
+        fail(L, cur, NULL, "'%s' is not an array pargrad knows", spelling(L, cur));
+        return NULL;
+    }
+    for (int i = n - 1, k = 0; i >= 0; i--, k++) {
+        Kids kk = kids_of(chain[i]);
+        Operand o = lift_expr(L, kk.items[1]);
+        if (type_is_float(o.ty))
+            fail(L, kk.items[1], NULL, "array index of floating type%s", "");
+        idx[k] = o;
+    }
+    *nidx = n;
+    Buffer *buf = L->env[b].buf;
+    if (buf->rank < n)
+        buf->rank = n;
+    return buf;
+}
+
+static Operand lift_read(Lift *L, CXCursor c) {
+    Operand idx[4];
+    int n = 0;
+    Buffer *buf = lift_subscripts(L, c, idx, &n);
+    if (!buf)
+        return opd_float(0, type_double());
+    Stmt *s = stmt_new(L->a, S_READ, loc_of(L, c));
+    s->buf = buf;
+    /* x[i] reads into x_i, for readable output */
+    const char *name = n == 1 && idx[0].kind == OPD_VAR && !var_is_temp(idx[0].var)
+                           ? arena_printf(L->a, "%s_%s", buf->name, idx[0].var->name)
+                           : arena_printf(L->a, "%s_v", buf->name);
+    s->dst = var_new(L->a, L->f, name, buf->elem);
+    s->nidx = n;
+    memcpy(s->idx, idx, sizeof(Operand) * (size_t)n);
+    body_append(L->a, L->cur, s);
+    return opd_var(s->dst);
+}
+
+static PrimOp binop_code(const char *op, bool *ok) {
+    static const struct {
+        const char *s;
+        PrimOp op;
+    } ops[] = {{"+", OP_ADD}, {"-", OP_SUB},  {"*", OP_MUL}, {"/", OP_DIV}, {"%", OP_MOD},
+               {"<", OP_LT},  {"<=", OP_LE},  {">", OP_GT},  {">=", OP_GE}, {"==", OP_EQ},
+               {"!=", OP_NE}, {"&&", OP_AND}, {"||", OP_OR}};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(op, ops[i].s) == 0) {
+            *ok = true;
+            return ops[i].op;
+        }
+    *ok = false;
+    return OP_COPY;
+}
+
+static bool has_kind(CXCursor c, enum CXCursorKind kind);
+
+typedef struct KindSearch {
+    enum CXCursorKind kind;
+    bool found;
+} KindSearch;
+
+static enum CXChildVisitResult find_kind(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    KindSearch *ks = data;
+    if (clang_getCursorKind(c) == ks->kind) {
+        ks->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool has_kind(CXCursor c, enum CXCursorKind kind) {
+    if (clang_getCursorKind(c) == kind)
+        return true;
+    KindSearch ks = {kind, false};
+    clang_visitChildren(c, find_kind, &ks);
+    return ks.found;
+}
+
+/* Lowers `c ? a : b` (or a short-circuit operator) whose arms read arrays
+ * into an if, so that an arm is evaluated only when C would evaluate it. */
+static Operand lift_guarded(Lift *L, CXCursor at, Operand cond, CXCursor then_e, CXCursor else_e,
+                            Operand else_const, Type ty) {
+    Stmt *s = stmt_new(L->a, S_IF, loc_of(L, at));
+    s->cond = cond;
+    s->then_body = body_new(L->a);
+    s->else_body = body_new(L->a);
+    Body *saved = L->cur;
+    L->cur = s->then_body;
+    Builder bd = builder(L, at);
+    Operand tv = b_cast(&bd, ty, lift_expr(L, then_e));
+    L->cur = s->else_body;
+    bd = builder(L, at);
+    Operand ev = clang_Cursor_isNull(else_e) ? else_const : b_cast(&bd, ty, lift_expr(L, else_e));
+    L->cur = saved;
+    Phi *p = arena_alloc(L->a, sizeof(Phi));
+    p->dst = var_new(L->a, L->f, TEMP_NAME, ty);
+    p->then_val = tv;
+    p->else_val = ev;
+    vec_push(L->a, &s->phis, p);
+    body_append(L->a, L->cur, s);
+    return opd_var(p->dst);
+}
+
+static Operand lift_binary(Lift *L, CXCursor c) {
+    const char *ops = binop_of(L, c);
+    bool ok;
+    PrimOp op = binop_code(ops, &ok);
+    if (!ok) {
+        if (strcmp(ops, "=") == 0 || strchr("+-*/", ops[0]))
+            fail(L, c, "write assignments as statements of their own",
+                 "assignment inside an expression%s", "");
+        else
+            fail(L, c, "use arithmetic, comparisons and && || on scalars",
+                 "unsupported operator '%s'", ops);
+        return opd_float(0, type_double());
+    }
+    Kids k = kids_of(c);
+    Type ty = expr_type(L, c);
+    Builder bd = builder(L, c);
+    if ((op == OP_AND || op == OP_OR) && has_kind(k.items[1], CXCursor_ArraySubscriptExpr)) {
+        Operand lhs = lift_expr(L, k.items[0]);
+        Operand test = b_cmp(&bd, OP_NE, lhs, opd_int(0));
+        if (op == OP_AND)
+            return lift_guarded(L, c, test, k.items[1], clang_getNullCursor(), opd_int(0), ty);
+        Operand neg = b_op(&bd, OP_NOT, type_bool(), test, opd_none());
+        return lift_guarded(L, c, neg, k.items[1], clang_getNullCursor(), opd_int(1), ty);
+    }
+    Operand x = lift_expr(L, k.items[0]);
+    Operand y = lift_expr(L, k.items[1]);
+    if (op >= OP_LT && op <= OP_OR)
+        return b_cmp(&bd, op, x, y);
+    if (op == OP_MOD && (type_is_float(x.ty) || type_is_float(y.ty)))
+        fail(L, c, NULL, "'%%' on floating values%s", "");
+    x = b_cast(&bd, ty, x);
+    y = b_cast(&bd, ty, y);
+    return b_op(&bd, op, ty, x, y);
+}
+
+static Operand lift_unary(Lift *L, CXCursor c) {
+    bool postfix;
+    const char *op = unop_of(L, c, &postfix);
+    Kids k = kids_of(c);
+    Builder bd = builder(L, c);
+    if (strcmp(op, "-") == 0 && !postfix)
+        return b_neg(&bd, b_cast(&bd, expr_type(L, c), lift_expr(L, k.items[0])));
+    if (strcmp(op, "+") == 0 && !postfix)
+        return b_cast(&bd, expr_type(L, c), lift_expr(L, k.items[0]));
+    if (strcmp(op, "!") == 0 && !postfix)
+        return b_op(&bd, OP_NOT, type_bool(), lift_expr(L, k.items[0]), opd_none());
+    if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)
+        fail(L, c, "write increments as statements of their own", "'%s' inside an expression", op);
+    else
+        fail(L, c, "pointers and bit operations are outside what pargrad differentiates",
+             "unsupported unary operator '%s'", op);
+    return opd_int(0);
+}
+
+static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, Kids *args);
+
+static Operand lift_call(Lift *L, CXCursor c) {
+    const char *name = spelling(L, c);
+    Kids k = kids_of(c);
+    /* k.items[0] is the callee; the rest are arguments. */
+    if (strncmp(name, "__builtin_", 10) == 0) {
+        bool ok;
+        Operand v = evaluate_constant(L, c, &ok);
+        if (ok)
+            return v;
+        Type ty = expr_type(L, c);
+        if (strstr(name, "inf") || strstr(name, "huge_val"))
+            return opd_float(INFINITY, ty);
+        if (strstr(name, "nan"))
+            return opd_float(NAN, ty);
+    }
+    Type fty;
+    int fn = deriv_lookup(name, &fty);
+    if (fn >= 0 && strcmp(name, "pg_digamma") != 0) {
+        int arity = deriv_arity(fn);
+        if (k.n - 1 != arity) {
+            fail(L, c, NULL, "wrong number of arguments to '%s'", name);
+            return opd_float(0, fty);
+        }
+        Builder bd = builder(L, c);
+        Operand x = b_cast(&bd, fty, lift_expr(L, k.items[1]));
+        Operand y = arity > 1 ? b_cast(&bd, fty, lift_expr(L, k.items[2])) : opd_none();
+        bd = builder(L, c);
+        return b_call(&bd, fn, x, y);
+    }
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));
+    if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(def))) {
+        Kids args = {.n = 0};
+        for (int i = 1; i < k.n; i++)
+            args.items[args.n++] = k.items[i];
+        return lift_inline_call(L, c, def, &args);
+    }
+    fail(L, c, "pargrad differentiates the math.h functions and functions defined in the same file",
+         "call to '%s', which pargrad cannot see or differentiate", name);
+    return opd_float(0, type_double());
+}
+
+static Operand lift_expr(Lift *L, CXCursor c) {
+    if (L->failed)
+        return opd_float(0, type_double());
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    switch (kind) {
+    case CXCursor_IntegerLiteral:
+    case CXCursor_FloatingLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_UnaryExpr: { /* sizeof, _Alignof */
+        bool ok;
+        Operand v = evaluate_constant(L, c, &ok);
+        if (!ok)
+            fail(L, c, NULL, "cannot evaluate this constant%s", "");
+        return v;
+    }
+    case CXCursor_ParenExpr:
+        return lift_expr(L, kids_of(c).items[0]);
+    case CXCursor_UnexposedExpr:
+    case CXCursor_CStyleCastExpr: {
+        Kids k = kids_of(c);
+        if (k.n == 0) {
+            fail(L, c, NULL, "unsupported expression%s", "");
+            return opd_int(0);
+        }
+        CXCursor inner = k.items[k.n - 1];
+        Operand v = lift_expr(L, inner);
+        CXType ct = clang_getCanonicalType(clang_getCursorType(c));
+        if (ct.kind == CXType_Pointer || ct.kind == CXType_ConstantArray)
+            return v;
+        Builder bd = builder(L, c);
+        return b_cast(&bd, expr_type(L, c), v);
+    }
+    case CXCursor_DeclRefExpr: {
+        CXCursor decl = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(decl) == CXCursor_EnumConstantDecl)
+            return opd_int(clang_getEnumConstantDeclValue(decl));
+        int b = lookup(L, c);
+        if (b < 0) {
+            fail(L, c, "differentiated functions may read their parameters and locals only",
+                 "'%s' is not a parameter or local of the function", spelling(L, c));
+            return opd_int(0);
+        }
+        Binding *bd = &L->env[b];
+        if (bd->is_array) {
+            fail(L, c, "index the array, e.g. x[i]", "array '%s' used as a value", bd->name);
+            return opd_int(0);
+        }
+        if (bd->role == ROLE_ACC) {
+            fail(L, c,
+                 "a reduce variable may only be updated (s += e, s = fmin(s, e), ...); "
+                 "read it after the loop",
+                 "reads the reduction variable '%s' inside its reduce", bd->name);
+            return opd_int(0);
+        }
+        if (bd->val.kind == OPD_NONE) {
+            fail(L, c, "give the variable a value before using it",
+                 "'%s' is used before it is assigned", bd->name);
+            return opd_int(0);
+        }
+        return bd->val;
+    }
+    case CXCursor_BinaryOperator:
+        return lift_binary(L, c);
+    case CXCursor_UnaryOperator:
+        return lift_unary(L, c);
+    case CXCursor_ArraySubscriptExpr:
+        return lift_read(L, c);
+    case CXCursor_CallExpr:
+        return lift_call(L, c);
+    case CXCursor_ConditionalOperator: {
+        Kids k = kids_of(c);
+        Type ty = expr_type(L, c);
+        Builder bd = builder(L, c);
+        Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
+        if (has_kind(k.items[1], CXCursor_ArraySubscriptExpr) ||
+            has_kind(k.items[2], CXCursor_ArraySubscriptExpr) ||
+            has_kind(k.items[1], CXCursor_CallExpr) || has_kind(k.items[2], CXCursor_CallExpr))
+            return lift_guarded(L, c, cond, k.items[1], k.items[2], opd_none(), ty);
+        Operand x = b_cast(&bd, ty, lift_expr(L, k.items[1]));
+        Operand y = b_cast(&bd, ty, lift_expr(L, k.items[2]));
+        bd = builder(L, c);
+        return b_select(&bd, cond, x, y);
+    }
+    case CXCursor_CompoundAssignOperator:
+        fail(L, c, "write assignments as statements of their own",
+             "assignment inside an expression%s", "");
+        return opd_int(0);
+    default: {
+        CXString ks = clang_getCursorKindSpelling(kind);
+        fail(L, c, "see the supported C subset in PRAGMAS.md section 5",
+             "unsupported expression (%s)", clang_getCString(ks));
+        clang_disposeString(ks);
+        return opd_int(0);
+    }
+    }
+}
+
+/* ---- assignments ---- */
+static Operand identity_of(ReduceOp op, Type ty) {
+    switch (op) {
+    case RED_ADD:
+        return b_fconst(0, ty);
+    case RED_MUL:
+        return b_fconst(1, ty);
+    case RED_MIN:
+    case RED_ARGMIN:
+        return opd_float(INFINITY, ty);
+    default:
+        return opd_float(-INFINITY, ty);
+    }
+}
+
+/* acc OP e, folding the identity so that one update per iteration makes the
+ * contribution the updated expression itself. */
+static Operand combine(Lift *L, CXCursor at, ReduceOp op, Operand acc, Operand e, Type ty) {
+    Builder bd = builder(L, at);
+    e = b_cast(&bd, ty, e);
+    if (opd_equal(acc, identity_of(op, ty)) ||
+        (op >= RED_MIN && acc.kind == OPD_CONST && isinf(acc.fval)))
+        return e;
+    Type fty;
+    switch (op) {
+    case RED_ADD:
+        return b_add(&bd, acc, e);
+    case RED_MUL:
+        return b_mul(&bd, acc, e);
+    case RED_MIN:
+        return b_call(&bd, deriv_lookup("fmin", &fty), acc, e);
+    default:
+        return b_call(&bd, deriv_lookup("fmax", &fty), acc, e);
+    }
+}
+
+static bool refers_to(Lift *L, CXCursor e, int binding) {
+    CXCursor s = strip(e);
+    return clang_getCursorKind(s) == CXCursor_DeclRefExpr && lookup(L, s) == binding;
+}
+
+/* A reduce update of accumulator `b`: s op= e, s = s op e, s = e op s,
+ * s = fmin(s, e). */
+static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs) {
+    Binding *bd = &L->env[b];
+    ReduceOp rop = bd->acc_op;
+    const char *want = rop == RED_ADD   ? "+"
+                       : rop == RED_MUL ? "*"
+                       : rop == RED_MIN ? "fmin"
+                                        : "fmax";
+    if (strcmp(op, "=") != 0) {
+        bool minus = strcmp(op, "-=") == 0 && rop == RED_ADD;
+        if (!minus && !(op[0] == want[0] && op[1] == '=')) {
+            fail(L, c, "update the variable with the operator of its reduce clause",
+                 "'%s' does not match the reduce operator", op);
+            return;
+        }
+        Operand e = lift_expr(L, rhs);
+        if (minus) {
+            Builder bd2 = builder(L, c);
+            e = b_neg(&bd2, e);
+        }
+        bd = &L->env[b];
+        bd->val = combine(L, c, rop, bd->val, e, bd->ty);
+        return;
+    }
+    CXCursor r = strip(rhs);
+    Kids k = kids_of(r);
+    CXCursor other = clang_getNullCursor();
+    bool negate = false;
+    if (clang_getCursorKind(r) == CXCursor_BinaryOperator && k.n == 2) {
+        const char *bop = binop_of(L, r);
+        bool ok_op = strcmp(bop, want) == 0 || (rop == RED_ADD && strcmp(bop, "-") == 0);
+        if (ok_op && refers_to(L, k.items[0], b)) {
+            other = k.items[1];
+            negate = strcmp(bop, "-") == 0;
+        } else if (ok_op && strcmp(bop, "-") != 0 && refers_to(L, k.items[1], b)) {
+            other = k.items[0];
+        }
+    } else if (clang_getCursorKind(r) == CXCursor_CallExpr && k.n == 3) {
+        const char *fname = spelling(L, r);
+        bool ok_fn = strncmp(fname, want, 4) == 0 && (fname[4] == 0 || strcmp(fname + 4, "f") == 0);
+        if (ok_fn && refers_to(L, k.items[1], b))
+            other = k.items[2];
+        else if (ok_fn && refers_to(L, k.items[2], b))
+            other = k.items[1];
+    }
+    if (clang_Cursor_isNull(other)) {
+        fail(L, c,
+             "write the update as s += e, s = s + e, s *= e, s = fmin(s, e), s = fmax(s, e) or "
+             "if (e < s) s = e",
+             "unsupported update of reduction variable '%s'", bd->name);
+        return;
+    }
+    Operand e = lift_expr(L, other);
+    if (negate) {
+        Builder bd2 = builder(L, c);
+        e = b_neg(&bd2, e);
+    }
+    bd = &L->env[b];
+    bd->val = combine(L, c, rop, bd->val, e, bd->ty);
+}
+
+static void assign_scalar(Lift *L, CXCursor c, int b, Operand v) {
+    Binding *bd = &L->env[b];
+    Builder bld = builder(L, c);
+    v = b_cast(&bld, bd->ty, v);
+    /* Name the value after the user's variable, for readable output. */
+    if (v.kind == OPD_VAR && var_is_temp(v.var))
+        v.var->name = bd->name;
+    else if (v.kind == OPD_VAR)
+        v = opd_var(emit_let(L->a, L->f, L->cur, loc_of(L, c), bd->name, bd->ty, OP_COPY, 1, v,
+                             opd_none(), opd_none()));
+    bd->val = v;
+}
+
+static bool check_assignable(Lift *L, CXCursor c, int b) {
+    Binding *bd = &L->env[b];
+    if (bd->role == ROLE_INDEX) {
+        fail(L, c, "loop indices of canonical loops are assigned by the loop only",
+             "assigns to the loop index '%s'", bd->name);
+        return false;
+    }
+    Barrier *bar = barrier_outside(L, b);
+    if (bar && bar->kind == BARRIER_MAP) {
+        fail(L, c,
+             "iterations of a map must be independent: declare the variable inside the loop, "
+             "or use reduce(OP: var) to combine values",
+             "assigns to '%s' inside a map, but it is declared outside", bd->name);
+        return false;
+    }
+    if (bar && bar->kind == BARRIER_REDUCE && bd->role != ROLE_ACC) {
+        fail(L, c, "list it in the reduce clause, or declare it inside the loop",
+             "assigns to '%s' inside a reduce, but it is declared outside", bd->name);
+        return false;
+    }
+    return true;
+}
+
+static void lift_assign(Lift *L, CXCursor c, const char *op) {
+    Kids k = kids_of(c);
+    CXCursor lhs = strip(k.items[0]);
+    CXCursor rhs = k.items[1];
+    if (clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr) {
+        Operand idx[4];
+        int n = 0;
+        Buffer *buf = lift_subscripts(L, lhs, idx, &n);
+        if (!buf)
+            return;
+        Operand v = lift_expr(L, rhs);
+        Builder bd = builder(L, c);
+        if (strcmp(op, "=") != 0) {
+            Operand old = lift_read(L, lhs);
+            bool ok;
+            char bop[2] = {op[0], 0};
+            PrimOp pop = binop_code(bop, &ok);
+            if (!ok || pop == OP_MOD) {
+                fail(L, c, NULL, "unsupported assignment operator '%s'", op);
+                return;
+            }
+            bd = builder(L, c);
+            v = b_op(&bd, pop, buf->elem, b_cast(&bd, buf->elem, old), b_cast(&bd, buf->elem, v));
+        }
+        Stmt *s = stmt_new(L->a, S_WRITE, loc_of(L, c));
+        s->buf = buf;
+        s->nidx = n;
+        memcpy(s->idx, idx, sizeof(Operand) * (size_t)n);
+        s->nargs = 1;
+        s->args[0] = b_cast(&bd, buf->elem, v);
+        body_append(L->a, L->cur, s);
+        return;
+    }
+    if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) {
+        fail(L, c, "assign to a local scalar or an array element", "unsupported assignment%s", "");
+        return;
+    }
+    int b = lookup(L, lhs);
+    if (b < 0 || L->env[b].is_array) {
+        fail(L, c, NULL, "cannot assign to '%s'", spelling(L, lhs));
+        return;
+    }
+    if (!check_assignable(L, c, b))
+        return;
+    if (L->env[b].role == ROLE_ACC) {
+        lift_acc_update(L, c, b, op, rhs);
+        return;
+    }
+    Operand v = lift_expr(L, rhs);
+    if (strcmp(op, "=") != 0) {
+        bool ok;
+        char bop[2] = {op[0], 0};
+        PrimOp pop = binop_code(bop, &ok);
+        if (!ok || op[1] != '=') {
+            fail(L, c, NULL, "unsupported assignment operator '%s'", op);
+            return;
+        }
+        Builder bd = builder(L, c);
+        Type ty = L->env[b].ty;
+        Type ct = type_is_float(v.ty) && !type_is_float(ty) ? v.ty : ty;
+        v = b_op(&bd, pop, ct, b_cast(&bd, ct, L->env[b].val), b_cast(&bd, ct, v));
+    }
+    assign_scalar(L, c, b, v);
+}
+
+static void lift_incdec(Lift *L, CXCursor c) {
+    bool postfix;
+    const char *op = unop_of(L, c, &postfix);
+    CXCursor target = strip(kids_of(c).items[0]);
+    if (strcmp(op, "++") != 0 && strcmp(op, "--") != 0) {
+        lift_expr(L, c); /* evaluated for its diagnostics; the value is unused */
+        return;
+    }
+    if (clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr) {
+        fail(L, c, "write x[i] += 1", "'%s' on an array element", op);
+        return;
+    }
+    int b = lookup(L, target);
+    if (b < 0 || L->env[b].is_array) {
+        fail(L, c, NULL, "cannot update '%s'", spelling(L, target));
+        return;
+    }
+    if (!check_assignable(L, c, b))
+        return;
+    if (L->env[b].role == ROLE_ACC) {
+        fail(L, c, "write s += 1", "'%s' on a reduction variable", op);
+        return;
+    }
+    Builder bd = builder(L, c);
+    Binding *bn = &L->env[b];
+    Operand v = op[0] == '+' ? b_add(&bd, bn->val, b_fconst(1, bn->ty))
+                             : b_sub(&bd, bn->val, b_fconst(1, bn->ty));
+    assign_scalar(L, c, b, v);
+}
+
+/* ---- declarations ---- */
+static void lift_var_decl(Lift *L, CXCursor d) {
+    const char *name = spelling(L, d);
+    CXType t = clang_getCursorType(d);
+    CXType ct = clang_getCanonicalType(t);
+    Kids k = kids_of(d);
+    if (ct.kind == CXType_ConstantArray) {
+        CXType elem = ct;
+        Operand dims[4];
+        int rank = 0;
+        while (elem.kind == CXType_ConstantArray && rank < 4) {
+            dims[rank++] = opd_int(clang_getArraySize(elem));
+            elem = clang_getCanonicalType(clang_getArrayElementType(elem));
+        }
+        Type ety;
+        if (!map_type(elem, &ety) || !type_is_float(ety)) {
+            fail(L, d, "local arrays must hold float or double", "unsupported local array '%s'",
+                 name);
+            return;
+        }
+        for (int i = 0; i < k.n; i++)
+            if (clang_getCursorKind(k.items[i]) == CXCursor_InitListExpr)
+                fail(L, d, "fill the array with a loop", "array initialisers are not supported%s",
+                     "");
+        Buffer *buf = buffer_new(L->a, L->f, name, ety, BUF_LOCAL);
+        buf->rank = rank;
+        buf->dims = arena_alloc(L->a, sizeof(Operand) * (size_t)rank);
+        memcpy(buf->dims, dims, sizeof(Operand) * (size_t)rank);
+        Binding *b = bind(L, d, name);
+        b->is_array = true;
+        b->buf = buf;
+        /* Declared where it appears, so that each iteration gets its own. */
+        Stmt *s = stmt_new(L->a, S_DECL, loc_of(L, d));
+        s->buf = buf;
+        body_append(L->a, L->cur, s);
+        return;
+    }
+    Type ty;
+    if (!map_type(t, &ty)) {
+        CXString s = clang_getTypeSpelling(t);
+        fail(L, d, "locals must be float, double or integer scalars, or fixed-size arrays",
+             "local '%s' has an unsupported type", name);
+        clang_disposeString(s);
+        return;
+    }
+    Operand init = opd_none();
+    for (int i = 0; i < k.n; i++) {
+        enum CXCursorKind kk = clang_getCursorKind(k.items[i]);
+        if (clang_isExpression(kk))
+            init = lift_expr(L, k.items[i]);
+    }
+    Binding *b = bind(L, d, name);
+    b->ty = ty;
+    if (init.kind != OPD_NONE)
+        assign_scalar(L, d, L->nenv - 1, init);
+}
+
+/* ---- statements ---- */
+static void lift_body_into(Lift *L, Body *into, CXCursor stmt) {
+    Body *saved = L->cur;
+    int mark = L->nenv;
+    L->cur = into;
+    lift_stmt(L, stmt);
+    L->nenv = mark;
+    L->cur = saved;
+}
+
+/* `if (e < s) s = e;` on a min (or max) accumulator s: s = fmin(s, e). */
+static bool lift_acc_if(Lift *L, CXCursor c, Kids *k) {
+    if (k->n != 2)
+        return false;
+    CXCursor then = k->items[1];
+    if (clang_getCursorKind(then) == CXCursor_CompoundStmt) {
+        Kids tk = kids_of(then);
+        if (tk.n != 1)
+            return false;
+        then = tk.items[0];
+    }
+    if (clang_getCursorKind(then) != CXCursor_BinaryOperator || strcmp(binop_of(L, then), "="))
+        return false;
+    Kids ak = kids_of(then);
+    CXCursor lhs = strip(ak.items[0]);
+    if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
+        return false;
+    int b = lookup(L, lhs);
+    if (b < 0 || L->env[b].role != ROLE_ACC)
+        return false;
+    CXCursor cond = strip(k->items[0]);
+    if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+        return false;
+    const char *op = binop_of(L, cond);
+    Kids ck = kids_of(cond);
+    const char *e_text = extent_text(L->fe, ak.items[1]);
+    bool acc_right =
+        refers_to(L, ck.items[1], b) && strcmp(extent_text(L->fe, ck.items[0]), e_text) == 0;
+    bool acc_left =
+        refers_to(L, ck.items[0], b) && strcmp(extent_text(L->fe, ck.items[1]), e_text) == 0;
+    bool less = (acc_right && (!strcmp(op, "<") || !strcmp(op, "<="))) ||
+                (acc_left && (!strcmp(op, ">") || !strcmp(op, ">=")));
+    bool greater = (acc_right && (!strcmp(op, ">") || !strcmp(op, ">="))) ||
+                   (acc_left && (!strcmp(op, "<") || !strcmp(op, "<=")));
+    ReduceOp rop = L->env[b].acc_op;
+    if (!((less && rop == RED_MIN) || (greater && rop == RED_MAX)))
+        return false;
+    Operand e = lift_expr(L, ak.items[1]);
+    Binding *bd = &L->env[b];
+    bd->val = combine(L, c, rop, bd->val, e, bd->ty);
+    return true;
+}
+
+static void lift_if(Lift *L, CXCursor c) {
+    Kids k = kids_of(c);
+    if (lift_acc_if(L, c, &k))
+        return;
+    Builder bd = builder(L, c);
+    Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
+    Stmt *s = stmt_new(L->a, S_IF, loc_of(L, c));
+    s->cond = cond;
+    s->then_body = body_new(L->a);
+    s->else_body = body_new(L->a);
+    int n = L->nenv;
+    Operand *before = snapshot(L);
+    lift_body_into(L, s->then_body, k.items[1]);
+    Operand *after_then = snapshot(L);
+    for (int i = 0; i < n; i++)
+        L->env[i].val = before[i];
+    if (k.n > 2)
+        lift_body_into(L, s->else_body, k.items[2]);
+    for (int i = 0; i < n && !L->failed; i++) {
+        Operand tv = after_then[i], ev = L->env[i].val;
+        if (opd_equal(tv, before[i]) && opd_equal(ev, before[i]))
+            continue;
+        Binding *b = &L->env[i];
+        if (tv.kind == OPD_NONE || ev.kind == OPD_NONE) {
+            fail(L, c, "assign the variable before the if as well",
+                 "'%s' is assigned in only one branch and has no value before", b->name);
+            break;
+        }
+        Phi *p = arena_alloc(L->a, sizeof(Phi));
+        p->dst = var_new(L->a, L->f, b->name, b->ty);
+        p->then_val = tv;
+        p->else_val = ev;
+        vec_push(L->a, &s->phis, p);
+        b->val = opd_var(p->dst);
+    }
+    free(before);
+    free(after_then);
+    body_append(L->a, L->cur, s);
+}
+
+/* Pragma attached to the loop starting at `line`, if any. */
+static Pragma *loop_pragma(Lift *L, CXCursor c) {
+    SrcLoc l = loc_of(L, c);
+    PtrVec *ps = &L->fe->pragmas;
+    for (int i = 0; i < ps->len; i++) {
+        Pragma *p = ps->items[i];
+        if (p->kind != PG_REVERSE && p->kind != PG_FORWARD && p->target_line == l.line) {
+            p->attached = true;
+            return p;
+        }
+    }
+    return NULL;
+}
+
+typedef struct Canon {
+    CXCursor index_decl;
+    const char *index_name;
+    Type index_ty;
+    Operand lo, hi;
+    CXCursor body;
+} Canon;
+
+static bool is_one(Lift *L, CXCursor e) {
+    bool ok;
+    Operand v = evaluate_constant(L, strip(e), &ok);
+    return ok && opd_is_const(v, 1);
+}
+
+static bool canonical_loop(Lift *L, CXCursor c, Canon *cn) {
+    const char *hint = "write the loop as for (int i = A; i < B; i++)";
+    Kids k = kids_of(c);
+    if (k.n != 4 || clang_getCursorKind(k.items[0]) != CXCursor_DeclStmt) {
+        fail(L, c, hint, "loop is not canonical: it must declare its index%s", "");
+        return false;
+    }
+    Kids dk = kids_of(k.items[0]);
+    if (dk.n != 1 || clang_getCursorKind(dk.items[0]) != CXCursor_VarDecl) {
+        fail(L, c, hint, "loop is not canonical: it must declare one index%s", "");
+        return false;
+    }
+    cn->index_decl = dk.items[0];
+    cn->index_name = spelling(L, cn->index_decl);
+    if (!map_type(clang_getCursorType(cn->index_decl), &cn->index_ty) ||
+        cn->index_ty.kind != TY_INT) {
+        fail(L, c, hint, "loop is not canonical: its index '%s' is not an integer", cn->index_name);
+        return false;
+    }
+    Kids ik = kids_of(cn->index_decl);
+    if (ik.n < 1) {
+        fail(L, c, hint, "loop is not canonical: index '%s' has no initial value", cn->index_name);
+        return false;
+    }
+    CXCursor cond = strip(k.items[1]);
+    const char *op = clang_getCursorKind(cond) == CXCursor_BinaryOperator ? binop_of(L, cond) : "";
+    Kids ck = kids_of(cond);
+    bool index_left =
+        ck.n == 2 && clang_getCursorKind(strip(ck.items[0])) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(strip(ck.items[0])), cn->index_decl);
+    if (!index_left || (strcmp(op, "<") != 0 && strcmp(op, "<=") != 0)) {
+        fail(L, k.items[1], hint, "loop is not canonical: the condition must be '%s < B' or '<= B'",
+             cn->index_name);
+        return false;
+    }
+    CXCursor inc = k.items[2];
+    bool inc_ok = false;
+    enum CXCursorKind ik2 = clang_getCursorKind(inc);
+    Kids inck = kids_of(inc);
+    bool on_index =
+        inck.n >= 1 &&
+        clang_equalCursors(clang_getCursorReferenced(strip(inck.items[0])), cn->index_decl);
+    if (ik2 == CXCursor_UnaryOperator) {
+        bool post;
+        inc_ok = on_index && strcmp(unop_of(L, inc, &post), "++") == 0;
+    } else if (ik2 == CXCursor_CompoundAssignOperator) {
+        inc_ok = on_index && strcmp(binop_of(L, inc), "+=") == 0 && is_one(L, inck.items[1]);
+    } else if (ik2 == CXCursor_BinaryOperator && on_index && strcmp(binop_of(L, inc), "=") == 0) {
+        CXCursor r = strip(inck.items[1]);
+        Kids rk = kids_of(r);
+        inc_ok =
+            clang_getCursorKind(r) == CXCursor_BinaryOperator && strcmp(binop_of(L, r), "+") == 0 &&
+            rk.n == 2 &&
+            clang_equalCursors(clang_getCursorReferenced(strip(rk.items[0])), cn->index_decl) &&
+            is_one(L, rk.items[1]);
+    }
+    if (!inc_ok) {
+        fail(L, inc, hint, "loop is not canonical: the step must be %s++ or += 1", cn->index_name);
+        return false;
+    }
+    Builder bd = builder(L, c);
+    cn->lo = b_cast(&bd, cn->index_ty, lift_expr(L, ik.items[ik.n - 1]));
+    Operand hi = b_cast(&bd, cn->index_ty, lift_expr(L, ck.items[1]));
+    if (strcmp(op, "<=") == 0) {
+        bd = builder(L, c);
+        hi = b_add(&bd, hi, b_fconst(1, cn->index_ty));
+    }
+    cn->hi = hi;
+    cn->body = k.items[3];
+    return !L->failed;
+}
+
+/* Declarations assigned anywhere inside `c` (scalars a loop body carries). */
+typedef struct Assigned {
+    Lift *L;
+    CXCursor decls[64];
+    int n;
+} Assigned;
+
+static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Assigned *as = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool assigns = k == CXCursor_CompoundAssignOperator ||
+                   (k == CXCursor_BinaryOperator && strcmp(binop_of(as->L, c), "=") == 0);
+    if (k == CXCursor_UnaryOperator) {
+        bool post;
+        const char *op = unop_of(as->L, c, &post);
+        assigns = strcmp(op, "++") == 0 || strcmp(op, "--") == 0;
+    }
+    if (assigns) {
+        CXCursor target = strip(kids_of(c).items[0]);
+        if (clang_getCursorKind(target) == CXCursor_DeclRefExpr && as->n < 64) {
+            CXCursor d = clang_getCursorReferenced(target);
+            bool seen = false;
+            for (int i = 0; i < as->n; i++)
+                seen |= clang_equalCursors(as->decls[i], d);
+            if (!seen)
+                as->decls[as->n++] = d;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+static Stmt *loop_stmt(Lift *L, CXCursor c, StmtKind kind, Canon *cn, Pragma *pg) {
+    Stmt *s = stmt_new(L->a, kind, loc_of(L, c));
+    s->index = var_new(L->a, L->f, cn->index_name, cn->index_ty);
+    s->lo = cn->lo;
+    s->hi = cn->hi;
+    s->body = body_new(L->a);
+    s->text = pg ? pg->text : NULL;
+    return s;
+}
+
+/* Lifts the loop body with the index bound, inside a barrier. */
+static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk) {
+    int mark = L->nenv;
+    L->barriers[L->nbarriers++] = (Barrier){bk, mark};
+    Binding *ib = bind(L, cn->index_decl, cn->index_name);
+    ib->ty = cn->index_ty;
+    ib->val = opd_var(s->index);
+    ib->role = ROLE_INDEX;
+    Body *saved = L->cur;
+    L->cur = s->body;
+    lift_stmt(L, cn->body);
+    L->cur = saved;
+    L->nbarriers--;
+    L->nenv = mark;
+}
+
+static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
+    Stmt *s = loop_stmt(L, c, S_LOOP, cn, NULL);
+    Assigned as = {.L = L};
+    clang_visitChildren(cn->body, find_assigned, &as);
+    int carried_b[64], nc = 0;
+    for (int i = 0; i < as.n; i++) {
+        for (int b = L->nenv - 1; b >= 0; b--) {
+            if (clang_equalCursors(L->env[b].decl, as.decls[i]) && !L->env[b].is_array) {
+                if (L->env[b].val.kind == OPD_NONE)
+                    L->env[b].val = b_fconst(0, L->env[b].ty);
+                carried_b[nc++] = b;
+                break;
+            }
+        }
+    }
+    for (int i = 0; i < nc; i++) {
+        Binding *b = &L->env[carried_b[i]];
+        Carried *cr = arena_alloc(L->a, sizeof(Carried));
+        cr->init = b->val;
+        cr->param = var_new(L->a, L->f, b->name, b->ty);
+        b->val = opd_var(cr->param);
+        vec_push(L->a, &s->carried, cr);
+    }
+    lift_loop_body(L, s, cn, BARRIER_LOOP);
+    for (int i = 0; i < nc; i++) {
+        Binding *b = &L->env[carried_b[i]];
+        Carried *cr = s->carried.items[i];
+        cr->yield = b->val;
+        cr->result = var_new(L->a, L->f, b->name, b->ty);
+        b->val = opd_var(cr->result);
+    }
+    body_append(L->a, L->cur, s);
+}
+
+static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
+    Stmt *s = loop_stmt(L, c, S_REDUCE, cn, pg);
+    int accb[16], na = 0;
+    for (int i = 0; i < pg->vars.len && i < 16; i++) {
+        const char *name = pg->vars.items[i];
+        int found = -1;
+        for (int b = L->nenv - 1; b >= 0 && found < 0; b--)
+            if (strcmp(L->env[b].name, name) == 0)
+                found = b;
+        if (found < 0 || L->env[found].is_array) {
+            diag_error(L->fe->d, pg->loc, "declare the variable before the loop",
+                       "reduce variable '%s' is not a scalar declared before the loop", name);
+            L->failed = true;
+            return;
+        }
+        Binding *b = &L->env[found];
+        if (b->val.kind == OPD_NONE) {
+            diag_error(L->fe->d, pg->loc, "initialise it before the loop, e.g. double s = 0;",
+                       "reduce variable '%s' has no initial value", name);
+            L->failed = true;
+            return;
+        }
+        Accum *ac = arena_alloc(L->a, sizeof(Accum));
+        ac->op = pg->op;
+        ac->init = b->val;
+        ac->user_name = b->name;
+        vec_push(L->a, &s->accums, ac);
+        b->role = ROLE_ACC;
+        b->acc_op = pg->op;
+        b->val = identity_of(pg->op, b->ty);
+        accb[na++] = found;
+    }
+    lift_loop_body(L, s, cn, BARRIER_REDUCE);
+    for (int i = 0; i < na; i++) {
+        Binding *b = &L->env[accb[i]];
+        Accum *ac = s->accums.items[i];
+        ac->contrib = b->val;
+        ac->result = var_new(L->a, L->f, b->name, b->ty);
+        b->role = ROLE_NORMAL;
+        b->val = opd_var(ac->result);
+    }
+    body_append(L->a, L->cur, s);
+}
+
+static void lift_for(Lift *L, CXCursor c) {
+    Pragma *pg = loop_pragma(L, c);
+    Canon cn;
+    if (pg && pg->kind != PG_MAP && pg->kind != PG_REDUCE) {
+        diag_error(L->fe->d, pg->loc, "this version of pargrad supports map and reduce loops",
+                   "'#pragma pargrad %s' is not supported yet", pg->text);
+        L->failed = true;
+        return;
+    }
+    /* Sequential loops must be canonical too, for the reverse sweep. */
+    if (!canonical_loop(L, c, &cn))
+        return;
+    if (!pg) {
+        lift_seq_loop(L, c, &cn);
+    } else if (pg->kind == PG_MAP) {
+        Stmt *s = loop_stmt(L, c, S_MAP, &cn, pg);
+        lift_loop_body(L, s, &cn, BARRIER_MAP);
+        body_append(L->a, L->cur, s);
+    } else {
+        lift_reduce(L, c, &cn, pg);
+    }
+}
+
+static void lift_return(Lift *L, CXCursor c) {
+    Kids k = kids_of(c);
+    L->seen_return = true;
+    if (k.n == 0) {
+        L->ret_val = opd_none();
+        return;
+    }
+    L->ret_val = lift_expr(L, k.items[0]);
+}
+
+typedef struct StmtList {
+    CXCursor *v;
+    int n, cap;
+} StmtList;
+
+static enum CXChildVisitResult collect_stmt(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    StmtList *l = data;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->v = realloc(l->v, sizeof(CXCursor) * (size_t)l->cap);
+    }
+    l->v[l->n++] = c;
+    return CXChildVisit_Continue;
+}
+
+/* True for an if without else whose then-branch ends in a return. */
+static bool is_early_return(CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_IfStmt)
+        return false;
+    Kids k = kids_of(c);
+    if (k.n != 2)
+        return false;
+    CXCursor t = k.items[1];
+    if (clang_getCursorKind(t) == CXCursor_CompoundStmt) {
+        StmtList l = {0};
+        clang_visitChildren(t, collect_stmt, &l);
+        bool r = l.n > 0 && clang_getCursorKind(l.v[l.n - 1]) == CXCursor_ReturnStmt;
+        free(l.v);
+        return r;
+    }
+    return clang_getCursorKind(t) == CXCursor_ReturnStmt;
+}
+
+static void lift_stmts(Lift *L, CXCursor *v, int n);
+
+/* `if (c) { ...; return a; } rest...` is `if (c) {...; return a} else { rest }`:
+ * both branches return, and the returned value is their phi. */
+static void lift_early_return(Lift *L, CXCursor c, CXCursor *rest, int nrest) {
+    Kids k = kids_of(c);
+    Builder bd = builder(L, c);
+    Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
+    Stmt *s = stmt_new(L->a, S_IF, loc_of(L, c));
+    s->cond = cond;
+    s->then_body = body_new(L->a);
+    s->else_body = body_new(L->a);
+    Body *saved = L->cur;
+    int mark = L->nenv;
+    L->cur = s->then_body;
+    lift_stmt(L, k.items[1]);
+    Operand then_val = L->ret_val;
+    L->nenv = mark;
+    L->seen_return = false;
+    L->cur = s->else_body;
+    lift_stmts(L, rest, nrest);
+    L->nenv = mark;
+    L->cur = saved;
+    if (!L->seen_return && !L->failed) {
+        fail(L, c, "end the function with a return as well", "only one branch returns%s", "");
+        return;
+    }
+    if (then_val.kind != OPD_NONE) {
+        Type ty = then_val.ty;
+        Phi *p = arena_alloc(L->a, sizeof(Phi));
+        p->dst = var_new(L->a, L->f, TEMP_NAME, ty);
+        p->then_val = then_val;
+        Builder eb = {L->a, L->f, s->else_body, loc_of(L, c)};
+        p->else_val = b_cast(&eb, ty, L->ret_val);
+        vec_push(L->a, &s->phis, p);
+        L->ret_val = opd_var(p->dst);
+    }
+    body_append(L->a, L->cur, s);
+}
+
+static void lift_stmts(Lift *L, CXCursor *v, int n) {
+    for (int i = 0; i < n && !L->failed; i++) {
+        if (L->seen_return) {
+            fail(L, v[i], "return only at the end of the function", "statement after a return%s",
+                 "");
+            break;
+        }
+        bool in_loop = L->nbarriers > 0 && L->barriers[L->nbarriers - 1].kind != BARRIER_CALL;
+        if (!in_loop && is_early_return(v[i])) {
+            lift_early_return(L, v[i], v + i + 1, n - i - 1);
+            break;
+        }
+        lift_stmt(L, v[i]);
+    }
+}
+
+static void lift_block(Lift *L, CXCursor c) {
+    StmtList l = {0};
+    clang_visitChildren(c, collect_stmt, &l);
+    int mark = L->nenv;
+    lift_stmts(L, l.v, l.n);
+    free(l.v);
+    L->nenv = mark;
+}
+
+static void lift_stmt(Lift *L, CXCursor c) {
+    if (L->failed)
+        return;
+    if (L->seen_return) {
+        fail(L, c, "return only at the end of the function", "statement after a return%s", "");
+        return;
+    }
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind != CXCursor_ForStmt && clang_isStatement(kind) && kind != CXCursor_CompoundStmt) {
+        Pragma *pg = loop_pragma(L, c);
+        if (pg) {
+            fail(L, c, "put the pragma on the line right before a canonical for loop",
+                 "the statement after '#pragma pargrad %s' must be a for loop", pg->text);
+            return;
+        }
+    }
+    switch (kind) {
+    case CXCursor_CompoundStmt:
+        lift_block(L, c);
+        return;
+    case CXCursor_DeclStmt: {
+        StmtList l = {0};
+        clang_visitChildren(c, collect_stmt, &l);
+        for (int i = 0; i < l.n; i++)
+            if (clang_getCursorKind(l.v[i]) == CXCursor_VarDecl)
+                lift_var_decl(L, l.v[i]);
+        free(l.v);
+        return;
+    }
+    case CXCursor_BinaryOperator: {
+        const char *op = binop_of(L, c);
+        if (strcmp(op, "=") == 0)
+            lift_assign(L, c, op);
+        else
+            lift_expr(L, c);
+        return;
+    }
+    case CXCursor_CompoundAssignOperator:
+        lift_assign(L, c, binop_of(L, c));
+        return;
+    case CXCursor_UnaryOperator:
+        lift_incdec(L, c);
+        return;
+    case CXCursor_IfStmt:
+        lift_if(L, c);
+        return;
+    case CXCursor_ForStmt:
+        lift_for(L, c);
+        return;
+    case CXCursor_ReturnStmt:
+        if (L->nbarriers > 0 && L->barriers[L->nbarriers - 1].kind != BARRIER_CALL) {
+            fail(L, c, "return only at the end of the function", "return inside a loop%s", "");
+            return;
+        }
+        lift_return(L, c);
+        return;
+    case CXCursor_NullStmt:
+        return;
+    case CXCursor_CallExpr:
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr:
+        lift_expr(L, c);
+        return;
+    default:
+        break;
+    }
+    const char *what = "this statement";
+    const char *hint = "see the supported C subset in PRAGMAS.md section 5";
+    switch (kind) {
+    case CXCursor_WhileStmt:
+        what = "'while'";
+        hint = "write it as a canonical for loop (while loops with bound(N) come later)";
+        break;
+    case CXCursor_DoStmt:
+        what = "'do'";
+        hint = "write it as a canonical for loop";
+        break;
+    case CXCursor_SwitchStmt:
+        what = "'switch'";
+        hint = "write it as if/else";
+        break;
+    case CXCursor_GotoStmt:
+    case CXCursor_LabelStmt:
+        what = "'goto'";
+        hint = "use structured control flow (if, for)";
+        break;
+    case CXCursor_BreakStmt:
+    case CXCursor_ContinueStmt:
+        what = kind == CXCursor_BreakStmt ? "'break'" : "'continue'";
+        hint = "guard the rest of the loop body with an if";
+        break;
+    default:
+        break;
+    }
+    fail(L, c, hint, "%s is not supported in a differentiated function", what);
+}
+
+/* Inlines a call to a function of the same file: parameters are bound to the
+ * argument values (scalars) or the argument arrays (pointers). */
+static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, Kids *args) {
+    for (int i = 0; i < L->ninlining; i++)
+        if (clang_equalCursors(L->inlining[i], def)) {
+            fail(L, call, "rewrite the recursion as a loop",
+                 "'%s' is recursive, which pargrad cannot differentiate", spelling(L, def));
+            return opd_float(0, type_double());
+        }
+    if (L->ninlining == 16) {
+        fail(L, call, NULL, "calls nested too deeply%s", "");
+        return opd_float(0, type_double());
+    }
+    int nparams = clang_Cursor_getNumArguments(def);
+    if (nparams != args->n) {
+        fail(L, call, NULL, "wrong number of arguments to '%s'", spelling(L, def));
+        return opd_float(0, type_double());
+    }
+    Operand vals[16];
+    Buffer *bufs[16];
+    for (int i = 0; i < nparams; i++) {
+        CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+        CXType pt = clang_getCanonicalType(clang_getCursorType(p));
+        bufs[i] = NULL;
+        if (pt.kind == CXType_Pointer) {
+            CXCursor a = strip(args->items[i]);
+            int b = clang_getCursorKind(a) == CXCursor_DeclRefExpr ? lookup(L, a) : -1;
+            if (b < 0 || !L->env[b].is_array) {
+                fail(L, args->items[i], "pass the array itself, without pointer arithmetic",
+                     "unsupported array argument%s", "");
+                return opd_float(0, type_double());
+            }
+            bufs[i] = L->env[b].buf;
+        } else {
+            vals[i] = lift_expr(L, args->items[i]);
+        }
+    }
+    int mark = L->nenv;
+    L->inlining[L->ninlining++] = def;
+    L->barriers[L->nbarriers++] = (Barrier){BARRIER_CALL, mark};
+    for (int i = 0; i < nparams; i++) {
+        CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+        Binding *b = bind(L, p, spelling(L, p));
+        if (bufs[i]) {
+            b->is_array = true;
+            b->buf = bufs[i];
+        } else {
+            Type ty;
+            if (!map_type(clang_getCursorType(p), &ty)) {
+                fail(L, p, NULL, "parameter '%s' has an unsupported type", b->name);
+                break;
+            }
+            b->ty = ty;
+            Builder bd = builder(L, call);
+            b->val = b_cast(&bd, ty, vals[i]);
+        }
+    }
+    Kids dk = kids_of(def);
+    CXCursor body = dk.items[dk.n - 1];
+    bool outer_return = L->seen_return;
+    Operand outer_val = L->ret_val;
+    L->seen_return = false;
+    lift_stmt(L, body);
+    Operand result = L->seen_return ? L->ret_val : opd_none();
+    L->seen_return = outer_return;
+    L->ret_val = outer_val;
+    L->nbarriers--;
+    L->ninlining--;
+    L->nenv = mark;
+    Type rty;
+    if (map_type(clang_getCursorResultType(def), &rty) && result.kind != OPD_NONE) {
+        Builder bd = builder(L, call);
+        return b_cast(&bd, rty, result);
+    }
+    return opd_float(0, type_double());
+}
+
+/* ---- functions ---- */
+static CXCursor find_function(Frontend *fe, const char *name);
+
+static Param *lift_param(Lift *L, CXCursor p) {
+    Param *pr = arena_alloc(L->a, sizeof(Param));
+    pr->name = spelling(L, p);
+    pr->decl = extent_text(L->fe, p);
+    CXType t = clang_getCanonicalType(clang_getCursorType(p));
+    Binding *b = bind(L, p, pr->name);
+    if (t.kind == CXType_Pointer) {
+        CXType pointee = clang_getPointeeType(t);
+        bool is_const = clang_isConstQualifiedType(pointee);
+        int rank = 1;
+        CXType elem = clang_getCanonicalType(pointee);
+        while (elem.kind == CXType_VariableArray || elem.kind == CXType_ConstantArray ||
+               elem.kind == CXType_IncompleteArray) {
+            rank++;
+            is_const |= clang_isConstQualifiedType(elem);
+            elem = clang_getCanonicalType(clang_getArrayElementType(elem));
+        }
+        is_const |= clang_isConstQualifiedType(elem);
+        Type ety;
+        if (!map_type(elem, &ety)) {
+            fail(L, p, "array parameters must point to float, double or integers",
+                 "parameter '%s' has an unsupported type", pr->name);
+            return pr;
+        }
+        Buffer *buf = buffer_new(L->a, L->f, pr->name, ety, BUF_PARAM);
+        buf->is_const = is_const;
+        buf->rank = rank;
+        buf->param_decl = pr->decl;
+        pr->buf = buf;
+        b->is_array = true;
+        b->buf = buf;
+    } else {
+        Type ty;
+        if (!map_type(t, &ty)) {
+            fail(L, p, "parameters must be scalars or pointers to arrays",
+                 "parameter '%s' has an unsupported type", pr->name);
+            return pr;
+        }
+        pr->var = var_new(L->a, L->f, pr->name, ty);
+        b->ty = ty;
+        b->val = opd_var(pr->var);
+    }
+    return pr;
+}
+
+Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
+    CXCursor fc = find_function(fe, name);
+    if (clang_Cursor_isNull(fc)) {
+        diag_error(fe->d, use, "name a function defined in this file",
+                   "no function named '%s' is defined in this file", name);
+        return NULL;
+    }
+    Lift L = {.fe = fe, .a = fe->a};
+    L.f = arena_alloc(fe->a, sizeof(Func));
+    L.f->name = arena_strdup(fe->a, name);
+    L.f->body = body_new(fe->a);
+    L.f->loc = floc_of(fe, fc);
+    L.cur = L.f->body;
+    CXType rt = clang_getCursorResultType(fc);
+    if (rt.kind == CXType_Void)
+        L.f->ret.kind = TY_VOID;
+    else if (!map_type(rt, &L.f->ret))
+        fail(&L, fc, "differentiated functions return void, a float or a double",
+             "'%s' returns an unsupported type", name);
+    int np = clang_Cursor_getNumArguments(fc);
+    for (int i = 0; i < np && !L.failed; i++)
+        vec_push(fe->a, &L.f->params, lift_param(&L, clang_Cursor_getArgument(fc, (unsigned)i)));
+    L.inlining[L.ninlining++] = fc;
+    Kids k = kids_of(fc);
+    if (!L.failed)
+        lift_stmt(&L, k.items[k.n - 1]);
+    if (!L.failed && L.f->ret.kind != TY_VOID) {
+        if (!L.seen_return || L.ret_val.kind == OPD_NONE) {
+            diag_error(fe->d, L.f->loc, "end the function with return EXPR;",
+                       "'%s' must end with a return statement", name);
+            L.failed = true;
+        } else {
+            Builder bd = {L.a, L.f, L.f->body, L.f->loc};
+            Stmt *s = stmt_new(L.a, S_RETURN, L.f->loc);
+            s->nargs = 1;
+            s->args[0] = b_cast(&bd, L.f->ret, L.ret_val);
+            body_append(L.a, L.f->body, s);
+        }
+    }
+    free(L.env);
+    return L.failed ? NULL : L.f;
+}
+
+/* ---- translation unit ---- */
+typedef struct FindFn {
+    const char *name;
+    CXCursor found;
+} FindFn;
+
+static enum CXChildVisitResult find_fn_visit(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    FindFn *ff = data;
+    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+        CXString s = clang_getCursorSpelling(c);
+        if (strcmp(clang_getCString(s), ff->name) == 0)
+            ff->found = c;
+        clang_disposeString(s);
+    }
+    return CXChildVisit_Continue;
+}
+
+static CXCursor find_function(Frontend *fe, const char *name) {
+    FindFn ff = {name, clang_getNullCursor()};
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_fn_visit, &ff);
+    return ff.found;
+}
+
+static bool report_clang_errors(Frontend *fe) {
+    unsigned n = clang_getNumDiagnostics(fe->tu);
+    bool bad = false;
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic dg = clang_getDiagnostic(fe->tu, i);
+        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
+        if (sev >= CXDiagnostic_Error) {
+            CXFile file;
+            unsigned line, col;
+            clang_getExpansionLocation(clang_getDiagnosticLocation(dg), &file, &line, &col, NULL);
+            CXString fname = clang_getFileName(file);
+            CXString msg = clang_getDiagnosticSpelling(dg);
+            const char *fn = clang_getCString(fname);
+            SrcLoc loc = {fn ? arena_strdup(fe->a, fn) : fe->path, (int)line, (int)col};
+            if (file && clang_Location_isFromMainFile(clang_getDiagnosticLocation(dg)))
+                loc.file = fe->path;
+            diag_error(fe->d, loc, "pargrad reads valid C11: fix the error the C compiler reports",
+                       "%s", clang_getCString(msg));
+            clang_disposeString(fname);
+            clang_disposeString(msg);
+            bad = true;
+        }
+        clang_disposeDiagnostic(dg);
+    }
+    return bad;
+}
+
+Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const char *const *argv) {
+    Frontend *fe = arena_alloc(a, sizeof(Frontend));
+    fe->a = a;
+    fe->d = d;
+    fe->path = path;
+    fe->text = read_file_text(path, NULL);
+    if (!fe->text) {
+        diag_error(d, (SrcLoc){0}, NULL, "cannot read '%s'", path);
+        return NULL;
+    }
+    const char **args = arena_alloc(a, sizeof(char *) * (size_t)(argc + 4));
+    int n = 0;
+    args[n++] = "-xc";
+    args[n++] = "-std=c11";
+    args[n++] = "-isystem" PARGRAD_CLANG_RESOURCE;
+    for (int i = 0; i < argc; i++)
+        args[n++] = argv[i];
+    fe->index = clang_createIndex(0, 0);
+    enum CXErrorCode err = clang_parseTranslationUnit2(
+        fe->index, path, args, n, NULL, 0, CXTranslationUnit_DetailedPreprocessingRecord, &fe->tu);
+    if (err != CXError_Success || !fe->tu) {
+        diag_error(d, (SrcLoc){0}, NULL, "libclang could not parse '%s'", path);
+        frontend_close(fe);
+        return NULL;
+    }
+    if (report_clang_errors(fe)) {
+        frontend_close(fe);
+        return NULL;
+    }
+    int bad = pragma_scan_file(a, d, path, fe->text, &fe->pragmas);
+    for (int i = 0; i < fe->pragmas.len; i++) {
+        Pragma *p = fe->pragmas.items[i];
+        if (p->kind == PG_REVERSE)
+            vec_push(a, &fe->directives, p);
+        else if (p->kind == PG_FORWARD) {
+            diag_error(d, p->loc, "use reverse(...) for now", "forward mode is not supported yet%s",
+                       "");
+            bad++;
+        }
+    }
+    if (bad) {
+        frontend_close(fe);
+        return NULL;
+    }
+    return fe;
+}
+
+void frontend_close(Frontend *fe) {
+    if (!fe)
+        return;
+    if (fe->tu)
+        clang_disposeTranslationUnit(fe->tu);
+    if (fe->index)
+        clang_disposeIndex(fe->index);
+    fe->tu = NULL;
+    fe->index = NULL;
+    free(fe->text);
+    fe->text = NULL;
+}
+
+PtrVec *frontend_directives(Frontend *fe) {
+    return &fe->directives;
+}
+
+const char *frontend_source(Frontend *fe) {
+    return fe->text;
+}
+
+/* Statements starting on a line, to tell a pragma before a non-loop. */
+typedef struct LineStmt {
+    Frontend *fe;
+    int line;
+    bool is_for, found;
+} LineStmt;
+
+static enum CXChildVisitResult find_line_stmt(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    LineStmt *ls = data;
+    if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+        return CXChildVisit_Continue;
+    SrcLoc l = floc_of(ls->fe, c);
+    if (l.line == ls->line && clang_isStatement(clang_getCursorKind(c))) {
+        ls->found = true;
+        ls->is_for = clang_getCursorKind(c) == CXCursor_ForStmt;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+int frontend_check_pragmas(Frontend *fe) {
+    int bad = 0;
+    for (int i = 0; i < fe->pragmas.len; i++) {
+        Pragma *p = fe->pragmas.items[i];
+        if (p->kind == PG_REVERSE || p->kind == PG_FORWARD || p->attached)
+            continue;
+        if (p->kind != PG_MAP && p->kind != PG_REDUCE)
+            continue;
+        LineStmt ls = {fe, p->target_line, false, false};
+        clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_line_stmt, &ls);
+        if (!ls.is_for) {
+            diag_error(fe->d, p->loc, "put the pragma on the line before a for statement",
+                       "'#pragma pargrad %s' is not followed by a for loop", p->text);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+typedef struct DepCtx {
+    FILE *out;
+} DepCtx;
+
+static void dep_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+    (void)stack;
+    DepCtx *dc = data;
+    if (depth == 0)
+        return;
+    CXString s = clang_getFileName(f);
+    fprintf(dc->out, " \\\n  %s", clang_getCString(s));
+    clang_disposeString(s);
+}
+
+void frontend_write_depfile(Frontend *fe, FILE *out, const char *target) {
+    fprintf(out, "%s: %s", target, fe->path);
+    DepCtx dc = {out};
+    clang_getInclusions(fe->tu, dep_visit, &dc);
+    fputc('\n', out);
+}

@@ -1,0 +1,33 @@
+/* The libclang front end: parses the input and lifts functions into the IR. */
+#ifndef PARGRAD_PARSE_H
+#define PARGRAD_PARSE_H
+
+#include "diag.h"
+#include "ir.h"
+#include "pragma.h"
+
+typedef struct Frontend Frontend;
+
+/* Parses `path` with the user's clang arguments. NULL (with diagnostics
+ * printed) when the file does not parse or its pragmas are malformed. */
+Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const char *const *argv);
+void frontend_close(Frontend *fe);
+
+/* The `reverse(...)`/`forward(...)` directives found in the source. */
+PtrVec *frontend_directives(Frontend *fe);
+
+/* Lifts the function `name` into the IR (inlining the calls it makes to other
+ * functions of the file). NULL, with diagnostics, if it is outside the subset. */
+Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use);
+
+/* Reports loop pragmas that were not attached to a loop of a lifted function
+ * and that are not followed by a for statement. Returns their number. */
+int frontend_check_pragmas(Frontend *fe);
+
+/* The source text of the input file (for comments in emitted code). */
+const char *frontend_source(Frontend *fe);
+
+/* Writes a make-style dependency rule `target: input headers...` to `out`. */
+void frontend_write_depfile(Frontend *fe, FILE *out, const char *target);
+
+#endif

@@ -1,0 +1,302 @@
+/* Pragma grammar:
+ *   map
+ *   reduce([OP:] v1, v2, ...)       OP: + * min max
+ *   reverse(F) wrt(a, b) [out(y, return)] [name(N)]
+ *   forward(F) wrt(a, b) [out(y)] [name(N)]
+ * scan, histogram, scatter, loop, while, declare and derivative are
+ * recognised and reported as not supported yet by the caller. */
+#include "pragma.h"
+
+#include <ctype.h>
+#include <string.h>
+
+typedef struct Lexer {
+    Arena *a;
+    Diags *d;
+    const char *start, *p;
+    SrcLoc loc;
+    bool failed;
+} Lexer;
+
+static SrcLoc lex_loc(Lexer *lx) {
+    SrcLoc l = lx->loc;
+    l.col += (int)(lx->p - lx->start);
+    return l;
+}
+
+static void skip_space(Lexer *lx) {
+    while (*lx->p && isspace((unsigned char)*lx->p))
+        lx->p++;
+}
+
+static void lex_error(Lexer *lx, const char *hint, const char *msg, const char *arg) {
+    if (!lx->failed)
+        diag_error(lx->d, lex_loc(lx), hint, msg, arg);
+    lx->failed = true;
+}
+
+/* An identifier, or NULL. */
+static const char *lex_ident(Lexer *lx) {
+    skip_space(lx);
+    const char *s = lx->p;
+    if (!isalpha((unsigned char)*s) && *s != '_')
+        return NULL;
+    while (isalnum((unsigned char)*lx->p) || *lx->p == '_')
+        lx->p++;
+    char *id = arena_alloc(lx->a, (size_t)(lx->p - s) + 1);
+    memcpy(id, s, (size_t)(lx->p - s));
+    return id;
+}
+
+static bool lex_char(Lexer *lx, char c) {
+    skip_space(lx);
+    if (*lx->p != c)
+        return false;
+    lx->p++;
+    return true;
+}
+
+static void expect_char(Lexer *lx, char c, const char *what) {
+    if (!lex_char(lx, c))
+        lex_error(lx, NULL, "expected '%s' in pargrad pragma", what);
+}
+
+/* `(a, b, c)` into names. */
+static void lex_name_list(Lexer *lx, PtrVec *names, PtrVec *locs) {
+    expect_char(lx, '(', "(");
+    do {
+        skip_space(lx);
+        if (locs) {
+            SrcLoc *l = arena_alloc(lx->a, sizeof(SrcLoc));
+            *l = lex_loc(lx);
+            vec_push(lx->a, locs, l);
+        }
+        const char *id = lex_ident(lx);
+        if (!id) {
+            lex_error(lx, "write the names of variables separated by commas",
+                      "expected a variable name%s", "");
+            return;
+        }
+        vec_push(lx->a, names, (void *)id);
+    } while (lex_char(lx, ','));
+    expect_char(lx, ')', ")");
+}
+
+static bool lex_reduce_op(Lexer *lx, Pragma *out) {
+    skip_space(lx);
+    const char *save = lx->p;
+    if (lex_char(lx, '+')) {
+        out->op = RED_ADD;
+    } else if (lex_char(lx, '*')) {
+        out->op = RED_MUL;
+    } else {
+        const char *id = lex_ident(lx);
+        if (id && strcmp(id, "min") == 0)
+            out->op = RED_MIN;
+        else if (id && strcmp(id, "max") == 0)
+            out->op = RED_MAX;
+        else {
+            lx->p = save;
+            return false;
+        }
+    }
+    if (!lex_char(lx, ':')) {
+        lx->p = save;
+        return false;
+    }
+    out->op_given = true;
+    return true;
+}
+
+static void parse_combinator(Lexer *lx, Pragma *out) {
+    expect_char(lx, '(', "(");
+    if (lx->failed)
+        return;
+    if (!lex_reduce_op(lx, out)) {
+        skip_space(lx);
+        const char *save = lx->p;
+        const char *id = lex_ident(lx);
+        if (id && lex_char(lx, ':')) {
+            lx->p = save;
+            lex_error(lx, "use one of +, *, min, max (declared operators come later)",
+                      "unknown reduction operator '%s'", id);
+            return;
+        }
+        lx->p = save;
+    }
+    do {
+        const char *id = lex_ident(lx);
+        if (!id) {
+            lex_error(lx, "write e.g. reduce(+: s)", "expected a variable to reduce into%s", "");
+            return;
+        }
+        vec_push(lx->a, &out->vars, (void *)id);
+    } while (lex_char(lx, ','));
+    expect_char(lx, ')', ")");
+}
+
+static void parse_directive(Lexer *lx, Pragma *out) {
+    expect_char(lx, '(', "(");
+    skip_space(lx);
+    out->req.loc = lex_loc(lx);
+    out->req.func = lex_ident(lx);
+    if (!out->req.func)
+        lex_error(lx, "write e.g. reverse(loss) wrt(x)", "expected a function name%s", "");
+    expect_char(lx, ')', ")");
+    while (!lx->failed) {
+        skip_space(lx);
+        if (!*lx->p)
+            break;
+        const char *clause = lex_ident(lx);
+        if (clause && strcmp(clause, "wrt") == 0)
+            lex_name_list(lx, &out->req.wrt, &out->req.wrt_locs);
+        else if (clause && strcmp(clause, "out") == 0)
+            lex_name_list(lx, &out->req.out, &out->req.out_locs);
+        else if (clause && strcmp(clause, "name") == 0) {
+            PtrVec n = {0};
+            lex_name_list(lx, &n, NULL);
+            if (n.len == 1)
+                out->req.name = n.items[0];
+            else
+                lex_error(lx, NULL, "name(...) takes one name%s", "");
+        } else
+            lex_error(lx, "the clauses are wrt(...), out(...) and name(...)", "unknown clause '%s'",
+                      clause ? clause : lx->p);
+    }
+    if (!lx->failed && out->req.wrt.len == 0)
+        lex_error(lx, "list the active inputs, e.g. wrt(x, w)", "missing wrt(...) clause%s", "");
+}
+
+static const struct {
+    const char *word;
+    PragmaKind kind;
+} words[] = {
+    {"map", PG_MAP},
+    {"reduce", PG_REDUCE},
+    {"scan", PG_SCAN},
+    {"histogram", PG_HISTOGRAM},
+    {"scatter", PG_SCATTER},
+    {"reverse", PG_REVERSE},
+    {"forward", PG_FORWARD},
+    {"loop", PG_LOOP},
+    {"while", PG_WHILE},
+    {"declare", PG_DECLARE},
+    {"derivative", PG_DERIVATIVE},
+};
+
+bool pragma_parse(Arena *a, Diags *d, const char *text, SrcLoc loc, Pragma *out) {
+    Lexer lx = {.a = a, .d = d, .start = text, .p = text, .loc = loc};
+    memset(out, 0, sizeof *out);
+    skip_space(&lx);
+    out->loc = lex_loc(&lx);
+    out->text = arena_strdup(a, lx.p);
+    for (char *end = (char *)out->text + strlen(out->text);
+         end > out->text && isspace((unsigned char)end[-1]); end--)
+        end[-1] = 0;
+    out->req.loc = out->loc;
+    const char *word = lex_ident(&lx);
+    int k = -1;
+    for (int i = 0; word && i < (int)(sizeof words / sizeof words[0]); i++)
+        if (strcmp(word, words[i].word) == 0)
+            k = i;
+    if (k < 0) {
+        lx.p = lx.start;
+        skip_space(&lx);
+        lex_error(&lx,
+                  "the pargrad pragmas are map, reduce, scan, histogram, scatter, reverse, "
+                  "forward, loop, while, declare and derivative",
+                  "unknown pargrad pragma '%s'", word ? word : "");
+        return false;
+    }
+    out->kind = words[k].kind;
+    switch (out->kind) {
+    case PG_MAP:
+    case PG_SCATTER:
+        break;
+    case PG_REDUCE:
+    case PG_SCAN:
+    case PG_HISTOGRAM:
+        parse_combinator(&lx, out);
+        if (!lx.failed && out->kind == PG_REDUCE && !out->op_given)
+            lex_error(&lx, "write the operator, e.g. reduce(+: s)", "reduce needs an operator%s",
+                      "");
+        break;
+    case PG_REVERSE:
+    case PG_FORWARD:
+        parse_directive(&lx, out);
+        break;
+    default:
+        /* Parsed by later stages; the rest of the line is kept in `text`. */
+        return true;
+    }
+    skip_space(&lx);
+    if (!lx.failed && *lx.p)
+        lex_error(&lx, NULL, "unexpected '%s' at the end of the pragma", lx.p);
+    return !lx.failed;
+}
+
+/* True if the line holds only a comment, blanks or a preprocessor line. */
+static bool is_skippable_line(const char *s, const char *end) {
+    while (s < end && isspace((unsigned char)*s))
+        s++;
+    if (s == end || *s == '#')
+        return true;
+    if (end - s >= 2 && s[0] == '/' && s[1] == '/')
+        return true;
+    if (end - s >= 2 && s[0] == '/' && s[1] == '*') {
+        const char *close = strstr(s, "*/");
+        return close && close + 2 <= end;
+    }
+    return false;
+}
+
+int pragma_scan_file(Arena *a, Diags *d, const char *path, const char *text, PtrVec *out) {
+    int bad = 0, line = 1;
+    for (const char *p = text; *p; line++) {
+        const char *eol = strchr(p, '\n');
+        if (!eol)
+            eol = p + strlen(p);
+        const char *s = p;
+        while (s < eol && isspace((unsigned char)*s))
+            s++;
+        if (s < eol && *s == '#') {
+            s++;
+            while (s < eol && isspace((unsigned char)*s))
+                s++;
+            if ((size_t)(eol - s) > 6 && strncmp(s, "pragma", 6) == 0 &&
+                isspace((unsigned char)s[6])) {
+                s += 6;
+                while (s < eol && isspace((unsigned char)*s))
+                    s++;
+                if ((size_t)(eol - s) >= 7 && strncmp(s, "pargrad", 7) == 0 &&
+                    (eol - s == 7 || isspace((unsigned char)s[7]))) {
+                    s += 7;
+                    char *body = arena_alloc(a, (size_t)(eol - s) + 1);
+                    memcpy(body, s, (size_t)(eol - s));
+                    SrcLoc loc = {path, line, (int)(s - p) + 1};
+                    Pragma *pg = arena_alloc(a, sizeof(Pragma));
+                    if (pragma_parse(a, d, body, loc, pg)) {
+                        /* The target: the next line that holds code. */
+                        int tl = line + 1;
+                        const char *q = *eol ? eol + 1 : eol;
+                        while (*q) {
+                            const char *qe = strchr(q, '\n');
+                            if (!qe)
+                                qe = q + strlen(q);
+                            if (!is_skippable_line(q, qe))
+                                break;
+                            tl++;
+                            q = *qe ? qe + 1 : qe;
+                        }
+                        pg->target_line = tl;
+                        vec_push(a, out, pg);
+                    } else {
+                        bad++;
+                    }
+                }
+            }
+        }
+        p = *eol ? eol + 1 : eol;
+    }
+    return bad;
+}
