@@ -258,7 +258,7 @@ static void scan_body(Emitter *e, Body *b) {
             vec_push(&e->a, &e->names, (void *)s->buf->name);
         if (i > 0) {
             Stmt *prev = b->stmts.items[i - 1];
-            if (prev->kind == S_LET && !prev->dst->is_mutable && s->kind == S_LET) {
+            if (prev->kind == S_LET && !prev->dst->is_mutable) {
                 /* only operands of a plain statement, not of nested bodies */
                 for (int k = 0; k < s->nargs; k++)
                     if (s->args[k].kind == OPD_VAR && s->args[k].var == prev->dst)

@@ -1007,6 +1007,108 @@ static void rerun_restored(Rev *r, Body *body, Body *out) {
     body_append(r->a, out, block);
 }
 
+/* ---- fusing the last parallel statement's two sweeps ---- */
+static Body *sub_body(Rev *r, Body *b, int from, int to) {
+    Body *s = body_new(r->a);
+    for (int i = from; i < to; i++)
+        body_append(r->a, s, b->stmts.items[i]);
+    return s;
+}
+
+typedef struct Refs {
+    PtrVec *vars;
+    bool found;
+} Refs;
+
+static void find_ref(Operand *o, void *ctx) {
+    Refs *rf = ctx;
+    if (o->kind == OPD_VAR && in_vec(rf->vars, o->var))
+        rf->found = true;
+}
+
+static bool body_refers_to(Body *b, PtrVec *vars) {
+    Refs rf = {vars, false};
+    for (int i = 0; b && i < b->stmts.len && !rf.found; i++) {
+        Stmt *s = b->stmts.items[i];
+        stmt_visit_operands(s, find_ref, &rf);
+        rf.found |= body_refers_to(s->then_body, vars) || body_refers_to(s->else_body, vars) ||
+                    body_refers_to(s->body, vars);
+    }
+    return rf.found;
+}
+
+/* When the last parallel statement of the function (a map, or a +-reduce)
+ * is followed only by scalar arithmetic whose adjoint does not need the
+ * statement's results, its forward and return sweeps run as one loop: the
+ * seed is known before the loop runs, so each iteration computes its primal
+ * part and its adjoint at once, reading its inputs once. */
+static bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out) {
+    Body *body = r->src->body;
+    int last = body->stmts.len - 1 - (ret ? 1 : 0);
+    if (last < 0)
+        return false;
+    Stmt *s = body->stmts.items[last];
+    if (s->kind != S_MAP && s->kind != S_REDUCE)
+        return false;
+    for (int i = 0; i < s->accums.len; i++)
+        if (((Accum *)s->accums.items[i])->op != RED_ADD)
+            return false;
+    if (saves_anything(r, s, NULL))
+        return false;
+    PtrVec defined = {0};
+    for (int i = last; i < body->stmts.len; i++) {
+        Stmt *t = body->stmts.items[i];
+        if (i > last && t->kind != S_LET && t->kind != S_RETURN)
+            return false;
+        Var *defs[64];
+        int n = stmt_defs(t, defs, 64);
+        for (int k = 0; k < n; k++)
+            vec_push(r->a, &defined, defs[k]);
+    }
+    Body *after = sub_body(r, body, last + 1, body->stmts.len);
+    Body *seeds = body_new(r->a);
+    Builder sb = {r->a, r->dst, seeds, s->loc};
+    if (seed && ret)
+        add_adjoint(r, &sb, ret->args[0], opd_var(seed));
+    rev_bwd_stmts(r, after, seeds, false);
+    if (body_refers_to(seeds, &defined))
+        return false;
+
+    Builder bd = {r->a, r->dst, out, r->src->loc};
+    if (last > 0)
+        b_comment(&bd, "forward sweep");
+    rev_fwd_body(r, sub_body(r, body, 0, last), out, false);
+    b_comment(&bd, last > 0 ? "return sweep" : "forward and return sweeps");
+    rev_adjoint_decls(r, body, out);
+    for (int i = 0; i < seeds->stmts.len; i++)
+        body_append(r->a, out, seeds->stmts.items[i]);
+    Stmt *fused = stmt_new(r->a, s->kind, s->loc);
+    *fused = *s;
+    fused->note = "forward and adjoint in one loop";
+    fused->body = body_new(r->a);
+    r->par_loop = fused;
+    rev_fwd_body(r, s->body, fused->body, false);
+    rev_adjoint_decls(r, s->body, fused->body);
+    Builder in = {r->a, r->dst, fused->body, s->loc};
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *ac = s->accums.items[i];
+        if (ac->result->active)
+            add_adjoint(r, &in, ac->contrib, opd_var(adjoint_of(r, ac->result)));
+    }
+    rev_bwd_stmts(r, s->body, fused->body, false);
+    r->par_loop = NULL;
+    body_append(r->a, out, fused);
+    Builder ab = {r->a, r->dst, out, s->loc};
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *ac = s->accums.items[i];
+        if (ac->result->active)
+            add_adjoint(r, &ab, ac->init, opd_var(adjoint_of(r, ac->result)));
+    }
+    rev_fwd_body(r, after, out, false);
+    rev_bwd_stmts(r, sub_body(r, body, 0, last), out, false);
+    return true;
+}
+
 Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     Func *f = spec->primal;
     Rev r = {.a = a, .src = f, .err = err};
@@ -1030,16 +1132,18 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     Builder bd = {a, r.dst, out, f->loc};
     for (int i = 0; i < prologue->stmts.len; i++)
         body_append(a, out, prologue->stmts.items[i]);
-    b_comment(&bd, "forward sweep");
-    rev_fwd_body(&r, f->body, out, false);
-    b_comment(&bd, "return sweep");
-    rev_adjoint_decls(&r, f->body, out);
     Stmt *ret = f->body->stmts.len ? f->body->stmts.items[f->body->stmts.len - 1] : NULL;
     if (ret && ret->kind != S_RETURN)
         ret = NULL;
-    if (seed && ret)
-        add_adjoint(&r, &bd, ret->args[0], opd_var(seed));
-    rev_bwd_stmts(&r, f->body, out, false);
+    if (!fuse_last(&r, seed, ret, out)) {
+        b_comment(&bd, "forward sweep");
+        rev_fwd_body(&r, f->body, out, false);
+        b_comment(&bd, "return sweep");
+        rev_adjoint_decls(&r, f->body, out);
+        if (seed && ret)
+            add_adjoint(&r, &bd, ret->args[0], opd_var(seed));
+        rev_bwd_stmts(&r, f->body, out, false);
+    }
     for (int i = 0; i < epilogue->stmts.len; i++)
         body_append(a, out, epilogue->stmts.items[i]);
     rerun_restored(&r, f->body, out);

@@ -34,6 +34,8 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err);
 /* Removes computations whose results are never used (re-executed forward
  * statements the return sweep does not need, adjoints never read). */
 void simplify_dead_code(Arena *a, Func *f);
+/* Replaces repeated pure computations and array reads by their first one. */
+void simplify_cse(Arena *a, Func *f);
 
 /* ---- shared by the rule files ---- */
 typedef struct SaveSite SaveSite;

@@ -327,6 +327,71 @@ static void rename_function(Arena *a, Func *f) {
     rename_body(&rn, f->body, NULL, false);
 }
 
+static bool refers_to_var(Stmt *s, Var *v);
+
+static bool body_refers_var(Body *b, Var *v) {
+    for (int i = 0; b && i < b->stmts.len; i++)
+        if (refers_to_var(b->stmts.items[i], v))
+            return true;
+    return false;
+}
+
+static void find_var(Operand *o, void *ctx) {
+    Var **v = ctx;
+    if (o->kind == OPD_VAR && o->var == *v)
+        *v = NULL;
+}
+
+static bool refers_to_var(Stmt *s, Var *v) {
+    Var *probe = v;
+    stmt_visit_operands(s, find_var, &probe);
+    if (!probe || s->dst == v)
+        return true;
+    return body_refers_var(s->then_body, v) || body_refers_var(s->else_body, v) ||
+           body_refers_var(s->body, v);
+}
+
+/* `double v_b = 0; ... v_b += e;` becomes `double v_b = e;` where the first
+ * use of v_b is that update: adjoints are declared where they get a value. */
+static bool merge_one(Body *b, int i) {
+    Stmt *s = b->stmts.items[i];
+    if (s->kind != S_DECL || !s->dst || !opd_is_const(s->args[0], 0))
+        return false;
+    for (int j = i + 1; j < b->stmts.len; j++) {
+        Stmt *t = b->stmts.items[j];
+        if (!refers_to_var(t, s->dst))
+            continue;
+        bool update = t->kind == S_LET && t->dst == s->dst && t->op == OP_ADD &&
+                      t->args[0].kind == OPD_VAR && t->args[0].var == s->dst &&
+                      !(t->args[1].kind == OPD_VAR && t->args[1].var == s->dst);
+        if (!update)
+            return false;
+        t->kind = S_DECL;
+        t->nargs = 1;
+        t->args[0] = t->args[1];
+        memmove(&b->stmts.items[i], &b->stmts.items[i + 1],
+                sizeof(void *) * (size_t)(b->stmts.len - i - 1));
+        b->stmts.len--;
+        return true;
+    }
+    return false;
+}
+
+static void merge_adjoint_decls(Body *b) {
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->then_body)
+            merge_adjoint_decls(s->then_body);
+        if (s->else_body)
+            merge_adjoint_decls(s->else_body);
+        if (s->body)
+            merge_adjoint_decls(s->body);
+    }
+    for (int i = 0; i < b->stmts.len;)
+        if (!merge_one(b, i))
+            i++;
+}
+
 void simplify_dead_code(Arena *a, Func *f) {
     unshare_body(a, &f->body);
     rename_function(a, f);
@@ -336,4 +401,122 @@ void simplify_dead_code(Arena *a, Func *f) {
         changed = false;
         sweep_body(&L, f->body, live_new(&L), &changed);
     }
+    merge_adjoint_decls(f->body);
+}
+
+/* ---- common subexpressions ---- */
+/* Value numbering over the lifted function: a pure let or an array read
+ * that repeats an earlier one in scope is replaced by it. `x[idx[i]] *
+ * x[idx[i]]` then reads once, and its adjoint accumulates once. A read is
+ * available until a write to its array; entering a loop forgets the reads
+ * of arrays the loop writes. */
+typedef struct Cse {
+    Arena *a;
+    PtrVec avail; /* Stmt* in scope */
+    PtrVec from, to;
+} Cse;
+
+static void cse_subst(Operand *o, void *ctx) {
+    Cse *c = ctx;
+    if (o->kind != OPD_VAR)
+        return;
+    for (int i = c->from.len - 1; i >= 0; i--)
+        if (c->from.items[i] == o->var) {
+            *o = opd_var(c->to.items[i]);
+            return;
+        }
+}
+
+static bool same_operands(const Operand *x, const Operand *y, int n) {
+    for (int i = 0; i < n; i++)
+        if (!opd_equal(x[i], y[i]))
+            return false;
+    return true;
+}
+
+static bool same_value(Stmt *s, Stmt *t) {
+    if (s->kind != t->kind)
+        return false;
+    if (s->kind == S_READ)
+        return s->buf == t->buf && s->nidx == t->nidx && same_operands(s->idx, t->idx, s->nidx);
+    return s->op == t->op && s->fn == t->fn && s->nargs == t->nargs &&
+           s->dst->ty.kind == t->dst->ty.kind && s->dst->ty.cname == t->dst->ty.cname &&
+           same_operands(s->args, t->args, s->nargs);
+}
+
+static void forget_reads_written_by(Cse *c, int from, Stmt *writer) {
+    int k = from;
+    for (int i = from; i < c->avail.len; i++) {
+        Stmt *t = c->avail.items[i];
+        if (t->kind == S_READ && stmt_writes_buffer(writer, t->buf))
+            continue;
+        c->avail.items[k++] = t;
+    }
+    c->avail.len = k;
+}
+
+static void cse_body(Cse *c, Body *b, Stmt *owner);
+
+static void cse_tails(Cse *c, Stmt *s, Body *b) {
+    for (int i = 0; i < s->phis.len; i++) {
+        Phi *p = s->phis.items[i];
+        cse_subst(b == s->then_body ? &p->then_val : &p->else_val, c);
+    }
+    for (int i = 0; i < s->carried.len; i++)
+        cse_subst(&((Carried *)s->carried.items[i])->yield, c);
+    for (int i = 0; i < s->accums.len; i++)
+        cse_subst(&((Accum *)s->accums.items[i])->contrib, c);
+}
+
+static void cse_body(Cse *c, Body *b, Stmt *owner) {
+    int scope = c->avail.len;
+    if (owner && owner->body == b)
+        forget_reads_written_by(c, 0, owner);
+    int k = 0;
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        /* header operands (not tails) */
+        for (int q = 0; q < s->nargs; q++)
+            cse_subst(&s->args[q], c);
+        for (int q = 0; q < s->nidx; q++)
+            cse_subst(&s->idx[q], c);
+        cse_subst(&s->cond, c);
+        cse_subst(&s->lo, c);
+        cse_subst(&s->hi, c);
+        for (int q = 0; q < s->carried.len; q++)
+            cse_subst(&((Carried *)s->carried.items[q])->init, c);
+        for (int q = 0; q < s->accums.len; q++)
+            cse_subst(&((Accum *)s->accums.items[q])->init, c);
+        if ((s->kind == S_LET && !s->dst->is_mutable) || s->kind == S_READ) {
+            Stmt *same = NULL;
+            for (int q = c->avail.len - 1; q >= 0 && !same; q--)
+                if (same_value(c->avail.items[q], s))
+                    same = c->avail.items[q];
+            if (same) {
+                vec_push(c->a, &c->from, s->dst);
+                vec_push(c->a, &c->to, same->dst);
+                continue; /* dropped */
+            }
+            vec_push(c->a, &c->avail, s);
+        }
+        Body *bodies[3] = {s->then_body, s->else_body, s->body};
+        for (int q = 0; q < 3; q++) {
+            if (!bodies[q])
+                continue;
+            int mark = c->avail.len;
+            cse_body(c, bodies[q], s);
+            cse_tails(c, s, bodies[q]);
+            c->avail.len = mark;
+        }
+        if (s->kind == S_WRITE || bodies[0] || bodies[2])
+            forget_reads_written_by(c, 0, s);
+        b->stmts.items[k++] = s;
+    }
+    b->stmts.len = k;
+    c->avail.len = scope < c->avail.len ? scope : c->avail.len;
+}
+
+void simplify_cse(Arena *a, Func *f) {
+    Cse c = {.a = a};
+    cse_body(&c, f->body, NULL);
 }

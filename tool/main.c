@@ -303,6 +303,7 @@ static int run(Options *o, Arena *a, Diags *d) {
                         vec_push(a, &j->spec.out, (void *)p->name);
                 }
         }
+        simplify_cse(a, f);
         if (o->emit_ir && strcmp(o->emit_ir, "lifted") == 0)
             ir_print_func(stdout, f);
 #ifndef NDEBUG
