@@ -430,7 +430,7 @@ static void close_block(Emitter *e) {
 
 /* The parallel pragmas of an outermost parallel loop. */
 static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
-    if (!e->opt->openmp || e->in_parallel)
+    if (!e->opt->openmp || e->in_parallel || s->serial)
         return false;
     Clauses c = {0};
     collect_clauses(e, s->body, &c);
@@ -498,7 +498,7 @@ static void emit_reduce(Emitter *e, Stmt *s) {
     if (s->text)
         fprintf(e->out, "#pragma pargrad %s\n", s->text);
     char *red = NULL;
-    if (e->opt->openmp && !e->in_parallel) {
+    if (e->opt->openmp && !e->in_parallel && !s->serial) {
         red = "";
         for (int i = 0; i < s->accums.len; i++) {
             Accum *a = s->accums.items[i];

@@ -210,6 +210,7 @@ struct Stmt {
     Var *index;
     Operand lo, hi; /* iterations lo <= index < hi */
     bool reversed;  /* S_LOOP: run from hi-1 down to lo */
+    bool serial;    /* S_MAP/S_REDUCE too small to be worth threads */
     Body *body;
     PtrVec carried; /* S_LOOP: Carried* */
     PtrVec accums;  /* S_REDUCE: Accum* */

@@ -8,6 +8,8 @@
  * The initial value of the accumulator is one more element of the reduce. */
 #include "rev.h"
 
+#include <math.h>
+
 typedef struct RedInfo {
     Accum *orig;
     Var *arg;        /* min/max: the iteration of the extremum, -1 for init */
@@ -62,6 +64,79 @@ static void mul_fwd(Rev *r, Stmt *red, Accum *a, Builder *body, PtrVec *accums, 
     body_append(r->a, after, res);
 }
 
+enum { EXTREMUM_BLOCK = 2048 };
+
+static Type long_ty(void) {
+    return (Type){TY_INT, "long"};
+}
+
+static Stmt *reduce_over(Rev *r, Stmt *s, Var *index, Operand lo, Operand hi) {
+    Stmt *red = stmt_new(r->a, S_REDUCE, s->loc);
+    red->index = index;
+    red->lo = lo;
+    red->hi = hi;
+    red->body = body_new(r->a);
+    return red;
+}
+
+static void add_body(Rev *r, Body *into, Body *from) {
+    for (int i = 0; i < from->stmts.len; i++)
+        body_append(r->a, into, from->stmts.items[i]);
+}
+
+/* min/max forward, blocked: the extremum of every block of iterations
+ * (vectorisable, no index tracking), the block that holds the overall
+ * extremum, then the arg-extremum within that block alone. The data is read
+ * once, plus one block. */
+static void extremum_fwd_blocked(Rev *r, Stmt *s, Accum *a, RedInfo *ri, Body *out) {
+    Builder bd = {r->a, r->dst, out, s->loc};
+    Type ty = a->result->ty;
+    ReduceOp plain = a->op, arg = a->op == RED_MIN ? RED_ARGMIN : RED_ARGMAX;
+    Operand ident = opd_float(a->op == RED_MIN ? INFINITY : -INFINITY, ty);
+    Operand blk = opd_int(EXTREMUM_BLOCK);
+    Operand lo = b_cast(&bd, long_ty(), s->lo), hi = b_cast(&bd, long_ty(), s->hi);
+    Operand nblocks = b_div(&bd, b_add(&bd, b_sub(&bd, hi, lo), opd_int(EXTREMUM_BLOCK - 1)), blk);
+
+    Var *b = var_new(r->a, r->dst, "block", long_ty());
+    Stmt *blocks = reduce_over(r, s, b, opd_int(0), nblocks);
+    blocks->text = s->text;
+    blocks->note = "extremum of each block";
+    Builder in = {r->a, r->dst, blocks->body, s->loc};
+    Operand blo = b_add(&in, lo, b_mul(&in, opd_var(b), blk));
+    Operand bend = b_add(&in, blo, blk);
+    Operand bhi = b_select(&in, b_cmp(&in, OP_LT, hi, bend), hi, bend);
+    Stmt *inner =
+        reduce_over(r, s, s->index, b_cast(&in, s->index->ty, blo), b_cast(&in, s->index->ty, bhi));
+    add_body(r, inner->body, s->body);
+    Var *m = var_new(r->a, r->dst, arena_printf(r->a, "%s_block", a->result->name), ty);
+    vec_push(r->a, &inner->accums, new_accum(r, plain, m, ident, a->contrib, a->user_name));
+    body_append(r->a, blocks->body, inner);
+    Accum *best =
+        new_accum(r, arg, var_new(r->a, r->dst, arena_printf(r->a, "%s_best", a->result->name), ty),
+                  ident, opd_var(m), a->user_name);
+    best->arg_result = var_new(r->a, r->dst, "best_block", (Type){TY_INT, "long long"});
+    vec_push(r->a, &blocks->accums, best);
+    body_append(r->a, out, blocks);
+
+    Operand kb = opd_var(best->arg_result);
+    Operand found = b_cmp(&bd, OP_GE, kb, opd_int(0));
+    Operand wlo = b_add(
+        &bd, lo, b_mul(&bd, b_select(&bd, found, b_cast(&bd, long_ty(), kb), opd_int(0)), blk));
+    Operand wend = b_add(&bd, wlo, blk);
+    Operand whi = b_select(&bd, found, b_select(&bd, b_cmp(&bd, OP_LT, hi, wend), hi, wend), lo);
+    Stmt *within =
+        reduce_over(r, s, s->index, b_cast(&bd, s->index->ty, wlo), b_cast(&bd, s->index->ty, whi));
+    within->serial = true;
+    within->note = "arg-extremum within the block that holds it";
+    add_body(r, within->body, s->body);
+    Accum *fin = new_accum(r, arg, a->result, a->init, a->contrib, a->user_name);
+    fin->arg_result = var_new(r->a, r->dst, arena_printf(r->a, "%s_at", a->result->name),
+                              (Type){TY_INT, "long long"});
+    ri->arg = fin->arg_result;
+    vec_push(r->a, &within->accums, fin);
+    body_append(r->a, out, within);
+}
+
 void rev_reduce_fwd(Rev *r, Stmt *s, Body *out) {
     bool any_active = false;
     for (int i = 0; i < s->accums.len; i++)
@@ -89,6 +164,9 @@ void rev_reduce_fwd(Rev *r, Stmt *s, Body *out) {
         vec_push(r->a, &r->red_infos, ri);
         if (a->op == RED_MUL) {
             mul_fwd(r, red, a, &in_body, &red->accums, after, ri);
+        } else if (s->accums.len == 1 && !r->par_loop) {
+            extremum_fwd_blocked(r, s, a, ri, out);
+            return;
         } else {
             Accum *arg = new_accum(r, a->op == RED_MIN ? RED_ARGMIN : RED_ARGMAX, a->result,
                                    a->init, a->contrib, a->user_name);
