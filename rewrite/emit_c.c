@@ -30,6 +30,7 @@ typedef struct Emitter {
 } Emitter;
 
 static void emit_body(Emitter *e, Body *b);
+static void emit_stmt(Emitter *e, Stmt *s);
 static void emit_operand(Emitter *e, Operand o);
 
 /* ---- names ---- */
@@ -214,6 +215,16 @@ static void emit_operand(Emitter *e, Operand o) {
         return;
     }
     fputs(var_name(e, v), e->out);
+}
+
+/* An operand standing alone (an initialiser, a right-hand side): inlined
+ * expressions need no parentheses there. */
+static void emit_operand_top(Emitter *e, Operand o) {
+    if (o.kind == OPD_VAR && o.var->id < e->nvars && e->inlined[o.var->id]) {
+        emit_expr(e, e->def_stmt[o.var->id]);
+        return;
+    }
+    emit_operand(e, o);
 }
 
 static void emit_access(Emitter *e, Buffer *b, Operand *idx, int n) {
@@ -460,6 +471,7 @@ static void emit_map(Emitter *e, Stmt *s) {
     if (s->text)
         fprintf(e->out, "#pragma pargrad %s\n", s->text);
     bool par = open_parallel(e, s, NULL);
+    int scope = e->names.len;
     emit_loop_header(e, s);
     e->depth++;
     bool saved = e->in_parallel;
@@ -467,6 +479,7 @@ static void emit_map(Emitter *e, Stmt *s) {
     emit_body(e, s->body);
     e->in_parallel = saved;
     close_block(e);
+    e->names.len = scope;
 }
 
 static const char *omp_reduce_op(ReduceOp op) {
@@ -507,6 +520,7 @@ static void emit_reduce(Emitter *e, Stmt *s) {
         }
     }
     bool par = open_parallel(e, s, red);
+    int scope = e->names.len;
     emit_loop_header(e, s);
     e->depth++;
     bool saved = e->in_parallel;
@@ -521,7 +535,7 @@ static void emit_reduce(Emitter *e, Stmt *s) {
         case RED_ADD:
         case RED_MUL:
             fprintf(e->out, "%s %s= ", n, a->op == RED_ADD ? "+" : "*");
-            emit_operand(e, a->contrib);
+            emit_operand_top(e, a->contrib);
             break;
         case RED_MIN:
         case RED_MAX:
@@ -541,6 +555,7 @@ static void emit_reduce(Emitter *e, Stmt *s) {
         fputs(";\n", e->out);
     }
     close_block(e);
+    e->names.len = scope;
     for (int i = 0; i < s->accums.len; i++) {
         Accum *a = s->accums.items[i];
         if (a->op != RED_ARGMIN && a->op != RED_ARGMAX)
@@ -566,19 +581,24 @@ static void emit_loop(Emitter *e, Stmt *s) {
         emit_operand(e, c->init);
         fputs(";\n", e->out);
     }
+    int scope = e->names.len;
     emit_loop_header(e, s);
     e->depth++;
-    emit_body(e, s->body);
+    int body_scope = e->names.len;
+    for (int i = 0; s->body && i < s->body->stmts.len; i++)
+        emit_stmt(e, s->body->stmts.items[i]);
     for (int i = 0; i < s->carried.len; i++) {
         Carried *c = s->carried.items[i];
         if (opd_equal(c->yield, opd_var(c->param)))
             continue;
         indent(e);
         fprintf(e->out, "%s = ", var_name(e, c->param));
-        emit_operand(e, c->yield);
+        emit_operand_top(e, c->yield);
         fputs(";\n", e->out);
     }
+    e->names.len = body_scope;
     close_block(e);
+    e->names.len = scope;
 }
 
 static void emit_if(Emitter *e, Stmt *s) {
@@ -600,7 +620,7 @@ static void emit_if(Emitter *e, Stmt *s) {
             Phi *p = s->phis.items[i];
             indent(e);
             fprintf(e->out, "%s = ", var_name(e, p->dst));
-            emit_operand(e, branch == 0 ? p->then_val : p->else_val);
+            emit_operand_top(e, branch == 0 ? p->then_val : p->else_val);
             fputs(";\n", e->out);
         }
         e->depth--;
@@ -640,7 +660,7 @@ static void emit_let_stmt(Emitter *e, Stmt *s) {
             emit_operand(e, vd->args[0]);
         } else {
             fprintf(e->out, "%s += ", n);
-            emit_operand(e, v);
+            emit_operand_top(e, v);
         }
     } else {
         fprintf(e->out, "%s = ", n);
@@ -666,7 +686,7 @@ static void emit_stmt(Emitter *e, Stmt *s) {
             fputs(s->buf->zero_init ? " = {0};\n" : ";\n", e->out);
         } else {
             fprintf(e->out, "%s %s = ", type_cname(s->dst->ty), var_name(e, s->dst));
-            emit_operand(e, s->args[0]);
+            emit_operand_top(e, s->args[0]);
             fputs(";\n", e->out);
         }
         break;
@@ -683,7 +703,7 @@ static void emit_stmt(Emitter *e, Stmt *s) {
         indent(e);
         emit_access(e, s->buf, s->idx, s->nidx);
         fputs(s->kind == S_WRITE ? " = " : " += ", e->out);
-        emit_operand(e, s->args[0]);
+        emit_operand_top(e, s->args[0]);
         fputs(";\n", e->out);
         break;
     case S_PUSH:
@@ -729,7 +749,7 @@ static void emit_stmt(Emitter *e, Stmt *s) {
     case S_RETURN:
         indent(e);
         fputs("return ", e->out);
-        emit_operand(e, s->args[0]);
+        emit_operand_top(e, s->args[0]);
         fputs(";\n", e->out);
         break;
     case S_IF:
@@ -755,9 +775,13 @@ static void emit_stmt(Emitter *e, Stmt *s) {
     }
 }
 
+/* Names are scoped like C blocks: a re-executed loop in a sibling block
+ * uses the same names as the first one. */
 static void emit_body(Emitter *e, Body *b) {
+    int scope = e->names.len;
     for (int i = 0; b && i < b->stmts.len; i++)
         emit_stmt(e, b->stmts.items[i]);
+    e->names.len = scope;
 }
 
 /* ---- signatures ---- */

@@ -660,6 +660,10 @@ Operand b_sub(Builder *bd, Operand x, Operand y) {
 }
 
 Operand b_mul(Builder *bd, Operand x, Operand y) {
+    /* 0 * y is 0 only for integers: 0 * inf is NaN */
+    if ((opd_is_const(x, 0) && !type_is_float(x.ty) && !type_is_float(y.ty)) ||
+        (opd_is_const(y, 0) && !type_is_float(y.ty) && !type_is_float(x.ty)))
+        return opd_int(0);
     if (opd_is_const(x, 1))
         return y;
     if (opd_is_const(y, 1))
