@@ -12,6 +12,6 @@ echo "== generated: build/demo/softplus_b.c"
 cat build/demo/softplus_b.c
 echo "== compiling and checking against finite differences"
 cc -O2 -std=c11 $(./build/pargrad --cflags) -Itests/e2e examples/softplus.c \
-    build/demo/softplus_b.c examples/softplus_check.c -o build/demo/softplus \
+    build/demo/softplus_b.c tests/e2e/softplus_sum_check.c -o build/demo/softplus \
     $(./build/pargrad --libs)
 OMP_NUM_THREADS=2 ./build/demo/softplus

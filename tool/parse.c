@@ -775,6 +775,16 @@ static bool check_assignable(Lift *L, CXCursor c, int b) {
     return true;
 }
 
+/* The binding a statement assigns to, or -1 (reported) if it may not. */
+static int scalar_target(Lift *L, CXCursor c, CXCursor target) {
+    int b = lookup(L, target);
+    if (b < 0 || L->env[b].is_array) {
+        fail(L, c, NULL, "cannot assign to '%s'", spelling(L, target));
+        return -1;
+    }
+    return check_assignable(L, c, b) ? b : -1;
+}
+
 static void lift_assign(Lift *L, CXCursor c, const char *op) {
     Kids k = kids_of(c);
     CXCursor lhs = strip(k.items[0]);
@@ -812,12 +822,8 @@ static void lift_assign(Lift *L, CXCursor c, const char *op) {
         fail(L, c, "assign to a local scalar or an array element", "unsupported assignment%s", "");
         return;
     }
-    int b = lookup(L, lhs);
-    if (b < 0 || L->env[b].is_array) {
-        fail(L, c, NULL, "cannot assign to '%s'", spelling(L, lhs));
-        return;
-    }
-    if (!check_assignable(L, c, b))
+    int b = scalar_target(L, c, lhs);
+    if (b < 0)
         return;
     if (L->env[b].role == ROLE_ACC) {
         lift_acc_update(L, c, b, op, rhs);
@@ -852,12 +858,8 @@ static void lift_incdec(Lift *L, CXCursor c) {
         fail(L, c, "write x[i] += 1", "'%s' on an array element", op);
         return;
     }
-    int b = lookup(L, target);
-    if (b < 0 || L->env[b].is_array) {
-        fail(L, c, NULL, "cannot update '%s'", spelling(L, target));
-        return;
-    }
-    if (!check_assignable(L, c, b))
+    int b = scalar_target(L, c, target);
+    if (b < 0)
         return;
     if (L->env[b].role == ROLE_ACC) {
         fail(L, c, "write s += 1", "'%s' on a reduction variable", op);
