@@ -466,6 +466,52 @@ static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
     return true;
 }
 
+static const char *omp_reduce_op(ReduceOp op) {
+    static const char *const ops[] = {"+", "*", "min", "max", "pg_argmin", "pg_argmax"};
+    return ops[op];
+}
+
+static const char *accum_name(Emitter *e, Accum *a) {
+    if (a->op == RED_ARGMIN || a->op == RED_ARGMAX)
+        return arena_printf(&e->a, "%s_arg", var_name(e, a->result));
+    return var_name(e, a->result);
+}
+
+static bool body_has_effects(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_PUSH || s->kind == S_POP ||
+            s->kind == S_TAPE_PUSH_REGION || s->kind == S_TAPE_POP_REGION ||
+            (s->kind == S_LET && s->dst->is_mutable))
+            return true;
+        if (body_has_effects(s->then_body) || body_has_effects(s->else_body) ||
+            body_has_effects(s->body))
+            return true;
+    }
+    return false;
+}
+
+/* A sequential reduce (inside a parallel loop) whose body only computes:
+ * `omp simd` lets the compiler vectorise it, reassociating the reduction
+ * as the parallel loop already does. */
+static void open_inner_simd(Emitter *e, Stmt *s) {
+    if (!e->opt->openmp || body_has_effects(s->body))
+        return;
+    Clauses c = {0};
+    collect_clauses(e, s->body, &c);
+    if (c.unsafe_simd)
+        return;
+    indent(e);
+    fputs("#pragma omp simd", e->out);
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *a = s->accums.items[i];
+        if (a->op >= RED_ARGMIN)
+            return (void)fputs("\n", e->out);
+        fprintf(e->out, " reduction(%s : %s)", omp_reduce_op(a->op), accum_name(e, a));
+    }
+    fputc('\n', e->out);
+}
+
 static void emit_map(Emitter *e, Stmt *s) {
     source_comment(e, s->loc, s->note);
     if (s->text)
@@ -480,17 +526,6 @@ static void emit_map(Emitter *e, Stmt *s) {
     e->in_parallel = saved;
     close_block(e);
     e->names.len = scope;
-}
-
-static const char *omp_reduce_op(ReduceOp op) {
-    static const char *const ops[] = {"+", "*", "min", "max", "pg_argmin", "pg_argmax"};
-    return ops[op];
-}
-
-static const char *accum_name(Emitter *e, Accum *a) {
-    if (a->op == RED_ARGMIN || a->op == RED_ARGMAX)
-        return arena_printf(&e->a, "%s_arg", var_name(e, a->result));
-    return var_name(e, a->result);
 }
 
 static void emit_reduce(Emitter *e, Stmt *s) {
@@ -520,6 +555,8 @@ static void emit_reduce(Emitter *e, Stmt *s) {
         }
     }
     bool par = open_parallel(e, s, red);
+    if (!par)
+        open_inner_simd(e, s);
     int scope = e->names.len;
     emit_loop_header(e, s);
     e->depth++;
