@@ -211,6 +211,7 @@ struct Stmt {
     Operand lo, hi; /* iterations lo <= index < hi */
     bool reversed;  /* S_LOOP: run from hi-1 down to lo */
     bool serial;    /* S_MAP/S_REDUCE too small to be worth threads */
+    int tape_pair;  /* S_PUSH/S_POP of one value: the same number on both */
     Body *body;
     PtrVec carried; /* S_LOOP: Carried* */
     PtrVec accums;  /* S_REDUCE: Accum* */

@@ -592,10 +592,13 @@ static Stmt *loop_like(Rev *r, Stmt *s, StmtKind kind) {
     return l;
 }
 
-static void push_operand(Rev *r, Body *out, SrcLoc loc, Operand o) {
+/* Carried scalars travel through the tape; push and pop share a number so
+ * that both go when the return sweep turns out not to need the value. */
+static void push_carried(Rev *r, Body *out, SrcLoc loc, Var *param) {
     Stmt *p = stmt_new(r->a, S_PUSH, loc);
     p->nargs = 1;
-    p->args[0] = o;
+    p->args[0] = opd_var(param);
+    p->tape_pair = param->id + 1;
     body_append(r->a, out, p);
 }
 
@@ -605,7 +608,7 @@ static void rev_loop_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Stmt *l = loop_like(r, s, S_LOOP);
     l->carried = s->carried;
     for (int i = 0; i < s->carried.len; i++)
-        push_operand(r, l->body, s->loc, opd_var(((Carried *)s->carried.items[i])->param));
+        push_carried(r, l->body, s->loc, ((Carried *)s->carried.items[i])->param);
     save_regions(r, (Stmt **)s->body->stmts.items, s->body->stmts.len, l->body, dead);
     Body *primal = copy_primal_body(r, s->body, dead);
     for (int i = 0; i < primal->stmts.len; i++)
@@ -625,6 +628,7 @@ static void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
         Carried *c = s->carried.items[i];
         Stmt *pop = stmt_new(r->a, S_POP, s->loc);
         pop->dst = c->param;
+        pop->tape_pair = c->param->id + 1;
         body_append(r->a, l->body, pop);
     }
     rev_fwd_body(r, s->body, l->body, true);

@@ -392,6 +392,48 @@ static void merge_adjoint_decls(Body *b) {
             i++;
 }
 
+/* Pairs whose every pop is dead: collected, then their pushes and pops go. */
+static void find_live_pairs(Body *b, unsigned char *used, unsigned char *live_pair, int npairs) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_POP && s->tape_pair > 0 && s->tape_pair < npairs && used[s->dst->id])
+            live_pair[s->tape_pair] = 1;
+        find_live_pairs(s->then_body, used, live_pair, npairs);
+        find_live_pairs(s->else_body, used, live_pair, npairs);
+        find_live_pairs(s->body, used, live_pair, npairs);
+    }
+}
+
+static bool drop_dead_pairs(Body *b, unsigned char *live_pair) {
+    bool changed = false;
+    int k = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        changed |= drop_dead_pairs(s->then_body, live_pair) |
+                   drop_dead_pairs(s->else_body, live_pair) | drop_dead_pairs(s->body, live_pair);
+        if ((s->kind == S_PUSH || s->kind == S_POP) && s->tape_pair > 0 &&
+            !live_pair[s->tape_pair]) {
+            changed = true;
+            continue;
+        }
+        b->stmts.items[k++] = s;
+    }
+    if (b)
+        b->stmts.len = k;
+    return changed;
+}
+
+/* Carried scalars whose popped values the return sweep never reads need
+ * not travel through the tape at all. */
+static bool drop_unneeded_tape(Arena *a, Func *f) {
+    Live L = {.n = f->next_var_id, .a = a};
+    unsigned char *used = live_new(&L);
+    mark_all_uses(f->body, used);
+    unsigned char *live_pair = live_new(&L);
+    find_live_pairs(f->body, used, live_pair, L.n + 1);
+    return drop_dead_pairs(f->body, live_pair);
+}
+
 void simplify_dead_code(Arena *a, Func *f) {
     unshare_body(a, &f->body);
     rename_function(a, f);
@@ -400,6 +442,8 @@ void simplify_dead_code(Arena *a, Func *f) {
     while (changed) {
         changed = false;
         sweep_body(&L, f->body, live_new(&L), &changed);
+        if (!changed)
+            changed = drop_unneeded_tape(a, f);
     }
     merge_adjoint_decls(f->body);
 }

@@ -1183,6 +1183,8 @@ static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk) {
 static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
     Stmt *s = loop_stmt(L, c, S_LOOP, cn, NULL);
     Assigned as = {.L = L};
+    /* the body itself may be the assignment: for (...) r += e; */
+    find_assigned(cn->body, clang_getNullCursor(), &as);
     clang_visitChildren(cn->body, find_assigned, &as);
     int carried_b[64], nc = 0;
     for (int i = 0; i < as.n; i++) {
@@ -1573,8 +1575,11 @@ static Param *lift_param(Lift *L, CXCursor p) {
     pr->decl = extent_text(L->fe, p);
     CXType t = clang_getCanonicalType(clang_getCursorType(p));
     Binding *b = bind(L, p, pr->name);
-    if (t.kind == CXType_Pointer) {
-        CXType pointee = clang_getPointeeType(t);
+    bool array = t.kind == CXType_VariableArray || t.kind == CXType_ConstantArray ||
+                 t.kind == CXType_IncompleteArray;
+    if (t.kind == CXType_Pointer || array) {
+        /* T *p, T p[], and C99 array parameters T p[n][m] */
+        CXType pointee = array ? clang_getArrayElementType(t) : clang_getPointeeType(t);
         bool is_const = clang_isConstQualifiedType(pointee);
         int rank = 1;
         CXType elem = clang_getCanonicalType(pointee);
