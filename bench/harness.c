@@ -31,7 +31,8 @@ static double now(void) {
 
 void *pgb_alloc(size_t bytes) {
     size_t sz = (bytes + 63) / 64 * 64;
-    if (sz == 0) sz = 64;
+    if (sz == 0)
+        sz = 64;
     unsigned char *p = aligned_alloc(64, sz);
     if (!p) {
         fprintf(stderr, "harness: out of memory (%zu bytes)\n", sz);
@@ -39,11 +40,14 @@ void *pgb_alloc(size_t bytes) {
     }
     long nl = (long)(sz / 64);
 #pragma omp parallel for schedule(static)
-    for (long i = 0; i < nl; i++) memset(p + 64 * i, 0, 64);
+    for (long i = 0; i < nl; i++)
+        memset(p + 64 * i, 0, 64);
     return p;
 }
 
-double *pgb_alloc_doubles(long n) { return pgb_alloc((size_t)n * sizeof(double)); }
+double *pgb_alloc_doubles(long n) {
+    return pgb_alloc((size_t)n * sizeof(double));
+}
 
 static uint64_t splitmix64(uint64_t z) {
     z += 0x9e3779b97f4a7c15ULL;
@@ -68,7 +72,8 @@ void pgb_fill_index(int *a, long n, long m, uint64_t seed) {
 
 void pgb_zero(double *a, long n) {
 #pragma omp parallel for schedule(static)
-    for (long i = 0; i < n; i++) a[i] = 0.0;
+    for (long i = 0; i < n; i++)
+        a[i] = 0.0;
 }
 
 static int flush_enabled = 1;
@@ -76,12 +81,14 @@ static unsigned char *flush_buf; /* fallback without clflush */
 static size_t flush_len;
 
 void pgb_evict(const void *p, size_t bytes) {
-    if (!flush_enabled) return;
+    if (!flush_enabled)
+        return;
 #ifdef PGB_HAVE_CLFLUSH
     const char *c = (const char *)((uintptr_t)p & ~(uintptr_t)63);
     const char *e = (const char *)p + bytes;
     _mm_mfence();
-    for (; c < e; c += 64) _mm_clflush(c);
+    for (; c < e; c += 64)
+        _mm_clflush(c);
     _mm_mfence();
     (void)flush_buf;
     (void)flush_len;
@@ -93,30 +100,34 @@ void pgb_evict(const void *p, size_t bytes) {
         flush_buf = pgb_alloc(flush_len);
     }
     volatile unsigned char sink = 0;
-    for (size_t i = 0; i < flush_len; i += 64) sink ^= flush_buf[i]++;
+    for (size_t i = 0; i < flush_len; i += 64)
+        sink ^= flush_buf[i]++;
 #endif
 }
 
 int pgb_close(double a, double b, double rtol) {
-    if (a == b) return 1;
-    if (isnan(a) || isnan(b)) return 0;
+    if (a == b)
+        return 1;
+    if (isnan(a) || isnan(b))
+        return 0;
     double m = fmax(fabs(a), fabs(b));
-    if (m < 1e-300) return 1;
+    if (m < 1e-300)
+        return 1;
     return fabs(a - b) <= rtol * m;
 }
 
-long pgb_compare(const char *what, const double *got, const double *want,
-                 long n, double rtol) {
+long pgb_compare(const char *what, const double *got, const double *want, long n, double rtol) {
     long bad = 0;
     for (long i = 0; i < n; i++) {
         if (!pgb_close(got[i], want[i], rtol)) {
             if (bad < 3)
-                fprintf(stderr, "  %s[%ld]: gradient %.17g, manual %.17g\n", what, i,
-                        got[i], want[i]);
+                fprintf(stderr, "  %s[%ld]: gradient %.17g, manual %.17g\n", what, i, got[i],
+                        want[i]);
             bad++;
         }
     }
-    if (bad > 3) fprintf(stderr, "  %s: %ld mismatching elements\n", what, bad);
+    if (bad > 3)
+        fprintf(stderr, "  %s: %ld mismatching elements\n", what, bad);
     return bad;
 }
 
@@ -142,44 +153,53 @@ int main(int argc, char **argv) {
         return 2;
     }
     const char *nf = getenv("PGB_NOFLUSH");
-    if (nf && *nf && strcmp(nf, "0") != 0) flush_enabled = 0;
+    if (nf && *nf && strcmp(nf, "0") != 0)
+        flush_enabled = 0;
 
     bench_setup(n);
     int kinds[3] = {PGB_PRIMAL, PGB_GRADIENT, PGB_MANUAL};
     int have[3];
-    for (int k = 0; k < 3; k++) have[k] = bench_has(kinds[k]);
+    for (int k = 0; k < 3; k++)
+        have[k] = bench_has(kinds[k]);
 
     const char *check = "none";
     if (have[PGB_GRADIENT] && have[PGB_MANUAL]) {
         long bad = bench_verify();
         check = bad ? "MISMATCH" : "ok";
         if (bad)
-            fprintf(stderr, "WARNING: %s n=%ld threads=%d: gradient and manual "
-                            "gradient disagree (%ld mismatches, rtol %g)\n",
+            fprintf(stderr,
+                    "WARNING: %s n=%ld threads=%d: gradient and manual "
+                    "gradient disagree (%ld mismatches, rtol %g)\n",
                     bench_name, n, omp_get_max_threads(), bad, PGB_RTOL);
     }
 
     double *t[3];
-    for (int k = 0; k < 3; k++) t[k] = calloc((size_t)reps, sizeof(double));
+    for (int k = 0; k < 3; k++)
+        t[k] = calloc((size_t)reps, sizeof(double));
     for (int r = -warm; r < reps; r++) {
         for (int k = 0; k < 3; k++) {
-            if (!have[k]) continue;
+            if (!have[k])
+                continue;
             bench_prep(kinds[k]);
             double t0 = now();
             bench_run(kinds[k]);
             double t1 = now();
-            if (r >= 0) t[k][r] = t1 - t0;
+            if (r >= 0)
+                t[k][r] = t1 - t0;
         }
     }
     double med[3];
-    for (int k = 0; k < 3; k++) med[k] = have[k] ? median(t[k], reps) : NAN;
+    for (int k = 0; k < 3; k++)
+        med[k] = have[k] ? median(t[k], reps) : NAN;
 
-    printf("RESULT name=%s n=%ld threads=%d floor=%.4f", bench_name, n,
-           omp_get_max_threads(), bench_floor);
+    printf("RESULT name=%s n=%ld threads=%d floor=%.4f", bench_name, n, omp_get_max_threads(),
+           bench_floor);
     const char *label[3] = {"primal_s", "gradient_s", "manual_s"};
     for (int k = 0; k < 3; k++) {
-        if (have[k]) printf(" %s=%.6e", label[k], med[k]);
-        else printf(" %s=NA", label[k]);
+        if (have[k])
+            printf(" %s=%.6e", label[k], med[k]);
+        else
+            printf(" %s=NA", label[k]);
     }
     printf(" check=%s\n", check);
     return 0;

@@ -29,8 +29,7 @@ void pgb_evict(const void *p, size_t bytes);
  * pgb_compare prints the first few mismatches to stderr, labelled `what`,
  * and returns the number of mismatching elements. */
 int pgb_close(double a, double b, double rtol);
-long pgb_compare(const char *what, const double *got, const double *want,
-                 long n, double rtol);
+long pgb_compare(const char *what, const double *got, const double *want, long n, double rtol);
 
 #define PGB_RTOL 1e-8
 

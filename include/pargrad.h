@@ -107,6 +107,29 @@ static inline float pg_digammaf(float x) {
     return (float)pg_digamma(x);
 }
 
+/* The derivative of digamma (for derivatives of derivatives of lgamma):
+ * psi1(x) = psi1(x + 1) + 1/x^2 up to x >= 12, then the asymptotic series. */
+static inline double pg_trigamma(double x) {
+    double acc = 0.0;
+    if (x <= 0.0 && x == floor(x))
+        return NAN;
+    if (x < 0.0) { /* reflection: psi1(1 - x) + psi1(x) = pi^2 / sin^2(pi x) */
+        double s = sin(3.14159265358979323846 * x);
+        return -pg_trigamma(1.0 - x) + 9.86960440108935861883 / (s * s);
+    }
+    while (x < 12.0) {
+        acc += 1.0 / (x * x);
+        x += 1.0;
+    }
+    double f = 1.0 / (x * x);
+    double series =
+        1.0 / x + f / 2 + f / x * (1.0 / 6 + f * (-1.0 / 30 + f * (1.0 / 42 + f * (-1.0 / 30))));
+    return acc + series;
+}
+static inline float pg_trigammaf(float x) {
+    return (float)pg_trigamma(x);
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -269,9 +269,12 @@ bool activity_analyse(Arena *a, RevSpec *spec, RevErrors *err) {
         Param *p = find_param(f, name);
         if (!p || !p->buf || p->buf->is_const || !type_is_float(p->buf->elem)) {
             SrcLoc at = i < spec->out_locs.len ? *(SrcLoc *)spec->out_locs.items[i] : spec->loc;
-            report(err, at, "out lists arrays the function writes, or return",
-                   arena_printf(a, "out names '%s', which is not a writable float or double array",
-                                name));
+            const char *why =
+                !p ? arena_printf(a, "out(...) names '%s', but '%s' is not a parameter of '%s'",
+                                  name, name, f->name)
+                   : arena_printf(
+                         a, "out names '%s', which is not a writable float or double array", name);
+            report(err, at, "out lists arrays the function writes, or return", why);
             bad++;
             continue;
         }

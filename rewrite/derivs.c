@@ -148,6 +148,10 @@ static Operand d_lgamma(Builder *bd, int k, const Operand *x, Operand r) {
     (void)k, (void)r;
     return call1(bd, "pg_digamma", x[0]);
 }
+static Operand d_digamma(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return call1(bd, "pg_trigamma", x[0]);
+}
 static Operand d_none(Builder *bd, int k, const Operand *x, Operand r) {
     (void)bd, (void)k, (void)x;
     return k_(0, r);
@@ -182,7 +186,8 @@ static const DerivEntry table[] = {
     {"erfc", 1, d_erfc},
     {"lgamma", 1, d_lgamma},
     /* Helpers that derivative code itself calls; not differentiated again. */
-    {"pg_digamma", 1, d_none},
+    {"pg_digamma", 1, d_digamma},
+    {"pg_trigamma", 1, d_none}, /* third derivatives of lgamma are not needed yet */
 };
 enum { TABLE_LEN = sizeof table / sizeof table[0] };
 

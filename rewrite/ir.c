@@ -546,15 +546,29 @@ static void verify_bind(VerifyCtx *vc, Var *v) {
 
 static void verify_body(VerifyCtx *vc, Body *b);
 
-/* Verifies a nested body; what it binds goes out of scope afterwards. */
-static void verify_scope(VerifyCtx *vc, Body *b, Var *index, PtrVec *carried) {
+/* Verifies a nested body of `owner`; what it binds goes out of scope
+ * afterwards. The operands evaluated at the end of the body (phi values of
+ * this branch, loop yields, reduce contributions) are checked inside it. */
+static void verify_scope(VerifyCtx *vc, Stmt *owner, Body *b) {
     unsigned char *saved = malloc((size_t)vc->nvars);
     memcpy(saved, vc->inscope, (size_t)vc->nvars);
-    if (index)
-        verify_bind(vc, index);
-    for (int i = 0; carried && i < carried->len; i++)
-        verify_bind(vc, ((Carried *)carried->items[i])->param);
+    if (owner->body == b) {
+        if (owner->index)
+            verify_bind(vc, owner->index);
+        for (int i = 0; i < owner->carried.len; i++)
+            verify_bind(vc, ((Carried *)owner->carried.items[i])->param);
+    }
     verify_body(vc, b);
+    for (int i = 0; i < owner->phis.len; i++) {
+        Phi *p = owner->phis.items[i];
+        verify_use(b == owner->then_body ? &p->then_val : &p->else_val, vc);
+    }
+    if (owner->body == b) {
+        for (int i = 0; i < owner->carried.len; i++)
+            verify_use(&((Carried *)owner->carried.items[i])->yield, vc);
+        for (int i = 0; i < owner->accums.len; i++)
+            verify_use(&((Accum *)owner->accums.items[i])->contrib, vc);
+    }
     memcpy(vc->inscope, saved, (size_t)vc->nvars);
     free(saved);
 }
@@ -565,13 +579,13 @@ static void verify_stmt(VerifyCtx *vc, Stmt *s) {
     switch (s->kind) {
     case S_IF: {
         verify_use(&s->cond, vc);
-        verify_scope(vc, s->then_body, NULL, NULL);
+        verify_scope(vc, s, s->then_body);
         if (s->else_body)
-            verify_scope(vc, s->else_body, NULL, NULL);
+            verify_scope(vc, s, s->else_body);
         break;
     }
     case S_BLOCK:
-        verify_scope(vc, s->body, NULL, NULL);
+        verify_scope(vc, s, s->body);
         break;
     case S_LOOP:
     case S_MAP:
@@ -585,7 +599,7 @@ static void verify_stmt(VerifyCtx *vc, Stmt *s) {
         if (!s->body)
             verify_problem(vc, "loop without a body", NULL);
         else
-            verify_scope(vc, s->body, s->index, &s->carried);
+            verify_scope(vc, s, s->body);
         break;
     default:
         for (int i = 0; i < s->nargs; i++)

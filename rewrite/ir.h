@@ -198,8 +198,9 @@ struct Stmt {
     Operand idx[4];
     int nidx;
     AccLowering acc;
-    const char *text; /* S_COMMENT, and the pragma text kept on parallel loops */
-    const char *note; /* what a generated block does ("adjoint", "save"), for comments */
+    long long acc_key; /* S_ACC: how its index depends on the parallel index */
+    const char *text;  /* S_COMMENT, and the pragma text kept on parallel loops */
+    const char *note;  /* what a generated block does ("adjoint", "save"), for comments */
 
     /* S_IF */
     Operand cond;

@@ -75,19 +75,30 @@ static Stmt *def_of(Rev *r, Operand o) {
     return o.kind == OPD_VAR && o.var->id < r->nvars ? r->def_stmt[o.var->id] : NULL;
 }
 
-static bool is_index_of(Rev *r, Operand o, Var *index) {
+/* o is index + *off for a constant *off (copies and casts allowed). */
+static bool is_index_of(Rev *r, Operand o, Var *index, long long *off) {
     if (o.kind != OPD_VAR)
         return false;
-    if (o.var == index)
+    if (o.var == index) {
+        *off = 0;
         return true;
+    }
     Stmt *d = def_of(r, o);
-    /* i + c and copies of i */
-    if (d && d->kind == S_LET && (d->op == OP_COPY || d->op == OP_CAST))
-        return is_index_of(r, d->args[0], index);
-    if (d && d->kind == S_LET && (d->op == OP_ADD || d->op == OP_SUB))
-        return (is_index_of(r, d->args[0], index) && d->args[1].kind == OPD_CONST) ||
-               (d->op == OP_ADD && is_index_of(r, d->args[1], index) &&
-                d->args[0].kind == OPD_CONST);
+    if (!d || d->kind != S_LET)
+        return false;
+    if (d->op == OP_COPY || d->op == OP_CAST)
+        return is_index_of(r, d->args[0], index, off);
+    bool add = d->op == OP_ADD, sub = d->op == OP_SUB;
+    if ((add || sub) && d->args[1].kind == OPD_CONST && !type_is_float(d->args[1].ty) &&
+        is_index_of(r, d->args[0], index, off)) {
+        *off += add ? d->args[1].ival : -d->args[1].ival;
+        return true;
+    }
+    if (add && d->args[0].kind == OPD_CONST && !type_is_float(d->args[0].ty) &&
+        is_index_of(r, d->args[1], index, off)) {
+        *off += d->args[0].ival;
+        return true;
+    }
     return false;
 }
 
@@ -99,13 +110,14 @@ static bool index_in_range(Rev *r, Operand j, Operand m) {
     return opd_is_const(d->lo, 0) && opd_equal(d->hi, m);
 }
 
-/* index * m + j with j in [0, m): distinct rows for distinct index values. */
-static bool is_row_major_in(Rev *r, Operand o, Var *index) {
+/* (index + *off) * m + j with j in [0, m): distinct rows for distinct
+ * index values. */
+static bool is_row_major_in(Rev *r, Operand o, Var *index, long long *off) {
     Stmt *d = def_of(r, o);
     if (!d || d->kind != S_LET)
         return false;
     if (d->op == OP_COPY || d->op == OP_CAST)
-        return is_row_major_in(r, d->args[0], index);
+        return is_row_major_in(r, d->args[0], index, off);
     if (d->op != OP_ADD)
         return false;
     for (int k = 0; k < 2; k++) {
@@ -114,17 +126,27 @@ static bool is_row_major_in(Rev *r, Operand o, Var *index) {
         if (!m || m->kind != S_LET || m->op != OP_MUL)
             continue;
         for (int q = 0; q < 2; q++)
-            if (is_index_of(r, m->args[q], index) && m->args[q].kind == OPD_VAR &&
+            if (is_index_of(r, m->args[q], index, off) && m->args[q].kind == OPD_VAR &&
                 index_in_range(r, j, m->args[1 - q]))
                 return true;
     }
     return false;
 }
 
-static bool injective_in(Rev *r, Stmt *access, Var *index) {
-    if (access->nidx >= 1 && is_index_of(r, access->idx[0], index))
+/* Whether an access touches different elements in different iterations of
+ * the parallel loop; *key tells apart accesses that do so in different ways
+ * (x[i] and x[i + 1] each do, but together they collide). */
+static bool injective_in(Rev *r, Stmt *access, Var *index, long long *key) {
+    long long off = 0;
+    if (access->nidx >= 1 && is_index_of(r, access->idx[0], index, &off)) {
+        *key = 2 * off;
         return true;
-    return access->nidx == 1 && is_row_major_in(r, access->idx[0], index);
+    }
+    if (access->nidx == 1 && is_row_major_in(r, access->idx[0], index, &off)) {
+        *key = 2 * off + 1;
+        return true;
+    }
+    return false;
 }
 
 void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v) {
@@ -137,8 +159,41 @@ void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v) {
     memcpy(s->idx, read->idx, sizeof(Operand) * (size_t)read->nidx);
     s->nargs = 1;
     s->args[0] = v;
-    s->acc = r->par_loop && !injective_in(r, read, r->par_loop->index) ? ACC_ATOMIC : ACC_PLAIN;
+    s->acc = ACC_ATOMIC;
+    if (!r->par_loop || injective_in(r, read, r->par_loop->index, &s->acc_key))
+        s->acc = ACC_PLAIN;
     body_append(r->a, bd->b, s);
+}
+
+/* ---- accumulator lowering across one parallel loop ---- */
+static void collect_accs(Body *b, PtrVec *out, Arena *a) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ACC)
+            vec_push(a, out, s);
+        collect_accs(s->then_body, out, a);
+        collect_accs(s->else_body, out, a);
+        collect_accs(s->body, out, a);
+    }
+}
+
+/* Plain `x_b[k] += v` in a parallel loop is safe only if every accumulation
+ * into x_b in the loop hits its iteration's own elements the same way;
+ * otherwise (x_b[i-1] and x_b[i+1] of a stencil) they all become atomic. */
+void settle_accumulations(Rev *r, Stmt *loop) {
+    PtrVec accs = {0};
+    collect_accs(loop->body, &accs, r->a);
+    for (int i = 0; i < accs.len; i++) {
+        Stmt *s = accs.items[i];
+        bool mixed = false;
+        for (int j = 0; j < accs.len && !mixed; j++) {
+            Stmt *t = accs.items[j];
+            mixed = t->buf == s->buf &&
+                    (t->acc == ACC_ATOMIC || s->acc == ACC_ATOMIC || t->acc_key != s->acc_key);
+        }
+        if (mixed)
+            s->acc = ACC_ATOMIC;
+    }
 }
 
 /* ---- straight-line code ---- */
@@ -980,6 +1035,45 @@ static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilo
     }
 }
 
+/* An output's seed is consumed: y_b is zero on exit, also where the
+ * function does not write y, and where the sweep left the adjoint of y's
+ * input values (which is nobody's business unless y is in wrt). */
+static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
+    for (int i = 0; i < r->src->params.len; i++) {
+        Param *p = r->src->params.items[i];
+        if (!p->buf || !in_names(&spec->out, p->name) || in_names(&spec->wrt, p->name))
+            continue;
+        Param *pb = NULL;
+        for (int k = 0; k < r->dst->params.len && !pb; k++) {
+            Param *q = r->dst->params.items[k];
+            if (q->buf && q->buf->scalar_ref == false && q->buf->id >= r->src->next_buf_id &&
+                strcmp(q->name, arena_printf(r->a, "%s_b", p->name)) == 0)
+                pb = q;
+        }
+        if (!pb || p->buf->rank != 1)
+            continue;
+        Builder bd = {r->a, r->dst, epilogue, r->src->loc};
+        Extent ex = {r, &bd, p->buf, opd_none(), true};
+        extent_of_body(&ex, r->src->body);
+        if (!ex.ok || ex.size.kind == OPD_NONE)
+            continue;
+        Stmt *m = stmt_new(r->a, S_MAP, r->src->loc);
+        m->index = var_new(r->a, r->dst, "k", long_type());
+        m->lo = opd_int(0);
+        m->hi = ex.size;
+        m->note = "seeds consumed";
+        m->body = body_new(r->a);
+        Stmt *z = stmt_new(r->a, S_WRITE, r->src->loc);
+        z->buf = pb->buf;
+        z->nidx = 1;
+        z->idx[0] = opd_var(m->index);
+        z->nargs = 1;
+        z->args[0] = b_fconst(0, pb->buf->elem);
+        body_append(r->a, m->body, z);
+        body_append(r->a, epilogue, m);
+    }
+}
+
 /* After the return sweep, arrays that statements restored hold their old
  * values again; the caller expects the primal outputs, so the statements
  * from the first one that restores anything run once more. */
@@ -1101,6 +1195,7 @@ static bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out) {
     }
     rev_bwd_stmts(r, s->body, fused->body, false);
     r->par_loop = NULL;
+    settle_accumulations(r, fused);
     body_append(r->a, out, fused);
     Builder ab = {r->a, r->dst, out, s->loc};
     for (int i = 0; i < s->accums.len; i++) {
@@ -1132,6 +1227,7 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     Var *seed = NULL;
     build_signature(&r, spec, prologue, epilogue, &seed);
     internal_adjoints(&r, spec, prologue, epilogue);
+    consume_output_seeds(&r, spec, epilogue);
     Body *out = r.dst->body;
     Builder bd = {a, r.dst, out, f->loc};
     for (int i = 0; i < prologue->stmts.len; i++)

@@ -80,6 +80,9 @@ Operand adjoint_operand(Rev *r, Operand o);
 /* Emits `buf_b[idx] += v` with the lowering the current parallel context needs. */
 void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v);
 
+/* Makes accumulations in a parallel loop atomic where they may collide. */
+void settle_accumulations(Rev *r, Stmt *loop);
+
 /* rev_map.c */
 void rev_map_fwd(Rev *r, Stmt *s, Body *out, bool reexec, PtrVec *dead);
 void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);

@@ -30,5 +30,7 @@ void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     rev_adjoint_decls(r, s->body, m->body);
     rev_bwd_stmts(r, s->body, m->body, true);
     r->par_loop = outer;
+    if (!outer)
+        settle_accumulations(r, m);
     body_append(r->a, out, m);
 }

@@ -221,6 +221,8 @@ static void seeded_iterations(Rev *r, Stmt *s, Body *out, Operand *seeds_times_p
     }
     rev_bwd_stmts(r, s->body, m->body, true);
     r->par_loop = outer;
+    if (!outer)
+        settle_accumulations(r, m);
     body_append(r->a, out, m);
 }
 

@@ -306,10 +306,12 @@ static int run(Options *o, Arena *a, Diags *d) {
         simplify_cse(a, f);
         if (o->emit_ir && strcmp(o->emit_ir, "lifted") == 0)
             ir_print_func(stdout, f);
-#ifndef NDEBUG
-        if (ir_verify(stderr, f, true))
-            fprintf(stderr, "pargrad: internal error: lifted IR does not verify\n");
-#endif
+        if (ir_verify(stderr, f, true)) {
+            fprintf(stderr, "pargrad: internal error: the lifted IR of '%s' does not verify\n",
+                    f->name);
+            bad++;
+            continue;
+        }
         RevErrors errs = {report_rev_error, d, 0};
         if (!activity_analyse(a, &j->spec, &errs)) {
             bad++;
@@ -325,10 +327,12 @@ static int run(Options *o, Arena *a, Diags *d) {
         simplify_dead_code(a, j->result);
         if (o->emit_ir && strcmp(o->emit_ir, "opt") == 0)
             ir_print_func(stdout, j->result);
-#ifndef NDEBUG
-        if (ir_verify(stderr, j->result, false))
-            fprintf(stderr, "pargrad: internal error: generated IR does not verify\n");
-#endif
+        if (ir_verify(stderr, j->result, false)) {
+            fprintf(stderr,
+                    "pargrad: internal error: the code generated for '%s' does not verify\n",
+                    f->name);
+            bad++;
+        }
     }
     bad += frontend_check_pragmas(fe);
     if (bad || !o->output) {

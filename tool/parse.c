@@ -514,7 +514,7 @@ static Operand lift_call(Lift *L, CXCursor c) {
     }
     Type fty;
     int fn = deriv_lookup(name, &fty);
-    if (fn >= 0 && strcmp(name, "pg_digamma") != 0) {
+    if (fn >= 0 && strncmp(name, "pg_", 3) != 0) {
         int arity = deriv_arity(fn);
         if (k.n - 1 != arity) {
             fail(L, c, NULL, "wrong number of arguments to '%s'", name);
@@ -1028,7 +1028,9 @@ static Pragma *loop_pragma(Lift *L, CXCursor c) {
     PtrVec *ps = &L->fe->pragmas;
     for (int i = 0; i < ps->len; i++) {
         Pragma *p = ps->items[i];
-        if (p->kind != PG_REVERSE && p->kind != PG_FORWARD && p->target_line == l.line) {
+        bool on_loop = p->kind != PG_REVERSE && p->kind != PG_FORWARD && p->kind != PG_DECLARE &&
+                       p->kind != PG_DERIVATIVE;
+        if (on_loop && p->target_line == l.line) {
             p->attached = true;
             return p;
         }
@@ -1225,15 +1227,16 @@ static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         for (int b = L->nenv - 1; b >= 0 && found < 0; b--)
             if (strcmp(L->env[b].name, name) == 0)
                 found = b;
+        SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
         if (found < 0 || L->env[found].is_array) {
-            diag_error(L->fe->d, pg->loc, "declare the variable before the loop",
+            diag_error(L->fe->d, at, "declare the variable before the loop",
                        "reduce variable '%s' is not a scalar declared before the loop", name);
             L->failed = true;
             return;
         }
         Binding *b = &L->env[found];
         if (b->val.kind == OPD_NONE) {
-            diag_error(L->fe->d, pg->loc, "initialise it before the loop, e.g. double s = 0;",
+            diag_error(L->fe->d, at, "initialise it before the loop, e.g. double s = 0;",
                        "reduce variable '%s' has no initial value", name);
             L->failed = true;
             return;
@@ -1402,6 +1405,11 @@ static void lift_stmt(Lift *L, CXCursor c) {
     enum CXCursorKind kind = clang_getCursorKind(c);
     if (kind != CXCursor_ForStmt && clang_isStatement(kind) && kind != CXCursor_CompoundStmt) {
         Pragma *pg = loop_pragma(L, c);
+        if (pg && pg->kind == PG_WHILE) {
+            fail(L, c, "write the loop as a canonical for loop with its bound",
+                 "'#pragma pargrad %s' is not supported yet", pg->text);
+            return;
+        }
         if (pg) {
             fail(L, c, "put the pragma on the line right before a canonical for loop",
                  "the statement after '#pragma pargrad %s' must be a for loop", pg->text);
@@ -1807,8 +1815,13 @@ int frontend_check_pragmas(Frontend *fe) {
         Pragma *p = fe->pragmas.items[i];
         if (p->kind == PG_REVERSE || p->kind == PG_FORWARD || p->attached)
             continue;
-        if (p->kind != PG_MAP && p->kind != PG_REDUCE)
+        if (p->kind != PG_MAP && p->kind != PG_REDUCE) {
+            /* declare, derivative, and loop pragmas outside differentiated code */
+            diag_error(fe->d, p->loc, "see the README for what this version supports",
+                       "'#pragma pargrad %s' is not supported yet", p->text);
+            bad++;
             continue;
+        }
         LineStmt ls = {fe, p->target_line, false, false};
         clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_line_stmt, &ls);
         if (!ls.is_for) {

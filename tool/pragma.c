@@ -58,7 +58,8 @@ static bool lex_char(Lexer *lx, char c) {
 
 static void expect_char(Lexer *lx, char c, const char *what) {
     if (!lex_char(lx, c))
-        lex_error(lx, NULL, "expected '%s' in pargrad pragma", what);
+        lex_error(lx, "see PRAGMAS.md for the pragma grammar", "expected '%s' in pargrad pragma",
+                  what);
 }
 
 /* `(a, b, c)` into names. */
@@ -125,12 +126,16 @@ static void parse_combinator(Lexer *lx, Pragma *out) {
         lx->p = save;
     }
     do {
+        skip_space(lx);
+        SrcLoc *at = arena_alloc(lx->a, sizeof(SrcLoc));
+        *at = lex_loc(lx);
         const char *id = lex_ident(lx);
         if (!id) {
             lex_error(lx, "write e.g. reduce(+: s)", "expected a variable to reduce into%s", "");
             return;
         }
         vec_push(lx->a, &out->vars, (void *)id);
+        vec_push(lx->a, &out->var_locs, at);
     } while (lex_char(lx, ','));
     expect_char(lx, ')', ")");
 }
@@ -147,6 +152,7 @@ static void parse_directive(Lexer *lx, Pragma *out) {
         skip_space(lx);
         if (!*lx->p)
             break;
+        const char *at = lx->p;
         const char *clause = lex_ident(lx);
         if (clause && strcmp(clause, "wrt") == 0)
             lex_name_list(lx, &out->req.wrt, &out->req.wrt_locs);
@@ -158,10 +164,12 @@ static void parse_directive(Lexer *lx, Pragma *out) {
             if (n.len == 1)
                 out->req.name = n.items[0];
             else
-                lex_error(lx, NULL, "name(...) takes one name%s", "");
-        } else
+                lex_error(lx, "write e.g. name(loss_grad)", "name(...) takes one name%s", "");
+        } else {
+            lx->p = at;
             lex_error(lx, "the clauses are wrt(...), out(...) and name(...)", "unknown clause '%s'",
                       clause ? clause : lx->p);
+        }
     }
     if (!lx->failed && out->req.wrt.len == 0)
         lex_error(lx, "list the active inputs, e.g. wrt(x, w)", "missing wrt(...) clause%s", "");
@@ -231,23 +239,57 @@ bool pragma_parse(Arena *a, Diags *d, const char *text, SrcLoc loc, Pragma *out)
     }
     skip_space(&lx);
     if (!lx.failed && *lx.p)
-        lex_error(&lx, NULL, "unexpected '%s' at the end of the pragma", lx.p);
+        lex_error(&lx, "remove the extra text, or see PRAGMAS.md for the grammar",
+                  "unexpected '%s' at the end of the pragma", lx.p);
     return !lx.failed;
 }
 
-/* True if the line holds only a comment, blanks or a preprocessor line. */
-static bool is_skippable_line(const char *s, const char *end) {
-    while (s < end && isspace((unsigned char)*s))
-        s++;
-    if (s == end || *s == '#')
-        return true;
-    if (end - s >= 2 && s[0] == '/' && s[1] == '/')
-        return true;
-    if (end - s >= 2 && s[0] == '/' && s[1] == '*') {
-        const char *close = strstr(s, "*/");
-        return close && close + 2 <= end;
+/* The line of the first code after `p` (which starts line `line`):
+ * blanks, comments and preprocessor lines (other pragmas) are skipped. */
+static int next_code_line(const char *p, int line) {
+    bool line_start = true;
+    while (*p) {
+        if (*p == '\n') {
+            line++;
+            line_start = true;
+            p++;
+        } else if (isspace((unsigned char)*p)) {
+            p++;
+        } else if (line_start && *p == '#') {
+            while (*p && !(*p == '\n' && p[-1] != '\\'))
+                p++;
+        } else if (p[0] == '/' && p[1] == '/') {
+            while (*p && *p != '\n')
+                p++;
+        } else if (p[0] == '/' && p[1] == '*') {
+            for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+                line += *p == '\n';
+            p += *p ? 2 : 0;
+            line_start = false;
+        } else {
+            return line;
+        }
     }
-    return false;
+    return line;
+}
+
+/* The text after `#pragma pargrad` on the line [p, eol), or NULL. */
+static const char *pargrad_pragma_text(const char *p, const char *eol) {
+    const char *s = p;
+    while (s < eol && isspace((unsigned char)*s))
+        s++;
+    if (s == eol || *s++ != '#')
+        return NULL;
+    while (s < eol && isspace((unsigned char)*s))
+        s++;
+    if (eol - s <= 6 || strncmp(s, "pragma", 6) != 0 || !isspace((unsigned char)s[6]))
+        return NULL;
+    for (s += 6; s < eol && isspace((unsigned char)*s);)
+        s++;
+    if (eol - s < 7 || strncmp(s, "pargrad", 7) != 0 ||
+        (eol - s > 7 && !isspace((unsigned char)s[7])))
+        return NULL;
+    return s + 7;
 }
 
 int pragma_scan_file(Arena *a, Diags *d, const char *path, const char *text, PtrVec *out) {
@@ -256,44 +298,17 @@ int pragma_scan_file(Arena *a, Diags *d, const char *path, const char *text, Ptr
         const char *eol = strchr(p, '\n');
         if (!eol)
             eol = p + strlen(p);
-        const char *s = p;
-        while (s < eol && isspace((unsigned char)*s))
-            s++;
-        if (s < eol && *s == '#') {
-            s++;
-            while (s < eol && isspace((unsigned char)*s))
-                s++;
-            if ((size_t)(eol - s) > 6 && strncmp(s, "pragma", 6) == 0 &&
-                isspace((unsigned char)s[6])) {
-                s += 6;
-                while (s < eol && isspace((unsigned char)*s))
-                    s++;
-                if ((size_t)(eol - s) >= 7 && strncmp(s, "pargrad", 7) == 0 &&
-                    (eol - s == 7 || isspace((unsigned char)s[7]))) {
-                    s += 7;
-                    char *body = arena_alloc(a, (size_t)(eol - s) + 1);
-                    memcpy(body, s, (size_t)(eol - s));
-                    SrcLoc loc = {path, line, (int)(s - p) + 1};
-                    Pragma *pg = arena_alloc(a, sizeof(Pragma));
-                    if (pragma_parse(a, d, body, loc, pg)) {
-                        /* The target: the next line that holds code. */
-                        int tl = line + 1;
-                        const char *q = *eol ? eol + 1 : eol;
-                        while (*q) {
-                            const char *qe = strchr(q, '\n');
-                            if (!qe)
-                                qe = q + strlen(q);
-                            if (!is_skippable_line(q, qe))
-                                break;
-                            tl++;
-                            q = *qe ? qe + 1 : qe;
-                        }
-                        pg->target_line = tl;
-                        vec_push(a, out, pg);
-                    } else {
-                        bad++;
-                    }
-                }
+        const char *s = pargrad_pragma_text(p, eol);
+        if (s) {
+            char *body = arena_alloc(a, (size_t)(eol - s) + 1);
+            memcpy(body, s, (size_t)(eol - s));
+            SrcLoc loc = {path, line, (int)(s - p) + 1};
+            Pragma *pg = arena_alloc(a, sizeof(Pragma));
+            if (pragma_parse(a, d, body, loc, pg)) {
+                pg->target_line = *eol ? next_code_line(eol + 1, line + 1) : line + 1;
+                vec_push(a, out, pg);
+            } else {
+                bad++;
             }
         }
         p = *eol ? eol + 1 : eol;

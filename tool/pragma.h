@@ -26,7 +26,8 @@ typedef struct Pragma {
     /* reduce/scan/histogram: the operator and the variables */
     ReduceOp op;
     bool op_given;
-    PtrVec vars; /* const char* */
+    PtrVec vars;     /* const char* */
+    PtrVec var_locs; /* SrcLoc* of each variable */
     /* reverse/forward */
     RevRequest req;
     /* the line of the statement the pragma applies to (loop pragmas) */

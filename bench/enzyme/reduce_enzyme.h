@@ -18,7 +18,7 @@ static double pgb_enzyme_scaled(long n, const double *x, double seed) {
 }
 
 double PGB_ECAT(PGB_NAME, _enzyme_b)(long n, const double *x, double *x_b, double seed) {
-    __enzyme_autodiff((void *)pgb_enzyme_scaled, enzyme_const, n, enzyme_dup, x, x_b,
-                      enzyme_const, seed);
+    __enzyme_autodiff((void *)pgb_enzyme_scaled, enzyme_const, n, enzyme_dup, x, x_b, enzyme_const,
+                      seed);
     return NAN;
 }

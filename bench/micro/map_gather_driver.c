@@ -14,10 +14,9 @@
 #endif
 
 void map_gather(long n, const double *x, const int *idx, double *y);
-void PGB_GRAD(long n, const double *x, double *x_b, const int *idx, double *y,
-              double *y_b);
-void map_gather_manual_b(long n, const double *x, double *x_b, const int *idx,
-                         double *y, double *y_b);
+void PGB_GRAD(long n, const double *x, double *x_b, const int *idx, double *y, double *y_b);
+void map_gather_manual_b(long n, const double *x, double *x_b, const int *idx, double *y,
+                         double *y_b);
 
 const char *const bench_name = "map_gather";
 const double bench_floor = 60.0 / 28.0;
@@ -39,7 +38,8 @@ void bench_setup(long n) {
 
 int bench_has(int which) {
 #ifdef PGB_NO_GEN
-    if (which == PGB_GRADIENT) return 0;
+    if (which == PGB_GRADIENT)
+        return 0;
 #endif
     (void)which;
     return 1;
@@ -60,19 +60,25 @@ void bench_prep(int which) {
 
 void bench_run(int which) {
     switch (which) {
-    case PGB_PRIMAL: map_gather(n_, x, idx, y); break;
+    case PGB_PRIMAL:
+        map_gather(n_, x, idx, y);
+        break;
 #ifndef PGB_NO_GEN
-    case PGB_GRADIENT: PGB_GRAD(n_, x, x_b, idx, y, y_b); break;
+    case PGB_GRADIENT:
+        PGB_GRAD(n_, x, x_b, idx, y, y_b);
+        break;
 #endif
-    case PGB_MANUAL: map_gather_manual_b(n_, x, x_b, idx, y, y_b); break;
+    case PGB_MANUAL:
+        map_gather_manual_b(n_, x, x_b, idx, y, y_b);
+        break;
     }
 }
 
 long bench_verify(void) {
     long bad = 0;
 #ifndef PGB_NO_GEN
-    double *xb2 = pgb_alloc_doubles(n_), *y2 = pgb_alloc_doubles(n_),
-           *yb2 = pgb_alloc_doubles(n_), *yp = pgb_alloc_doubles(n_);
+    double *xb2 = pgb_alloc_doubles(n_), *y2 = pgb_alloc_doubles(n_), *yb2 = pgb_alloc_doubles(n_),
+           *yp = pgb_alloc_doubles(n_);
     map_gather(n_, x, idx, yp);
     /* Non-zero x_b on entry checks the increment; y starts as garbage. */
     pgb_fill_uniform(x_b, n_, 0.5, 1.5, 7);

@@ -10,25 +10,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-static double *ws;      /* (threads - 1) * n doubles */
+static double *ws; /* (threads - 1) * n doubles */
 static size_t ws_len;
 
-void map_gather_manual_b(long n, const double *x, double *x_b, const int *idx,
-                         double *y, double *y_b) {
+void map_gather_manual_b(long n, const double *x, double *x_b, const int *idx, double *y,
+                         double *y_b) {
     int nt = omp_get_max_threads();
-    if (nt > n) nt = n > 0 ? (int)n : 1;
+    if (nt > n)
+        nt = n > 0 ? (int)n : 1;
     size_t need = (size_t)(nt - 1) * (size_t)n;
     if (need > ws_len) {
         free(ws);
         ws = malloc(need * sizeof *ws);
-        if (!ws) abort();
+        if (!ws)
+            abort();
         ws_len = need;
     }
 #pragma omp parallel num_threads(nt)
     {
         int t = omp_get_thread_num();
         double *acc = t == 0 ? x_b : ws + (size_t)(t - 1) * (size_t)n;
-        if (t > 0) memset(acc, 0, (size_t)n * sizeof *acc);
+        if (t > 0)
+            memset(acc, 0, (size_t)n * sizeof *acc);
         long lo = n * t / nt, hi = n * (t + 1) / nt;
         for (long i = lo; i < hi; i++) {
             int k = idx[i];
@@ -42,7 +45,8 @@ void map_gather_manual_b(long n, const double *x, double *x_b, const int *idx,
 #pragma omp for schedule(static)
             for (long k = 0; k < n; k++) {
                 double s = x_b[k];
-                for (int u = 0; u < nt - 1; u++) s += ws[(size_t)u * (size_t)n + k];
+                for (int u = 0; u < nt - 1; u++)
+                    s += ws[(size_t)u * (size_t)n + k];
                 x_b[k] = s;
             }
         }

@@ -7,8 +7,8 @@
  * x_b (24n). */
 double reduce_add(long n, const double *x) {
     double s = 0.0;
-#pragma pargrad reduce(+: s)
-#pragma omp parallel for simd reduction(+: s)
+#pragma pargrad reduce(+ : s)
+#pragma omp parallel for simd reduction(+ : s)
     for (long i = 0; i < n; i++)
         s += x[i];
     return s;

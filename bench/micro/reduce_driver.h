@@ -39,7 +39,8 @@ void bench_setup(long n) {
 
 int bench_has(int which) {
 #ifdef PGB_NO_GEN
-    if (which == PGB_GRADIENT) return 0;
+    if (which == PGB_GRADIENT)
+        return 0;
 #endif
     (void)which;
     return 1;
@@ -56,11 +57,17 @@ void bench_prep(int which) {
 
 void bench_run(int which) {
     switch (which) {
-    case PGB_PRIMAL: sink = PGB_NAME(n_, x); break;
+    case PGB_PRIMAL:
+        sink = PGB_NAME(n_, x);
+        break;
 #ifndef PGB_NO_GEN
-    case PGB_GRADIENT: sink = PGB_GRAD(n_, x, x_b, seed); break;
+    case PGB_GRADIENT:
+        sink = PGB_GRAD(n_, x, x_b, seed);
+        break;
 #endif
-    case PGB_MANUAL: sink = PGB_MANUAL_FN(n_, x, x_b, seed); break;
+    case PGB_MANUAL:
+        sink = PGB_MANUAL_FN(n_, x, x_b, seed);
+        break;
     }
 }
 

@@ -10,10 +10,11 @@
 
 double reduce_max(long n, const double *x) {
     double s = -INFINITY;
-#pragma pargrad reduce(max: s)
-#pragma omp parallel for simd reduction(max: s)
+#pragma pargrad reduce(max : s)
+#pragma omp parallel for simd reduction(max : s)
     for (long i = 0; i < n; i++)
-        if (x[i] > s) s = x[i];
+        if (x[i] > s)
+            s = x[i];
     return s;
 }
 #pragma pargrad reverse(reduce_max) wrt(x)

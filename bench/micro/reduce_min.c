@@ -10,10 +10,11 @@
 
 double reduce_min(long n, const double *x) {
     double s = INFINITY;
-#pragma pargrad reduce(min: s)
-#pragma omp parallel for simd reduction(min: s)
+#pragma pargrad reduce(min : s)
+#pragma omp parallel for simd reduction(min : s)
     for (long i = 0; i < n; i++)
-        if (x[i] < s) s = x[i];
+        if (x[i] < s)
+            s = x[i];
     return s;
 }
 #pragma pargrad reverse(reduce_min) wrt(x)

@@ -11,13 +11,17 @@
 
 static double block_min(const double *x, long lo, long hi) {
     double m[8];
-    for (int j = 0; j < 8; j++) m[j] = INFINITY;
+    for (int j = 0; j < 8; j++)
+        m[j] = INFINITY;
     long i = lo;
     for (; i + 8 <= hi; i += 8)
-        for (int j = 0; j < 8; j++) m[j] = x[i + j] < m[j] ? x[i + j] : m[j];
-    for (; i < hi; i++) m[0] = x[i] < m[0] ? x[i] : m[0];
+        for (int j = 0; j < 8; j++)
+            m[j] = x[i + j] < m[j] ? x[i + j] : m[j];
+    for (; i < hi; i++)
+        m[0] = x[i] < m[0] ? x[i] : m[0];
     double r = m[0];
-    for (int j = 1; j < 8; j++) r = m[j] < r ? m[j] : r;
+    for (int j = 1; j < 8; j++)
+        r = m[j] < r ? m[j] : r;
     return r;
 }
 

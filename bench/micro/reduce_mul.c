@@ -6,8 +6,8 @@
  * and zero count (8n), a second reading x and x_b and writing x_b (24n). */
 double reduce_mul(long n, const double *x) {
     double p = 1.0;
-#pragma pargrad reduce(*: p)
-#pragma omp parallel for simd reduction(*: p)
+#pragma pargrad reduce(* : p)
+#pragma omp parallel for simd reduction(* : p)
     for (long i = 0; i < n; i++)
         p *= x[i];
     return p;

@@ -5,7 +5,7 @@
 double reduce_mul_manual_b(long n, const double *x, double *x_b, double seed) {
     double p = 1.0;
     long zeros = 0;
-#pragma omp parallel for simd reduction(*: p) reduction(+: zeros) schedule(static)
+#pragma omp parallel for simd reduction(* : p) reduction(+ : zeros) schedule(static)
     for (long i = 0; i < n; i++) {
         double v = x[i];
         zeros += (v == 0.0);
@@ -22,7 +22,8 @@ double reduce_mul_manual_b(long n, const double *x, double *x_b, double seed) {
         long z = -1;
 #pragma omp parallel for schedule(static)
         for (long i = 0; i < n; i++)
-            if (x[i] == 0.0) z = i; /* exactly one writer */
+            if (x[i] == 0.0)
+                z = i; /* exactly one writer */
         x_b[z] += seed * p;
     }
     return 0.0;

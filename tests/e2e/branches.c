@@ -4,13 +4,12 @@
  * by every row (an accumulation at an index invariant in the parallel loop). */
 #include <math.h>
 
-double branchy(int n, int m, const double *W, const double *x)
-{
+double branchy(int n, int m, const double *W, const double *x) {
     double s = 0.0;
-#pragma pargrad reduce(+: s)
+#pragma pargrad reduce(+ : s)
     for (int i = 0; i < n; i++) {
         double r = 0.0;
-#pragma pargrad reduce(+: r)
+#pragma pargrad reduce(+ : r)
         for (int j = 0; j < m; j++) {
             double t = W[i * m + j] * x[j];
             double e;

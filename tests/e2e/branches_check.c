@@ -14,16 +14,14 @@ struct ctx {
     double *W, *x;
 };
 
-static double eval(void *p)
-{
+static double eval(void *p) {
     struct ctx *c = p;
     return branchy(N, M, c->W, c->x);
 }
 
 /* Branch counts: t>0, -0.5<t<=0, t<=-0.5, r>0, r<=0, v>0.3, v<=0.3.
  * Returns the smallest distance of a condition's operand to its threshold. */
-static double branch_margin(const double *W, const double *x, int count[7])
-{
+static double branch_margin(const double *W, const double *x, int count[7]) {
     double margin = INFINITY;
     for (int q = 0; q < 7; q++)
         count[q] = 0;
@@ -50,8 +48,7 @@ static double branch_margin(const double *W, const double *x, int count[7])
     return margin;
 }
 
-int main(void)
-{
+int main(void) {
     enum { NW = N * M };
     gc_seed(9);
     double *W = gc_alloc(NW), *x = gc_alloc(M);

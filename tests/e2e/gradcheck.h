@@ -31,16 +31,14 @@ struct gc_state {
     uint64_t rng;
 };
 
-static inline struct gc_state *gc_state(void)
-{
+static inline struct gc_state *gc_state(void) {
     static struct gc_state s = {0, 0, 0x9e3779b97f4a7c15ull};
     return &s;
 }
 
 /* ---- deterministic random numbers (xorshift64*) ---- */
 
-static inline void gc_seed(uint64_t seed)
-{
+static inline void gc_seed(uint64_t seed) {
     /* splitmix64 step so that small seeds give well-mixed states */
     uint64_t z = seed + 0x9e3779b97f4a7c15ull;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -49,8 +47,7 @@ static inline void gc_seed(uint64_t seed)
     gc_state()->rng = z ? z : 1;
 }
 
-static inline uint64_t gc_next(void)
-{
+static inline uint64_t gc_next(void) {
     uint64_t x = gc_state()->rng;
     x ^= x >> 12;
     x ^= x << 25;
@@ -60,26 +57,22 @@ static inline uint64_t gc_next(void)
 }
 
 /* Uniform in [lo, hi). */
-static inline double gc_uniform(double lo, double hi)
-{
+static inline double gc_uniform(double lo, double hi) {
     double u = (double)(gc_next() >> 11) * (1.0 / 9007199254740992.0);
     return lo + (hi - lo) * u;
 }
 
-static inline void gc_fill(double *a, int n, double lo, double hi)
-{
+static inline void gc_fill(double *a, int n, double lo, double hi) {
     for (int i = 0; i < n; i++)
         a[i] = gc_uniform(lo, hi);
 }
 
-static inline void gc_zero(double *a, int n)
-{
+static inline void gc_zero(double *a, int n) {
     for (int i = 0; i < n; i++)
         a[i] = 0.0;
 }
 
-static inline double *gc_alloc(int n)
-{
+static inline double *gc_alloc(int n) {
     double *p = calloc(n > 0 ? (size_t)n : 1, sizeof *p);
     if (!p) {
         fprintf(stderr, "gradcheck: out of memory\n");
@@ -88,8 +81,7 @@ static inline double *gc_alloc(int n)
     return p;
 }
 
-static inline double gc_dot(const double *a, const double *b, int n)
-{
+static inline double gc_dot(const double *a, const double *b, int n) {
     double s = 0.0;
     for (int i = 0; i < n; i++)
         s += a[i] * b[i];
@@ -103,13 +95,11 @@ static inline double gc_dot(const double *a, const double *b, int n)
  * ((x+h) - (x-h) in floating point). */
 typedef double (*gc_func)(void *ctx);
 
-static inline double gc_fd_step(double x)
-{
+static inline double gc_fd_step(double x) {
     return 1e-6 * fmax(1.0, fabs(x));
 }
 
-static inline double gc_fd_one(gc_func f, void *ctx, double *x, int i)
-{
+static inline double gc_fd_one(gc_func f, void *ctx, double *x, int i) {
     double x0 = x[i];
     double h = gc_fd_step(x0);
     volatile double xp = x0 + h;
@@ -122,23 +112,20 @@ static inline double gc_fd_one(gc_func f, void *ctx, double *x, int i)
     return (fp - fm) / (xp - xm);
 }
 
-static inline void gc_fd_grad(gc_func f, void *ctx, double *x, int n, double *fd)
-{
+static inline void gc_fd_grad(gc_func f, void *ctx, double *x, int n, double *fd) {
     for (int i = 0; i < n; i++)
         fd[i] = gc_fd_one(f, ctx, x, i);
 }
 
 /* ---- comparisons ---- */
 
-static inline int gc_close(double got, double want, double rtol)
-{
+static inline int gc_close(double got, double want, double rtol) {
     double tol = rtol * fmax(1.0, fabs(want));
     /* written so that NaN in either value fails */
     return fabs(got - want) <= tol;
 }
 
-static inline void gc_count(int ok)
-{
+static inline void gc_count(int ok) {
     if (ok)
         gc_state()->passed++;
     else
@@ -148,8 +135,7 @@ static inline void gc_count(int ok)
 /* Compares got[0..n) with ref[0..n): |got - ref| <= rtol * max(1, |ref|).
  * Returns the number of mismatches. */
 static inline int gc_compare_tol(const char *what, const double *got, const double *ref, int n,
-                                 double rtol)
-{
+                                 double rtol) {
     int bad = 0;
     double worst = 0.0;
     for (int i = 0; i < n; i++) {
@@ -173,16 +159,14 @@ static inline int gc_compare_tol(const char *what, const double *got, const doub
 }
 
 /* Analytic gradient vs finite differences, default tolerance. */
-static inline int gc_compare(const char *what, const double *g, const double *fd, int n)
-{
+static inline int gc_compare(const char *what, const double *g, const double *fd, int n) {
     return gc_compare_tol(what, g, fd, n, GC_RTOL_FD);
 }
 
 /* got == scale * ref up to rounding: accumulation (scale 2 after a second call
  * without zeroing) and seed scaling. */
 static inline int gc_compare_scaled(const char *what, const double *got, const double *ref,
-                                    double scale, int n)
-{
+                                    double scale, int n) {
     double *s = gc_alloc(n);
     for (int i = 0; i < n; i++)
         s[i] = scale * ref[i];
@@ -192,8 +176,7 @@ static inline int gc_compare_scaled(const char *what, const double *got, const d
 }
 
 /* One scalar. */
-static inline int gc_check_value(const char *what, double got, double want, double rtol)
-{
+static inline int gc_check_value(const char *what, double got, double want, double rtol) {
     int ok = gc_close(got, want, rtol);
     gc_count(ok);
     printf("%-40s %s: got %.15g, want %.15g\n", what, ok ? "ok" : "MISMATCH", got, want);
@@ -201,8 +184,7 @@ static inline int gc_check_value(const char *what, double got, double want, doub
 }
 
 /* Every component is exactly 0 (consumed seeds). */
-static inline int gc_check_zero(const char *what, const double *a, int n)
-{
+static inline int gc_check_zero(const char *what, const double *a, int n) {
     int bad = 0;
     for (int i = 0; i < n; i++) {
         int ok = a[i] == 0.0;
@@ -219,8 +201,7 @@ static inline int gc_check_zero(const char *what, const double *a, int n)
 
 /* A gradient that is zero everywhere (or NaN) is a failure even if the
  * finite differences happened to be tiny: counts as one check. */
-static inline int gc_check_nonzero(const char *what, const double *g, int n)
-{
+static inline int gc_check_nonzero(const char *what, const double *g, int n) {
     double mx = 0.0;
     int nan = 0;
     for (int i = 0; i < n; i++) {
@@ -240,16 +221,14 @@ static inline int gc_check_nonzero(const char *what, const double *g, int n)
 
 /* Fails the run (counted as a failure) when a test's own setup is invalid,
  * e.g. random data with a near tie at a non-smooth point. */
-static inline void gc_require(int cond, const char *what)
-{
+static inline void gc_require(int cond, const char *what) {
     if (!cond) {
         gc_state()->failed++;
         printf("SETUP FAILED: %s\n", what);
     }
 }
 
-static inline int gc_finish(void)
-{
+static inline int gc_finish(void) {
     struct gc_state *s = gc_state();
     printf("%ld passed, %ld failed\n", s->passed, s->failed);
     fflush(stdout);

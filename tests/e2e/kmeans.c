@@ -3,16 +3,15 @@
  * centres only; kmeans_x.c differentiates wrt the points too. */
 #include <math.h>
 
-double kmeans_cost(int n, int k, int d, const double *x, const double *c)
-{
+double kmeans_cost(int n, int k, int d, const double *x, const double *c) {
     double cost = 0.0;
-#pragma pargrad reduce(+: cost)
+#pragma pargrad reduce(+ : cost)
     for (int i = 0; i < n; i++) {
         double best = INFINITY;
-#pragma pargrad reduce(min: best)
+#pragma pargrad reduce(min : best)
         for (int q = 0; q < k; q++) {
             double dist = 0.0;
-#pragma pargrad reduce(+: dist)
+#pragma pargrad reduce(+ : dist)
             for (int j = 0; j < d; j++) {
                 double diff = x[i * d + j] - c[q * d + j];
                 dist += diff * diff;

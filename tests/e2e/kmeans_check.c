@@ -10,14 +10,12 @@ struct ctx {
     double *x, *c;
 };
 
-static double eval(void *p)
-{
+static double eval(void *p) {
     struct ctx *t = p;
     return kmeans_cost(KM_N, KM_K, KM_D, t->x, t->c);
 }
 
-int main(void)
-{
+int main(void) {
     enum { NC = KM_K * KM_D };
     gc_seed(5);
     double *x = gc_alloc(KM_N * KM_D), *c = gc_alloc(NC);

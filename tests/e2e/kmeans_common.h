@@ -7,8 +7,7 @@
 
 enum { KM_N = 80, KM_K = 5, KM_D = 3 };
 
-static inline double km_dist(const double *x, const double *c, int i, int q)
-{
+static inline double km_dist(const double *x, const double *c, int i, int q) {
     double s = 0.0;
     for (int j = 0; j < KM_D; j++) {
         double t = x[i * KM_D + j] - c[q * KM_D + j];
@@ -20,8 +19,7 @@ static inline double km_dist(const double *x, const double *c, int i, int q)
 /* Fills x and c; requires every point's nearest centre to be unique with a
  * margin far larger than the finite-difference steps. Returns the cost and
  * the expected gradients (either may be NULL). */
-static inline double km_setup(double *x, double *c, double *ex_x, double *ex_c)
-{
+static inline double km_setup(double *x, double *c, double *ex_x, double *ex_c) {
     gc_fill(x, KM_N * KM_D, -2.0, 2.0);
     gc_fill(c, KM_K * KM_D, -2.0, 2.0);
     double cost = 0.0;

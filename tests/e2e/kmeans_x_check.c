@@ -10,14 +10,12 @@ struct ctx {
     double *x, *c;
 };
 
-static double eval(void *p)
-{
+static double eval(void *p) {
     struct ctx *t = p;
     return kmeans_cost_x(KM_N, KM_K, KM_D, t->x, t->c);
 }
 
-int main(void)
-{
+int main(void) {
     enum { NX = KM_N * KM_D, NC = KM_K * KM_D };
     gc_seed(6);
     double *x = gc_alloc(NX), *c = gc_alloc(NC);

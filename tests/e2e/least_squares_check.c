@@ -11,14 +11,12 @@ struct ctx {
     double *A, *x, *b;
 };
 
-static double eval(void *p)
-{
+static double eval(void *p) {
     struct ctx *c = p;
     return lsq(c->m, c->n, c->A, c->x, c->b);
 }
 
-int main(void)
-{
+int main(void) {
     enum { M = 40, N = 25 };
     gc_seed(3);
     double *A = gc_alloc(M * N), *x = gc_alloc(N), *b = gc_alloc(M);

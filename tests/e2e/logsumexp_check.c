@@ -11,14 +11,12 @@ struct ctx {
     double *x;
 };
 
-static double eval(void *p)
-{
+static double eval(void *p) {
     struct ctx *c = p;
     return logsumexp(c->n, c->x);
 }
 
-static void check_at(const char *label, double *x, int n)
-{
+static void check_at(const char *label, double *x, int n) {
     char what[96];
     double *x_b = gc_alloc(n), *g = gc_alloc(n), *fd = gc_alloc(n), *soft = gc_alloc(n);
     double f = logsumexp(n, x);
@@ -52,8 +50,7 @@ static void check_at(const char *label, double *x, int n)
     free(x_b), free(g), free(fd), free(soft);
 }
 
-int main(void)
-{
+int main(void) {
     enum { N = 120 };
     gc_seed(2);
     double *x = gc_alloc(N);

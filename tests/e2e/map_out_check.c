@@ -12,15 +12,13 @@ struct ctx {
     double *x, *w, *y;
 };
 
-static double eval(void *p)
-{
+static double eval(void *p) {
     struct ctx *c = p;
     smooth(N, c->x, c->y);
     return gc_dot(c->w, c->y, N);
 }
 
-int main(void)
-{
+int main(void) {
     gc_seed(8);
     double *x = gc_alloc(N), *w = gc_alloc(N), *y = gc_alloc(N), *yref = gc_alloc(N);
     double *x_b = gc_alloc(N), *y_b = gc_alloc(N), *g = gc_alloc(N), *fd = gc_alloc(N);

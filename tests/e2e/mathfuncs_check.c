@@ -13,14 +13,12 @@ struct ctx {
     double *x, *y;
 };
 
-static double eval(void *p)
-{
+static double eval(void *p) {
     struct ctx *c = p;
     return mathmix(N, c->x, c->y);
 }
 
-int main(void)
-{
+int main(void) {
     gc_seed(10);
     double *x = gc_alloc(N), *y = gc_alloc(N), *x_b = gc_alloc(N), *y_b = gc_alloc(N);
     double *gx = gc_alloc(N), *gy = gc_alloc(N), *fdx = gc_alloc(N), *fdy = gc_alloc(N);

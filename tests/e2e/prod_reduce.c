@@ -2,10 +2,9 @@
  * (d/dx_k is the product of the other elements, not p / x_k). */
 #include <math.h>
 
-double prod(int n, const double *x)
-{
+double prod(int n, const double *x) {
     double p = 1.0;
-#pragma pargrad reduce(*: p)
+#pragma pargrad reduce(* : p)
     for (int i = 0; i < n; i++)
         p *= x[i];
     return p;

@@ -15,14 +15,12 @@ struct ctx {
     double *x;
 };
 
-static double eval(void *p)
-{
+static double eval(void *p) {
     struct ctx *c = p;
     return prod(c->n, c->x);
 }
 
-static void check_at(const char *label, double *x, int expect_nonzero)
-{
+static void check_at(const char *label, double *x, int expect_nonzero) {
     char what[96];
     double x_b[N], g[N], fd[N], ex[N];
 
@@ -66,8 +64,7 @@ static void check_at(const char *label, double *x, int expect_nonzero)
     gc_compare_scaled(what, x_b, g, -2.0, N);
 }
 
-int main(void)
-{
+int main(void) {
     double x[N];
     gc_seed(4);
     /* magnitudes in [0.5, 1.5], random signs */

@@ -2,8 +2,7 @@
  * recurrence; the initial value s0 is an active scalar parameter. */
 #include <math.h>
 
-double recur(int n, const double *a, const double *b, double s0)
-{
+double recur(int n, const double *a, const double *b, double s0) {
     double s = s0;
     for (int i = 0; i < n; i++) {
         double t = s * a[i];

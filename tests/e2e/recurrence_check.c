@@ -12,14 +12,12 @@ struct ctx {
     double *a, *b, *s0;
 };
 
-static double eval(void *p)
-{
+static double eval(void *p) {
     struct ctx *c = p;
     return recur(N, c->a, c->b, *c->s0);
 }
 
-int main(void)
-{
+int main(void) {
     gc_seed(11);
     double *a = gc_alloc(N), *b = gc_alloc(N), *a_b = gc_alloc(N), *b_b = gc_alloc(N);
     double *ga = gc_alloc(N), *gb = gc_alloc(N), *fda = gc_alloc(N), *fdb = gc_alloc(N);

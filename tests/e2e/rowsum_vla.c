@@ -2,10 +2,9 @@
  * is a single accumulation statement (a carried scalar without braces). */
 #include <math.h>
 
-double rowsum(int n, int m, const double a[n][m], const double *w)
-{
+double rowsum(int n, int m, const double a[n][m], const double *w) {
     double s = 0.0;
-#pragma pargrad reduce(+: s)
+#pragma pargrad reduce(+ : s)
     for (int i = 0; i < n; i++) {
         double r = 0.0;
         for (int j = 0; j < m; j++)

@@ -11,14 +11,12 @@ struct ctx {
     double *a, *w;
 };
 
-static double eval(void *p)
-{
+static double eval(void *p) {
     struct ctx *c = p;
     return rowsum(N, M, (const double(*)[M])c->a, c->w);
 }
 
-int main(void)
-{
+int main(void) {
     gc_seed(7);
     double *a = gc_alloc(N * M), *a_b = gc_alloc(N * M), *w = gc_alloc(M), *w_b = gc_alloc(M);
     double *fda = gc_alloc(N * M), *fdw = gc_alloc(M), *ga = gc_alloc(N * M);

@@ -2,10 +2,9 @@
  * sum over all iterations, returned through `double *alpha_b`. */
 #include <math.h>
 
-double scaled_norm(int n, double alpha, const double *x)
-{
+double scaled_norm(int n, double alpha, const double *x) {
     double s = 0.0;
-#pragma pargrad reduce(+: s)
+#pragma pargrad reduce(+ : s)
     for (int i = 0; i < n; i++) {
         double z = alpha * x[i];
         s += log1p(z * z) + alpha * x[i];

@@ -12,14 +12,12 @@ struct ctx {
     double *alpha, *x;
 };
 
-static double eval(void *p)
-{
+static double eval(void *p) {
     struct ctx *c = p;
     return scaled_norm(N, *c->alpha, c->x);
 }
 
-int main(void)
-{
+int main(void) {
     gc_seed(12);
     double *x = gc_alloc(N), *x_b = gc_alloc(N), *gx = gc_alloc(N), *fdx = gc_alloc(N);
     double alpha = 0.8, alpha_b, galpha, fdalpha;

@@ -10,14 +10,12 @@ struct ctx {
     double *x;
 };
 
-static double eval(void *p)
-{
+static double eval(void *p) {
     struct ctx *c = p;
     return softplus_sum(c->n, c->x);
 }
 
-int main(void)
-{
+int main(void) {
     enum { N = 150 };
     gc_seed(1);
     double *x = gc_alloc(N), *x_b = gc_alloc(N), *g = gc_alloc(N), *fd = gc_alloc(N);

@@ -4,8 +4,7 @@
  * (its initial contents are never read: boundary entries are not written). */
 #include <math.h>
 
-double heat(int n, int T, double *u, double *tmp, const double *k)
-{
+double heat(int n, int T, double *u, double *tmp, const double *k) {
     for (int t = 0; t < T; t++) {
 #pragma pargrad map
         for (int i = 1; i < n - 1; i++)
@@ -15,7 +14,7 @@ double heat(int n, int T, double *u, double *tmp, const double *k)
             u[i] = tmp[i];
     }
     double s = 0.0;
-#pragma pargrad reduce(+: s)
+#pragma pargrad reduce(+ : s)
     for (int i = 0; i < n; i++)
         s += u[i] * u[i];
     return s;

@@ -14,15 +14,13 @@ struct ctx {
     double *u, *tmp, *k;
 };
 
-static double eval(void *p)
-{
+static double eval(void *p) {
     struct ctx *c = p;
     memcpy(c->u, c->u0, sizeof(double) * N);
     return heat(N, STEPS, c->u, c->tmp, c->k);
 }
 
-int main(void)
-{
+int main(void) {
     gc_seed(7);
     double *u0 = gc_alloc(N), *u = gc_alloc(N), *tmp = gc_alloc(N), *k = gc_alloc(N);
     double *ufinal = gc_alloc(N);
