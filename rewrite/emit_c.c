@@ -647,7 +647,7 @@ static void emit_if(Emitter *e, Stmt *s) {
     }
     indent(e);
     fputs("if (", e->out);
-    emit_operand(e, s->cond);
+    emit_operand_top(e, s->cond);
     fputs(") {\n", e->out);
     for (int branch = 0; branch < 2; branch++) {
         Body *b = branch == 0 ? s->then_body : s->else_body;

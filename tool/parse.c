@@ -47,7 +47,8 @@ typedef enum { BARRIER_LOOP, BARRIER_MAP, BARRIER_REDUCE, BARRIER_CALL } Barrier
 
 typedef struct Barrier {
     BarrierKind kind;
-    int floor; /* bindings below this index are declared outside */
+    int floor;   /* bindings below this index are declared outside */
+    int stopped; /* sequential loops with break: the binding of their `stopped` flag, or -1 */
 } Barrier;
 
 typedef struct Lift {
@@ -1167,16 +1168,82 @@ static Stmt *loop_stmt(Lift *L, CXCursor c, StmtKind kind, Canon *cn, Pragma *pg
 }
 
 /* Lifts the loop body with the index bound, inside a barrier. */
-static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk) {
+static enum CXChildVisitResult find_break(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_BreakStmt) {
+        *(bool *)data = true;
+        return CXChildVisit_Break;
+    }
+    /* a break in a nested loop or switch is that statement's own */
+    if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt ||
+        k == CXCursor_SwitchStmt)
+        return CXChildVisit_Continue;
+    return CXChildVisit_Recurse;
+}
+
+static bool contains_break(CXCursor c) {
+    if (clang_getCursorKind(c) == CXCursor_BreakStmt)
+        return true;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt)
+        return false;
+    bool found = false;
+    clang_visitChildren(c, find_break, &found);
+    return found;
+}
+
+static void lift_stmts(Lift *L, CXCursor *v, int n);
+
+/* Lifts statements under `if (cond)`, merging what they assign with phis
+ * (the values before, when cond is false). */
+static void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n) {
+    Stmt *s = stmt_new(L->a, S_IF, loc_of(L, at));
+    s->cond = cond;
+    s->then_body = body_new(L->a);
+    s->else_body = body_new(L->a);
+    int outer = L->nenv;
+    Operand *before = snapshot(L);
+    Body *saved = L->cur;
+    L->cur = s->then_body;
+    lift_stmts(L, v, n);
+    L->cur = saved;
+    L->nenv = outer;
+    for (int i = 0; i < outer && !L->failed; i++) {
+        Binding *b = &L->env[i];
+        if (opd_equal(b->val, before[i]))
+            continue;
+        Phi *p = arena_alloc(L->a, sizeof(Phi));
+        p->dst = var_new(L->a, L->f, b->name, b->ty);
+        p->then_val = b->val;
+        p->else_val = before[i];
+        vec_push(L->a, &s->phis, p);
+        b->val = opd_var(p->dst);
+    }
+    free(before);
+    body_append(L->a, L->cur, s);
+}
+
+/* cond: the enclosing sequential loop has not stopped */
+static Operand not_stopped(Lift *L, CXCursor at, int stopped) {
+    Builder bd = builder(L, at);
+    return b_cmp(&bd, OP_EQ, L->env[stopped].val, opd_int(0));
+}
+
+static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stopped) {
     int mark = L->nenv;
-    L->barriers[L->nbarriers++] = (Barrier){bk, mark};
+    L->barriers[L->nbarriers++] = (Barrier){bk, mark, stopped};
     Binding *ib = bind(L, cn->index_decl, cn->index_name);
     ib->ty = cn->index_ty;
     ib->val = opd_var(s->index);
     ib->role = ROLE_INDEX;
     Body *saved = L->cur;
     L->cur = s->body;
-    lift_stmt(L, cn->body);
+    /* After a break, the remaining iterations do nothing. */
+    if (stopped >= 0)
+        lift_under_guard(L, cn->body, not_stopped(L, cn->body, stopped), &cn->body, 1);
+    else
+        lift_stmt(L, cn->body);
     L->cur = saved;
     L->nbarriers--;
     L->nenv = mark;
@@ -1199,6 +1266,15 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
             }
         }
     }
+    /* break: a carried flag, set by the break, guards the rest */
+    int stopped = -1;
+    if (contains_break(cn->body) && nc < 64) {
+        Binding *fb = bind(L, clang_getNullCursor(), "stopped");
+        fb->ty = type_int();
+        fb->val = opd_int(0);
+        stopped = L->nenv - 1;
+        carried_b[nc++] = stopped;
+    }
     for (int i = 0; i < nc; i++) {
         Binding *b = &L->env[carried_b[i]];
         Carried *cr = arena_alloc(L->a, sizeof(Carried));
@@ -1207,7 +1283,7 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
         b->val = opd_var(cr->param);
         vec_push(L->a, &s->carried, cr);
     }
-    lift_loop_body(L, s, cn, BARRIER_LOOP);
+    lift_loop_body(L, s, cn, BARRIER_LOOP, stopped);
     for (int i = 0; i < nc; i++) {
         Binding *b = &L->env[carried_b[i]];
         Carried *cr = s->carried.items[i];
@@ -1215,6 +1291,8 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
         cr->result = var_new(L->a, L->f, b->name, b->ty);
         b->val = opd_var(cr->result);
     }
+    if (stopped >= 0)
+        L->nenv = stopped;
     body_append(L->a, L->cur, s);
 }
 
@@ -1251,7 +1329,7 @@ static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         b->val = identity_of(pg->op, b->ty);
         accb[na++] = found;
     }
-    lift_loop_body(L, s, cn, BARRIER_REDUCE);
+    lift_loop_body(L, s, cn, BARRIER_REDUCE, -1);
     for (int i = 0; i < na; i++) {
         Binding *b = &L->env[accb[i]];
         Accum *ac = s->accums.items[i];
@@ -1279,7 +1357,7 @@ static void lift_for(Lift *L, CXCursor c) {
         lift_seq_loop(L, c, &cn);
     } else if (pg->kind == PG_MAP) {
         Stmt *s = loop_stmt(L, c, S_MAP, &cn, pg);
-        lift_loop_body(L, s, &cn, BARRIER_MAP);
+        lift_loop_body(L, s, &cn, BARRIER_MAP, -1);
         body_append(L->a, L->cur, s);
     } else {
         lift_reduce(L, c, &cn, pg);
@@ -1329,8 +1407,6 @@ static bool is_early_return(CXCursor c) {
     }
     return clang_getCursorKind(t) == CXCursor_ReturnStmt;
 }
-
-static void lift_stmts(Lift *L, CXCursor *v, int n);
 
 /* `if (c) { ...; return a; } rest...` is `if (c) {...; return a} else { rest }`:
  * both branches return, and the returned value is their phi. */
@@ -1383,6 +1459,11 @@ static void lift_stmts(Lift *L, CXCursor *v, int n) {
             break;
         }
         lift_stmt(L, v[i]);
+        int stopped = in_loop ? L->barriers[L->nbarriers - 1].stopped : -1;
+        if (stopped >= 0 && i + 1 < n && contains_break(v[i])) {
+            lift_under_guard(L, v[i + 1], not_stopped(L, v[i + 1], stopped), v + i + 1, n - i - 1);
+            break;
+        }
     }
 }
 
@@ -1458,6 +1539,16 @@ static void lift_stmt(Lift *L, CXCursor c) {
         return;
     case CXCursor_NullStmt:
         return;
+    case CXCursor_BreakStmt: {
+        Barrier *bar = L->nbarriers ? &L->barriers[L->nbarriers - 1] : NULL;
+        if (bar && bar->stopped >= 0) {
+            L->env[bar->stopped].val = opd_int(1);
+            return;
+        }
+        fail(L, c, "iterations of map and reduce loops all run; use a sequential loop",
+             "'break' is supported in sequential loops only%s", "");
+        return;
+    }
     case CXCursor_CallExpr:
     case CXCursor_ParenExpr:
     case CXCursor_UnexposedExpr:
@@ -1536,7 +1627,7 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, Kids *args
     }
     int mark = L->nenv;
     L->inlining[L->ninlining++] = def;
-    L->barriers[L->nbarriers++] = (Barrier){BARRIER_CALL, mark};
+    L->barriers[L->nbarriers++] = (Barrier){BARRIER_CALL, mark, -1};
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
         Binding *b = bind(L, p, spelling(L, p));
