@@ -187,7 +187,7 @@ static void mark_stmt(Activity *ac, Stmt *s) {
         mark_var(ac, ((Carried *)s->carried.items[i])->param);
     if (s->index)
         s->index->active = false;
-    if (s->kind == S_DECL && s->buf)
+    if ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf)
         s->buf->active = ac->bvaried[s->buf->id] && ac->buseful[s->buf->id];
     if (s->then_body)
         mark_body(ac, s->then_body);

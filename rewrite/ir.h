@@ -82,6 +82,7 @@ typedef struct Buffer {
     struct Buffer *adj;     /* the adjoint buffer x_b, during reverse mode */
     bool scalar_ref;        /* `double *s_b` for an active scalar parameter: emitted as *s_b */
     bool zero_init;         /* local adjoint arrays start at zero */
+    bool heap;              /* a malloc'ed temporary (S_ALLOC) */
 } Buffer;
 
 typedef enum { OPD_NONE, OPD_VAR, OPD_CONST } OperandKind;

@@ -324,22 +324,21 @@ void rev_primal_body(Rev *r, Body *src, Body *out) {
 
 /* In a re-executed body, the buffers statement i writes that neither it nor
  * any later statement reads: writing them would only be undone again. */
+/* The buffers a statement writes, at any depth. */
+static void collect_written(Rev *r, Stmt *s, PtrVec *written) {
+    if (s->kind == S_WRITE && !in_vec(written, s->buf))
+        vec_push(r->a, written, s->buf);
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int j = 0; bodies[q] && j < bodies[q]->stmts.len; j++)
+            collect_written(r, bodies[q]->stmts.items[j], written);
+}
+
 static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
     PtrVec *dead = arena_alloc(r->a, sizeof(PtrVec));
     Stmt *s = b->stmts.items[i];
     PtrVec written = {0};
-    /* Collect the buffers s writes. */
-    PtrVec stack = {0};
-    vec_push(r->a, &stack, s);
-    while (stack.len) {
-        Stmt *t = stack.items[--stack.len];
-        if (t->kind == S_WRITE && !in_vec(&written, t->buf))
-            vec_push(r->a, &written, t->buf);
-        Body *bodies[3] = {t->then_body, t->else_body, t->body};
-        for (int q = 0; q < 3; q++)
-            for (int j = 0; bodies[q] && j < bodies[q]->stmts.len; j++)
-                vec_push(r->a, &stack, bodies[q]->stmts.items[j]);
-    }
+    collect_written(r, s, &written);
     for (int w = 0; w < written.len; w++) {
         Buffer *buf = written.items[w];
         bool read = stmt_reads_buffer(s, buf);
@@ -422,10 +421,37 @@ static void scan_body(SiteScan *sc, Body *b) {
         scan_stmt(sc, b->stmts.items[i]);
 }
 
+/* A statement of the function's own body (not a loop, whose iterations
+ * read each other's writes) need not save elements of arrays that neither
+ * it nor any statement before it reads: nothing re-executed later looks at
+ * their old values (a fresh temporary's first fill, an output). */
+static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead) {
+    Body *top = r->src->body;
+    int k = -1;
+    for (int i = 0; i < top->stmts.len && k < 0; i++)
+        if (top->stmts.items[i] == s)
+            k = i;
+    if (k < 0 || s->kind == S_LOOP)
+        return dead;
+    PtrVec *skip = arena_alloc(r->a, sizeof(PtrVec));
+    for (int i = 0; dead && i < dead->len; i++)
+        vec_push(r->a, skip, dead->items[i]);
+    PtrVec written = {0};
+    collect_written(r, s, &written);
+    for (int w = 0; w < written.len; w++) {
+        bool read = false;
+        for (int j = 0; j <= k && !read; j++)
+            read = stmt_reads_buffer(top->stmts.items[j], written.items[w]);
+        if (!read)
+            vec_push(r->a, skip, written.items[w]);
+    }
+    return skip;
+}
+
 static SiteScan *scan_sites(Rev *r, Stmt **stmts, int n, PtrVec *dead) {
     SiteScan *sc = arena_alloc(r->a, sizeof(SiteScan));
     sc->r = r;
-    sc->dead = dead;
+    sc->dead = n == 1 ? unread_so_far(r, stmts[0], dead) : dead;
     sc->inside = arena_alloc(r->a, (size_t)r->dst->next_var_id + 1);
     for (int i = 0; i < n; i++)
         scan_stmt(sc, stmts[i]);
@@ -734,6 +760,38 @@ static void declare_local_adjoint(Rev *r, Stmt *s, Body *out) {
     body_append(r->a, out, d);
 }
 
+/* A malloc'ed temporary carrying derivatives gets a zeroed adjoint of the
+ * same size, freed with it when the gradient returns. */
+static void alloc_heap_adjoint(Rev *r, Stmt *s, Body *out) {
+    Buffer *buf = s->buf;
+    if (!buf->active)
+        return;
+    if (!buf->adj)
+        buf->adj =
+            buffer_new(r->a, r->dst, arena_printf(r->a, "%s_b", buf->name), buf->elem, BUF_LOCAL);
+    buf->adj->heap = true;
+    Stmt *al = stmt_new(r->a, S_ALLOC, s->loc);
+    *al = *s;
+    al->buf = buf->adj;
+    body_append(r->a, out, al);
+}
+
+static void free_heap_arrays(Rev *r, Body *out) {
+    Body *b = r->src->body;
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Buffer *bufs[2] = {s->kind == S_ALLOC ? s->buf : NULL,
+                           s->kind == S_ALLOC ? s->buf->adj : NULL};
+        for (int q = 0; q < 2; q++) {
+            if (!bufs[q])
+                continue;
+            Stmt *fr = stmt_new(r->a, S_FREE, s->loc);
+            fr->buf = bufs[q];
+            body_append(r->a, out, fr);
+        }
+    }
+}
+
 void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec) {
     for (int i = 0; i < src->stmts.len && !r->failed; i++) {
         Stmt *s = src->stmts.items[i];
@@ -744,6 +802,10 @@ void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec) {
         case S_DECL:
             body_append(r->a, out, s);
             declare_local_adjoint(r, s, out);
+            break;
+        case S_ALLOC:
+            body_append(r->a, out, s);
+            alloc_heap_adjoint(r, s, out);
             break;
         case S_WRITE:
             if (in_vec(dead, s->buf))
@@ -1099,7 +1161,7 @@ static void rerun_restored(Rev *r, Body *body, Body *out) {
     block->text = "re-run the statements whose outputs the return sweep restored";
     for (int i = first; i < body->stmts.len; i++) {
         Stmt *c = copy_primal_stmt(r, body->stmts.items[i], NULL);
-        if (c)
+        if (c && c->kind != S_ALLOC) /* temporaries are still allocated */
             body_append(r->a, block->body, c);
     }
     body_append(r->a, out, block);
@@ -1247,6 +1309,7 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     for (int i = 0; i < epilogue->stmts.len; i++)
         body_append(a, out, epilogue->stmts.items[i]);
     rerun_restored(&r, f->body, out);
+    free_heap_arrays(&r, out);
     if (ret)
         body_append(a, out, ret);
     return r.failed ? NULL : r.dst;

@@ -527,6 +527,12 @@ static Operand lift_call(Lift *L, CXCursor c) {
         bd = builder(L, c);
         return b_call(&bd, fn, x, y);
     }
+    if (strcmp(name, "free") == 0 && k.n == 2) {
+        CXCursor a = strip(k.items[1]);
+        int b = clang_getCursorKind(a) == CXCursor_DeclRefExpr ? lookup(L, a) : -1;
+        if (b >= 0 && L->env[b].is_array && L->env[b].buf->heap)
+            return opd_int(0); /* the generated code frees its temporaries at its end */
+    }
     CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));
     if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl &&
         clang_Location_isFromMainFile(clang_getCursorLocation(def))) {
@@ -874,11 +880,82 @@ static void lift_incdec(Lift *L, CXCursor c) {
 }
 
 /* ---- declarations ---- */
+/* The element count of `malloc(n * sizeof(T))`, `malloc(sizeof(T) * n)` or
+ * `calloc(n, sizeof(T))`; false if the call is not one of these. */
+static bool heap_count(Lift *L, CXCursor call, Operand *count) {
+    const char *fn = spelling(L, call);
+    Kids k = kids_of(call);
+    if (strcmp(fn, "calloc") == 0 && k.n == 3) {
+        *count = lift_expr(L, k.items[1]);
+        return clang_getCursorKind(strip(k.items[2])) == CXCursor_UnaryExpr;
+    }
+    if (strcmp(fn, "malloc") != 0 || k.n != 2)
+        return false;
+    CXCursor size = strip(k.items[1]);
+    Kids sk = kids_of(size);
+    if (clang_getCursorKind(size) != CXCursor_BinaryOperator || strcmp(binop_of(L, size), "*") ||
+        sk.n != 2)
+        return false;
+    for (int q = 0; q < 2; q++)
+        if (clang_getCursorKind(strip(sk.items[q])) == CXCursor_UnaryExpr) {
+            *count = lift_expr(L, sk.items[1 - q]);
+            return true;
+        }
+    return false;
+}
+
+/* `T *p = malloc(n * sizeof(T));` at the top of the function: a temporary
+ * array of n elements (the generated code frees it when it returns). */
+static void lift_heap_array(Lift *L, CXCursor d, const char *name, CXType pointee, CXCursor init) {
+    const char *hint = "allocate temporaries as T *p = malloc(n * sizeof(T)); at the top level "
+                       "of the function";
+    CXCursor call = strip(init);
+    if (clang_getCursorKind(call) == CXCursor_CStyleCastExpr) {
+        Kids ck = kids_of(call);
+        call = strip(ck.items[ck.n - 1]);
+    }
+    Type ety;
+    Operand count;
+    if (clang_getCursorKind(call) != CXCursor_CallExpr || !map_type(pointee, &ety) ||
+        !type_is_float(ety) || !heap_count(L, call, &count)) {
+        fail(L, d, hint, "unsupported initialisation of pointer '%s'", name);
+        return;
+    }
+    if (L->nbarriers > 0) {
+        fail(L, d, hint, "'%s' is allocated inside a loop or a called function", name);
+        return;
+    }
+    Buffer *buf = buffer_new(L->a, L->f, name, ety, BUF_LOCAL);
+    buf->rank = 1;
+    buf->heap = true;
+    Binding *b = bind(L, d, name);
+    b->is_array = true;
+    b->buf = buf;
+    Stmt *s = stmt_new(L->a, S_ALLOC, loc_of(L, d));
+    s->buf = buf;
+    s->nargs = 1;
+    s->args[0] = count;
+    body_append(L->a, L->cur, s);
+}
+
 static void lift_var_decl(Lift *L, CXCursor d) {
     const char *name = spelling(L, d);
     CXType t = clang_getCursorType(d);
     CXType ct = clang_getCanonicalType(t);
     Kids k = kids_of(d);
+    if (ct.kind == CXType_Pointer) {
+        CXCursor init = clang_getNullCursor();
+        for (int i = 0; i < k.n; i++)
+            if (clang_isExpression(clang_getCursorKind(k.items[i])))
+                init = k.items[i];
+        if (clang_Cursor_isNull(init)) {
+            fail(L, d, "allocate it where it is declared: T *p = malloc(n * sizeof(T));",
+                 "pointer '%s' has no allocation", name);
+            return;
+        }
+        lift_heap_array(L, d, name, clang_getCanonicalType(clang_getPointeeType(ct)), init);
+        return;
+    }
     if (ct.kind == CXType_ConstantArray) {
         CXType elem = ct;
         Operand dims[4];
