@@ -133,16 +133,33 @@ static const char *extent_text(Frontend *fe, CXCursor c) {
     return s;
 }
 
+/* A cursor's extent in the main file. Where its end comes from a macro, the
+ * place the macro is used: tokenizing then covers the source the user wrote
+ * (`SCALE * x` with a constant SCALE). Operators inside function-like macro
+ * bodies are not visible this way, and such code is rejected. */
+static CXSourceRange file_extent(CXTranslationUnit tu, CXCursor c) {
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile fb, fe;
+    unsigned lb, cb, le, ce;
+    clang_getExpansionLocation(clang_getRangeStart(r), &fb, &lb, &cb, NULL);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &fe, &le, &ce, NULL);
+    if (!fb || fb != fe)
+        return r;
+    if (le < lb || (le == lb && ce <= cb))
+        ce = cb + 1;
+    return clang_getRange(clang_getLocation(tu, fb, lb, cb), clang_getLocation(tu, fe, le, ce));
+}
+
 /* The operator of a binary or compound-assignment expression: the first token
  * after the left operand. */
 static const char *binop_of(Lift *L, CXCursor c) {
     Kids k = kids_of(c);
     if (k.n < 2)
         return "";
-    unsigned lhs_end = offset_of(clang_getRangeEnd(clang_getCursorExtent(k.items[0])));
+    unsigned lhs_end = offset_of(clang_getRangeEnd(file_extent(L->fe->tu, k.items[0])));
     CXToken *toks;
     unsigned nt;
-    clang_tokenize(L->fe->tu, clang_getCursorExtent(c), &toks, &nt);
+    clang_tokenize(L->fe->tu, file_extent(L->fe->tu, c), &toks, &nt);
     const char *op = "";
     for (unsigned i = 0; i < nt; i++) {
         unsigned off = offset_of(clang_getTokenLocation(L->fe->tu, toks[i]));
@@ -161,7 +178,7 @@ static const char *binop_of(Lift *L, CXCursor c) {
 static const char *unop_of(Lift *L, CXCursor c, bool *postfix) {
     CXToken *toks;
     unsigned nt;
-    clang_tokenize(L->fe->tu, clang_getCursorExtent(c), &toks, &nt);
+    clang_tokenize(L->fe->tu, file_extent(L->fe->tu, c), &toks, &nt);
     const char *op = "";
     *postfix = false;
     if (nt > 0) {
@@ -447,7 +464,10 @@ static Operand lift_binary(Lift *L, CXCursor c) {
     bool ok;
     PrimOp op = binop_code(ops, &ok);
     if (!ok) {
-        if (strcmp(ops, "=") == 0 || strchr("+-*/", ops[0]))
+        if (!*ops)
+            fail(L, c, "write the operation out, or make the macro an inline function",
+                 "cannot see the operator of this expression (inside a macro?)%s", "");
+        else if (strcmp(ops, "=") == 0 || strchr("+-*/", ops[0]))
             fail(L, c, "write assignments as statements of their own",
                  "assignment inside an expression%s", "");
         else
@@ -550,6 +570,15 @@ static Operand lift_expr(Lift *L, CXCursor c) {
     if (L->failed)
         return opd_float(0, type_double());
     enum CXCursorKind kind = clang_getCursorKind(c);
+    /* Constant arithmetic (also from macros, whose tokens are not in the
+     * file) is folded by clang. */
+    if ((kind == CXCursor_UnaryOperator || kind == CXCursor_BinaryOperator) &&
+        !has_kind(c, CXCursor_DeclRefExpr) && !has_kind(c, CXCursor_CallExpr)) {
+        bool ok;
+        Operand v = evaluate_constant(L, c, &ok);
+        if (ok)
+            return v;
+    }
     switch (kind) {
     case CXCursor_IntegerLiteral:
     case CXCursor_FloatingLiteral:
