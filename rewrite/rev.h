@@ -71,6 +71,8 @@ void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec);
 /* A plain copy of the primal statements (no saves), as in the input. */
 void rev_primal_body(Rev *r, Body *src, Body *out);
 
+/* The statement that binds a source variable (a let, a loop for its index). */
+Stmt *def_of(Rev *r, Operand o);
 /* The adjoint variable of an active source variable (NULL if inactive). */
 Var *adjoint_of(Rev *r, Var *v);
 /* adj(o) += v, when o is an active variable. */
