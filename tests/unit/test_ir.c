@@ -482,12 +482,10 @@ static void test_verify_malformed(void) {
     fx_free(&x);
 }
 
-/* BUG (rewrite/ir.c, verify_stmt): the operands a loop or if header reads
- * from its body -- a reduce's Accum.contrib, a loop's Carried.yield, and an
- * if's Phi then/else values -- are never checked at all (the comment says
- * they "live in the body", but they are skipped in the body's scope too).
- * Each case below uses a variable bound in ANOTHER statement's body; the
- * verifier reports 0 problems (expected 1 each). */
+/* Regression: the operands a loop or if header reads from its body (a
+ * reduce's contribution, a loop's yield, a phi's branch values) are checked
+ * in the body's scope. Each case uses a variable bound in another
+ * statement's body: one problem each. */
 static void test_verify_header_operands(void) {
     Fx x;
     Sample sm;
@@ -496,8 +494,7 @@ static void test_verify_header_operands(void) {
     ((Accum *)sm.red->accums.items[0])->contrib = opd_var(sm.xj);
     Verify v = verify(&x.f, true);
     if (v.problems != 1)
-        fprintf(stderr, "\n  BUG ir_verify: reduce contrib out of scope: %d problems\n",
-                v.problems);
+        fprintf(stderr, "\n  ir_verify: reduce contrib out of scope: %d problems\n", v.problems);
     CU_ASSERT_EQUAL(v.problems, 1);
     free(v.text);
 
@@ -508,7 +505,7 @@ static void test_verify_header_operands(void) {
     c->yield = opd_var(sm.xj);
     v = verify(&x.f, true);
     if (v.problems != 1)
-        fprintf(stderr, "\n  BUG ir_verify: loop yield out of scope: %d problems\n", v.problems);
+        fprintf(stderr, "\n  ir_verify: loop yield out of scope: %d problems\n", v.problems);
     CU_ASSERT_EQUAL(v.problems, 1);
     free(v.text);
 
@@ -526,7 +523,7 @@ static void test_verify_header_operands(void) {
     body_append(&x.a, x.f.body, sif);
     v = verify(&x.f, true);
     if (v.problems != 1)
-        fprintf(stderr, "\n  BUG ir_verify: phi value out of scope: %d problems\n", v.problems);
+        fprintf(stderr, "\n  ir_verify: phi value out of scope: %d problems\n", v.problems);
     CU_ASSERT_EQUAL(v.problems, 1);
     free(v.text);
     fx_free(&x);
@@ -548,5 +545,5 @@ void register_ir_tests(void) {
     CU_add_test(s, "verify use out of scope", test_verify_out_of_scope);
     CU_add_test(s, "verify bound twice (ssa)", test_verify_bound_twice);
     CU_add_test(s, "verify malformed statements", test_verify_malformed);
-    CU_add_test(s, "verify BUG header operands unchecked", test_verify_header_operands);
+    CU_add_test(s, "verify: header operands evaluated in the body", test_verify_header_operands);
 }

@@ -229,9 +229,8 @@ static void test_error_missing_wrt(void) {
     check_error("reverse(f) wrt(x) name(a, b)", 12, 17, 45, "name(...) takes one name");
 }
 
-/* BUG (minor; tool/pragma.c, parse_directive): "unknown clause 'from'" is
- * reported after the word (col 39 here) instead of at it (col 35), unlike an
- * unknown pragma word, which is reported at its first character. */
+/* Regression: an unknown clause is reported at its first character, like
+ * an unknown pragma word. */
 static void test_error_unknown_clause_location(void) {
     check_error("reverse(f) wrt(x) from(y)", 12, 17, 35, "unknown clause 'from'");
 }
@@ -328,14 +327,9 @@ static void test_scan_file_caret(void) {
     unlink(path);
 }
 
-/* BUG (tool/pragma.c, is_skippable_line): the statement a loop pragma
- * applies to is found by skipping comment lines, but
- *   - a block comment that spans several lines is not skipped: its first
- *     line becomes target_line (expected: the `for` line after it);
- *   - a line `/ * c * / for (...)` (a comment followed by code) is skipped as
- *     if it held only the comment, so the `for` on it is missed.
- * Both make pargrad reject a valid annotated loop with "'#pragma pargrad
- * reduce(+: s)' is not followed by a for loop". */
+/* Regression: the statement a loop pragma applies to is found past block
+ * comments spanning several lines, and a line holding a comment followed by
+ * code is that code's line. */
 static void test_scan_file_target_after_comments(void) {
     Ctx c;
     ctx_open(&c);
@@ -351,7 +345,7 @@ static void test_scan_file_target_after_comments(void) {
     CU_ASSERT_EQUAL_FATAL(ps.len, 2);
     Pragma *p1 = ps.items[0], *p2 = ps.items[1];
     if (p1->target_line != 4 || p2->target_line != 6)
-        fprintf(stderr, "\n  BUG pragma_scan_file: target_line %d and %d, expected 4 and 6\n",
+        fprintf(stderr, "\n  pragma_scan_file: target_line %d and %d, expected 4 and 6\n",
                 p1->target_line, p2->target_line);
     CU_ASSERT_EQUAL(p1->target_line, 4);
     CU_ASSERT_EQUAL(p2->target_line, 6);
@@ -371,11 +365,10 @@ void register_pragma_tests(void) {
     CU_add_test(s, "error: reduce without operator", test_error_reduce_without_operator);
     CU_add_test(s, "error: unknown operator", test_error_unknown_operator);
     CU_add_test(s, "error: reverse clauses", test_error_missing_wrt);
-    CU_add_test(s, "error: BUG unknown clause located after it",
-                test_error_unknown_clause_location);
+    CU_add_test(s, "error: unknown clause located at it", test_error_unknown_clause_location);
     CU_add_test(s, "error: garbage at the end", test_error_garbage_at_end);
     CU_add_test(s, "scan_file: targets and locations", test_scan_file);
     CU_add_test(s, "scan_file: bad pragmas counted", test_scan_file_reports_bad_pragmas);
     CU_add_test(s, "scan_file: source line and caret", test_scan_file_caret);
-    CU_add_test(s, "scan_file: BUG target after comments", test_scan_file_target_after_comments);
+    CU_add_test(s, "scan_file: target after comments", test_scan_file_target_after_comments);
 }
