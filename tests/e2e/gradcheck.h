@@ -228,6 +228,46 @@ static inline void gc_require(int cond, const char *what) {
     }
 }
 
+/* The common case: f(n, x) -> double, its gradient f_b(n, x, x_b, seed).
+ * Checks the returned primal, x_b against finite differences at random x in
+ * [lo, hi), that x_b is not all zero, and that a second call increments. */
+typedef double (*gc_primal_1)(int n, const double *x);
+typedef double (*gc_gradient_1)(int n, const double *x, double *x_b, double seed);
+
+struct gc_call_1 {
+    gc_primal_1 f;
+    int n;
+    double *x;
+};
+
+static inline double gc_eval_1(void *p) {
+    struct gc_call_1 *c = p;
+    return c->f(c->n, c->x);
+}
+
+static inline void gc_check_gradient_1(const char *name, gc_primal_1 f, gc_gradient_1 f_b, int n,
+                                       double lo, double hi, uint64_t seed) {
+    char what[160];
+    double *x = gc_alloc(n), *x_b = gc_alloc(n), *fd = gc_alloc(n), *g = gc_alloc(n);
+    gc_seed(seed);
+    gc_fill(x, n, lo, hi);
+    gc_zero(x_b, n);
+    double want = f(n, x);
+    double got = f_b(n, x, x_b, 1.0);
+    snprintf(what, sizeof what, "%s: return value", name);
+    gc_check_value(what, got, want, GC_RTOL_EXACT);
+    struct gc_call_1 c = {f, n, x};
+    gc_fd_grad(gc_eval_1, &c, x, n, fd);
+    snprintf(what, sizeof what, "%s: x_b vs finite differences", name);
+    gc_compare(what, x_b, fd, n);
+    gc_check_nonzero(what, x_b, n);
+    memcpy(g, x_b, sizeof(double) * (size_t)n);
+    f_b(n, x, x_b, 1.0);
+    snprintf(what, sizeof what, "%s: x_b after a second call (2x)", name);
+    gc_compare_scaled(what, x_b, g, 2.0, n);
+    free(x), free(x_b), free(fd), free(g);
+}
+
 static inline int gc_finish(void) {
     struct gc_state *s = gc_state();
     printf("%ld passed, %ld failed\n", s->passed, s->failed);

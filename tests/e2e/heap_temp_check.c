@@ -1,30 +1,10 @@
-/* Checks smooth_energy_b (a malloc'ed temporary) against central finite
- * differences. */
+/* Checks smooth_energy_b (a malloc'ed temporary) against central finite differences. */
 #include "gradcheck.h"
-
-enum { N = 64 };
 
 double smooth_energy(int n, const double *x);
 double smooth_energy_b(int n, const double *x, double *x_b, double smooth_energy_b_seed);
 
-static double eval(void *p) {
-    return smooth_energy(N, p);
-}
-
 int main(void) {
-    gc_seed(11);
-    double *x = gc_alloc(N), *x_b = gc_alloc(N), *fd = gc_alloc(N), *g = gc_alloc(N);
-    gc_fill(x, N, -2.0, 2.0);
-    gc_zero(x_b, N);
-    double f = smooth_energy(N, x);
-    double r = smooth_energy_b(N, x, x_b, 1.0);
-    gc_check_value("smooth_energy_b return value", r, f, GC_RTOL_EXACT);
-    gc_fd_grad(eval, x, x, N, fd);
-    gc_compare("x_b vs finite differences", x_b, fd, N);
-    gc_check_nonzero("x_b", x_b, N);
-    memcpy(g, x_b, sizeof(double) * N);
-    smooth_energy_b(N, x, x_b, 1.0);
-    gc_compare_scaled("x_b after a second call (2x)", x_b, g, 2.0, N);
-    free(x), free(x_b), free(fd), free(g);
+    gc_check_gradient_1("smooth_energy", smooth_energy, smooth_energy_b, 64, -2.0, 2.0, 11);
     return gc_finish();
 }
