@@ -41,34 +41,35 @@ static int usage(const char *msg) {
     return 2;
 }
 
-/* Directory of the running executable, to find headers and the runtime. */
-static char *exe_dir(void) {
-    static char path[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+/* Directory of the running executable, to find headers and the runtime:
+ * in the build tree the headers are in the source tree; installed, they are
+ * next to bin/. */
+static bool exe_dir(char *dir, size_t size) {
+    ssize_t n = readlink("/proc/self/exe", dir, size - 1);
     if (n <= 0)
-        return NULL;
-    path[n] = 0;
-    char *slash = strrchr(path, '/');
+        return false;
+    dir[n] = 0;
+    char *slash = strrchr(dir, '/');
     if (slash)
         *slash = 0;
-    return path;
+    return true;
 }
 
-/* In the build tree the headers are in the source tree; installed, they are
- * next to bin/. */
 static void print_flags(bool libs) {
-    const char *dir = exe_dir();
-    bool build_tree = dir && strcmp(dir, PARGRAD_BUILD_BINDIR) == 0;
+    char dir[PATH_MAX];
+    bool known = exe_dir(dir, sizeof dir);
+    bool build_tree = known && strcmp(dir, PARGRAD_BUILD_BINDIR) == 0;
+    const char *prefix = known ? dir : "/usr/local/bin";
     if (libs) {
         if (build_tree)
             printf("-L%s -lpargrad_rt -fopenmp -lm\n", PARGRAD_BUILD_LIBDIR);
         else
-            printf("-L%s/../lib -lpargrad_rt -fopenmp -lm\n", dir ? dir : "/usr/local/bin");
+            printf("-L%s/../lib -lpargrad_rt -fopenmp -lm\n", prefix);
     } else {
         if (build_tree)
             printf("-I%s -fopenmp\n", PARGRAD_BUILD_INCLUDE);
         else
-            printf("-I%s/../include -fopenmp\n", dir ? dir : "/usr/local/bin");
+            printf("-I%s/../include -fopenmp\n", prefix);
     }
 }
 
