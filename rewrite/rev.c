@@ -698,7 +698,7 @@ void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec) {
             rev_loop_fwd(r, s, out, dead);
             break;
         case S_MAP:
-            rev_map_fwd(r, s, out, reexec, dead);
+            rev_map_fwd(r, s, out, dead);
             break;
         case S_REDUCE:
             rev_reduce_fwd(r, s, out);
@@ -754,11 +754,9 @@ static void index_defs(Rev *r, Body *b) {
         int n = stmt_defs(s, defs, 64);
         for (int k = 0; k < n; k++) {
             r->def_stmt[defs[k]->id] = s;
-            r->def_body[defs[k]->id] = b;
         }
         if (s->index) {
             r->def_stmt[s->index->id] = s;
-            r->def_body[s->index->id] = s->body;
         }
         for (int k = 0; k < s->carried.len; k++)
             r->def_stmt[((Carried *)s->carried.items[k])->param->id] = s;
@@ -1160,7 +1158,6 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     r.dst->body = body_new(a);
     r.nvars = f->next_var_id;
     r.def_stmt = arena_alloc(a, sizeof(Stmt *) * (size_t)(r.nvars + 1));
-    r.def_body = arena_alloc(a, sizeof(Body *) * (size_t)(r.nvars + 1));
     index_defs(&r, f->body);
 
     Body *prologue = body_new(a), *epilogue = body_new(a);

@@ -48,10 +48,8 @@ typedef struct Rev {
      * adjoint accumulations into arrays are plain when their index is
      * injective in this loop's index, atomic otherwise. */
     Stmt *par_loop;
-    /* For every source variable: the statement that binds it and the body
-     * it is bound in (indexed by variable id). */
+    /* For every source variable: the statement that binds it (by id). */
     Stmt **def_stmt;
-    Body **def_body;
     int nvars;
     PtrVec red_infos; /* RedInfo*, see rev_reduce.c */
     bool failed;
@@ -86,7 +84,7 @@ void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v);
 void settle_accumulations(Rev *r, Stmt *loop);
 
 /* rev_map.c */
-void rev_map_fwd(Rev *r, Stmt *s, Body *out, bool reexec, PtrVec *dead);
+void rev_map_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* rev_reduce.c */
 void rev_reduce_fwd(Rev *r, Stmt *s, Body *out);

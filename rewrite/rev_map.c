@@ -5,8 +5,7 @@
  * summed across iterations (the emitter makes them OpenMP reductions). */
 #include "rev.h"
 
-void rev_map_fwd(Rev *r, Stmt *s, Body *out, bool reexec, PtrVec *dead) {
-    (void)reexec;
+void rev_map_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     save_regions(r, &s, 1, out, dead);
     Stmt *c = copy_primal_stmt(r, s, dead);
     if (c)

@@ -1089,6 +1089,29 @@ static bool lift_acc_if(Lift *L, CXCursor c, Kids *k) {
     return true;
 }
 
+/* After an if: each of the first n bindings that either branch changed
+ * gets a phi of its two values. */
+static void merge_branches(Lift *L, CXCursor at, Stmt *s, int n, const Operand *before,
+                           const Operand *then_vals, const Operand *else_vals) {
+    for (int i = 0; i < n && !L->failed; i++) {
+        Operand tv = then_vals[i], ev = else_vals[i];
+        if (opd_equal(tv, before[i]) && opd_equal(ev, before[i]))
+            continue;
+        Binding *b = &L->env[i];
+        if (tv.kind == OPD_NONE || ev.kind == OPD_NONE) {
+            fail(L, at, "assign the variable before the if as well",
+                 "'%s' is assigned in only one branch and has no value before", b->name);
+            return;
+        }
+        Phi *p = arena_alloc(L->a, sizeof(Phi));
+        p->dst = var_new(L->a, L->f, b->name, b->ty);
+        p->then_val = tv;
+        p->else_val = ev;
+        vec_push(L->a, &s->phis, p);
+        b->val = opd_var(p->dst);
+    }
+}
+
 static void lift_if(Lift *L, CXCursor c) {
     Kids k = kids_of(c);
     if (lift_acc_if(L, c, &k))
@@ -1107,25 +1130,11 @@ static void lift_if(Lift *L, CXCursor c) {
         L->env[i].val = before[i];
     if (k.n > 2)
         lift_body_into(L, s->else_body, k.items[2]);
-    for (int i = 0; i < n && !L->failed; i++) {
-        Operand tv = after_then[i], ev = L->env[i].val;
-        if (opd_equal(tv, before[i]) && opd_equal(ev, before[i]))
-            continue;
-        Binding *b = &L->env[i];
-        if (tv.kind == OPD_NONE || ev.kind == OPD_NONE) {
-            fail(L, c, "assign the variable before the if as well",
-                 "'%s' is assigned in only one branch and has no value before", b->name);
-            break;
-        }
-        Phi *p = arena_alloc(L->a, sizeof(Phi));
-        p->dst = var_new(L->a, L->f, b->name, b->ty);
-        p->then_val = tv;
-        p->else_val = ev;
-        vec_push(L->a, &s->phis, p);
-        b->val = opd_var(p->dst);
-    }
+    Operand *after_else = snapshot(L);
+    merge_branches(L, c, s, n, before, after_then, after_else);
     free(before);
     free(after_then);
+    free(after_else);
     body_append(L->a, L->cur, s);
 }
 
@@ -1315,18 +1324,10 @@ static void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, in
     lift_stmts(L, v, n);
     L->cur = saved;
     L->nenv = outer;
-    for (int i = 0; i < outer && !L->failed; i++) {
-        Binding *b = &L->env[i];
-        if (opd_equal(b->val, before[i]))
-            continue;
-        Phi *p = arena_alloc(L->a, sizeof(Phi));
-        p->dst = var_new(L->a, L->f, b->name, b->ty);
-        p->then_val = b->val;
-        p->else_val = before[i];
-        vec_push(L->a, &s->phis, p);
-        b->val = opd_var(p->dst);
-    }
+    Operand *after = snapshot(L);
+    merge_branches(L, at, s, outer, before, after, before);
     free(before);
+    free(after);
     body_append(L->a, L->cur, s);
 }
 
