@@ -2051,3 +2051,8 @@ void frontend_write_depfile(Frontend *fe, FILE *out, const char *target) {
     clang_getInclusions(fe->tu, dep_visit, &dc);
     fputc('\n', out);
 }
+
+/* The translation unit, for the driver (depfile, names in use). */
+CXTranslationUnit frontend_tu(Frontend *fe) {
+    return fe->tu;
+}

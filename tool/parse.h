@@ -30,4 +30,8 @@ const char *frontend_source(Frontend *fe);
 /* Writes a make-style dependency rule `target: input headers...` to `out`. */
 void frontend_write_depfile(Frontend *fe, FILE *out, const char *target);
 
+/* The libclang translation unit of the input (valid until frontend_close). */
+#include <clang-c/Index.h>
+CXTranslationUnit frontend_tu(Frontend *fe);
+
 #endif
