@@ -23,7 +23,7 @@ void *arena_alloc(Arena *a, size_t bytes) {
         c = malloc(sizeof(ArenaChunk) + cap);
         if (!c) {
             fprintf(stderr, "pargrad: out of memory\n");
-            exit(3);
+            exit(1); /* PRAGMAS.md 6: failed, nothing written */
         }
         c->next = a->head;
         c->used = 0;
