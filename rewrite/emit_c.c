@@ -439,6 +439,38 @@ static void close_block(Emitter *e) {
     line(e, "}");
 }
 
+static bool body_has_effects(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_PUSH || s->kind == S_POP ||
+            s->kind == S_TAPE_PUSH_REGION || s->kind == S_TAPE_POP_REGION ||
+            (s->kind == S_LET && s->dst->is_mutable))
+            return true;
+        if (body_has_effects(s->then_body) || body_has_effects(s->else_body) ||
+            body_has_effects(s->body))
+            return true;
+    }
+    return false;
+}
+
+static bool has_plain_acc(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ACC && s->acc == ACC_PLAIN)
+            return true;
+        if (has_plain_acc(s->then_body) || has_plain_acc(s->else_body) || has_plain_acc(s->body))
+            return true;
+    }
+    return false;
+}
+
+static bool has_outer_reductions(Clauses *c) {
+    for (int i = 0; i < c->summed.len; i++)
+        if (!in_list(&c->declared, c->summed.items[i]))
+            return true;
+    return false;
+}
+
 /* The parallel pragmas of an outermost parallel loop. */
 static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
     if (!e->opt->openmp || e->in_parallel || s->serial)
@@ -450,10 +482,15 @@ static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
     bool argext = false;
     for (int i = 0; i < s->accums.len; i++)
         argext |= ((Accum *)s->accums.items[i])->op >= RED_ARGMIN;
-    if (!c.atomics && !c.unsafe_simd && !argext)
+    /* clang 14 miscompiles `parallel for simd` with a reduction clause
+     * whose body also stores to memory: such loops get no simd. */
+    bool reduces = (reductions && *reductions) || has_outer_reductions(&c);
+    if (!c.atomics && !c.unsafe_simd && !argext && !(reduces && body_has_effects(s->body)))
         fputs(" simd", e->out);
-    /* Perfectly nested maps share one iteration space. */
-    if (s->kind == S_MAP && s->body->stmts.len == 1) {
+    /* Perfectly nested maps share one iteration space, unless a plain
+     * accumulation in the body was found race-free against the outer index
+     * alone: under collapse, (i, j1) and (i, j2) run on different threads. */
+    if (s->kind == S_MAP && s->body->stmts.len == 1 && !has_plain_acc(s->body)) {
         Stmt *inner = s->body->stmts.items[0];
         if (inner->kind == S_MAP && !opd_equal(inner->lo, opd_var(s->index)) &&
             !opd_equal(inner->hi, opd_var(s->index)))
@@ -475,20 +512,6 @@ static const char *accum_name(Emitter *e, Accum *a) {
     if (a->op == RED_ARGMIN || a->op == RED_ARGMAX)
         return arena_printf(&e->a, "%s_arg", var_name(e, a->result));
     return var_name(e, a->result);
-}
-
-static bool body_has_effects(Body *b) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_PUSH || s->kind == S_POP ||
-            s->kind == S_TAPE_PUSH_REGION || s->kind == S_TAPE_POP_REGION ||
-            (s->kind == S_LET && s->dst->is_mutable))
-            return true;
-        if (body_has_effects(s->then_body) || body_has_effects(s->else_body) ||
-            body_has_effects(s->body))
-            return true;
-    }
-    return false;
 }
 
 /* A sequential reduce (inside a parallel loop) whose body only computes:

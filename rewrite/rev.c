@@ -390,7 +390,9 @@ static Body *site_nest(Slice *sl, Builder *bd, Operand *count, Operand *pos) {
         Stmt *l = site->path[k];
         lo[k] = slice_operand(sl, l->lo, 0, bd->b);
         hi[k] = slice_operand(sl, l->hi, 0, bd->b);
-        trip[k] = b_sub(bd, b_cast(bd, long_type(), hi[k]), b_cast(bd, long_type(), lo[k]));
+        /* An empty loop (hi < lo) covers no elements, not a negative count. */
+        Operand span = b_sub(bd, b_cast(bd, long_type(), hi[k]), b_cast(bd, long_type(), lo[k]));
+        trip[k] = b_select(bd, b_cmp(bd, OP_GT, span, opd_int(0)), span, opd_int(0));
         *count = b_mul(bd, *count, trip[k]);
     }
     Body *cur = bd->b;
@@ -701,7 +703,7 @@ void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec) {
             rev_map_fwd(r, s, out, dead);
             break;
         case S_REDUCE:
-            rev_reduce_fwd(r, s, out);
+            rev_reduce_fwd(r, s, out, dead);
             break;
         default:
             body_append(r->a, out, s);
@@ -738,7 +740,7 @@ void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
             rev_map_bwd(r, s, out, dead);
             break;
         case S_REDUCE:
-            rev_reduce_bwd(r, s, out);
+            rev_reduce_bwd(r, s, out, dead);
             break;
         default:
             break;

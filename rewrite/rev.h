@@ -87,8 +87,8 @@ void settle_accumulations(Rev *r, Stmt *loop);
 void rev_map_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* rev_reduce.c */
-void rev_reduce_fwd(Rev *r, Stmt *s, Body *out);
-void rev_reduce_bwd(Rev *r, Stmt *s, Body *out);
+void rev_reduce_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+void rev_reduce_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 
 /* Copies a primal statement, dropping writes to the buffers in `dead`. */
 Stmt *copy_primal_stmt(Rev *r, Stmt *s, PtrVec *dead);

@@ -137,20 +137,32 @@ static void extremum_fwd_blocked(Rev *r, Stmt *s, Accum *a, RedInfo *ri, Body *o
     body_append(r->a, out, within);
 }
 
-void rev_reduce_fwd(Rev *r, Stmt *s, Body *out) {
+/* A reduce whose body also writes arrays (in-place updates, stores of
+ * per-iteration values) is saved and restored like a map, and its min/max
+ * adjoint must visit every iteration, not only the extremum's. */
+static bool body_writes(Stmt *s) {
+    for (int i = 0; i < s->body->stmts.len; i++)
+        if (stmt_writes_any(s->body->stmts.items[i]))
+            return true;
+    return false;
+}
+
+void rev_reduce_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
+    save_regions(r, &s, 1, out, dead);
+    Stmt *primal = copy_primal_stmt(r, s, dead);
     bool any_active = false;
     for (int i = 0; i < s->accums.len; i++)
         any_active |= ((Accum *)s->accums.items[i])->result->active;
     if (!any_active) {
-        body_append(r->a, out, s);
+        body_append(r->a, out, primal);
         return;
     }
     Stmt *red = stmt_new(r->a, S_REDUCE, s->loc);
-    *red = *s;
+    *red = *primal;
     red->body = body_new(r->a);
     red->accums = (PtrVec){0};
-    for (int i = 0; i < s->body->stmts.len; i++)
-        body_append(r->a, red->body, s->body->stmts.items[i]);
+    for (int i = 0; i < primal->body->stmts.len; i++)
+        body_append(r->a, red->body, primal->body->stmts.items[i]);
     Builder in_body = {r->a, r->dst, red->body, s->loc};
     Body *after = body_new(r->a);
     for (int i = 0; i < s->accums.len; i++) {
@@ -164,8 +176,9 @@ void rev_reduce_fwd(Rev *r, Stmt *s, Body *out) {
         vec_push(r->a, &r->red_infos, ri);
         if (a->op == RED_MUL) {
             mul_fwd(r, red, a, &in_body, &red->accums, after, ri);
-        } else if (s->accums.len == 1 && !r->par_loop) {
-            extremum_fwd_blocked(r, s, a, ri, out);
+        } else if (s->accums.len == 1 && !r->par_loop && !body_writes(s)) {
+            /* the blocked search runs the body twice: only for pure bodies */
+            extremum_fwd_blocked(r, primal, a, ri, out);
             return;
         } else {
             Accum *arg = new_accum(r, a->op == RED_MIN ? RED_ARGMIN : RED_ARGMAX, a->result,
@@ -194,7 +207,8 @@ static Operand mul_partial(Builder *bd, RedInfo *ri, Operand seed_times_p, Opera
 }
 
 /* The iteration space re-executed with each element's adjoint seeded. */
-static void seeded_iterations(Rev *r, Stmt *s, Body *out, Operand *seeds_times_p) {
+static void seeded_iterations(Rev *r, Stmt *s, Body *out, Operand *seeds_times_p,
+                              bool all_extrema) {
     Stmt *m = stmt_new(r->a, S_MAP, s->loc);
     m->index = s->index;
     m->lo = s->lo;
@@ -218,6 +232,11 @@ static void seeded_iterations(Rev *r, Stmt *s, Body *out, Operand *seeds_times_p
         else if (a->op == RED_MUL && a->contrib.kind == OPD_VAR && a->contrib.var->active)
             add_adjoint(r, &bd, a->contrib,
                         mul_partial(&bd, info_of(r, a), seeds_times_p[i], a->contrib));
+        else if (all_extrema && (a->op == RED_MIN || a->op == RED_MAX)) {
+            Operand at = opd_var(info_of(r, a)->arg);
+            Operand here = b_cmp(&bd, OP_EQ, b_cast(&bd, at.ty, opd_var(s->index)), at);
+            add_adjoint(r, &bd, a->contrib, b_select(&bd, here, rb, b_fconst(0, rb.ty)));
+        }
     }
     rev_bwd_stmts(r, s->body, m->body, true);
     r->par_loop = outer;
@@ -227,12 +246,16 @@ static void seeded_iterations(Rev *r, Stmt *s, Body *out, Operand *seeds_times_p
 }
 
 /* min/max: the adjoint of the one iteration that produced the extremum. */
+static void extremum_init(Rev *r, Accum *a, Builder *bd) {
+    Operand rb = opd_var(adjoint_of(r, a->result));
+    Operand from_init = b_cmp(bd, OP_LT, opd_var(info_of(r, a)->arg), opd_int(0));
+    add_adjoint(r, bd, a->init, b_select(bd, from_init, rb, b_fconst(0, rb.ty)));
+}
+
 static void extremum_iteration(Rev *r, Stmt *s, Accum *a, Body *out) {
     RedInfo *ri = info_of(r, a);
     Builder bd = {r->a, r->dst, out, s->loc};
     Operand rb = opd_var(adjoint_of(r, a->result));
-    Operand from_init = b_cmp(&bd, OP_LT, opd_var(ri->arg), opd_int(0));
-    add_adjoint(r, &bd, a->init, b_select(&bd, from_init, rb, b_fconst(0, rb.ty)));
     if (!(a->contrib.kind == OPD_VAR && a->contrib.var->active))
         return;
     Stmt *c = stmt_new(r->a, S_IF, s->loc);
@@ -254,8 +277,11 @@ static void extremum_iteration(Rev *r, Stmt *s, Accum *a, Body *out) {
     body_append(r->a, out, c);
 }
 
-void rev_reduce_bwd(Rev *r, Stmt *s, Body *out) {
-    bool loop_needed = false;
+void rev_reduce_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
+    /* Back to the values the reduce read: its iterations re-execute. */
+    restore_regions(r, &s, 1, out, dead);
+    bool writes = body_writes(s);
+    bool loop_needed = writes;
     Operand seeds_times_p[16] = {{0}};
     Builder bd = {r->a, r->dst, out, s->loc};
     for (int i = 0; i < s->accums.len && i < 16; i++) {
@@ -272,11 +298,13 @@ void rev_reduce_bwd(Rev *r, Stmt *s, Body *out) {
             if (a->init.kind == OPD_VAR && a->init.var->active)
                 add_adjoint(r, &bd, a->init, mul_partial(&bd, ri, seeds_times_p[i], a->init));
             loop_needed = true;
+        } else {
+            extremum_init(r, a, &bd);
         }
     }
     if (loop_needed)
-        seeded_iterations(r, s, out, seeds_times_p);
-    for (int i = 0; i < s->accums.len; i++) {
+        seeded_iterations(r, s, out, seeds_times_p, writes);
+    for (int i = 0; i < s->accums.len && !writes; i++) {
         Accum *a = s->accums.items[i];
         if (a->result->active && (a->op == RED_MIN || a->op == RED_MAX))
             extremum_iteration(r, s, a, out);

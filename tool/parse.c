@@ -65,6 +65,7 @@ typedef struct Lift {
     bool failed;
     bool seen_return;
     Operand ret_val; /* the value of an inlined call's return */
+    Type ret_ty;     /* the return type of the function being lifted or inlined */
 } Lift;
 
 static Operand lift_expr(Lift *L, CXCursor c);
@@ -1146,7 +1147,7 @@ static Pragma *loop_pragma(Lift *L, CXCursor c) {
         Pragma *p = ps->items[i];
         bool on_loop = p->kind != PG_REVERSE && p->kind != PG_FORWARD && p->kind != PG_DECLARE &&
                        p->kind != PG_DERIVATIVE;
-        if (on_loop && p->target_line == l.line) {
+        if (on_loop && p->target_line == l.line && p->target_col == l.col) {
             p->attached = true;
             return p;
         }
@@ -1497,26 +1498,62 @@ static enum CXChildVisitResult collect_stmt(CXCursor c, CXCursor parent, CXClien
     return CXChildVisit_Continue;
 }
 
-/* True for an if without else whose then-branch ends in a return. */
+/* True for a statement after which control never falls through: a return,
+ * a block ending in one, or an if/else both of whose branches end in one. */
+static bool always_returns(CXCursor c) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_ReturnStmt)
+        return true;
+    if (k == CXCursor_CompoundStmt) {
+        StmtList l = {0};
+        clang_visitChildren(c, collect_stmt, &l);
+        bool r = l.n > 0 && always_returns(l.v[l.n - 1]);
+        free(l.v);
+        return r;
+    }
+    if (k == CXCursor_IfStmt) {
+        Kids kk = kids_of(c);
+        return kk.n == 3 && always_returns(kk.items[1]) && always_returns(kk.items[2]);
+    }
+    return false;
+}
+
+/* True for an if one of whose branches always returns. */
 static bool is_early_return(CXCursor c) {
     if (clang_getCursorKind(c) != CXCursor_IfStmt)
         return false;
     Kids k = kids_of(c);
-    if (k.n != 2)
-        return false;
-    CXCursor t = k.items[1];
-    if (clang_getCursorKind(t) == CXCursor_CompoundStmt) {
-        StmtList l = {0};
-        clang_visitChildren(t, collect_stmt, &l);
-        bool r = l.n > 0 && clang_getCursorKind(l.v[l.n - 1]) == CXCursor_ReturnStmt;
-        free(l.v);
-        return r;
-    }
-    return clang_getCursorKind(t) == CXCursor_ReturnStmt;
+    return always_returns(k.items[1]) || (k.n == 3 && always_returns(k.items[2]));
 }
 
-/* `if (c) { ...; return a; } rest...` is `if (c) {...; return a} else { rest }`:
- * both branches return, and the returned value is their phi. */
+/* Lifts one side of an early-return if: its own statement (if any), then,
+ * when that falls through, the statements after the if. Returns the value
+ * the side returns, converted to the function's return type. */
+static Operand lift_return_side(Lift *L, Body *into, CXCursor branch, CXCursor *rest, int nrest,
+                                const Operand *before, int mark) {
+    for (int i = 0; i < mark; i++)
+        L->env[i].val = before[i];
+    L->nenv = mark;
+    L->seen_return = false;
+    L->ret_val = opd_none();
+    Body *saved = L->cur;
+    L->cur = into;
+    if (!clang_Cursor_isNull(branch))
+        lift_stmt(L, branch);
+    if (!L->seen_return && !L->failed)
+        lift_stmts(L, rest, nrest);
+    L->cur = saved;
+    L->nenv = mark;
+    if (!L->seen_return || L->ret_val.kind == OPD_NONE)
+        return opd_none();
+    Builder bd = {L->a, L->f, into, L->f->loc};
+    return b_cast(&bd, L->ret_ty, L->ret_val);
+}
+
+/* `if (c) { ...; return a; } rest...` is `if (c) {...; return a} else { rest }`
+ * (and symmetrically for a returning else): both branches return, each
+ * starting from the values before the if, and the returned value is their
+ * phi. Statements after an if/else that returns on both sides never run. */
 static void lift_early_return(Lift *L, CXCursor c, CXCursor *rest, int nrest) {
     Kids k = kids_of(c);
     Builder bd = builder(L, c);
@@ -1525,28 +1562,27 @@ static void lift_early_return(Lift *L, CXCursor c, CXCursor *rest, int nrest) {
     s->cond = cond;
     s->then_body = body_new(L->a);
     s->else_body = body_new(L->a);
-    Body *saved = L->cur;
     int mark = L->nenv;
-    L->cur = s->then_body;
-    lift_stmt(L, k.items[1]);
-    Operand then_val = L->ret_val;
-    L->nenv = mark;
-    L->seen_return = false;
-    L->cur = s->else_body;
-    lift_stmts(L, rest, nrest);
-    L->nenv = mark;
-    L->cur = saved;
-    if (!L->seen_return && !L->failed) {
+    Operand *before = snapshot(L);
+    CXCursor else_c = k.n == 3 ? k.items[2] : clang_getNullCursor();
+    Operand then_val = lift_return_side(L, s->then_body, k.items[1], rest, nrest, before, mark);
+    bool then_returned = L->seen_return;
+    Operand else_val = lift_return_side(L, s->else_body, else_c, rest, nrest, before, mark);
+    bool else_returned = L->seen_return;
+    free(before);
+    if (L->failed)
+        return;
+    if (!then_returned || !else_returned) {
         fail(L, c, "end the function with a return as well", "only one branch returns%s", "");
         return;
     }
-    if (then_val.kind != OPD_NONE) {
-        Type ty = then_val.ty;
+    L->seen_return = true;
+    L->ret_val = opd_none();
+    if (then_val.kind != OPD_NONE && else_val.kind != OPD_NONE) {
         Phi *p = arena_alloc(L->a, sizeof(Phi));
-        p->dst = var_new(L->a, L->f, TEMP_NAME, ty);
+        p->dst = var_new(L->a, L->f, TEMP_NAME, L->ret_ty);
         p->then_val = then_val;
-        Builder eb = {L->a, L->f, s->else_body, loc_of(L, c)};
-        p->else_val = b_cast(&eb, ty, L->ret_val);
+        p->else_val = else_val;
         vec_push(L->a, &s->phis, p);
         L->ret_val = opd_var(p->dst);
     }
@@ -1756,8 +1792,12 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, Kids *args
     CXCursor body = dk.items[dk.n - 1];
     bool outer_return = L->seen_return;
     Operand outer_val = L->ret_val;
+    Type outer_ty = L->ret_ty;
     L->seen_return = false;
+    if (!map_type(clang_getCursorResultType(def), &L->ret_ty))
+        L->ret_ty.kind = TY_VOID;
     lift_stmt(L, body);
+    L->ret_ty = outer_ty;
     Operand result = L->seen_return ? L->ret_val : opd_none();
     L->seen_return = outer_return;
     L->ret_val = outer_val;
@@ -1845,6 +1885,7 @@ Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
     int np = clang_Cursor_getNumArguments(fc);
     for (int i = 0; i < np && !L.failed; i++)
         vec_push(fe->a, &L.f->params, lift_param(&L, clang_Cursor_getArgument(fc, (unsigned)i)));
+    L.ret_ty = L.f->ret;
     L.inlining[L.ninlining++] = fc;
     Kids k = kids_of(fc);
     if (!L.failed)
@@ -1918,6 +1959,26 @@ static bool report_clang_errors(Frontend *fe) {
     return bad;
 }
 
+/* The main file's lines the preprocessor skipped (#if 0 ... #endif). */
+static SkippedLines skipped_lines(Frontend *fe) {
+    SkippedLines sk = {0};
+    CXFile file = clang_getFile(fe->tu, fe->path);
+    CXSourceRangeList *rl = file ? clang_getSkippedRanges(fe->tu, file) : NULL;
+    if (!rl)
+        return sk;
+    sk.first = arena_alloc(fe->a, sizeof(int) * (rl->count + 1));
+    sk.last = arena_alloc(fe->a, sizeof(int) * (rl->count + 1));
+    for (unsigned i = 0; i < rl->count; i++) {
+        unsigned l0, l1;
+        clang_getExpansionLocation(clang_getRangeStart(rl->ranges[i]), NULL, &l0, NULL, NULL);
+        clang_getExpansionLocation(clang_getRangeEnd(rl->ranges[i]), NULL, &l1, NULL, NULL);
+        sk.first[sk.n] = (int)l0;
+        sk.last[sk.n++] = (int)l1;
+    }
+    clang_disposeSourceRangeList(rl);
+    return sk;
+}
+
 Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const char *const *argv) {
     Frontend *fe = arena_alloc(a, sizeof(Frontend));
     fe->a = a;
@@ -1947,7 +2008,8 @@ Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const ch
         frontend_close(fe);
         return NULL;
     }
-    int bad = pragma_scan_file(a, d, path, fe->text, &fe->pragmas);
+    SkippedLines skip = skipped_lines(fe);
+    int bad = pragma_scan_file(a, d, path, fe->text, &skip, &fe->pragmas);
     for (int i = 0; i < fe->pragmas.len; i++) {
         Pragma *p = fe->pragmas.items[i];
         if (p->kind == PG_REVERSE)

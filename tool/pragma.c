@@ -244,15 +244,16 @@ bool pragma_parse(Arena *a, Diags *d, const char *text, SrcLoc loc, Pragma *out)
     return !lx.failed;
 }
 
-/* The line of the first code after `p` (which starts line `line`):
+/* The position of the first code after `p` (which starts line `line`):
  * blanks, comments and preprocessor lines (other pragmas) are skipped. */
-static int next_code_line(const char *p, int line) {
+static void next_code(const char *p, int line, int *out_line, int *out_col) {
     bool line_start = true;
+    const char *bol = p;
     while (*p) {
         if (*p == '\n') {
             line++;
             line_start = true;
-            p++;
+            bol = ++p;
         } else if (isspace((unsigned char)*p)) {
             p++;
         } else if (line_start && *p == '#') {
@@ -263,14 +264,18 @@ static int next_code_line(const char *p, int line) {
                 p++;
         } else if (p[0] == '/' && p[1] == '*') {
             for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
-                line += *p == '\n';
+                if (*p == '\n') {
+                    line++;
+                    bol = p + 1;
+                }
             p += *p ? 2 : 0;
             line_start = false;
         } else {
-            return line;
+            break;
         }
     }
-    return line;
+    *out_line = line;
+    *out_col = (int)(p - bol) + 1;
 }
 
 /* The text after `#pragma pargrad` on the line [p, eol), or NULL. */
@@ -292,20 +297,83 @@ static const char *pargrad_pragma_text(const char *p, const char *eol) {
     return s + 7;
 }
 
-int pragma_scan_file(Arena *a, Diags *d, const char *path, const char *text, PtrVec *out) {
+/* Whether a block comment is still open at the end of [p, eol), given
+ * whether one was open at p. String and character literals are skipped so
+ * that a comment opener inside one opens nothing. */
+static bool comment_open_after(const char *p, const char *eol, bool open) {
+    while (p < eol) {
+        if (open) {
+            if (p + 1 < eol && p[0] == '*' && p[1] == '/') {
+                open = false;
+                p += 2;
+            } else {
+                p++;
+            }
+        } else if (p[0] == '/' && p + 1 < eol && p[1] == '/') {
+            return false;
+        } else if (p[0] == '/' && p + 1 < eol && p[1] == '*') {
+            open = true;
+            p += 2;
+        } else if (*p == '"' || *p == '\'') {
+            char q = *p++;
+            while (p < eol && *p != q)
+                p += (*p == '\\' && p + 1 < eol) ? 2 : 1;
+            p++;
+        } else {
+            p++;
+        }
+    }
+    return open;
+}
+
+/* The pragma's text with comments removed (`map // rows`), so that a
+ * comment after a pragma reads as it does to a compiler. */
+static char *strip_comments(Arena *a, const char *s, const char *eol) {
+    char *out = arena_alloc(a, (size_t)(eol - s) + 1);
+    char *o = out;
+    while (s < eol) {
+        if (s[0] == '/' && s + 1 < eol && s[1] == '/')
+            break;
+        if (s[0] == '/' && s + 1 < eol && s[1] == '*') {
+            for (s += 2; s + 1 < eol && !(s[0] == '*' && s[1] == '/'); s++)
+                ;
+            s = s + 1 < eol ? s + 2 : eol;
+            *o++ = ' ';
+            continue;
+        }
+        *o++ = *s++;
+    }
+    *o = 0;
+    return out;
+}
+
+static bool line_skipped(const SkippedLines *skip, int line) {
+    for (int i = 0; skip && i < skip->n; i++)
+        if (line >= skip->first[i] && line <= skip->last[i])
+            return true;
+    return false;
+}
+
+int pragma_scan_file(Arena *a, Diags *d, const char *path, const char *text,
+                     const SkippedLines *skip, PtrVec *out) {
     int bad = 0, line = 1;
+    bool in_comment = false;
     for (const char *p = text; *p; line++) {
         const char *eol = strchr(p, '\n');
         if (!eol)
             eol = p + strlen(p);
-        const char *s = pargrad_pragma_text(p, eol);
+        const char *s = in_comment || line_skipped(skip, line) ? NULL : pargrad_pragma_text(p, eol);
+        in_comment = comment_open_after(p, eol, in_comment);
         if (s) {
-            char *body = arena_alloc(a, (size_t)(eol - s) + 1);
-            memcpy(body, s, (size_t)(eol - s));
+            in_comment = false; /* a comment opened on a pragma line ends with it */
+            char *body = strip_comments(a, s, eol);
             SrcLoc loc = {path, line, (int)(s - p) + 1};
             Pragma *pg = arena_alloc(a, sizeof(Pragma));
             if (pragma_parse(a, d, body, loc, pg)) {
-                pg->target_line = *eol ? next_code_line(eol + 1, line + 1) : line + 1;
+                pg->target_line = line + 1;
+                pg->target_col = 1;
+                if (*eol)
+                    next_code(eol + 1, line + 1, &pg->target_line, &pg->target_col);
                 vec_push(a, out, pg);
             } else {
                 bad++;

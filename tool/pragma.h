@@ -30,8 +30,8 @@ typedef struct Pragma {
     PtrVec var_locs; /* SrcLoc* of each variable */
     /* reverse/forward */
     RevRequest req;
-    /* the line of the statement the pragma applies to (loop pragmas) */
-    int target_line;
+    /* where the statement the pragma applies to starts (loop pragmas) */
+    int target_line, target_col;
     bool attached;
 } Pragma;
 
@@ -39,8 +39,17 @@ typedef struct Pragma {
  * Reports problems to d and returns false. */
 bool pragma_parse(Arena *a, Diags *d, const char *text, SrcLoc loc, Pragma *out);
 
-/* Finds every `#pragma pargrad` line of a source text and parses it. Loop
- * pragmas get the line of the next code line as target_line. */
-int pragma_scan_file(Arena *a, Diags *d, const char *path, const char *text, PtrVec *out);
+/* Lines the preprocessor skips (`#if 0` ... `#endif`): pragmas there are
+ * not the program's. */
+typedef struct SkippedLines {
+    int *first, *last;
+    int n;
+} SkippedLines;
+
+/* Finds every `#pragma pargrad` line of a source text (outside comments and
+ * skipped lines) and parses it. Loop pragmas get the position of the next
+ * code as target_line and target_col. */
+int pragma_scan_file(Arena *a, Diags *d, const char *path, const char *text,
+                     const SkippedLines *skip, PtrVec *out);
 
 #endif

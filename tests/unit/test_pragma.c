@@ -265,7 +265,7 @@ static void test_scan_file(void) {
     Ctx c;
     ctx_open(&c);
     PtrVec ps = {0};
-    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, scan_src, &ps), 0);
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, scan_src, NULL, &ps), 0);
     CU_ASSERT_EQUAL_FATAL(ps.len, 3);
     Pragma *red = ps.items[0], *map = ps.items[1], *rev = ps.items[2];
     CU_ASSERT_EQUAL(red->kind, PG_REDUCE);
@@ -294,7 +294,7 @@ static void test_scan_file_reports_bad_pragmas(void) {
                       "#pragma pargrad map\n"
                       "for (;;) {}\n"
                       "#pragma pargrad reduce(s)\n";
-    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, &ps), 2);
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, NULL, &ps), 2);
     CU_ASSERT_EQUAL(ps.len, 1); /* only the good one */
     CU_ASSERT_EQUAL(c.d.errors, 2);
     const char *out = ctx_diags(&c);
@@ -316,7 +316,7 @@ static void test_scan_file_caret(void) {
     Ctx c;
     ctx_open(&c);
     PtrVec ps = {0};
-    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, path, src, &ps), 1);
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, path, src, NULL, &ps), 1);
     const char *out = ctx_diags(&c);
     char where[128];
     snprintf(where, sizeof where, "%s:2:24: error: unknown reduction operator 'sum'", path);
@@ -341,7 +341,7 @@ static void test_scan_file_target_after_comments(void) {
                       "#pragma pargrad map\n"                 /* 5 */
                       "/* c */ for (int i = 0; i < n; i++)\n" /* 6 */
                       "    y[i] = 0;\n";                      /* 7 */
-    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, &ps), 0);
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, NULL, &ps), 0);
     CU_ASSERT_EQUAL_FATAL(ps.len, 2);
     Pragma *p1 = ps.items[0], *p2 = ps.items[1];
     if (p1->target_line != 4 || p2->target_line != 6)
@@ -349,6 +349,36 @@ static void test_scan_file_target_after_comments(void) {
                 p1->target_line, p2->target_line);
     CU_ASSERT_EQUAL(p1->target_line, 4);
     CU_ASSERT_EQUAL(p2->target_line, 6);
+    ctx_close(&c);
+}
+
+/* Regression (trust issue): pragmas inside comments and preprocessor-skipped
+ * lines are not the program's; a trailing comment on a pragma line is not
+ * part of it; the target column tells which loop of a line it annotates. */
+static void test_scan_file_comments_and_skipped(void) {
+    Ctx c;
+    ctx_open(&c);
+    PtrVec ps = {0};
+    const char *src = "/* disabled:\n"                            /* 1 */
+                      "#pragma pargrad map\n"                     /* 2 */
+                      "*/\n"                                      /* 3 */
+                      "#if 0\n"                                   /* 4 */
+                      "#pragma pargrad map\n"                     /* 5 */
+                      "#endif\n"                                  /* 6 */
+                      "#pragma pargrad map // over rows\n"        /* 7 */
+                      "  for (i = 0; i < n; i++) for (;;) {}\n"   /* 8 */
+                      "#pragma pargrad reduce(+: s) /* sum */\n"; /* 9 */
+    int first[] = {4}, last[] = {6};
+    SkippedLines skip = {first, last, 1};
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, &skip, &ps), 0);
+    CU_ASSERT_EQUAL_FATAL(ps.len, 2);
+    Pragma *map = ps.items[0], *red = ps.items[1];
+    CU_ASSERT_EQUAL(map->kind, PG_MAP);
+    CU_ASSERT_EQUAL(map->loc.line, 7);
+    CU_ASSERT_EQUAL(map->target_line, 8);
+    CU_ASSERT_EQUAL(map->target_col, 3);
+    CU_ASSERT_EQUAL(red->kind, PG_REDUCE);
+    CU_ASSERT_EQUAL(red->vars.len, 1);
     ctx_close(&c);
 }
 
@@ -371,4 +401,6 @@ void register_pragma_tests(void) {
     CU_add_test(s, "scan_file: bad pragmas counted", test_scan_file_reports_bad_pragmas);
     CU_add_test(s, "scan_file: source line and caret", test_scan_file_caret);
     CU_add_test(s, "scan_file: target after comments", test_scan_file_target_after_comments);
+    CU_add_test(s, "scan_file: comments, #if 0, trailing comments",
+                test_scan_file_comments_and_skipped);
 }
