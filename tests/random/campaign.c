@@ -1,0 +1,634 @@
+/* campaign: runs pargrad on random programs and classifies what happens.
+ *
+ *   campaign PARGRAD FIRST_SEED COUNT [--workdir D] [--jobs J] [--no-shrink]
+ *            [--break-every K] [--shrink-budget SECONDS] [--gen PATH]
+ *            [--src DIR] [--gen-args "ARGS"] [--excuse-warning NAME]...
+ *
+ * For each seed: pargrad_gen writes D/sSEED/prog.c and check.c (every K-th
+ * seed, default 5, a --break-promise program); pargrad runs with a 10 s
+ * timeout; the output is compiled by gcc and clang-14 with -Wall -Wextra
+ * -Werror -fopenmp and the driver runs with OMP_NUM_THREADS=1 and 3. Classes:
+ *
+ *   ok               gradient checked (maybe with "unreliable FD" components)
+ *   rejected         a valid program rejected with a well-formed diagnostic
+ *                    (not a failure: counted, messages summarised)
+ *   rejected-ok      a --break-promise program rejected at the broken promise
+ *   rejected-elsewhere  a --break-promise program rejected at another line
+ *                    (inconclusive: the rest of the program was rejected)
+ *   internal         exit status other than 0/1, a signal, "internal error"
+ *   hang             pargrad ran past 10 s
+ *   bad-diagnostic   exit 1 without `prog.c:L:C: error:`, or with an output
+ *   uncompilable     the output does not compile warning-free (warnings the
+ *                    primal itself has, e.g. an unused variable, are excused)
+ *                    (--excuse-warning unknown-pragmas excuses one more, for a
+ *                    known tool bug that would otherwise hide everything else)
+ *   wrong-gradient   the driver fails (any compiler, 1 or 3 threads)
+ *   accepted-broken-promise  a --break-promise program was accepted
+ *   gen-invalid      the generator's own fault (primal does not compile,
+ *                    values not finite): a bug in tests/random
+ *
+ * A failing seed is shrunk (greedy delta debugging over the generator's node
+ * ids with --drop, keeping a drop when the class stays the same); the
+ * minimal program is saved as D/min_SEED_CLASS.c and printed. Exit status 1
+ * when any seed failed. */
+#define _XOPEN_SOURCE 700
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef RANDOM_SRC_DIR
+#define RANDOM_SRC_DIR "."
+#endif
+
+enum cls {
+    C_OK,
+    C_REJECTED,
+    C_REJECTED_OK,
+    C_REJECTED_ELSEWHERE,
+    C_INTERNAL,
+    C_HANG,
+    C_BAD_DIAG,
+    C_UNCOMPILABLE,
+    C_WRONG,
+    C_BROKEN_ACCEPTED,
+    C_GEN_INVALID,
+    C_COUNT
+};
+
+static const char *const cls_name[C_COUNT] = {
+    "ok",         "rejected",       "rejected-ok",  "rejected-elsewhere", "internal",
+    "hang",       "bad-diagnostic", "uncompilable", "wrong-gradient",     "accepted-broken-promise",
+    "gen-invalid"};
+
+static int is_failure(enum cls c) {
+    return c != C_OK && c != C_REJECTED && c != C_REJECTED_OK && c != C_REJECTED_ELSEWHERE;
+}
+
+struct options {
+    const char *pargrad, *gen, *src, *workdir, *gen_args;
+    char excused[512]; /* --excuse-warning NAME: " NAME NAME " */
+    unsigned long long first;
+    long count;
+    int jobs, shrink, break_every, shrink_budget;
+    char cflags[1024], libs[1024];
+};
+
+static struct options opt;
+
+/* ------------------------------------------------------------------ */
+/* small helpers                                                       */
+
+static char *fmt(const char *f, ...) {
+    va_list ap;
+    va_start(ap, f);
+    int len = vsnprintf(NULL, 0, f, ap);
+    va_end(ap);
+    char *s = malloc((size_t)len + 1);
+    if (!s)
+        exit(2);
+    va_start(ap, f);
+    vsnprintf(s, (size_t)len + 1, f, ap);
+    va_end(ap);
+    return s;
+}
+
+/* runs a shell command, returns its exit status (128 + signal if killed) */
+static int sh(const char *cmd) {
+    int st = system(cmd);
+    if (st == -1)
+        return 127;
+    if (WIFEXITED(st))
+        return WEXITSTATUS(st);
+    return 128 + WTERMSIG(st);
+}
+
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return fmt("%s", "");
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    size_t got = fread(s, 1, (size_t)n, f);
+    s[got] = 0;
+    fclose(f);
+    return s;
+}
+
+static int exists(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* the first line of text containing needle (without the newline) */
+static char *line_with(const char *text, const char *needle) {
+    const char *p = strstr(text, needle);
+    if (!p)
+        return NULL;
+    const char *b = p;
+    while (b > text && b[-1] != '\n')
+        b--;
+    const char *e = strchr(p, '\n');
+    int len = e ? (int)(e - b) : (int)strlen(b);
+    return fmt("%.*s", len > 300 ? 300 : len, b);
+}
+
+static void write_text(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* warnings                                                            */
+
+/* the -W names in compiler output: gcc [-Werror=NAME], clang [-Werror,-WNAME] */
+static void warning_names(const char *text, char *out, size_t size) {
+    out[0] = 0;
+    for (const char *p = text; (p = strstr(p, "[-Werror")) != NULL; p++) {
+        const char *s = p + 8;
+        if (*s == '=')
+            s++;
+        else if (strncmp(s, ",-W", 3) == 0)
+            s += 3;
+        else
+            continue;
+        const char *e = strchr(s, ']');
+        if (!e)
+            continue;
+        const char *eq = memchr(s, '=', (size_t)(e - s)); /* pass-failed=transform-warning */
+        if (eq)
+            e = eq;
+        char *name = fmt(" %.*s ", (int)(e - s), s);
+        if (!strstr(out, name) && strlen(out) + strlen(name) < size)
+            strcat(out, name + (out[0] ? 1 : 0));
+        free(name);
+    }
+}
+
+/* the first error line that is not a warning (a real compile error), or NULL */
+static char *hard_error(const char *text) {
+    for (const char *p = text; (p = strstr(p, "error: ")) != NULL; p++) {
+        const char *e = strchr(p, '\n');
+        const char *w = strstr(p, "[-Werror");
+        if (!w || (e && w > e))
+            return line_with(p, "error: ");
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* one program                                                         */
+
+struct result {
+    enum cls cls;
+    int unreliable; /* the driver reported unreliable FD components */
+    char detail[600];
+};
+
+static void set(struct result *r, enum cls c, const char *detail) {
+    r->cls = c;
+    snprintf(r->detail, sizeof r->detail, "%s", detail ? detail : "");
+}
+
+/* whether the diagnostic prog.c:LINE:... is inside the broken promise, which
+ * the generator marks with comments */
+static int at_promise(const char *dir, const char *diag) {
+    int line = atoi(diag + 7), first = 0, last = 0, k = 1;
+    char *text = slurp(fmt("%s/prog.c", dir));
+    for (char *p = text; *p; p++) {
+        if (strncmp(p, "/* broken promise */", 20) == 0)
+            first = k;
+        if (strncmp(p, "/* end */", 9) == 0)
+            last = k;
+        k += *p == '\n';
+    }
+    return first > 0 && line > first && line < last;
+}
+
+static enum cls run_pargrad(const char *dir, int broken, struct result *r) {
+    sh(fmt("rm -f %s/prog_b.c", dir));
+    int rc = sh(fmt("cd %s && timeout 10 %s prog.c -o prog_b.c >pargrad.out 2>pargrad.err", dir,
+                    opt.pargrad));
+    char *err = slurp(fmt("%s/pargrad.err", dir));
+    char *all = fmt("%s%s", err, slurp(fmt("%s/pargrad.out", dir)));
+    char *first = line_with(err, "error:");
+    if (rc == 124)
+        set(r, C_HANG, "pargrad ran past 10 s");
+    else if (strstr(all, "internal error"))
+        set(r, C_INTERNAL, line_with(all, "internal error"));
+    else if (rc != 0 && rc != 1)
+        set(r, C_INTERNAL, fmt("exit status %d: %s", rc, first ? first : ""));
+    else if (rc == 1 && exists(fmt("%s/prog_b.c", dir)))
+        set(r, C_BAD_DIAG, "rejected but wrote an output file");
+    else if (rc == 1 && (!first || strncmp(first, "prog.c:", 7) != 0))
+        set(r, C_BAD_DIAG, fmt("no `prog.c:LINE:COL: error:` line: %s", first ? first : ""));
+    else if (rc == 1)
+        set(r,
+            !broken                  ? C_REJECTED
+            : at_promise(dir, first) ? C_REJECTED_OK
+                                     : C_REJECTED_ELSEWHERE,
+            strstr(first, "error:"));
+    else if (broken)
+        set(r, C_BROKEN_ACCEPTED, "the broken promise was accepted");
+    else if (!exists(fmt("%s/prog_b.c", dir)))
+        set(r, C_INTERNAL, "exit status 0 but no output file");
+    else
+        return C_OK;
+    return r->cls;
+}
+
+/* the warnings the primal itself has with gcc or clang (only asked for when
+ * the output warns) */
+static void primal_warnings(const char *dir, char *out, size_t size) {
+    char one[512];
+    out[0] = 0;
+    static const char *const ccs[2] = {"gcc", "clang-14"};
+    for (int k = 0; k < 2; k++) {
+        sh(fmt("cd %s && %s -std=c11 -O1 -Wall -Wextra -Werror -Wno-unknown-pragmas "
+               "-fsyntax-only prog.c 2>primal_%s.err",
+               dir, ccs[k], ccs[k]));
+        warning_names(slurp(fmt("%s/primal_%s.err", dir, ccs[k])), one, sizeof one);
+        if (strlen(out) + strlen(one) + 2 < size)
+            strcat(strcat(out, " "), one);
+    }
+}
+
+/* builds DIR/check_CC; returns 0, or the class on failure. Output warnings
+ * that the primal has as well are excused; unexcused ones are recorded in
+ * *uncompilable and the build goes on without them so that the gradient is
+ * still checked. */
+static enum cls build(const char *dir, const char *cc, struct result *r, char *uncompilable,
+                      size_t size) {
+    const char *lenient = "-Wno-unknown-pragmas -Wno-unused-variable -Wno-unused-parameter "
+                          "-Wno-unused-function -Wno-unused-but-set-variable "
+                          "-Wno-maybe-uninitialized -Wno-unknown-warning-option";
+    char primal_w[1024], out_w[512];
+    const char *strict = "-std=c11 -O1 -Wall -Wextra -Werror -fopenmp";
+    int rc = sh(fmt("cd %s && %s %s %s -c prog_b.c -o b_%s.o 2>out_%s.err", dir, cc, strict,
+                    opt.cflags, cc, cc));
+    if (rc != 0) {
+        char *err = slurp(fmt("%s/out_%s.err", dir, cc));
+        char *hard = hard_error(err);
+        if (hard) {
+            set(r, C_UNCOMPILABLE, fmt("%s: %s", cc, hard));
+            return C_UNCOMPILABLE;
+        }
+        warning_names(err, out_w, sizeof out_w);
+        primal_warnings(dir, primal_w, sizeof primal_w);
+        char off[1024] = "", bad[512] = "";
+        for (char *tok = strtok(out_w, " "); tok; tok = strtok(NULL, " ")) {
+            strcat(off, fmt(" -Wno-%s", tok));
+            if (!strstr(primal_w, tok) && !strstr(opt.excused, fmt(" %s ", tok)) &&
+                strlen(bad) + strlen(tok) + 2 < sizeof bad)
+                strcat(strcat(bad, " -W"), tok);
+        }
+        if (bad[0] && !uncompilable[0])
+            snprintf(uncompilable, size, "%s: output warns%s: %s", cc, bad,
+                     line_with(err, "error:"));
+        rc = sh(fmt("cd %s && %s %s %s %s -c prog_b.c -o b_%s.o 2>>out_%s.err", dir, cc, strict,
+                    off, opt.cflags, cc, cc));
+        if (rc != 0) {
+            set(r, C_UNCOMPILABLE, fmt("%s: %s", cc, line_with(err, "error:")));
+            return C_UNCOMPILABLE;
+        }
+    }
+    /* the primal and the driver: compiled once, by gcc, linked with each output */
+    if (!exists(fmt("%s/check.o", dir)))
+        rc = sh(fmt("cd %s && gcc -std=c11 -O0 -Wall -Wextra -Werror %s -I%s -c prog.c check.c "
+                    "2>build.err",
+                    dir, lenient, opt.src));
+    if (rc == 0)
+        rc = sh(fmt("cd %s && %s -fopenmp prog.o check.o b_%s.o %s -lm -o check_%s 2>>build.err",
+                    dir, cc, cc, opt.libs, cc));
+    if (rc != 0) {
+        set(r, C_GEN_INVALID,
+            fmt("%s: primal or driver: %s", cc,
+                line_with(slurp(fmt("%s/build.err", dir)), "error")));
+        return C_GEN_INVALID;
+    }
+    return C_OK;
+}
+
+static enum cls run_driver(const char *dir, const char *cc, int threads, struct result *r) {
+    int rc = sh(fmt("cd %s && OMP_NUM_THREADS=%d timeout 20 ./check_%s >run_%s_%d.txt 2>&1", dir,
+                    threads, cc, cc, threads));
+    char *out = slurp(fmt("%s/run_%s_%d.txt", dir, cc, threads));
+    if (strstr(out, "UNRELIABLE FD"))
+        r->unreliable = 1;
+    if (rc == 0)
+        return C_OK;
+    if (rc == 3) {
+        set(r, C_GEN_INVALID, line_with(out, "SETUP"));
+        return C_GEN_INVALID;
+    }
+    const char *why = line_with(out, "FAIL");
+    if (rc == 124)
+        why = "the gradient ran past 20 s";
+    else if (rc >= 128)
+        why = fmt("the driver died with signal %d", rc - 128);
+    set(r, C_WRONG, fmt("%s OMP_NUM_THREADS=%d: %s", cc, threads, why ? why : "failed"));
+    return C_WRONG;
+}
+
+static void classify(const char *dir, unsigned long long seed, int broken, const char *drops,
+                     struct result *r) {
+    memset(r, 0, sizeof *r);
+    sh(fmt("mkdir -p %s && rm -f %s/*.o", dir, dir));
+    int rc = sh(fmt("%s %llu %s%s%s%s %s >%s/gen.err 2>&1", opt.gen, seed, dir,
+                    broken ? " --break-promise" : "", drops[0] ? " --drop=" : "", drops,
+                    opt.gen_args, dir));
+    if (rc != 0) {
+        set(r, C_GEN_INVALID, "pargrad_gen failed");
+        return;
+    }
+    if (run_pargrad(dir, broken, r) != C_OK)
+        return;
+    static const char *const ccs[2] = {"gcc", "clang-14"};
+    char uncompilable[600] = "";
+    for (int k = 0; k < 2; k++)
+        if (build(dir, ccs[k], r, uncompilable, sizeof uncompilable) != C_OK)
+            return;
+    for (int k = 0; k < 2; k++)
+        for (int t = 1; t <= 3; t += 2)
+            if (run_driver(dir, ccs[k], t, r) != C_OK) {
+                if (r->cls == C_WRONG && uncompilable[0]) {
+                    size_t len = strlen(r->detail);
+                    snprintf(r->detail + len, sizeof r->detail - len, " (also %s)", uncompilable);
+                }
+                return;
+            }
+    if (uncompilable[0])
+        set(r, C_UNCOMPILABLE, uncompilable);
+    else
+        r->cls = C_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* shrinking                                                           */
+
+static int read_ids(const char *dir, int *ids, int max) {
+    FILE *f = fopen(fmt("%s/ids.txt", dir), "r");
+    int n = 0;
+    if (!f)
+        return 0;
+    while (n < max && fscanf(f, "%d", &ids[n]) == 1)
+        n++;
+    fclose(f);
+    return n;
+}
+
+static char *join(const int *v, int n, const char *extra) {
+    size_t size = (size_t)n * 8 + strlen(extra) + 2;
+    char *s = malloc(size);
+    s[0] = 0;
+    size_t len = 0;
+    for (int i = 0; i < n; i++)
+        len += (size_t)snprintf(s + len, size - len, "%s%d", len ? "," : "", v[i]);
+    if (extra[0])
+        snprintf(s + len, size - len, "%s%s", len ? "," : "", extra);
+    return s;
+}
+
+enum { MAX_IDS = 20000 };
+
+/* Greedy delta debugging: chunks of the live node ids, halving the chunk
+ * size, each chunk dropped when the program still fails the same way. */
+static char *shrink(const char *dir, unsigned long long seed, int broken, enum cls want) {
+    static int live[MAX_IDS];
+    char *drops = fmt("%s", "");
+    char *sdir = fmt("%s/shrink", dir);
+    int nlive = read_ids(dir, live, MAX_IDS);
+    time_t start = time(NULL);
+    int tests = 0;
+    for (int chunk = nlive / 2 > 0 ? nlive / 2 : 1; chunk >= 1; chunk /= 2) {
+        for (int at = 0; at < nlive; at += chunk) {
+            if (time(NULL) - start > opt.shrink_budget)
+                goto done;
+            int len = at + chunk <= nlive ? chunk : nlive - at;
+            char *cand = join(live + at, len, drops);
+            struct result r;
+            classify(sdir, seed, broken, cand, &r);
+            tests++;
+            if (r.cls == want) {
+                drops = cand;
+                nlive = read_ids(sdir, live, MAX_IDS);
+                at -= chunk; /* the ids moved up: retry at the same place */
+                if (at < -chunk)
+                    at = -chunk;
+            }
+        }
+        if (chunk == 1)
+            break;
+    }
+done:
+    fprintf(stderr, "seed %llu: shrunk in %d tests (%ld s)\n", seed, tests,
+            (long)(time(NULL) - start));
+    return drops;
+}
+
+/* ------------------------------------------------------------------ */
+/* one seed in a worker process                                        */
+
+static int is_broken(unsigned long long seed) {
+    return opt.break_every > 0 && seed % (unsigned long long)opt.break_every == 0;
+}
+
+static void do_seed(unsigned long long seed) {
+    char *dir = fmt("%s/s%llu", opt.workdir, seed);
+    int broken = is_broken(seed);
+    struct result r;
+    classify(dir, seed, broken, "", &r);
+    char *line = fmt("%s %d %s\n", cls_name[r.cls], r.unreliable, r.detail);
+    if (is_failure(r.cls) && opt.shrink && r.cls != C_GEN_INVALID) {
+        char *drops = shrink(dir, seed, broken, r.cls);
+        char *mdir = fmt("%s/min", dir);
+        struct result m;
+        classify(mdir, seed, broken, drops, &m);
+        char *text = slurp(fmt("%s/prog.c", mdir));
+        char *head = fmt("/* %s: %s\n * pargrad_gen %llu%s --drop=%s */\n", cls_name[m.cls],
+                         m.detail, seed, broken ? " --break-promise" : "", drops);
+        write_text(fmt("%s/min_%llu_%s.c", opt.workdir, seed, cls_name[r.cls]),
+                   fmt("%s%s", head, text));
+    }
+    write_text(fmt("%s/result", dir), line);
+}
+
+/* ------------------------------------------------------------------ */
+/* main                                                                */
+
+static void usage(void) {
+    fprintf(stderr, "usage: campaign PARGRAD FIRST_SEED COUNT [--workdir D] [--jobs J]\n"
+                    "       [--no-shrink] [--break-every K] [--shrink-budget S] [--gen PATH]\n"
+                    "       [--src DIR] [--gen-args \"ARGS\"] [--excuse-warning NAME]\n");
+    exit(2);
+}
+
+static void self_dir_gen(void) {
+    char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0) {
+        opt.gen = "pargrad_gen";
+        return;
+    }
+    buf[n] = 0;
+    char *slash = strrchr(buf, '/');
+    if (slash)
+        *slash = 0;
+    opt.gen = fmt("%s/pargrad_gen", buf);
+}
+
+static void query_flags(void) {
+    FILE *p = popen(fmt("%s --cflags", opt.pargrad), "r");
+    if (!p || !fgets(opt.cflags, sizeof opt.cflags, p))
+        opt.cflags[0] = 0;
+    if (p)
+        pclose(p);
+    p = popen(fmt("%s --libs", opt.pargrad), "r");
+    if (!p || !fgets(opt.libs, sizeof opt.libs, p))
+        opt.libs[0] = 0;
+    if (p)
+        pclose(p);
+    opt.cflags[strcspn(opt.cflags, "\n")] = 0;
+    opt.libs[strcspn(opt.libs, "\n")] = 0;
+}
+
+static void parse_args(int argc, char **argv) {
+    if (argc < 4)
+        usage();
+    opt.pargrad = argv[1];
+    opt.first = strtoull(argv[2], NULL, 10);
+    opt.count = strtol(argv[3], NULL, 10);
+    opt.workdir = "campaign-work";
+    opt.jobs = 2;
+    opt.shrink = 1;
+    opt.break_every = 5;
+    opt.shrink_budget = 300;
+    opt.src = RANDOM_SRC_DIR;
+    opt.gen_args = "";
+    self_dir_gen();
+    for (int i = 4; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--no-shrink") == 0)
+            opt.shrink = 0;
+        else if (!v)
+            usage();
+        else if (strcmp(a, "--workdir") == 0)
+            opt.workdir = v, i++;
+        else if (strcmp(a, "--jobs") == 0)
+            opt.jobs = atoi(v), i++;
+        else if (strcmp(a, "--break-every") == 0)
+            opt.break_every = atoi(v), i++;
+        else if (strcmp(a, "--shrink-budget") == 0)
+            opt.shrink_budget = atoi(v), i++;
+        else if (strcmp(a, "--gen") == 0)
+            opt.gen = v, i++;
+        else if (strcmp(a, "--src") == 0)
+            opt.src = v, i++;
+        else if (strcmp(a, "--gen-args") == 0)
+            opt.gen_args = v, i++;
+        else if (strcmp(a, "--excuse-warning") == 0 && strlen(opt.excused) + strlen(v) + 3 < 512)
+            strcat(strcat(strcat(opt.excused, " "), v), " "), i++;
+        else
+            usage();
+    }
+    if (opt.jobs < 1)
+        opt.jobs = 1;
+}
+
+/* the commands run in each program's directory: absolute paths */
+static const char *absolute(const char *path) {
+    char *r = realpath(path, NULL);
+    return r ? r : path;
+}
+
+struct totals {
+    long n[C_COUNT];
+    long unreliable;
+};
+
+/* reads a finished seed's result, prints failures, counts */
+static void collect(unsigned long long seed, struct totals *t) {
+    char *dir = fmt("%s/s%llu", opt.workdir, seed);
+    char *line = slurp(fmt("%s/result", dir));
+    char name[64] = "";
+    int unreliable = 0;
+    int used = 0;
+    if (sscanf(line, "%63s %d %n", name, &unreliable, &used) < 2)
+        snprintf(name, sizeof name, "gen-invalid");
+    enum cls c = C_GEN_INVALID;
+    for (int k = 0; k < C_COUNT; k++)
+        if (strcmp(cls_name[k], name) == 0)
+            c = (enum cls)k;
+    t->n[c]++;
+    t->unreliable += unreliable;
+    const char *detail = used ? line + used : "";
+    if (is_failure(c) || c == C_REJECTED)
+        printf("seed %llu%s: %s: %s", seed, is_broken(seed) ? " (break-promise)" : "", cls_name[c],
+               detail);
+    char *min = fmt("%s/min_%llu_%s.c", opt.workdir, seed, cls_name[c]);
+    if (is_failure(c) && exists(min))
+        printf("---- %s ----\n%s----\n", min, slurp(min));
+    fflush(stdout);
+}
+
+int main(int argc, char **argv) {
+    parse_args(argc, argv);
+    if (sh(fmt("mkdir -p %s", opt.workdir)) != 0)
+        return 2;
+    opt.pargrad = absolute(opt.pargrad);
+    opt.gen = absolute(opt.gen);
+    opt.workdir = absolute(opt.workdir);
+    opt.src = absolute(opt.src);
+    query_flags();
+    struct totals t = {{0}, 0};
+    unsigned long long next = opt.first, end = opt.first + (unsigned long long)opt.count;
+    pid_t pids[256];
+    unsigned long long seeds[256];
+    int running = 0;
+    if (opt.jobs > 256)
+        opt.jobs = 256;
+    while (next < end || running > 0) {
+        while (next < end && running < opt.jobs) {
+            pid_t pid = fork();
+            if (pid == 0) {
+                do_seed(next);
+                _exit(0);
+            }
+            pids[running] = pid;
+            seeds[running++] = next++;
+        }
+        int st;
+        pid_t done = wait(&st);
+        if (done < 0 && errno == ECHILD)
+            break;
+        for (int k = 0; k < running; k++)
+            if (pids[k] == done) {
+                collect(seeds[k], &t);
+                pids[k] = pids[running - 1];
+                seeds[k] = seeds[running - 1];
+                running--;
+                break;
+            }
+    }
+    long failures = 0;
+    printf("\n%llu..%llu: %ld programs\n", opt.first, end - 1, opt.count);
+    for (int k = 0; k < C_COUNT; k++) {
+        printf("  %-26s %ld\n", cls_name[k], t.n[k]);
+        if (is_failure((enum cls)k))
+            failures += t.n[k];
+    }
+    printf("  (programs with unreliable FD components: %ld)\n", t.unreliable);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,1685 @@
+/* pargrad_gen: writes a random, valid annotated C program and its gradient
+ * check driver.
+ *
+ *   pargrad_gen SEED DIR [--drop=ID,ID,...] [--break-promise]
+ *               [--enable=NAME,...] [--disable=NAME,...] [--list]
+ *
+ * writes DIR/prog.c (the primal, ending with its `#pragma pargrad reverse`
+ * directive), DIR/check.c (a main that checks the generated f_b, see
+ * driver.h) and DIR/ids.txt (the ids of the nodes that were printed, for
+ * the shrinker). The program is first built as a small tree of numbered
+ * nodes (statements and expressions); --drop deletes nodes by id (a dropped
+ * expression is replaced by its first operand, or by a constant), so that a
+ * failing program can be shrunk by delta debugging over node ids without
+ * changing any other random choice.
+ *
+ * Every construct the generator knows is a row of `constructs` with an
+ * enable flag, so a construct that hides everything else can be switched off
+ * (--disable=NAME) and a new one (e.g. `int i; for (i = 0; ...)` once pargrad
+ * accepts it) added with one row and one generator function.
+ *
+ * --break-promise adds one construct that breaks an annotation's promise
+ * (a racy map, a reduce that reads its accumulator, ...): pargrad must reject
+ * such a program. That node is never dropped, so shrinking keeps the broken
+ * promise. */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* constructs and their enable flags                                   */
+
+enum construct {
+    K_MAP,          /* #pragma pargrad map loop writing an array at [i] */
+    K_NESTED_MAP,   /* a map inside a map, writing [i * m + j] */
+    K_REDUCE_ADD,   /* reduce(+) in its forms s += e, s = s + e */
+    K_REDUCE_MUL,   /* reduce(*): s *= e, s = s * e */
+    K_REDUCE_MIN,   /* reduce(min): fmin and the if form */
+    K_REDUCE_MAX,   /* reduce(max): fmax and the if form */
+    K_REDUCE_MULTI, /* reduce(+: s1, s2) with two accumulators */
+    K_REDUCE_COND,  /* an accumulator update under an if */
+    K_SEQ_LOOP,     /* plain sequential for loop, carried scalars */
+    K_BREAK,        /* break in a sequential loop */
+    K_TIME_LOOP,    /* a stencil map into a buffer and a copy back, repeated */
+    K_IF,           /* if / else on active and inactive conditions */
+    K_TERNARY,      /* ?: */
+    K_LOCAL_SCALAR, /* double / float / int locals at every level */
+    K_LOCAL_ARRAY,  /* double la[3] = {...} */
+    K_MALLOC,       /* malloc'ed temporaries (top of the function) */
+    K_LOCAL_BUF,    /* a fixed-size local array used as a map target */
+    K_INPLACE,      /* y[i] = g(y[i]) on an output or in-out array */
+    K_HELPER,       /* static helper functions (inlined by pargrad) */
+    K_GUARD,        /* helpers with guard clauses: if (c) return a; */
+    K_EARLY_RETURN, /* if (c) return e; in the differentiated function */
+    K_FLOAT,        /* float locals, casts and the f math functions */
+    K_INT,          /* int locals and loop indices in arithmetic */
+    K_VLA,          /* a C99 VLA parameter const double a[n][m] */
+    K_SCALAR_PARAM, /* an active scalar parameter p */
+    K_KINKS,        /* fabs, fmin, fmax inside expressions */
+    K_LOOP_FORMS,   /* i <= n - 1, ++i, i += 1 */
+    K_RET_IN_LOOP,  /* early return inside a sequential loop */
+    K_DECL_FOR,     /* `int i; for (i = 0; ...)`: not supported by pargrad yet */
+    K_COUNT
+};
+
+struct construct_row {
+    const char *name;
+    int enabled;
+};
+
+static struct construct_row constructs[K_COUNT] = {
+    [K_MAP] = {"map", 1},
+    [K_NESTED_MAP] = {"nested_map", 1},
+    [K_REDUCE_ADD] = {"reduce_add", 1},
+    [K_REDUCE_MUL] = {"reduce_mul", 1},
+    [K_REDUCE_MIN] = {"reduce_min", 1},
+    [K_REDUCE_MAX] = {"reduce_max", 1},
+    [K_REDUCE_MULTI] = {"reduce_multi", 1},
+    [K_REDUCE_COND] = {"reduce_cond", 1},
+    [K_SEQ_LOOP] = {"seq_loop", 1},
+    [K_BREAK] = {"break", 1},
+    [K_TIME_LOOP] = {"time_loop", 1},
+    [K_IF] = {"if", 1},
+    [K_TERNARY] = {"ternary", 1},
+    [K_LOCAL_SCALAR] = {"local_scalar", 1},
+    [K_LOCAL_ARRAY] = {"local_array", 1},
+    [K_MALLOC] = {"malloc", 1},
+    [K_LOCAL_BUF] = {"local_buf", 1},
+    [K_INPLACE] = {"inplace", 1},
+    [K_HELPER] = {"helper", 1},
+    [K_GUARD] = {"guard", 1},
+    [K_EARLY_RETURN] = {"early_return", 1},
+    [K_FLOAT] = {"float", 1},
+    [K_INT] = {"int", 1},
+    [K_VLA] = {"vla", 1},
+    [K_SCALAR_PARAM] = {"scalar_param", 1},
+    [K_KINKS] = {"kinks", 1},
+    [K_LOOP_FORMS] = {"loop_forms", 1},
+    [K_RET_IN_LOOP] = {"return_in_loop", 1},
+    [K_DECL_FOR] = {"decl_for", 0},
+};
+
+static int on(enum construct k) {
+    return constructs[k].enabled;
+}
+
+/* ------------------------------------------------------------------ */
+/* random numbers: splitmix64, so that every seed is well mixed         */
+
+static uint64_t rng_state;
+
+static uint64_t rng_next(void) {
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* uniform in [0, k) */
+static int rnd(int k) {
+    return k <= 1 ? 0 : (int)(rng_next() % (uint64_t)k);
+}
+
+/* true with probability percent / 100 */
+static int chance(int percent) {
+    return rnd(100) < percent;
+}
+
+/* a constant in [lo, hi] with two decimals, printed as a double literal */
+static double rconst(double lo, double hi) {
+    return lo + (hi - lo) * rnd(101) / 100.0;
+}
+
+/* ------------------------------------------------------------------ */
+/* strings                                                             */
+
+static char *fmt(const char *f, ...) {
+    va_list ap;
+    va_start(ap, f);
+    int len = vsnprintf(NULL, 0, f, ap);
+    va_end(ap);
+    char *s = malloc((size_t)len + 1);
+    if (!s) {
+        perror("pargrad_gen");
+        exit(2);
+    }
+    va_start(ap, f);
+    vsnprintf(s, (size_t)len + 1, f, ap);
+    va_end(ap);
+    return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* the tree                                                            */
+
+/* A node is an expression (tmpl with %0..%3 for its operands) or a
+ * statement: tmpl is its head (which may span lines and use operands),
+ * then the body, then `} else {` and els when has_else, then tail. Templates
+ * use $f (the `f` of float math functions), $F (`float`) and $L (the `f` of a
+ * float literal) so that the same tree prints as the double reference copy
+ * too (see print_mode), and @ after a helper's name (its reference twin). */
+struct node {
+    int id;
+    int is_expr;
+    int protect; /* never dropped: the broken promise */
+    const char *tmpl;
+    struct node *kid[4];
+    int nkid;
+    double bound; /* expressions: rough bound of |value| */
+    struct node **body, **els;
+    int nbody, nels, cbody, cels;
+    int is_block, has_else;
+};
+
+enum { MAX_NODES = 100000 };
+static int node_count;
+static unsigned char dropped[MAX_NODES];
+static unsigned char printed[MAX_NODES];
+
+static struct node *new_node(int is_expr, const char *tmpl) {
+    struct node *n = calloc(1, sizeof *n);
+    if (!n || node_count >= MAX_NODES) {
+        fprintf(stderr, "pargrad_gen: too many nodes\n");
+        exit(2);
+    }
+    n->id = node_count++;
+    n->is_expr = is_expr;
+    n->tmpl = tmpl;
+    return n;
+}
+
+static void push(struct node ***v, int *len, int *cap, struct node *n) {
+    if (*len == *cap) {
+        *cap = *cap ? 2 * *cap : 8;
+        *v = realloc(*v, sizeof **v * (size_t)*cap);
+        if (!*v) {
+            perror("pargrad_gen");
+            exit(2);
+        }
+    }
+    (*v)[(*len)++] = n;
+}
+
+/* a list of statements being built */
+struct block {
+    struct node ***v;
+    int *len, *cap;
+};
+
+static struct block body_of(struct node *n) {
+    return (struct block){&n->body, &n->nbody, &n->cbody};
+}
+
+static struct block else_of(struct node *n) {
+    n->has_else = 1;
+    return (struct block){&n->els, &n->nels, &n->cels};
+}
+
+static void add(struct block b, struct node *n) {
+    push(b.v, b.len, b.cap, n);
+}
+
+static struct node *stmt(struct block b, const char *tmpl) {
+    struct node *n = new_node(0, tmpl);
+    add(b, n);
+    return n;
+}
+
+/* a compound statement: head ending in `{`, a body, and `}` */
+static struct node *block_stmt(struct block b, const char *head) {
+    struct node *n = stmt(b, head);
+    n->is_block = 1;
+    return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* printing                                                            */
+
+static int ref_mode; /* print the double reference copy (check.c) */
+
+static void print_expr(FILE *out, const struct node *n);
+
+/* expands a template: %k operands, $f $F $L @ for the reference copy */
+static void expand(FILE *out, const struct node *n, int indent) {
+    for (const char *p = n->tmpl; *p; p++) {
+        if (*p == '%' && p[1] >= '0' && p[1] <= '3') {
+            int k = *++p - '0';
+            if (k < n->nkid)
+                print_expr(out, n->kid[k]);
+            else
+                fputs("0.5", out);
+        } else if (*p == '$' && p[1]) {
+            char c = *++p;
+            if (c == 'f' || c == 'L')
+                fputs(ref_mode ? "" : "f", out);
+            else if (c == 'F')
+                fputs(ref_mode ? "double" : "float", out);
+        } else if (*p == '@') {
+            fputs(ref_mode ? "_ref" : "", out);
+        } else {
+            fputc(*p, out);
+            if (*p == '\n')
+                fprintf(out, "%*s", 4 * indent, "");
+        }
+    }
+}
+
+/* a dropped expression stands for its first operand (or a constant) */
+static const struct node *resolve(const struct node *n) {
+    while (dropped[n->id] && !n->protect && n->nkid > 0)
+        n = n->kid[0];
+    return dropped[n->id] && !n->protect ? NULL : n;
+}
+
+/* operands are parenthesised unless they are names, calls or constants */
+static int needs_parens(const struct node *n) {
+    const char *t = n->tmpl;
+    if (n->nkid == 0)
+        return strchr(t, ' ') || t[0] == '-';
+    return !(t[0] >= 'a' && t[0] <= 'z');
+}
+
+static void print_expr(FILE *out, const struct node *n) {
+    n = resolve(n);
+    if (!n) {
+        fputs("0.5", out);
+        return;
+    }
+    printed[n->id] = 1;
+    int parens = needs_parens(n);
+    fputs(parens ? "(" : "", out);
+    expand(out, n, 0);
+    fputs(parens ? ")" : "", out);
+}
+
+static void print_stmts(FILE *out, struct node **v, int len, int indent);
+
+static void print_stmt(FILE *out, const struct node *n, int indent) {
+    if (dropped[n->id] && !n->protect)
+        return;
+    printed[n->id] = 1;
+    fprintf(out, "%*s", 4 * indent, "");
+    expand(out, n, indent);
+    fputc('\n', out);
+    if (!n->is_block)
+        return;
+    print_stmts(out, n->body, n->nbody, indent + 1);
+    if (n->has_else) {
+        fprintf(out, "%*s} else {\n", 4 * indent, "");
+        print_stmts(out, n->els, n->nels, indent + 1);
+    }
+    fprintf(out, "%*s}\n", 4 * indent, "");
+}
+
+static void print_stmts(FILE *out, struct node **v, int len, int indent) {
+    for (int i = 0; i < len; i++)
+        print_stmt(out, v[i], indent);
+}
+
+/* ------------------------------------------------------------------ */
+/* the program's interface (fixed per seed)                           */
+
+struct program {
+    int n, m;         /* the sizes the driver uses */
+    int has_w, w_wrt; /* const double *w (n*m), active or not */
+    int has_a, a_wrt; /* const double a[n][m] */
+    int has_p, p_wrt; /* double p */
+    int has_u;        /* double *u: wrt and out, updated in place */
+    int has_y;        /* double *y: out */
+    int has_ret;      /* returns double (else void) */
+    int out_clause;   /* write out(...) even when it is just return */
+    int uses_float;
+    int used_w, used_a, used_p; /* read somewhere: else the return value reads them */
+    int break_promise;
+    struct node *helpers; /* a block node holding the helper functions */
+    struct node *fbody;   /* a block node: the function body */
+};
+
+static struct program prog;
+
+/* ------------------------------------------------------------------ */
+/* scopes: what an expression may read and a statement may write       */
+
+enum vtype { T_DOUBLE, T_FLOAT, T_INT, T_ARRAY };
+
+struct var {
+    const char *name;
+    enum vtype type;
+    int len;      /* T_ARRAY: number of elements */
+    int par;      /* parallel-loop depth at the declaration */
+    double bound; /* rough bound of |value| */
+    int hidden;   /* a reduce accumulator inside its own loop */
+    int used;     /* read somewhere (unused locals are avoided: -Wunused) */
+    int seq;      /* sequential-loop depth at the declaration */
+};
+
+enum { NRANGE, MRANGE, CRANGE };
+
+struct loopvar {
+    const char *name;
+    int par;   /* a map or reduce index */
+    int range; /* NRANGE: [0,n) (or [1,n-1)), MRANGE: [0,m), CRANGE: [0,T) */
+    int inner; /* [1, n-1): i - 1 and i + 1 are valid indices */
+};
+
+/* an array the function may write: y, u, malloc'ed temporaries, buffers */
+struct array {
+    const char *name;
+    int extent;          /* 0: not initialised, 1: [0,n) initialised, 2: [0,n*m) */
+    int input;           /* x, w: read-only, always readable */
+    const char *writing; /* index written by an enclosing map, or NULL */
+    int need;            /* the extent that index needs to read the element */
+    int locked;          /* written by a nested map of the enclosing parallel loop */
+};
+
+enum { MAX_VARS = 256, MAX_LOOPS = 16, MAX_ARRAYS = 16 };
+
+struct ctx {
+    struct var vars[MAX_VARS];
+    int nvars;
+    struct loopvar loops[MAX_LOOPS];
+    int nloops;
+    struct array arrays[MAX_ARRAYS];
+    int narrays;
+    int par;       /* enclosing map / reduce loops */
+    int seq;       /* enclosing sequential loops */
+    int seq_par;   /* par at the innermost sequential loop (break allowed if equal) */
+    int depth;     /* statement nesting */
+    int in_helper; /* generating a helper's body: only its parameters */
+    int top;       /* at the function's top level (for malloc, early return) */
+};
+
+static struct ctx cx;
+static int name_counter;
+
+static const char *fresh(const char *prefix) {
+    return fmt("%s%d", prefix, ++name_counter);
+}
+
+static struct var *declare(const char *name, enum vtype type, double bound) {
+    if (cx.nvars >= MAX_VARS) {
+        fprintf(stderr, "pargrad_gen: too many variables\n");
+        exit(2);
+    }
+    struct var *v = &cx.vars[cx.nvars++];
+    *v = (struct var){name, type, 0, cx.par, bound, 0, 0, cx.seq};
+    return v;
+}
+
+static struct array *find_array(const char *name) {
+    for (int i = 0; i < cx.narrays; i++)
+        if (strcmp(cx.arrays[i].name, name) == 0)
+            return &cx.arrays[i];
+    return NULL;
+}
+
+static struct array *add_array(const char *name, int extent, int input) {
+    struct array *a = &cx.arrays[cx.narrays++];
+    *a = (struct array){name, extent, input, NULL, 0, 0};
+    return a;
+}
+
+/* Entering a block saves what it may change; leaving restores it (a block may
+ * run zero times or not at all, so initialisation inside it does not count
+ * after it, and its declarations go out of scope). */
+struct saved {
+    int nvars, nloops;
+    int extent[MAX_ARRAYS];
+    int locked[MAX_ARRAYS];
+};
+
+static struct saved enter(void) {
+    struct saved s = {cx.nvars, cx.nloops, {0}, {0}};
+    for (int i = 0; i < cx.narrays; i++) {
+        s.extent[i] = cx.arrays[i].extent;
+        s.locked[i] = cx.arrays[i].locked;
+    }
+    cx.depth++;
+    return s;
+}
+
+/* Locks (arrays a nested map wrote) last until the enclosing parallel loop
+ * ends: leave_par() drops them, leave() of an if or sequential loop keeps them. */
+static void leave(struct saved s) {
+    cx.nvars = s.nvars;
+    cx.nloops = s.nloops;
+    for (int i = 0; i < cx.narrays; i++)
+        cx.arrays[i].extent = s.extent[i];
+    cx.depth--;
+}
+
+static void leave_par(struct saved s) {
+    leave(s);
+    for (int i = 0; i < cx.narrays; i++)
+        cx.arrays[i].locked = s.locked[i];
+}
+
+/* ------------------------------------------------------------------ */
+/* index expressions                                                   */
+
+static const struct loopvar *pick_loop(int range) {
+    int cand[MAX_LOOPS], k = 0;
+    for (int i = 0; i < cx.nloops; i++)
+        if (cx.loops[i].range == range)
+            cand[k++] = i;
+    return k ? &cx.loops[cand[rnd(k)]] : NULL;
+}
+
+/* an index in [0, n) */
+static const char *index_n(void) {
+    const struct loopvar *l = pick_loop(NRANGE);
+    const struct loopvar *t = pick_loop(CRANGE);
+    switch (rnd(6)) {
+    case 0:
+        return "0";
+    case 1:
+        return "n - 1";
+    case 2:
+        if (t)
+            return fmt("%s %% n", t->name);
+        break;
+    default:
+        break;
+    }
+    if (!l)
+        return rnd(2) ? "0" : "n / 2";
+    switch (rnd(6)) {
+    case 0:
+        return fmt("n - 1 - %s", l->name);
+    case 1:
+        return fmt("(%s + 1) %% n", l->name);
+    case 2:
+        if (l->inner)
+            return fmt("%s %s 1", l->name, rnd(2) ? "+" : "-");
+        break;
+    default:
+        break;
+    }
+    return l->name;
+}
+
+/* an index in [0, m) */
+static const char *index_m(void) {
+    const struct loopvar *l = pick_loop(MRANGE);
+    if (!l || chance(20))
+        return rnd(2) ? "0" : "m - 1";
+    if (chance(15))
+        return fmt("m - 1 - %s", l->name);
+    return l->name;
+}
+
+/* an index in [0, n*m) */
+static const char *index_nm(void) {
+    if (pick_loop(MRANGE) && chance(60))
+        return fmt("%s * m + %s", index_n(), index_m());
+    return index_n();
+}
+
+/* ------------------------------------------------------------------ */
+/* expressions                                                         */
+
+static struct node *gen_expr(int depth);
+
+static struct node *leaf(const char *text, double bound) {
+    struct node *n = new_node(1, text);
+    n->bound = bound;
+    return n;
+}
+
+static struct node *op(const char *tmpl, double bound, int nkid, struct node **kids) {
+    struct node *n = new_node(1, tmpl);
+    n->nkid = nkid;
+    for (int i = 0; i < nkid; i++)
+        n->kid[i] = kids[i];
+    n->bound = bound;
+    return n;
+}
+
+static struct node *op1(const char *tmpl, double bound, struct node *a) {
+    return op(tmpl, bound, 1, &a);
+}
+
+static struct node *op2(const char *tmpl, double bound, struct node *a, struct node *b) {
+    struct node *k[2] = {a, b};
+    return op(tmpl, bound, 2, k);
+}
+
+static struct node *op3(const char *tmpl, double bound, struct node *a, struct node *b,
+                        struct node *c) {
+    struct node *k[3] = {a, b, c};
+    return op(tmpl, bound, 3, k);
+}
+
+/* keeps values in range: a bounded squashing function above a limit */
+static struct node *squash(struct node *e) {
+    if (e->bound <= 8.0)
+        return e;
+    static const char *const f[] = {"tanh(%0)", "atan(%0)", "sin(%0)", "%0 / (1.0 + %0 * %0)"};
+    return op1(f[rnd(4)], 1.6, e);
+}
+
+/* an array is readable when initialised (or an input) and not locked; a map
+ * writing it reads only its own element, once that element is initialised */
+static int readable(const struct array *a) {
+    if (a->locked)
+        return 0;
+    if (a->writing)
+        return a->input || a->extent >= a->need;
+    return a->input || a->extent > 0;
+}
+
+/* a read of an array the context may read */
+static struct node *array_read(void) {
+    if (prog.has_a && !cx.in_helper && chance(25)) {
+        prog.used_a = 1;
+        return leaf(fmt("a[%s][%s]", index_n(), index_m()), 1.0);
+    }
+    const struct array *cand[MAX_ARRAYS];
+    int k = 0;
+    for (int i = 0; i < cx.narrays; i++)
+        if (readable(&cx.arrays[i]))
+            cand[k++] = &cx.arrays[i];
+    if (!k)
+        return NULL;
+    const struct array *a = cand[rnd(k)];
+    if (strcmp(a->name, "w") == 0)
+        prog.used_w = 1;
+    if (a->writing) /* a map writing this array may read only its own element */
+        return leaf(fmt("%s[%s]", a->name, a->writing), 2.0);
+    const char *idx = a->extent == 1 ? index_n() : index_nm();
+    return leaf(fmt("%s[%s]", a->name, idx), strcmp(a->name, "x") == 0 ? 1.0 : 2.0);
+}
+
+static struct node *var_read(void) {
+    /* prefers a variable nobody has read yet */
+    int cand[MAX_VARS], k = 0, unused = chance(60);
+    for (int i = 0; i < cx.nvars; i++)
+        if (!cx.vars[i].hidden && (!unused || !cx.vars[i].used))
+            cand[k++] = i;
+    if (!k && unused)
+        return var_read();
+    if (!k)
+        return NULL;
+    struct var *v = &cx.vars[cand[rnd(k)]];
+    v->used = 1;
+    switch (v->type) {
+    case T_INT:
+        return leaf(fmt("0.1 * %s", v->name), 1.0);
+    case T_ARRAY:
+        if (pick_loop(NRANGE) && chance(40))
+            return leaf(fmt("%s[%s %% %d]", v->name, pick_loop(NRANGE)->name, v->len), v->bound);
+        return leaf(fmt("%s[%d]", v->name, rnd(v->len)), v->bound);
+    default:
+        return leaf(v->name, v->bound);
+    }
+}
+
+static int nhelpers;
+static struct helper {
+    const char *name;
+    int kind; /* 0: (double, double), 1: (const double *, int), 2: (int, v, q) */
+} helpers[8];
+
+static struct node *helper_call(int depth) {
+    if (!nhelpers || cx.in_helper)
+        return NULL;
+    const struct helper *h = &helpers[rnd(nhelpers)];
+    if (h->kind == 0)
+        return op2(fmt("%s@(%%0, %%1)", h->name), 3.0, gen_expr(depth + 1), gen_expr(depth + 1));
+    if (h->kind == 1)
+        return leaf(fmt("%s@(x, %s)", h->name, index_n()), 3.0);
+    if (cx.par > 1) /* keep the nesting of inlined loops small */
+        return NULL;
+    return leaf(fmt("%s@(n, x, %s)", h->name, prog.has_w ? "w" : "x"), 3.0 * 9);
+}
+
+static struct node *gen_leaf(int depth) {
+    struct node *n = NULL;
+    for (int tries = 0; !n && tries < 4; tries++) {
+        switch (rnd(10)) {
+        case 0:
+        case 1:
+        case 2:
+            n = array_read();
+            break;
+        case 3:
+        case 4:
+        case 5:
+            n = var_read();
+            break;
+        case 6:
+            if (prog.has_p && !cx.in_helper) {
+                n = leaf("p", 1.0);
+                prog.used_p = 1;
+            }
+            break;
+        case 7:
+            if (on(K_INT) && cx.nloops > 0) {
+                const struct loopvar *l = &cx.loops[rnd(cx.nloops)];
+                n = leaf(rnd(2) ? fmt("(double)%s / n", l->name) : fmt("0.25 * %s", l->name),
+                         l->range == MRANGE ? 1.25 : 2.5);
+            }
+            break;
+        case 8:
+            if (on(K_HELPER) && depth < 3)
+                n = helper_call(depth);
+            break;
+        default: {
+            double c = rconst(-1.5, 1.5);
+            n = leaf(fmt("%.2f", c), 1.5);
+        } break;
+        }
+    }
+    return n ? n : leaf(fmt("%.2f", rconst(0.1, 1.5)), 1.5);
+}
+
+static double max2(double a, double b) {
+    return a > b ? a : b;
+}
+
+/* an active or inactive condition (an int-valued expression node) */
+static struct node *gen_cond(int depth) {
+    if (cx.nloops > 0 && chance(30)) {
+        const struct loopvar *l = &cx.loops[rnd(cx.nloops)];
+        const char *t = rnd(2) ? fmt("%s %% 2 == 0", l->name) : fmt("%s < n / 2", l->name);
+        return leaf(t, 1.0);
+    }
+    if (chance(10) && !cx.in_helper)
+        return leaf(rnd(2) ? "n > 3" : "m < 3", 1.0);
+    const char *cmp = rnd(2) ? ">" : "<";
+    return op1(fmt("%%0 %s %.2f", cmp, rconst(-0.5, 0.5)), 1.0, gen_expr(depth + 1));
+}
+
+static struct node *gen_float(int depth) {
+    struct node *a = gen_expr(depth + 1);
+    switch (rnd(6)) {
+    case 0:
+        return op1("sin$f(($F)%0)", 1.0, a);
+    case 1:
+        return op1("exp$f(tanh$f(($F)%0))", 2.8, a);
+    case 2:
+        return op1("log$f(1.0$L + ($F)%0 * ($F)%0)", 1.0 + a->bound, a);
+    case 3:
+        return op1("sqrt$f(1.0$L + ($F)(%0 * %0))", 1.0 + a->bound, a);
+    case 4:
+        return op1("($F)%0", a->bound, a);
+    default:
+        return op1("atan$f(($F)%0) * 0.5$L", 1.0, a);
+    }
+}
+
+static struct node *gen_unary(int depth) {
+    struct node *a = gen_expr(depth + 1);
+    double b = a->bound;
+    switch (rnd(20)) {
+    case 0:
+        return op1("sin(%0)", 1.0, a);
+    case 1:
+        return op1("cos(%0)", 1.0, a);
+    case 2:
+        return op1("tanh(%0)", 1.0, a);
+    case 3:
+        return op1("atan(%0)", 1.6, a);
+    case 4:
+        return op1("erf(%0)", 1.0, a);
+    case 5:
+        return op1("exp(tanh(%0))", 2.8, a);
+    case 6:
+        return op1("exp(-%0 * %0)", 1.0, a);
+    case 7:
+        return op1("expm1(0.5 * sin(%0))", 0.7, a);
+    case 8:
+        return op1("log(1.0 + %0 * %0)", 1.0 + b, a);
+    case 9:
+        return op1("log1p(%0 * %0)", 1.0 + b, a);
+    case 10:
+        return op1("log(2.0 + sin(%0))", 1.1, a);
+    case 11:
+        return op1("sqrt(1.0 + %0 * %0)", 1.0 + b, a);
+    case 12:
+        return op1("sqrt(0.5 + %0 * %0)", 1.0 + b, a);
+    case 13:
+        return op1("tan(0.7 * tanh(%0))", 0.85, a);
+    case 14:
+        return op1("cbrt(2.0 + sin(%0))", 1.5, a);
+    case 15:
+        return op2("pow(1.0 + %0 * %0, 0.5 + 0.3 * sin(%1))", 1.0 + b * b, a, gen_expr(depth + 1));
+    case 16:
+        return op1("pow(1.5 + cos(%0), 1.5)", 4.0, a);
+    case 17:
+        return op2("hypot(%0, 0.5 + %1 * %1)", b + 0.5 + 4.0, a, gen_expr(depth + 1));
+    case 18:
+        if (on(K_KINKS))
+            return op1("fabs(%0)", b, a);
+        return op1("sin(%0)", 1.0, a);
+    default:
+        return op1("0.5 * %0", 0.5 * b, a);
+    }
+}
+
+static struct node *gen_binary(int depth) {
+    struct node *a = gen_expr(depth + 1), *b = gen_expr(depth + 1);
+    switch (rnd(9)) {
+    case 0:
+    case 1:
+        return op2("%0 + %1", a->bound + b->bound, a, b);
+    case 2:
+        return op2("%0 - %1", a->bound + b->bound, a, b);
+    case 3:
+    case 4:
+        return op2("%0 * %1", a->bound * b->bound, a, b);
+    case 5:
+        return op2("%0 / (1.0 + %1 * %1)", a->bound, a, b);
+    case 6:
+        if (on(K_KINKS)) /* the offset keeps two equal operands from tying */
+            return op2(rnd(2) ? "fmin(%0, %1 + 0.25)" : "fmax(%0, %1 - 0.25)",
+                       max2(a->bound, b->bound) + 0.25, a, b);
+        return op2("%0 + %1", a->bound + b->bound, a, b);
+    case 7:
+        if (on(K_TERNARY)) {
+            struct node *c = gen_cond(depth + 1);
+            return op3("(%0 ? %1 : %2)", max2(a->bound, b->bound), c, a, b);
+        }
+        return op2("%0 - %1", a->bound + b->bound, a, b);
+    default:
+        return op2(fmt("%.2f * %%0 + %%1", rconst(-1.5, 1.5)), a->bound * 1.5 + b->bound, a, b);
+    }
+}
+
+static struct node *gen_expr(int depth) {
+    struct node *e;
+    int r = rnd(10);
+    if (depth >= 3 || r < 3)
+        e = gen_leaf(depth);
+    else if (r < 6)
+        e = gen_unary(depth);
+    else if (r < 9 || !on(K_FLOAT) || cx.in_helper)
+        e = gen_binary(depth);
+    else {
+        prog.uses_float = 1;
+        e = gen_float(depth);
+    }
+    return squash(e);
+}
+
+/* ------------------------------------------------------------------ */
+/* statements                                                          */
+
+static void gen_block(struct block b, int count);
+
+static const char *loop_head(const char *var, const char *lo, const char *hi) {
+    if (!on(K_LOOP_FORMS) || chance(60))
+        return fmt("for (int %s = %s; %s < %s; %s++)", var, lo, var, hi, var);
+    switch (rnd(3)) {
+    case 0:
+        return fmt("for (int %s = %s; %s <= %s - 1; %s++)", var, lo, var, hi, var);
+    case 1:
+        return fmt("for (int %s = %s; %s < %s; ++%s)", var, lo, var, hi, var);
+    default:
+        return fmt("for (int %s = %s; %s < %s; %s += 1)", var, lo, var, hi, var);
+    }
+}
+
+static void push_loop(const char *name, int par, int range, int inner) {
+    cx.loops[cx.nloops++] = (struct loopvar){name, par, range, inner};
+}
+
+static int loops_of(int range) {
+    int k = 0;
+    for (int i = 0; i < cx.nloops; i++)
+        k += cx.loops[i].range == range;
+    return k;
+}
+
+/* double/float/int local, or a small local array */
+static void gen_local(struct block b) {
+    int r = rnd(10);
+    if (r < 2 && on(K_FLOAT)) {
+        const char *name = fresh("f");
+        prog.uses_float = 1;
+        struct node *n = stmt(b, fmt("$F %s = ($F)(%%0);", name));
+        n->kid[n->nkid++] = gen_expr(1);
+        declare(name, T_FLOAT, n->kid[0]->bound);
+    } else if (r < 3 && on(K_INT)) {
+        const char *name = fresh("k");
+        const char *v = cx.nloops ? cx.loops[rnd(cx.nloops)].name : "n";
+        stmt(b, fmt("int %s = (%s * %d + %d) %% 5;", name, v, 1 + rnd(3), rnd(4)));
+        declare(name, T_INT, 0.5);
+    } else if (r < 4 && on(K_LOCAL_ARRAY)) {
+        const char *name = fresh("la");
+        /* pargrad does not accept array initialisers: element assignments */
+        struct node *n = stmt(b, fmt("double %s[3];\n%s[0] = %%0;\n%s[1] = %%1;\n%s[2] = %%2;",
+                                     name, name, name, name));
+        double bound = 0;
+        for (int i = 0; i < 3; i++) {
+            n->kid[n->nkid++] = gen_expr(1);
+            bound = max2(bound, n->kid[i]->bound);
+        }
+        declare(name, T_ARRAY, bound)->len = 3;
+    } else {
+        const char *name = fresh("v");
+        struct node *n = stmt(b, fmt("double %s = %%0;", name));
+        n->kid[n->nkid++] = gen_expr(0);
+        declare(name, T_DOUBLE, n->kid[0]->bound);
+    }
+}
+
+/* an assignment to a scalar declared outside, at the same parallel depth */
+static void gen_assign(struct block b) {
+    int cand[MAX_VARS], k = 0;
+    for (int i = 0; i < cx.nvars; i++) {
+        const struct var *v = &cx.vars[i];
+        if (v->par == cx.par && !v->hidden && v->type != T_INT)
+            cand[k++] = i;
+    }
+    if (!k) {
+        gen_local(b);
+        return;
+    }
+    struct var *v = &cx.vars[cand[rnd(k)]];
+    const char *lhs = v->type == T_ARRAY ? fmt("%s[%d]", v->name, rnd(v->len)) : v->name;
+    struct node *e = gen_expr(1);
+    struct node *n;
+    if (v->seq < cx.seq) /* carried by a sequential loop: a contraction stays bounded */
+        n = stmt(b, fmt(rnd(2) ? "%s = 0.5 * %s + 0.5 * tanh(%%0);" : "%s += 0.25 * sin(%%0);", lhs,
+                        lhs));
+    else if (rnd(2))
+        n = stmt(b, fmt("%s = %%0;", lhs));
+    else
+        n = stmt(b, fmt("%s += %%0;", lhs));
+    n->kid[n->nkid++] = e;
+    v->bound = max2(v->bound, 0.0) + e->bound + 1.0;
+    if (v->bound > 50) /* later reads see a bounded value through squash() */
+        v->bound = 50;
+}
+
+static void gen_if(struct block b, int count) {
+    struct node *n = block_stmt(b, "if (%0) {");
+    n->kid[n->nkid++] = gen_cond(0);
+    struct saved s = enter();
+    gen_block(body_of(n), 1 + rnd(count));
+    leave(s);
+    if (chance(60)) {
+        s = enter();
+        gen_block(else_of(n), 1 + rnd(count));
+        leave(s);
+    }
+}
+
+/* the arrays a map may write: outputs, temporaries, buffers (not being
+ * written by an enclosing map) */
+static struct array *pick_target(int need_init) {
+    struct array *cand[MAX_ARRAYS];
+    int k = 0;
+    for (int i = 0; i < cx.narrays; i++) {
+        struct array *a = &cx.arrays[i];
+        if (!a->input && !a->writing && !a->locked && (!need_init || a->extent > 0))
+            cand[k++] = a;
+    }
+    return k ? cand[rnd(k)] : NULL;
+}
+
+/* the final write of a map body: plain, in place, ?: or if/else */
+static void gen_write(struct block b, struct array *t, const char *idx) {
+    const char *lhs = fmt("%s[%s]", t->name, idx);
+    int inplace = t->extent >= t->need && on(K_INPLACE) && chance(50);
+    struct node *e = gen_expr(0);
+    struct node *n;
+    if (inplace && cx.seq > 0)
+        n = stmt(b, fmt("%s = 0.5 * %s + 0.5 * tanh(%%0);", lhs, lhs));
+    else if (inplace)
+        n = stmt(b, fmt(rnd(2) ? "%s = %s * %%0;" : "%s = sin(%s) + %%0;", lhs, lhs));
+    else if (on(K_IF) && chance(15)) {
+        n = stmt(b, fmt("if (%%1) {\n    %s = %%0;\n} else {\n    %s = %%2;\n}", lhs, lhs));
+        n->kid[0] = e;
+        n->kid[1] = gen_cond(1);
+        n->kid[2] = gen_expr(1);
+        n->nkid = 3;
+        return;
+    } else
+        n = stmt(b, fmt("%s = %%0;", lhs));
+    n->kid[n->nkid++] = e;
+}
+
+static void gen_map_over(struct block b, int count, struct array *t, int range);
+
+/* the innermost map or reduce index over [0, n) */
+static const struct loopvar *outer_par_loop(void) {
+    for (int i = cx.nloops - 1; i >= 0; i--)
+        if (cx.loops[i].par && cx.loops[i].range == NRANGE)
+            return &cx.loops[i];
+    return NULL;
+}
+
+/* a map over i in [0,n) (or [1,n-1)) at the top, or over j in [0,m)
+ * writing row i inside a parallel loop over i */
+static void gen_map(struct block b, int count) {
+    struct array *t = pick_target(0);
+    if (!t) {
+        gen_local(b);
+        return;
+    }
+    if (cx.par == 0) {
+        gen_map_over(b, count, t, NRANGE);
+        return;
+    }
+    if (!on(K_NESTED_MAP) || !outer_par_loop() || loops_of(MRANGE) > 0) {
+        gen_local(b);
+        return;
+    }
+    gen_map_over(b, count, t, MRANGE);
+}
+
+static void gen_map_over(struct block b, int count, struct array *t, int range) {
+    const char *i = fresh(range == MRANGE ? "j" : "i");
+    int inner = range == NRANGE && chance(20);
+    const char *idx = i;
+    if (range == MRANGE)
+        idx = fmt("%s * m + %s", outer_par_loop()->name, i);
+    const char *lo = inner ? "1" : "0";
+    const char *hi = range == MRANGE ? "m" : inner ? "n - 1" : "n";
+    struct node *n = block_stmt(b, fmt("#pragma pargrad map\n%s {", loop_head(i, lo, hi)));
+    struct saved s = enter();
+    int was_extent = t->extent;
+    cx.par++;
+    push_loop(i, 1, range, inner);
+    t->writing = idx;
+    t->need = range == MRANGE ? 2 : 1;
+    gen_block(body_of(n), rnd(count + 1));
+    gen_write(body_of(n), t, idx);
+    t->writing = NULL;
+    cx.par--;
+    leave_par(s);
+    if (range == MRANGE) {
+        /* other iterations of the enclosing loop write the other rows */
+        t->locked = 1;
+        return;
+    }
+    /* a complete map at this level initialises its target */
+    if (!inner && was_extent < 1)
+        t->extent = 1;
+}
+
+struct redop {
+    const char *pragma;
+    const char *init;
+    const char *const forms[3]; /* update forms: %s accumulator, %%0 contribution */
+    int nforms;
+};
+
+static const struct redop redops[] = {
+    {"+", "0.0", {"%s += %%0;", "%s = %s + %%0;"}, 2},
+    {"*", "1.0", {"%s *= 1.0 + 0.2 * tanh(%%0);", "%s = %s * (1.0 + 0.2 * tanh(%%0));"}, 2},
+    {"min", "1.0e3", {"%s = fmin(%s, %%0);", "if (%%0 < %s) %s = %%0;"}, 2},
+    {"max", "-1.0e3", {"%s = fmax(%s, %%0);", "if (%%0 > %s) %s = %%0;"}, 2},
+};
+
+static const char *update_text(const struct redop *r, const char *s) {
+    const char *f = r->forms[rnd(r->nforms)];
+    return fmt(f, s, s, s, s);
+}
+
+/* which operator: only the enabled ones */
+static int pick_redop(void) {
+    int cand[4], k = 0;
+    const enum construct ks[4] = {K_REDUCE_ADD, K_REDUCE_MUL, K_REDUCE_MIN, K_REDUCE_MAX};
+    for (int i = 0; i < 4; i++)
+        if (on(ks[i]))
+            cand[k++] = i;
+    return k ? cand[rnd(k)] : -1;
+}
+
+/* accumulators declared here, a reduce loop over n (or over m inside an n
+ * loop), and afterwards the accumulators are ordinary locals */
+static void gen_reduce(struct block b, int count) {
+    int o = pick_redop();
+    int range = loops_of(NRANGE) > 0 ? MRANGE : NRANGE;
+    if (o < 0 || (range == MRANGE && loops_of(MRANGE) > 0)) {
+        gen_local(b);
+        return;
+    }
+    const struct redop *r = &redops[o];
+    int nacc = on(K_REDUCE_MULTI) && o == 0 && chance(20) ? 2 : 1;
+    const char *acc[2];
+    int first = cx.nvars;
+    for (int k = 0; k < nacc; k++) {
+        acc[k] = fresh("s");
+        const char *init = r->init;
+        if (o >= 2 && chance(20) && prog.has_p) /* an active initial value */
+            init = o == 2 ? "p + 0.5" : "p - 0.5";
+        else if (o == 0 && chance(30))
+            init = "0.5 * x[0]";
+        stmt(b, fmt("double %s = %s;", acc[k], init));
+        declare(acc[k], T_DOUBLE, 1.0);
+    }
+    const char *i = fresh(range == MRANGE ? "j" : "i");
+    const char *hi = range == MRANGE ? "m" : "n";
+    const char *list = nacc == 2 ? fmt("%s, %s", acc[0], acc[1]) : acc[0];
+    struct node *n = block_stmt(
+        b, fmt("#pragma pargrad reduce(%s : %s)\n%s {", r->pragma, list, loop_head(i, "0", hi)));
+    struct saved s = enter();
+    for (int k = 0; k < nacc; k++)
+        cx.vars[first + k].hidden = 1;
+    cx.par++;
+    push_loop(i, 1, range, 0);
+    gen_block(body_of(n), rnd(count + 1));
+    double bound = 0;
+    for (int k = 0; k < nacc; k++) {
+        struct node *e = gen_expr(0);
+        struct block ub = body_of(n);
+        if (on(K_REDUCE_COND) && chance(15)) {
+            struct node *c = block_stmt(ub, "if (%0) {");
+            c->kid[c->nkid++] = gen_cond(1);
+            ub = body_of(c);
+        }
+        struct node *u = stmt(ub, update_text(r, acc[k]));
+        u->kid[u->nkid++] = e;
+        bound = max2(bound, e->bound);
+    }
+    cx.par--;
+    leave_par(s);
+    for (int k = 0; k < nacc; k++) {
+        cx.vars[first + k].hidden = 0;
+        cx.vars[first + k].bound = o == 1 ? 8.0 : o >= 2 ? 1.0e3 : bound * 9 * 5;
+    }
+}
+
+/* a sequential loop over a small constant, n or m; may break */
+static void gen_seq(struct block b, int count) {
+    const char *t = fresh("t");
+    int range = CRANGE;
+    const char *hi = fmt("%d", 2 + rnd(3));
+    if (chance(30)) {
+        range = loops_of(NRANGE) ? MRANGE : NRANGE;
+        hi = range == MRANGE ? "m" : "n";
+        if (range == MRANGE && loops_of(MRANGE)) {
+            range = CRANGE;
+            hi = "3";
+        }
+    }
+    struct node *n = block_stmt(b, fmt("%s {", loop_head(t, "0", hi)));
+    struct saved s = enter();
+    int was_seq_par = cx.seq_par;
+    cx.seq++;
+    cx.seq_par = cx.par;
+    push_loop(t, 0, range, 0);
+    gen_block(body_of(n), 1 + rnd(count + 1));
+    if (on(K_BREAK) && chance(35)) {
+        struct node *br = stmt(body_of(n), "if (%0)\n    break;");
+        br->kid[br->nkid++] = gen_cond(1);
+    }
+    cx.seq--;
+    cx.seq_par = was_seq_par;
+    leave(s);
+}
+
+/* u (or another initialised array) smoothed by a stencil map into a buffer
+ * and copied back, T times */
+static void gen_time_loop(struct block b) {
+    struct array *u = prog.has_u ? find_array("u") : pick_target(1);
+    struct array *tmp = NULL;
+    for (int i = 0; i < cx.narrays; i++)
+        if (!cx.arrays[i].input && !cx.arrays[i].writing && !cx.arrays[i].locked &&
+            &cx.arrays[i] != u)
+            tmp = &cx.arrays[i];
+    if (!u || !tmp || u->writing || u->locked || u->extent == 0) {
+        gen_local(b);
+        return;
+    }
+    const char *t = fresh("t"), *i = fresh("i"), *k = fresh("i");
+    struct node *loop = block_stmt(b, fmt("%s {", loop_head(t, "0", fmt("%d", 2 + rnd(3)))));
+    struct saved s = enter();
+    cx.seq++;
+    push_loop(t, 0, CRANGE, 0);
+    struct node *m1 =
+        block_stmt(body_of(loop), fmt("#pragma pargrad map\n%s {", loop_head(i, "1", "n - 1")));
+    cx.par++;
+    push_loop(i, 1, NRANGE, 1);
+    struct node *w = stmt(
+        body_of(m1), fmt("%s[%s] = 0.5 * %s[%s] + 0.25 * (%s[%s - 1] + %s[%s + 1]) * tanh(%%0);",
+                         tmp->name, i, u->name, i, u->name, i, u->name, i));
+    tmp->writing = i;
+    w->kid[w->nkid++] = gen_expr(1);
+    tmp->writing = NULL;
+    cx.nloops--;
+    struct node *m2 =
+        block_stmt(body_of(loop), fmt("#pragma pargrad map\n%s {", loop_head(k, "1", "n - 1")));
+    stmt(body_of(m2), fmt("%s[%s] = %s[%s];", u->name, k, tmp->name, k));
+    cx.par--;
+    cx.seq--;
+    leave(s);
+}
+
+/* frees the malloc'ed temporaries (before every return): as a whole
+ * statement and inside an if block */
+static const char *free_top, *free_in_if;
+
+static void gen_early_return(struct block b) {
+    struct node *n = stmt(b, prog.has_ret ? fmt("if (%%0) {\n%s    return %%1;\n}", free_in_if)
+                                          : fmt("if (%%0) {\n%s    return;\n}", free_in_if));
+    n->kid[n->nkid++] = gen_cond(1);
+    if (prog.has_ret)
+        n->kid[n->nkid++] = gen_expr(1);
+}
+
+/* one random statement allowed in the current context */
+static void gen_stmt(struct block b, int count) {
+    int in_parallel = cx.par > 0;
+    for (;;) {
+        switch (rnd(14)) {
+        case 0:
+        case 1:
+        case 2:
+            gen_local(b);
+            return;
+        case 3:
+            if (cx.depth > 0 || in_parallel)
+                gen_assign(b);
+            else
+                gen_local(b);
+            return;
+        case 4:
+            if (on(K_IF) && cx.depth < 4) {
+                gen_if(b, count);
+                return;
+            }
+            break;
+        case 5:
+        case 6:
+            if (on(K_MAP) && cx.depth < 4) {
+                gen_map(b, count);
+                return;
+            }
+            break;
+        case 7:
+        case 8:
+            if (cx.depth < 4 && cx.par < 3) {
+                gen_reduce(b, count);
+                return;
+            }
+            break;
+        case 9:
+            if (on(K_SEQ_LOOP) && cx.depth < 3) {
+                gen_seq(b, count);
+                return;
+            }
+            break;
+        case 10:
+            if (on(K_TIME_LOOP) && !in_parallel && cx.depth < 2) {
+                gen_time_loop(b);
+                return;
+            }
+            break;
+        case 11:
+            if (on(K_EARLY_RETURN) && !in_parallel && (cx.seq == 0 || on(K_RET_IN_LOOP)) &&
+                chance(30)) {
+                gen_early_return(b);
+                return;
+            }
+            break;
+        default:
+            gen_local(b);
+            return;
+        }
+    }
+}
+
+static void gen_block(struct block b, int count) {
+    for (int k = 0; k < count; k++)
+        gen_stmt(b, count > 1 ? count - 1 : 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* helpers                                                             */
+
+static void gen_helper(struct block b, int k) {
+    struct helper *h = &helpers[nhelpers];
+    h->name = fmt("h%d", k);
+    h->kind = rnd(3);
+    struct saved s = enter();
+    cx.in_helper = 1;
+    /* a helper sees only its parameters */
+    struct array arrays[MAX_ARRAYS];
+    int narrays = cx.narrays;
+    memcpy(arrays, cx.arrays, sizeof arrays);
+    cx.narrays = 0;
+    if (h->kind == 0) {
+        struct node *n = block_stmt(b, fmt("static double %s@(double a, double b) {", h->name));
+        declare("a", T_DOUBLE, 3.0);
+        declare("b", T_DOUBLE, 3.0);
+        if (on(K_GUARD) && chance(50)) {
+            struct node *g = stmt(body_of(n), "if (%0)\n    return %1;");
+            g->kid[g->nkid++] = gen_cond(1);
+            g->kid[g->nkid++] = gen_expr(1);
+        }
+        gen_local(body_of(n));
+        if (on(K_GUARD) && chance(30)) {
+            struct node *g = stmt(body_of(n), "if (%0)\n    return %1;");
+            g->kid[g->nkid++] = gen_cond(1);
+            g->kid[g->nkid++] = gen_expr(1);
+        }
+        struct node *r = stmt(body_of(n), "return %0;");
+        r->kid[r->nkid++] = squash(gen_expr(0));
+    } else if (h->kind == 1) {
+        struct node *n = block_stmt(b, fmt("static double %s@(const double *v, int k) {", h->name));
+        add_array("v", 0, 1)->writing = "k";
+        struct node *r = stmt(body_of(n), "return %0;");
+        r->kid[r->nkid++] = squash(gen_expr(0));
+    } else {
+        struct node *n = block_stmt(
+            b, fmt("static double %s@(int len, const double *v, const double *q) {", h->name));
+        stmt(body_of(n), "double s = 0.0;");
+        struct node *l = block_stmt(
+            body_of(n), "#pragma pargrad reduce(+ : s)\nfor (int i = 0; i < len; i++) {");
+        add_array("v", 0, 1)->writing = "i";
+        add_array("q", 0, 1)->writing = "i";
+        struct node *u = stmt(body_of(l), "s += %0;");
+        u->kid[u->nkid++] = squash(gen_expr(1));
+        stmt(body_of(n), "return s;");
+    }
+    memcpy(cx.arrays, arrays, sizeof arrays);
+    cx.narrays = narrays;
+    cx.in_helper = 0;
+    leave(s);
+    nhelpers++;
+}
+
+/* ------------------------------------------------------------------ */
+/* broken promises                                                     */
+
+/* Each is self-contained, declares `double bp` (added to the return value
+ * so that it is active) and uses only x and a local buffer. */
+static const char *const broken[] = {
+    /* a map writing one element from every iteration */
+    "double bpa[64];\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
+    "    bpa[0] = sin(x[bi]) + 0.5;\ndouble bp = bpa[0];",
+    /* a map reading the element the previous iteration wrote */
+    "double bpa[64];\nbpa[0] = x[0];\n#pragma pargrad map\n"
+    "for (int bi = 1; bi < n; bi++)\n    bpa[bi] = 0.5 * bpa[bi - 1] + x[bi];\n"
+    "double bp = bpa[n - 1];",
+    /* a map updating a function-scope scalar it reads */
+    "double bp = 0.5;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
+    "    bp = 0.5 * bp + sin(x[bi]);",
+    /* a map assigning a function-scope scalar (last writer wins) */
+    "double bp = 0.0;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++) {\n"
+    "    double bt = x[bi] * x[bi];\n    bp = bt;\n}",
+    /* a reduce whose accumulator is read in the contribution */
+    "double bp = 0.0;\n#pragma pargrad reduce(+ : bp)\nfor (int bi = 0; bi < n; bi++)\n"
+    "    bp += x[bi] * bp + x[bi];",
+    /* a reduce whose accumulator is read through a local */
+    "double bp = 1.0;\n#pragma pargrad reduce(* : bp)\nfor (int bi = 0; bi < n; bi++) {\n"
+    "    double bt = 0.5 * bp;\n    bp *= 1.0 + 0.1 * tanh(x[bi] + bt);\n}",
+    /* a reduce that tests its accumulator */
+    "double bp = 0.0;\n#pragma pargrad reduce(+ : bp)\nfor (int bi = 0; bi < n; bi++) {\n"
+    "    if (bp < 1.0)\n        bp += x[bi] * x[bi];\n}",
+    /* a reduce(+) whose update is a product */
+    "double bp = 1.0;\n#pragma pargrad reduce(+ : bp)\nfor (int bi = 0; bi < n; bi++)\n"
+    "    bp *= 1.0 + 0.1 * sin(x[bi]);",
+    /* a reduce(min) whose update is a max */
+    "double bp = -1.0e3;\n#pragma pargrad reduce(min : bp)\nfor (int bi = 0; bi < n; bi++)\n"
+    "    bp = fmax(bp, x[bi]);",
+    /* a reduce writing another function-scope scalar */
+    "double bp = 0.0;\ndouble bq = 0.0;\n#pragma pargrad reduce(+ : bp)\n"
+    "for (int bi = 0; bi < n; bi++) {\n    bp += x[bi];\n    bq = x[bi] * x[bi];\n}\n"
+    "bp += bq;",
+    /* a map writing at an index that is not one-to-one in the loop index */
+    "double bpa[64];\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
+    "    bpa[bi / 2] = cos(x[bi]);\ndouble bp = bpa[0];",
+    /* a map inside a map writing the outer row's element from every column */
+    "double bpa[64];\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++) {\n"
+    "#pragma pargrad map\n    for (int bj = 0; bj < m; bj++)\n"
+    "        bpa[bi] = x[bi] * (bj + 1);\n}\ndouble bp = bpa[0];",
+    /* a map writing an output array at a loop-invariant index */
+    "double bp = 0.0;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
+    "    bp = bp > x[bi] ? bp : x[bi];",
+};
+
+enum { NBROKEN = sizeof broken / sizeof broken[0] };
+
+static int broken_kind = -1;
+
+/* ------------------------------------------------------------------ */
+/* the function                                                        */
+
+/* the return value: top-level scalars and one more expression */
+static struct node *gen_return_value(void) {
+    struct node *e = gen_expr(0);
+    int nsum = 0;
+    for (int i = 0; i < cx.nvars && nsum < 3; i++) {
+        const struct var *v = &cx.vars[i];
+        if (v->type == T_DOUBLE && v->name[0] == 's' && chance(70)) {
+            e = op2("%0 + %1", e->bound + v->bound, e, leaf(v->name, v->bound));
+            nsum++;
+        }
+    }
+    for (int i = 0; i < cx.nvars; i++) {
+        const struct var *v = &cx.vars[i];
+        if ((v->type == T_DOUBLE || v->type == T_FLOAT) && !v->used)
+            e = op2("%0 + 0.1 * tanh(%1)", e->bound + 0.1, e, leaf(v->name, v->bound));
+    }
+    /* every parameter is read (-Wunused-parameter in the primal otherwise) */
+    if (prog.has_w && !prog.used_w)
+        e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("w[0]", 1.0));
+    if (prog.has_a && !prog.used_a)
+        e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("a[n - 1][m - 1]", 1.0));
+    if (prog.has_p && !prog.used_p)
+        e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("p", 1.0));
+    return squash(e);
+}
+
+static void setup_interface(void) {
+    prog.n = 1 + rnd(9);
+    if (prog.n < 3 && chance(60))
+        prog.n += 3;
+    prog.m = 1 + rnd(5);
+    prog.has_w = chance(60);
+    prog.w_wrt = prog.has_w && chance(70);
+    prog.has_a = on(K_VLA) && chance(25);
+    prog.a_wrt = prog.has_a && chance(80);
+    prog.has_p = on(K_SCALAR_PARAM) && chance(40);
+    prog.p_wrt = prog.has_p && chance(80);
+    prog.has_u = chance(35);
+    prog.has_y = chance(50);
+    prog.has_ret = chance(75) || (!prog.has_u && !prog.has_y) || prog.break_promise;
+    prog.out_clause = chance(50);
+    add_array("x", 2, 1);
+    if (prog.has_w)
+        add_array("w", 2, 1);
+    if (prog.has_u)
+        add_array("u", 2, 0);
+    if (prog.has_y)
+        add_array("y", 0, 0);
+}
+
+static void gen_function(void) {
+    struct node *f = new_node(0, "");
+    f->is_block = 1;
+    prog.fbody = f;
+    struct block b = body_of(f);
+    free_top = "";
+    free_in_if = "";
+    if (on(K_MALLOC)) {
+        int k = rnd(3);
+        for (int i = 0; i < k; i++) {
+            const char *t = fresh("tm");
+            stmt(b, fmt("double *%s = malloc((size_t)n * (size_t)m * sizeof(double));", t));
+            add_array(t, 0, 0);
+            free_top = fmt("%sfree(%s);\n", free_top, t);
+            free_in_if = fmt("%s    free(%s);\n", free_in_if, t);
+        }
+    }
+    if (on(K_LOCAL_BUF) && chance(30)) {
+        const char *t = fresh("buf");
+        stmt(b, fmt("double %s[64];", t));
+        add_array(t, 0, 0);
+    }
+    gen_block(b, 2 + rnd(4));
+    struct array *y = find_array("y");
+    if (y && y->extent == 0) /* out(y) needs a write */
+        gen_map_over(b, 2, y, NRANGE);
+    if (prog.break_promise) {
+        broken_kind = rnd(NBROKEN);
+        struct node *n = stmt(b, fmt("/* broken promise */\n%s\n/* end */", broken[broken_kind]));
+        n->protect = 1;
+        declare("bp", T_DOUBLE, 1.0);
+    }
+    /* the frees and the return are one statement: dropping one drops both */
+    if (prog.has_ret) {
+        const char *bp = prog.break_promise ? " + bp" : "";
+        struct node *r =
+            stmt(b, free_top[0] ? fmt("double ret = %%0;\n%sreturn ret%s;", free_top, bp)
+                                : fmt("return %%0%s;", bp));
+        r->kid[r->nkid++] = gen_return_value();
+        if (prog.break_promise)
+            r->protect = 1;
+    } else if (free_top[0]) {
+        stmt(b, fmt("%.*s", (int)strlen(free_top) - 1, free_top));
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* output                                                              */
+
+static void print_params(FILE *out) {
+    fputs("int n, int m, const double *x", out);
+    if (prog.has_w)
+        fputs(", const double *w", out);
+    if (prog.has_a)
+        fputs(", const double a[n][m]", out);
+    if (prog.has_p)
+        fputs(", double p", out);
+    if (prog.has_u)
+        fputs(", double *u", out);
+    if (prog.has_y)
+        fputs(", double *y", out);
+}
+
+static const char *ret_type(void) {
+    return prog.has_ret ? "double" : "void";
+}
+
+/* the primal (or its double reference copy f_ref, with ref_mode set) */
+static void print_program(FILE *out) {
+    print_stmts(out, prog.helpers->body, prog.helpers->nbody, 0);
+    fprintf(out, "%s%s f%s(", ref_mode ? "static " : "", ret_type(), ref_mode ? "_ref" : "");
+    print_params(out);
+    fputs(") {\n", out);
+    print_stmts(out, prog.fbody->body, prog.fbody->nbody, 1);
+    fputs("}\n", out);
+}
+
+static void print_directive(FILE *out) {
+    fputs("#pragma pargrad reverse(f) wrt(x", out);
+    if (prog.w_wrt)
+        fputs(", w", out);
+    if (prog.a_wrt)
+        fputs(", a", out);
+    if (prog.p_wrt)
+        fputs(", p", out);
+    if (prog.has_u)
+        fputs(", u", out);
+    fputs(")", out);
+    if (prog.has_u || prog.has_y || prog.out_clause) {
+        const char *sep = "";
+        fputs(" out(", out);
+        if (prog.has_u)
+            fputs("u", out), sep = ", ";
+        if (prog.has_y)
+            fprintf(out, "%sy", sep), sep = ", ";
+        if (prog.has_ret)
+            fprintf(out, "%sreturn", sep);
+        fputs(")", out);
+    }
+    fputs("\n", out);
+}
+
+static void write_prog(FILE *out, uint64_t seed) {
+    fprintf(out, "/* pargrad_gen %llu%s */\n", (unsigned long long)seed,
+            prog.break_promise ? " --break-promise" : "");
+    fputs("#include <math.h>\n#include <stdlib.h>\n\n", out);
+    ref_mode = 0;
+    print_program(out);
+    fputs("\n", out);
+    print_directive(out);
+}
+
+/* the gradient's parameters, Tapenade's convention (README) */
+static void print_grad_params(FILE *out) {
+    fputs("int n, int m, const double *x, double *x_b", out);
+    if (prog.has_w)
+        fprintf(out, ", const double *w%s", prog.w_wrt ? ", double *w_b" : "");
+    if (prog.has_a)
+        fprintf(out, ", const double a[n][m]%s", prog.a_wrt ? ", double a_b[n][m]" : "");
+    if (prog.has_p)
+        fprintf(out, ", double p%s", prog.p_wrt ? ", double *p_b" : "");
+    if (prog.has_u)
+        fputs(", double *u, double *u_b", out);
+    if (prog.has_y)
+        fputs(", double *y, double *y_b", out);
+    if (prog.has_ret)
+        fputs(", double f_b_seed", out);
+}
+
+static void print_primal_args(FILE *out) {
+    fputs("N, M, d->x", out);
+    if (prog.has_w)
+        fputs(", d->w", out);
+    if (prog.has_a)
+        fputs(", (const double(*)[M])d->a", out);
+    if (prog.has_p)
+        fputs(", d->p", out);
+    if (prog.has_u)
+        fputs(", d->u", out);
+    if (prog.has_y)
+        fputs(", d->y", out);
+}
+
+static void print_call(FILE *out, const char *name) {
+    fprintf(out, "static double call_%s(struct drv *d) {\n    %s%s(", name,
+            prog.has_ret ? "return " : "", name);
+    print_primal_args(out);
+    fprintf(out, ");%s\n}\n\n", prog.has_ret ? "" : "\n    return 0.0;");
+}
+
+static void write_check(FILE *out, uint64_t seed) {
+    fprintf(out, "/* the check driver of pargrad_gen %llu (see driver.h) */\n",
+            (unsigned long long)seed);
+    fputs("#include \"driver.h\"\n\n", out);
+    fprintf(out, "enum { N = %d, M = %d };\n\n", prog.n, prog.m);
+    fprintf(out, "%s f(", ret_type());
+    print_params(out);
+    fprintf(out, ");\n%s f_b(", ret_type());
+    print_grad_params(out);
+    fputs(");\n\n", out);
+    if (prog.uses_float) { /* finite differences of the double twin */
+        ref_mode = 1;
+        print_program(out);
+        ref_mode = 0;
+        fputs("\n", out);
+        print_call(out, "f_ref");
+    }
+    print_call(out, "f");
+    fputs("static double call_f_b(struct drv *d, double seed) {\n", out);
+    fprintf(out, "    %sf_b(N, M, d->x, d->x_b", prog.has_ret ? "return " : "");
+    if (prog.has_w)
+        fprintf(out, ", d->w%s", prog.w_wrt ? ", d->w_b" : "");
+    if (prog.has_a)
+        fprintf(out, ", (const double(*)[M])d->a%s", prog.a_wrt ? ", (double(*)[M])d->a_b" : "");
+    if (prog.has_p)
+        fprintf(out, ", d->p%s", prog.p_wrt ? ", &d->p_b" : "");
+    if (prog.has_u)
+        fputs(", d->u, d->u_b", out);
+    if (prog.has_y)
+        fputs(", d->y, d->y_b", out);
+    if (prog.has_ret)
+        fputs(", seed", out);
+    fprintf(out, ");%s\n}\n\n", prog.has_ret ? "" : "\n    (void)seed;\n    return 0.0;");
+    fputs("int main(void) {\n", out);
+    fprintf(out, "    static const struct drv_spec spec = {\n");
+    fprintf(out, "        .n = N, .m = M, .seed = %lluu,\n", (unsigned long long)seed);
+    fprintf(out, "        .has_w = %d, .w_wrt = %d, .has_a = %d, .a_wrt = %d,\n", prog.has_w,
+            prog.w_wrt, prog.has_a, prog.a_wrt);
+    fprintf(out, "        .has_p = %d, .p_wrt = %d, .has_u = %d, .has_y = %d, .has_ret = %d,\n",
+            prog.has_p, prog.p_wrt, prog.has_u, prog.has_y, prog.has_ret);
+    fprintf(out, "        .uses_float = %d,\n", prog.uses_float);
+    fprintf(out, "        .primal = call_f, .reference = %s, .gradient = call_f_b,\n",
+            prog.uses_float ? "call_f_ref" : "call_f");
+    fputs("    };\n    return drv_main(&spec);\n}\n", out);
+}
+
+/* ------------------------------------------------------------------ */
+/* command line                                                        */
+
+static void set_constructs(const char *list, int value) {
+    char *copy = fmt("%s", list);
+    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
+        int found = 0;
+        for (int k = 0; k < K_COUNT; k++)
+            if (strcmp(constructs[k].name, tok) == 0)
+                constructs[k].enabled = value, found = 1;
+        if (!found) {
+            fprintf(stderr, "pargrad_gen: unknown construct '%s' (see --list)\n", tok);
+            exit(2);
+        }
+    }
+}
+
+static void set_drops(const char *list) {
+    char *copy = fmt("%s", list);
+    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
+        long id = strtol(tok, NULL, 10);
+        if (id >= 0 && id < MAX_NODES)
+            dropped[id] = 1;
+    }
+}
+
+static FILE *open_out(const char *dir, const char *name) {
+    char *path = fmt("%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        exit(2);
+    }
+    return f;
+}
+
+static void usage(void) {
+    fprintf(stderr, "usage: pargrad_gen SEED DIR [--drop=ID,...] [--break-promise]\n"
+                    "                   [--enable=NAME,...] [--disable=NAME,...]\n"
+                    "       pargrad_gen --list\n");
+    exit(2);
+}
+
+int main(int argc, char **argv) {
+    const char *dir = NULL, *seed_text = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--drop=", 7) == 0)
+            set_drops(a + 7);
+        else if (strcmp(a, "--break-promise") == 0)
+            prog.break_promise = 1;
+        else if (strncmp(a, "--enable=", 9) == 0)
+            set_constructs(a + 9, 1);
+        else if (strncmp(a, "--disable=", 10) == 0)
+            set_constructs(a + 10, 0);
+        else if (strcmp(a, "--list") == 0) {
+            for (int k = 0; k < K_COUNT; k++)
+                printf("%-16s %s\n", constructs[k].name, constructs[k].enabled ? "on" : "off");
+            return 0;
+        } else if (a[0] == '-')
+            usage();
+        else if (!seed_text)
+            seed_text = a;
+        else if (!dir)
+            dir = a;
+        else
+            usage();
+    }
+    if (!seed_text || !dir)
+        usage();
+    uint64_t seed = strtoull(seed_text, NULL, 10);
+    rng_state = seed * 0x9e3779b97f4a7c15ull + 12345;
+    setup_interface();
+    prog.helpers = new_node(0, "");
+    if (on(K_HELPER)) {
+        int k = rnd(3);
+        for (int i = 0; i < k; i++)
+            gen_helper(body_of(prog.helpers), i + 1);
+    }
+    gen_function();
+
+    FILE *p = open_out(dir, "prog.c");
+    write_prog(p, seed);
+    fclose(p);
+    FILE *c = open_out(dir, "check.c");
+    write_check(c, seed);
+    fclose(c);
+    FILE *ids = open_out(dir, "ids.txt");
+    for (int i = 0; i < node_count; i++)
+        if (printed[i])
+            fprintf(ids, "%d\n", i);
+    fclose(ids);
+    return 0;
+}
