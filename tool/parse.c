@@ -1989,11 +1989,14 @@ Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const ch
         diag_error(d, (SrcLoc){0}, NULL, "cannot read '%s'", path);
         return NULL;
     }
-    const char **args = arena_alloc(a, sizeof(char *) * (size_t)(argc + 4));
+    const char **args = arena_alloc(a, sizeof(char *) * (size_t)(argc + 5));
     int n = 0;
     args[n++] = "-xc";
     args[n++] = "-std=c11";
     args[n++] = "-isystem" PARGRAD_CLANG_RESOURCE;
+    /* Code may keep pargrad's pragmas from compilers (and their
+     * -Wunknown-pragmas) under #ifdef __PARGRAD__, as pargrad's output does. */
+    args[n++] = "-D__PARGRAD__=1";
     for (int i = 0; i < argc; i++)
         args[n++] = argv[i];
     fe->index = clang_createIndex(0, 0);

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Builds one e2e test's generated gradient the way users do, with both
+# compilers: the generated file alone under -std=c11 -Wall -Wextra -Werror
+# (gcc and clang-14), then the whole test with clang-14 (OpenMP through
+# libgomp, as the runtime is), run with 1 and 3 threads.
+# usage: compilers.sh GENERATED PRIMAL CHECK INCLUDE_DIR E2E_DIR LIB_DIR WORK_DIR
+gen=$1 primal=$2 check=$3 inc=$4 e2e=$5 lib=$6 work=$7
+set -e
+mkdir -p "$work"
+name=$(basename "$gen" .c)
+strict="-std=c11 -Wall -Wextra -Werror -fopenmp -I$inc"
+for cc in gcc clang-14; do
+    echo "$cc $strict -c $gen"
+    $cc $strict -c "$gen" -o "$work/$name.$cc.o"
+done
+# The annotated primal carries #pragma pargrad, which compilers do not know.
+clang-14 -O2 -std=c11 -fopenmp=libgomp -Wno-unknown-pragmas -I"$inc" -I"$e2e" \
+    "$primal" "$gen" "$check" -L"$lib" -lpargrad_rt -lm -o "$work/$name.clang"
+for t in 1 3; do
+    echo "clang-14 build, OMP_NUM_THREADS=$t"
+    if ! OMP_NUM_THREADS=$t "$work/$name.clang" > "$work/$name.clang.$t.log"; then
+        grep -v '^ ' "$work/$name.clang.$t.log" | grep -E 'MISMATCH|FAIL|failed' | head -20
+        exit 1
+    fi
+    tail -1 "$work/$name.clang.$t.log"
+done
