@@ -76,7 +76,7 @@ struct options {
     char excused[512]; /* --excuse-warning NAME: " NAME NAME " */
     unsigned long long first;
     long count;
-    int jobs, shrink, break_every, shrink_budget;
+    int jobs, shrink, break_every, shrink_budget, max_shrinks;
     char cflags[1024], libs[1024];
 };
 
@@ -207,7 +207,7 @@ static int at_promise(const char *dir, const char *diag) {
     int line = atoi(diag + 7), first = 0, last = 0, k = 1;
     char *text = slurp(fmt("%s/prog.c", dir));
     for (char *p = text; *p; p++) {
-        if (strncmp(p, "/* broken promise */", 20) == 0)
+        if (strncmp(p, "/* broken promise", 17) == 0)
             first = k;
         if (strncmp(p, "/* end */", 9) == 0)
             last = k;
@@ -240,7 +240,8 @@ static enum cls run_pargrad(const char *dir, int broken, struct result *r) {
                                      : C_REJECTED_ELSEWHERE,
             strstr(first, "error:"));
     else if (broken)
-        set(r, C_BROKEN_ACCEPTED, "the broken promise was accepted");
+        set(r, C_BROKEN_ACCEPTED,
+            fmt("accepted %s", line_with(slurp(fmt("%s/prog.c", dir)), "/* broken promise")));
     else if (!exists(fmt("%s/prog_b.c", dir)))
         set(r, C_INTERNAL, "exit status 0 but no output file");
     else
@@ -273,20 +274,25 @@ static enum cls build(const char *dir, const char *cc, struct result *r, char *u
     const char *lenient = "-Wno-unknown-pragmas -Wno-unused-variable -Wno-unused-parameter "
                           "-Wno-unused-function -Wno-unused-but-set-variable "
                           "-Wno-maybe-uninitialized -Wno-unknown-warning-option";
-    char primal_w[1024], out_w[512];
     const char *strict = "-std=c11 -O1 -Wall -Wextra -Werror -fopenmp";
-    int rc = sh(fmt("cd %s && %s %s %s -c prog_b.c -o b_%s.o 2>out_%s.err", dir, cc, strict,
-                    opt.cflags, cc, cc));
-    if (rc != 0) {
-        char *err = slurp(fmt("%s/out_%s.err", dir, cc));
+    char primal_w[1024] = "", out_w[512], off[1024] = "", bad[512] = "";
+    int rc = 1;
+    /* clang reports optimizer warnings only once the front end is quiet:
+     * several rounds, each turning off the warnings of the previous one */
+    for (int round = 0; round < 4 && rc != 0; round++) {
+        rc = sh(fmt("cd %s && %s %s %s %s -c prog_b.c -o b_%s.o 2>out_%s_%d.err", dir, cc, strict,
+                    off, opt.cflags, cc, cc, round));
+        if (rc == 0)
+            break;
+        char *err = slurp(fmt("%s/out_%s_%d.err", dir, cc, round));
         char *hard = hard_error(err);
-        if (hard) {
-            set(r, C_UNCOMPILABLE, fmt("%s: %s", cc, hard));
+        warning_names(err, out_w, sizeof out_w);
+        if (hard || !out_w[0] || round == 3) {
+            set(r, C_UNCOMPILABLE, fmt("%s: %s", cc, hard ? hard : line_with(err, "error")));
             return C_UNCOMPILABLE;
         }
-        warning_names(err, out_w, sizeof out_w);
-        primal_warnings(dir, primal_w, sizeof primal_w);
-        char off[1024] = "", bad[512] = "";
+        if (!primal_w[0])
+            primal_warnings(dir, primal_w, sizeof primal_w);
         for (char *tok = strtok(out_w, " "); tok; tok = strtok(NULL, " ")) {
             strcat(off, fmt(" -Wno-%s", tok));
             if (!strstr(primal_w, tok) && !strstr(opt.excused, fmt(" %s ", tok)) &&
@@ -296,12 +302,6 @@ static enum cls build(const char *dir, const char *cc, struct result *r, char *u
         if (bad[0] && !uncompilable[0])
             snprintf(uncompilable, size, "%s: output warns%s: %s", cc, bad,
                      line_with(err, "error:"));
-        rc = sh(fmt("cd %s && %s %s %s %s -c prog_b.c -o b_%s.o 2>>out_%s.err", dir, cc, strict,
-                    off, opt.cflags, cc, cc));
-        if (rc != 0) {
-            set(r, C_UNCOMPILABLE, fmt("%s: %s", cc, line_with(err, "error:")));
-            return C_UNCOMPILABLE;
-        }
     }
     /* the primal and the driver: compiled once, by gcc, linked with each output */
     if (!exists(fmt("%s/check.o", dir)))
@@ -444,24 +444,71 @@ static int is_broken(unsigned long long seed) {
     return opt.break_every > 0 && seed % (unsigned long long)opt.break_every == 0;
 }
 
+/* phase 1: classify one seed, result in D/sSEED/result */
 static void do_seed(unsigned long long seed) {
     char *dir = fmt("%s/s%llu", opt.workdir, seed);
-    int broken = is_broken(seed);
     struct result r;
-    classify(dir, seed, broken, "", &r);
-    char *line = fmt("%s %d %s\n", cls_name[r.cls], r.unreliable, r.detail);
-    if (is_failure(r.cls) && opt.shrink && r.cls != C_GEN_INVALID) {
-        char *drops = shrink(dir, seed, broken, r.cls);
-        char *mdir = fmt("%s/min", dir);
-        struct result m;
-        classify(mdir, seed, broken, drops, &m);
-        char *text = slurp(fmt("%s/prog.c", mdir));
-        char *head = fmt("/* %s: %s\n * pargrad_gen %llu%s --drop=%s */\n", cls_name[m.cls],
-                         m.detail, seed, broken ? " --break-promise" : "", drops);
-        write_text(fmt("%s/min_%llu_%s.c", opt.workdir, seed, cls_name[r.cls]),
-                   fmt("%s%s", head, text));
+    classify(dir, seed, is_broken(seed), "", &r);
+    write_text(fmt("%s/result", dir), fmt("%s %d %s\n", cls_name[r.cls], r.unreliable, r.detail));
+}
+
+static enum cls cls_of(const char *name) {
+    for (int k = 0; k < C_COUNT; k++)
+        if (strcmp(cls_name[k], name) == 0)
+            return (enum cls)k;
+    return C_GEN_INVALID;
+}
+
+/* the class and detail recorded for a seed */
+static enum cls read_result(unsigned long long seed, int *unreliable, char **detail) {
+    char *line = slurp(fmt("%s/s%llu/result", opt.workdir, seed));
+    char name[64] = "";
+    int used = 0;
+    *unreliable = 0;
+    if (sscanf(line, "%63s %d %n", name, unreliable, &used) < 2)
+        snprintf(name, sizeof name, "gen-invalid");
+    *detail = used ? line + used : fmt("%s", "no result\n");
+    return cls_of(name);
+}
+
+/* phase 2: shrink a failing seed, save D/min_SEED_CLASS.c */
+static void do_shrink(unsigned long long seed) {
+    char *dir = fmt("%s/s%llu", opt.workdir, seed);
+    int broken = is_broken(seed), unreliable;
+    char *detail;
+    enum cls c = read_result(seed, &unreliable, &detail);
+    char *drops = shrink(dir, seed, broken, c);
+    char *mdir = fmt("%s/min", dir);
+    struct result m;
+    classify(mdir, seed, broken, drops, &m);
+    char *text = slurp(fmt("%s/prog.c", mdir));
+    char *head = fmt("/* %s: %s\n * pargrad_gen %llu%s%s --drop=%s */\n", cls_name[m.cls], m.detail,
+                     seed, broken ? " --break-promise" : "", opt.gen_args, drops);
+    write_text(fmt("%s/min_%llu_%s.c", opt.workdir, seed, cls_name[c]), fmt("%s%s", head, text));
+}
+
+/* what makes two failures "the same" for shrinking one of each: the class
+ * and the detail without numbers, names in quotes, compiler and threads */
+static char *signature(enum cls c, const char *detail) {
+    const char *d = detail;
+    const char *fail = strstr(d, "FAIL ");
+    if (fail)
+        d = fail;
+    char *s = fmt("%s %s", cls_name[c], d);
+    char *o = s;
+    int quoted = 0;
+    for (const char *p = s; *p && *p != '\n'; p++) {
+        if (strncmp(p, "\xe2\x80\x98", 3) == 0 || strncmp(p, "\xe2\x80\x99", 3) == 0 ||
+            *p == '\'')
+            quoted = !quoted;
+        if (quoted || (*p >= '0' && *p <= '9') || *p == '[' || *p == ']')
+            continue;
+        if (fail && *p == ':' && o > s + 10) /* "FAIL what[i]: got ..." */
+            break;
+        *o++ = *p;
     }
-    write_text(fmt("%s/result", dir), line);
+    *o = 0;
+    return s;
 }
 
 /* ------------------------------------------------------------------ */
@@ -514,6 +561,7 @@ static void parse_args(int argc, char **argv) {
     opt.shrink = 1;
     opt.break_every = 5;
     opt.shrink_budget = 300;
+    opt.max_shrinks = 40;
     opt.src = RANDOM_SRC_DIR;
     opt.gen_args = "";
     self_dir_gen();
@@ -532,6 +580,8 @@ static void parse_args(int argc, char **argv) {
             opt.break_every = atoi(v), i++;
         else if (strcmp(a, "--shrink-budget") == 0)
             opt.shrink_budget = atoi(v), i++;
+        else if (strcmp(a, "--max-shrinks") == 0)
+            opt.max_shrinks = atoi(v), i++;
         else if (strcmp(a, "--gen") == 0)
             opt.gen = v, i++;
         else if (strcmp(a, "--src") == 0)
@@ -556,29 +606,76 @@ static const char *absolute(const char *path) {
 struct totals {
     long n[C_COUNT];
     long unreliable;
+    unsigned long long shrink[256]; /* one failing seed per signature */
+    char *sig[256];
+    int nshrink;
 };
 
-/* reads a finished seed's result, prints failures, counts */
+/* reads a finished seed's result, prints failures, counts, and picks the
+ * first seed of each failure signature for shrinking */
 static void collect(unsigned long long seed, struct totals *t) {
-    char *dir = fmt("%s/s%llu", opt.workdir, seed);
-    char *line = slurp(fmt("%s/result", dir));
-    char name[64] = "";
-    int unreliable = 0;
-    int used = 0;
-    if (sscanf(line, "%63s %d %n", name, &unreliable, &used) < 2)
-        snprintf(name, sizeof name, "gen-invalid");
-    enum cls c = C_GEN_INVALID;
-    for (int k = 0; k < C_COUNT; k++)
-        if (strcmp(cls_name[k], name) == 0)
-            c = (enum cls)k;
+    int unreliable;
+    char *detail;
+    enum cls c = read_result(seed, &unreliable, &detail);
     t->n[c]++;
     t->unreliable += unreliable;
-    const char *detail = used ? line + used : "";
-    if (is_failure(c) || c == C_REJECTED)
+    if (is_failure(c) || c == C_REJECTED || c == C_REJECTED_ELSEWHERE)
         printf("seed %llu%s: %s: %s", seed, is_broken(seed) ? " (break-promise)" : "", cls_name[c],
                detail);
+    fflush(stdout);
+    if (!is_failure(c) || c == C_GEN_INVALID || t->nshrink >= opt.max_shrinks)
+        return;
+    char *sig = signature(c, detail);
+    for (int k = 0; k < t->nshrink; k++)
+        if (strcmp(t->sig[k], sig) == 0)
+            return;
+    t->sig[t->nshrink] = sig;
+    t->shrink[t->nshrink++] = seed;
+}
+
+/* runs job(seed) for each seed in worker processes, at most opt.jobs at a
+ * time, and done(seed) in this process as each finishes */
+static void run_parallel(const unsigned long long *seeds, long count,
+                         void (*job)(unsigned long long), struct totals *t,
+                         void (*done)(unsigned long long, struct totals *)) {
+    pid_t pids[256];
+    unsigned long long running_seed[256];
+    int running = 0;
+    long next = 0;
+    while (next < count || running > 0) {
+        while (next < count && running < opt.jobs) {
+            fflush(stdout);
+            pid_t pid = fork();
+            if (pid == 0) {
+                job(seeds[next]);
+                _exit(0);
+            }
+            pids[running] = pid;
+            running_seed[running++] = seeds[next++];
+        }
+        int st;
+        pid_t pid = wait(&st);
+        if (pid < 0 && errno == ECHILD)
+            break;
+        for (int k = 0; k < running; k++)
+            if (pids[k] == pid) {
+                if (done)
+                    done(running_seed[k], t);
+                pids[k] = pids[running - 1];
+                running_seed[k] = running_seed[running - 1];
+                running--;
+                break;
+            }
+    }
+}
+
+static void print_min(unsigned long long seed, struct totals *t) {
+    (void)t;
+    int unreliable;
+    char *detail;
+    enum cls c = read_result(seed, &unreliable, &detail);
     char *min = fmt("%s/min_%llu_%s.c", opt.workdir, seed, cls_name[c]);
-    if (is_failure(c) && exists(min))
+    if (exists(min))
         printf("---- %s ----\n%s----\n", min, slurp(min));
     fflush(stdout);
 }
@@ -592,43 +689,30 @@ int main(int argc, char **argv) {
     opt.workdir = absolute(opt.workdir);
     opt.src = absolute(opt.src);
     query_flags();
-    struct totals t = {{0}, 0};
-    unsigned long long next = opt.first, end = opt.first + (unsigned long long)opt.count;
-    pid_t pids[256];
-    unsigned long long seeds[256];
-    int running = 0;
     if (opt.jobs > 256)
         opt.jobs = 256;
-    while (next < end || running > 0) {
-        while (next < end && running < opt.jobs) {
-            pid_t pid = fork();
-            if (pid == 0) {
-                do_seed(next);
-                _exit(0);
-            }
-            pids[running] = pid;
-            seeds[running++] = next++;
-        }
-        int st;
-        pid_t done = wait(&st);
-        if (done < 0 && errno == ECHILD)
-            break;
-        for (int k = 0; k < running; k++)
-            if (pids[k] == done) {
-                collect(seeds[k], &t);
-                pids[k] = pids[running - 1];
-                seeds[k] = seeds[running - 1];
-                running--;
-                break;
-            }
+    static struct totals t;
+    unsigned long long *seeds = malloc(sizeof *seeds * (size_t)(opt.count > 0 ? opt.count : 1));
+    for (long i = 0; i < opt.count; i++)
+        seeds[i] = opt.first + (unsigned long long)i;
+    run_parallel(seeds, opt.count, do_seed, &t, collect);
+    if (opt.shrink && t.nshrink > 0) {
+        printf("\nshrinking %d failures (one per signature)\n", t.nshrink);
+        run_parallel(t.shrink, t.nshrink, do_shrink, &t, print_min);
     }
     long failures = 0;
-    printf("\n%llu..%llu: %ld programs\n", opt.first, end - 1, opt.count);
+    printf("\n%llu..%llu: %ld programs\n", opt.first, opt.first + (unsigned long long)opt.count - 1,
+           opt.count);
     for (int k = 0; k < C_COUNT; k++) {
         printf("  %-26s %ld\n", cls_name[k], t.n[k]);
         if (is_failure((enum cls)k))
             failures += t.n[k];
     }
     printf("  (programs with unreliable FD components: %ld)\n", t.unreliable);
+    if (t.nshrink > 0) {
+        printf("distinct failure signatures:\n");
+        for (int k = 0; k < t.nshrink; k++)
+            printf("  seed %llu: %s\n", t.shrink[k], t.sig[k]);
+    }
     return failures ? 1 : 0;
 }

@@ -97,7 +97,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_SCALAR_PARAM] = {"scalar_param", 1},
     [K_KINKS] = {"kinks", 1},
     [K_LOOP_FORMS] = {"loop_forms", 1},
-    [K_RET_IN_LOOP] = {"return_in_loop", 1},
+    [K_RET_IN_LOOP] = {"return_in_loop", 0}, /* rejected: "return inside a loop" */
     [K_DECL_FOR] = {"decl_for", 0},
 };
 
@@ -1291,49 +1291,53 @@ static void gen_helper(struct block b, int k) {
 
 /* Each is self-contained, declares `double bp` (added to the return value
  * so that it is active) and uses only x and a local buffer. */
-static const char *const broken[] = {
-    /* a map writing one element from every iteration */
-    "double bpa[64];\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
-    "    bpa[0] = sin(x[bi]) + 0.5;\ndouble bp = bpa[0];",
-    /* a map reading the element the previous iteration wrote */
-    "double bpa[64];\nbpa[0] = x[0];\n#pragma pargrad map\n"
-    "for (int bi = 1; bi < n; bi++)\n    bpa[bi] = 0.5 * bpa[bi - 1] + x[bi];\n"
-    "double bp = bpa[n - 1];",
-    /* a map updating a function-scope scalar it reads */
-    "double bp = 0.5;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
-    "    bp = 0.5 * bp + sin(x[bi]);",
-    /* a map assigning a function-scope scalar (last writer wins) */
-    "double bp = 0.0;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++) {\n"
-    "    double bt = x[bi] * x[bi];\n    bp = bt;\n}",
-    /* a reduce whose accumulator is read in the contribution */
-    "double bp = 0.0;\n#pragma pargrad reduce(+ : bp)\nfor (int bi = 0; bi < n; bi++)\n"
-    "    bp += x[bi] * bp + x[bi];",
-    /* a reduce whose accumulator is read through a local */
-    "double bp = 1.0;\n#pragma pargrad reduce(* : bp)\nfor (int bi = 0; bi < n; bi++) {\n"
-    "    double bt = 0.5 * bp;\n    bp *= 1.0 + 0.1 * tanh(x[bi] + bt);\n}",
-    /* a reduce that tests its accumulator */
-    "double bp = 0.0;\n#pragma pargrad reduce(+ : bp)\nfor (int bi = 0; bi < n; bi++) {\n"
-    "    if (bp < 1.0)\n        bp += x[bi] * x[bi];\n}",
-    /* a reduce(+) whose update is a product */
-    "double bp = 1.0;\n#pragma pargrad reduce(+ : bp)\nfor (int bi = 0; bi < n; bi++)\n"
-    "    bp *= 1.0 + 0.1 * sin(x[bi]);",
-    /* a reduce(min) whose update is a max */
-    "double bp = -1.0e3;\n#pragma pargrad reduce(min : bp)\nfor (int bi = 0; bi < n; bi++)\n"
-    "    bp = fmax(bp, x[bi]);",
-    /* a reduce writing another function-scope scalar */
-    "double bp = 0.0;\ndouble bq = 0.0;\n#pragma pargrad reduce(+ : bp)\n"
-    "for (int bi = 0; bi < n; bi++) {\n    bp += x[bi];\n    bq = x[bi] * x[bi];\n}\n"
-    "bp += bq;",
-    /* a map writing at an index that is not one-to-one in the loop index */
-    "double bpa[64];\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
-    "    bpa[bi / 2] = cos(x[bi]);\ndouble bp = bpa[0];",
-    /* a map inside a map writing the outer row's element from every column */
-    "double bpa[64];\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++) {\n"
-    "#pragma pargrad map\n    for (int bj = 0; bj < m; bj++)\n"
-    "        bpa[bi] = x[bi] * (bj + 1);\n}\ndouble bp = bpa[0];",
-    /* a map writing an output array at a loop-invariant index */
-    "double bp = 0.0;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
-    "    bp = bp > x[bi] ? bp : x[bi];",
+struct broken_promise {
+    const char *what, *text;
+};
+
+static const struct broken_promise broken[] = {
+    {"a map writing one element from every iteration",
+     "double bpa[64];\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
+     "    bpa[0] = sin(x[bi]) + 0.5;\ndouble bp = bpa[0];"},
+    {"a map reading the element the previous iteration wrote",
+     "double bpa[64];\nbpa[0] = x[0];\n#pragma pargrad map\n"
+     "for (int bi = 1; bi < n; bi++)\n    bpa[bi] = 0.5 * bpa[bi - 1] + x[bi];\n"
+     "double bp = bpa[n - 1];"},
+    {"a map updating a function-scope scalar it reads",
+     "double bp = 0.5;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
+     "    bp = 0.5 * bp + sin(x[bi]);"},
+    {"a map assigning a function-scope scalar (last writer wins)",
+     "double bp = 0.0;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++) {\n"
+     "    double bt = x[bi] * x[bi];\n    bp = bt;\n}"},
+    {"a reduce whose accumulator is read in the contribution",
+     "double bp = 0.0;\n#pragma pargrad reduce(+ : bp)\nfor (int bi = 0; bi < n; bi++)\n"
+     "    bp += x[bi] * bp + x[bi];"},
+    {"a reduce whose accumulator is read through a local",
+     "double bp = 1.0;\n#pragma pargrad reduce(* : bp)\nfor (int bi = 0; bi < n; bi++) {\n"
+     "    double bt = 0.5 * bp;\n    bp *= 1.0 + 0.1 * tanh(x[bi] + bt);\n}"},
+    {"a reduce that tests its accumulator",
+     "double bp = 0.0;\n#pragma pargrad reduce(+ : bp)\nfor (int bi = 0; bi < n; bi++) {\n"
+     "    if (bp < 1.0)\n        bp += x[bi] * x[bi];\n}"},
+    {"a reduce(+) whose update is a product",
+     "double bp = 1.0;\n#pragma pargrad reduce(+ : bp)\nfor (int bi = 0; bi < n; bi++)\n"
+     "    bp *= 1.0 + 0.1 * sin(x[bi]);"},
+    {"a reduce(min) whose update is a max",
+     "double bp = -1.0e3;\n#pragma pargrad reduce(min : bp)\nfor (int bi = 0; bi < n; bi++)\n"
+     "    bp = fmax(bp, x[bi]);"},
+    {"a reduce writing another function-scope scalar",
+     "double bp = 0.0;\ndouble bq = 0.0;\n#pragma pargrad reduce(+ : bp)\n"
+     "for (int bi = 0; bi < n; bi++) {\n    bp += x[bi];\n    bq = x[bi] * x[bi];\n}\n"
+     "bp += bq;"},
+    {"a map writing at an index that is not one-to-one in the loop index",
+     "double bpa[64];\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
+     "    bpa[bi / 2] = cos(x[bi]);\ndouble bp = bpa[0];"},
+    {"a map inside a map writing the outer row's element from every column",
+     "double bpa[64];\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++) {\n"
+     "#pragma pargrad map\n    for (int bj = 0; bj < m; bj++)\n"
+     "        bpa[bi] = x[bi] * (bj + 1);\n}\ndouble bp = bpa[0];"},
+    {"a map computing a running max in a function-scope scalar",
+     "double bp = 0.0;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
+     "    bp = bp > x[bi] ? bp : x[bi];"},
 };
 
 enum { NBROKEN = sizeof broken / sizeof broken[0] };
@@ -1421,7 +1425,8 @@ static void gen_function(void) {
         gen_map_over(b, 2, y, NRANGE);
     if (prog.break_promise) {
         broken_kind = rnd(NBROKEN);
-        struct node *n = stmt(b, fmt("/* broken promise */\n%s\n/* end */", broken[broken_kind]));
+        struct node *n = stmt(b, fmt("/* broken promise: %s */\n%s\n/* end */",
+                                     broken[broken_kind].what, broken[broken_kind].text));
         n->protect = 1;
         declare("bp", T_DOUBLE, 1.0);
     }
