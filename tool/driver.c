@@ -11,7 +11,7 @@
  * renamed, so it is never half-written; a device or FIFO is written directly
  * and never replaced. With -MF both temporary files are written before
  * either is renamed, so an unwritable depfile leaves no output. SIGINT,
- * SIGTERM, SIGHUP and SIGQUIT remove the temporary files. */
+ * SIGTERM, SIGHUP, SIGQUIT and SIGPIPE remove the temporary files. */
 #define _XOPEN_SOURCE 700
 #include "driver.h"
 #include "emit.h"
@@ -575,7 +575,7 @@ static void remove_temp_files(int sig) {
     errno = saved;
 }
 
-static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
 
 static void install_signal_handlers(void) {
     struct sigaction sa;

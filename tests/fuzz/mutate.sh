@@ -1,39 +1,58 @@
 #!/bin/sh
 # A deterministic mutation smoke test: every e2e and diagnostics input with
-# each line in turn deleted or duplicated. pargrad must accept (0) or reject
-# (1, with no output file) each one, and never crash or hang.
+# each line in turn deleted or duplicated. pargrad must accept (0, writing the
+# output) or reject (1, with no output file) each one, never crash or hang,
+# and never leave a temporary file.
 # usage: mutate.sh PARGRAD SOURCE_DIR WORK_DIR
+# The mutants run MUTATE_JOBS at a time (default 2).
 pargrad=$1 src=$2 work=$3
-mkdir -p "$work"
-fails=0 runs=0
+jobs=${MUTATE_JOBS:-2}
+rm -rf "$work"
+mkdir -p "$work/in" || exit 1
 for f in "$src"/tests/e2e/*.c "$src"/tests/diag/*.c; do
     case "$f" in *_check.c) continue ;; esac
-    n=$(wc -l < "$f")
-    i=1
-    while [ "$i" -le "$n" ]; do
-        for how in delete duplicate; do
-            m="$work/m.c"
-            out="$work/m_b.c"
-            rm -f "$out"
-            if [ $how = delete ]; then
-                awk -v k="$i" 'NR != k' "$f" > "$m"
-            else
-                awk -v k="$i" '{ print } NR == k { print }' "$f" > "$m"
-            fi
-            timeout 20 "$pargrad" "$m" -o "$out" >/dev/null 2>&1
-            rc=$?
-            runs=$((runs + 1))
-            if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then
-                echo "FAIL: $f line $i $how: exit status $rc"
-                cp "$m" "$work/crash_$runs.c"
-                fails=$((fails + 1))
-            elif [ $rc -eq 1 ] && [ -e "$out" ]; then
-                echo "FAIL: $f line $i $how: rejected but wrote $out"
-                fails=$((fails + 1))
-            fi
-        done
-        i=$((i + 1))
-    done
+    name=$(basename "$(dirname "$f")")_$(basename "$f" .c)
+    # NAME_L<k>_delete.c and NAME_L<k>_duplicate.c for each line k.
+    awk -v dir="$work/in" -v name="$name" '
+        { line[NR] = $0 }
+        END {
+            for (k = 1; k <= NR; k++) {
+                del = dir "/" name "_L" k "_delete.c"
+                dup = dir "/" name "_L" k "_duplicate.c"
+                for (i = 1; i <= NR; i++) {
+                    if (i != k)
+                        print line[i] > del
+                    print line[i] > dup
+                    if (i == k)
+                        print line[i] > dup
+                }
+                if (NR == 1)
+                    printf "" > del
+                close(del)
+                close(dup)
+            }
+        }' "$f"
 done
+ls "$work/in" > "$work/list.txt"
+
+# Runs pargrad on one mutant ($1, in the current directory).
+check='m=$1 out=${1%.c}.out.c
+timeout 20 "$0" "$m" -o "$out" > /dev/null 2>&1
+rc=$?
+case $rc in
+0) [ -f "$out" ] || echo "FAIL: $m: accepted but wrote no $out" ;;
+1) [ -e "$out" ] && echo "FAIL: $m: rejected but wrote $out" ;;
+*) echo "FAIL: $m: exit status $rc" ;;
+esac
+for t in "$out".tmp*; do
+    [ -e "$t" ] && echo "FAIL: $m: left $t behind"
+done
+echo ran'
+(cd "$work/in" && xargs -P "$jobs" -n 1 sh -c "$check" "$pargrad" < ../list.txt) > "$work/results.txt"
+runs=$(grep -c '^ran$' "$work/results.txt")
+fails=$(grep -c '^FAIL' "$work/results.txt")
+grep '^FAIL' "$work/results.txt" | sed "s|: |: $work/in/|"
+total=$(wc -l < "$work/list.txt")
+[ "$runs" -eq "$total" ] || echo "FAIL: $runs of $total mutants ran"
 echo "$((runs - fails)) passed, $fails failed"
-[ $fails -eq 0 ]
+[ "$fails" -eq 0 ] && [ "$runs" -eq "$total" ]

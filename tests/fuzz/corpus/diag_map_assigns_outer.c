@@ -1,0 +1,13 @@
+/* expect: 8:9: assigns to 'acc' inside a map */
+double f(int n, const double *x)
+{
+    double acc = 0.0;
+#pragma pargrad map
+    for (int i = 0; i < n; i++) {
+        double t = x[i] * x[i];
+        acc += t;
+    }
+    return acc;
+}
+
+#pragma pargrad reverse(f) wrt(x)
