@@ -76,7 +76,7 @@ struct options {
     char excused[512]; /* --excuse-warning NAME: " NAME NAME " */
     unsigned long long first;
     long count;
-    int jobs, shrink, break_every, shrink_budget, max_shrinks;
+    int jobs, shrink, break_every, shrink_budget, max_shrinks, resume;
     char cflags[1024], libs[1024];
 };
 
@@ -181,6 +181,8 @@ static char *hard_error(const char *text) {
     for (const char *p = text; (p = strstr(p, "error: ")) != NULL; p++) {
         const char *e = strchr(p, '\n');
         const char *w = strstr(p, "[-Werror");
+        if (strncmp(p, "error: too many errors emitted", 30) == 0)
+            continue; /* clang's error limit: the warnings before it count */
         if (!w || (e && w > e))
             return line_with(p, "error: ");
     }
@@ -263,6 +265,12 @@ static void primal_warnings(const char *dir, char *out, size_t size) {
         if (strlen(out) + strlen(one) + 2 < size)
             strcat(strcat(out, " "), one);
     }
+    /* an unused local of the primal may be "set but not used" in one and
+     * "unused" in the other: one family */
+    if (strstr(out, "unused-but-set-variable") && strlen(out) + 20 < size)
+        strcat(out, " unused-variable ");
+    else if (strstr(out, "unused-variable") && strlen(out) + 30 < size)
+        strcat(out, " unused-but-set-variable ");
 }
 
 /* builds DIR/check_CC; returns 0, or the class on failure. Output warnings
@@ -291,7 +299,14 @@ static enum cls build(const char *dir, const char *cc, struct result *r, char *u
             set(r, C_UNCOMPILABLE, fmt("%s: %s", cc, hard ? hard : line_with(err, "error")));
             return C_UNCOMPILABLE;
         }
-        if (!primal_w[0])
+        int all_excused = 1;
+        for (char *p = out_w; *p;) {
+            size_t len = strcspn(p, " ");
+            if (len && !strstr(opt.excused, fmt(" %.*s ", (int)len, p)))
+                all_excused = 0;
+            p += len + (p[len] != 0);
+        }
+        if (!primal_w[0] && !all_excused) /* (two more compiles: only when needed) */
             primal_warnings(dir, primal_w, sizeof primal_w);
         for (char *tok = strtok(out_w, " "); tok; tok = strtok(NULL, " ")) {
             strcat(off, fmt(" -Wno-%s", tok));
@@ -352,7 +367,15 @@ static void classify(const char *dir, unsigned long long seed, int broken, const
         set(r, C_GEN_INVALID, "pargrad_gen failed");
         return;
     }
-    if (run_pargrad(dir, broken, r) != C_OK)
+    enum cls c = run_pargrad(dir, broken, r);
+    if ((c == C_REJECTED || c == C_REJECTED_ELSEWHERE) &&
+        sh(fmt("cd %s && gcc -std=c11 -w -fsyntax-only prog.c 2>syntax.err", dir)) != 0) {
+        /* a rejection of a program that is not even valid C is our fault */
+        set(r, C_GEN_INVALID,
+            fmt("prog.c is not valid C: %s", line_with(slurp(fmt("%s/syntax.err", dir)), "error")));
+        return;
+    }
+    if (c != C_OK)
         return;
     static const char *const ccs[2] = {"gcc", "clang-14"};
     char uncompilable[600] = "";
@@ -447,6 +470,8 @@ static int is_broken(unsigned long long seed) {
 /* phase 1: classify one seed, result in D/sSEED/result */
 static void do_seed(unsigned long long seed) {
     char *dir = fmt("%s/s%llu", opt.workdir, seed);
+    if (opt.resume && exists(fmt("%s/result", dir)))
+        return; /* classified by an earlier run */
     struct result r;
     classify(dir, seed, is_broken(seed), "", &r);
     write_text(fmt("%s/result", dir), fmt("%s %d %s\n", cls_name[r.cls], r.unreliable, r.detail));
@@ -498,8 +523,7 @@ static char *signature(enum cls c, const char *detail) {
     char *o = s;
     int quoted = 0;
     for (const char *p = s; *p && *p != '\n'; p++) {
-        if (strncmp(p, "\xe2\x80\x98", 3) == 0 || strncmp(p, "\xe2\x80\x99", 3) == 0 ||
-            *p == '\'')
+        if (strncmp(p, "\xe2\x80\x98", 3) == 0 || strncmp(p, "\xe2\x80\x99", 3) == 0 || *p == '\'')
             quoted = !quoted;
         if (quoted || (*p >= '0' && *p <= '9') || *p == '[' || *p == ']')
             continue;
@@ -570,6 +594,8 @@ static void parse_args(int argc, char **argv) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--no-shrink") == 0)
             opt.shrink = 0;
+        else if (strcmp(a, "--resume") == 0)
+            opt.resume = 1;
         else if (!v)
             usage();
         else if (strcmp(a, "--workdir") == 0)

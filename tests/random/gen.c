@@ -32,35 +32,36 @@
 /* constructs and their enable flags                                   */
 
 enum construct {
-    K_MAP,          /* #pragma pargrad map loop writing an array at [i] */
-    K_NESTED_MAP,   /* a map inside a map, writing [i * m + j] */
-    K_REDUCE_ADD,   /* reduce(+) in its forms s += e, s = s + e */
-    K_REDUCE_MUL,   /* reduce(*): s *= e, s = s * e */
-    K_REDUCE_MIN,   /* reduce(min): fmin and the if form */
-    K_REDUCE_MAX,   /* reduce(max): fmax and the if form */
-    K_REDUCE_MULTI, /* reduce(+: s1, s2) with two accumulators */
-    K_REDUCE_COND,  /* an accumulator update under an if */
-    K_SEQ_LOOP,     /* plain sequential for loop, carried scalars */
-    K_BREAK,        /* break in a sequential loop */
-    K_TIME_LOOP,    /* a stencil map into a buffer and a copy back, repeated */
-    K_IF,           /* if / else on active and inactive conditions */
-    K_TERNARY,      /* ?: */
-    K_LOCAL_SCALAR, /* double / float / int locals at every level */
-    K_LOCAL_ARRAY,  /* double la[3] = {...} */
-    K_MALLOC,       /* malloc'ed temporaries (top of the function) */
-    K_LOCAL_BUF,    /* a fixed-size local array used as a map target */
-    K_INPLACE,      /* y[i] = g(y[i]) on an output or in-out array */
-    K_HELPER,       /* static helper functions (inlined by pargrad) */
-    K_GUARD,        /* helpers with guard clauses: if (c) return a; */
-    K_EARLY_RETURN, /* if (c) return e; in the differentiated function */
-    K_FLOAT,        /* float locals, casts and the f math functions */
-    K_INT,          /* int locals and loop indices in arithmetic */
-    K_VLA,          /* a C99 VLA parameter const double a[n][m] */
-    K_SCALAR_PARAM, /* an active scalar parameter p */
-    K_KINKS,        /* fabs, fmin, fmax inside expressions */
-    K_LOOP_FORMS,   /* i <= n - 1, ++i, i += 1 */
-    K_RET_IN_LOOP,  /* early return inside a sequential loop */
-    K_DECL_FOR,     /* `int i; for (i = 0; ...)`: not supported by pargrad yet */
+    K_MAP,           /* #pragma pargrad map loop writing an array at [i] */
+    K_NESTED_MAP,    /* a map inside a map, writing [i * m + j] */
+    K_REDUCE_ADD,    /* reduce(+) in its forms s += e, s = s + e */
+    K_REDUCE_MUL,    /* reduce(*): s *= e, s = s * e */
+    K_REDUCE_MIN,    /* reduce(min): fmin and the if form */
+    K_REDUCE_MAX,    /* reduce(max): fmax and the if form */
+    K_REDUCE_MULTI,  /* reduce(+: s1, s2) with two accumulators */
+    K_REDUCE_COND,   /* an accumulator update under an if */
+    K_SEQ_LOOP,      /* plain sequential for loop, carried scalars */
+    K_BREAK,         /* break in a sequential loop */
+    K_TIME_LOOP,     /* a stencil map into a buffer and a copy back, repeated */
+    K_IF,            /* if / else on active and inactive conditions */
+    K_TERNARY,       /* ?: */
+    K_LOCAL_SCALAR,  /* double / float / int locals at every level */
+    K_LOCAL_ARRAY,   /* double la[3] = {...} */
+    K_MALLOC,        /* malloc'ed temporaries (top of the function) */
+    K_LOCAL_BUF,     /* a fixed-size local array used as a map target */
+    K_INPLACE,       /* y[i] = g(y[i]) on an output or in-out array */
+    K_HELPER,        /* static helper functions (inlined by pargrad) */
+    K_GUARD,         /* helpers with guard clauses: if (c) return a; */
+    K_EARLY_RETURN,  /* if (c) return e; in the differentiated function */
+    K_FLOAT,         /* float locals, casts and the f math functions */
+    K_INT,           /* int locals and loop indices in arithmetic */
+    K_VLA,           /* a C99 VLA parameter const double a[n][m] */
+    K_SCALAR_PARAM,  /* an active scalar parameter p */
+    K_KINKS,         /* fabs, fmin, fmax inside expressions */
+    K_LOOP_FORMS,    /* i <= n - 1, ++i, i += 1 */
+    K_RET_IN_LOOP,   /* early return inside a sequential loop */
+    K_NESTED_RETURN, /* early return inside a nested if */
+    K_DECL_FOR,      /* `int i; for (i = 0; ...)`: not supported by pargrad yet */
     K_COUNT
 };
 
@@ -97,7 +98,8 @@ static struct construct_row constructs[K_COUNT] = {
     [K_SCALAR_PARAM] = {"scalar_param", 1},
     [K_KINKS] = {"kinks", 1},
     [K_LOOP_FORMS] = {"loop_forms", 1},
-    [K_RET_IN_LOOP] = {"return_in_loop", 0}, /* rejected: "return inside a loop" */
+    [K_RET_IN_LOOP] = {"return_in_loop", 0},  /* rejected: "return inside a loop" */
+    [K_NESTED_RETURN] = {"nested_return", 0}, /* rejected: "only one branch returns" */
     [K_DECL_FOR] = {"decl_for", 0},
 };
 
@@ -844,7 +846,7 @@ static void gen_local(struct block b) {
         declare(name, T_FLOAT, n->kid[0]->bound);
     } else if (r < 3 && on(K_INT)) {
         const char *name = fresh("k");
-        const char *v = cx.nloops ? cx.loops[rnd(cx.nloops)].name : "n";
+        const char *v = cx.nloops ? cx.loops[rnd(cx.nloops)].name : cx.in_helper ? "1" : "n";
         stmt(b, fmt("int %s = (%s * %d + %d) %% 5;", name, v, 1 + rnd(3), rnd(4)));
         declare(name, T_INT, 0.5);
     } else if (r < 4 && on(K_LOCAL_ARRAY)) {
@@ -1214,7 +1216,7 @@ static void gen_stmt(struct block b, int count) {
             break;
         case 11:
             if (on(K_EARLY_RETURN) && !in_parallel && (cx.seq == 0 || on(K_RET_IN_LOOP)) &&
-                chance(30)) {
+                (cx.depth == 0 || on(K_NESTED_RETURN)) && chance(30)) {
                 gen_early_return(b);
                 return;
             }
