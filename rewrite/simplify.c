@@ -3,51 +3,112 @@
  * adjoint does not need, values only the primal output used) is dead there.
  * Removing it is what makes a re-executed map or reduce cost no more than the
  * adjoint itself. Statements with effects (writes, accumulations, tape
- * operations, returns) stay; loops and ifs whose bodies empty out go. */
+ * operations, returns) stay; loops and ifs whose bodies empty out go.
+ *
+ * Every pass here takes time linear in the size of the function (times the
+ * loop nesting depth): generated and unrolled functions run to tens of
+ * thousands of statements, so nothing is allocated or scanned per statement
+ * in proportion to the whole function. */
 #include "rev.h"
 
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
-typedef struct Live {
-    int n;
-    Arena *a;
-} Live;
-
-static unsigned char *live_new(Live *L) {
-    return arena_alloc(L->a, (size_t)L->n + 1);
+/* ---- scratch memory ---- */
+/* Per-pass work arrays are malloc'ed and freed at the end of the pass, not
+ * kept in the arena for the rest of the run. */
+static void *xcalloc(size_t n, size_t size) {
+    void *p = calloc(n ? n : 1, size);
+    if (!p) {
+        fprintf(stderr, "pargrad: out of memory\n");
+        exit(1); /* as arena_alloc: failed, nothing written */
+    }
+    return p;
 }
 
-static void live_or(Live *L, unsigned char *into, const unsigned char *from) {
-    for (int i = 0; i <= L->n; i++)
-        into[i] |= from[i];
+typedef struct IntVec {
+    int *items;
+    int len, cap;
+} IntVec;
+
+static void ints_push(IntVec *v, int x) {
+    if (v->len == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 256;
+        int *items = realloc(v->items, sizeof(int) * (size_t)cap);
+        if (!items) {
+            fprintf(stderr, "pargrad: out of memory\n");
+            exit(1);
+        }
+        v->items = items;
+        v->cap = cap;
+    }
+    v->items[v->len++] = x;
 }
 
-static void mark_use(Operand *o, void *ctx) {
-    unsigned char *live = ctx;
-    if (o->kind == OPD_VAR)
-        live[o->var->id] = 1;
-}
-
+/* ---- reads of a statement ---- */
 /* Operands a statement reads itself (not in nested bodies), leaving out a
  * mutable variable's reads of itself in `v = v + e`. */
-static void mark_stmt_uses(Stmt *s, unsigned char *live) {
+static void visit_stmt_uses(Stmt *s, OperandVisitor visit, void *ctx) {
     if (s->kind == S_LET && s->dst && s->dst->is_mutable) {
         for (int i = 0; i < s->nargs; i++)
             if (!(s->args[i].kind == OPD_VAR && s->args[i].var == s->dst))
-                mark_use(&s->args[i], live);
+                visit(&s->args[i], ctx);
         return;
     }
-    stmt_visit_operands(s, mark_use, live);
+    stmt_visit_operands(s, visit, ctx);
 }
 
-static void mark_all_uses(Body *b, unsigned char *live) {
+static void visit_all_uses(Body *b, OperandVisitor visit, void *ctx) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        mark_stmt_uses(s, live);
-        mark_all_uses(s->then_body, live);
-        mark_all_uses(s->else_body, live);
-        mark_all_uses(s->body, live);
+        visit_stmt_uses(s, visit, ctx);
+        visit_all_uses(s->then_body, visit, ctx);
+        visit_all_uses(s->else_body, visit, ctx);
+        visit_all_uses(s->body, visit, ctx);
     }
+}
+
+static void mark_used(Operand *o, void *ctx) {
+    unsigned char *used = ctx;
+    if (o->kind == OPD_VAR)
+        used[o->var->id] = 1;
+}
+
+/* ---- the live set ---- */
+/* One flag per variable, updated in place as the sweep goes backwards. A
+ * nested body is swept starting from the set after its statement, and the
+ * set is restored afterwards: every change is logged on a trail and undone,
+ * so a statement costs the changes it makes, not the number of variables. */
+typedef struct Dce {
+    unsigned char *live; /* per variable id */
+    IntVec trail;        /* id * 2 + the flag before the change, newest last */
+    IntVec gained;       /* variables nested bodies made live, per statement */
+    bool changed;
+} Dce;
+
+static void set_live(Dce *d, int id, unsigned char on) {
+    if (d->live[id] == on)
+        return;
+    ints_push(&d->trail, id * 2 + d->live[id]);
+    d->live[id] = on;
+}
+
+static void undo_to(Dce *d, int mark) {
+    while (d->trail.len > mark) {
+        int e = d->trail.items[--d->trail.len];
+        d->live[e / 2] = (unsigned char)(e % 2);
+    }
+}
+
+static void mark_live(Operand *o, void *ctx) {
+    if (o->kind == OPD_VAR)
+        set_live(ctx, o->var->id, 1);
+}
+
+static void mark_live_mutable(Operand *o, void *ctx) {
+    if (o->kind == OPD_VAR && o->var->is_mutable)
+        set_live(ctx, o->var->id, 1);
 }
 
 static bool is_live(unsigned char *live, Var *v) {
@@ -93,8 +154,6 @@ static bool removable(Stmt *s, unsigned char *live) {
     }
 }
 
-static unsigned char *sweep_body(Live *L, Body *b, unsigned char *live_out, bool *changed);
-
 /* Phis and reduce accumulators whose results nobody reads go, and with them
  * the computations of their values. */
 static void drop_dead_results(Stmt *s, unsigned char *live, bool *changed) {
@@ -116,52 +175,70 @@ static void drop_dead_results(Stmt *s, unsigned char *live, bool *changed) {
     s->accums.len = k;
 }
 
-/* A nested body: what is live at its end is what is live after the
- * statement, plus (for loops) whatever the body itself reads, since a later
- * iteration may read it. */
-static unsigned char *sweep_nested(Live *L, Stmt *s, Body *body, unsigned char *live_after,
-                                   bool *changed) {
-    unsigned char *out = live_new(L);
-    live_or(L, out, live_after);
+static void sweep_body(Dce *d, Body *b);
+
+/* Sweeps a nested body of s. What is live at its end is what is live after
+ * s, plus the operands s reads there (phi values, yields, contributions),
+ * plus, for loops, the mutable variables the body reads: a later iteration
+ * reads what an earlier one assigned. (Immutable values need no such rule:
+ * one bound in the body is read only after its binding, which the backward
+ * flow sees.) The set is restored afterwards; the variables live at the
+ * body's entry go to d->gained, and def_live[k] notes whether defs[k] was. */
+static void sweep_nested(Dce *d, Stmt *s, Body *body, Var **defs, int ndefs, bool *def_live) {
+    int mark = d->trail.len;
     if (s->kind != S_IF && s->kind != S_BLOCK)
-        mark_all_uses(body, out);
-    mark_stmt_uses(s, out); /* yields, contributions and phi values */
-    return sweep_body(L, body, out, changed);
+        visit_all_uses(body, mark_live_mutable, d);
+    visit_stmt_uses(s, mark_live, d);
+    sweep_body(d, body);
+    /* Only variables on the trail can differ from the set after s. */
+    for (int i = mark; i < d->trail.len; i++) {
+        int id = d->trail.items[i] / 2;
+        if (d->live[id])
+            ints_push(&d->gained, id);
+    }
+    for (int k = 0; k < ndefs; k++)
+        def_live[k] |= d->live[defs[k]->id];
+    undo_to(d, mark);
 }
 
-static unsigned char *sweep_body(Live *L, Body *b, unsigned char *live_out, bool *changed) {
-    unsigned char *live = live_new(L);
-    live_or(L, live, live_out);
-    int keep = b->stmts.len;
-    for (int i = b->stmts.len - 1; i >= 0; i--) {
-        Stmt *s = b->stmts.items[i];
-        drop_dead_results(s, live, changed);
-        Body *bodies[3] = {s->then_body, s->else_body, s->body};
-        unsigned char *inner = live_new(L);
-        for (int q = 0; q < 3; q++)
-            if (bodies[q])
-                live_or(L, inner, sweep_nested(L, s, bodies[q], live, changed));
-        if (removable(s, live)) {
-            b->stmts.items[i] = NULL;
-            keep--;
-            *changed = true;
-            continue;
-        }
-        Var *defs[64];
-        int n = stmt_defs(s, defs, 64);
-        for (int k = 0; k < n; k++)
-            if (!defs[k]->is_mutable || s->kind == S_DECL)
-                live[defs[k]->id] = 0;
-        mark_stmt_uses(s, live);
-        live_or(L, live, inner);
+/* Takes the live set from after s to before it; returns false when s is
+ * dead (its nested bodies are swept all the same). Before s is live: what
+ * is live after it, less what it binds, plus what it reads and whatever is
+ * live at the entry of one of its bodies. */
+static bool sweep_stmt(Dce *d, Stmt *s) {
+    drop_dead_results(s, d->live, &d->changed);
+    Var *defs[64];
+    int ndefs = stmt_defs(s, defs, 64);
+    bool def_live[64] = {false};
+    int gained_mark = d->gained.len;
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        if (bodies[q])
+            sweep_nested(d, s, bodies[q], defs, ndefs, def_live);
+    bool keep = !removable(s, d->live);
+    if (keep) {
+        for (int k = 0; k < ndefs; k++)
+            if ((!defs[k]->is_mutable || s->kind == S_DECL) && !def_live[k])
+                set_live(d, defs[k]->id, 0);
+        visit_stmt_uses(s, mark_live, d);
+        for (int i = gained_mark; i < d->gained.len; i++)
+            set_live(d, d->gained.items[i], 1);
     }
+    d->gained.len = gained_mark;
+    return keep;
+}
+
+static void sweep_body(Dce *d, Body *b) {
+    for (int i = b->stmts.len - 1; i >= 0; i--)
+        if (!sweep_stmt(d, b->stmts.items[i])) {
+            b->stmts.items[i] = NULL;
+            d->changed = true;
+        }
     int k = 0;
     for (int i = 0; i < b->stmts.len; i++)
         if (b->stmts.items[i])
             b->stmts.items[k++] = b->stmts.items[i];
     b->stmts.len = k;
-    (void)keep;
-    return live;
 }
 
 /* Bodies and statements are shared between the primal, the forward sweep
@@ -205,19 +282,25 @@ typedef struct Renamer {
     Func *f;
     unsigned char *seen;
     int nseen;
-    PtrVec from, to; /* scoped substitution */
+    Var **current;            /* per variable id below nseen: its name in this scope */
+    PtrVec undo_var, undo_to; /* bindings to undo at the end of a scope: var, previous name */
 } Renamer;
 
 static Var *lookup_var(Renamer *rn, Var *v) {
-    for (int i = rn->from.len - 1; i >= 0; i--)
-        if (rn->from.items[i] == v)
-            return rn->to.items[i];
+    if (v->id < rn->nseen && rn->current[v->id])
+        return rn->current[v->id];
     return v;
 }
 
 static void subst_operand(Operand *o, void *ctx) {
     if (o->kind == OPD_VAR)
         o->var = lookup_var(ctx, o->var);
+}
+
+static void rename_to(Renamer *rn, Var *v, Var *to) {
+    vec_push(rn->a, &rn->undo_var, v);
+    vec_push(rn->a, &rn->undo_to, rn->current[v->id]);
+    rn->current[v->id] = to;
 }
 
 static Var *bind_var(Renamer *rn, Var *v) {
@@ -227,16 +310,14 @@ static Var *bind_var(Renamer *rn, Var *v) {
      * primal's, which may have been renamed in this scope. */
     if (!rn->seen[v->id] && !v->primal) {
         rn->seen[v->id] = 1;
-        vec_push(rn->a, &rn->from, v);
-        vec_push(rn->a, &rn->to, v);
+        rename_to(rn, v, v);
         return v;
     }
     Var *fresh = var_new(rn->a, rn->f, v->name, v->ty);
     fresh->is_mutable = v->is_mutable;
     fresh->active = v->active;
     fresh->primal = v->primal ? lookup_var(rn, v->primal) : NULL;
-    vec_push(rn->a, &rn->from, v);
-    vec_push(rn->a, &rn->to, fresh);
+    rename_to(rn, v, fresh);
     return fresh;
 }
 
@@ -299,7 +380,7 @@ static void rename_stmt(Renamer *rn, Stmt *s) {
 }
 
 static void rename_body(Renamer *rn, Body *b, Stmt *owner, bool tails) {
-    int mark = rn->from.len;
+    int mark = rn->undo_var.len;
     if (owner && owner->body == b) {
         if (owner->index)
             owner->index = bind_var(rn, owner->index);
@@ -312,86 +393,119 @@ static void rename_body(Renamer *rn, Body *b, Stmt *owner, bool tails) {
         rename_stmt(rn, b->stmts.items[i]);
     if (owner && tails)
         rename_tails(rn, owner, b);
-    rn->from.len = mark;
-    rn->to.len = mark;
+    /* the scope's bindings end here, newest first */
+    while (rn->undo_var.len > mark) {
+        int top = --rn->undo_var.len;
+        rn->undo_to.len = top;
+        rn->current[((Var *)rn->undo_var.items[top])->id] = rn->undo_to.items[top];
+    }
 }
 
 static void rename_function(Arena *a, Func *f) {
     Renamer rn = {.a = a, .f = f, .nseen = f->next_var_id};
-    rn.seen = arena_alloc(a, (size_t)rn.nseen + 1);
+    rn.seen = xcalloc((size_t)rn.nseen + 1, 1);
+    rn.current = xcalloc((size_t)rn.nseen + 1, sizeof(Var *));
     for (int i = 0; i < f->params.len; i++) {
         Param *p = f->params.items[i];
         if (p->var)
             bind_var(&rn, p->var);
     }
     rename_body(&rn, f->body, NULL, false);
+    free(rn.seen);
+    free(rn.current);
 }
 
-static bool refers_to_var(Stmt *s, Var *v);
-
-static bool body_refers_var(Body *b, Var *v) {
-    for (int i = 0; b && i < b->stmts.len; i++)
-        if (refers_to_var(b->stmts.items[i], v))
-            return true;
-    return false;
-}
-
-static void find_var(Operand *o, void *ctx) {
-    Var **v = ctx;
-    if (o->kind == OPD_VAR && o->var == *v)
-        *v = NULL;
-}
-
-static bool refers_to_var(Stmt *s, Var *v) {
-    Var *probe = v;
-    stmt_visit_operands(s, find_var, &probe);
-    if (!probe || s->dst == v)
-        return true;
-    return body_refers_var(s->then_body, v) || body_refers_var(s->else_body, v) ||
-           body_refers_var(s->body, v);
-}
-
+/* ---- adjoint declarations ---- */
 /* `double v_b = 0; ... v_b += e;` becomes `double v_b = e;` where the first
- * use of v_b is that update: adjoints are declared where they get a value. */
-static bool merge_one(Body *b, int i) {
-    Stmt *s = b->stmts.items[i];
-    if (s->kind != S_DECL || !s->dst || !opd_is_const(s->args[0], 0))
-        return false;
-    for (int j = i + 1; j < b->stmts.len; j++) {
-        Stmt *t = b->stmts.items[j];
-        if (!refers_to_var(t, s->dst))
-            continue;
-        bool update = t->kind == S_LET && t->dst == s->dst && t->op == OP_ADD &&
-                      t->args[0].kind == OPD_VAR && t->args[0].var == s->dst &&
-                      !(t->args[1].kind == OPD_VAR && t->args[1].var == s->dst);
-        if (!update)
-            return false;
-        t->kind = S_DECL;
-        t->nargs = 1;
-        t->args[0] = t->args[1];
-        memmove(&b->stmts.items[i], &b->stmts.items[i + 1],
-                sizeof(void *) * (size_t)(b->stmts.len - i - 1));
-        b->stmts.len--;
-        return true;
-    }
-    return false;
+ * statement of the body that refers to v_b (at any depth) is that update:
+ * adjoints are declared where they get a value. One backward scan of a body
+ * finds, for every statement, the first later one that refers to what it
+ * binds. */
+typedef struct RefScan {
+    int *at;    /* per variable id: the earliest statement seen that refers to it */
+    int *stamp; /* per variable id: the scan `at` belongs to */
+    int scan, index;
+} RefScan;
+
+static void note_var(RefScan *r, Var *v) {
+    r->at[v->id] = r->index;
+    r->stamp[v->id] = r->scan;
 }
 
-static void merge_adjoint_decls(Body *b) {
+static void note_operand(Operand *o, void *ctx) {
+    if (o->kind == OPD_VAR)
+        note_var(ctx, o->var);
+}
+
+static void note_body_refs(RefScan *r, Body *b);
+
+/* What refers to a variable: an operand, or binding it as dst, at any depth. */
+static void note_refs(RefScan *r, Stmt *s) {
+    stmt_visit_operands(s, note_operand, r);
+    if (s->dst)
+        note_var(r, s->dst);
+    note_body_refs(r, s->then_body);
+    note_body_refs(r, s->else_body);
+    note_body_refs(r, s->body);
+}
+
+static void note_body_refs(RefScan *r, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++)
+        note_refs(r, b->stmts.items[i]);
+}
+
+/* Merges the declaration s into t, the first statement referring to its
+ * variable (NULL if none), when t is an update of it. */
+static bool merge_one(Stmt *s, Stmt *t) {
+    if (s->kind != S_DECL || !s->dst || !opd_is_const(s->args[0], 0) || !t)
+        return false;
+    bool update = t->kind == S_LET && t->dst == s->dst && t->op == OP_ADD &&
+                  t->args[0].kind == OPD_VAR && t->args[0].var == s->dst &&
+                  !(t->args[1].kind == OPD_VAR && t->args[1].var == s->dst);
+    if (!update)
+        return false;
+    t->kind = S_DECL;
+    t->nargs = 1;
+    t->args[0] = t->args[1];
+    return true;
+}
+
+static void merge_adjoint_decls(RefScan *r, Body *b) {
     for (int i = 0; i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         if (s->then_body)
-            merge_adjoint_decls(s->then_body);
+            merge_adjoint_decls(r, s->then_body);
         if (s->else_body)
-            merge_adjoint_decls(s->else_body);
+            merge_adjoint_decls(r, s->else_body);
         if (s->body)
-            merge_adjoint_decls(s->body);
+            merge_adjoint_decls(r, s->body);
     }
-    for (int i = 0; i < b->stmts.len;)
-        if (!merge_one(b, i))
-            i++;
+    int n = b->stmts.len;
+    int *first_ref = xcalloc((size_t)n + 1, sizeof(int));
+    r->scan++;
+    for (int i = n - 1; i >= 0; i--) {
+        Stmt *s = b->stmts.items[i];
+        bool seen = s->dst && r->stamp[s->dst->id] == r->scan;
+        first_ref[i] = seen ? r->at[s->dst->id] : -1;
+        r->index = i;
+        note_refs(r, s);
+    }
+    /* In order: a merge turns a later update into a declaration, which may
+     * merge in turn; merges do not change which statements refer to what. */
+    for (int i = 0; i < n; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (merge_one(s, first_ref[i] >= 0 ? b->stmts.items[first_ref[i]] : NULL))
+            b->stmts.items[i] = NULL;
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (b->stmts.items[i])
+            b->stmts.items[k++] = b->stmts.items[i];
+    b->stmts.len = k;
+    free(first_ref);
 }
 
+/* ---- tape pairs ---- */
 /* Pairs whose every pop is dead: collected, then their pushes and pops go. */
 static void find_live_pairs(Body *b, unsigned char *used, unsigned char *live_pair, int npairs) {
     for (int i = 0; b && i < b->stmts.len; i++) {
@@ -425,27 +539,40 @@ static bool drop_dead_pairs(Body *b, unsigned char *live_pair) {
 
 /* Carried scalars whose popped values the return sweep never reads need
  * not travel through the tape at all. */
-static bool drop_unneeded_tape(Arena *a, Func *f) {
-    Live L = {.n = f->next_var_id, .a = a};
-    unsigned char *used = live_new(&L);
-    mark_all_uses(f->body, used);
-    unsigned char *live_pair = live_new(&L);
-    find_live_pairs(f->body, used, live_pair, L.n + 1);
-    return drop_dead_pairs(f->body, live_pair);
+static bool drop_unneeded_tape(Func *f) {
+    int n = f->next_var_id;
+    unsigned char *used = xcalloc((size_t)n + 1, 1);
+    visit_all_uses(f->body, mark_used, used);
+    unsigned char *live_pair = xcalloc((size_t)n + 1, 1);
+    find_live_pairs(f->body, used, live_pair, n + 1);
+    bool changed = drop_dead_pairs(f->body, live_pair);
+    free(used);
+    free(live_pair);
+    return changed;
 }
 
+/* Sweeps until nothing changes. Whatever order dead statements go in, the
+ * result is the same: the largest set of statements none of which is dead
+ * given the others (removing code never makes other code live). */
 void simplify_dead_code(Arena *a, Func *f) {
     unshare_body(a, &f->body);
     rename_function(a, f);
-    Live L = {.n = f->next_var_id, .a = a};
-    bool changed = true;
-    while (changed) {
-        changed = false;
-        sweep_body(&L, f->body, live_new(&L), &changed);
-        if (!changed)
-            changed = drop_unneeded_tape(a, f);
+    Dce d = {.live = xcalloc((size_t)f->next_var_id + 1, 1), .changed = true};
+    while (d.changed) {
+        d.changed = false;
+        sweep_body(&d, f->body);
+        undo_to(&d, 0); /* each sweep starts from an empty set */
+        if (!d.changed)
+            d.changed = drop_unneeded_tape(f);
     }
-    merge_adjoint_decls(f->body);
+    free(d.live);
+    free(d.trail.items);
+    free(d.gained.items);
+    RefScan r = {.at = xcalloc((size_t)f->next_var_id + 1, sizeof(int)),
+                 .stamp = xcalloc((size_t)f->next_var_id + 1, sizeof(int))};
+    merge_adjoint_decls(&r, f->body);
+    free(r.at);
+    free(r.stamp);
 }
 
 /* ---- common subexpressions ---- */
@@ -453,22 +580,32 @@ void simplify_dead_code(Arena *a, Func *f) {
  * that repeats an earlier one in scope is replaced by it. `x[idx[i]] *
  * x[idx[i]]` then reads once, and its adjoint accumulates once. A read is
  * available until a write to its array; entering a loop forgets the reads
- * of arrays the loop writes. */
+ * of arrays the loop writes.
+ *
+ * The available values are in a hash table; the statements of a scope
+ * leave it when the scope ends. Forgetting the reads of an array counts a
+ * write to it: a read recorded before the latest write is stale. */
+typedef struct CseEntry {
+    Stmt *s;
+    unsigned hash;
+    long writes;                  /* S_READ: writes to its array before it */
+    struct CseEntry *prev, *next; /* in its bucket, newest first */
+    bool in_table;
+} CseEntry;
+
 typedef struct Cse {
     Arena *a;
-    PtrVec avail; /* Stmt* in scope */
-    PtrVec from, to;
+    CseEntry **buckets;
+    unsigned mask;
+    PtrVec scope; /* CseEntry*: the available values, innermost scope last */
+    Var **subst;  /* per variable id: the variable that replaces it */
+    long *writes; /* per buffer id: writes so far */
 } Cse;
 
 static void cse_subst(Operand *o, void *ctx) {
     Cse *c = ctx;
-    if (o->kind != OPD_VAR)
-        return;
-    for (int i = c->from.len - 1; i >= 0; i--)
-        if (c->from.items[i] == o->var) {
-            *o = opd_var(c->to.items[i]);
-            return;
-        }
+    if (o->kind == OPD_VAR && c->subst[o->var->id])
+        *o = opd_var(c->subst[o->var->id]);
 }
 
 static bool same_operands(const Operand *x, const Operand *y, int n) {
@@ -488,15 +625,100 @@ static bool same_value(Stmt *s, Stmt *t) {
            same_operands(s->args, t->args, s->nargs);
 }
 
-static void forget_reads_written_by(Cse *c, int from, Stmt *writer) {
-    int k = from;
-    for (int i = from; i < c->avail.len; i++) {
-        Stmt *t = c->avail.items[i];
-        if (t->kind == S_READ && stmt_writes_buffer(writer, t->buf))
-            continue;
-        c->avail.items[k++] = t;
+/* Hashes agree whenever same_value does. */
+static unsigned hash_mix(unsigned h, unsigned long long x) {
+    h ^= (unsigned)(x ^ (x >> 32));
+    return h * 16777619u;
+}
+
+/* 0.0 and -0.0 compare equal, so they hash alike. */
+static unsigned long long double_bits(double x) {
+    unsigned long long bits = 0;
+    if (x != 0)
+        memcpy(&bits, &x, sizeof bits);
+    return bits;
+}
+
+static unsigned hash_operands(unsigned h, const Operand *x, int n) {
+    for (int i = 0; i < n; i++) {
+        h = hash_mix(h, (unsigned)x[i].kind);
+        if (x[i].kind == OPD_VAR)
+            h = hash_mix(h, (unsigned long long)(uintptr_t)x[i].var);
+        else if (x[i].kind == OPD_CONST && type_is_float(x[i].ty))
+            h = hash_mix(h, double_bits(x[i].fval));
+        else if (x[i].kind == OPD_CONST)
+            h = hash_mix(h, (unsigned long long)x[i].ival);
     }
-    c->avail.len = k;
+    return h;
+}
+
+static unsigned hash_value(Stmt *s) {
+    unsigned h = hash_mix(2166136261u, (unsigned)s->kind);
+    if (s->kind == S_READ)
+        return hash_operands(hash_mix(h, (unsigned long long)(uintptr_t)s->buf), s->idx, s->nidx);
+    h = hash_mix(h, (unsigned)s->op * 1000003u + (unsigned)s->fn);
+    h = hash_mix(h, (unsigned)s->nargs * 31u + (unsigned)s->dst->ty.kind);
+    h = hash_mix(h, (unsigned long long)(uintptr_t)s->dst->ty.cname);
+    return hash_operands(h, s->args, s->nargs);
+}
+
+static void unlink_entry(Cse *c, CseEntry *e) {
+    if (!e->in_table)
+        return;
+    if (e->prev)
+        e->prev->next = e->next;
+    else
+        c->buckets[e->hash & c->mask] = e->next;
+    if (e->next)
+        e->next->prev = e->prev;
+    e->in_table = false;
+}
+
+static bool stale(Cse *c, CseEntry *e) {
+    return e->s->kind == S_READ && e->writes != c->writes[e->s->buf->id];
+}
+
+/* The newest available statement computing what s computes, or NULL. */
+static Stmt *cse_find(Cse *c, Stmt *s, unsigned hash) {
+    CseEntry *e = c->buckets[hash & c->mask];
+    while (e) {
+        CseEntry *next = e->next;
+        if (stale(c, e))
+            unlink_entry(c, e); /* stale for good: writes only grow */
+        else if (e->hash == hash && same_value(e->s, s))
+            return e->s;
+        e = next;
+    }
+    return NULL;
+}
+
+static void cse_add(Cse *c, Stmt *s, unsigned hash) {
+    CseEntry *e = arena_alloc(c->a, sizeof(CseEntry));
+    e->s = s;
+    e->hash = hash;
+    e->writes = s->kind == S_READ ? c->writes[s->buf->id] : 0;
+    CseEntry **head = &c->buckets[hash & c->mask];
+    e->next = *head;
+    if (*head)
+        (*head)->prev = e;
+    *head = e;
+    e->in_table = true;
+    vec_push(c->a, &c->scope, e);
+}
+
+static void cse_end_scope(Cse *c, int mark) {
+    while (c->scope.len > mark)
+        unlink_entry(c, c->scope.items[--c->scope.len]);
+}
+
+/* Counts a write to every array s writes (at any depth). */
+static void forget_reads_written_by(Cse *c, Stmt *s) {
+    if ((s->kind == S_WRITE || s->kind == S_ACC) && s->buf)
+        c->writes[s->buf->id]++;
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            forget_reads_written_by(c, bodies[q]->stmts.items[i]);
 }
 
 static void cse_body(Cse *c, Body *b, Stmt *owner);
@@ -512,55 +734,76 @@ static void cse_tails(Cse *c, Stmt *s, Body *b) {
         cse_subst(&((Accum *)s->accums.items[i])->contrib, c);
 }
 
-static void cse_body(Cse *c, Body *b, Stmt *owner) {
-    int scope = c->avail.len;
-    if (owner && owner->body == b)
-        forget_reads_written_by(c, 0, owner);
-    int k = 0;
-    for (int i = 0; i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        /* header operands (not tails) */
-        for (int q = 0; q < s->nargs; q++)
-            cse_subst(&s->args[q], c);
-        for (int q = 0; q < s->nidx; q++)
-            cse_subst(&s->idx[q], c);
-        cse_subst(&s->cond, c);
-        cse_subst(&s->lo, c);
-        cse_subst(&s->hi, c);
-        for (int q = 0; q < s->carried.len; q++)
-            cse_subst(&((Carried *)s->carried.items[q])->init, c);
-        for (int q = 0; q < s->accums.len; q++)
-            cse_subst(&((Accum *)s->accums.items[q])->init, c);
-        if ((s->kind == S_LET && !s->dst->is_mutable) || s->kind == S_READ) {
-            Stmt *same = NULL;
-            for (int q = c->avail.len - 1; q >= 0 && !same; q--)
-                if (same_value(c->avail.items[q], s))
-                    same = c->avail.items[q];
-            if (same) {
-                vec_push(c->a, &c->from, s->dst);
-                vec_push(c->a, &c->to, same->dst);
-                continue; /* dropped */
-            }
-            vec_push(c->a, &c->avail, s);
+static void cse_header(Cse *c, Stmt *s) {
+    for (int q = 0; q < s->nargs; q++)
+        cse_subst(&s->args[q], c);
+    for (int q = 0; q < s->nidx; q++)
+        cse_subst(&s->idx[q], c);
+    cse_subst(&s->cond, c);
+    cse_subst(&s->lo, c);
+    cse_subst(&s->hi, c);
+    for (int q = 0; q < s->carried.len; q++)
+        cse_subst(&((Carried *)s->carried.items[q])->init, c);
+    for (int q = 0; q < s->accums.len; q++)
+        cse_subst(&((Accum *)s->accums.items[q])->init, c);
+}
+
+/* Returns false when s repeats an available value (and is dropped). */
+static bool cse_stmt(Cse *c, Stmt *s) {
+    cse_header(c, s);
+    if ((s->kind == S_LET && !s->dst->is_mutable) || s->kind == S_READ) {
+        unsigned hash = hash_value(s);
+        Stmt *same = cse_find(c, s, hash);
+        if (same) {
+            c->subst[s->dst->id] = same->dst;
+            return false;
         }
-        Body *bodies[3] = {s->then_body, s->else_body, s->body};
-        for (int q = 0; q < 3; q++) {
-            if (!bodies[q])
-                continue;
-            int mark = c->avail.len;
-            cse_body(c, bodies[q], s);
-            cse_tails(c, s, bodies[q]);
-            c->avail.len = mark;
-        }
-        if (s->kind == S_WRITE || bodies[0] || bodies[2])
-            forget_reads_written_by(c, 0, s);
-        b->stmts.items[k++] = s;
+        cse_add(c, s, hash);
     }
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++) {
+        if (!bodies[q])
+            continue;
+        cse_body(c, bodies[q], s);
+        cse_tails(c, s, bodies[q]);
+    }
+    if (s->kind == S_WRITE || bodies[0] || bodies[2])
+        forget_reads_written_by(c, s);
+    return true;
+}
+
+static void cse_body(Cse *c, Body *b, Stmt *owner) {
+    int mark = c->scope.len;
+    if (owner && owner->body == b)
+        forget_reads_written_by(c, owner);
+    int k = 0;
+    for (int i = 0; i < b->stmts.len; i++)
+        if (cse_stmt(c, b->stmts.items[i]))
+            b->stmts.items[k++] = b->stmts.items[i];
     b->stmts.len = k;
-    c->avail.len = scope < c->avail.len ? scope : c->avail.len;
+    cse_end_scope(c, mark);
+}
+
+static int count_stmts(Body *b) {
+    int n = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        n += 1 + count_stmts(s->then_body) + count_stmts(s->else_body) + count_stmts(s->body);
+    }
+    return n;
 }
 
 void simplify_cse(Arena *a, Func *f) {
     Cse c = {.a = a};
+    unsigned size = 64;
+    for (int n = count_stmts(f->body); size < 2u * (unsigned)n;)
+        size *= 2;
+    c.buckets = xcalloc(size, sizeof(CseEntry *));
+    c.mask = size - 1;
+    c.subst = xcalloc((size_t)f->next_var_id + 1, sizeof(Var *));
+    c.writes = xcalloc((size_t)f->next_buf_id + 1, sizeof(long));
     cse_body(&c, f->body, NULL);
+    free(c.buckets);
+    free(c.subst);
+    free(c.writes);
 }
