@@ -12,11 +12,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+typedef struct NameCount {
+    const char *name;
+    int count; /* times on the names stack */
+    int hint;  /* unique_name: base_1 ... base_(hint-1) are all in use */
+    struct NameCount *next;
+} NameCount;
+
 typedef struct Emitter {
     FILE *out;
     const EmitOptions *opt;
     Arena a;
-    PtrVec names; /* cnames in use in this function */
+    PtrVec names;           /* cnames in use in this function, innermost scope last */
+    NameCount **name_table; /* the same names, counted, by hash */
+    unsigned name_mask;
+    int name_entries;
     int ntemps;
     int depth;
     bool in_parallel;
@@ -34,19 +44,99 @@ static void emit_stmt(Emitter *e, Stmt *s);
 static void emit_operand(Emitter *e, Operand o);
 
 /* ---- names ---- */
-static bool name_taken(Emitter *e, const char *n) {
-    for (int i = 0; i < e->names.len; i++)
-        if (strcmp(e->names.items[i], n) == 0)
-            return true;
-    return false;
+/* The names in use are counted in a hash table beside the `names` stack,
+ * so that checking a name costs the same in a function of 10 names or
+ * 100,000 (a scan of the stack made emission quadratic). */
+static unsigned name_hash(const char *n) {
+    unsigned h = 2166136261u;
+    for (; *n; n++)
+        h = (h ^ (unsigned char)*n) * 16777619u;
+    return h;
 }
 
+static NameCount **name_slot(Emitter *e, const char *n) {
+    NameCount **p = &e->name_table[name_hash(n) & e->name_mask];
+    while (*p && strcmp((*p)->name, n) != 0)
+        p = &(*p)->next;
+    return p;
+}
+
+static void name_table_grow(Emitter *e) {
+    unsigned size = e->name_mask ? (e->name_mask + 1) * 2 : 256;
+    NameCount **old = e->name_table;
+    unsigned old_size = e->name_mask ? e->name_mask + 1 : 0;
+    e->name_table = arena_alloc(&e->a, sizeof(NameCount *) * size);
+    e->name_mask = size - 1;
+    for (unsigned i = 0; i < old_size; i++)
+        for (NameCount *c = old[i], *next; c; c = next) {
+            next = c->next;
+            NameCount **p = &e->name_table[name_hash(c->name) & e->name_mask];
+            c->next = *p;
+            *p = c;
+        }
+}
+
+static bool name_taken(Emitter *e, const char *n) {
+    if (!e->name_table)
+        return false;
+    NameCount *c = *name_slot(e, n);
+    return c && c->count > 0;
+}
+
+static void names_push(Emitter *e, const char *n) {
+    vec_push(&e->a, &e->names, (void *)n);
+    if (!e->name_table || e->name_entries >= (int)e->name_mask)
+        name_table_grow(e);
+    NameCount **p = name_slot(e, n);
+    if (!*p) {
+        *p = arena_alloc(&e->a, sizeof(NameCount));
+        (*p)->name = n;
+        e->name_entries++;
+    }
+    (*p)->count++;
+}
+
+/* A name base_k going out of use lowers base's hint to k (see unique_name). */
+static void name_freed(Emitter *e, const char *n) {
+    const char *us = strrchr(n, '_');
+    if (!us || us[1] < '1' || us[1] > '9' || strspn(us + 1, "0123456789") != strlen(us + 1) ||
+        strlen(us + 1) > 9)
+        return;
+    int k = atoi(us + 1);
+    char *base = arena_alloc(&e->a, (size_t)(us - n) + 1); /* zeroed: terminated */
+    memcpy(base, n, (size_t)(us - n));
+    NameCount *rec = *name_slot(e, base);
+    if (rec && rec->hint > k)
+        rec->hint = k;
+}
+
+/* Ends a scope: the names pushed since `scope` are free again. */
+static void names_pop_to(Emitter *e, int scope) {
+    while (e->names.len > scope) {
+        NameCount *c = *name_slot(e, e->names.items[--e->names.len]);
+        if (--c->count == 0)
+            name_freed(e, c->name);
+    }
+}
+
+/* The first of base, base_1, base_2, ... not in use; or for numbered
+ * temporaries, base followed by the next unused number. */
 static const char *unique_name(Emitter *e, const char *base, bool numbered) {
     const char *n = numbered ? arena_printf(&e->a, "%s%d", base, ++e->ntemps) : base;
-    for (int k = 1; name_taken(e, n); k++)
-        n = numbered ? arena_printf(&e->a, "%s%d", base, ++e->ntemps)
-                     : arena_printf(&e->a, "%s_%d", base, k);
-    vec_push(&e->a, &e->names, (void *)n);
+    if (numbered || !name_taken(e, base)) {
+        while (name_taken(e, n))
+            n = arena_printf(&e->a, "%s%d", base, ++e->ntemps);
+        names_push(e, n);
+        return n;
+    }
+    /* base_1 ... base_(hint-1) are all in use: start at the hint, not at 1 */
+    NameCount *rec = *name_slot(e, base);
+    int k = rec->hint > 1 ? rec->hint : 1;
+    n = arena_printf(&e->a, "%s_%d", base, k);
+    while (name_taken(e, n))
+        n = arena_printf(&e->a, "%s_%d", base, ++k);
+    rec->hint = k + 1;
+    names_push(e, n);
     return n;
 }
 
@@ -266,7 +356,7 @@ static void scan_body(Emitter *e, Body *b) {
         Scan sc = {e, b};
         stmt_visit_operands(s, scan_use, &sc);
         if (s->buf && !name_taken(e, s->buf->name))
-            vec_push(&e->a, &e->names, (void *)s->buf->name);
+            names_push(e, s->buf->name);
         if (i > 0) {
             Stmt *prev = b->stmts.items[i - 1];
             if (prev->kind == S_LET && !prev->dst->is_mutable) {
@@ -555,7 +645,7 @@ static void emit_map(Emitter *e, Stmt *s) {
     emit_body(e, s->body);
     e->in_parallel = saved;
     close_block(e);
-    e->names.len = scope;
+    names_pop_to(e, scope);
 }
 
 static void emit_reduce(Emitter *e, Stmt *s) {
@@ -622,7 +712,7 @@ static void emit_reduce(Emitter *e, Stmt *s) {
         fputs(";\n", e->out);
     }
     close_block(e);
-    e->names.len = scope;
+    names_pop_to(e, scope);
     for (int i = 0; i < s->accums.len; i++) {
         Accum *a = s->accums.items[i];
         if (a->op != RED_ARGMIN && a->op != RED_ARGMAX)
@@ -663,9 +753,9 @@ static void emit_loop(Emitter *e, Stmt *s) {
         emit_operand_top(e, c->yield);
         fputs(";\n", e->out);
     }
-    e->names.len = body_scope;
+    names_pop_to(e, body_scope);
     close_block(e);
-    e->names.len = scope;
+    names_pop_to(e, scope);
 }
 
 static void emit_if(Emitter *e, Stmt *s) {
@@ -848,7 +938,7 @@ static void emit_body(Emitter *e, Body *b) {
     int scope = e->names.len;
     for (int i = 0; b && i < b->stmts.len; i++)
         emit_stmt(e, b->stmts.items[i]);
-    e->names.len = scope;
+    names_pop_to(e, scope);
 }
 
 /* ---- signatures ---- */
@@ -922,7 +1012,7 @@ void emit_c_function(FILE *out, Func *f, const EmitOptions *opt) {
     Emitter e = {.out = out, .opt = opt};
     for (int i = 0; i < f->params.len; i++) {
         Param *p = f->params.items[i];
-        vec_push(&e.a, &e.names, (void *)p->name);
+        names_push(&e, p->name);
     }
     plan_inlining(&e, f);
     fputc('\n', out);
