@@ -246,7 +246,12 @@ typedef struct SiteScan {
     PtrVec sites;
     Stmt *path[8];
     int depth;
-    unsigned char *inside; /* vars bound inside the saved statements */
+    /* Vars bound inside the saved statements: listed during the scan, then
+     * flagged by id from inside_lo on (a range, not every variable of the
+     * function: scans run for every statement that writes). */
+    PtrVec bound;
+    unsigned char *inside;
+    int inside_lo, inside_n;
 } SiteScan;
 
 static void scan_body(SiteScan *sc, Body *b);
@@ -255,11 +260,30 @@ static void mark_inside(SiteScan *sc, Stmt *s) {
     Var *defs[64];
     int n = stmt_defs(s, defs, 64);
     for (int i = 0; i < n; i++)
-        sc->inside[defs[i]->id] = 1;
+        vec_push(sc->r->a, &sc->bound, defs[i]);
     if (s->index)
-        sc->inside[s->index->id] = 1;
+        vec_push(sc->r->a, &sc->bound, s->index);
     for (int i = 0; i < s->carried.len; i++)
-        sc->inside[((Carried *)s->carried.items[i])->param->id] = 1;
+        vec_push(sc->r->a, &sc->bound, ((Carried *)s->carried.items[i])->param);
+}
+
+static void flag_inside(SiteScan *sc) {
+    int lo = 0, hi = -1;
+    for (int i = 0; i < sc->bound.len; i++) {
+        int id = ((Var *)sc->bound.items[i])->id;
+        lo = i == 0 || id < lo ? id : lo;
+        hi = id > hi ? id : hi;
+    }
+    sc->inside_lo = lo;
+    sc->inside_n = hi - lo + 1;
+    sc->inside = arena_alloc(sc->r->a, (size_t)sc->inside_n + 1);
+    for (int i = 0; i < sc->bound.len; i++)
+        sc->inside[((Var *)sc->bound.items[i])->id - lo] = 1;
+}
+
+static bool is_inside(SiteScan *sc, Var *v) {
+    int k = v->id - sc->inside_lo;
+    return k >= 0 && k < sc->inside_n && sc->inside[k];
 }
 
 static void scan_stmt(SiteScan *sc, Stmt *s) {
@@ -330,9 +354,10 @@ static SiteScan *scan_sites(Rev *r, Stmt **stmts, int n, PtrVec *dead) {
     SiteScan *sc = arena_alloc(r->a, sizeof(SiteScan));
     sc->r = r;
     sc->dead = n == 1 ? unread_so_far(r, stmts[0], dead) : dead;
-    sc->inside = arena_alloc(r->a, (size_t)r->dst->next_var_id + 1);
     for (int i = 0; i < n; i++)
         scan_stmt(sc, stmts[i]);
+    if (sc->sites.len) /* only transfer_site asks */
+        flag_inside(sc);
     return sc;
 }
 
@@ -347,7 +372,7 @@ typedef struct Slice {
 
 static Operand slice_operand(Slice *sl, Operand o, int upto, Body *out) {
     SiteScan *sc = sl->sc;
-    if (o.kind != OPD_VAR || !sc->inside[o.var->id])
+    if (o.kind != OPD_VAR || !is_inside(sc, o.var))
         return o;
     for (int k = 0; k < upto; k++)
         if (sl->site->path[k]->index == o.var)
