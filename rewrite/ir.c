@@ -515,6 +515,8 @@ typedef struct VerifyCtx {
     bool ssa;
     unsigned char *bound;   /* per var id: bound at least once */
     unsigned char *inscope; /* per var id: visible here */
+    int *scoped;            /* ids made visible, innermost scope last, to end scopes */
+    int nscoped;
     int nvars;
     const char *where;
 } VerifyCtx;
@@ -541,17 +543,21 @@ static void verify_bind(VerifyCtx *vc, Var *v) {
     if (vc->ssa && vc->bound[v->id] && !v->is_mutable)
         verify_problem(vc, "variable bound twice", v);
     vc->bound[v->id] = 1;
-    vc->inscope[v->id] = 1;
+    if (!vc->inscope[v->id]) {
+        vc->inscope[v->id] = 1;
+        vc->scoped[vc->nscoped++] = v->id; /* each id at most once: room for nvars */
+    }
 }
 
 static void verify_body(VerifyCtx *vc, Body *b);
 
 /* Verifies a nested body of `owner`; what it binds goes out of scope
- * afterwards. The operands evaluated at the end of the body (phi values of
- * this branch, loop yields, reduce contributions) are checked inside it. */
+ * afterwards (only those variables are reset: copying the whole set per
+ * scope made verification quadratic). The operands evaluated at the end of
+ * the body (phi values of this branch, loop yields, reduce contributions)
+ * are checked inside it. */
 static void verify_scope(VerifyCtx *vc, Stmt *owner, Body *b) {
-    unsigned char *saved = malloc((size_t)vc->nvars);
-    memcpy(saved, vc->inscope, (size_t)vc->nvars);
+    int mark = vc->nscoped;
     if (owner->body == b) {
         if (owner->index)
             verify_bind(vc, owner->index);
@@ -569,8 +575,8 @@ static void verify_scope(VerifyCtx *vc, Stmt *owner, Body *b) {
         for (int i = 0; i < owner->accums.len; i++)
             verify_use(&((Accum *)owner->accums.items[i])->contrib, vc);
     }
-    memcpy(vc->inscope, saved, (size_t)vc->nvars);
-    free(saved);
+    while (vc->nscoped > mark)
+        vc->inscope[vc->scoped[--vc->nscoped]] = 0;
 }
 
 static void verify_stmt(VerifyCtx *vc, Stmt *s) {
@@ -628,6 +634,7 @@ int ir_verify(FILE *err, Func *f, bool ssa) {
     VerifyCtx vc = {.err = err, .ssa = ssa, .nvars = f->next_var_id, .where = f->name};
     vc.bound = calloc((size_t)vc.nvars + 1, 1);
     vc.inscope = calloc((size_t)vc.nvars + 1, 1);
+    vc.scoped = malloc(sizeof(int) * ((size_t)vc.nvars + 1));
     for (int i = 0; i < f->params.len; i++) {
         Param *p = f->params.items[i];
         if (p->var)
@@ -636,6 +643,7 @@ int ir_verify(FILE *err, Func *f, bool ssa) {
     verify_body(&vc, f->body);
     free(vc.bound);
     free(vc.inscope);
+    free(vc.scoped);
     return vc.problems;
 }
 
