@@ -27,6 +27,8 @@ typedef struct Emitter {
     NameCount **name_table; /* the same names, counted, by hash */
     unsigned name_mask;
     int name_entries;
+    const char **line_starts; /* of the source text, for comments */
+    int nlines;
     int ntemps;
     int depth;
     bool in_parallel;
@@ -419,16 +421,28 @@ static void plan_inlining(Emitter *e, Func *f) {
 }
 
 /* ---- comments ---- */
+/* The start of line `line` (from 1) of text, or NULL past its end. The line
+ * starts are found once per function, not by scanning from the top for
+ * every comment. */
+static const char *source_line(Emitter *e, const char *text, int line) {
+    if (!e->line_starts) {
+        int n = 1;
+        for (const char *p = text; (p = strchr(p, '\n')); p++)
+            n++;
+        e->line_starts = arena_alloc(&e->a, sizeof(const char *) * (size_t)n);
+        e->line_starts[0] = text;
+        for (const char *p = text; (p = strchr(p, '\n')); p++)
+            e->line_starts[e->nlines++ + 1] = p + 1;
+        e->nlines++;
+    }
+    return line <= e->nlines ? e->line_starts[line - 1] : NULL;
+}
+
 static void source_comment(Emitter *e, SrcLoc loc, const char *note) {
     const char *text = e->opt->source_text;
     if (!text || loc.line <= 0)
         return;
-    const char *p = text;
-    for (int l = 1; l < loc.line && p; l++) {
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
+    const char *p = source_line(e, text, loc.line);
     if (!p)
         return;
     while (*p == ' ' || *p == '\t')
