@@ -22,6 +22,11 @@ typedef struct RevSpec {
     SrcLoc loc;
 } RevSpec;
 
+/* ---- contract.c ---- */
+/* Rejects map and reduce bodies that certainly break their promise: writes
+ * to arrays declared outside at indices independent of the loop index. */
+bool contract_check(Arena *a, Func *f, RevErrors *err);
+
 /* ---- activity.c ---- */
 /* Marks active variables and buffers; false (with errors) if wrt/out name
  * something that cannot be active. */

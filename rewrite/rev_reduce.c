@@ -282,9 +282,9 @@ void rev_reduce_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     restore_regions(r, &s, 1, out, dead);
     bool writes = body_writes(s);
     bool loop_needed = writes;
-    Operand seeds_times_p[16] = {{0}};
+    Operand *seeds_times_p = arena_alloc(r->a, sizeof(Operand) * (size_t)(s->accums.len + 1));
     Builder bd = {r->a, r->dst, out, s->loc};
-    for (int i = 0; i < s->accums.len && i < 16; i++) {
+    for (int i = 0; i < s->accums.len; i++) {
         Accum *a = s->accums.items[i];
         if (!a->result->active)
             continue;

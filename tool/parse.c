@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "parse.h"
 #include "derivs.h"
+#include "rev.h"
 
 #include <clang-c/Index.h>
 #include <math.h>
@@ -41,6 +42,14 @@ typedef struct Binding {
     Buffer *buf;
     Role role;
     ReduceOp acc_op;
+    /* 1 + the index of the barrier of the reduce whose accumulator this is,
+     * or of the innermost map/reduce to whose iterations it is private (a
+     * scalar declared outside and assigned inside, OpenMP's private habit);
+     * 0 for none. */
+    int acc_barrier, private_barrier;
+    /* Why the binding has no value (val is OPD_NONE), for the diagnostic of
+     * a read: NULL when it was never assigned. */
+    const char *unset_why;
 } Binding;
 
 typedef enum { BARRIER_LOOP, BARRIER_MAP, BARRIER_REDUCE, BARRIER_CALL } BarrierKind;
@@ -58,8 +67,8 @@ typedef struct Lift {
     Body *cur;
     Binding *env;
     int nenv, capenv;
-    Barrier barriers[64];
-    int nbarriers;
+    Barrier *barriers;
+    int nbarriers, capbarriers;
     CXCursor inlining[16];
     int ninlining;
     bool failed;
@@ -72,9 +81,13 @@ static Operand lift_expr(Lift *L, CXCursor c);
 static void lift_stmt(Lift *L, CXCursor c);
 
 /* ---- small libclang helpers ---- */
+/* The first children of an expression or statement (operands, the parts of
+ * a for), and always its last one (a function's body). Calls, whose
+ * argument lists have no bound, use all_kids. */
 typedef struct Kids {
     CXCursor items[16];
     int n;
+    CXCursor last;
 } Kids;
 
 static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent, CXClientData data) {
@@ -83,6 +96,7 @@ static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent, CXClient
     if (k->n < 16)
         k->items[k->n] = c;
     k->n++;
+    k->last = c;
     return CXChildVisit_Continue;
 }
 
@@ -91,6 +105,33 @@ static Kids kids_of(CXCursor c) {
     clang_visitChildren(c, collect_kid, &k);
     if (k.n > 16)
         k.n = 16;
+    return k;
+}
+
+typedef struct KidList {
+    Arena *a;
+    CXCursor *items;
+    int n, cap;
+} KidList;
+
+static enum CXChildVisitResult collect_all(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    KidList *k = data;
+    if (k->n == k->cap) {
+        k->cap = k->cap ? 2 * k->cap : 8;
+        CXCursor *items = arena_alloc(k->a, sizeof(CXCursor) * (size_t)k->cap);
+        if (k->n)
+            memcpy(items, k->items, sizeof(CXCursor) * (size_t)k->n);
+        k->items = items;
+    }
+    k->items[k->n++] = c;
+    return CXChildVisit_Continue;
+}
+
+/* Every child of c, in an array allocated in the arena. */
+static KidList all_kids(Arena *a, CXCursor c) {
+    KidList k = {.a = a};
+    clang_visitChildren(c, collect_all, &k);
     return k;
 }
 
@@ -283,12 +324,12 @@ static int lookup(Lift *L, CXCursor ref) {
     return -1;
 }
 
-/* The innermost barrier that `binding` lies outside of, or NULL. */
-static Barrier *barrier_outside(Lift *L, int binding) {
-    for (int i = L->nbarriers - 1; i >= 0; i--)
-        if (binding < L->barriers[i].floor)
-            return &L->barriers[i];
-    return NULL;
+static void push_barrier(Lift *L, Barrier b) {
+    if (L->nbarriers == L->capbarriers) {
+        L->capbarriers = L->capbarriers ? 2 * L->capbarriers : 16;
+        L->barriers = realloc(L->barriers, sizeof(Barrier) * (size_t)L->capbarriers);
+    }
+    L->barriers[L->nbarriers++] = b;
 }
 
 /* Values of all bindings, to merge branches and loop bodies. */
@@ -517,11 +558,11 @@ static Operand lift_unary(Lift *L, CXCursor c) {
     return opd_int(0);
 }
 
-static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, Kids *args);
+static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args);
 
 static Operand lift_call(Lift *L, CXCursor c) {
     const char *name = spelling(L, c);
-    Kids k = kids_of(c);
+    KidList k = all_kids(L->a, c);
     /* k.items[0] is the callee; the rest are arguments. */
     if (strncmp(name, "__builtin_", 10) == 0) {
         bool ok;
@@ -557,14 +598,33 @@ static Operand lift_call(Lift *L, CXCursor c) {
     CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));
     if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl &&
         clang_Location_isFromMainFile(clang_getCursorLocation(def))) {
-        Kids args = {.n = 0};
-        for (int i = 1; i < k.n; i++)
-            args.items[args.n++] = k.items[i];
+        KidList args = {.a = L->a, .items = k.items + 1, .n = k.n - 1};
         return lift_inline_call(L, c, def, &args);
     }
     fail(L, c, "pargrad differentiates the math.h functions and functions defined in the same file",
          "call to '%s', which pargrad cannot see or differentiate", name);
     return opd_float(0, type_double());
+}
+
+/* The current value of a scalar binding, reporting a read of no value. */
+static Operand binding_value(Lift *L, CXCursor at, int b) {
+    Binding *bd = &L->env[b];
+    if (bd->val.kind != OPD_NONE)
+        return bd->val;
+    if (bd->private_barrier)
+        fail(L, at,
+             "assign it in the iteration before reading it, or declare it inside the loop; to "
+             "combine values across iterations use reduce(OP: var)",
+             "'%s' is declared outside this parallel loop and read before the iteration assigns "
+             "it: its value would come from another iteration",
+             bd->name);
+    else if (bd->unset_why)
+        fail(L, at, "declare it inside the loop, or give it a value on every path", bd->unset_why,
+             bd->name);
+    else
+        fail(L, at, "give the variable a value before using it",
+             "'%s' is used before it is assigned", bd->name);
+    return opd_float(0, type_is_float(bd->ty) ? bd->ty : type_double());
 }
 
 static Operand lift_expr(Lift *L, CXCursor c) {
@@ -630,12 +690,7 @@ static Operand lift_expr(Lift *L, CXCursor c) {
                  "reads the reduction variable '%s' inside its reduce", bd->name);
             return opd_int(0);
         }
-        if (bd->val.kind == OPD_NONE) {
-            fail(L, c, "give the variable a value before using it",
-                 "'%s' is used before it is assigned", bd->name);
-            return opd_int(0);
-        }
-        return bd->val;
+        return binding_value(L, c, b);
     }
     case CXCursor_BinaryOperator:
         return lift_binary(L, c);
@@ -789,6 +844,10 @@ static void assign_scalar(Lift *L, CXCursor c, int b, Operand v) {
     bd->val = v;
 }
 
+/* A scalar declared outside a map or reduce may be assigned inside it when
+ * it is private to the iterations (each assigns it before reading it), or
+ * when it is that reduce's own accumulator; never an enclosing reduce's
+ * accumulator from a nested map or reduce. */
 static bool check_assignable(Lift *L, CXCursor c, int b) {
     Binding *bd = &L->env[b];
     if (bd->role == ROLE_INDEX) {
@@ -796,17 +855,22 @@ static bool check_assignable(Lift *L, CXCursor c, int b) {
              "assigns to the loop index '%s'", bd->name);
         return false;
     }
-    Barrier *bar = barrier_outside(L, b);
-    if (bar && bar->kind == BARRIER_MAP) {
-        fail(L, c,
-             "iterations of a map must be independent: declare the variable inside the loop, "
-             "or use reduce(OP: var) to combine values",
-             "assigns to '%s' inside a map, but it is declared outside", bd->name);
-        return false;
-    }
-    if (bar && bar->kind == BARRIER_REDUCE && bd->role != ROLE_ACC) {
-        fail(L, c, "list it in the reduce clause, or declare it inside the loop",
-             "assigns to '%s' inside a reduce, but it is declared outside", bd->name);
+    for (int k = L->nbarriers - 1; k >= 0 && b < L->barriers[k].floor; k--) {
+        BarrierKind kind = L->barriers[k].kind;
+        if (kind != BARRIER_MAP && kind != BARRIER_REDUCE)
+            continue;
+        if (bd->private_barrier == k + 1 || (bd->role == ROLE_ACC && bd->acc_barrier == k + 1))
+            return true;
+        if (bd->role == ROLE_ACC)
+            fail(L, c,
+                 "accumulate into a variable of the inner loop (reduce it there), then combine "
+                 "it into the outer accumulator once per outer iteration",
+                 "updates the reduce variable '%s' of an enclosing loop inside a nested parallel "
+                 "loop",
+                 bd->name);
+        else
+            fail(L, c, "declare the variable inside the loop",
+                 "assigns to '%s' inside a parallel loop, but it is declared outside", bd->name);
         return false;
     }
     return true;
@@ -878,7 +942,7 @@ static void lift_assign(Lift *L, CXCursor c, const char *op) {
         Builder bd = builder(L, c);
         Type ty = L->env[b].ty;
         Type ct = type_is_float(v.ty) && !type_is_float(ty) ? v.ty : ty;
-        v = b_op(&bd, pop, ct, b_cast(&bd, ct, L->env[b].val), b_cast(&bd, ct, v));
+        v = b_op(&bd, pop, ct, b_cast(&bd, ct, binding_value(L, c, b)), b_cast(&bd, ct, v));
     }
     assign_scalar(L, c, b, v);
 }
@@ -904,8 +968,9 @@ static void lift_incdec(Lift *L, CXCursor c) {
     }
     Builder bd = builder(L, c);
     Binding *bn = &L->env[b];
-    Operand v = op[0] == '+' ? b_add(&bd, bn->val, b_fconst(1, bn->ty))
-                             : b_sub(&bd, bn->val, b_fconst(1, bn->ty));
+    Operand old = binding_value(L, c, b);
+    Operand v =
+        op[0] == '+' ? b_add(&bd, old, b_fconst(1, bn->ty)) : b_sub(&bd, old, b_fconst(1, bn->ty));
     assign_scalar(L, c, b, v);
 }
 
@@ -1100,9 +1165,13 @@ static void merge_branches(Lift *L, CXCursor at, Stmt *s, int n, const Operand *
             continue;
         Binding *b = &L->env[i];
         if (tv.kind == OPD_NONE || ev.kind == OPD_NONE) {
-            fail(L, at, "assign the variable before the if as well",
-                 "'%s' is assigned in only one branch and has no value before", b->name);
-            return;
+            /* an error only if something reads it */
+            b->val = opd_none();
+            b->unset_why = arena_printf(L->a,
+                                        "'%%s' is assigned in only one branch of the if at line "
+                                        "%d and has no value before it",
+                                        loc_of(L, at).line);
+            continue;
         }
         Phi *p = arena_alloc(L->a, sizeof(Phi));
         p->dst = var_new(L->a, L->f, b->name, b->ty);
@@ -1244,9 +1313,23 @@ static bool canonical_loop(Lift *L, CXCursor c, Canon *cn) {
 /* Declarations assigned anywhere inside `c` (scalars a loop body carries). */
 typedef struct Assigned {
     Lift *L;
-    CXCursor decls[64];
-    int n;
+    CXCursor *decls;
+    int n, cap;
 } Assigned;
+
+static void add_assigned(Assigned *as, CXCursor d) {
+    for (int i = 0; i < as->n; i++)
+        if (clang_equalCursors(as->decls[i], d))
+            return;
+    if (as->n == as->cap) {
+        as->cap = as->cap ? 2 * as->cap : 16;
+        CXCursor *v = arena_alloc(as->L->a, sizeof(CXCursor) * (size_t)as->cap);
+        if (as->n)
+            memcpy(v, as->decls, sizeof(CXCursor) * (size_t)as->n);
+        as->decls = v;
+    }
+    as->decls[as->n++] = d;
+}
 
 static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
@@ -1261,14 +1344,8 @@ static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClie
     }
     if (assigns) {
         CXCursor target = strip(kids_of(c).items[0]);
-        if (clang_getCursorKind(target) == CXCursor_DeclRefExpr && as->n < 64) {
-            CXCursor d = clang_getCursorReferenced(target);
-            bool seen = false;
-            for (int i = 0; i < as->n; i++)
-                seen |= clang_equalCursors(as->decls[i], d);
-            if (!seen)
-                as->decls[as->n++] = d;
-        }
+        if (clang_getCursorKind(target) == CXCursor_DeclRefExpr)
+            add_assigned(as, clang_getCursorReferenced(target));
     }
     return CXChildVisit_Recurse;
 }
@@ -1338,9 +1415,54 @@ static Operand not_stopped(Lift *L, CXCursor at, int stopped) {
     return b_cmp(&bd, OP_EQ, L->env[stopped].val, opd_int(0));
 }
 
+typedef struct Privatised {
+    int binding, outer_barrier;
+} Privatised;
+
+/* The scalars declared outside a map or reduce that its body assigns are
+ * private to its iterations: each iteration starts with no value for them
+ * (a read before the assignment is reported), and after the loop they have
+ * none either (C would give the last iteration's). */
+static Privatised *privatise(Lift *L, CXCursor body, int barrier, int *n) {
+    Assigned as = {.L = L};
+    find_assigned(body, clang_getNullCursor(), &as);
+    clang_visitChildren(body, find_assigned, &as);
+    Privatised *pv = arena_alloc(L->a, sizeof(Privatised) * (size_t)(as.n + 1));
+    *n = 0;
+    for (int i = 0; i < as.n; i++) {
+        int b = L->nenv - 1;
+        while (b >= 0 && !clang_equalCursors(L->env[b].decl, as.decls[i]))
+            b--;
+        if (b < 0 || L->env[b].is_array || L->env[b].role != ROLE_NORMAL)
+            continue;
+        pv[*n] = (Privatised){b, L->env[b].private_barrier};
+        (*n)++;
+        L->env[b].private_barrier = barrier + 1;
+        L->env[b].val = opd_none();
+    }
+    return pv;
+}
+
+static void end_private(Lift *L, CXCursor loop, Privatised *pv, int n) {
+    for (int i = 0; i < n; i++) {
+        Binding *b = &L->env[pv[i].binding];
+        b->private_barrier = pv[i].outer_barrier;
+        b->val = opd_none();
+        b->unset_why = arena_printf(L->a,
+                                    "'%%s' is assigned inside the parallel loop at line %d: "
+                                    "after the loop it would hold the last iteration's value, "
+                                    "which pargrad does not keep",
+                                    loc_of(L, loop).line);
+    }
+}
+
 static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stopped) {
     int mark = L->nenv;
-    L->barriers[L->nbarriers++] = (Barrier){bk, mark, stopped};
+    int npriv = 0;
+    Privatised *priv = bk == BARRIER_MAP || bk == BARRIER_REDUCE
+                           ? privatise(L, cn->body, L->nbarriers, &npriv)
+                           : NULL;
+    push_barrier(L, (Barrier){bk, mark, stopped});
     Binding *ib = bind(L, cn->index_decl, cn->index_name);
     ib->ty = cn->index_ty;
     ib->val = opd_var(s->index);
@@ -1355,6 +1477,28 @@ static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stop
     L->cur = saved;
     L->nbarriers--;
     L->nenv = mark;
+    end_private(L, cn->body, priv, npriv);
+}
+
+typedef struct UseScan {
+    Var *v;
+    bool found;
+} UseScan;
+
+static void find_use(Operand *o, void *ctx) {
+    UseScan *us = ctx;
+    us->found |= o->kind == OPD_VAR && o->var == us->v;
+}
+
+static bool body_uses_var(Body *b, Var *v) {
+    UseScan us = {v, false};
+    for (int i = 0; b && i < b->stmts.len && !us.found; i++) {
+        Stmt *s = b->stmts.items[i];
+        stmt_visit_operands(s, find_use, &us);
+        us.found |= body_uses_var(s->then_body, v) || body_uses_var(s->else_body, v) ||
+                    body_uses_var(s->body, v);
+    }
+    return us.found;
 }
 
 static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
@@ -1363,7 +1507,7 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
     /* the body itself may be the assignment: for (...) r += e; */
     find_assigned(cn->body, clang_getNullCursor(), &as);
     clang_visitChildren(cn->body, find_assigned, &as);
-    int carried_b[64], nc = 0;
+    int *carried_b = arena_alloc(L->a, sizeof(int) * (size_t)(as.n + 1)), nc = 0;
     for (int i = 0; i < as.n; i++) {
         for (int b = L->nenv - 1; b >= 0; b--) {
             if (clang_equalCursors(L->env[b].decl, as.decls[i]) && !L->env[b].is_array) {
@@ -1376,7 +1520,7 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
     }
     /* break: a carried flag, set by the break, guards the rest */
     int stopped = -1;
-    if (contains_break(cn->body) && nc < 64) {
+    if (contains_break(cn->body)) {
         Binding *fb = bind(L, clang_getNullCursor(), "stopped");
         fb->ty = type_int();
         fb->val = opd_int(0);
@@ -1392,13 +1536,24 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
         vec_push(L->a, &s->carried, cr);
     }
     lift_loop_body(L, s, cn, BARRIER_LOOP, stopped);
-    for (int i = 0; i < nc; i++) {
+    PtrVec carried = {0};
+    for (int i = 0; i < nc && !L->failed; i++) {
         Binding *b = &L->env[carried_b[i]];
         Carried *cr = s->carried.items[i];
+        if (b->val.kind == OPD_NONE) {
+            /* No value at the end of an iteration (assigned in a parallel
+             * loop of the body): nothing to carry, and a read at the start
+             * of the next iteration has no value to read. */
+            if (body_uses_var(s->body, cr->param))
+                binding_value(L, c, carried_b[i]);
+            continue;
+        }
         cr->yield = b->val;
         cr->result = var_new(L->a, L->f, b->name, b->ty);
         b->val = opd_var(cr->result);
+        vec_push(L->a, &carried, cr);
     }
+    s->carried = carried;
     if (stopped >= 0)
         L->nenv = stopped;
     body_append(L->a, L->cur, s);
@@ -1406,8 +1561,8 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
 
 static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     Stmt *s = loop_stmt(L, c, S_REDUCE, cn, pg);
-    int accb[16], na = 0;
-    for (int i = 0; i < pg->vars.len && i < 16; i++) {
+    int *accb = arena_alloc(L->a, sizeof(int) * (size_t)(pg->vars.len + 1)), na = 0;
+    for (int i = 0; i < pg->vars.len; i++) {
         const char *name = pg->vars.items[i];
         int found = -1;
         for (int b = L->nenv - 1; b >= 0 && found < 0; b--)
@@ -1420,6 +1575,13 @@ static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
             L->failed = true;
             return;
         }
+        for (int k = 0; k < na; k++)
+            if (accb[k] == found) {
+                diag_error(L->fe->d, at, "list each variable once",
+                           "'%s' is listed twice in the reduce clause", name);
+                L->failed = true;
+                return;
+            }
         Binding *b = &L->env[found];
         if (b->val.kind == OPD_NONE) {
             diag_error(L->fe->d, at, "initialise it before the loop, e.g. double s = 0;",
@@ -1433,6 +1595,7 @@ static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         ac->user_name = b->name;
         vec_push(L->a, &s->accums, ac);
         b->role = ROLE_ACC;
+        b->acc_barrier = L->nbarriers + 1; /* the barrier lift_loop_body pushes */
         b->acc_op = pg->op;
         b->val = identity_of(pg->op, b->ty);
         accb[na++] = found;
@@ -1733,7 +1896,7 @@ static void lift_stmt(Lift *L, CXCursor c) {
 
 /* Inlines a call to a function of the same file: parameters are bound to the
  * argument values (scalars) or the argument arrays (pointers). */
-static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, Kids *args) {
+static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args) {
     for (int i = 0; i < L->ninlining; i++)
         if (clang_equalCursors(L->inlining[i], def)) {
             fail(L, call, "rewrite the recursion as a loop",
@@ -1749,8 +1912,8 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, Kids *args
         fail(L, call, NULL, "wrong number of arguments to '%s'", spelling(L, def));
         return opd_float(0, type_double());
     }
-    Operand vals[16];
-    Buffer *bufs[16];
+    Operand *vals = arena_alloc(L->a, sizeof(Operand) * (size_t)(nparams + 1));
+    Buffer **bufs = arena_alloc(L->a, sizeof(Buffer *) * (size_t)(nparams + 1));
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
         CXType pt = clang_getCanonicalType(clang_getCursorType(p));
@@ -1770,7 +1933,7 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, Kids *args
     }
     int mark = L->nenv;
     L->inlining[L->ninlining++] = def;
-    L->barriers[L->nbarriers++] = (Barrier){BARRIER_CALL, mark, -1};
+    push_barrier(L, (Barrier){BARRIER_CALL, mark, -1});
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
         Binding *b = bind(L, p, spelling(L, p));
@@ -1788,8 +1951,7 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, Kids *args
             b->val = b_cast(&bd, ty, vals[i]);
         }
     }
-    Kids dk = kids_of(def);
-    CXCursor body = dk.items[dk.n - 1];
+    CXCursor body = kids_of(def).last;
     bool outer_return = L->seen_return;
     Operand outer_val = L->ret_val;
     Type outer_ty = L->ret_ty;
@@ -1863,6 +2025,10 @@ static Param *lift_param(Lift *L, CXCursor p) {
     return pr;
 }
 
+static void report_contract(void *ctx, SrcLoc loc, const char *hint, const char *msg) {
+    diag_error(ctx, loc, hint, "%s", msg);
+}
+
 Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
     CXCursor fc = find_function(fe, name);
     if (clang_Cursor_isNull(fc)) {
@@ -1887,9 +2053,8 @@ Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
         vec_push(fe->a, &L.f->params, lift_param(&L, clang_Cursor_getArgument(fc, (unsigned)i)));
     L.ret_ty = L.f->ret;
     L.inlining[L.ninlining++] = fc;
-    Kids k = kids_of(fc);
     if (!L.failed)
-        lift_stmt(&L, k.items[k.n - 1]);
+        lift_stmt(&L, kids_of(fc).last);
     if (!L.failed && L.f->ret.kind != TY_VOID) {
         if (!L.seen_return || L.ret_val.kind == OPD_NONE) {
             diag_error(fe->d, L.f->loc, "end the function with return EXPR;",
@@ -1904,6 +2069,11 @@ Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
         }
     }
     free(L.env);
+    free(L.barriers);
+    if (!L.failed) {
+        RevErrors errs = {report_contract, fe->d, 0};
+        L.failed = !contract_check(fe->a, L.f, &errs);
+    }
     return L.failed ? NULL : L.f;
 }
 

@@ -1,0 +1,170 @@
+/* The promise of map and reduce (PRAGMAS.md section 2): an iteration writes
+ * only locations no other iteration touches. pargrad cannot prove it for
+ * every program, but one breach is certain and common: an iteration writing
+ * an array declared outside the loop at an index that does not depend on
+ * the loop index (OpenMP's private scratch habit, `t[j] = ...`). Every
+ * iteration then writes the same elements, a race in the parallel program
+ * and a wrong gradient. Such writes are rejected here, after lifting.
+ *
+ * Dependence on the index is over-approximated (any operand, any enclosing
+ * condition or loop bound that depends on it), so that only certain
+ * breaches are reported. */
+#include "rev.h"
+
+#include <stdlib.h>
+
+typedef struct Contract {
+    Arena *a;
+    RevErrors *err;
+    Stmt *loop;         /* the parallel loop whose promise is checked */
+    unsigned char *dep; /* per variable id: depends on loop->index */
+    int nvars;
+    PtrVec inner_bufs; /* buffers declared inside the loop: private per iteration */
+    bool failed;
+} Contract;
+
+typedef struct DepScan {
+    Contract *c;
+    bool any;
+} DepScan;
+
+static bool is_dep(Contract *c, Operand o) {
+    return o.kind == OPD_VAR && o.var->id < c->nvars && c->dep[o.var->id];
+}
+
+static void visit_dep(Operand *o, void *ctx) {
+    DepScan *ds = ctx;
+    ds->any |= is_dep(ds->c, *o);
+}
+
+static bool reads_dep(Contract *c, Stmt *s) {
+    DepScan ds = {c, false};
+    stmt_visit_operands(s, visit_dep, &ds);
+    return ds.any;
+}
+
+static bool mark(Contract *c, Var *v) {
+    if (!v || v->id >= c->nvars || c->dep[v->id])
+        return false;
+    c->dep[v->id] = 1;
+    return true;
+}
+
+static bool in_vec(PtrVec *v, void *p) {
+    for (int i = 0; i < v->len; i++)
+        if (v->items[i] == p)
+            return true;
+    return false;
+}
+
+static void report(Contract *c, Stmt *w) {
+    if (c->failed)
+        return;
+    const char *kind = c->loop->kind == S_MAP ? "map" : "reduce";
+    const char *hint = arena_printf(c->a,
+                                    "declare the scratch array inside the loop (one per "
+                                    "iteration), or index '%s' by the loop index '%s'",
+                                    w->buf->name, c->loop->index->name);
+    const char *msg =
+        arena_printf(c->a,
+                     "every iteration of the %s at line %d writes the same elements "
+                     "of '%s': its index does not depend on the loop index '%s', "
+                     "which breaks the %s's promise (a race when the loop runs in "
+                     "parallel)",
+                     kind, c->loop->loc.line, w->buf->name, c->loop->index->name, kind);
+    c->err->count++;
+    if (c->err->report)
+        c->err->report(c->err->ctx, w->loc, hint, msg);
+    c->failed = true;
+}
+
+static void scan_body(Contract *c, Body *b, bool control);
+
+/* The body of a loop nested in the checked one, until the values it
+ * carries stop gaining dependence on the index. */
+static void scan_nested_loop(Contract *c, Stmt *s, bool control) {
+    bool bounds = control || is_dep(c, s->lo) || is_dep(c, s->hi);
+    if (bounds)
+        mark(c, s->index);
+    for (int round = 0; round <= s->carried.len; round++) {
+        bool more = false;
+        for (int i = 0; i < s->carried.len; i++) {
+            Carried *cr = s->carried.items[i];
+            if (is_dep(c, cr->init) || is_dep(c, cr->yield))
+                more |= mark(c, cr->param);
+        }
+        scan_body(c, s->body, bounds);
+        if (!more && round > 0)
+            break;
+    }
+}
+
+/* Marks what a statement defines as dependent when it reads a dependent
+ * value or runs under a dependent condition, and checks writes. */
+static void scan_stmt(Contract *c, Stmt *s, bool control) {
+    switch (s->kind) {
+    case S_DECL:
+    case S_ALLOC:
+        if (s->buf && !in_vec(&c->inner_bufs, s->buf))
+            vec_push(c->a, &c->inner_bufs, s->buf);
+        break;
+    case S_WRITE: {
+        bool indexed = control;
+        for (int i = 0; i < s->nidx; i++)
+            indexed |= is_dep(c, s->idx[i]);
+        if (!indexed && !in_vec(&c->inner_bufs, s->buf))
+            report(c, s);
+        break;
+    }
+    case S_IF:
+        scan_body(c, s->then_body, control || is_dep(c, s->cond));
+        scan_body(c, s->else_body, control || is_dep(c, s->cond));
+        break;
+    case S_LOOP:
+    case S_MAP:
+    case S_REDUCE:
+        scan_nested_loop(c, s, control);
+        control |= is_dep(c, s->lo) || is_dep(c, s->hi);
+        break;
+    default:
+        break;
+    }
+    if (control || reads_dep(c, s)) {
+        Var *defs[64];
+        int n = stmt_defs(s, defs, 64);
+        for (int i = 0; i < n; i++)
+            mark(c, defs[i]);
+        mark(c, s->dst);
+    }
+}
+
+static void scan_body(Contract *c, Body *b, bool control) {
+    for (int i = 0; b && i < b->stmts.len && !c->failed; i++)
+        scan_stmt(c, b->stmts.items[i], control);
+}
+
+static void check_loop(Arena *a, Func *f, RevErrors *err, Stmt *loop, bool *failed) {
+    Contract c = {.a = a, .err = err, .loop = loop, .nvars = f->next_var_id};
+    c.dep = calloc((size_t)c.nvars + 1, 1);
+    mark(&c, loop->index);
+    scan_body(&c, loop->body, false);
+    free(c.dep);
+    *failed |= c.failed;
+}
+
+static void check_body(Arena *a, Func *f, RevErrors *err, Body *b, bool *failed) {
+    for (int i = 0; b && i < b->stmts.len && !*failed; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_MAP || s->kind == S_REDUCE)
+            check_loop(a, f, err, s, failed);
+        check_body(a, f, err, s->then_body, failed);
+        check_body(a, f, err, s->else_body, failed);
+        check_body(a, f, err, s->body, failed);
+    }
+}
+
+bool contract_check(Arena *a, Func *f, RevErrors *err) {
+    bool failed = false;
+    check_body(a, f, err, f->body, &failed);
+    return !failed;
+}
