@@ -12,6 +12,7 @@
 
 #include <clang-c/Index.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,6 +68,12 @@ typedef struct Lift {
     Body *cur;
     Binding *env;
     int nenv, capenv;
+    /* Where each declaration is bound: entries (slot index, hash of the
+     * declaration) chained per hash bucket, newest first; see lookup. */
+    struct EnvEntry *entries;
+    int nentries, capentries;
+    int *heads;
+    unsigned mask;
     Barrier *barriers;
     int nbarriers, capbarriers;
     CXCursor inlining[16];
@@ -304,6 +311,46 @@ static Builder builder(Lift *L, CXCursor at) {
 }
 
 /* ---- environment ---- */
+/* Bindings are found through a hash table instead of a scan of the whole
+ * environment for every name (quadratic in long functions). Every bind adds
+ * an entry; entries outlive the scopes that truncate the environment, and
+ * one is valid while its slot is still bound to its declaration. */
+typedef struct EnvEntry {
+    int index;
+    unsigned hash;
+    int next; /* older entry in the same bucket, or -1 */
+} EnvEntry;
+
+/* Equal cursors have equal data[0] (the declaration). */
+static unsigned decl_hash(CXCursor decl) {
+    uintptr_t p = (uintptr_t)decl.data[0];
+    return (unsigned)(p ^ (p >> 29)) * 2654435761u;
+}
+
+static void add_entry(Lift *L, int index, unsigned hash) {
+    if (L->nentries == L->capentries) {
+        L->capentries = L->capentries ? 2 * L->capentries : 256;
+        L->entries = realloc(L->entries, sizeof(EnvEntry) * (size_t)L->capentries);
+        /* rehash, oldest first, so that buckets stay newest first */
+        L->mask = (unsigned)L->capentries - 1;
+        L->heads = realloc(L->heads, sizeof(int) * (size_t)L->capentries);
+        if (!L->entries || !L->heads) {
+            fprintf(stderr, "pargrad: out of memory\n");
+            exit(1);
+        }
+        for (unsigned i = 0; i <= L->mask; i++)
+            L->heads[i] = -1;
+        for (int i = 0; i < L->nentries; i++) {
+            EnvEntry *e = &L->entries[i];
+            e->next = L->heads[e->hash & L->mask];
+            L->heads[e->hash & L->mask] = i;
+        }
+    }
+    EnvEntry *e = &L->entries[L->nentries];
+    *e = (EnvEntry){index, hash, L->heads[hash & L->mask]};
+    L->heads[hash & L->mask] = L->nentries++;
+}
+
 static Binding *bind(Lift *L, CXCursor decl, const char *name) {
     if (L->nenv == L->capenv) {
         L->capenv = L->capenv ? 2 * L->capenv : 64;
@@ -313,14 +360,22 @@ static Binding *bind(Lift *L, CXCursor decl, const char *name) {
     memset(b, 0, sizeof *b);
     b->decl = decl;
     b->name = name;
+    add_entry(L, L->nenv - 1, decl_hash(decl));
     return b;
 }
 
+/* The innermost binding of the declaration ref refers to, or -1. Among the
+ * valid entries for it the newest has the highest slot: every bind after
+ * a slot's current one went to a higher slot. */
 static int lookup(Lift *L, CXCursor ref) {
     CXCursor decl = clang_getCursorReferenced(ref);
-    for (int i = L->nenv - 1; i >= 0; i--)
-        if (clang_equalCursors(L->env[i].decl, decl))
-            return i;
+    unsigned hash = decl_hash(decl);
+    for (int i = L->nentries ? L->heads[hash & L->mask] : -1; i >= 0; i = L->entries[i].next) {
+        EnvEntry *e = &L->entries[i];
+        if (e->hash == hash && e->index < L->nenv &&
+            clang_equalCursors(L->env[e->index].decl, decl))
+            return e->index;
+    }
     return -1;
 }
 
@@ -2069,6 +2124,8 @@ Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
         }
     }
     free(L.env);
+    free(L.entries);
+    free(L.heads);
     free(L.barriers);
     if (!L.failed) {
         RevErrors errs = {report_contract, fe->d, 0};
