@@ -242,36 +242,95 @@ static void sweep_body(Dce *d, Body *b) {
 }
 
 /* Bodies and statements are shared between the primal, the forward sweep
- * and re-executions; copy them so that renaming and sweeping one place
- * never changes another. */
-static void unshare_body(Arena *a, Body **bp);
+ * and re-executions; unsharing gives every place its own, so that renaming
+ * and sweeping one place never changes another. The first place an object
+ * (a body, a statement, a phi, an item array...) is met keeps it, and only
+ * later ones get copies: most statements occur once, and copying them all
+ * doubled the memory of long functions. */
+typedef struct PtrSet {
+    const void **slots;
+    size_t cap, len;
+} PtrSet;
 
-static PtrVec copy_items(Arena *a, PtrVec v, size_t size) {
-    PtrVec out = {0};
-    for (int i = 0; i < v.len; i++) {
-        void *c = arena_alloc(a, size);
-        memcpy(c, v.items[i], size);
-        vec_push(a, &out, c);
-    }
-    return out;
+static size_t ptr_hash(const void *p) {
+    unsigned long long x = (unsigned long long)(uintptr_t)p;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    return (size_t)x;
 }
 
-static void unshare_body(Arena *a, Body **bp) {
+/* Adds p; false if it was there already. */
+static bool ptrset_add(PtrSet *set, const void *p) {
+    if (2 * (set->len + 1) > set->cap) {
+        PtrSet bigger = {xcalloc(set->cap ? 2 * set->cap : 1024, sizeof(void *)),
+                         set->cap ? 2 * set->cap : 1024, 0};
+        for (size_t i = 0; i < set->cap; i++)
+            if (set->slots[i])
+                ptrset_add(&bigger, set->slots[i]);
+        free(set->slots);
+        *set = bigger;
+    }
+    size_t i = ptr_hash(p) & (set->cap - 1);
+    for (; set->slots[i]; i = (i + 1) & (set->cap - 1))
+        if (set->slots[i] == p)
+            return false;
+    set->slots[i] = p;
+    set->len++;
+    return true;
+}
+
+typedef struct Unshare {
+    Arena *a;
+    PtrSet met; /* objects kept or copied so far */
+} Unshare;
+
+/* p itself the first time, else a copy (itself met: copies are never shared). */
+static void *claim(Unshare *u, void *p, size_t size) {
+    if (ptrset_add(&u->met, p))
+        return p;
+    void *c = arena_alloc(u->a, size);
+    memcpy(c, p, size);
+    ptrset_add(&u->met, c);
+    return c;
+}
+
+/* The array of v and each of its items. */
+static void claim_items(Unshare *u, PtrVec *v, size_t size) {
+    if (!v->items)
+        return;
+    if (!ptrset_add(&u->met, v->items)) {
+        PtrVec own = {0};
+        for (int i = 0; i < v->len; i++)
+            vec_push(u->a, &own, v->items[i]);
+        *v = own;
+        if (own.items)
+            ptrset_add(&u->met, own.items);
+    }
+    for (int i = 0; i < v->len; i++)
+        v->items[i] = claim(u, v->items[i], size);
+}
+
+static void unshare_body(Unshare *u, Body **bp) {
     if (!*bp)
         return;
-    Body *nb = body_new(a);
-    for (int i = 0; i < (*bp)->stmts.len; i++) {
-        Stmt *c = stmt_new(a, S_LET, (SrcLoc){0});
-        *c = *(Stmt *)(*bp)->stmts.items[i];
-        c->phis = copy_items(a, c->phis, sizeof(Phi));
-        c->carried = copy_items(a, c->carried, sizeof(Carried));
-        c->accums = copy_items(a, c->accums, sizeof(Accum));
-        unshare_body(a, &c->then_body);
-        unshare_body(a, &c->else_body);
-        unshare_body(a, &c->body);
-        body_append(a, nb, c);
+    Body *b = *bp = claim(u, *bp, sizeof(Body));
+    claim_items(u, &b->stmts, sizeof(Stmt));
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *c = b->stmts.items[i];
+        claim_items(u, &c->phis, sizeof(Phi));
+        claim_items(u, &c->carried, sizeof(Carried));
+        claim_items(u, &c->accums, sizeof(Accum));
+        unshare_body(u, &c->then_body);
+        unshare_body(u, &c->else_body);
+        unshare_body(u, &c->body);
     }
-    *bp = nb;
+}
+
+static void unshare_function(Arena *a, Func *f) {
+    Unshare u = {.a = a};
+    unshare_body(&u, &f->body);
+    free(u.met.slots);
 }
 
 /* Renaming: a re-executed statement binds the same variables as its first
@@ -555,7 +614,7 @@ static bool drop_unneeded_tape(Func *f) {
  * result is the same: the largest set of statements none of which is dead
  * given the others (removing code never makes other code live). */
 void simplify_dead_code(Arena *a, Func *f) {
-    unshare_body(a, &f->body);
+    unshare_function(a, f);
     rename_function(a, f);
     Dce d = {.live = xcalloc((size_t)f->next_var_id + 1, 1), .changed = true};
     while (d.changed) {
