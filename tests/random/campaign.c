@@ -427,7 +427,12 @@ enum { MAX_IDS = 20000 };
 
 /* Greedy delta debugging: chunks of the live node ids, halving the chunk
  * size, each chunk dropped when the program still fails the same way. */
-static char *shrink(const char *dir, unsigned long long seed, int broken, enum cls want) {
+static char *signature(enum cls c, const char *detail);
+
+/* Greedy delta debugging (see the top): a drop is kept when the program
+ * still fails with the same signature (class and kind of message). */
+static char *shrink(const char *dir, unsigned long long seed, int broken, enum cls want,
+                    const char *want_sig) {
     static int live[MAX_IDS];
     char *drops = fmt("%s", "");
     char *sdir = fmt("%s/shrink", dir);
@@ -443,7 +448,7 @@ static char *shrink(const char *dir, unsigned long long seed, int broken, enum c
             struct result r;
             classify(sdir, seed, broken, cand, &r);
             tests++;
-            if (r.cls == want) {
+            if (r.cls == want && strcmp(signature(r.cls, r.detail), want_sig) == 0) {
                 drops = cand;
                 nlive = read_ids(sdir, live, MAX_IDS);
                 at -= chunk; /* the ids moved up: retry at the same place */
@@ -502,7 +507,7 @@ static void do_shrink(unsigned long long seed) {
     int broken = is_broken(seed), unreliable;
     char *detail;
     enum cls c = read_result(seed, &unreliable, &detail);
-    char *drops = shrink(dir, seed, broken, c);
+    char *drops = shrink(dir, seed, broken, c, signature(c, detail));
     char *mdir = fmt("%s/min", dir);
     struct result m;
     classify(mdir, seed, broken, drops, &m);

@@ -1143,6 +1143,7 @@ static void gen_time_loop(struct block b) {
         body_of(m1), fmt("%s[%s] = 0.5 * %s[%s] + 0.25 * (%s[%s - 1] + %s[%s + 1]) * tanh(%%0);",
                          tmp->name, i, u->name, i, u->name, i, u->name, i));
     tmp->writing = i;
+    tmp->need = 1; /* not yet written at t = 0: unreadable unless initialised */
     w->kid[w->nkid++] = gen_expr(1);
     tmp->writing = NULL;
     cx.nloops--;
@@ -1159,8 +1160,13 @@ static void gen_time_loop(struct block b) {
 static const char *free_top, *free_in_if;
 
 static void gen_early_return(struct block b) {
-    struct node *n = stmt(b, prog.has_ret ? fmt("if (%%0) {\n%s    return %%1;\n}", free_in_if)
-                                          : fmt("if (%%0) {\n%s    return;\n}", free_in_if));
+    /* the value is computed before the temporaries are freed */
+    const char *r = fresh("r");
+    struct node *n =
+        stmt(b, prog.has_ret && free_in_if[0]
+                    ? fmt("if (%%0) {\n    double %s = %%1;\n%s    return %s;\n}", r, free_in_if, r)
+                : prog.has_ret ? "if (%0) {\n    return %1;\n}"
+                               : fmt("if (%%0) {\n%s    return;\n}", free_in_if));
     n->kid[n->nkid++] = gen_cond(1);
     if (prog.has_ret)
         n->kid[n->nkid++] = gen_expr(1);
