@@ -41,6 +41,11 @@ static struct TempFiles {
 
 static void out_of_memory(void) {
     fputs("pargrad: out of memory\n", stderr);
+    for (int i = 0; i < 2; i++)
+        if (temp_files.live[i]) {
+            unlink(temp_files.path[i]);
+            temp_files.live[i] = 0;
+        }
     exit(PARGRAD_EXIT_FAILED);
 }
 
