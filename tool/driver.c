@@ -330,10 +330,10 @@ static void flags_from_database(Arena *a, Options *o) {
     clang_CompilationDatabase_dispose(db);
 }
 
-/* Names a generated function must not take: functions defined anywhere in the
- * translation unit, anything declared in a header, and the variables and
- * types of the input file. A prototype in the input file is allowed (it may
- * declare the gradient itself). */
+/* Names a generated function must not take: the functions defined in the
+ * translation unit, the functions of the system headers, and the file-scope
+ * variables and types. A prototype in the input or in one of its own headers
+ * is allowed: it may declare the gradient itself. */
 typedef struct NamesInUse {
     Arena *a;
     PtrVec names;
@@ -345,8 +345,8 @@ static enum CXChildVisitResult collect_name(CXCursor c, CXCursor parent, CXClien
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k != CXCursor_FunctionDecl && k != CXCursor_VarDecl && k != CXCursor_TypedefDecl)
         return CXChildVisit_Continue;
-    bool main_file = clang_Location_isFromMainFile(clang_getCursorLocation(c));
-    if (k == CXCursor_FunctionDecl && main_file && !clang_isCursorDefinition(c))
+    if (k == CXCursor_FunctionDecl && !clang_isCursorDefinition(c) &&
+        !clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
         return CXChildVisit_Continue;
     CXString s = clang_getCursorSpelling(c);
     const char *name = clang_getCString(s);

@@ -228,6 +228,11 @@ usage_values)
     run 2 taken.c -o out.c --reverse=loss --wrt=x
     expect_err "'loss_b' is already a name in 'taken.c'; choose another with --name"
     [ -e out.c ] && note "out.c written with a taken default name"
+    # A prototype of the gradient, here or in a header of the input, is fine.
+    echo 'double loss_b(int n, const double *x, double *x_b, double seed);' > decl.h
+    { echo '#include "decl.h"'; cat in.c; } > declared.c
+    run 0 declared.c -o out.c
+    generated out.c
     # And what is fine.
     run 0 in.c -o out.c --reverse=loss --wrt=x --out=return --name=loss_grad
     grep -q 'loss_grad(' out.c || note "no loss_grad in out.c"
