@@ -10,7 +10,10 @@ if [ $# -ne 3 ]; then
     echo "usage: $0 PARGRAD WORK_DIR CASE" >&2
     exit 2
 fi
-pargrad=$1
+case $1 in
+/*) pargrad=$1 ;;
+*) pargrad=$(pwd)/$1 ;;
+esac
 work=$2/$3
 case=$3
 rm -rf "$work"
