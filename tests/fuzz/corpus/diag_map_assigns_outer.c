@@ -1,4 +1,4 @@
-/* expect: 8:9: assigns to 'acc' inside a map */
+/* expect: 8:9: read before the iteration assigns it */
 double f(int n, const double *x)
 {
     double acc = 0.0;
