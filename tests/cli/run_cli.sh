@@ -114,7 +114,7 @@ device_output)
     ;;
 fifo_output)
     mkfifo fifo || exit 77
-    timeout 20 cat fifo > got.c &
+    timeout 200 cat fifo > got.c &
     reader=$!
     run 0 in.c -o fifo
     wait $reader
