@@ -173,7 +173,12 @@ static void line(Emitter *e, const char *text) {
 
 static void print_const(Emitter *e, Operand o) {
     if (!type_is_float(o.ty)) {
-        fprintf(e->out, "%lld", o.ival);
+        /* unsigned constants keep their type (and 2^63 and up their value) */
+        if (type_is_unsigned(o.ty) && o.ival > 1)
+            fprintf(e->out, "%lluU%s", (unsigned long long)o.ival,
+                    (unsigned long long)o.ival > 0xffffffffULL ? "LL" : "");
+        else
+            fprintf(e->out, "%lld", o.ival);
         return;
     }
     double v = o.fval;

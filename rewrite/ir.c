@@ -731,8 +731,7 @@ static bool fold_cmp(PrimOp op, double x, double y) {
 
 Operand b_cmp(Builder *bd, PrimOp op, Operand x, Operand y) {
     if (x.kind == OPD_CONST && y.kind == OPD_CONST && op >= OP_LT && op <= OP_NE) {
-        double xv = type_is_float(x.ty) ? x.fval : (double)x.ival;
-        double yv = type_is_float(y.ty) ? y.fval : (double)y.ival;
+        double xv = const_as_double(x), yv = const_as_double(y);
         Operand r = opd_int(fold_cmp(op, xv, yv));
         r.ty = type_bool();
         return r;
@@ -758,16 +757,97 @@ Operand b_call(Builder *bd, int fn, Operand x, Operand y) {
                              y.kind == OPD_NONE ? 1 : 2, x, y));
 }
 
+/* ---- constant conversions, as C converts ---- */
+static bool is_bool(Type t) {
+    return t.kind == TY_BOOL || (t.kind == TY_INT && t.cname && strcmp(t.cname, "_Bool") == 0);
+}
+
+bool type_is_unsigned(Type t) {
+    return is_bool(t) || (t.kind == TY_INT && t.cname && strncmp(t.cname, "unsigned", 8) == 0);
+}
+
+/* Bits of an integer type, 0 where it depends on the platform (plain char's
+ * signedness) or is unknown. */
+static int int_bits(Type t) {
+    static const struct {
+        const char *name;
+        int bits;
+    } widths[] = {
+        {"signed char", 8}, {"unsigned char", 8},      {"short", 16}, {"unsigned short", 16},
+        {"int", 32},        {"unsigned int", 32},      {"long", 64},  {"unsigned long", 64},
+        {"long long", 64},  {"unsigned long long", 64}};
+    if (is_bool(t))
+        return 1;
+    for (size_t i = 0; t.cname && i < sizeof widths / sizeof widths[0]; i++)
+        if (strcmp(t.cname, widths[i].name) == 0)
+            return widths[i].bits;
+    return t.cname ? 0 : 32;
+}
+
+double const_as_double(Operand o) {
+    if (type_is_float(o.ty))
+        return o.fval;
+    return type_is_unsigned(o.ty) ? (double)(unsigned long long)o.ival : (double)o.ival;
+}
+
+/* The integer constant v (as the bits of a 64-bit value) converted to ty:
+ * wrapped to its width (two's complement, as GCC and clang do), or false
+ * where the result depends on the platform. */
+static bool wrap_int(long long v, Type ty, long long *out) {
+    int bits = int_bits(ty);
+    if (bits == 0)
+        return false;
+    if (is_bool(ty)) {
+        *out = v != 0;
+        return true;
+    }
+    if (bits == 64) {
+        *out = v;
+        return true;
+    }
+    unsigned long long m = (1ULL << bits) - 1, u = (unsigned long long)v & m;
+    if (!type_is_unsigned(ty) && (u >> (bits - 1)))
+        u |= ~m; /* sign-extend */
+    *out = (long long)u;
+    return true;
+}
+
+/* A constant converted to ty, or false where C leaves the conversion
+ * undefined (a floating value out of the integer type's range, NaN) or to
+ * the platform: then the conversion happens at run time, as written. */
+static bool fold_cast(Operand x, Type ty, Operand *out) {
+    if (type_is_float(ty)) {
+        double v = const_as_double(x);
+        *out = opd_float(ty.kind == TY_FLOAT ? (double)(float)v : v, ty);
+        return true;
+    }
+    long long iv;
+    if (type_is_float(x.ty)) {
+        double v = x.fval;
+        if (is_bool(ty)) {
+            iv = v != 0;
+        } else {
+            int bits = int_bits(ty);
+            double lo = type_is_unsigned(ty) ? -1.0 : -ldexp(1.0, bits - 1) - 1.0;
+            double hi = type_is_unsigned(ty) ? ldexp(1.0, bits) : ldexp(1.0, bits - 1);
+            if (bits == 0 || isnan(v) || !(v > lo && v < hi))
+                return false;
+            iv = type_is_unsigned(ty) ? (long long)(unsigned long long)v : (long long)v;
+        }
+    } else if (!wrap_int(x.ival, ty, &iv)) {
+        return false;
+    }
+    *out = opd_int(iv);
+    out->ty = ty;
+    return true;
+}
+
 Operand b_cast(Builder *bd, Type ty, Operand x) {
     if (x.ty.kind == ty.kind && (ty.kind != TY_INT || x.ty.cname == ty.cname))
         return x;
-    if (x.kind == OPD_CONST) {
-        if (type_is_float(ty))
-            return opd_float(type_is_float(x.ty) ? x.fval : (double)x.ival, ty);
-        Operand o = opd_int(type_is_float(x.ty) ? (long long)x.fval : x.ival);
-        o.ty = ty;
-        return o;
-    }
+    Operand folded;
+    if (x.kind == OPD_CONST && fold_cast(x, ty, &folded))
+        return folded;
     return opd_var(emit_let(bd->a, bd->f, bd->b, bd->loc, TEMP_NAME, ty, OP_CAST, 1, x, opd_none(),
                             opd_none()));
 }

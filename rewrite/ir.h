@@ -51,6 +51,8 @@ Type type_float(void);
 Type type_int(void);
 Type type_bool(void);
 bool type_is_float(Type t);
+/* unsigned integer types and _Bool */
+bool type_is_unsigned(Type t);
 const char *type_cname(Type t);
 
 /* ---- variables, buffers, operands ---- */
@@ -100,6 +102,8 @@ Operand opd_float(double f, Type t);
 Operand opd_int(long long i);
 Operand opd_none(void);
 bool opd_is_const(Operand o, double value);
+/* The value of a constant, unsigned integers read as unsigned. */
+double const_as_double(Operand o);
 bool opd_equal(Operand a, Operand b);
 
 /* ---- primitive operations ---- */

@@ -281,18 +281,28 @@ static bool map_type(CXType t, Type *out) {
     case CXType_ULong:
     case CXType_LongLong:
     case CXType_ULongLong: {
-        CXString s = clang_getTypeSpelling(ct);
-        const char *name = clang_getCString(s);
-        static const char *const known[] = {"_Bool",         "char",         "signed char",
-                                            "unsigned char", "short",        "unsigned short",
-                                            "int",           "unsigned int", "long",
-                                            "unsigned long", "long long",    "unsigned long long"};
+        /* by kind, not by spelling: `const uint64_t` is an unsigned long */
+        static const struct {
+            enum CXTypeKind kind;
+            const char *name;
+        } known[] = {{CXType_Bool, "_Bool"},
+                     {CXType_Char_S, "char"},
+                     {CXType_Char_U, "char"},
+                     {CXType_SChar, "signed char"},
+                     {CXType_UChar, "unsigned char"},
+                     {CXType_Short, "short"},
+                     {CXType_UShort, "unsigned short"},
+                     {CXType_Int, "int"},
+                     {CXType_UInt, "unsigned int"},
+                     {CXType_Long, "long"},
+                     {CXType_ULong, "unsigned long"},
+                     {CXType_LongLong, "long long"},
+                     {CXType_ULongLong, "unsigned long long"}};
         out->kind = TY_INT;
         out->cname = "int";
         for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-            if (strcmp(name, known[i]) == 0)
-                out->cname = known[i];
-        clang_disposeString(s);
+            if (known[i].kind == ct.kind)
+                out->cname = known[i].name;
         return true;
     }
     default:
@@ -406,13 +416,18 @@ static Operand evaluate_constant(Lift *L, CXCursor c, bool *ok) {
     if (!map_type(clang_getCursorType(c), &ty))
         ty = type_int();
     switch (clang_EvalResult_getKind(r)) {
-    case CXEval_Int:
-        o = type_is_float(ty) ? opd_float((double)clang_EvalResult_getAsLongLong(r), ty)
-                              : opd_int(clang_EvalResult_getAsLongLong(r));
+    case CXEval_Int: {
+        /* unsigned values above LLONG_MAX do not come back as long long */
+        bool is_unsigned = clang_EvalResult_isUnsignedInt(r);
+        long long bits = is_unsigned ? (long long)clang_EvalResult_getAsUnsigned(r)
+                                     : clang_EvalResult_getAsLongLong(r);
+        double value = is_unsigned ? (double)(unsigned long long)bits : (double)bits;
+        o = type_is_float(ty) ? opd_float(value, ty) : opd_int(bits);
         if (!type_is_float(ty))
             o.ty = ty;
         *ok = true;
         break;
+    }
     case CXEval_Float:
         o = opd_float(clang_EvalResult_getAsDouble(r), type_is_float(ty) ? ty : type_double());
         *ok = true;
@@ -801,6 +816,15 @@ static Operand identity_of(ReduceOp op, Type ty) {
 /* acc OP e, folding the identity so that one update per iteration makes the
  * contribution the updated expression itself. */
 static Operand combine(Lift *L, CXCursor at, ReduceOp op, Operand acc, Operand e, Type ty) {
+    if (type_is_float(e.ty) && !type_is_float(ty)) {
+        fail(L, at,
+             "declare the reduce variable as double, or convert each contribution yourself, "
+             "e.g. r += (int)(e)",
+             "floating contribution to the integer reduce variable: C converts after every "
+             "update (r = (int)(r + e)), which is not a reduction%s",
+             "");
+        return acc;
+    }
     Builder bd = builder(L, at);
     e = b_cast(&bd, ty, e);
     if (opd_equal(acc, identity_of(op, ty)) ||
@@ -1293,6 +1317,91 @@ static bool is_one(Lift *L, CXCursor e) {
     return ok && opd_is_const(v, 1);
 }
 
+/* Declarations assigned anywhere inside `c` (scalars a loop body carries). */
+typedef struct Assigned {
+    Lift *L;
+    CXCursor *decls; /* scalars, and arrays whose elements are assigned */
+    int n, cap;
+} Assigned;
+
+static void add_assigned(Assigned *as, CXCursor d) {
+    for (int i = 0; i < as->n; i++)
+        if (clang_equalCursors(as->decls[i], d))
+            return;
+    if (as->n == as->cap) {
+        as->cap = as->cap ? 2 * as->cap : 16;
+        CXCursor *v = arena_alloc(as->L->a, sizeof(CXCursor) * (size_t)as->cap);
+        if (as->n)
+            memcpy(v, as->decls, sizeof(CXCursor) * (size_t)as->n);
+        as->decls = v;
+    }
+    as->decls[as->n++] = d;
+}
+
+static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Assigned *as = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool assigns = k == CXCursor_CompoundAssignOperator ||
+                   (k == CXCursor_BinaryOperator && strcmp(binop_of(as->L, c), "=") == 0);
+    if (k == CXCursor_UnaryOperator) {
+        bool post;
+        const char *op = unop_of(as->L, c, &post);
+        assigns = strcmp(op, "++") == 0 || strcmp(op, "--") == 0;
+    }
+    if (assigns) {
+        CXCursor target = strip(kids_of(c).items[0]);
+        /* an element: the array it belongs to (for loop bounds that read it) */
+        while (clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr)
+            target = strip(kids_of(target).items[0]);
+        if (clang_getCursorKind(target) == CXCursor_DeclRefExpr)
+            add_assigned(as, clang_getCursorReferenced(target));
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The end of the iteration range of `i < bound` (or `i <= bound`), as C
+ * compares: a floating bound is not truncated, `i < 2.5` runs i = 0, 1, 2. */
+static Operand loop_end(Lift *L, CXCursor c, Operand bound, Type ity, bool inclusive) {
+    Builder bd = builder(L, c);
+    Operand t = b_cast(&bd, ity, bound);
+    if (!type_is_float(bound.ty))
+        return inclusive ? b_add(&bd, t, b_fconst(1, ity)) : t;
+    /* t = (int)bound truncates towards zero; one more iteration when t is
+     * still below (or at, for <=) the bound. */
+    Operand more = b_cmp(&bd, inclusive ? OP_LE : OP_LT, b_cast(&bd, bound.ty, t), bound);
+    return b_add(&bd, t, b_cast(&bd, ity, more));
+}
+
+typedef struct BoundScan {
+    Assigned *as;
+    bool changed;
+} BoundScan;
+
+static enum CXChildVisitResult find_bound_var(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    BoundScan *bs = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+        CXCursor d = clang_getCursorReferenced(c);
+        for (int i = 0; i < bs->as->n; i++)
+            bs->changed |= clang_equalCursors(bs->as->decls[i], d);
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* C evaluates the condition before every iteration: a bound that reads a
+ * variable the body assigns (or an array the body writes) is not the
+ * fixed bound pargrad's loops have. */
+static bool bound_changes_in(Lift *L, CXCursor bound, CXCursor body) {
+    Assigned as = {.L = L};
+    find_assigned(body, clang_getNullCursor(), &as);
+    clang_visitChildren(body, find_assigned, &as);
+    BoundScan bs = {&as, false};
+    find_bound_var(bound, clang_getNullCursor(), &bs);
+    clang_visitChildren(bound, find_bound_var, &bs);
+    return bs.changed;
+}
+
 static bool canonical_loop(Lift *L, CXCursor c, Canon *cn) {
     const char *hint = "write the loop as for (int i = A; i < B; i++)";
     Kids k = kids_of(c);
@@ -1353,56 +1462,17 @@ static bool canonical_loop(Lift *L, CXCursor c, Canon *cn) {
         fail(L, inc, hint, "loop is not canonical: the step must be %s++ or += 1", cn->index_name);
         return false;
     }
+    if (bound_changes_in(L, ck.items[1], k.items[3])) {
+        fail(L, ck.items[1],
+             "compute the bound into a variable before the loop and leave it unchanged",
+             "the loop bound changes inside the loop%s", "");
+        return false;
+    }
     Builder bd = builder(L, c);
     cn->lo = b_cast(&bd, cn->index_ty, lift_expr(L, ik.items[ik.n - 1]));
-    Operand hi = b_cast(&bd, cn->index_ty, lift_expr(L, ck.items[1]));
-    if (strcmp(op, "<=") == 0) {
-        bd = builder(L, c);
-        hi = b_add(&bd, hi, b_fconst(1, cn->index_ty));
-    }
-    cn->hi = hi;
+    cn->hi = loop_end(L, c, lift_expr(L, ck.items[1]), cn->index_ty, strcmp(op, "<=") == 0);
     cn->body = k.items[3];
     return !L->failed;
-}
-
-/* Declarations assigned anywhere inside `c` (scalars a loop body carries). */
-typedef struct Assigned {
-    Lift *L;
-    CXCursor *decls;
-    int n, cap;
-} Assigned;
-
-static void add_assigned(Assigned *as, CXCursor d) {
-    for (int i = 0; i < as->n; i++)
-        if (clang_equalCursors(as->decls[i], d))
-            return;
-    if (as->n == as->cap) {
-        as->cap = as->cap ? 2 * as->cap : 16;
-        CXCursor *v = arena_alloc(as->L->a, sizeof(CXCursor) * (size_t)as->cap);
-        if (as->n)
-            memcpy(v, as->decls, sizeof(CXCursor) * (size_t)as->n);
-        as->decls = v;
-    }
-    as->decls[as->n++] = d;
-}
-
-static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClientData data) {
-    (void)parent;
-    Assigned *as = data;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    bool assigns = k == CXCursor_CompoundAssignOperator ||
-                   (k == CXCursor_BinaryOperator && strcmp(binop_of(as->L, c), "=") == 0);
-    if (k == CXCursor_UnaryOperator) {
-        bool post;
-        const char *op = unop_of(as->L, c, &post);
-        assigns = strcmp(op, "++") == 0 || strcmp(op, "--") == 0;
-    }
-    if (assigns) {
-        CXCursor target = strip(kids_of(c).items[0]);
-        if (clang_getCursorKind(target) == CXCursor_DeclRefExpr)
-            add_assigned(as, clang_getCursorReferenced(target));
-    }
-    return CXChildVisit_Recurse;
 }
 
 static Stmt *loop_stmt(Lift *L, CXCursor c, StmtKind kind, Canon *cn, Pragma *pg) {

@@ -1,6 +1,7 @@
 /* The IR builder (folding), printer and verifier (rewrite/ir.c). */
 #define _POSIX_C_SOURCE 200809L
 #include <CUnit/CUnit.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,6 +216,36 @@ static void test_cast(void) {
     CU_ASSERT_EQUAL(s->op, OP_CAST);
     CU_ASSERT_EQUAL(s->dst->ty.kind, TY_FLOAT);
     CU_ASSERT_EQUAL(r.ty.kind, TY_FLOAT);
+    fx_free(&x);
+}
+
+/* Regression (trust issue): constant casts fold as C converts. */
+static void test_cast_constants_as_c(void) {
+    Fx x;
+    fx_init(&x, "f", type_double());
+    Type ul = {TY_INT, "unsigned long"}, sc = {TY_INT, "signed char"};
+    Type uc = {TY_INT, "unsigned char"}, ch = {TY_INT, "char"};
+    Operand big = opd_int((long long)(1ULL << 63));
+    big.ty = ul;
+    Operand r = b_cast(&x.bd, type_double(), big); /* (double)(1ULL << 63) */
+    CU_ASSERT_DOUBLE_EQUAL(r.fval, 9223372036854775808.0, 0);
+    r = b_cast(&x.bd, type_bool(), opd_float(0.5, type_double())); /* (_Bool)0.5 */
+    CU_ASSERT_EQUAL(r.ival, 1);
+    r = b_cast(&x.bd, sc, opd_int(300)); /* (signed char)300 */
+    CU_ASSERT_EQUAL(r.ival, 44);
+    r = b_cast(&x.bd, uc, opd_int(-1)); /* (unsigned char)-1 */
+    CU_ASSERT_EQUAL(r.ival, 255);
+    r = b_cast(&x.bd, type_float(), opd_float(0.1, type_double())); /* (float)0.1 */
+    CU_ASSERT_EQUAL(r.fval, (double)0.1f);
+    CU_ASSERT_EQUAL(nstmts(&x), 0);
+    /* undefined or platform-defined: converted at run time, not in the tool */
+    r = b_cast(&x.bd, sc, opd_float(INFINITY, type_double()));
+    CU_ASSERT_EQUAL(r.kind, OPD_VAR);
+    r = b_cast(&x.bd, type_int(), opd_float(1e20, type_double()));
+    CU_ASSERT_EQUAL(r.kind, OPD_VAR);
+    r = b_cast(&x.bd, ch, opd_int(300));
+    CU_ASSERT_EQUAL(r.kind, OPD_VAR);
+    CU_ASSERT_EQUAL(nstmts(&x), 3);
     fx_free(&x);
 }
 
@@ -536,6 +567,7 @@ void register_ir_tests(void) {
     CU_add_test(s, "fold negation", test_fold_negation);
     CU_add_test(s, "builder emits lets and calls", test_builder_emits);
     CU_add_test(s, "fold constant comparisons", test_fold_comparisons);
+    CU_add_test(s, "constant casts fold as C converts", test_cast_constants_as_c);
     CU_add_test(s, "compare and select", test_compare_and_select);
     CU_add_test(s, "cast", test_cast);
     CU_add_test(s, "accumulate", test_accumulate);
