@@ -512,8 +512,8 @@ static void do_shrink(unsigned long long seed) {
     struct result m;
     classify(mdir, seed, broken, drops, &m);
     char *text = slurp(fmt("%s/prog.c", mdir));
-    char *head = fmt("/* %s: %s\n * pargrad_gen %llu%s%s --drop=%s */\n", cls_name[m.cls], m.detail,
-                     seed, broken ? " --break-promise" : "", opt.gen_args, drops);
+    char *head = fmt("/* %s: %s\n * pargrad_gen %llu%s %s --drop=%s */\n", cls_name[m.cls],
+                     m.detail, seed, broken ? " --break-promise" : "", opt.gen_args, drops);
     write_text(fmt("%s/min_%llu_%s.c", opt.workdir, seed, cls_name[c]), fmt("%s%s", head, text));
 }
 

@@ -515,7 +515,7 @@ static const char *index_m(void) {
 /* an index in [0, n*m) */
 static const char *index_nm(void) {
     if (pick_loop(MRANGE) && chance(60))
-        return fmt("%s * m + %s", index_n(), index_m());
+        return fmt("(%s) * m + %s", index_n(), index_m());
     return index_n();
 }
 
@@ -912,12 +912,13 @@ static void gen_if(struct block b, int count) {
 
 /* the arrays a map may write: outputs, temporaries, buffers (not being
  * written by an enclosing map) */
-static struct array *pick_target(int need_init) {
+static struct array *pick_target(int need_init, int fresh) {
     struct array *cand[MAX_ARRAYS];
     int k = 0;
     for (int i = 0; i < cx.narrays; i++) {
         struct array *a = &cx.arrays[i];
-        if (!a->input && !a->writing && !a->locked && (!need_init || a->extent > 0))
+        if (!a->input && !a->writing && !a->locked && (!need_init || a->extent > 0) &&
+            (!fresh || a->extent == 0))
             cand[k++] = a;
     }
     return k ? cand[rnd(k)] : NULL;
@@ -958,7 +959,9 @@ static const struct loopvar *outer_par_loop(void) {
 /* a map over i in [0,n) (or [1,n-1)) at the top, or over j in [0,m)
  * writing row i inside a parallel loop over i */
 static void gen_map(struct block b, int count) {
-    struct array *t = pick_target(0);
+    /* a nested map writes rows of an array nobody reads in the enclosing
+     * parallel loop (one never initialised: unreadable until it is) */
+    struct array *t = pick_target(0, cx.par > 0);
     if (!t) {
         gen_local(b);
         return;
@@ -1120,7 +1123,7 @@ static void gen_seq(struct block b, int count) {
 /* u (or another initialised array) smoothed by a stencil map into a buffer
  * and copied back, T times */
 static void gen_time_loop(struct block b) {
-    struct array *u = prog.has_u ? find_array("u") : pick_target(1);
+    struct array *u = prog.has_u ? find_array("u") : pick_target(1, 0);
     struct array *tmp = NULL;
     for (int i = 0; i < cx.narrays; i++)
         if (!cx.arrays[i].input && !cx.arrays[i].writing && !cx.arrays[i].locked &&
