@@ -252,6 +252,7 @@ typedef struct SiteScan {
     PtrVec bound;
     unsigned char *inside;
     int inside_lo, inside_n;
+    PtrVec inner_bufs; /* arrays declared inside them: fresh, nothing to save */
 } SiteScan;
 
 static void scan_body(SiteScan *sc, Body *b);
@@ -289,8 +290,14 @@ static bool is_inside(SiteScan *sc, Var *v) {
 static void scan_stmt(SiteScan *sc, Stmt *s) {
     mark_inside(sc, s);
     switch (s->kind) {
+    case S_DECL:
+    case S_ALLOC:
+        if (s->buf)
+            vec_push(sc->r->a, &sc->inner_bufs, s->buf);
+        break;
     case S_WRITE:
-        if (!in_vec(sc->dead, s->buf) && write_needs_save(sc->r, s)) {
+        if (!in_vec(sc->dead, s->buf) && !in_vec(&sc->inner_bufs, s->buf) &&
+            write_needs_save(sc->r, s)) {
             SaveSite *site = arena_alloc(sc->r->a, sizeof(SaveSite));
             site->write = s;
             site->depth = sc->depth;
@@ -350,10 +357,41 @@ static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead) {
     return skip;
 }
 
+/* Local arrays declared in the body being swept before `s` and not read
+ * since: their elements hold garbage nobody reads, and the array ends with
+ * the body, so a write to them needs no save (saving would read garbage). */
+static PtrVec *fresh_unread(Rev *r, Stmt *s, PtrVec *dead) {
+    Body *b = r->cur_body;
+    if (!b || b == r->src->body)
+        return dead;
+    int k = -1;
+    for (int i = 0; i < b->stmts.len && k < 0; i++)
+        if (b->stmts.items[i] == s)
+            k = i;
+    PtrVec *skip = NULL;
+    for (int d = 0; d < k; d++) {
+        Stmt *decl = b->stmts.items[d];
+        if (decl->kind != S_DECL || !decl->buf)
+            continue;
+        bool read = false;
+        for (int j = d + 1; j <= k && !read; j++)
+            read = stmt_reads_buffer(b->stmts.items[j], decl->buf);
+        if (read)
+            continue;
+        if (!skip) {
+            skip = arena_alloc(r->a, sizeof(PtrVec));
+            for (int i = 0; dead && i < dead->len; i++)
+                vec_push(r->a, skip, dead->items[i]);
+        }
+        vec_push(r->a, skip, decl->buf);
+    }
+    return skip ? skip : dead;
+}
+
 static SiteScan *scan_sites(Rev *r, Stmt **stmts, int n, PtrVec *dead) {
     SiteScan *sc = arena_alloc(r->a, sizeof(SiteScan));
     sc->r = r;
-    sc->dead = n == 1 ? unread_so_far(r, stmts[0], dead) : dead;
+    sc->dead = n == 1 ? fresh_unread(r, stmts[0], unread_so_far(r, stmts[0], dead)) : dead;
     for (int i = 0; i < n; i++)
         scan_stmt(sc, stmts[i]);
     if (sc->sites.len) /* only transfer_site asks */
@@ -698,7 +736,9 @@ static void free_heap_arrays(Rev *r, Body *out) {
 }
 
 void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec) {
+    Body *outer_body = r->cur_body;
     for (int i = 0; i < src->stmts.len && !r->failed; i++) {
+        r->cur_body = src;
         Stmt *s = src->stmts.items[i];
         PtrVec *dead = reexec ? dead_buffers(r, src, i) : NULL;
         switch (s->kind) {
@@ -735,10 +775,13 @@ void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec) {
             break;
         }
     }
+    r->cur_body = outer_body;
 }
 
 void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
+    Body *outer_body = r->cur_body;
     for (int i = src->stmts.len - 1; i >= 0 && !r->failed; i--) {
+        r->cur_body = src;
         Stmt *s = src->stmts.items[i];
         PtrVec *dead = reexec ? dead_buffers(r, src, i) : NULL;
         Builder bd = {r->a, r->dst, out, s->loc};
@@ -771,6 +814,7 @@ void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
             break;
         }
     }
+    r->cur_body = outer_body;
 }
 
 /* ---- the driver ---- */

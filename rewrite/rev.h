@@ -57,6 +57,7 @@ typedef struct Rev {
     Stmt **def_stmt;
     int nvars;
     PtrVec red_infos; /* RedInfo*, see rev_reduce.c */
+    Body *cur_body;   /* the body whose statements are being swept */
     bool failed;
 } Rev;
 

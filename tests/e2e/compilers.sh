@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds one e2e test's generated gradient the way users do, with both
-# compilers: the generated file alone under -std=c11 -Wall -Wextra -Werror
+# compilers: the generated file alone under -std=c11 -O2 -Wall -Wextra -Werror
 # (gcc and clang-14), then the whole test with clang-14 (OpenMP through
 # libgomp, as the runtime is), run with 1 and 3 threads.
 # usage: compilers.sh GENERATED PRIMAL CHECK INCLUDE_DIR E2E_DIR LIB_DIR WORK_DIR
@@ -8,7 +8,7 @@ gen=$1 primal=$2 check=$3 inc=$4 e2e=$5 lib=$6 work=$7
 set -e
 mkdir -p "$work"
 name=$(basename "$gen" .c)
-strict="-std=c11 -Wall -Wextra -Werror -fopenmp -I$inc"
+strict="-std=c11 -O2 -Wall -Wextra -Werror -fopenmp -I$inc"
 for cc in gcc clang-14; do
     echo "$cc $strict -c $gen"
     $cc $strict -c "$gen" -o "$work/$name.$cc.o"
