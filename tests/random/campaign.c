@@ -3,6 +3,7 @@
  *   campaign PARGRAD FIRST_SEED COUNT [--workdir D] [--jobs J] [--no-shrink]
  *            [--break-every K] [--shrink-budget SECONDS] [--gen PATH]
  *            [--src DIR] [--gen-args "ARGS"] [--excuse-warning NAME]...
+ *            [--max-shrinks N] [--resume]
  *
  * For each seed: pargrad_gen writes D/sSEED/prog.c and check.c (every K-th
  * seed, default 5, a --break-promise program); pargrad runs with a 10 s
@@ -27,10 +28,12 @@
  *   gen-invalid      the generator's own fault (primal does not compile,
  *                    values not finite): a bug in tests/random
  *
- * A failing seed is shrunk (greedy delta debugging over the generator's node
- * ids with --drop, keeping a drop when the class stays the same); the
- * minimal program is saved as D/min_SEED_CLASS.c and printed. Exit status 1
- * when any seed failed. */
+ * After all seeds ran, the first failing seed of each failure signature (class
+ * and kind of message; at most --max-shrinks) is shrunk: greedy delta
+ * debugging over the generator's node ids with --drop, keeping a drop when the
+ * signature stays the same. The minimal program is saved as
+ * D/min_SEED_CLASS.c and printed. --resume skips seeds that already have a
+ * result. Exit status 1 when any seed failed. */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <stdarg.h>
@@ -425,12 +428,11 @@ static char *join(const int *v, int n, const char *extra) {
 
 enum { MAX_IDS = 20000 };
 
-/* Greedy delta debugging: chunks of the live node ids, halving the chunk
- * size, each chunk dropped when the program still fails the same way. */
 static char *signature(enum cls c, const char *detail);
 
-/* Greedy delta debugging (see the top): a drop is kept when the program
- * still fails with the same signature (class and kind of message). */
+/* Greedy delta debugging: chunks of the live node ids, halving the chunk
+ * size; a chunk is dropped when the program still fails with the same
+ * signature (class and kind of message). */
 static char *shrink(const char *dir, unsigned long long seed, int broken, enum cls want,
                     const char *want_sig) {
     static int live[MAX_IDS];
@@ -546,7 +548,8 @@ static char *signature(enum cls c, const char *detail) {
 static void usage(void) {
     fprintf(stderr, "usage: campaign PARGRAD FIRST_SEED COUNT [--workdir D] [--jobs J]\n"
                     "       [--no-shrink] [--break-every K] [--shrink-budget S] [--gen PATH]\n"
-                    "       [--src DIR] [--gen-args \"ARGS\"] [--excuse-warning NAME]\n");
+                    "       [--src DIR] [--gen-args \"ARGS\"] [--excuse-warning NAME]\n"
+                    "       [--max-shrinks N] [--resume]\n");
     exit(2);
 }
 
