@@ -6,6 +6,9 @@
  * iteration then writes the same elements, a race in the parallel program
  * and a wrong gradient. Such writes are rejected here, after lifting.
  *
+ * Likewise an iteration reading a[i + k'] of an array the loop writes at
+ * a[i + k] (a[i] = a[i - 1] + ...).
+ *
  * Dependence on the index is over-approximated (any operand, any enclosing
  * condition or loop bound that depends on it), so that only certain
  * breaches are reported. */
@@ -19,7 +22,9 @@ typedef struct Contract {
     Stmt *loop;         /* the parallel loop whose promise is checked */
     unsigned char *dep; /* per variable id: depends on loop->index */
     int nvars;
-    PtrVec inner_bufs; /* buffers declared inside the loop: private per iteration */
+    PtrVec inner_bufs;    /* buffers declared inside the loop: private per iteration */
+    PtrVec reads, writes; /* S_READ and S_WRITE of buffers declared outside it */
+    Stmt **def;           /* per variable id: the statement binding it */
     bool failed;
 } Contract;
 
@@ -112,10 +117,17 @@ static void scan_stmt(Contract *c, Stmt *s, bool control) {
         bool indexed = control;
         for (int i = 0; i < s->nidx; i++)
             indexed |= is_dep(c, s->idx[i]);
-        if (!indexed && !in_vec(&c->inner_bufs, s->buf))
-            report(c, s);
+        if (!in_vec(&c->inner_bufs, s->buf)) {
+            if (!indexed)
+                report(c, s);
+            vec_push(c->a, &c->writes, s);
+        }
         break;
     }
+    case S_READ:
+        if (!in_vec(&c->inner_bufs, s->buf))
+            vec_push(c->a, &c->reads, s);
+        break;
     case S_IF:
         scan_body(c, s->then_body, control || is_dep(c, s->cond));
         scan_body(c, s->else_body, control || is_dep(c, s->cond));
@@ -143,28 +155,105 @@ static void scan_body(Contract *c, Body *b, bool control) {
         scan_stmt(c, b->stmts.items[i], control);
 }
 
-static void check_loop(Arena *a, Func *f, RevErrors *err, Stmt *loop, bool *failed) {
-    Contract c = {.a = a, .err = err, .loop = loop, .nvars = f->next_var_id};
+/* o is the loop index plus a constant *off (through copies and casts). */
+static bool index_plus_const(Contract *c, Operand o, long long *off, int depth) {
+    if (o.kind != OPD_VAR || depth > 16)
+        return false;
+    if (o.var == c->loop->index) {
+        *off = 0;
+        return true;
+    }
+    Stmt *d = o.var->id < c->nvars ? c->def[o.var->id] : NULL;
+    if (!d || d->kind != S_LET || type_is_float(d->dst->ty))
+        return false;
+    if (d->op == OP_COPY || d->op == OP_CAST)
+        return index_plus_const(c, d->args[0], off, depth + 1);
+    if ((d->op == OP_ADD || d->op == OP_SUB) && d->args[1].kind == OPD_CONST &&
+        index_plus_const(c, d->args[0], off, depth + 1)) {
+        *off += d->op == OP_ADD ? d->args[1].ival : -d->args[1].ival;
+        return true;
+    }
+    if (d->op == OP_ADD && d->args[0].kind == OPD_CONST &&
+        index_plus_const(c, d->args[1], off, depth + 1)) {
+        *off += d->args[0].ival;
+        return true;
+    }
+    return false;
+}
+
+/* A certain dependence between iterations through an array the loop writes
+ * at a[i + k]: an iteration reading a[i + k'] for another k' (a[i] =
+ * a[i - 1] + ...: a recurrence, not a map). Reads in other shapes (rows of
+ * a matrix the iteration owns) are left to the user's promise. */
+static void check_reads_of_written(Contract *c) {
+    for (int i = 0; i < c->reads.len && !c->failed; i++) {
+        Stmt *rd = c->reads.items[i];
+        long long roff = 0, woff = 0;
+        bool raffine = rd->nidx == 1 && index_plus_const(c, rd->idx[0], &roff, 0);
+        bool own = false, other = false;
+        for (int k = 0; k < c->writes.len; k++) {
+            Stmt *w = c->writes.items[k];
+            if (w->buf != rd->buf || w->nidx != 1 || !index_plus_const(c, w->idx[0], &woff, 0))
+                continue;
+            own |= raffine && woff == roff;
+            other |= raffine && woff != roff;
+        }
+        if (own || !other)
+            continue;
+        const char *kind = c->loop->kind == S_MAP ? "map" : "reduce";
+        c->err->count++;
+        if (c->err->report)
+            c->err->report(
+                c->err->ctx, rd->loc,
+                arena_printf(c->a, "if iterations depend on each other, drop the annotation (a "
+                                   "sequential loop); a stencil reads one array and writes "
+                                   "another"),
+                arena_printf(c->a,
+                             "an iteration of the %s at line %d reads an element of '%s' that "
+                             "another iteration writes, which breaks the %s's promise",
+                             kind, c->loop->loc.line, rd->buf->name, kind));
+        c->failed = true;
+    }
+}
+
+static void check_loop(Arena *a, Func *f, RevErrors *err, Stmt *loop, Stmt **def, bool *failed) {
+    Contract c = {.a = a, .err = err, .loop = loop, .nvars = f->next_var_id, .def = def};
     c.dep = calloc((size_t)c.nvars + 1, 1);
     mark(&c, loop->index);
     scan_body(&c, loop->body, false);
+    if (!c.failed)
+        check_reads_of_written(&c);
     free(c.dep);
     *failed |= c.failed;
 }
 
-static void check_body(Arena *a, Func *f, RevErrors *err, Body *b, bool *failed) {
+static void index_defs(Body *b, Stmt **def, int nvars) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->dst && s->dst->id < nvars)
+            def[s->dst->id] = s;
+        index_defs(s->then_body, def, nvars);
+        index_defs(s->else_body, def, nvars);
+        index_defs(s->body, def, nvars);
+    }
+}
+
+static void check_body(Arena *a, Func *f, RevErrors *err, Body *b, Stmt **def, bool *failed) {
     for (int i = 0; b && i < b->stmts.len && !*failed; i++) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_MAP || s->kind == S_REDUCE)
-            check_loop(a, f, err, s, failed);
-        check_body(a, f, err, s->then_body, failed);
-        check_body(a, f, err, s->else_body, failed);
-        check_body(a, f, err, s->body, failed);
+            check_loop(a, f, err, s, def, failed);
+        check_body(a, f, err, s->then_body, def, failed);
+        check_body(a, f, err, s->else_body, def, failed);
+        check_body(a, f, err, s->body, def, failed);
     }
 }
 
 bool contract_check(Arena *a, Func *f, RevErrors *err) {
     bool failed = false;
-    check_body(a, f, err, f->body, &failed);
+    Stmt **def = calloc((size_t)f->next_var_id + 1, sizeof(Stmt *));
+    index_defs(f->body, def, f->next_var_id);
+    check_body(a, f, err, f->body, def, &failed);
+    free(def);
     return !failed;
 }

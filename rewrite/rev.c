@@ -938,6 +938,17 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
             return false;
         *out = b_sub(bd, x, y);
         return true;
+    case OP_DIV: /* x / c: monotone in x for a constant c > 0 */
+        if (d->args[1].kind != OPD_CONST || d->args[1].ival <= 0 ||
+            !index_bound(r, bd, d->args[0], upper, &x))
+            return false;
+        *out = b_div(bd, x, d->args[1]);
+        return true;
+    case OP_MOD: /* x % c in [0, c) for a constant c > 0 */
+        if (d->args[1].kind != OPD_CONST || d->args[1].ival <= 0)
+            return false;
+        *out = upper ? opd_int(d->args[1].ival - 1) : opd_int(0);
+        return true;
     default:
         return false;
     }
@@ -1064,7 +1075,19 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         Builder bd = {r->a, r->dst, epilogue, r->src->loc};
         Extent ex = {r, &bd, p->buf, opd_none(), true};
         extent_of_body(&ex, r->src->body);
-        if (!ex.ok || ex.size.kind == OPD_NONE)
+        if (!ex.ok) {
+            rev_error(r, r->src->loc,
+                      arena_printf(r->a,
+                                   "index '%s' with sums and products of loop indices and "
+                                   "parameters, so that its extent is known",
+                                   p->name),
+                      arena_printf(r->a,
+                                   "cannot tell how many elements of the output '%s' there are, "
+                                   "to consume their seeds",
+                                   p->name));
+            return;
+        }
+        if (ex.size.kind == OPD_NONE)
             continue;
         Stmt *m = stmt_new(r->a, S_MAP, r->src->loc);
         m->index = var_new(r->a, r->dst, "k", long_type());
