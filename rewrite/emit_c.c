@@ -156,7 +156,7 @@ static const char *var_name(Emitter *e, Var *v) {
 
 static const char *buf_name(Emitter *e, Buffer *b) {
     (void)e;
-    return b->name;
+    return b->cname ? b->cname : b->name;
 }
 
 /* ---- output helpers ---- */
@@ -861,6 +861,17 @@ static void emit_let_stmt(Emitter *e, Stmt *s) {
     fputs(";\n", e->out);
 }
 
+/* A local array gets its own name in its scope: one inlined twice in a
+ * block declares two arrays (the first keeps the user's name). Declared
+ * names are kept in the scope's name list with a \1 prefix. */
+static void declare_local_array(Emitter *e, Buffer *b) {
+    const char *mark = arena_printf(&e->a, "\1%s", b->name);
+    b->cname = name_taken(e, mark) ? unique_name(e, b->name, false) : b->name;
+    names_push(e, mark);
+    if (b->cname != b->name)
+        names_push(e, arena_printf(&e->a, "\1%s", b->cname));
+}
+
 static void emit_stmt(Emitter *e, Stmt *s) {
     switch (s->kind) {
     case S_LET:
@@ -869,6 +880,7 @@ static void emit_stmt(Emitter *e, Stmt *s) {
     case S_DECL:
         indent(e);
         if (s->buf) {
+            declare_local_array(e, s->buf);
             fprintf(e->out, "%s %s", type_cname(s->buf->elem), buf_name(e, s->buf));
             for (int i = 0; i < s->buf->rank; i++) {
                 fputc('[', e->out);

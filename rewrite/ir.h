@@ -85,6 +85,7 @@ typedef struct Buffer {
     bool scalar_ref;        /* `double *s_b` for an active scalar parameter: emitted as *s_b */
     bool zero_init;         /* local adjoint arrays start at zero */
     bool heap;              /* a malloc'ed temporary (S_ALLOC) */
+    const char *cname;      /* local arrays: the emitted name in the current scope */
 } Buffer;
 
 typedef enum { OPD_NONE, OPD_VAR, OPD_CONST } OperandKind;

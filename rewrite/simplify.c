@@ -613,6 +613,68 @@ static bool drop_unneeded_tape(Func *f) {
 /* Sweeps until nothing changes. Whatever order dead statements go in, the
  * result is the same: the largest set of statements none of which is dead
  * given the others (removing code never makes other code live). */
+/* Fixed-size local arrays that nothing in their scope reads (a re-executed
+ * body whose reads of them went as dead code): their writes and
+ * declaration go too, which also keeps compilers from warning about them.
+ * One buffer may be declared in several scopes (the forward sweep and a
+ * re-execution), so each declaration is judged in its own scope. */
+static bool body_reads_local(Body *b, Buffer *buf) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_READ || s->kind == S_ACC) && s->buf == buf)
+            return true;
+        if (body_reads_local(s->then_body, buf) || body_reads_local(s->else_body, buf) ||
+            body_reads_local(s->body, buf))
+            return true;
+    }
+    return false;
+}
+
+static void drop_writes_to(Body *b, Buffer *buf) {
+    int k = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        drop_writes_to(s->then_body, buf);
+        drop_writes_to(s->else_body, buf);
+        drop_writes_to(s->body, buf);
+        if (s->kind == S_WRITE && s->buf == buf)
+            continue;
+        b->stmts.items[k++] = s;
+    }
+    if (b)
+        b->stmts.len = k;
+}
+
+static bool drop_unread_locals(Body *b) {
+    bool changed = false;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        changed |= drop_unread_locals(s->then_body) | drop_unread_locals(s->else_body) |
+                   drop_unread_locals(s->body);
+        if (s->kind != S_DECL || !s->buf || s->buf->kind != BUF_LOCAL || s->buf->heap ||
+            !s->buf->dims)
+            continue;
+        bool read = false;
+        for (int j = i + 1; j < b->stmts.len && !read; j++) {
+            Stmt *t = b->stmts.items[j];
+            read = ((t->kind == S_READ || t->kind == S_ACC) && t->buf == s->buf) ||
+                   body_reads_local(t->then_body, s->buf) ||
+                   body_reads_local(t->else_body, s->buf) || body_reads_local(t->body, s->buf);
+        }
+        if (read)
+            continue;
+        Body rest = {.stmts = {b->stmts.items + i + 1, b->stmts.len - i - 1, 0}};
+        drop_writes_to(&rest, s->buf);
+        int removed = (b->stmts.len - i - 1) - rest.stmts.len;
+        memmove(b->stmts.items + i, b->stmts.items + i + 1,
+                sizeof(void *) * (size_t)rest.stmts.len);
+        b->stmts.len -= removed + 1;
+        changed = true;
+        i--;
+    }
+    return changed;
+}
+
 void simplify_dead_code(Arena *a, Func *f) {
     unshare_function(a, f);
     rename_function(a, f);
@@ -623,6 +685,8 @@ void simplify_dead_code(Arena *a, Func *f) {
         undo_to(&d, 0); /* each sweep starts from an empty set */
         if (!d.changed)
             d.changed = drop_unneeded_tape(f);
+        if (!d.changed)
+            d.changed = drop_unread_locals(f->body);
     }
     free(d.live);
     free(d.trail.items);
