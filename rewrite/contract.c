@@ -85,6 +85,39 @@ static void report(Contract *c, Stmt *w) {
 
 static void scan_body(Contract *c, Body *b, bool control);
 
+/* An index (i + k) / c or (i + k) % c for a constant c >= 2: consecutive
+ * iterations share an element (the loop index itself, not another
+ * variable, so that row * m + col shapes are not taken for it). */
+static bool index_plus_const(Contract *c, Operand o, long long *off, int depth);
+
+static bool divides_index(Contract *c, Operand o) {
+    Stmt *d = o.kind == OPD_VAR && o.var->id < c->nvars ? c->def[o.var->id] : NULL;
+    while (d && d->kind == S_LET && (d->op == OP_COPY || d->op == OP_CAST) &&
+           d->args[0].kind == OPD_VAR && d->args[0].var->id < c->nvars)
+        d = c->def[d->args[0].var->id];
+    long long off;
+    return d && d->kind == S_LET && (d->op == OP_DIV || d->op == OP_MOD) &&
+           !type_is_float(d->dst->ty) && d->args[1].kind == OPD_CONST && d->args[1].ival >= 2 &&
+           index_plus_const(c, d->args[0], &off, 0);
+}
+
+static void report_shared(Contract *c, Stmt *w) {
+    if (c->failed)
+        return;
+    const char *kind = c->loop->kind == S_MAP ? "map" : "reduce";
+    const char *hint = "write one element per iteration (index by the loop index), or make the "
+                       "loop sequential";
+    const char *msg = arena_printf(c->a,
+                                   "iterations of the %s at line %d write the same elements of "
+                                   "'%s' (its index divides the loop index), which breaks the "
+                                   "%s's promise",
+                                   kind, c->loop->loc.line, w->buf->name, kind);
+    c->err->count++;
+    if (c->err->report)
+        c->err->report(c->err->ctx, w->loc, hint, msg);
+    c->failed = true;
+}
+
 /* The body of a loop nested in the checked one, until the values it
  * carries stop gaining dependence on the index. */
 static void scan_nested_loop(Contract *c, Stmt *s, bool control) {
@@ -120,6 +153,8 @@ static void scan_stmt(Contract *c, Stmt *s, bool control) {
         if (!in_vec(&c->inner_bufs, s->buf)) {
             if (!indexed)
                 report(c, s);
+            else if (!control && s->nidx == 1 && divides_index(c, s->idx[0]))
+                report_shared(c, s);
             vec_push(c->a, &c->writes, s);
         }
         break;

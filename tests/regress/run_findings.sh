@@ -8,7 +8,10 @@ inc="$src/include"
 fails=0 runs=0
 while read -r name what absent; do
     case "$name" in '#'* | '') continue ;; esac
-    f="$src/tests/random/findings/$name.c"
+    case "$name" in
+    regress/*) f="$src/tests/$name.c" name=${name#regress/} ;;
+    *) f="$src/tests/random/findings/$name.c" ;;
+    esac
     out="$work/${name}_b.c"
     rm -f "$out"
     [ "$what" = known ] && continue
