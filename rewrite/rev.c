@@ -845,6 +845,20 @@ static bool in_names(PtrVec *names, const char *name) {
     return false;
 }
 
+/* `base_b`, Tapenade's name, unless the primal already has a parameter of
+ * that name: then `base_adj` (or `base_adj2`, ...). */
+static const char *adjoint_param_name(Rev *r, Func *f, const char *base, const char *suffix) {
+    const char *name = arena_printf(r->a, "%s_%s", base, suffix);
+    for (int k = 1;; k++) {
+        bool taken = false;
+        for (int i = 0; i < f->params.len && !taken; i++)
+            taken = strcmp(((Param *)f->params.items[i])->name, name) == 0;
+        if (!taken)
+            return name;
+        name = arena_printf(r->a, "%s_adj%s", base, k == 1 ? "" : arena_printf(r->a, "%d", k));
+    }
+}
+
 /* The generated signature: each active pointer followed by its adjoint, an
  * active scalar followed by a pointer to its adjoint, the seed last. */
 static void build_signature(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue, Var **seed) {
@@ -856,7 +870,7 @@ static void build_signature(Rev *r, RevSpec *spec, Body *prologue, Body *epilogu
         if (!wrt && !out)
             continue;
         Param *pb = arena_alloc(r->a, sizeof(Param));
-        pb->name = arena_printf(r->a, "%s_b", p->name);
+        pb->name = adjoint_param_name(r, f, p->name, "b");
         if (p->buf) {
             Buffer *b = buffer_new(r->a, g, pb->name, p->buf->elem, BUF_PARAM);
             b->rank = p->buf->rank;
@@ -891,7 +905,7 @@ static void build_signature(Rev *r, RevSpec *spec, Body *prologue, Body *epilogu
     }
     if (in_names(&spec->out, "return")) {
         Param *ps = arena_alloc(r->a, sizeof(Param));
-        ps->name = arena_printf(r->a, "%s_seed", g->name);
+        ps->name = adjoint_param_name(r, f, g->name, "seed");
         ps->var = var_new(r->a, g, ps->name, f->ret);
         vec_push(r->a, &g->params, ps);
         *seed = ps->var;
@@ -1063,11 +1077,12 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         Param *p = r->src->params.items[i];
         if (!p->buf || !in_names(&spec->out, p->name) || in_names(&spec->wrt, p->name))
             continue;
+        /* its adjoint parameter follows it in the generated signature */
         Param *pb = NULL;
-        for (int k = 0; k < r->dst->params.len && !pb; k++) {
-            Param *q = r->dst->params.items[k];
-            if (q->buf && q->buf->scalar_ref == false && q->buf->id >= r->src->next_buf_id &&
-                strcmp(q->name, arena_printf(r->a, "%s_b", p->name)) == 0)
+        for (int k = 0; k + 1 < r->dst->params.len && !pb; k++) {
+            Param *q = r->dst->params.items[k + 1];
+            if (r->dst->params.items[k] == p && q->buf && !q->buf->scalar_ref &&
+                q->buf->id >= r->src->next_buf_id)
                 pb = q;
         }
         if (!pb || p->buf->rank != 1)

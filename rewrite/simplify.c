@@ -649,8 +649,9 @@ static bool drop_unread_locals(Body *b) {
     bool changed = false;
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        changed |= drop_unread_locals(s->then_body) | drop_unread_locals(s->else_body) |
-                   drop_unread_locals(s->body);
+        changed |= drop_unread_locals(s->then_body);
+        changed |= drop_unread_locals(s->else_body);
+        changed |= drop_unread_locals(s->body);
         if (s->kind != S_DECL || !s->buf || s->buf->kind != BUF_LOCAL || s->buf->heap ||
             !s->buf->dims)
             continue;

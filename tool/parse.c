@@ -2102,10 +2102,63 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
 /* ---- functions ---- */
 static CXCursor find_function(Frontend *fe, const char *name);
 
+static bool ident_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+static const char *canonical_spelling(Lift *L, CXType t) {
+    CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
+    const char *r = arena_strdup(L->a, clang_getCString(s));
+    clang_disposeString(s);
+    return r;
+}
+
+/* The parameter's declaration for the generated signature: the user's
+ * text, with the element type spelled canonically, so that the output
+ * compiles without the input's typedefs and macros (`real *x`, PolyBench's
+ * DATA_TYPE) as `float *x`. Array dimensions keep their text. */
+static const char *portable_decl(Lift *L, CXCursor p, const char *name) {
+    const char *text = extent_text(L->fe, p);
+    size_t n = strlen(name);
+    const char *at = NULL;
+    for (const char *q = strstr(text, name); q; q = strstr(q + 1, name))
+        if ((q == text || !ident_char(q[-1])) && !ident_char(q[n]))
+            at = q;
+    if (!at)
+        return text;
+    const char *suffix = at + n;
+    CXType t = clang_getCursorType(p);
+    CXType ct = clang_getCanonicalType(t);
+    if (*suffix == '[') { /* T a[n][m]: the element type */
+        CXType elem = t;
+        bool is_const = false;
+        for (;;) {
+            is_const |= clang_isConstQualifiedType(elem);
+            enum CXTypeKind k = clang_getCanonicalType(elem).kind;
+            if (k == CXType_Pointer)
+                elem = clang_getPointeeType(clang_getCanonicalType(elem));
+            else if (k == CXType_ConstantArray || k == CXType_VariableArray ||
+                     k == CXType_IncompleteArray)
+                elem = clang_getArrayElementType(elem);
+            else
+                break;
+        }
+        is_const |= clang_isConstQualifiedType(elem);
+        const char *ty = canonical_spelling(L, elem);
+        return arena_printf(L->a, "%s%s %s%s", is_const && strncmp(ty, "const ", 6) ? "const " : "",
+                            ty, name, suffix);
+    }
+    if (*suffix)
+        return text; /* a declarator around the name, e.g. (*a)[m]: as written */
+    const char *ty = canonical_spelling(L, ct);
+    size_t len = strlen(ty);
+    return arena_printf(L->a, "%s%s%s", ty, len && ty[len - 1] == '*' ? "" : " ", name);
+}
+
 static Param *lift_param(Lift *L, CXCursor p) {
     Param *pr = arena_alloc(L->a, sizeof(Param));
     pr->name = spelling(L, p);
-    pr->decl = extent_text(L->fe, p);
+    pr->decl = portable_decl(L, p, pr->name);
     CXType t = clang_getCanonicalType(clang_getCursorType(p));
     Binding *b = bind(L, p, pr->name);
     bool array = t.kind == CXType_VariableArray || t.kind == CXType_ConstantArray ||
