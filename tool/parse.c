@@ -1770,22 +1770,6 @@ static void lift_return(Lift *L, CXCursor c) {
     L->ret_val = lift_expr(L, k.items[0]);
 }
 
-typedef struct StmtList {
-    CXCursor *v;
-    int n, cap;
-} StmtList;
-
-static enum CXChildVisitResult collect_stmt(CXCursor c, CXCursor parent, CXClientData data) {
-    (void)parent;
-    StmtList *l = data;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 16;
-        l->v = realloc(l->v, sizeof(CXCursor) * (size_t)l->cap);
-    }
-    l->v[l->n++] = c;
-    return CXChildVisit_Continue;
-}
-
 /* True for a statement after which control never falls through: a return,
  * a block ending in one, or an if/else both of whose branches end in one. */
 static bool always_returns(CXCursor c) {
@@ -1793,11 +1777,8 @@ static bool always_returns(CXCursor c) {
     if (k == CXCursor_ReturnStmt)
         return true;
     if (k == CXCursor_CompoundStmt) {
-        StmtList l = {0};
-        clang_visitChildren(c, collect_stmt, &l);
-        bool r = l.n > 0 && always_returns(l.v[l.n - 1]);
-        free(l.v);
-        return r;
+        Kids kk = kids_of(c);
+        return kk.n > 0 && always_returns(kk.last);
     }
     if (k == CXCursor_IfStmt) {
         Kids kk = kids_of(c);
@@ -1899,11 +1880,9 @@ static void lift_stmts(Lift *L, CXCursor *v, int n) {
 }
 
 static void lift_block(Lift *L, CXCursor c) {
-    StmtList l = {0};
-    clang_visitChildren(c, collect_stmt, &l);
+    KidList l = all_kids(L->a, c);
     int mark = L->nenv;
-    lift_stmts(L, l.v, l.n);
-    free(l.v);
+    lift_stmts(L, l.items, l.n);
     L->nenv = mark;
 }
 
@@ -1933,12 +1912,10 @@ static void lift_stmt(Lift *L, CXCursor c) {
         lift_block(L, c);
         return;
     case CXCursor_DeclStmt: {
-        StmtList l = {0};
-        clang_visitChildren(c, collect_stmt, &l);
+        KidList l = all_kids(L->a, c);
         for (int i = 0; i < l.n; i++)
-            if (clang_getCursorKind(l.v[i]) == CXCursor_VarDecl)
-                lift_var_decl(L, l.v[i]);
-        free(l.v);
+            if (clang_getCursorKind(l.items[i]) == CXCursor_VarDecl)
+                lift_var_decl(L, l.items[i]);
         return;
     }
     case CXCursor_BinaryOperator: {
@@ -2444,27 +2421,6 @@ int frontend_check_pragmas(Frontend *fe) {
         }
     }
     return bad;
-}
-
-typedef struct DepCtx {
-    FILE *out;
-} DepCtx;
-
-static void dep_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data) {
-    (void)stack;
-    DepCtx *dc = data;
-    if (depth == 0)
-        return;
-    CXString s = clang_getFileName(f);
-    fprintf(dc->out, " \\\n  %s", clang_getCString(s));
-    clang_disposeString(s);
-}
-
-void frontend_write_depfile(Frontend *fe, FILE *out, const char *target) {
-    fprintf(out, "%s: %s", target, fe->path);
-    DepCtx dc = {out};
-    clang_getInclusions(fe->tu, dep_visit, &dc);
-    fputc('\n', out);
 }
 
 /* The translation unit, for the driver (depfile, names in use). */

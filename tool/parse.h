@@ -27,9 +27,6 @@ int frontend_check_pragmas(Frontend *fe);
 /* The source text of the input file (for comments in emitted code). */
 const char *frontend_source(Frontend *fe);
 
-/* Writes a make-style dependency rule `target: input headers...` to `out`. */
-void frontend_write_depfile(Frontend *fe, FILE *out, const char *target);
-
 /* The libclang translation unit of the input (valid until frontend_close). */
 #include <clang-c/Index.h>
 CXTranslationUnit frontend_tu(Frontend *fe);
