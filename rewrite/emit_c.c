@@ -596,10 +596,11 @@ static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
         argext |= ((Accum *)s->accums.items[i])->op >= RED_ARGMIN;
     /* clang 14 miscompiles `parallel for simd` with a reduction clause, and
      * warns (an error under -Werror) where it cannot vectorise a simd loop:
-     * simd only on plain loops without reductions or calls. */
+     * simd only on plain loops without reductions or calls, and only for
+     * GCC (PG_SIMD, defined in pargrad.h, is empty under clang). */
     bool reduces = (reductions && *reductions) || has_outer_reductions(&c);
     if (!c.atomics && !c.unsafe_simd && !c.calls && !argext && !reduces)
-        fputs(" simd", e->out);
+        fputs(" PG_SIMD", e->out); /* simd for GCC; see pargrad.h */
     /* Perfectly nested maps share one iteration space, unless a plain
      * accumulation in the body was found race-free against the outer index
      * alone: under collapse, (i, j1) and (i, j2) run on different threads. */

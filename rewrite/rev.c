@@ -952,16 +952,26 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
             return false;
         *out = b_sub(bd, x, y);
         return true;
-    case OP_DIV: /* x / c: monotone in x for a constant c > 0 */
-        if (d->args[1].kind != OPD_CONST || d->args[1].ival <= 0 ||
-            !index_bound(r, bd, d->args[0], upper, &x))
-            return false;
-        *out = b_div(bd, x, d->args[1]);
+    case OP_DIV: /* x / c: monotone in x for a constant c > 0; x / m <= x for m >= 1 */
+        if (d->args[1].kind == OPD_CONST && d->args[1].ival > 0) {
+            if (!index_bound(r, bd, d->args[0], upper, &x))
+                return false;
+            *out = b_div(bd, x, d->args[1]);
+            return true;
+        }
+        if (upper)
+            return index_bound(r, bd, d->args[0], true, out);
+        *out = opd_int(0);
         return true;
-    case OP_MOD: /* x % c in [0, c) for a constant c > 0 */
-        if (d->args[1].kind != OPD_CONST || d->args[1].ival <= 0)
+    case OP_MOD: /* x % m in [0, m) for a valid (non-negative) index */
+        if (!upper)
+            *out = opd_int(0);
+        else if (d->args[1].kind == OPD_CONST && d->args[1].ival > 0)
+            *out = opd_int(d->args[1].ival - 1);
+        else if (index_bound(r, bd, d->args[1], true, &y))
+            *out = b_sub(bd, y, opd_int(1));
+        else
             return false;
-        *out = upper ? opd_int(d->args[1].ival - 1) : opd_int(0);
         return true;
     default:
         return false;
