@@ -62,25 +62,30 @@ static bool in_vec(PtrVec *v, void *p) {
     return false;
 }
 
-static void report(Contract *c, Stmt *w) {
+/* One breach of the promise: reported once, at the statement. */
+static void report_breach(Contract *c, SrcLoc loc, const char *hint, const char *what) {
     if (c->failed)
         return;
     const char *kind = c->loop->kind == S_MAP ? "map" : "reduce";
-    const char *hint = arena_printf(c->a,
-                                    "declare the scratch array inside the loop (one per "
-                                    "iteration), or index '%s' by the loop index '%s'",
-                                    w->buf->name, c->loop->index->name);
     const char *msg =
-        arena_printf(c->a,
-                     "every iteration of the %s at line %d writes the same elements "
-                     "of '%s': its index does not depend on the loop index '%s', "
-                     "which breaks the %s's promise (a race when the loop runs in "
-                     "parallel)",
-                     kind, c->loop->loc.line, w->buf->name, c->loop->index->name, kind);
+        arena_printf(c->a, "iterations of the %s at line %d %s, which breaks the %s's promise",
+                     kind, c->loop->loc.line, what, kind);
     c->err->count++;
     if (c->err->report)
-        c->err->report(c->err->ctx, w->loc, hint, msg);
+        c->err->report(c->err->ctx, loc, hint, msg);
     c->failed = true;
+}
+
+static void report(Contract *c, Stmt *w) {
+    report_breach(c, w->loc,
+                  arena_printf(c->a,
+                               "declare the scratch array inside the loop (one per iteration), "
+                               "or index '%s' by the loop index '%s'",
+                               w->buf->name, c->loop->index->name),
+                  arena_printf(c->a,
+                               "all write the same elements of '%s': its index does not depend "
+                               "on the loop index '%s' (a race when the loop runs in parallel)",
+                               w->buf->name, c->loop->index->name));
 }
 
 static void scan_body(Contract *c, Body *b, bool control);
@@ -102,20 +107,13 @@ static bool divides_index(Contract *c, Operand o) {
 }
 
 static void report_shared(Contract *c, Stmt *w) {
-    if (c->failed)
-        return;
-    const char *kind = c->loop->kind == S_MAP ? "map" : "reduce";
-    const char *hint = "write one element per iteration (index by the loop index), or make the "
-                       "loop sequential";
-    const char *msg = arena_printf(c->a,
-                                   "iterations of the %s at line %d write the same elements of "
-                                   "'%s' (its index divides the loop index), which breaks the "
-                                   "%s's promise",
-                                   kind, c->loop->loc.line, w->buf->name, kind);
-    c->err->count++;
-    if (c->err->report)
-        c->err->report(c->err->ctx, w->loc, hint, msg);
-    c->failed = true;
+    report_breach(c, w->loc,
+                  "write one element per iteration (index by the loop index), or make the loop "
+                  "sequential",
+                  arena_printf(c->a,
+                               "write the same elements of '%s' (its index divides the "
+                               "loop index)",
+                               w->buf->name));
 }
 
 /* The body of a loop nested in the checked one, until the values it
@@ -235,19 +233,11 @@ static void check_reads_of_written(Contract *c) {
         }
         if (own || !other)
             continue;
-        const char *kind = c->loop->kind == S_MAP ? "map" : "reduce";
-        c->err->count++;
-        if (c->err->report)
-            c->err->report(
-                c->err->ctx, rd->loc,
-                arena_printf(c->a, "if iterations depend on each other, drop the annotation (a "
-                                   "sequential loop); a stencil reads one array and writes "
-                                   "another"),
-                arena_printf(c->a,
-                             "an iteration of the %s at line %d reads an element of '%s' that "
-                             "another iteration writes, which breaks the %s's promise",
-                             kind, c->loop->loc.line, rd->buf->name, kind));
-        c->failed = true;
+        report_breach(
+            c, rd->loc,
+            "if iterations depend on each other, drop the annotation (a sequential "
+            "loop); a stencil reads one array and writes another",
+            arena_printf(c->a, "read elements of '%s' that other iterations write", rd->buf->name));
     }
 }
 

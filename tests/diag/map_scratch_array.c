@@ -1,4 +1,4 @@
-/* expect: 10:13: every iteration of the map at line 8 writes the same elements of 't' */
+/* expect: 10:13: iterations of the map at line 8 all write the same elements of 't' */
 #include <math.h>
 
 void f(int n, const double *x, double *y)

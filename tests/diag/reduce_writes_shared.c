@@ -1,4 +1,4 @@
-/* expect: 10:9: every iteration of the reduce at line 8 writes the same elements of 'last' */
+/* expect: 10:9: iterations of the reduce at line 8 all write the same elements of 'last' */
 double f(int n, const double *x, double *last)
 {
     double s = 0.0;

@@ -21,8 +21,11 @@ double placement(int n, const double *x) {
         y[i] = 0.9 * y[i] + 0.2 * y[i - 1];
     int rows = n / 4;
     double *A = malloc(n * sizeof(double));
+    /* the two loops share a line on purpose */
+    // clang-format off
 #pragma pargrad map // rows are independent
     for (int r = 0; r < rows; r++) for (int c = 0; c < 4; c++) A[r * 4 + c] = (c == 0 ? 0.0 : 0.7 * A[r * 4 + c - 1]) + y[r * 4 + c];
+    // clang-format on
     double s = 0.0;
 #pragma pargrad reduce(+ : s) /* all of y */
     for (int i = 0; i < n; i++)
