@@ -226,10 +226,10 @@ static void report(RevErrors *err, SrcLoc loc, const char *hint, const char *msg
 bool activity_analyse(Arena *a, RevSpec *spec, RevErrors *err) {
     Func *f = spec->primal;
     Activity ac = {0};
-    ac.varied = calloc((size_t)f->next_var_id + 1, 1);
-    ac.useful = calloc((size_t)f->next_var_id + 1, 1);
-    ac.bvaried = calloc((size_t)f->next_buf_id + 1, 1);
-    ac.buseful = calloc((size_t)f->next_buf_id + 1, 1);
+    ac.varied = xcalloc((size_t)f->next_var_id + 1, 1);
+    ac.useful = xcalloc((size_t)f->next_var_id + 1, 1);
+    ac.bvaried = xcalloc((size_t)f->next_buf_id + 1, 1);
+    ac.buseful = xcalloc((size_t)f->next_buf_id + 1, 1);
     int bad = 0;
     for (int i = 0; i < spec->wrt.len; i++) {
         const char *name = spec->wrt.items[i];

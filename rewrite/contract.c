@@ -243,7 +243,7 @@ static void check_reads_of_written(Contract *c) {
 
 static void check_loop(Arena *a, Func *f, RevErrors *err, Stmt *loop, Stmt **def, bool *failed) {
     Contract c = {.a = a, .err = err, .loop = loop, .nvars = f->next_var_id, .def = def};
-    c.dep = calloc((size_t)c.nvars + 1, 1);
+    c.dep = xcalloc((size_t)c.nvars + 1, 1);
     mark(&c, loop->index);
     scan_body(&c, loop->body, false);
     if (!c.failed)
@@ -276,7 +276,7 @@ static void check_body(Arena *a, Func *f, RevErrors *err, Body *b, Stmt **def, b
 
 bool contract_check(Arena *a, Func *f, RevErrors *err) {
     bool failed = false;
-    Stmt **def = calloc((size_t)f->next_var_id + 1, sizeof(Stmt *));
+    Stmt **def = xcalloc((size_t)f->next_var_id + 1, sizeof(Stmt *));
     index_defs(f->body, def, f->next_var_id);
     check_body(a, f, err, f->body, def, &failed);
     free(def);

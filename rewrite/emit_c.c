@@ -402,13 +402,13 @@ static bool reads_mutable(Emitter *e, Stmt *s) {
 
 static void plan_inlining(Emitter *e, Func *f) {
     e->nvars = f->next_var_id;
-    e->defs = calloc((size_t)e->nvars + 1, sizeof(int));
-    e->uses = calloc((size_t)e->nvars + 1, sizeof(int));
-    e->def_body = calloc((size_t)e->nvars + 1, sizeof(Body *));
-    e->use_body = calloc((size_t)e->nvars + 1, sizeof(Body *));
-    e->def_stmt = calloc((size_t)e->nvars + 1, sizeof(Stmt *));
-    e->inlined = calloc((size_t)e->nvars + 1, 1);
-    e->next_use = calloc((size_t)e->nvars + 1, 1);
+    e->defs = xcalloc((size_t)e->nvars + 1, sizeof(int));
+    e->uses = xcalloc((size_t)e->nvars + 1, sizeof(int));
+    e->def_body = xcalloc((size_t)e->nvars + 1, sizeof(Body *));
+    e->use_body = xcalloc((size_t)e->nvars + 1, sizeof(Body *));
+    e->def_stmt = xcalloc((size_t)e->nvars + 1, sizeof(Stmt *));
+    e->inlined = xcalloc((size_t)e->nvars + 1, 1);
+    e->next_use = xcalloc((size_t)e->nvars + 1, 1);
     scan_body(e, f->body);
     for (int id = 0; id < e->nvars; id++) {
         Stmt *d = e->def_stmt[id];

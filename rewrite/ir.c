@@ -15,16 +15,32 @@ struct ArenaChunk {
     max_align_t data[];
 };
 
+static void *checked(void *p) {
+    if (!p) {
+        fprintf(stderr, "pargrad: out of memory\n");
+        exit(1); /* PRAGMAS.md 6: failed, nothing written */
+    }
+    return p;
+}
+
+void *xmalloc(size_t bytes) {
+    return checked(malloc(bytes ? bytes : 1));
+}
+
+void *xcalloc(size_t n, size_t size) {
+    return checked(calloc(n ? n : 1, size ? size : 1));
+}
+
+void *xrealloc(void *p, size_t bytes) {
+    return checked(realloc(p, bytes ? bytes : 1));
+}
+
 void *arena_alloc(Arena *a, size_t bytes) {
     bytes = (bytes + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
     ArenaChunk *c = a->head;
     if (!c || c->used + bytes > c->cap) {
         size_t cap = bytes > 65536 ? bytes : 65536;
-        c = malloc(sizeof(ArenaChunk) + cap);
-        if (!c) {
-            fprintf(stderr, "pargrad: out of memory\n");
-            exit(1); /* PRAGMAS.md 6: failed, nothing written */
-        }
+        c = xmalloc(sizeof(ArenaChunk) + cap);
         c->next = a->head;
         c->used = 0;
         c->cap = cap;
@@ -358,8 +374,18 @@ static void print_loop_header(FILE *out, Stmt *s, const char *kw) {
 static void print_stmt(FILE *out, Stmt *s, int depth) {
     indent(out, depth);
     switch (s->kind) {
-    case S_LET:
     case S_DECL:
+        if (s->buf) { /* a local array */
+            fprintf(out, "decl %s %s", type_cname(s->buf->elem), s->buf->name);
+            for (int i = 0; i < s->buf->rank; i++) {
+                fputc('[', out);
+                print_operand(out, s->buf->dims[i]);
+                fputc(']', out);
+            }
+            break;
+        }
+        /* fall through */
+    case S_LET:
         fputs(s->kind == S_DECL ? "decl " : (s->dst->is_mutable ? "set " : "let "), out);
         print_var(out, s->dst);
         fputs(" = ", out);
@@ -632,9 +658,9 @@ static void verify_body(VerifyCtx *vc, Body *b) {
 
 int ir_verify(FILE *err, Func *f, bool ssa) {
     VerifyCtx vc = {.err = err, .ssa = ssa, .nvars = f->next_var_id, .where = f->name};
-    vc.bound = calloc((size_t)vc.nvars + 1, 1);
-    vc.inscope = calloc((size_t)vc.nvars + 1, 1);
-    vc.scoped = malloc(sizeof(int) * ((size_t)vc.nvars + 1));
+    vc.bound = xcalloc((size_t)vc.nvars + 1, 1);
+    vc.inscope = xcalloc((size_t)vc.nvars + 1, 1);
+    vc.scoped = xmalloc(sizeof(int) * ((size_t)vc.nvars + 1));
     for (int i = 0; i < f->params.len; i++) {
         Param *p = f->params.items[i];
         if (p->var)

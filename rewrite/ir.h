@@ -21,6 +21,11 @@ typedef struct Arena {
 } Arena;
 
 void *arena_alloc(Arena *a, size_t bytes); /* zeroed */
+/* Scratch memory outside the arena; out of memory ends the run with status 1
+ * (PRAGMAS.md 6: failed, nothing written). */
+void *xmalloc(size_t bytes);
+void *xcalloc(size_t n, size_t size); /* zeroed, never NULL for n == 0 */
+void *xrealloc(void *p, size_t bytes);
 char *arena_strdup(Arena *a, const char *s);
 char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void arena_free(Arena *a);

@@ -16,16 +16,8 @@
 #include <string.h>
 
 /* ---- scratch memory ---- */
-/* Per-pass work arrays are malloc'ed and freed at the end of the pass, not
- * kept in the arena for the rest of the run. */
-static void *xcalloc(size_t n, size_t size) {
-    void *p = calloc(n ? n : 1, size);
-    if (!p) {
-        fprintf(stderr, "pargrad: out of memory\n");
-        exit(1); /* as arena_alloc: failed, nothing written */
-    }
-    return p;
-}
+/* Per-pass work arrays are malloc'ed (xcalloc) and freed at the end of the
+ * pass, not kept in the arena for the rest of the run. */
 
 typedef struct IntVec {
     int *items;
@@ -35,12 +27,7 @@ typedef struct IntVec {
 static void ints_push(IntVec *v, int x) {
     if (v->len == v->cap) {
         int cap = v->cap ? v->cap * 2 : 256;
-        int *items = realloc(v->items, sizeof(int) * (size_t)cap);
-        if (!items) {
-            fprintf(stderr, "pargrad: out of memory\n");
-            exit(1);
-        }
-        v->items = items;
+        v->items = xrealloc(v->items, sizeof(int) * (size_t)cap);
         v->cap = cap;
     }
     v->items[v->len++] = x;

@@ -379,9 +379,8 @@ void driver_write_make_word(FILE *out, const char *s) {
 }
 
 typedef struct DepCtx {
-    FILE *out;
     Arena *a;
-    PtrVec seen; /* each header once */
+    PtrVec seen; /* the included headers, each once */
 } DepCtx;
 
 static void dep_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data) {
@@ -394,11 +393,8 @@ static void dep_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClien
     bool seen = !name;
     for (int i = 0; i < dc->seen.len && !seen; i++)
         seen = strcmp(dc->seen.items[i], name) == 0;
-    if (!seen) {
+    if (!seen)
         vec_push(dc->a, &dc->seen, arena_strdup(dc->a, name));
-        fputs(" \\\n  ", dc->out);
-        driver_write_make_word(dc->out, name);
-    }
     clang_disposeString(s);
 }
 
@@ -475,8 +471,60 @@ static int collect_jobs(Options *o, Arena *a, Diags *d, Frontend *fe, PtrVec *jo
     return bad;
 }
 
-int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
+/* Lifts a job's function into the IR (the part that needs libclang). */
+static bool lift_job(Options *o, Arena *a, Frontend *fe, Job *j) {
     FILE *ir = o->ir_out ? o->ir_out : stdout;
+    j->spec.primal = frontend_lift(fe, j->fname, j->spec.loc);
+    Func *f = j->spec.primal;
+    if (!f)
+        return false;
+    if (!j->spec.out.len) {
+        /* Default out: the return value if floating, else the writable
+         * arrays the function writes. */
+        if (type_is_float(f->ret))
+            vec_push(a, &j->spec.out, "return");
+        else
+            for (int k = 0; k < f->params.len; k++) {
+                Param *p = f->params.items[k];
+                if (p->buf && !p->buf->is_const && body_writes_buffer(f->body, p->buf))
+                    vec_push(a, &j->spec.out, (void *)p->name);
+            }
+    }
+    simplify_cse(a, f);
+    if (o->emit_ir && strcmp(o->emit_ir, "lifted") == 0)
+        ir_print_func(ir, f);
+    if (ir_verify(stderr, f, true)) {
+        fprintf(stderr, "pargrad: internal error: the lifted IR of '%s' does not verify\n",
+                f->name);
+        j->spec.primal = NULL;
+        return false;
+    }
+    return true;
+}
+
+/* Differentiates a lifted job: activity, reversal, simplification. */
+static bool differentiate_job(Options *o, Arena *a, Diags *d, Job *j) {
+    FILE *ir = o->ir_out ? o->ir_out : stdout;
+    RevErrors errs = {report_rev_error, d, 0};
+    if (!activity_analyse(a, &j->spec, &errs))
+        return false;
+    j->result = rev_function(a, &j->spec, &errs);
+    if (!j->result)
+        return false;
+    if (o->emit_ir && strcmp(o->emit_ir, "rev") == 0)
+        ir_print_func(ir, j->result);
+    simplify_dead_code(a, j->result);
+    if (o->emit_ir && strcmp(o->emit_ir, "opt") == 0)
+        ir_print_func(ir, j->result);
+    if (ir_verify(stderr, j->result, false)) {
+        fprintf(stderr, "pargrad: internal error: the code generated for '%s' does not verify\n",
+                j->fname);
+        return false;
+    }
+    return true;
+}
+
+int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
     if (o->build_dir)
         flags_from_database(a, o);
     Frontend *fe = frontend_open(a, d, o->input, o->nclang, o->clang);
@@ -488,58 +536,20 @@ int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
         frontend_close(fe);
         return bad < 0 ? PARGRAD_EXIT_USAGE : PARGRAD_EXIT_FAILED;
     }
+    for (int i = 0; i < jobs.len; i++)
+        bad += !lift_job(o, a, fe, jobs.items[i]);
+    bad += frontend_check_pragmas(fe);
+    DepCtx dc = {a, {0}};
+    if (deps && !bad)
+        clang_getInclusions(frontend_tu(fe), dep_visit, &dc);
+    /* The rest works on the IR alone: the translation unit (the largest
+     * allocation of a run) goes before the IR grows with the adjoints. */
+    frontend_release_tu(fe);
     for (int i = 0; i < jobs.len; i++) {
         Job *j = jobs.items[i];
-        j->spec.primal = frontend_lift(fe, j->fname, j->spec.loc);
-        if (!j->spec.primal) {
-            bad++;
-            continue;
-        }
-        Func *f = j->spec.primal;
-        if (!j->spec.out.len) {
-            /* Default out: the return value if floating, else the writable
-             * arrays the function writes. */
-            if (type_is_float(f->ret))
-                vec_push(a, &j->spec.out, "return");
-            else
-                for (int k = 0; k < f->params.len; k++) {
-                    Param *p = f->params.items[k];
-                    if (p->buf && !p->buf->is_const && body_writes_buffer(f->body, p->buf))
-                        vec_push(a, &j->spec.out, (void *)p->name);
-                }
-        }
-        simplify_cse(a, f);
-        if (o->emit_ir && strcmp(o->emit_ir, "lifted") == 0)
-            ir_print_func(ir, f);
-        if (ir_verify(stderr, f, true)) {
-            fprintf(stderr, "pargrad: internal error: the lifted IR of '%s' does not verify\n",
-                    f->name);
-            bad++;
-            continue;
-        }
-        RevErrors errs = {report_rev_error, d, 0};
-        if (!activity_analyse(a, &j->spec, &errs)) {
-            bad++;
-            continue;
-        }
-        j->result = rev_function(a, &j->spec, &errs);
-        if (!j->result) {
-            bad++;
-            continue;
-        }
-        if (o->emit_ir && strcmp(o->emit_ir, "rev") == 0)
-            ir_print_func(ir, j->result);
-        simplify_dead_code(a, j->result);
-        if (o->emit_ir && strcmp(o->emit_ir, "opt") == 0)
-            ir_print_func(ir, j->result);
-        if (ir_verify(stderr, j->result, false)) {
-            fprintf(stderr,
-                    "pargrad: internal error: the code generated for '%s' does not verify\n",
-                    f->name);
-            bad++;
-        }
+        if (j->spec.primal)
+            bad += !differentiate_job(o, a, d, j);
     }
-    bad += frontend_check_pragmas(fe);
     if (bad) {
         frontend_close(fe);
         return PARGRAD_EXIT_FAILED;
@@ -558,8 +568,10 @@ int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
         driver_write_make_word(deps, o->output ? o->output : "-");
         fputs(": ", deps);
         driver_write_make_word(deps, o->input);
-        DepCtx dc = {deps, a, {0}};
-        clang_getInclusions(frontend_tu(fe), dep_visit, &dc);
+        for (int i = 0; i < dc.seen.len; i++) {
+            fputs(" \\\n  ", deps);
+            driver_write_make_word(deps, dc.seen.items[i]);
+        }
         fputc('\n', deps);
     }
     frontend_close(fe);

@@ -76,12 +76,17 @@ typedef struct Lift {
     unsigned mask;
     Barrier *barriers;
     int nbarriers, capbarriers;
-    CXCursor inlining[16];
-    int ninlining;
+    CXCursor *inlining; /* the function being lifted, then the helpers inlined into it */
+    int ninlining, capinlining;
     bool failed;
     bool seen_return;
     Operand ret_val; /* the value of an inlined call's return */
     Type ret_ty;     /* the return type of the function being lifted or inlined */
+    /* Returns that lift_early_return cannot split the function at (inside a
+     * loop, or in an if that falls through): the bindings of the `returned`
+     * flag and of the value returned (-1 for void), or -1 when every return
+     * is at a split point. */
+    int ret_flag, ret_slot;
 } Lift;
 
 static Operand lift_expr(Lift *L, CXCursor c);
@@ -340,14 +345,10 @@ static unsigned decl_hash(CXCursor decl) {
 static void add_entry(Lift *L, int index, unsigned hash) {
     if (L->nentries == L->capentries) {
         L->capentries = L->capentries ? 2 * L->capentries : 256;
-        L->entries = realloc(L->entries, sizeof(EnvEntry) * (size_t)L->capentries);
+        L->entries = xrealloc(L->entries, sizeof(EnvEntry) * (size_t)L->capentries);
         /* rehash, oldest first, so that buckets stay newest first */
         L->mask = (unsigned)L->capentries - 1;
-        L->heads = realloc(L->heads, sizeof(int) * (size_t)L->capentries);
-        if (!L->entries || !L->heads) {
-            fprintf(stderr, "pargrad: out of memory\n");
-            exit(1);
-        }
+        L->heads = xrealloc(L->heads, sizeof(int) * (size_t)L->capentries);
         for (unsigned i = 0; i <= L->mask; i++)
             L->heads[i] = -1;
         for (int i = 0; i < L->nentries; i++) {
@@ -364,7 +365,7 @@ static void add_entry(Lift *L, int index, unsigned hash) {
 static Binding *bind(Lift *L, CXCursor decl, const char *name) {
     if (L->nenv == L->capenv) {
         L->capenv = L->capenv ? 2 * L->capenv : 64;
-        L->env = realloc(L->env, sizeof(Binding) * (size_t)L->capenv);
+        L->env = xrealloc(L->env, sizeof(Binding) * (size_t)L->capenv);
     }
     Binding *b = &L->env[L->nenv++];
     memset(b, 0, sizeof *b);
@@ -392,14 +393,22 @@ static int lookup(Lift *L, CXCursor ref) {
 static void push_barrier(Lift *L, Barrier b) {
     if (L->nbarriers == L->capbarriers) {
         L->capbarriers = L->capbarriers ? 2 * L->capbarriers : 16;
-        L->barriers = realloc(L->barriers, sizeof(Barrier) * (size_t)L->capbarriers);
+        L->barriers = xrealloc(L->barriers, sizeof(Barrier) * (size_t)L->capbarriers);
     }
     L->barriers[L->nbarriers++] = b;
 }
 
+static void push_inlining(Lift *L, CXCursor fn) {
+    if (L->ninlining == L->capinlining) {
+        L->capinlining = L->capinlining ? 2 * L->capinlining : 16;
+        L->inlining = xrealloc(L->inlining, sizeof(CXCursor) * (size_t)L->capinlining);
+    }
+    L->inlining[L->ninlining++] = fn;
+}
+
 /* Values of all bindings, to merge branches and loop bodies. */
 static Operand *snapshot(Lift *L) {
-    Operand *s = malloc(sizeof(Operand) * (size_t)(L->nenv + 1));
+    Operand *s = xmalloc(sizeof(Operand) * (size_t)(L->nenv + 1));
     for (int i = 0; i < L->nenv; i++)
         s[i] = L->env[i].val;
     return s;
@@ -1511,6 +1520,28 @@ static bool contains_break(CXCursor c) {
     return found;
 }
 
+static enum CXChildVisitResult find_return(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
+        *(bool *)data = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool contains_return(CXCursor c) {
+    bool found = clang_getCursorKind(c) == CXCursor_ReturnStmt;
+    if (!found)
+        clang_visitChildren(c, find_return, &found);
+    return found;
+}
+
+/* Lifted with a `returned` flag: a return at that point sets it, and
+ * whatever follows in the loops and blocks around it is guarded by it. */
+static bool returns_by_flag(Lift *L, CXCursor c) {
+    return L->ret_flag >= 0 && contains_return(c);
+}
+
 static void lift_stmts(Lift *L, CXCursor *v, int n);
 
 /* Lifts statements under `if (cond)`, merging what they assign with phis
@@ -1534,10 +1565,19 @@ static void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, in
     body_append(L->a, L->cur, s);
 }
 
-/* cond: the enclosing sequential loop has not stopped */
-static Operand not_stopped(Lift *L, CXCursor at, int stopped) {
+/* cond: the enclosing sequential loop has not stopped (stopped >= 0, after
+ * a break) and the function has not returned (returned); opd_none when
+ * neither applies. */
+static Operand not_stopped(Lift *L, CXCursor at, int stopped, bool returned) {
     Builder bd = builder(L, at);
-    return b_cmp(&bd, OP_EQ, L->env[stopped].val, opd_int(0));
+    Operand flag = opd_none();
+    if (stopped >= 0)
+        flag = L->env[stopped].val;
+    if (returned) {
+        Operand r = L->env[L->ret_flag].val;
+        flag = flag.kind == OPD_NONE ? r : b_op(&bd, OP_OR, type_int(), flag, r);
+    }
+    return flag.kind == OPD_NONE ? flag : b_cmp(&bd, OP_EQ, flag, opd_int(0));
 }
 
 typedef struct Privatised {
@@ -1594,9 +1634,11 @@ static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stop
     ib->role = ROLE_INDEX;
     Body *saved = L->cur;
     L->cur = s->body;
-    /* After a break, the remaining iterations do nothing. */
-    if (stopped >= 0)
-        lift_under_guard(L, cn->body, not_stopped(L, cn->body, stopped), &cn->body, 1);
+    /* After a break or a return, the remaining iterations do nothing. */
+    Operand go_on =
+        not_stopped(L, cn->body, stopped, bk == BARRIER_LOOP && returns_by_flag(L, cn->body));
+    if (go_on.kind != OPD_NONE)
+        lift_under_guard(L, cn->body, go_on, &cn->body, 1);
     else
         lift_stmt(L, cn->body);
     L->cur = saved;
@@ -1632,7 +1674,7 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
     /* the body itself may be the assignment: for (...) r += e; */
     find_assigned(cn->body, clang_getNullCursor(), &as);
     clang_visitChildren(cn->body, find_assigned, &as);
-    int *carried_b = arena_alloc(L->a, sizeof(int) * (size_t)(as.n + 1)), nc = 0;
+    int *carried_b = arena_alloc(L->a, sizeof(int) * (size_t)(as.n + 3)), nc = 0;
     for (int i = 0; i < as.n; i++) {
         for (int b = L->nenv - 1; b >= 0; b--) {
             if (clang_equalCursors(L->env[b].decl, as.decls[i]) && !L->env[b].is_array) {
@@ -1651,6 +1693,11 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
         fb->val = opd_int(0);
         stopped = L->nenv - 1;
         carried_b[nc++] = stopped;
+    }
+    if (returns_by_flag(L, cn->body)) {
+        carried_b[nc++] = L->ret_flag;
+        if (L->ret_slot >= 0)
+            carried_b[nc++] = L->ret_slot;
     }
     for (int i = 0; i < nc; i++) {
         Binding *b = &L->env[carried_b[i]];
@@ -1795,6 +1842,120 @@ static bool is_early_return(CXCursor c) {
     return always_returns(k.items[1]) || (k.n == 3 && always_returns(k.items[2]));
 }
 
+static bool returns_split(CXCursor *v, int n);
+
+/* True when some statement of v always returns. */
+static bool list_returns(CXCursor *v, int n) {
+    for (int i = 0; i < n; i++)
+        if (always_returns(v[i]))
+            return true;
+    return false;
+}
+
+static bool stmt_returns_split(Arena *a, CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+        return returns_split(&c, 1);
+    KidList l = all_kids(a, c);
+    return returns_split(l.items, l.n);
+}
+
+/* One side of an early-return if, as lift_return_side lifts it: the branch
+ * returns on its own, or it has no return and the statements after the if
+ * return. */
+static bool side_returns_split(Arena *a, CXCursor branch, CXCursor *rest, int nrest) {
+    if (!clang_Cursor_isNull(branch) && always_returns(branch))
+        return stmt_returns_split(a, branch);
+    if (!clang_Cursor_isNull(branch) && contains_return(branch))
+        return false;
+    return returns_split(rest, nrest) && list_returns(rest, nrest);
+}
+
+/* True when lift_early_return can take every return of v: each is the last
+ * statement, or in an if one of whose branches always returns, and the other
+ * side (that branch, or the statements after the if) returns too. Otherwise
+ * (a return in a loop, a void function's early `return;`, a return nested
+ * in an if that falls through) the function is lifted with a `returned`
+ * flag. */
+static bool returns_split(CXCursor *v, int n) {
+    Arena scratch = {0};
+    bool ok = true;
+    for (int i = 0; i < n; i++) {
+        enum CXCursorKind k = clang_getCursorKind(v[i]);
+        if (k == CXCursor_ReturnStmt)
+            break;
+        if (is_early_return(v[i])) {
+            Kids kk = kids_of(v[i]);
+            CXCursor else_c = kk.n == 3 ? kk.items[2] : clang_getNullCursor();
+            ok = side_returns_split(&scratch, kk.items[1], v + i + 1, n - i - 1) &&
+                 side_returns_split(&scratch, else_c, v + i + 1, n - i - 1);
+            break;
+        }
+        if (!contains_return(v[i]))
+            continue;
+        ok = k == CXCursor_CompoundStmt && i == n - 1 && stmt_returns_split(&scratch, v[i]) &&
+             always_returns(v[i]);
+        break;
+    }
+    arena_free(&scratch);
+    return ok;
+}
+
+/* Sets up the `returned` flag (and the returned value's binding) for a body
+ * whose returns lift_early_return cannot take. */
+static void start_returns(Lift *L, CXCursor body) {
+    L->ret_flag = L->ret_slot = -1;
+    if (stmt_returns_split(L->a, body))
+        return;
+    Binding *fb = bind(L, clang_getNullCursor(), "returned");
+    fb->ty = type_int();
+    fb->val = opd_int(0);
+    L->ret_flag = L->nenv - 1;
+    if (L->ret_ty.kind == TY_VOID)
+        return;
+    Binding *vb = bind(L, clang_getNullCursor(), "retval");
+    vb->ty = L->ret_ty;
+    vb->val = b_fconst(0, L->ret_ty);
+    L->ret_slot = L->nenv - 1;
+}
+
+/* A return lifted with the flag: the value and the flag are set, and the
+ * statements and loop iterations after it are guarded by the flag. Inside a
+ * map or reduce there is nothing to guard: every iteration runs. */
+static void lift_flag_return(Lift *L, CXCursor c) {
+    for (int i = L->nbarriers - 1; i >= 0 && L->barriers[i].kind != BARRIER_CALL; i--)
+        if (L->barriers[i].kind != BARRIER_LOOP) {
+            fail(L, c, "iterations of map and reduce loops all run; return after the loop",
+                 "return inside a %s loop", L->barriers[i].kind == BARRIER_MAP ? "map" : "reduce");
+            return;
+        }
+    Kids k = kids_of(c);
+    if (k.n > 0 && L->ret_slot >= 0) {
+        Builder bd = builder(L, c);
+        L->env[L->ret_slot].val = b_cast(&bd, L->ret_ty, lift_expr(L, k.items[0]));
+    } else if (k.n > 0) {
+        lift_expr(L, k.items[0]);
+    }
+    L->env[L->ret_flag].val = opd_int(1);
+}
+
+/* The value a body lifted by start_returns returns; false (after a
+ * diagnostic) if it can end without a return. */
+static bool end_returns(Lift *L, CXCursor body) {
+    if (L->ret_flag < 0 || L->failed)
+        return true;
+    L->seen_return = true;
+    L->ret_val = opd_none();
+    if (L->ret_slot < 0)
+        return true;
+    L->ret_val = L->env[L->ret_slot].val;
+    if (!always_returns(body)) {
+        fail(L, body, "end the function with return EXPR;",
+             "the end of the function is reached without a return%s", "");
+        return false;
+    }
+    return true;
+}
+
 /* Lifts one side of an early-return if: its own statement (if any), then,
  * when that falls through, the statements after the if. Returns the value
  * the side returns, converted to the function's return type. */
@@ -1866,14 +2027,18 @@ static void lift_stmts(Lift *L, CXCursor *v, int n) {
             break;
         }
         bool in_loop = L->nbarriers > 0 && L->barriers[L->nbarriers - 1].kind != BARRIER_CALL;
-        if (!in_loop && is_early_return(v[i])) {
+        if (!in_loop && L->ret_flag < 0 && is_early_return(v[i])) {
             lift_early_return(L, v[i], v + i + 1, n - i - 1);
             break;
         }
         lift_stmt(L, v[i]);
         int stopped = in_loop ? L->barriers[L->nbarriers - 1].stopped : -1;
-        if (stopped >= 0 && i + 1 < n && contains_break(v[i])) {
-            lift_under_guard(L, v[i + 1], not_stopped(L, v[i + 1], stopped), v + i + 1, n - i - 1);
+        if (i + 1 == n || L->failed)
+            continue;
+        Operand go_on =
+            not_stopped(L, v[i + 1], contains_break(v[i]) ? stopped : -1, returns_by_flag(L, v[i]));
+        if (go_on.kind != OPD_NONE) {
+            lift_under_guard(L, v[i + 1], go_on, v + i + 1, n - i - 1);
             break;
         }
     }
@@ -1939,6 +2104,10 @@ static void lift_stmt(Lift *L, CXCursor c) {
         lift_for(L, c);
         return;
     case CXCursor_ReturnStmt:
+        if (L->ret_flag >= 0) {
+            lift_flag_return(L, c);
+            return;
+        }
         if (L->nbarriers > 0 && L->barriers[L->nbarriers - 1].kind != BARRIER_CALL) {
             fail(L, c, "return only at the end of the function", "return inside a loop%s", "");
             return;
@@ -1996,6 +2165,10 @@ static void lift_stmt(Lift *L, CXCursor c) {
     fail(L, c, hint, "%s is not supported in a differentiated function", what);
 }
 
+/* The lifted size (values) up to which helpers are inlined: about 200 MB of
+ * IR, over fifty times what a 10,000-line function needs. */
+enum { MAX_LIFTED_VALUES = 1000000 };
+
 /* Inlines a call to a function of the same file: parameters are bound to the
  * argument values (scalars) or the argument arrays (pointers). */
 static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args) {
@@ -2005,8 +2178,15 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
                  "'%s' is recursive, which pargrad cannot differentiate", spelling(L, def));
             return opd_float(0, type_double());
         }
-    if (L->ninlining == 16) {
-        fail(L, call, NULL, "calls nested too deeply%s", "");
+    /* Every call is a copy of the helper: helpers calling helpers from many
+     * places grow exponentially with their depth. */
+    if (L->f->next_var_id > MAX_LIFTED_VALUES) {
+        const char *why = arena_printf(L->a,
+                                       "'%s' grows too large with the helpers it calls inlined "
+                                       "(more than %d values): each call is a copy of the helper",
+                                       L->f->name, MAX_LIFTED_VALUES);
+        fail(L, call, "call the helpers from fewer places, e.g. from a loop over the calls", "%s",
+             why);
         return opd_float(0, type_double());
     }
     int nparams = clang_Cursor_getNumArguments(def);
@@ -2034,7 +2214,7 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
         }
     }
     int mark = L->nenv;
-    L->inlining[L->ninlining++] = def;
+    push_inlining(L, def);
     push_barrier(L, (Barrier){BARRIER_CALL, mark, -1});
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
@@ -2057,11 +2237,16 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
     bool outer_return = L->seen_return;
     Operand outer_val = L->ret_val;
     Type outer_ty = L->ret_ty;
+    int outer_flag = L->ret_flag, outer_slot = L->ret_slot;
     L->seen_return = false;
     if (!map_type(clang_getCursorResultType(def), &L->ret_ty))
         L->ret_ty.kind = TY_VOID;
+    start_returns(L, body);
     lift_stmt(L, body);
+    end_returns(L, body);
     L->ret_ty = outer_ty;
+    L->ret_flag = outer_flag;
+    L->ret_slot = outer_slot;
     Operand result = L->seen_return ? L->ret_val : opd_none();
     L->seen_return = outer_return;
     L->ret_val = outer_val;
@@ -2207,9 +2392,13 @@ Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
     for (int i = 0; i < np && !L.failed; i++)
         vec_push(fe->a, &L.f->params, lift_param(&L, clang_Cursor_getArgument(fc, (unsigned)i)));
     L.ret_ty = L.f->ret;
-    L.inlining[L.ninlining++] = fc;
-    if (!L.failed)
-        lift_stmt(&L, kids_of(fc).last);
+    push_inlining(&L, fc);
+    CXCursor body = kids_of(fc).last;
+    if (!L.failed) {
+        start_returns(&L, body);
+        lift_stmt(&L, body);
+        end_returns(&L, body);
+    }
     if (!L.failed && L.f->ret.kind != TY_VOID) {
         if (!L.seen_return || L.ret_val.kind == OPD_NONE) {
             diag_error(fe->d, L.f->loc, "end the function with return EXPR;",
@@ -2227,6 +2416,7 @@ Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
     free(L.entries);
     free(L.heads);
     free(L.barriers);
+    free(L.inlining);
     if (!L.failed) {
         RevErrors errs = {report_contract, fe->d, 0};
         L.failed = !contract_check(fe->a, L.f, &errs);
@@ -2357,15 +2547,19 @@ Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const ch
     return fe;
 }
 
-void frontend_close(Frontend *fe) {
-    if (!fe)
-        return;
+void frontend_release_tu(Frontend *fe) {
     if (fe->tu)
         clang_disposeTranslationUnit(fe->tu);
     if (fe->index)
         clang_disposeIndex(fe->index);
     fe->tu = NULL;
     fe->index = NULL;
+}
+
+void frontend_close(Frontend *fe) {
+    if (!fe)
+        return;
+    frontend_release_tu(fe);
     free(fe->text);
     fe->text = NULL;
 }

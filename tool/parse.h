@@ -11,6 +11,8 @@ typedef struct Frontend Frontend;
 /* Parses `path` with the user's clang arguments. NULL (with diagnostics
  * printed) when the file does not parse or its pragmas are malformed. */
 Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const char *const *argv);
+/* Frees the translation unit; the source text stays until frontend_close. */
+void frontend_release_tu(Frontend *fe);
 void frontend_close(Frontend *fe);
 
 /* The `reverse(...)`/`forward(...)` directives found in the source. */
