@@ -1904,7 +1904,10 @@ static bool returns_split(CXCursor *v, int n) {
  * whose returns lift_early_return cannot take. */
 static void start_returns(Lift *L, CXCursor body) {
     L->ret_flag = L->ret_slot = -1;
-    if (stmt_returns_split(L->a, body))
+    Arena scratch = {0};
+    bool split = stmt_returns_split(&scratch, body);
+    arena_free(&scratch);
+    if (split)
         return;
     Binding *fb = bind(L, clang_getNullCursor(), "returned");
     fb->ty = type_int();
@@ -2165,9 +2168,9 @@ static void lift_stmt(Lift *L, CXCursor c) {
     fail(L, c, hint, "%s is not supported in a differentiated function", what);
 }
 
-/* The lifted size (values) up to which helpers are inlined: about 200 MB of
- * IR, over fifty times what a 10,000-line function needs. */
-enum { MAX_LIFTED_VALUES = 1000000 };
+/* The lifted size (values) up to which helpers are inlined: lifting that
+ * many takes about 200 MB, and a 10,000-line function needs about 30,000. */
+enum { MAX_LIFTED_VALUES = 200000 };
 
 /* Inlines a call to a function of the same file: parameters are bound to the
  * argument values (scalars) or the argument arrays (pointers). */
