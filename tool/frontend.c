@@ -1,0 +1,679 @@
+/* The libclang front end: the translation unit, the helpers every phase of
+ * lifting uses (cursors, types, the environment of bindings) and the lifting
+ * of whole functions. Expressions, statements and loops are lifted in
+ * lift_expr.c, lift_stmt.c and lift_loop.c. */
+#define _POSIX_C_SOURCE 200809L
+#include "lift.h"
+
+#ifndef PARGRAD_CLANG_RESOURCE
+#define PARGRAD_CLANG_RESOURCE "/usr/lib/llvm-14/lib/clang/14.0.6/include"
+#endif
+
+/* ---- small libclang helpers ---- */
+
+static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Kids *k = data;
+    if (k->n < 16)
+        k->items[k->n] = c;
+    k->n++;
+    k->last = c;
+    return CXChildVisit_Continue;
+}
+
+Kids kids_of(CXCursor c) {
+    Kids k = {.n = 0};
+    clang_visitChildren(c, collect_kid, &k);
+    if (k.n > 16)
+        k.n = 16;
+    return k;
+}
+
+static enum CXChildVisitResult collect_all(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    KidList *k = data;
+    if (k->n == k->cap) {
+        k->cap = k->cap ? 2 * k->cap : 8;
+        CXCursor *items = arena_alloc(k->a, sizeof(CXCursor) * (size_t)k->cap);
+        if (k->n)
+            memcpy(items, k->items, sizeof(CXCursor) * (size_t)k->n);
+        k->items = items;
+    }
+    k->items[k->n++] = c;
+    return CXChildVisit_Continue;
+}
+
+/* Every child of c, in an array allocated in the arena. */
+KidList all_kids(Arena *a, CXCursor c) {
+    KidList k = {.a = a};
+    clang_visitChildren(c, collect_all, &k);
+    return k;
+}
+
+SrcLoc loc_of(Lift *L, CXCursor c) {
+    CXFile file;
+    unsigned line, col, off;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &col, &off);
+    SrcLoc l = {L->fe->path, (int)line, (int)col};
+    return l;
+}
+
+static SrcLoc floc_of(Frontend *fe, CXCursor c) {
+    CXFile file;
+    unsigned line, col, off;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &col, &off);
+    return (SrcLoc){fe->path, (int)line, (int)col};
+}
+
+static unsigned offset_of(CXSourceLocation loc) {
+    unsigned off;
+    clang_getExpansionLocation(loc, NULL, NULL, NULL, &off);
+    return off;
+}
+
+const char *cursor_spelling(Lift *L, CXCursor c) {
+    CXString s = clang_getCursorSpelling(c);
+    const char *r = arena_strdup(L->a, clang_getCString(s));
+    clang_disposeString(s);
+    return r;
+}
+
+/* The source text of a cursor's extent. */
+const char *extent_text(Frontend *fe, CXCursor c) {
+    CXSourceRange r = clang_getCursorExtent(c);
+    unsigned b = offset_of(clang_getRangeStart(r)), e = offset_of(clang_getRangeEnd(r));
+    size_t len = strlen(fe->text);
+    if (b > len || e > len || e < b)
+        return "";
+    char *s = arena_alloc(fe->a, e - b + 1);
+    memcpy(s, fe->text + b, e - b);
+    return s;
+}
+
+/* A cursor's extent in the main file. Where its end comes from a macro, the
+ * place the macro is used: tokenizing then covers the source the user wrote
+ * (`SCALE * x` with a constant SCALE). Operators inside function-like macro
+ * bodies are not visible this way, and such code is rejected. */
+static CXSourceRange file_extent(CXTranslationUnit tu, CXCursor c) {
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile fb, fe;
+    unsigned lb, cb, le, ce;
+    clang_getExpansionLocation(clang_getRangeStart(r), &fb, &lb, &cb, NULL);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &fe, &le, &ce, NULL);
+    if (!fb || fb != fe)
+        return r;
+    if (le < lb || (le == lb && ce <= cb))
+        ce = cb + 1;
+    return clang_getRange(clang_getLocation(tu, fb, lb, cb), clang_getLocation(tu, fe, le, ce));
+}
+
+/* The operator of a binary or compound-assignment expression: the first token
+ * after the left operand. */
+const char *binop_of(Lift *L, CXCursor c) {
+    Kids k = kids_of(c);
+    if (k.n < 2)
+        return "";
+    unsigned lhs_end = offset_of(clang_getRangeEnd(file_extent(L->fe->tu, k.items[0])));
+    CXToken *toks;
+    unsigned nt;
+    clang_tokenize(L->fe->tu, file_extent(L->fe->tu, c), &toks, &nt);
+    const char *op = "";
+    for (unsigned i = 0; i < nt; i++) {
+        unsigned off = offset_of(clang_getTokenLocation(L->fe->tu, toks[i]));
+        if (off >= lhs_end && clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
+            CXString s = clang_getTokenSpelling(L->fe->tu, toks[i]);
+            op = arena_strdup(L->a, clang_getCString(s));
+            clang_disposeString(s);
+            break;
+        }
+    }
+    clang_disposeTokens(L->fe->tu, toks, nt);
+    return op;
+}
+
+/* The operator of a unary expression; *postfix tells where it stands. */
+const char *unop_of(Lift *L, CXCursor c, bool *postfix) {
+    CXToken *toks;
+    unsigned nt;
+    clang_tokenize(L->fe->tu, file_extent(L->fe->tu, c), &toks, &nt);
+    const char *op = "";
+    *postfix = false;
+    if (nt > 0) {
+        CXString s = clang_getTokenSpelling(L->fe->tu, toks[0]);
+        if (clang_getTokenKind(toks[0]) == CXToken_Punctuation) {
+            op = arena_strdup(L->a, clang_getCString(s));
+        } else {
+            CXString e = clang_getTokenSpelling(L->fe->tu, toks[nt - 1]);
+            op = arena_strdup(L->a, clang_getCString(e));
+            clang_disposeString(e);
+            *postfix = true;
+        }
+        clang_disposeString(s);
+    }
+    clang_disposeTokens(L->fe->tu, toks, nt);
+    return op;
+}
+
+/* Skips parentheses and implicit conversions. */
+CXCursor strip_implicit(CXCursor c) {
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+            return c;
+        Kids kids = kids_of(c);
+        if (kids.n != 1)
+            return c;
+        c = kids.items[0];
+    }
+}
+
+bool map_type(CXType t, Type *out) {
+    CXType ct = clang_getCanonicalType(t);
+    switch (ct.kind) {
+    case CXType_Double:
+        *out = type_double();
+        return true;
+    case CXType_Float:
+        *out = type_float();
+        return true;
+    case CXType_Bool:
+    case CXType_Char_S:
+    case CXType_Char_U:
+    case CXType_SChar:
+    case CXType_UChar:
+    case CXType_Short:
+    case CXType_UShort:
+    case CXType_Int:
+    case CXType_UInt:
+    case CXType_Long:
+    case CXType_ULong:
+    case CXType_LongLong:
+    case CXType_ULongLong: {
+        /* by kind, not by spelling: `const uint64_t` is an unsigned long */
+        static const struct {
+            enum CXTypeKind kind;
+            const char *name;
+        } known[] = {{CXType_Bool, "_Bool"},
+                     {CXType_Char_S, "char"},
+                     {CXType_Char_U, "char"},
+                     {CXType_SChar, "signed char"},
+                     {CXType_UChar, "unsigned char"},
+                     {CXType_Short, "short"},
+                     {CXType_UShort, "unsigned short"},
+                     {CXType_Int, "int"},
+                     {CXType_UInt, "unsigned int"},
+                     {CXType_Long, "long"},
+                     {CXType_ULong, "unsigned long"},
+                     {CXType_LongLong, "long long"},
+                     {CXType_ULongLong, "unsigned long long"}};
+        out->kind = TY_INT;
+        out->cname = "int";
+        for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+            if (known[i].kind == ct.kind)
+                out->cname = known[i].name;
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+void lift_fail(Lift *L, CXCursor at, const char *hint, const char *fmt, const char *arg) {
+    if (!L->failed)
+        diag_error(L->fe->d, loc_of(L, at), hint, fmt, arg);
+    L->failed = true;
+}
+
+Builder lift_builder(Lift *L, CXCursor at) {
+    return (Builder){L->a, L->f, L->cur, loc_of(L, at)};
+}
+
+/* ---- environment ---- */
+/* Bindings are found through a hash table instead of a scan of the whole
+ * environment for every name (quadratic in long functions). Every bind adds
+ * an entry; entries outlive the scopes that truncate the environment, and
+ * one is valid while its slot is still bound to its declaration. */
+typedef struct EnvEntry {
+    int index;
+    unsigned hash;
+    int next; /* older entry in the same bucket, or -1 */
+} EnvEntry;
+
+/* Equal cursors have equal data[0] (the declaration). */
+static unsigned decl_hash(CXCursor decl) {
+    uintptr_t p = (uintptr_t)decl.data[0];
+    return (unsigned)(p ^ (p >> 29)) * 2654435761u;
+}
+
+static void add_entry(Lift *L, int index, unsigned hash) {
+    if (L->nentries == L->capentries) {
+        L->capentries = L->capentries ? 2 * L->capentries : 256;
+        L->entries = xrealloc(L->entries, sizeof(EnvEntry) * (size_t)L->capentries);
+        /* rehash, oldest first, so that buckets stay newest first */
+        L->mask = (unsigned)L->capentries - 1;
+        L->heads = xrealloc(L->heads, sizeof(int) * (size_t)L->capentries);
+        for (unsigned i = 0; i <= L->mask; i++)
+            L->heads[i] = -1;
+        for (int i = 0; i < L->nentries; i++) {
+            EnvEntry *e = &L->entries[i];
+            e->next = L->heads[e->hash & L->mask];
+            L->heads[e->hash & L->mask] = i;
+        }
+    }
+    EnvEntry *e = &L->entries[L->nentries];
+    *e = (EnvEntry){index, hash, L->heads[hash & L->mask]};
+    L->heads[hash & L->mask] = L->nentries++;
+}
+
+Binding *env_bind(Lift *L, CXCursor decl, const char *name) {
+    if (L->nenv == L->capenv) {
+        L->capenv = L->capenv ? 2 * L->capenv : 64;
+        L->env = xrealloc(L->env, sizeof(Binding) * (size_t)L->capenv);
+    }
+    Binding *b = &L->env[L->nenv++];
+    memset(b, 0, sizeof *b);
+    b->decl = decl;
+    b->name = name;
+    add_entry(L, L->nenv - 1, decl_hash(decl));
+    return b;
+}
+
+/* The innermost binding of the declaration ref refers to, or -1. Among the
+ * valid entries for it the newest has the highest slot: every bind after
+ * a slot's current one went to a higher slot. */
+int env_lookup(Lift *L, CXCursor ref) {
+    CXCursor decl = clang_getCursorReferenced(ref);
+    unsigned hash = decl_hash(decl);
+    for (int i = L->nentries ? L->heads[hash & L->mask] : -1; i >= 0; i = L->entries[i].next) {
+        EnvEntry *e = &L->entries[i];
+        if (e->hash == hash && e->index < L->nenv &&
+            clang_equalCursors(L->env[e->index].decl, decl))
+            return e->index;
+    }
+    return -1;
+}
+
+void push_barrier(Lift *L, Barrier b) {
+    if (L->nbarriers == L->capbarriers) {
+        L->capbarriers = L->capbarriers ? 2 * L->capbarriers : 16;
+        L->barriers = xrealloc(L->barriers, sizeof(Barrier) * (size_t)L->capbarriers);
+    }
+    L->barriers[L->nbarriers++] = b;
+}
+
+void push_inlining(Lift *L, CXCursor fn) {
+    if (L->ninlining == L->capinlining) {
+        L->capinlining = L->capinlining ? 2 * L->capinlining : 16;
+        L->inlining = xrealloc(L->inlining, sizeof(CXCursor) * (size_t)L->capinlining);
+    }
+    L->inlining[L->ninlining++] = fn;
+}
+
+/* Values of all bindings, to merge branches and loop bodies. */
+Operand *env_snapshot(Lift *L) {
+    Operand *s = xmalloc(sizeof(Operand) * (size_t)(L->nenv + 1));
+    for (int i = 0; i < L->nenv; i++)
+        s[i] = L->env[i].val;
+    return s;
+}
+
+/* ---- functions ---- */
+static CXCursor find_function(Frontend *fe, const char *name);
+
+static bool ident_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+static const char *canonical_spelling(Lift *L, CXType t) {
+    CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
+    const char *r = arena_strdup(L->a, clang_getCString(s));
+    clang_disposeString(s);
+    return r;
+}
+
+/* The parameter's declaration for the generated signature: the user's
+ * text, with the element type spelled canonically, so that the output
+ * compiles without the input's typedefs and macros (`real *x`, PolyBench's
+ * DATA_TYPE) as `float *x`. Array dimensions keep their text. */
+static const char *portable_decl(Lift *L, CXCursor p, const char *name) {
+    const char *text = extent_text(L->fe, p);
+    size_t n = strlen(name);
+    const char *at = NULL;
+    for (const char *q = strstr(text, name); q; q = strstr(q + 1, name))
+        if ((q == text || !ident_char(q[-1])) && !ident_char(q[n]))
+            at = q;
+    if (!at)
+        return text;
+    const char *suffix = at + n;
+    CXType t = clang_getCursorType(p);
+    CXType ct = clang_getCanonicalType(t);
+    if (*suffix == '[') { /* T a[n][m]: the element type */
+        CXType elem = t;
+        bool is_const = false;
+        for (;;) {
+            is_const |= clang_isConstQualifiedType(elem);
+            enum CXTypeKind k = clang_getCanonicalType(elem).kind;
+            if (k == CXType_Pointer)
+                elem = clang_getPointeeType(clang_getCanonicalType(elem));
+            else if (k == CXType_ConstantArray || k == CXType_VariableArray ||
+                     k == CXType_IncompleteArray)
+                elem = clang_getArrayElementType(elem);
+            else
+                break;
+        }
+        is_const |= clang_isConstQualifiedType(elem);
+        const char *ty = canonical_spelling(L, elem);
+        return arena_printf(L->a, "%s%s %s%s", is_const && strncmp(ty, "const ", 6) ? "const " : "",
+                            ty, name, suffix);
+    }
+    if (*suffix)
+        return text; /* a declarator around the name, e.g. (*a)[m]: as written */
+    const char *ty = canonical_spelling(L, ct);
+    size_t len = strlen(ty);
+    return arena_printf(L->a, "%s%s%s", ty, len && ty[len - 1] == '*' ? "" : " ", name);
+}
+
+static Param *lift_param(Lift *L, CXCursor p) {
+    Param *pr = arena_alloc(L->a, sizeof(Param));
+    pr->name = cursor_spelling(L, p);
+    pr->decl = portable_decl(L, p, pr->name);
+    CXType t = clang_getCanonicalType(clang_getCursorType(p));
+    Binding *b = env_bind(L, p, pr->name);
+    bool array = t.kind == CXType_VariableArray || t.kind == CXType_ConstantArray ||
+                 t.kind == CXType_IncompleteArray;
+    if (t.kind == CXType_Pointer || array) {
+        /* T *p, T p[], and C99 array parameters T p[n][m] */
+        CXType pointee = array ? clang_getArrayElementType(t) : clang_getPointeeType(t);
+        bool is_const = clang_isConstQualifiedType(pointee);
+        int rank = 1;
+        CXType elem = clang_getCanonicalType(pointee);
+        while (elem.kind == CXType_VariableArray || elem.kind == CXType_ConstantArray ||
+               elem.kind == CXType_IncompleteArray) {
+            rank++;
+            is_const |= clang_isConstQualifiedType(elem);
+            elem = clang_getCanonicalType(clang_getArrayElementType(elem));
+        }
+        is_const |= clang_isConstQualifiedType(elem);
+        Type ety;
+        if (!map_type(elem, &ety)) {
+            lift_fail(L, p, "array parameters must point to float, double or integers",
+                      "parameter '%s' has an unsupported type", pr->name);
+            return pr;
+        }
+        Buffer *buf = buffer_new(L->a, L->f, pr->name, ety, BUF_PARAM);
+        buf->is_const = is_const;
+        buf->rank = rank;
+        buf->param_decl = pr->decl;
+        pr->buf = buf;
+        b->is_array = true;
+        b->buf = buf;
+    } else {
+        Type ty;
+        if (!map_type(t, &ty)) {
+            lift_fail(L, p, "parameters must be scalars or pointers to arrays",
+                      "parameter '%s' has an unsupported type", pr->name);
+            return pr;
+        }
+        pr->var = var_new(L->a, L->f, pr->name, ty);
+        b->ty = ty;
+        b->val = opd_var(pr->var);
+    }
+    return pr;
+}
+
+static void report_contract(void *ctx, SrcLoc loc, const char *hint, const char *msg) {
+    diag_error(ctx, loc, hint, "%s", msg);
+}
+
+Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
+    CXCursor fc = find_function(fe, name);
+    if (clang_Cursor_isNull(fc)) {
+        diag_error(fe->d, use, "name a function defined in this file",
+                   "no function named '%s' is defined in this file", name);
+        return NULL;
+    }
+    Lift L = {.fe = fe, .a = fe->a};
+    L.f = arena_alloc(fe->a, sizeof(Func));
+    L.f->name = arena_strdup(fe->a, name);
+    L.f->body = body_new(fe->a);
+    L.f->loc = floc_of(fe, fc);
+    L.cur = L.f->body;
+    CXType rt = clang_getCursorResultType(fc);
+    if (rt.kind == CXType_Void)
+        L.f->ret.kind = TY_VOID;
+    else if (!map_type(rt, &L.f->ret))
+        lift_fail(&L, fc, "differentiated functions return void, a float or a double",
+                  "'%s' returns an unsupported type", name);
+    int np = clang_Cursor_getNumArguments(fc);
+    for (int i = 0; i < np && !L.failed; i++)
+        vec_push(fe->a, &L.f->params, lift_param(&L, clang_Cursor_getArgument(fc, (unsigned)i)));
+    L.ret_ty = L.f->ret;
+    push_inlining(&L, fc);
+    CXCursor body = kids_of(fc).last;
+    if (!L.failed) {
+        start_returns(&L, body);
+        lift_stmt(&L, body);
+        end_returns(&L, body);
+    }
+    if (!L.failed && L.f->ret.kind != TY_VOID) {
+        if (!L.seen_return || L.ret_val.kind == OPD_NONE) {
+            diag_error(fe->d, L.f->loc, "end the function with return EXPR;",
+                       "'%s' must end with a return statement", name);
+            L.failed = true;
+        } else {
+            Builder bd = {L.a, L.f, L.f->body, L.f->loc};
+            Stmt *s = stmt_new(L.a, S_RETURN, L.f->loc);
+            s->nargs = 1;
+            s->args[0] = b_cast(&bd, L.f->ret, L.ret_val);
+            body_append(L.a, L.f->body, s);
+        }
+    }
+    free(L.env);
+    free(L.entries);
+    free(L.heads);
+    free(L.barriers);
+    free(L.inlining);
+    if (!L.failed) {
+        RevErrors errs = {report_contract, fe->d, 0};
+        L.failed = !contract_check(fe->a, L.f, &errs);
+    }
+    return L.failed ? NULL : L.f;
+}
+
+/* ---- translation unit ---- */
+typedef struct FindFn {
+    const char *name;
+    CXCursor found;
+} FindFn;
+
+static enum CXChildVisitResult find_fn_visit(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    FindFn *ff = data;
+    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+        CXString s = clang_getCursorSpelling(c);
+        if (strcmp(clang_getCString(s), ff->name) == 0)
+            ff->found = c;
+        clang_disposeString(s);
+    }
+    return CXChildVisit_Continue;
+}
+
+static CXCursor find_function(Frontend *fe, const char *name) {
+    FindFn ff = {name, clang_getNullCursor()};
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_fn_visit, &ff);
+    return ff.found;
+}
+
+static bool report_clang_errors(Frontend *fe) {
+    unsigned n = clang_getNumDiagnostics(fe->tu);
+    bool bad = false;
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic dg = clang_getDiagnostic(fe->tu, i);
+        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
+        if (sev >= CXDiagnostic_Error) {
+            CXFile file;
+            unsigned line, col;
+            clang_getExpansionLocation(clang_getDiagnosticLocation(dg), &file, &line, &col, NULL);
+            CXString fname = clang_getFileName(file);
+            CXString msg = clang_getDiagnosticSpelling(dg);
+            const char *fn = clang_getCString(fname);
+            SrcLoc loc = {fn ? arena_strdup(fe->a, fn) : fe->path, (int)line, (int)col};
+            if (file && clang_Location_isFromMainFile(clang_getDiagnosticLocation(dg)))
+                loc.file = fe->path;
+            diag_error(fe->d, loc, "pargrad reads valid C11: fix the error the C compiler reports",
+                       "%s", clang_getCString(msg));
+            clang_disposeString(fname);
+            clang_disposeString(msg);
+            bad = true;
+        }
+        clang_disposeDiagnostic(dg);
+    }
+    return bad;
+}
+
+/* The main file's lines the preprocessor skipped (#if 0 ... #endif). */
+static SkippedLines skipped_lines(Frontend *fe) {
+    SkippedLines sk = {0};
+    CXFile file = clang_getFile(fe->tu, fe->path);
+    CXSourceRangeList *rl = file ? clang_getSkippedRanges(fe->tu, file) : NULL;
+    if (!rl)
+        return sk;
+    sk.first = arena_alloc(fe->a, sizeof(int) * (rl->count + 1));
+    sk.last = arena_alloc(fe->a, sizeof(int) * (rl->count + 1));
+    for (unsigned i = 0; i < rl->count; i++) {
+        unsigned l0, l1;
+        clang_getExpansionLocation(clang_getRangeStart(rl->ranges[i]), NULL, &l0, NULL, NULL);
+        clang_getExpansionLocation(clang_getRangeEnd(rl->ranges[i]), NULL, &l1, NULL, NULL);
+        sk.first[sk.n] = (int)l0;
+        sk.last[sk.n++] = (int)l1;
+    }
+    clang_disposeSourceRangeList(rl);
+    return sk;
+}
+
+Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const char *const *argv) {
+    Frontend *fe = arena_alloc(a, sizeof(Frontend));
+    fe->a = a;
+    fe->d = d;
+    fe->path = path;
+    fe->text = read_file_text(path, NULL);
+    if (!fe->text) {
+        diag_error(d, (SrcLoc){0}, NULL, "cannot read '%s'", path);
+        return NULL;
+    }
+    const char **args = arena_alloc(a, sizeof(char *) * (size_t)(argc + 5));
+    int n = 0;
+    args[n++] = "-xc";
+    args[n++] = "-std=c11";
+    args[n++] = "-isystem" PARGRAD_CLANG_RESOURCE;
+    /* Code may keep pargrad's pragmas from compilers (and their
+     * -Wunknown-pragmas) under #ifdef __PARGRAD__, as pargrad's output does. */
+    args[n++] = "-D__PARGRAD__=1";
+    for (int i = 0; i < argc; i++)
+        args[n++] = argv[i];
+    fe->index = clang_createIndex(0, 0);
+    enum CXErrorCode err = clang_parseTranslationUnit2(
+        fe->index, path, args, n, NULL, 0, CXTranslationUnit_DetailedPreprocessingRecord, &fe->tu);
+    if (err != CXError_Success || !fe->tu) {
+        diag_error(d, (SrcLoc){0}, NULL, "libclang could not parse '%s'", path);
+        frontend_close(fe);
+        return NULL;
+    }
+    if (report_clang_errors(fe)) {
+        frontend_close(fe);
+        return NULL;
+    }
+    SkippedLines skip = skipped_lines(fe);
+    int bad = pragma_scan_file(a, d, path, fe->text, &skip, &fe->pragmas);
+    for (int i = 0; i < fe->pragmas.len; i++) {
+        Pragma *p = fe->pragmas.items[i];
+        if (p->kind == PG_REVERSE)
+            vec_push(a, &fe->directives, p);
+        else if (p->kind == PG_FORWARD) {
+            diag_error(d, p->loc, "use reverse(...) for now", "forward mode is not supported yet%s",
+                       "");
+            bad++;
+        }
+    }
+    if (bad) {
+        frontend_close(fe);
+        return NULL;
+    }
+    return fe;
+}
+
+void frontend_release_tu(Frontend *fe) {
+    if (fe->tu)
+        clang_disposeTranslationUnit(fe->tu);
+    if (fe->index)
+        clang_disposeIndex(fe->index);
+    fe->tu = NULL;
+    fe->index = NULL;
+}
+
+void frontend_close(Frontend *fe) {
+    if (!fe)
+        return;
+    frontend_release_tu(fe);
+    free(fe->text);
+    fe->text = NULL;
+}
+
+PtrVec *frontend_directives(Frontend *fe) {
+    return &fe->directives;
+}
+
+const char *frontend_source(Frontend *fe) {
+    return fe->text;
+}
+
+/* Statements starting on a line, to tell a pragma before a non-loop. */
+typedef struct LineStmt {
+    Frontend *fe;
+    int line;
+    bool is_for, found;
+} LineStmt;
+
+static enum CXChildVisitResult find_line_stmt(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    LineStmt *ls = data;
+    if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+        return CXChildVisit_Continue;
+    SrcLoc l = floc_of(ls->fe, c);
+    if (l.line == ls->line && clang_isStatement(clang_getCursorKind(c))) {
+        ls->found = true;
+        ls->is_for = clang_getCursorKind(c) == CXCursor_ForStmt;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+int frontend_check_pragmas(Frontend *fe) {
+    int bad = 0;
+    for (int i = 0; i < fe->pragmas.len; i++) {
+        Pragma *p = fe->pragmas.items[i];
+        if (p->kind == PG_REVERSE || p->kind == PG_FORWARD || p->attached)
+            continue;
+        if (p->kind != PG_MAP && p->kind != PG_REDUCE) {
+            /* declare, derivative, and loop pragmas outside differentiated code */
+            diag_error(fe->d, p->loc, "see the README for what this version supports",
+                       "'#pragma pargrad %s' is not supported yet", p->text);
+            bad++;
+            continue;
+        }
+        LineStmt ls = {fe, p->target_line, false, false};
+        clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_line_stmt, &ls);
+        if (!ls.is_for) {
+            diag_error(fe->d, p->loc, "put the pragma on the line before a for statement",
+                       "'#pragma pargrad %s' is not followed by a for loop", p->text);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+/* The translation unit, for the driver (depfile, names in use). */
+CXTranslationUnit frontend_tu(Frontend *fe) {
+    return fe->tu;
+}

@@ -1,0 +1,145 @@
+/* The lifter's shared state: what the files of the libclang front end
+ * (frontend.c, lift_expr.c, lift_stmt.c, lift_loop.c) share. Private to them;
+ * the driver uses parse.h. */
+#ifndef PARGRAD_LIFT_H
+#define PARGRAD_LIFT_H
+
+#include "parse.h"
+#include "derivs.h"
+#include "rev.h"
+
+#include <clang-c/Index.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct Frontend {
+    Arena *a;
+    Diags *d;
+    CXIndex index;
+    CXTranslationUnit tu;
+    const char *path;
+    char *text;
+    PtrVec pragmas;    /* Pragma* */
+    PtrVec directives; /* Pragma* of kind reverse/forward */
+};
+/* ---- environment ---- */
+typedef enum { ROLE_NORMAL, ROLE_INDEX, ROLE_ACC } Role;
+
+typedef struct Binding {
+    CXCursor decl;
+    const char *name;
+    bool is_array;
+    Type ty;
+    Operand val;
+    Buffer *buf;
+    Role role;
+    ReduceOp acc_op;
+    /* 1 + the index of the barrier of the reduce whose accumulator this is,
+     * or of the innermost map/reduce to whose iterations it is private (a
+     * scalar declared outside and assigned inside, OpenMP's private habit);
+     * 0 for none. */
+    int acc_barrier, private_barrier;
+    /* Why the binding has no value (val is OPD_NONE), for the diagnostic of
+     * a read: NULL when it was never assigned. */
+    const char *unset_why;
+} Binding;
+
+typedef enum { BARRIER_LOOP, BARRIER_MAP, BARRIER_REDUCE, BARRIER_CALL } BarrierKind;
+
+typedef struct Barrier {
+    BarrierKind kind;
+    int floor;   /* bindings below this index are declared outside */
+    int stopped; /* sequential loops with break: the binding of their `stopped` flag, or -1 */
+} Barrier;
+
+typedef struct Lift {
+    Frontend *fe;
+    Arena *a;
+    Func *f;
+    Body *cur;
+    Binding *env;
+    int nenv, capenv;
+    /* Where each declaration is bound: entries (slot index, hash of the
+     * declaration) chained per hash bucket, newest first; see lookup. */
+    struct EnvEntry *entries;
+    int nentries, capentries;
+    int *heads;
+    unsigned mask;
+    Barrier *barriers;
+    int nbarriers, capbarriers;
+    CXCursor *inlining; /* the function being lifted, then the helpers inlined into it */
+    int ninlining, capinlining;
+    bool failed;
+    bool seen_return;
+    Operand ret_val; /* the value of an inlined call's return */
+    Type ret_ty;     /* the return type of the function being lifted or inlined */
+    /* Returns that lift_early_return cannot split the function at (inside a
+     * loop, or in an if that falls through): the bindings of the `returned`
+     * flag and of the value returned (-1 for void), or -1 when every return
+     * is at a split point. */
+    int ret_flag, ret_slot;
+} Lift;
+/* The first children of an expression or statement (operands, the parts of
+ * a for), and always its last one (a function's body). Calls, whose
+ * argument lists have no bound, use all_kids. */
+typedef struct Kids {
+    CXCursor items[16];
+    int n;
+    CXCursor last;
+} Kids;
+
+typedef struct KidList {
+    Arena *a;
+    CXCursor *items;
+    int n, cap;
+} KidList;
+
+/* frontend.c */
+Kids kids_of(CXCursor c);
+KidList all_kids(Arena *a, CXCursor c);
+SrcLoc loc_of(Lift *L, CXCursor c);
+const char *cursor_spelling(Lift *L, CXCursor c);
+const char *extent_text(Frontend *fe, CXCursor c);
+const char *binop_of(Lift *L, CXCursor c);
+const char *unop_of(Lift *L, CXCursor c, bool *postfix);
+CXCursor strip_implicit(CXCursor c);
+bool map_type(CXType t, Type *out);
+void lift_fail(Lift *L, CXCursor at, const char *hint, const char *fmt, const char *arg);
+Builder lift_builder(Lift *L, CXCursor at);
+Binding *env_bind(Lift *L, CXCursor decl, const char *name);
+int env_lookup(Lift *L, CXCursor ref);
+void push_barrier(Lift *L, Barrier b);
+void push_inlining(Lift *L, CXCursor fn);
+Operand *env_snapshot(Lift *L);
+
+/* lift_expr.c */
+Operand evaluate_constant(Lift *L, CXCursor c, bool *ok);
+Operand binding_value(Lift *L, CXCursor at, int b);
+Operand lift_expr(Lift *L, CXCursor c);
+Operand identity_of(ReduceOp op, Type ty);
+Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, Operand acc, Operand e, Type ty);
+bool refers_to(Lift *L, CXCursor e, int binding);
+void lift_assign(Lift *L, CXCursor c, const char *op);
+void lift_incdec(Lift *L, CXCursor c);
+void lift_var_decl(Lift *L, CXCursor d);
+
+/* lift_stmt.c */
+void merge_branches(Lift *L, CXCursor at, Stmt *s, int n, const Operand *before,
+                    const Operand *then_vals, const Operand *else_vals);
+Pragma *loop_pragma(Lift *L, CXCursor c);
+void start_returns(Lift *L, CXCursor body);
+bool end_returns(Lift *L, CXCursor body);
+void lift_stmts(Lift *L, CXCursor *v, int n);
+void lift_stmt(Lift *L, CXCursor c);
+
+/* lift_loop.c */
+bool contains_break(CXCursor c);
+bool contains_return(CXCursor c);
+bool returns_by_flag(Lift *L, CXCursor c);
+void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n);
+Operand not_stopped(Lift *L, CXCursor at, int stopped, bool returned);
+void lift_for(Lift *L, CXCursor c);
+
+#endif

@@ -1,0 +1,884 @@
+/* Lifting expressions, assignments and declarations, and inlining the calls
+ * to helpers of the same file. */
+#define _POSIX_C_SOURCE 200809L
+#include "lift.h"
+
+/* ---- expressions ---- */
+Operand evaluate_constant(Lift *L, CXCursor c, bool *ok) {
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    *ok = false;
+    Operand o = opd_none();
+    if (!r)
+        return o;
+    Type ty;
+    if (!map_type(clang_getCursorType(c), &ty))
+        ty = type_int();
+    switch (clang_EvalResult_getKind(r)) {
+    case CXEval_Int: {
+        /* unsigned values above LLONG_MAX do not come back as long long */
+        bool is_unsigned = clang_EvalResult_isUnsignedInt(r);
+        long long bits = is_unsigned ? (long long)clang_EvalResult_getAsUnsigned(r)
+                                     : clang_EvalResult_getAsLongLong(r);
+        double value = is_unsigned ? (double)(unsigned long long)bits : (double)bits;
+        o = type_is_float(ty) ? opd_float(value, ty) : opd_int(bits);
+        if (!type_is_float(ty))
+            o.ty = ty;
+        *ok = true;
+        break;
+    }
+    case CXEval_Float:
+        o = opd_float(clang_EvalResult_getAsDouble(r), type_is_float(ty) ? ty : type_double());
+        *ok = true;
+        break;
+    default:
+        break;
+    }
+    clang_EvalResult_dispose(r);
+    (void)L;
+    return o;
+}
+
+static Type expr_type(Lift *L, CXCursor c) {
+    Type ty;
+    if (!map_type(clang_getCursorType(c), &ty)) {
+        CXString s = clang_getTypeSpelling(clang_getCursorType(c));
+        lift_fail(L, c, "pargrad differentiates float and double arithmetic with integer indices",
+                  "expression of type '%s' is not supported here", clang_getCString(s));
+        clang_disposeString(s);
+        return type_double();
+    }
+    return ty;
+}
+
+/* Collects a[i][j] into its buffer and subscripts (outermost first). */
+static Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
+    CXCursor cur = strip_implicit(c);
+    CXCursor chain[4];
+    int n = 0;
+    while (clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr && n < 4) {
+        chain[n++] = cur;
+        Kids k = kids_of(cur);
+        cur = strip_implicit(k.items[0]);
+    }
+    if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr) {
+        lift_fail(L, cur, "index a parameter or a local array directly, e.g. x[i] or a[i][j]",
+                  "unsupported array expression%s", "");
+        return NULL;
+    }
+    int b = env_lookup(L, cur);
+    if (b < 0 || !L->env[b].is_array) {
+        lift_fail(L, cur, NULL, "'%s' is not an array pargrad knows", cursor_spelling(L, cur));
+        return NULL;
+    }
+    for (int i = n - 1, k = 0; i >= 0; i--, k++) {
+        Kids kk = kids_of(chain[i]);
+        Operand o = lift_expr(L, kk.items[1]);
+        if (type_is_float(o.ty))
+            lift_fail(L, kk.items[1], NULL, "array index of floating type%s", "");
+        idx[k] = o;
+    }
+    *nidx = n;
+    Buffer *buf = L->env[b].buf;
+    if (buf->rank < n)
+        buf->rank = n;
+    return buf;
+}
+
+static Operand lift_read(Lift *L, CXCursor c) {
+    Operand idx[4];
+    int n = 0;
+    Buffer *buf = lift_subscripts(L, c, idx, &n);
+    if (!buf)
+        return opd_float(0, type_double());
+    Stmt *s = stmt_new(L->a, S_READ, loc_of(L, c));
+    s->buf = buf;
+    /* x[i] reads into x_i, for readable output */
+    const char *name = n == 1 && idx[0].kind == OPD_VAR && !var_is_temp(idx[0].var)
+                           ? arena_printf(L->a, "%s_%s", buf->name, idx[0].var->name)
+                           : arena_printf(L->a, "%s_v", buf->name);
+    s->dst = var_new(L->a, L->f, name, buf->elem);
+    s->nidx = n;
+    memcpy(s->idx, idx, sizeof(Operand) * (size_t)n);
+    body_append(L->a, L->cur, s);
+    return opd_var(s->dst);
+}
+
+static PrimOp binop_code(const char *op, bool *ok) {
+    static const struct {
+        const char *s;
+        PrimOp op;
+    } ops[] = {{"+", OP_ADD}, {"-", OP_SUB},  {"*", OP_MUL}, {"/", OP_DIV}, {"%", OP_MOD},
+               {"<", OP_LT},  {"<=", OP_LE},  {">", OP_GT},  {">=", OP_GE}, {"==", OP_EQ},
+               {"!=", OP_NE}, {"&&", OP_AND}, {"||", OP_OR}};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(op, ops[i].s) == 0) {
+            *ok = true;
+            return ops[i].op;
+        }
+    *ok = false;
+    return OP_COPY;
+}
+
+static bool has_kind(CXCursor c, enum CXCursorKind kind);
+
+typedef struct KindSearch {
+    enum CXCursorKind kind;
+    bool found;
+} KindSearch;
+
+static enum CXChildVisitResult find_kind(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    KindSearch *ks = data;
+    if (clang_getCursorKind(c) == ks->kind) {
+        ks->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool has_kind(CXCursor c, enum CXCursorKind kind) {
+    if (clang_getCursorKind(c) == kind)
+        return true;
+    KindSearch ks = {kind, false};
+    clang_visitChildren(c, find_kind, &ks);
+    return ks.found;
+}
+
+/* Lowers `c ? a : b` (or a short-circuit operator) whose arms read arrays
+ * into an if, so that an arm is evaluated only when C would evaluate it. */
+static Operand lift_guarded(Lift *L, CXCursor at, Operand cond, CXCursor then_e, CXCursor else_e,
+                            Operand else_const, Type ty) {
+    Stmt *s = stmt_new(L->a, S_IF, loc_of(L, at));
+    s->cond = cond;
+    s->then_body = body_new(L->a);
+    s->else_body = body_new(L->a);
+    Body *saved = L->cur;
+    L->cur = s->then_body;
+    Builder bd = lift_builder(L, at);
+    Operand tv = b_cast(&bd, ty, lift_expr(L, then_e));
+    L->cur = s->else_body;
+    bd = lift_builder(L, at);
+    Operand ev = clang_Cursor_isNull(else_e) ? else_const : b_cast(&bd, ty, lift_expr(L, else_e));
+    L->cur = saved;
+    Phi *p = arena_alloc(L->a, sizeof(Phi));
+    p->dst = var_new(L->a, L->f, TEMP_NAME, ty);
+    p->then_val = tv;
+    p->else_val = ev;
+    vec_push(L->a, &s->phis, p);
+    body_append(L->a, L->cur, s);
+    return opd_var(p->dst);
+}
+
+static Operand lift_binary(Lift *L, CXCursor c) {
+    const char *ops = binop_of(L, c);
+    bool ok;
+    PrimOp op = binop_code(ops, &ok);
+    if (!ok) {
+        if (!*ops)
+            lift_fail(L, c, "write the operation out, or make the macro an inline function",
+                      "cannot see the operator of this expression (inside a macro?)%s", "");
+        else if (strcmp(ops, "=") == 0 || strchr("+-*/", ops[0]))
+            lift_fail(L, c, "write assignments as statements of their own",
+                      "assignment inside an expression%s", "");
+        else
+            lift_fail(L, c, "use arithmetic, comparisons and && || on scalars",
+                      "unsupported operator '%s'", ops);
+        return opd_float(0, type_double());
+    }
+    Kids k = kids_of(c);
+    Type ty = expr_type(L, c);
+    Builder bd = lift_builder(L, c);
+    if ((op == OP_AND || op == OP_OR) && has_kind(k.items[1], CXCursor_ArraySubscriptExpr)) {
+        Operand lhs = lift_expr(L, k.items[0]);
+        Operand test = b_cmp(&bd, OP_NE, lhs, opd_int(0));
+        if (op == OP_AND)
+            return lift_guarded(L, c, test, k.items[1], clang_getNullCursor(), opd_int(0), ty);
+        Operand neg = b_op(&bd, OP_NOT, type_bool(), test, opd_none());
+        return lift_guarded(L, c, neg, k.items[1], clang_getNullCursor(), opd_int(1), ty);
+    }
+    Operand x = lift_expr(L, k.items[0]);
+    Operand y = lift_expr(L, k.items[1]);
+    if (op >= OP_LT && op <= OP_OR)
+        return b_cmp(&bd, op, x, y);
+    if (op == OP_MOD && (type_is_float(x.ty) || type_is_float(y.ty)))
+        lift_fail(L, c, NULL, "'%%' on floating values%s", "");
+    x = b_cast(&bd, ty, x);
+    y = b_cast(&bd, ty, y);
+    return b_op(&bd, op, ty, x, y);
+}
+
+static Operand lift_unary(Lift *L, CXCursor c) {
+    bool postfix;
+    const char *op = unop_of(L, c, &postfix);
+    Kids k = kids_of(c);
+    Builder bd = lift_builder(L, c);
+    if (strcmp(op, "-") == 0 && !postfix)
+        return b_neg(&bd, b_cast(&bd, expr_type(L, c), lift_expr(L, k.items[0])));
+    if (strcmp(op, "+") == 0 && !postfix)
+        return b_cast(&bd, expr_type(L, c), lift_expr(L, k.items[0]));
+    if (strcmp(op, "!") == 0 && !postfix)
+        return b_op(&bd, OP_NOT, type_bool(), lift_expr(L, k.items[0]), opd_none());
+    if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)
+        lift_fail(L, c, "write increments as statements of their own", "'%s' inside an expression",
+                  op);
+    else
+        lift_fail(L, c, "pointers and bit operations are outside what pargrad differentiates",
+                  "unsupported unary operator '%s'", op);
+    return opd_int(0);
+}
+
+static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args);
+
+static Operand lift_call(Lift *L, CXCursor c) {
+    const char *name = cursor_spelling(L, c);
+    KidList k = all_kids(L->a, c);
+    /* k.items[0] is the callee; the rest are arguments. */
+    if (strncmp(name, "__builtin_", 10) == 0) {
+        bool ok;
+        Operand v = evaluate_constant(L, c, &ok);
+        if (ok)
+            return v;
+        Type ty = expr_type(L, c);
+        if (strstr(name, "inf") || strstr(name, "huge_val"))
+            return opd_float(INFINITY, ty);
+        if (strstr(name, "nan"))
+            return opd_float(NAN, ty);
+    }
+    Type fty;
+    int fn = deriv_lookup(name, &fty);
+    if (fn >= 0 && strncmp(name, "pg_", 3) != 0) {
+        int arity = deriv_arity(fn);
+        if (k.n - 1 != arity) {
+            lift_fail(L, c, NULL, "wrong number of arguments to '%s'", name);
+            return opd_float(0, fty);
+        }
+        Builder bd = lift_builder(L, c);
+        Operand x = b_cast(&bd, fty, lift_expr(L, k.items[1]));
+        Operand y = arity > 1 ? b_cast(&bd, fty, lift_expr(L, k.items[2])) : opd_none();
+        bd = lift_builder(L, c);
+        return b_call(&bd, fn, x, y);
+    }
+    if (strcmp(name, "free") == 0 && k.n == 2) {
+        CXCursor a = strip_implicit(k.items[1]);
+        int b = clang_getCursorKind(a) == CXCursor_DeclRefExpr ? env_lookup(L, a) : -1;
+        if (b >= 0 && L->env[b].is_array && L->env[b].buf->heap)
+            return opd_int(0); /* the generated code frees its temporaries at its end */
+    }
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));
+    if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl &&
+        clang_Location_isFromMainFile(clang_getCursorLocation(def))) {
+        KidList args = {.a = L->a, .items = k.items + 1, .n = k.n - 1};
+        return lift_inline_call(L, c, def, &args);
+    }
+    lift_fail(L, c,
+              "pargrad differentiates the math.h functions and functions defined in the same file",
+              "call to '%s', which pargrad cannot see or differentiate", name);
+    return opd_float(0, type_double());
+}
+
+/* The current value of a scalar binding, reporting a read of no value. */
+Operand binding_value(Lift *L, CXCursor at, int b) {
+    Binding *bd = &L->env[b];
+    if (bd->val.kind != OPD_NONE)
+        return bd->val;
+    if (bd->private_barrier)
+        lift_fail(
+            L, at,
+            "assign it in the iteration before reading it, or declare it inside the loop; to "
+            "combine values across iterations use reduce(OP: var)",
+            "'%s' is declared outside this parallel loop and read before the iteration assigns "
+            "it: its value would come from another iteration",
+            bd->name);
+    else if (bd->unset_why)
+        lift_fail(L, at, "declare it inside the loop, or give it a value on every path",
+                  bd->unset_why, bd->name);
+    else
+        lift_fail(L, at, "give the variable a value before using it",
+                  "'%s' is used before it is assigned", bd->name);
+    return opd_float(0, type_is_float(bd->ty) ? bd->ty : type_double());
+}
+
+Operand lift_expr(Lift *L, CXCursor c) {
+    if (L->failed)
+        return opd_float(0, type_double());
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    /* Constant arithmetic (also from macros, whose tokens are not in the
+     * file) is folded by clang. */
+    if ((kind == CXCursor_UnaryOperator || kind == CXCursor_BinaryOperator) &&
+        !has_kind(c, CXCursor_DeclRefExpr) && !has_kind(c, CXCursor_CallExpr)) {
+        bool ok;
+        Operand v = evaluate_constant(L, c, &ok);
+        if (ok)
+            return v;
+    }
+    switch (kind) {
+    case CXCursor_IntegerLiteral:
+    case CXCursor_FloatingLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_UnaryExpr: { /* sizeof, _Alignof */
+        bool ok;
+        Operand v = evaluate_constant(L, c, &ok);
+        if (!ok)
+            lift_fail(L, c, NULL, "cannot evaluate this constant%s", "");
+        return v;
+    }
+    case CXCursor_ParenExpr:
+        return lift_expr(L, kids_of(c).items[0]);
+    case CXCursor_UnexposedExpr:
+    case CXCursor_CStyleCastExpr: {
+        Kids k = kids_of(c);
+        if (k.n == 0) {
+            lift_fail(L, c, NULL, "unsupported expression%s", "");
+            return opd_int(0);
+        }
+        CXCursor inner = k.items[k.n - 1];
+        Operand v = lift_expr(L, inner);
+        CXType ct = clang_getCanonicalType(clang_getCursorType(c));
+        if (ct.kind == CXType_Pointer || ct.kind == CXType_ConstantArray)
+            return v;
+        Builder bd = lift_builder(L, c);
+        return b_cast(&bd, expr_type(L, c), v);
+    }
+    case CXCursor_DeclRefExpr: {
+        CXCursor decl = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(decl) == CXCursor_EnumConstantDecl)
+            return opd_int(clang_getEnumConstantDeclValue(decl));
+        int b = env_lookup(L, c);
+        if (b < 0) {
+            lift_fail(L, c, "differentiated functions may read their parameters and locals only",
+                      "'%s' is not a parameter or local of the function", cursor_spelling(L, c));
+            return opd_int(0);
+        }
+        Binding *bd = &L->env[b];
+        if (bd->is_array) {
+            lift_fail(L, c, "index the array, e.g. x[i]", "array '%s' used as a value", bd->name);
+            return opd_int(0);
+        }
+        if (bd->role == ROLE_ACC) {
+            lift_fail(L, c,
+                      "a reduce variable may only be updated (s += e, s = fmin(s, e), ...); "
+                      "read it after the loop",
+                      "reads the reduction variable '%s' inside its reduce", bd->name);
+            return opd_int(0);
+        }
+        return binding_value(L, c, b);
+    }
+    case CXCursor_BinaryOperator:
+        return lift_binary(L, c);
+    case CXCursor_UnaryOperator:
+        return lift_unary(L, c);
+    case CXCursor_ArraySubscriptExpr:
+        return lift_read(L, c);
+    case CXCursor_CallExpr:
+        return lift_call(L, c);
+    case CXCursor_ConditionalOperator: {
+        Kids k = kids_of(c);
+        Type ty = expr_type(L, c);
+        Builder bd = lift_builder(L, c);
+        Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
+        if (has_kind(k.items[1], CXCursor_ArraySubscriptExpr) ||
+            has_kind(k.items[2], CXCursor_ArraySubscriptExpr) ||
+            has_kind(k.items[1], CXCursor_CallExpr) || has_kind(k.items[2], CXCursor_CallExpr))
+            return lift_guarded(L, c, cond, k.items[1], k.items[2], opd_none(), ty);
+        Operand x = b_cast(&bd, ty, lift_expr(L, k.items[1]));
+        Operand y = b_cast(&bd, ty, lift_expr(L, k.items[2]));
+        bd = lift_builder(L, c);
+        return b_select(&bd, cond, x, y);
+    }
+    case CXCursor_CompoundAssignOperator:
+        lift_fail(L, c, "write assignments as statements of their own",
+                  "assignment inside an expression%s", "");
+        return opd_int(0);
+    default: {
+        CXString ks = clang_getCursorKindSpelling(kind);
+        lift_fail(L, c, "see the supported C subset in PRAGMAS.md section 5",
+                  "unsupported expression (%s)", clang_getCString(ks));
+        clang_disposeString(ks);
+        return opd_int(0);
+    }
+    }
+}
+
+/* ---- assignments ---- */
+Operand identity_of(ReduceOp op, Type ty) {
+    switch (op) {
+    case RED_ADD:
+        return b_fconst(0, ty);
+    case RED_MUL:
+        return b_fconst(1, ty);
+    case RED_MIN:
+    case RED_ARGMIN:
+        return opd_float(INFINITY, ty);
+    default:
+        return opd_float(-INFINITY, ty);
+    }
+}
+
+/* acc OP e, folding the identity so that one update per iteration makes the
+ * contribution the updated expression itself. */
+Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, Operand acc, Operand e, Type ty) {
+    if (type_is_float(e.ty) && !type_is_float(ty)) {
+        lift_fail(L, at,
+                  "declare the reduce variable as double, or convert each contribution yourself, "
+                  "e.g. r += (int)(e)",
+                  "floating contribution to the integer reduce variable: C converts after every "
+                  "update (r = (int)(r + e)), which is not a reduction%s",
+                  "");
+        return acc;
+    }
+    Builder bd = lift_builder(L, at);
+    e = b_cast(&bd, ty, e);
+    if (opd_equal(acc, identity_of(op, ty)) ||
+        (op >= RED_MIN && acc.kind == OPD_CONST && isinf(acc.fval)))
+        return e;
+    Type fty;
+    switch (op) {
+    case RED_ADD:
+        return b_add(&bd, acc, e);
+    case RED_MUL:
+        return b_mul(&bd, acc, e);
+    case RED_MIN:
+        return b_call(&bd, deriv_lookup("fmin", &fty), acc, e);
+    default:
+        return b_call(&bd, deriv_lookup("fmax", &fty), acc, e);
+    }
+}
+
+bool refers_to(Lift *L, CXCursor e, int binding) {
+    CXCursor s = strip_implicit(e);
+    return clang_getCursorKind(s) == CXCursor_DeclRefExpr && env_lookup(L, s) == binding;
+}
+
+/* A reduce update of accumulator `b`: s op= e, s = s op e, s = e op s,
+ * s = fmin(s, e). */
+static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs) {
+    Binding *bd = &L->env[b];
+    ReduceOp rop = bd->acc_op;
+    const char *want = rop == RED_ADD   ? "+"
+                       : rop == RED_MUL ? "*"
+                       : rop == RED_MIN ? "fmin"
+                                        : "fmax";
+    if (strcmp(op, "=") != 0) {
+        bool minus = strcmp(op, "-=") == 0 && rop == RED_ADD;
+        if (!minus && !(op[0] == want[0] && op[1] == '=')) {
+            lift_fail(L, c, "update the variable with the operator of its reduce clause",
+                      "'%s' does not match the reduce operator", op);
+            return;
+        }
+        Operand e = lift_expr(L, rhs);
+        if (minus) {
+            Builder bd2 = lift_builder(L, c);
+            e = b_neg(&bd2, e);
+        }
+        bd = &L->env[b];
+        bd->val = combine_acc(L, c, rop, bd->val, e, bd->ty);
+        return;
+    }
+    CXCursor r = strip_implicit(rhs);
+    Kids k = kids_of(r);
+    CXCursor other = clang_getNullCursor();
+    bool negate = false;
+    if (clang_getCursorKind(r) == CXCursor_BinaryOperator && k.n == 2) {
+        const char *bop = binop_of(L, r);
+        bool ok_op = strcmp(bop, want) == 0 || (rop == RED_ADD && strcmp(bop, "-") == 0);
+        if (ok_op && refers_to(L, k.items[0], b)) {
+            other = k.items[1];
+            negate = strcmp(bop, "-") == 0;
+        } else if (ok_op && strcmp(bop, "-") != 0 && refers_to(L, k.items[1], b)) {
+            other = k.items[0];
+        }
+    } else if (clang_getCursorKind(r) == CXCursor_CallExpr && k.n == 3) {
+        const char *fname = cursor_spelling(L, r);
+        bool ok_fn = strncmp(fname, want, 4) == 0 && (fname[4] == 0 || strcmp(fname + 4, "f") == 0);
+        if (ok_fn && refers_to(L, k.items[1], b))
+            other = k.items[2];
+        else if (ok_fn && refers_to(L, k.items[2], b))
+            other = k.items[1];
+    }
+    if (clang_Cursor_isNull(other)) {
+        lift_fail(
+            L, c,
+            "write the update as s += e, s = s + e, s *= e, s = fmin(s, e), s = fmax(s, e) or "
+            "if (e < s) s = e",
+            "unsupported update of reduction variable '%s'", bd->name);
+        return;
+    }
+    Operand e = lift_expr(L, other);
+    if (negate) {
+        Builder bd2 = lift_builder(L, c);
+        e = b_neg(&bd2, e);
+    }
+    bd = &L->env[b];
+    bd->val = combine_acc(L, c, rop, bd->val, e, bd->ty);
+}
+
+static void assign_scalar(Lift *L, CXCursor c, int b, Operand v) {
+    Binding *bd = &L->env[b];
+    Builder bld = lift_builder(L, c);
+    v = b_cast(&bld, bd->ty, v);
+    /* Name the value after the user's variable, for readable output. */
+    if (v.kind == OPD_VAR && var_is_temp(v.var))
+        v.var->name = bd->name;
+    else if (v.kind == OPD_VAR)
+        v = opd_var(emit_let(L->a, L->f, L->cur, loc_of(L, c), bd->name, bd->ty, OP_COPY, 1, v,
+                             opd_none(), opd_none()));
+    bd->val = v;
+}
+
+/* A scalar declared outside a map or reduce may be assigned inside it when
+ * it is private to the iterations (each assigns it before reading it), or
+ * when it is that reduce's own accumulator; never an enclosing reduce's
+ * accumulator from a nested map or reduce. */
+static bool check_assignable(Lift *L, CXCursor c, int b) {
+    Binding *bd = &L->env[b];
+    if (bd->role == ROLE_INDEX) {
+        lift_fail(L, c, "loop indices of canonical loops are assigned by the loop only",
+                  "assigns to the loop index '%s'", bd->name);
+        return false;
+    }
+    for (int k = L->nbarriers - 1; k >= 0 && b < L->barriers[k].floor; k--) {
+        BarrierKind kind = L->barriers[k].kind;
+        if (kind != BARRIER_MAP && kind != BARRIER_REDUCE)
+            continue;
+        if (bd->private_barrier == k + 1 || (bd->role == ROLE_ACC && bd->acc_barrier == k + 1))
+            return true;
+        if (bd->role == ROLE_ACC)
+            lift_fail(
+                L, c,
+                "accumulate into a variable of the inner loop (reduce it there), then combine "
+                "it into the outer accumulator once per outer iteration",
+                "updates the reduce variable '%s' of an enclosing loop inside a nested parallel "
+                "loop",
+                bd->name);
+        else
+            lift_fail(L, c, "declare the variable inside the loop",
+                      "assigns to '%s' inside a parallel loop, but it is declared outside",
+                      bd->name);
+        return false;
+    }
+    return true;
+}
+
+/* The binding a statement assigns to, or -1 (reported) if it may not. */
+static int scalar_target(Lift *L, CXCursor c, CXCursor target) {
+    int b = env_lookup(L, target);
+    if (b < 0 || L->env[b].is_array) {
+        lift_fail(L, c, NULL, "cannot assign to '%s'", cursor_spelling(L, target));
+        return -1;
+    }
+    return check_assignable(L, c, b) ? b : -1;
+}
+
+void lift_assign(Lift *L, CXCursor c, const char *op) {
+    Kids k = kids_of(c);
+    CXCursor lhs = strip_implicit(k.items[0]);
+    CXCursor rhs = k.items[1];
+    if (clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr) {
+        Operand idx[4];
+        int n = 0;
+        Buffer *buf = lift_subscripts(L, lhs, idx, &n);
+        if (!buf)
+            return;
+        Operand v = lift_expr(L, rhs);
+        Builder bd = lift_builder(L, c);
+        if (strcmp(op, "=") != 0) {
+            Operand old = lift_read(L, lhs);
+            bool ok;
+            char bop[2] = {op[0], 0};
+            PrimOp pop = binop_code(bop, &ok);
+            if (!ok || pop == OP_MOD) {
+                lift_fail(L, c, NULL, "unsupported assignment operator '%s'", op);
+                return;
+            }
+            bd = lift_builder(L, c);
+            v = b_op(&bd, pop, buf->elem, b_cast(&bd, buf->elem, old), b_cast(&bd, buf->elem, v));
+        }
+        Stmt *s = stmt_new(L->a, S_WRITE, loc_of(L, c));
+        s->buf = buf;
+        s->nidx = n;
+        memcpy(s->idx, idx, sizeof(Operand) * (size_t)n);
+        s->nargs = 1;
+        s->args[0] = b_cast(&bd, buf->elem, v);
+        body_append(L->a, L->cur, s);
+        return;
+    }
+    if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) {
+        lift_fail(L, c, "assign to a local scalar or an array element", "unsupported assignment%s",
+                  "");
+        return;
+    }
+    int b = scalar_target(L, c, lhs);
+    if (b < 0)
+        return;
+    if (L->env[b].role == ROLE_ACC) {
+        lift_acc_update(L, c, b, op, rhs);
+        return;
+    }
+    Operand v = lift_expr(L, rhs);
+    if (strcmp(op, "=") != 0) {
+        bool ok;
+        char bop[2] = {op[0], 0};
+        PrimOp pop = binop_code(bop, &ok);
+        if (!ok || op[1] != '=') {
+            lift_fail(L, c, NULL, "unsupported assignment operator '%s'", op);
+            return;
+        }
+        Builder bd = lift_builder(L, c);
+        Type ty = L->env[b].ty;
+        Type ct = type_is_float(v.ty) && !type_is_float(ty) ? v.ty : ty;
+        v = b_op(&bd, pop, ct, b_cast(&bd, ct, binding_value(L, c, b)), b_cast(&bd, ct, v));
+    }
+    assign_scalar(L, c, b, v);
+}
+
+void lift_incdec(Lift *L, CXCursor c) {
+    bool postfix;
+    const char *op = unop_of(L, c, &postfix);
+    CXCursor target = strip_implicit(kids_of(c).items[0]);
+    if (strcmp(op, "++") != 0 && strcmp(op, "--") != 0) {
+        lift_expr(L, c); /* evaluated for its diagnostics; the value is unused */
+        return;
+    }
+    if (clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr) {
+        lift_fail(L, c, "write x[i] += 1", "'%s' on an array element", op);
+        return;
+    }
+    int b = scalar_target(L, c, target);
+    if (b < 0)
+        return;
+    if (L->env[b].role == ROLE_ACC) {
+        lift_fail(L, c, "write s += 1", "'%s' on a reduction variable", op);
+        return;
+    }
+    Builder bd = lift_builder(L, c);
+    Binding *bn = &L->env[b];
+    Operand old = binding_value(L, c, b);
+    Operand v =
+        op[0] == '+' ? b_add(&bd, old, b_fconst(1, bn->ty)) : b_sub(&bd, old, b_fconst(1, bn->ty));
+    assign_scalar(L, c, b, v);
+}
+
+/* ---- declarations ---- */
+/* The element count of `malloc(n * sizeof(T))`, `malloc(sizeof(T) * n)` or
+ * `calloc(n, sizeof(T))`; false if the call is not one of these. */
+static bool heap_count(Lift *L, CXCursor call, Operand *count) {
+    const char *fn = cursor_spelling(L, call);
+    Kids k = kids_of(call);
+    if (strcmp(fn, "calloc") == 0 && k.n == 3) {
+        *count = lift_expr(L, k.items[1]);
+        return clang_getCursorKind(strip_implicit(k.items[2])) == CXCursor_UnaryExpr;
+    }
+    if (strcmp(fn, "malloc") != 0 || k.n != 2)
+        return false;
+    CXCursor size = strip_implicit(k.items[1]);
+    Kids sk = kids_of(size);
+    if (clang_getCursorKind(size) != CXCursor_BinaryOperator || strcmp(binop_of(L, size), "*") ||
+        sk.n != 2)
+        return false;
+    for (int q = 0; q < 2; q++)
+        if (clang_getCursorKind(strip_implicit(sk.items[q])) == CXCursor_UnaryExpr) {
+            *count = lift_expr(L, sk.items[1 - q]);
+            return true;
+        }
+    return false;
+}
+
+/* `T *p = malloc(n * sizeof(T));` at the top of the function: a temporary
+ * array of n elements (the generated code frees it when it returns). */
+static void lift_heap_array(Lift *L, CXCursor d, const char *name, CXType pointee, CXCursor init) {
+    const char *hint = "allocate temporaries as T *p = malloc(n * sizeof(T)); at the top level "
+                       "of the function";
+    CXCursor call = strip_implicit(init);
+    if (clang_getCursorKind(call) == CXCursor_CStyleCastExpr) {
+        Kids ck = kids_of(call);
+        call = strip_implicit(ck.items[ck.n - 1]);
+    }
+    Type ety;
+    Operand count;
+    if (clang_getCursorKind(call) != CXCursor_CallExpr || !map_type(pointee, &ety) ||
+        !type_is_float(ety) || !heap_count(L, call, &count)) {
+        lift_fail(L, d, hint, "unsupported initialisation of pointer '%s'", name);
+        return;
+    }
+    if (L->nbarriers > 0) {
+        lift_fail(L, d, hint, "'%s' is allocated inside a loop or a called function", name);
+        return;
+    }
+    Buffer *buf = buffer_new(L->a, L->f, name, ety, BUF_LOCAL);
+    buf->rank = 1;
+    buf->heap = true;
+    Binding *b = env_bind(L, d, name);
+    b->is_array = true;
+    b->buf = buf;
+    Stmt *s = stmt_new(L->a, S_ALLOC, loc_of(L, d));
+    s->buf = buf;
+    s->nargs = 1;
+    s->args[0] = count;
+    body_append(L->a, L->cur, s);
+}
+
+void lift_var_decl(Lift *L, CXCursor d) {
+    const char *name = cursor_spelling(L, d);
+    CXType t = clang_getCursorType(d);
+    CXType ct = clang_getCanonicalType(t);
+    Kids k = kids_of(d);
+    if (ct.kind == CXType_Pointer) {
+        CXCursor init = clang_getNullCursor();
+        for (int i = 0; i < k.n; i++)
+            if (clang_isExpression(clang_getCursorKind(k.items[i])))
+                init = k.items[i];
+        if (clang_Cursor_isNull(init)) {
+            lift_fail(L, d, "allocate it where it is declared: T *p = malloc(n * sizeof(T));",
+                      "pointer '%s' has no allocation", name);
+            return;
+        }
+        lift_heap_array(L, d, name, clang_getCanonicalType(clang_getPointeeType(ct)), init);
+        return;
+    }
+    if (ct.kind == CXType_ConstantArray) {
+        CXType elem = ct;
+        Operand dims[4];
+        int rank = 0;
+        while (elem.kind == CXType_ConstantArray && rank < 4) {
+            dims[rank++] = opd_int(clang_getArraySize(elem));
+            elem = clang_getCanonicalType(clang_getArrayElementType(elem));
+        }
+        Type ety;
+        if (!map_type(elem, &ety) || !type_is_float(ety)) {
+            lift_fail(L, d, "local arrays must hold float or double",
+                      "unsupported local array '%s'", name);
+            return;
+        }
+        for (int i = 0; i < k.n; i++)
+            if (clang_getCursorKind(k.items[i]) == CXCursor_InitListExpr)
+                lift_fail(L, d, "fill the array with a loop",
+                          "array initialisers are not supported%s", "");
+        Buffer *buf = buffer_new(L->a, L->f, name, ety, BUF_LOCAL);
+        buf->rank = rank;
+        buf->dims = arena_alloc(L->a, sizeof(Operand) * (size_t)rank);
+        memcpy(buf->dims, dims, sizeof(Operand) * (size_t)rank);
+        Binding *b = env_bind(L, d, name);
+        b->is_array = true;
+        b->buf = buf;
+        /* Declared where it appears, so that each iteration gets its own. */
+        Stmt *s = stmt_new(L->a, S_DECL, loc_of(L, d));
+        s->buf = buf;
+        body_append(L->a, L->cur, s);
+        return;
+    }
+    Type ty;
+    if (!map_type(t, &ty)) {
+        CXString s = clang_getTypeSpelling(t);
+        lift_fail(L, d, "locals must be float, double or integer scalars, or fixed-size arrays",
+                  "local '%s' has an unsupported type", name);
+        clang_disposeString(s);
+        return;
+    }
+    Operand init = opd_none();
+    for (int i = 0; i < k.n; i++) {
+        enum CXCursorKind kk = clang_getCursorKind(k.items[i]);
+        if (clang_isExpression(kk))
+            init = lift_expr(L, k.items[i]);
+    }
+    Binding *b = env_bind(L, d, name);
+    b->ty = ty;
+    if (init.kind != OPD_NONE)
+        assign_scalar(L, d, L->nenv - 1, init);
+}
+
+/* The lifted size (values) up to which helpers are inlined: lifting that
+ * many takes about 200 MB, and a 10,000-line function needs about 30,000. */
+enum { MAX_LIFTED_VALUES = 200000 };
+
+/* Inlines a call to a function of the same file: parameters are bound to the
+ * argument values (scalars) or the argument arrays (pointers). */
+static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args) {
+    for (int i = 0; i < L->ninlining; i++)
+        if (clang_equalCursors(L->inlining[i], def)) {
+            lift_fail(L, call, "rewrite the recursion as a loop",
+                      "'%s' is recursive, which pargrad cannot differentiate",
+                      cursor_spelling(L, def));
+            return opd_float(0, type_double());
+        }
+    /* Every call is a copy of the helper: helpers calling helpers from many
+     * places grow exponentially with their depth. */
+    if (L->f->next_var_id > MAX_LIFTED_VALUES) {
+        const char *why = arena_printf(L->a,
+                                       "'%s' grows too large with the helpers it calls inlined "
+                                       "(more than %d values): each call is a copy of the helper",
+                                       L->f->name, MAX_LIFTED_VALUES);
+        lift_fail(L, call, "call the helpers from fewer places, e.g. from a loop over the calls",
+                  "%s", why);
+        return opd_float(0, type_double());
+    }
+    int nparams = clang_Cursor_getNumArguments(def);
+    if (nparams != args->n) {
+        lift_fail(L, call, NULL, "wrong number of arguments to '%s'", cursor_spelling(L, def));
+        return opd_float(0, type_double());
+    }
+    Operand *vals = arena_alloc(L->a, sizeof(Operand) * (size_t)(nparams + 1));
+    Buffer **bufs = arena_alloc(L->a, sizeof(Buffer *) * (size_t)(nparams + 1));
+    for (int i = 0; i < nparams; i++) {
+        CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+        CXType pt = clang_getCanonicalType(clang_getCursorType(p));
+        bufs[i] = NULL;
+        if (pt.kind == CXType_Pointer) {
+            CXCursor a = strip_implicit(args->items[i]);
+            int b = clang_getCursorKind(a) == CXCursor_DeclRefExpr ? env_lookup(L, a) : -1;
+            if (b < 0 || !L->env[b].is_array) {
+                lift_fail(L, args->items[i], "pass the array itself, without pointer arithmetic",
+                          "unsupported array argument%s", "");
+                return opd_float(0, type_double());
+            }
+            bufs[i] = L->env[b].buf;
+        } else {
+            vals[i] = lift_expr(L, args->items[i]);
+        }
+    }
+    int mark = L->nenv;
+    push_inlining(L, def);
+    push_barrier(L, (Barrier){BARRIER_CALL, mark, -1});
+    for (int i = 0; i < nparams; i++) {
+        CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+        Binding *b = env_bind(L, p, cursor_spelling(L, p));
+        if (bufs[i]) {
+            b->is_array = true;
+            b->buf = bufs[i];
+        } else {
+            Type ty;
+            if (!map_type(clang_getCursorType(p), &ty)) {
+                lift_fail(L, p, NULL, "parameter '%s' has an unsupported type", b->name);
+                break;
+            }
+            b->ty = ty;
+            Builder bd = lift_builder(L, call);
+            b->val = b_cast(&bd, ty, vals[i]);
+        }
+    }
+    CXCursor body = kids_of(def).last;
+    bool outer_return = L->seen_return;
+    Operand outer_val = L->ret_val;
+    Type outer_ty = L->ret_ty;
+    int outer_flag = L->ret_flag, outer_slot = L->ret_slot;
+    L->seen_return = false;
+    if (!map_type(clang_getCursorResultType(def), &L->ret_ty))
+        L->ret_ty.kind = TY_VOID;
+    start_returns(L, body);
+    lift_stmt(L, body);
+    end_returns(L, body);
+    L->ret_ty = outer_ty;
+    L->ret_flag = outer_flag;
+    L->ret_slot = outer_slot;
+    Operand result = L->seen_return ? L->ret_val : opd_none();
+    L->seen_return = outer_return;
+    L->ret_val = outer_val;
+    L->nbarriers--;
+    L->ninlining--;
+    L->nenv = mark;
+    Type rty;
+    if (map_type(clang_getCursorResultType(def), &rty) && result.kind != OPD_NONE) {
+        Builder bd = lift_builder(L, call);
+        return b_cast(&bd, rty, result);
+    }
+    return opd_float(0, type_double());
+}

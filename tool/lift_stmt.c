@@ -1,0 +1,488 @@
+/* Lifting statements: blocks, if/else (merged with phis), returns (split
+ * into if/else, or guarded by a `returned` flag) and the statement switch. */
+#define _POSIX_C_SOURCE 200809L
+#include "lift.h"
+
+/* ---- statements ---- */
+static void lift_body_into(Lift *L, Body *into, CXCursor stmt) {
+    Body *saved = L->cur;
+    int mark = L->nenv;
+    L->cur = into;
+    lift_stmt(L, stmt);
+    L->nenv = mark;
+    L->cur = saved;
+}
+
+/* `if (e < s) s = e;` on a min (or max) accumulator s: s = fmin(s, e). */
+static bool lift_acc_if(Lift *L, CXCursor c, Kids *k) {
+    if (k->n != 2)
+        return false;
+    CXCursor then = k->items[1];
+    if (clang_getCursorKind(then) == CXCursor_CompoundStmt) {
+        Kids tk = kids_of(then);
+        if (tk.n != 1)
+            return false;
+        then = tk.items[0];
+    }
+    if (clang_getCursorKind(then) != CXCursor_BinaryOperator || strcmp(binop_of(L, then), "="))
+        return false;
+    Kids ak = kids_of(then);
+    CXCursor lhs = strip_implicit(ak.items[0]);
+    if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
+        return false;
+    int b = env_lookup(L, lhs);
+    if (b < 0 || L->env[b].role != ROLE_ACC)
+        return false;
+    CXCursor cond = strip_implicit(k->items[0]);
+    if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+        return false;
+    const char *op = binop_of(L, cond);
+    Kids ck = kids_of(cond);
+    const char *e_text = extent_text(L->fe, ak.items[1]);
+    bool acc_right =
+        refers_to(L, ck.items[1], b) && strcmp(extent_text(L->fe, ck.items[0]), e_text) == 0;
+    bool acc_left =
+        refers_to(L, ck.items[0], b) && strcmp(extent_text(L->fe, ck.items[1]), e_text) == 0;
+    bool less = (acc_right && (!strcmp(op, "<") || !strcmp(op, "<="))) ||
+                (acc_left && (!strcmp(op, ">") || !strcmp(op, ">=")));
+    bool greater = (acc_right && (!strcmp(op, ">") || !strcmp(op, ">="))) ||
+                   (acc_left && (!strcmp(op, "<") || !strcmp(op, "<=")));
+    ReduceOp rop = L->env[b].acc_op;
+    if (!((less && rop == RED_MIN) || (greater && rop == RED_MAX)))
+        return false;
+    Operand e = lift_expr(L, ak.items[1]);
+    Binding *bd = &L->env[b];
+    bd->val = combine_acc(L, c, rop, bd->val, e, bd->ty);
+    return true;
+}
+
+/* After an if: each of the first n bindings that either branch changed
+ * gets a phi of its two values. */
+void merge_branches(Lift *L, CXCursor at, Stmt *s, int n, const Operand *before,
+                    const Operand *then_vals, const Operand *else_vals) {
+    for (int i = 0; i < n && !L->failed; i++) {
+        Operand tv = then_vals[i], ev = else_vals[i];
+        if (opd_equal(tv, before[i]) && opd_equal(ev, before[i]))
+            continue;
+        Binding *b = &L->env[i];
+        if (tv.kind == OPD_NONE || ev.kind == OPD_NONE) {
+            /* an error only if something reads it */
+            b->val = opd_none();
+            b->unset_why = arena_printf(L->a,
+                                        "'%%s' is assigned in only one branch of the if at line "
+                                        "%d and has no value before it",
+                                        loc_of(L, at).line);
+            continue;
+        }
+        Phi *p = arena_alloc(L->a, sizeof(Phi));
+        p->dst = var_new(L->a, L->f, b->name, b->ty);
+        p->then_val = tv;
+        p->else_val = ev;
+        vec_push(L->a, &s->phis, p);
+        b->val = opd_var(p->dst);
+    }
+}
+
+static void lift_if(Lift *L, CXCursor c) {
+    Kids k = kids_of(c);
+    if (lift_acc_if(L, c, &k))
+        return;
+    Builder bd = lift_builder(L, c);
+    Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
+    Stmt *s = stmt_new(L->a, S_IF, loc_of(L, c));
+    s->cond = cond;
+    s->then_body = body_new(L->a);
+    s->else_body = body_new(L->a);
+    int n = L->nenv;
+    Operand *before = env_snapshot(L);
+    lift_body_into(L, s->then_body, k.items[1]);
+    Operand *after_then = env_snapshot(L);
+    for (int i = 0; i < n; i++)
+        L->env[i].val = before[i];
+    if (k.n > 2)
+        lift_body_into(L, s->else_body, k.items[2]);
+    Operand *after_else = env_snapshot(L);
+    merge_branches(L, c, s, n, before, after_then, after_else);
+    free(before);
+    free(after_then);
+    free(after_else);
+    body_append(L->a, L->cur, s);
+}
+
+/* Pragma attached to the loop starting at `line`, if any. */
+Pragma *loop_pragma(Lift *L, CXCursor c) {
+    SrcLoc l = loc_of(L, c);
+    PtrVec *ps = &L->fe->pragmas;
+    for (int i = 0; i < ps->len; i++) {
+        Pragma *p = ps->items[i];
+        bool on_loop = p->kind != PG_REVERSE && p->kind != PG_FORWARD && p->kind != PG_DECLARE &&
+                       p->kind != PG_DERIVATIVE;
+        if (on_loop && p->target_line == l.line && p->target_col == l.col) {
+            p->attached = true;
+            return p;
+        }
+    }
+    return NULL;
+}
+
+static void lift_return(Lift *L, CXCursor c) {
+    Kids k = kids_of(c);
+    L->seen_return = true;
+    if (k.n == 0) {
+        L->ret_val = opd_none();
+        return;
+    }
+    L->ret_val = lift_expr(L, k.items[0]);
+}
+
+/* True for a statement after which control never falls through: a return,
+ * a block ending in one, or an if/else both of whose branches end in one. */
+static bool always_returns(CXCursor c) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_ReturnStmt)
+        return true;
+    if (k == CXCursor_CompoundStmt) {
+        Kids kk = kids_of(c);
+        return kk.n > 0 && always_returns(kk.last);
+    }
+    if (k == CXCursor_IfStmt) {
+        Kids kk = kids_of(c);
+        return kk.n == 3 && always_returns(kk.items[1]) && always_returns(kk.items[2]);
+    }
+    return false;
+}
+
+/* True for an if one of whose branches always returns. */
+static bool is_early_return(CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_IfStmt)
+        return false;
+    Kids k = kids_of(c);
+    return always_returns(k.items[1]) || (k.n == 3 && always_returns(k.items[2]));
+}
+
+static bool returns_split(CXCursor *v, int n);
+
+/* True when some statement of v always returns. */
+static bool list_returns(CXCursor *v, int n) {
+    for (int i = 0; i < n; i++)
+        if (always_returns(v[i]))
+            return true;
+    return false;
+}
+
+static bool stmt_returns_split(Arena *a, CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+        return returns_split(&c, 1);
+    KidList l = all_kids(a, c);
+    return returns_split(l.items, l.n);
+}
+
+/* One side of an early-return if, as lift_return_side lifts it: the branch
+ * returns on its own, or it has no return and the statements after the if
+ * return. */
+static bool side_returns_split(Arena *a, CXCursor branch, CXCursor *rest, int nrest) {
+    if (!clang_Cursor_isNull(branch) && always_returns(branch))
+        return stmt_returns_split(a, branch);
+    if (!clang_Cursor_isNull(branch) && contains_return(branch))
+        return false;
+    return returns_split(rest, nrest) && list_returns(rest, nrest);
+}
+
+/* True when lift_early_return can take every return of v: each is the last
+ * statement, or in an if one of whose branches always returns, and the other
+ * side (that branch, or the statements after the if) returns too. Otherwise
+ * (a return in a loop, a void function's early `return;`, a return nested
+ * in an if that falls through) the function is lifted with a `returned`
+ * flag. */
+static bool returns_split(CXCursor *v, int n) {
+    Arena scratch = {0};
+    bool ok = true;
+    for (int i = 0; i < n; i++) {
+        enum CXCursorKind k = clang_getCursorKind(v[i]);
+        if (k == CXCursor_ReturnStmt)
+            break;
+        if (is_early_return(v[i])) {
+            Kids kk = kids_of(v[i]);
+            CXCursor else_c = kk.n == 3 ? kk.items[2] : clang_getNullCursor();
+            ok = side_returns_split(&scratch, kk.items[1], v + i + 1, n - i - 1) &&
+                 side_returns_split(&scratch, else_c, v + i + 1, n - i - 1);
+            break;
+        }
+        if (!contains_return(v[i]))
+            continue;
+        ok = k == CXCursor_CompoundStmt && i == n - 1 && stmt_returns_split(&scratch, v[i]) &&
+             always_returns(v[i]);
+        break;
+    }
+    arena_free(&scratch);
+    return ok;
+}
+
+/* Sets up the `returned` flag (and the returned value's binding) for a body
+ * whose returns lift_early_return cannot take. */
+void start_returns(Lift *L, CXCursor body) {
+    L->ret_flag = L->ret_slot = -1;
+    Arena scratch = {0};
+    bool split = stmt_returns_split(&scratch, body);
+    arena_free(&scratch);
+    if (split)
+        return;
+    Binding *fb = env_bind(L, clang_getNullCursor(), "returned");
+    fb->ty = type_int();
+    fb->val = opd_int(0);
+    L->ret_flag = L->nenv - 1;
+    if (L->ret_ty.kind == TY_VOID)
+        return;
+    Binding *vb = env_bind(L, clang_getNullCursor(), "retval");
+    vb->ty = L->ret_ty;
+    vb->val = b_fconst(0, L->ret_ty);
+    L->ret_slot = L->nenv - 1;
+}
+
+/* A return lifted with the flag: the value and the flag are set, and the
+ * statements and loop iterations after it are guarded by the flag. Inside a
+ * map or reduce there is nothing to guard: every iteration runs. */
+static void lift_flag_return(Lift *L, CXCursor c) {
+    for (int i = L->nbarriers - 1; i >= 0 && L->barriers[i].kind != BARRIER_CALL; i--)
+        if (L->barriers[i].kind != BARRIER_LOOP) {
+            lift_fail(L, c, "iterations of map and reduce loops all run; return after the loop",
+                      "return inside a %s loop",
+                      L->barriers[i].kind == BARRIER_MAP ? "map" : "reduce");
+            return;
+        }
+    Kids k = kids_of(c);
+    if (k.n > 0 && L->ret_slot >= 0) {
+        Builder bd = lift_builder(L, c);
+        L->env[L->ret_slot].val = b_cast(&bd, L->ret_ty, lift_expr(L, k.items[0]));
+    } else if (k.n > 0) {
+        lift_expr(L, k.items[0]);
+    }
+    L->env[L->ret_flag].val = opd_int(1);
+}
+
+/* The value a body lifted by start_returns returns; false (after a
+ * diagnostic) if it can end without a return. */
+bool end_returns(Lift *L, CXCursor body) {
+    if (L->ret_flag < 0 || L->failed)
+        return true;
+    L->seen_return = true;
+    L->ret_val = opd_none();
+    if (L->ret_slot < 0)
+        return true;
+    L->ret_val = L->env[L->ret_slot].val;
+    if (!always_returns(body)) {
+        lift_fail(L, body, "end the function with return EXPR;",
+                  "the end of the function is reached without a return%s", "");
+        return false;
+    }
+    return true;
+}
+
+/* Lifts one side of an early-return if: its own statement (if any), then,
+ * when that falls through, the statements after the if. Returns the value
+ * the side returns, converted to the function's return type. */
+static Operand lift_return_side(Lift *L, Body *into, CXCursor branch, CXCursor *rest, int nrest,
+                                const Operand *before, int mark) {
+    for (int i = 0; i < mark; i++)
+        L->env[i].val = before[i];
+    L->nenv = mark;
+    L->seen_return = false;
+    L->ret_val = opd_none();
+    Body *saved = L->cur;
+    L->cur = into;
+    if (!clang_Cursor_isNull(branch))
+        lift_stmt(L, branch);
+    if (!L->seen_return && !L->failed)
+        lift_stmts(L, rest, nrest);
+    L->cur = saved;
+    L->nenv = mark;
+    if (!L->seen_return || L->ret_val.kind == OPD_NONE)
+        return opd_none();
+    Builder bd = {L->a, L->f, into, L->f->loc};
+    return b_cast(&bd, L->ret_ty, L->ret_val);
+}
+
+/* `if (c) { ...; return a; } rest...` is `if (c) {...; return a} else { rest }`
+ * (and symmetrically for a returning else): both branches return, each
+ * starting from the values before the if, and the returned value is their
+ * phi. Statements after an if/else that returns on both sides never run. */
+static void lift_early_return(Lift *L, CXCursor c, CXCursor *rest, int nrest) {
+    Kids k = kids_of(c);
+    Builder bd = lift_builder(L, c);
+    Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
+    Stmt *s = stmt_new(L->a, S_IF, loc_of(L, c));
+    s->cond = cond;
+    s->then_body = body_new(L->a);
+    s->else_body = body_new(L->a);
+    int mark = L->nenv;
+    Operand *before = env_snapshot(L);
+    CXCursor else_c = k.n == 3 ? k.items[2] : clang_getNullCursor();
+    Operand then_val = lift_return_side(L, s->then_body, k.items[1], rest, nrest, before, mark);
+    bool then_returned = L->seen_return;
+    Operand else_val = lift_return_side(L, s->else_body, else_c, rest, nrest, before, mark);
+    bool else_returned = L->seen_return;
+    free(before);
+    if (L->failed)
+        return;
+    if (!then_returned || !else_returned) {
+        lift_fail(L, c, "end the function with a return as well", "only one branch returns%s", "");
+        return;
+    }
+    L->seen_return = true;
+    L->ret_val = opd_none();
+    if (then_val.kind != OPD_NONE && else_val.kind != OPD_NONE) {
+        Phi *p = arena_alloc(L->a, sizeof(Phi));
+        p->dst = var_new(L->a, L->f, TEMP_NAME, L->ret_ty);
+        p->then_val = then_val;
+        p->else_val = else_val;
+        vec_push(L->a, &s->phis, p);
+        L->ret_val = opd_var(p->dst);
+    }
+    body_append(L->a, L->cur, s);
+}
+
+void lift_stmts(Lift *L, CXCursor *v, int n) {
+    for (int i = 0; i < n && !L->failed; i++) {
+        if (L->seen_return) {
+            lift_fail(L, v[i], "return only at the end of the function",
+                      "statement after a return%s", "");
+            break;
+        }
+        bool in_loop = L->nbarriers > 0 && L->barriers[L->nbarriers - 1].kind != BARRIER_CALL;
+        if (!in_loop && L->ret_flag < 0 && is_early_return(v[i])) {
+            lift_early_return(L, v[i], v + i + 1, n - i - 1);
+            break;
+        }
+        lift_stmt(L, v[i]);
+        int stopped = in_loop ? L->barriers[L->nbarriers - 1].stopped : -1;
+        if (i + 1 == n || L->failed)
+            continue;
+        Operand go_on =
+            not_stopped(L, v[i + 1], contains_break(v[i]) ? stopped : -1, returns_by_flag(L, v[i]));
+        if (go_on.kind != OPD_NONE) {
+            lift_under_guard(L, v[i + 1], go_on, v + i + 1, n - i - 1);
+            break;
+        }
+    }
+}
+
+static void lift_block(Lift *L, CXCursor c) {
+    KidList l = all_kids(L->a, c);
+    int mark = L->nenv;
+    lift_stmts(L, l.items, l.n);
+    L->nenv = mark;
+}
+
+void lift_stmt(Lift *L, CXCursor c) {
+    if (L->failed)
+        return;
+    if (L->seen_return) {
+        lift_fail(L, c, "return only at the end of the function", "statement after a return%s", "");
+        return;
+    }
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind != CXCursor_ForStmt && clang_isStatement(kind) && kind != CXCursor_CompoundStmt) {
+        Pragma *pg = loop_pragma(L, c);
+        if (pg && pg->kind == PG_WHILE) {
+            lift_fail(L, c, "write the loop as a canonical for loop with its bound",
+                      "'#pragma pargrad %s' is not supported yet", pg->text);
+            return;
+        }
+        if (pg) {
+            lift_fail(L, c, "put the pragma on the line right before a canonical for loop",
+                      "the statement after '#pragma pargrad %s' must be a for loop", pg->text);
+            return;
+        }
+    }
+    switch (kind) {
+    case CXCursor_CompoundStmt:
+        lift_block(L, c);
+        return;
+    case CXCursor_DeclStmt: {
+        KidList l = all_kids(L->a, c);
+        for (int i = 0; i < l.n; i++)
+            if (clang_getCursorKind(l.items[i]) == CXCursor_VarDecl)
+                lift_var_decl(L, l.items[i]);
+        return;
+    }
+    case CXCursor_BinaryOperator: {
+        const char *op = binop_of(L, c);
+        if (strcmp(op, "=") == 0)
+            lift_assign(L, c, op);
+        else
+            lift_expr(L, c);
+        return;
+    }
+    case CXCursor_CompoundAssignOperator:
+        lift_assign(L, c, binop_of(L, c));
+        return;
+    case CXCursor_UnaryOperator:
+        lift_incdec(L, c);
+        return;
+    case CXCursor_IfStmt:
+        lift_if(L, c);
+        return;
+    case CXCursor_ForStmt:
+        lift_for(L, c);
+        return;
+    case CXCursor_ReturnStmt:
+        if (L->ret_flag >= 0) {
+            lift_flag_return(L, c);
+            return;
+        }
+        if (L->nbarriers > 0 && L->barriers[L->nbarriers - 1].kind != BARRIER_CALL) {
+            lift_fail(L, c, "return only at the end of the function", "return inside a loop%s", "");
+            return;
+        }
+        lift_return(L, c);
+        return;
+    case CXCursor_NullStmt:
+        return;
+    case CXCursor_BreakStmt: {
+        Barrier *bar = L->nbarriers ? &L->barriers[L->nbarriers - 1] : NULL;
+        if (bar && bar->stopped >= 0) {
+            L->env[bar->stopped].val = opd_int(1);
+            return;
+        }
+        lift_fail(L, c, "iterations of map and reduce loops all run; use a sequential loop",
+                  "'break' is supported in sequential loops only%s", "");
+        return;
+    }
+    case CXCursor_CallExpr:
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr:
+        lift_expr(L, c);
+        return;
+    default:
+        break;
+    }
+    const char *what = "this statement";
+    const char *hint = "see the supported C subset in PRAGMAS.md section 5";
+    switch (kind) {
+    case CXCursor_WhileStmt:
+        what = "'while'";
+        hint = "write it as a canonical for loop (while loops with bound(N) come later)";
+        break;
+    case CXCursor_DoStmt:
+        what = "'do'";
+        hint = "write it as a canonical for loop";
+        break;
+    case CXCursor_SwitchStmt:
+        what = "'switch'";
+        hint = "write it as if/else";
+        break;
+    case CXCursor_GotoStmt:
+    case CXCursor_LabelStmt:
+        what = "'goto'";
+        hint = "use structured control flow (if, for)";
+        break;
+    case CXCursor_BreakStmt:
+    case CXCursor_ContinueStmt:
+        what = kind == CXCursor_BreakStmt ? "'break'" : "'continue'";
+        hint = "guard the rest of the loop body with an if";
+        break;
+    default:
+        break;
+    }
+    lift_fail(L, c, hint, "%s is not supported in a differentiated function", what);
+}
