@@ -376,6 +376,12 @@ static const char *portable_decl(Lift *L, CXCursor p, const char *name) {
 static Param *lift_param(Lift *L, CXCursor p) {
     Param *pr = arena_alloc(L->a, sizeof(Param));
     pr->name = cursor_spelling(L, p);
+    if (!*pr->name) {
+        /* C2x allows it; the generated signature needs a name to pass on */
+        lift_fail(L, p, "name the parameter, as C11 requires in a definition",
+                  "a parameter of '%s' has no name", L->f->name);
+        return pr;
+    }
     pr->decl = portable_decl(L, p, pr->name);
     CXType t = clang_getCanonicalType(clang_getCursorType(p));
     Binding *b = env_bind(L, p, pr->name);
