@@ -386,19 +386,53 @@ static void scan_body(Emitter *e, Body *b) {
     }
 }
 
-static bool reads_mutable(Emitter *e, Stmt *s) {
+/* Facts about an inlined temporary's expression, each computed once per
+ * variable (memo: 0 unknown), so that long chains stay linear. */
+typedef struct InlineFacts {
+    int *depth;             /* operations in the longest path of the expression */
+    unsigned char *mutable; /* 1 + whether it reads a variable that may change */
+} InlineFacts;
+
+static int expr_depth(Emitter *e, InlineFacts *f, Stmt *s);
+static bool expr_reads_mutable(Emitter *e, InlineFacts *f, Stmt *s);
+
+static bool inlined_operand(Emitter *e, Operand o) {
+    return o.kind == OPD_VAR && o.var->id < e->nvars && e->inlined[o.var->id];
+}
+
+static int expr_depth(Emitter *e, InlineFacts *f, Stmt *s) {
+    int d = 0;
+    for (int i = 0; i < s->nargs; i++)
+        if (inlined_operand(e, s->args[i])) {
+            int id = s->args[i].var->id;
+            if (!f->depth[id])
+                f->depth[id] = expr_depth(e, f, e->def_stmt[id]);
+            d = f->depth[id] > d ? f->depth[id] : d;
+        }
+    return d + 1;
+}
+
+static bool expr_reads_mutable(Emitter *e, InlineFacts *f, Stmt *s) {
     for (int i = 0; i < s->nargs; i++) {
         Operand o = s->args[i];
         if (o.kind != OPD_VAR)
             continue;
         if (o.var->is_mutable)
             return true;
-        if (o.var->id < e->nvars && e->inlined[o.var->id] &&
-            reads_mutable(e, e->def_stmt[o.var->id]))
-            return true;
+        if (inlined_operand(e, o)) {
+            int id = o.var->id;
+            if (!f->mutable[id])
+                f->mutable[id] = 1 + expr_reads_mutable(e, f, e->def_stmt[id]);
+            if (f->mutable[id] == 2)
+                return true;
+        }
     }
     return false;
 }
+
+/* Expressions deeper than this are cut into named temporaries: readable,
+ * and the emitter's recursion stays shallow on sums of thousands of terms. */
+enum { MAX_INLINED_DEPTH = 24 };
 
 static void plan_inlining(Emitter *e, Func *f) {
     e->nvars = f->next_var_id;
@@ -418,11 +452,21 @@ static void plan_inlining(Emitter *e, Func *f) {
             continue;
         e->inlined[id] = 1;
     }
+    /* Operands are defined before their uses (lower ids first, mostly): a
+     * temporary cut here is seen as depth 0 by the expressions using it. */
+    InlineFacts facts = {xcalloc((size_t)e->nvars + 1, sizeof(int)),
+                         xcalloc((size_t)e->nvars + 1, 1)};
+    for (int id = 0; id < e->nvars; id++)
+        if (e->inlined[id] && expr_depth(e, &facts, e->def_stmt[id]) > MAX_INLINED_DEPTH)
+            e->inlined[id] = 0;
+    memset(facts.depth, 0, sizeof(int) * ((size_t)e->nvars + 1));
     /* Temporaries reading variables that may change between their
      * definition and their use stay where they are. */
     for (int id = 0; id < e->nvars; id++)
-        if (e->inlined[id] && reads_mutable(e, e->def_stmt[id]) && !e->next_use[id])
+        if (e->inlined[id] && expr_reads_mutable(e, &facts, e->def_stmt[id]) && !e->next_use[id])
             e->inlined[id] = 0;
+    free(facts.depth);
+    free(facts.mutable);
 }
 
 /* ---- comments ---- */

@@ -22,6 +22,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -837,6 +838,43 @@ static int run(Options *o, Arena *a, Diags *d) {
     return rc;
 }
 
+typedef struct RunCall {
+    Options *o;
+    Arena *a;
+    Diags *d;
+    int rc;
+} RunCall;
+
+static void *run_call(void *p) {
+    RunCall *c = p;
+    c->rc = run(c->o, c->a, c->d);
+    return NULL;
+}
+
+/* Generated numerical code has expressions of tens of thousands of terms:
+ * clang's parser and the lifter recurse with their nesting. The run goes on
+ * a thread with a 512 MB stack (address space only; pages are used as they
+ * are touched), and libclang is told to parse on it rather than on a thread
+ * of its own with 8 MB. Where no such thread can be made (a small address
+ * space limit), the run stays here. */
+static int run_on_large_stack(Options *o, Arena *a, Diags *d) {
+    RunCall c = {o, a, d, 0};
+    pthread_attr_t attr;
+    pthread_t thread;
+    if (pthread_attr_init(&attr) == 0) {
+        bool made = pthread_attr_setstacksize(&attr, (size_t)512 << 20) == 0 &&
+                    setenv("LIBCLANG_NOTHREADS", "1", 1) == 0 &&
+                    pthread_create(&thread, &attr, run_call, &c) == 0;
+        pthread_attr_destroy(&attr);
+        if (made) {
+            pthread_join(thread, NULL);
+            return c.rc;
+        }
+        unsetenv("LIBCLANG_NOTHREADS");
+    }
+    return run(o, a, d);
+}
+
 int driver_main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "--version") == 0) {
         printf("pargrad %s\n", PARGRAD_VERSION);
@@ -857,7 +895,7 @@ int driver_main(int argc, char **argv) {
     install_signal_handlers();
     Arena a = {0};
     Diags d = {.out = stderr};
-    rc = run(&o, &a, &d);
+    rc = run_on_large_stack(&o, &a, &d);
     diag_free(&d);
     arena_free(&a);
     return rc;

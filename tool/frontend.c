@@ -5,6 +5,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lift.h"
 
+#include <limits.h>
+
 #ifndef PARGRAD_CLANG_RESOURCE
 #define PARGRAD_CLANG_RESOURCE "/usr/lib/llvm-14/lib/clang/14.0.6/include"
 #endif
@@ -97,38 +99,132 @@ const char *extent_text(Frontend *fe, CXCursor c) {
 static CXSourceRange file_extent(CXTranslationUnit tu, CXCursor c) {
     CXSourceRange r = clang_getCursorExtent(c);
     CXFile fb, fe;
-    unsigned lb, cb, le, ce;
-    clang_getExpansionLocation(clang_getRangeStart(r), &fb, &lb, &cb, NULL);
-    clang_getExpansionLocation(clang_getRangeEnd(r), &fe, &le, &ce, NULL);
+    unsigned ob, oe;
+    clang_getExpansionLocation(clang_getRangeStart(r), &fb, NULL, NULL, &ob);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &oe);
     if (!fb || fb != fe)
         return r;
-    if (le < lb || (le == lb && ce <= cb))
-        ce = cb + 1;
-    return clang_getRange(clang_getLocation(tu, fb, lb, cb), clang_getLocation(tu, fe, le, ce));
+    if (oe <= ob)
+        oe = ob + 1;
+    /* by offset: a location from a line and column is found by scanning
+     * the line, slow on long lines */
+    return clang_getRange(clang_getLocationForOffset(tu, fb, ob),
+                          clang_getLocationForOffset(tu, fe, oe));
 }
 
-/* The operator of a binary or compound-assignment expression: the first token
- * after the left operand. */
+/* C's operators as string constants: one per spelling, not one per use. */
+static const char *intern_punctuation(Lift *L, const char *p) {
+    static const char *const known[] = {
+        "+",  "-", "*",  "/",  "%",  "<",  "<=", ">",   ">=",  "==", "!=", "&&",
+        "||", "=", "+=", "-=", "*=", "/=", "%=", "++",  "--",  "!",  "~",  "&",
+        "|",  "^", "<<", ">>", "&=", "|=", "^=", "<<=", ">>=", ",",  "(",  ")"};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(known[i], p) == 0)
+            return known[i];
+    return arena_strdup(L->a, p);
+}
+
+/* The first (or last) punctuation token of `range` in [from, to), or "". */
+static const char *punctuation_in(Lift *L, CXSourceRange range, unsigned from, unsigned to,
+                                  bool last) {
+    CXTranslationUnit tu = L->fe->tu;
+    CXToken *toks;
+    unsigned nt;
+    clang_tokenize(tu, range, &toks, &nt);
+    const char *op = "";
+    for (unsigned i = 0; i < nt; i++) {
+        unsigned off = offset_of(clang_getTokenLocation(tu, toks[i]));
+        if (off >= from && off < to && clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
+            CXString s = clang_getTokenSpelling(tu, toks[i]);
+            op = intern_punctuation(L, clang_getCString(s));
+            clang_disposeString(s);
+            if (!last)
+                break;
+        }
+    }
+    clang_disposeTokens(tu, toks, nt);
+    return op;
+}
+
+static bool is_binary_operator(const char *op) {
+    static const char *const ops[] = {"+",  "-",  "*",  "/",  "%",  "<",  "<=", ">",   ">=",  "==",
+                                      "!=", "&&", "||", "=",  "+=", "-=", "*=", "/=",  "%=",  "&",
+                                      "|",  "^",  "<<", ">>", "&=", "|=", "^=", "<<=", ">>=", ","};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(ops[i], op) == 0)
+            return true;
+    return false;
+}
+
+static enum CXChildVisitResult collect_expansion(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Frontend *fe = data;
+    if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
+        return CXChildVisit_Continue;
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile f;
+    unsigned b, e;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
+    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
+    if (!f || !clang_File_isEqual(f, fe->main_file))
+        return CXChildVisit_Continue;
+    if (fe->nexpansions == fe->capexpansions) {
+        fe->capexpansions = fe->capexpansions ? 2 * fe->capexpansions : 64;
+        fe->expansions = xrealloc(fe->expansions, sizeof(unsigned[2]) * (size_t)fe->capexpansions);
+    }
+    fe->expansions[fe->nexpansions][0] = b;
+    fe->expansions[fe->nexpansions][1] = e;
+    fe->nexpansions++;
+    return CXChildVisit_Continue;
+}
+
+/* Whether offset `off` of the input lies in a macro invocation. The
+ * expansions of the input are listed once, in source order. */
+static bool in_macro_expansion(Frontend *fe, CXFile file, unsigned off) {
+    if (!fe->expansions_listed) {
+        fe->main_file = file;
+        clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), collect_expansion, fe);
+        fe->expansions_listed = true;
+    }
+    if (!clang_File_isEqual(file, fe->main_file))
+        return true;                  /* a header: take the slow path */
+    int lo = 0, hi = fe->nexpansions; /* the first expansion starting after off */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (fe->expansions[mid][0] <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 && fe->expansions[lo - 1][1] >= off;
+}
+
+/* The operator of a binary or compound-assignment expression: the last
+ * token before the right operand, read from the few characters before it.
+ * The left operand's extent is needed only when that fails (a comment or a
+ * macro between them): clang finds the start of a chain a + b + c + ... by
+ * walking down its left operands, which would make long chains quadratic. */
 const char *binop_of(Lift *L, CXCursor c) {
     Kids k = kids_of(c);
     if (k.n < 2)
         return "";
-    unsigned lhs_end = offset_of(clang_getRangeEnd(file_extent(L->fe->tu, k.items[0])));
-    CXToken *toks;
-    unsigned nt;
-    clang_tokenize(L->fe->tu, file_extent(L->fe->tu, c), &toks, &nt);
-    const char *op = "";
-    for (unsigned i = 0; i < nt; i++) {
-        unsigned off = offset_of(clang_getTokenLocation(L->fe->tu, toks[i]));
-        if (off >= lhs_end && clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
-            CXString s = clang_getTokenSpelling(L->fe->tu, toks[i]);
-            op = arena_strdup(L->a, clang_getCString(s));
-            clang_disposeString(s);
-            break;
-        }
+    CXTranslationUnit tu = L->fe->tu;
+    CXFile file;
+    unsigned off;
+    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(k.items[1])), &file, NULL,
+                               NULL, &off);
+    if (file && off > 0 && !in_macro_expansion(L->fe, file, off)) {
+        /* The first token of the window may be cut: the operator must come
+         * after it. */
+        unsigned from = off > 16 ? off - 16 : 0;
+        CXSourceRange window = clang_getRange(clang_getLocationForOffset(tu, file, from),
+                                              clang_getLocationForOffset(tu, file, off));
+        const char *op = punctuation_in(L, window, from + 4, off, true);
+        if (*op && is_binary_operator(op))
+            return op;
     }
-    clang_disposeTokens(L->fe->tu, toks, nt);
-    return op;
+    unsigned lhs_end = offset_of(clang_getRangeEnd(file_extent(tu, k.items[0])));
+    return punctuation_in(L, file_extent(tu, c), lhs_end, UINT_MAX, false);
 }
 
 /* The operator of a unary expression; *postfix tells where it stands. */
@@ -141,10 +237,10 @@ const char *unop_of(Lift *L, CXCursor c, bool *postfix) {
     if (nt > 0) {
         CXString s = clang_getTokenSpelling(L->fe->tu, toks[0]);
         if (clang_getTokenKind(toks[0]) == CXToken_Punctuation) {
-            op = arena_strdup(L->a, clang_getCString(s));
+            op = intern_punctuation(L, clang_getCString(s));
         } else {
             CXString e = clang_getTokenSpelling(L->fe->tu, toks[nt - 1]);
-            op = arena_strdup(L->a, clang_getCString(e));
+            op = intern_punctuation(L, clang_getCString(e));
             clang_disposeString(e);
             *postfix = true;
         }
@@ -622,6 +718,8 @@ void frontend_close(Frontend *fe) {
     if (!fe)
         return;
     frontend_release_tu(fe);
+    free(fe->expansions);
+    fe->expansions = NULL;
     free(fe->text);
     fe->text = NULL;
 }

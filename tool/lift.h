@@ -23,6 +23,12 @@ struct Frontend {
     char *text;
     PtrVec pragmas;    /* Pragma* */
     PtrVec directives; /* Pragma* of kind reverse/forward */
+    /* The macro invocations of the input, [start, end] offsets in source
+     * order, listed when first needed (binop_of). */
+    CXFile main_file;
+    unsigned (*expansions)[2];
+    int nexpansions, capexpansions;
+    bool expansions_listed;
 };
 /* ---- environment ---- */
 typedef enum { ROLE_NORMAL, ROLE_INDEX, ROLE_ACC } Role;
@@ -80,6 +86,7 @@ typedef struct Lift {
      * flag and of the value returned (-1 for void), or -1 when every return
      * is at a split point. */
     int ret_flag, ret_slot;
+    int expr_depth; /* lift_expr calls in progress */
 } Lift;
 /* The first children of an expression or statement (operands, the parts of
  * a for), and always its last one (a function's body). Calls, whose

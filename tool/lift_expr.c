@@ -169,42 +169,146 @@ static Operand lift_guarded(Lift *L, CXCursor at, Operand cond, CXCursor then_e,
     return opd_var(p->dst);
 }
 
-static Operand lift_binary(Lift *L, CXCursor c) {
+/* True when the expression reads a variable or calls a function; otherwise
+ * it is constant arithmetic (also from macros, whose tokens are not in the
+ * file), which clang folds with C's own rules. */
+static bool reads_or_calls(CXCursor c) {
+    return has_kind(c, CXCursor_DeclRefExpr) || has_kind(c, CXCursor_CallExpr);
+}
+
+/* The operator of a binary expression as a primitive, or a diagnostic. */
+static bool binary_op(Lift *L, CXCursor c, PrimOp *op) {
     const char *ops = binop_of(L, c);
     bool ok;
-    PrimOp op = binop_code(ops, &ok);
-    if (!ok) {
-        if (!*ops)
-            lift_fail(L, c, "write the operation out, or make the macro an inline function",
-                      "cannot see the operator of this expression (inside a macro?)%s", "");
-        else if (strcmp(ops, "=") == 0 || strchr("+-*/", ops[0]))
-            lift_fail(L, c, "write assignments as statements of their own",
-                      "assignment inside an expression%s", "");
-        else
-            lift_fail(L, c, "use arithmetic, comparisons and && || on scalars",
-                      "unsupported operator '%s'", ops);
-        return opd_float(0, type_double());
-    }
-    Kids k = kids_of(c);
+    *op = binop_code(ops, &ok);
+    if (ok)
+        return true;
+    if (!*ops)
+        lift_fail(L, c, "write the operation out, or make the macro an inline function",
+                  "cannot see the operator of this expression (inside a macro?)%s", "");
+    else if (strcmp(ops, "=") == 0 || strchr("+-*/", ops[0]))
+        lift_fail(L, c, "write assignments as statements of their own",
+                  "assignment inside an expression%s", "");
+    else
+        lift_fail(L, c, "use arithmetic, comparisons and && || on scalars",
+                  "unsupported operator '%s'", ops);
+    return false;
+}
+
+/* x OP y for the binary expression c, in c's type. Located at the right
+ * operand: clang finds the location of c itself by walking down its left
+ * operands, quadratic on long chains. */
+static Operand apply_binary(Lift *L, CXCursor c, PrimOp op, Operand x, Operand y) {
+    Builder bd = lift_builder(L, kids_of(c).items[1]);
+    if (op >= OP_LT && op <= OP_OR)
+        return b_cmp(&bd, op, x, y);
+    if (op == OP_MOD && (type_is_float(x.ty) || type_is_float(y.ty)))
+        lift_fail(L, c, NULL, "'%%' on floating values%s", "");
     Type ty = expr_type(L, c);
-    Builder bd = lift_builder(L, c);
-    if ((op == OP_AND || op == OP_OR) && has_kind(k.items[1], CXCursor_ArraySubscriptExpr)) {
+    return b_op(&bd, op, ty, b_cast(&bd, ty, x), b_cast(&bd, ty, y));
+}
+
+/* One step down the left spine of a chain a + b + c + ...: the binary
+ * expression whose value is c's left operand, through parentheses and
+ * implicit conversions (kept in *conv, applied when going back up). */
+typedef struct SpineLink {
+    CXCursor node; /* a binary expression */
+    PrimOp op;
+    CXCursor conv[4]; /* implicit conversions of its value, innermost last */
+    int nconv;
+} SpineLink;
+
+static bool spine_next(Lift *L, CXCursor c, SpineLink *next) {
+    CXCursor lhs = kids_of(c).items[0];
+    next->nconv = 0;
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(lhs);
+        if (k == CXCursor_ParenExpr) {
+            lhs = kids_of(lhs).items[0];
+        } else if (k == CXCursor_UnexposedExpr && next->nconv < 4) {
+            Kids kk = kids_of(lhs);
+            if (kk.n != 1)
+                return false;
+            next->conv[next->nconv++] = lhs;
+            lhs = kk.items[0];
+        } else {
+            break;
+        }
+    }
+    next->node = lhs;
+    return clang_getCursorKind(lhs) == CXCursor_BinaryOperator && binary_op(L, lhs, &next->op) &&
+           next->op != OP_AND && next->op != OP_OR;
+}
+
+/* The value of the deepest links of the spine that are constant (no
+ * variable, no call: clang folds them, as lift_expr would), or of the left
+ * operand of the deepest link; *from is the first link still to apply. */
+static Operand spine_start(Lift *L, SpineLink *spine, int n, int *from) {
+    CXCursor leaf = kids_of(spine[n - 1].node).items[0];
+    bool varies = reads_or_calls(leaf);
+    int k = n; /* links k..n-1 are constant */
+    while (k > 0 && !varies) {
+        varies = reads_or_calls(kids_of(spine[k - 1].node).items[1]);
+        if (!varies)
+            k--;
+    }
+    *from = n - 1;
+    if (k < n) {
+        bool ok;
+        Operand v = evaluate_constant(L, spine[k].node, &ok);
+        if (ok) {
+            *from = k - 1;
+            for (int j = k > 0 ? spine[k].nconv - 1 : -1; j >= 0; j--) {
+                Builder bd = lift_builder(L, spine[k].conv[j]);
+                v = b_cast(&bd, expr_type(L, spine[k].conv[j]), v);
+            }
+            return v;
+        }
+    }
+    return lift_expr(L, leaf);
+}
+
+/* Left-nested chains (a + b + c + ..., thousands of terms in generated
+ * code) are lifted by a loop down their left spine: no recursion as deep as
+ * the chain, and each operand is looked at once. */
+static Operand lift_binary(Lift *L, CXCursor c) {
+    PrimOp op;
+    if (!binary_op(L, c, &op))
+        return opd_float(0, type_double());
+    Kids k = kids_of(c);
+    if (op == OP_AND || op == OP_OR) {
+        Type ty = expr_type(L, c);
+        Builder bd = lift_builder(L, c);
         Operand lhs = lift_expr(L, k.items[0]);
+        if (!has_kind(k.items[1], CXCursor_ArraySubscriptExpr))
+            return b_cmp(&bd, op, lhs, lift_expr(L, k.items[1]));
         Operand test = b_cmp(&bd, OP_NE, lhs, opd_int(0));
         if (op == OP_AND)
             return lift_guarded(L, c, test, k.items[1], clang_getNullCursor(), opd_int(0), ty);
         Operand neg = b_op(&bd, OP_NOT, type_bool(), test, opd_none());
         return lift_guarded(L, c, neg, k.items[1], clang_getNullCursor(), opd_int(1), ty);
     }
-    Operand x = lift_expr(L, k.items[0]);
-    Operand y = lift_expr(L, k.items[1]);
-    if (op >= OP_LT && op <= OP_OR)
-        return b_cmp(&bd, op, x, y);
-    if (op == OP_MOD && (type_is_float(x.ty) || type_is_float(y.ty)))
-        lift_fail(L, c, NULL, "'%%' on floating values%s", "");
-    x = b_cast(&bd, ty, x);
-    y = b_cast(&bd, ty, y);
-    return b_op(&bd, op, ty, x, y);
+    SpineLink *spine = xmalloc(sizeof(SpineLink) * 16);
+    int n = 1, cap = 16;
+    spine[0] = (SpineLink){.node = c, .op = op};
+    for (SpineLink next; !L->failed && spine_next(L, spine[n - 1].node, &next);) {
+        if (n == cap)
+            spine = xrealloc(spine, sizeof(SpineLink) * (size_t)(cap *= 2));
+        spine[n++] = next;
+    }
+    int from;
+    Operand x = spine_start(L, spine, n, &from);
+    for (int i = from; i >= 0 && !L->failed; i--) {
+        CXCursor node = spine[i].node;
+        x = apply_binary(L, node, spine[i].op, x, lift_expr(L, kids_of(node).items[1]));
+        /* the conversions between this node and the one above */
+        for (int j = i > 0 ? spine[i].nconv - 1 : -1; j >= 0; j--) {
+            Builder bd = lift_builder(L, spine[i].conv[j]);
+            x = b_cast(&bd, expr_type(L, spine[i].conv[j]), x);
+        }
+    }
+    free(spine);
+    return x;
 }
 
 static Operand lift_unary(Lift *L, CXCursor c) {
@@ -298,14 +402,33 @@ Operand binding_value(Lift *L, CXCursor at, int b) {
     return opd_float(0, type_is_float(bd->ty) ? bd->ty : type_double());
 }
 
+static Operand lift_expr_node(Lift *L, CXCursor c);
+
+/* Expressions nested deeper than this (left-nested chains do not count:
+ * lift_binary loops over them) are reported instead of overflowing the
+ * stack. */
+enum { MAX_EXPR_DEPTH = 1000, MAX_INLINE_DEPTH = 200 };
+
 Operand lift_expr(Lift *L, CXCursor c) {
     if (L->failed)
         return opd_float(0, type_double());
+    if (L->expr_depth == MAX_EXPR_DEPTH) {
+        lift_fail(L, c, "split the expression into statements with temporaries",
+                  "expression nested more than %s levels deep",
+                  arena_printf(L->a, "%d", MAX_EXPR_DEPTH));
+        return opd_float(0, type_double());
+    }
+    L->expr_depth++;
+    Operand v = lift_expr_node(L, c);
+    L->expr_depth--;
+    return v;
+}
+
+static Operand lift_expr_node(Lift *L, CXCursor c) {
     enum CXCursorKind kind = clang_getCursorKind(c);
     /* Constant arithmetic (also from macros, whose tokens are not in the
      * file) is folded by clang. */
-    if ((kind == CXCursor_UnaryOperator || kind == CXCursor_BinaryOperator) &&
-        !has_kind(c, CXCursor_DeclRefExpr) && !has_kind(c, CXCursor_CallExpr)) {
+    if ((kind == CXCursor_UnaryOperator || kind == CXCursor_BinaryOperator) && !reads_or_calls(c)) {
         bool ok;
         Operand v = evaluate_constant(L, c, &ok);
         if (ok)
@@ -800,6 +923,12 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
                       cursor_spelling(L, def));
             return opd_float(0, type_double());
         }
+    if (L->ninlining > MAX_INLINE_DEPTH) {
+        lift_fail(L, call, "call fewer helpers from helpers",
+                  "helpers call each other more than %s levels deep",
+                  arena_printf(L->a, "%d", MAX_INLINE_DEPTH));
+        return opd_float(0, type_double());
+    }
     /* Every call is a copy of the helper: helpers calling helpers from many
      * places grow exponentially with their depth. */
     if (L->f->next_var_id > MAX_LIFTED_VALUES) {

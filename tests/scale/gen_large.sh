@@ -14,16 +14,18 @@
 #   loops     many small loops in sequence (maps, reduces, sequential loops)
 #             with scalar chains between them
 #   mixed     straight-line chains with a small loop every 25 lines
+#   chain     one sum of N products, left-nested, on one line (generated
+#             code: a symbolic tool's output)
 #
 # The code is deterministic (its own random generator), so runs compare.
 # POSIX sh and awk only.
 set -eu
 if [ $# -ne 2 ]; then
-    echo "usage: gen_large.sh straight|map|seq|loops|mixed N" >&2
+    echo "usage: gen_large.sh straight|map|seq|loops|mixed|chain N" >&2
     exit 2
 fi
 case $1 in
-straight | map | seq | loops | mixed) ;;
+straight | map | seq | loops | mixed | chain) ;;
 *)
     echo "gen_large.sh: unknown shape '$1'" >&2
     exit 2
@@ -113,6 +115,15 @@ BEGIN {
         print ind "for (int i = 0; i < n; i++) {"
         ind = ind "    "
         inloop = 1
+    }
+    if (shape == "chain") {
+        printf "%sreturn", ind
+        for (k = 0; k < lines; k++)
+            printf "%s %s[%d] * %s(x[%d])", k ? " +" : "", rnd(2) ? "x" : "y", rnd(16), fn(), rnd(16)
+        print ";"
+        print "}"
+        print "#pragma pargrad reverse(f) wrt(x)"
+        exit
     }
     newtemp(inloop ? "x[i]" : "x[0]")
     if (shape == "seq")

@@ -43,4 +43,23 @@ if ! echo "$ratio" | awk '{ exit !($1 < 3.0) }'; then
     echo "FAIL: time grows faster than linearly (ratio $ratio, expected about 2)"
     fail=1
 fi
+
+# One expression of many terms: clang locates a left-nested chain by
+# walking down it, and lines of 100,000 characters are slow to index by
+# column; from 5,000 to 20,000 terms the time must grow about 4 times (a
+# ratio under 8; quadratic gives 16).
+sh "$here/gen_large.sh" chain 5000 >"$out/chain5000.c"
+sh "$here/gen_large.sh" chain 20000 >"$out/chain20000.c"
+if ! r=$("$measure" 10 400 "$pargrad" "$out/chain20000.c" -o "$out/chain20000_b.c"); then
+    echo "FAIL: chain 20000 terms: $r (seconds, KiB)"
+    fail=1
+fi
+c5=$(best "$out/chain5000.c")
+c20=$(best "$out/chain20000.c")
+ratio=$(echo "$c5 $c20" | awk '{ printf "%.2f", $2 / $1 }')
+echo "chain: 5000 terms ${c5} s, 20000 terms ${c20} s, ratio $ratio"
+if ! echo "$ratio" | awk '{ exit !($1 < 8.0) }'; then
+    echo "FAIL: time grows faster than linearly in the length of an expression (ratio $ratio)"
+    fail=1
+fi
 exit $fail
