@@ -399,8 +399,8 @@ static SiteScan *scan_sites(Rev *r, Stmt **stmts, int n, PtrVec *dead) {
     return sc;
 }
 
-/* Copies of the pure integer computations that index expressions depend
- * on, under fresh names, so that the elements a statement will overwrite
+/* Copies of the pure computations that index expressions and loop bounds
+ * depend on, under fresh names, so that the elements a statement will overwrite
  * can be found before it runs (and again after, to restore them). */
 typedef struct Slice {
     SiteScan *sc;
@@ -419,7 +419,10 @@ static Operand slice_operand(Slice *sl, Operand o, int upto, Body *out) {
         if (sl->from.items[i] == o.var)
             return opd_var(sl->to.items[i]);
     Stmt *d = def_of(sc->r, o);
-    if (!d || d->kind != S_LET || d->op == OP_CALL || type_is_float(d->dst->ty)) {
+    /* Arithmetic and math.h calls are pure: computed again, they give the
+     * same value (a floating loop bound, t <= T / dt). Array reads are not
+     * copied: the arrays may change in between. */
+    if (!d || d->kind != S_LET) {
         rev_error(sc->r, sl->site->write->loc,
                   "index arrays with expressions of the loop indices and values computed "
                   "before the loop",
@@ -732,6 +735,37 @@ static void free_heap_arrays(Rev *r, Body *out) {
             fr->buf = bufs[q];
             body_append(r->a, out, fr);
         }
+    }
+}
+
+/* A temporary malloc'ed inside a branch (after an early return, say) is
+ * declared in that block of the output, forward copy and re-executed copy
+ * alike: nothing outside can use it, so it is freed where the block ends. */
+static void free_block_heap_arrays(Arena *a, Body *b, bool top) {
+    if (!b)
+        return;
+    int n = b->stmts.len;
+    for (int i = 0; i < n; i++) {
+        Stmt *s = b->stmts.items[i];
+        free_block_heap_arrays(a, s->then_body, false);
+        free_block_heap_arrays(a, s->else_body, false);
+        free_block_heap_arrays(a, s->body, false);
+    }
+    for (int i = n - 1; i >= 0 && !top; i--) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind != S_ALLOC)
+            continue;
+        /* a block shared by both sweeps is seen twice */
+        bool freed = false;
+        for (int j = i + 1; j < b->stmts.len && !freed; j++) {
+            Stmt *f = b->stmts.items[j];
+            freed = f->kind == S_FREE && f->buf == s->buf;
+        }
+        if (freed)
+            continue;
+        Stmt *fr = stmt_new(a, S_FREE, s->loc);
+        fr->buf = s->buf;
+        body_append(a, b, fr);
     }
 }
 
@@ -1304,6 +1338,7 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
         body_append(a, out, epilogue->stmts.items[i]);
     rerun_restored(&r, f->body, out);
     free_heap_arrays(&r, out);
+    free_block_heap_arrays(a, out, true);
     if (ret)
         body_append(a, out, ret);
     return r.failed ? NULL : r.dst;

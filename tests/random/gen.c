@@ -59,6 +59,12 @@ enum construct {
     K_SCALAR_PARAM,  /* an active scalar parameter p */
     K_KINKS,         /* fabs, fmin, fmax inside expressions */
     K_LOOP_FORMS,    /* i <= n - 1, ++i, i += 1 */
+    K_PRIVATE,       /* a function-scope scalar assigned first in every iteration */
+    K_FLOAT_BOUND,   /* sequential loops with a floating bound: k < T / dt */
+    K_CONST_CAST,    /* constant casts: (double)(1ULL << 40), (int)2.7, 7 / 2 */
+    K_TYPEDEF_SIG,   /* typedef double real; #define fp double, in f's signature */
+    K_RETURN_BOTH,   /* if (c) { return a; } else { return b; } at the end */
+    K_VOID_RETURN,   /* void f with guard clauses: if (n < 2) return; */
     K_RET_IN_LOOP,   /* early return inside a sequential loop */
     K_NESTED_RETURN, /* early return inside a nested if */
     K_DECL_FOR,      /* `int i; for (i = 0; ...)`: not supported by pargrad yet */
@@ -98,8 +104,14 @@ static struct construct_row constructs[K_COUNT] = {
     [K_SCALAR_PARAM] = {"scalar_param", 1},
     [K_KINKS] = {"kinks", 1},
     [K_LOOP_FORMS] = {"loop_forms", 1},
-    [K_RET_IN_LOOP] = {"return_in_loop", 0},  /* rejected: "return inside a loop" */
-    [K_NESTED_RETURN] = {"nested_return", 0}, /* rejected: "only one branch returns" */
+    [K_PRIVATE] = {"private_scalar", 1},
+    [K_FLOAT_BOUND] = {"float_bound", 1},
+    [K_CONST_CAST] = {"const_cast", 1},
+    [K_TYPEDEF_SIG] = {"typedef_sig", 1},
+    [K_RETURN_BOTH] = {"return_both", 1},
+    [K_VOID_RETURN] = {"void_return", 1},
+    [K_RET_IN_LOOP] = {"return_in_loop", 1},
+    [K_NESTED_RETURN] = {"nested_return", 1},
     [K_DECL_FOR] = {"decl_for", 0},
 };
 
@@ -167,6 +179,7 @@ struct node {
     int is_expr;
     int protect; /* never dropped: the broken promise */
     const char *tmpl;
+    const char *alt; /* a dropped type name prints this (its plain type) */
     struct node *kid[4];
     int nkid;
     double bound; /* expressions: rough bound of |value| */
@@ -244,11 +257,11 @@ static int ref_mode; /* print the double reference copy (check.c) */
 static void print_expr(FILE *out, const struct node *n);
 
 /* expands a template: %k operands, $f $F $L @ for the reference copy */
-static void expand(FILE *out, const struct node *n, int indent) {
-    for (const char *p = n->tmpl; *p; p++) {
+static void expand_text(FILE *out, const char *tmpl, const struct node *n, int indent) {
+    for (const char *p = tmpl; *p; p++) {
         if (*p == '%' && p[1] >= '0' && p[1] <= '3') {
             int k = *++p - '0';
-            if (k < n->nkid)
+            if (n && k < n->nkid)
                 print_expr(out, n->kid[k]);
             else
                 fputs("0.5", out);
@@ -268,6 +281,10 @@ static void expand(FILE *out, const struct node *n, int indent) {
     }
 }
 
+static void expand(FILE *out, const struct node *n, int indent) {
+    expand_text(out, n->tmpl, n, indent);
+}
+
 /* a dropped expression stands for its first operand (or a constant) */
 static const struct node *resolve(const struct node *n) {
     while (dropped[n->id] && !n->protect && n->nkid > 0)
@@ -284,9 +301,10 @@ static int needs_parens(const struct node *n) {
 }
 
 static void print_expr(FILE *out, const struct node *n) {
+    const char *alt = n->alt;
     n = resolve(n);
     if (!n) {
-        fputs("0.5", out);
+        expand_text(out, alt ? alt : "0.5", NULL, 0);
         return;
     }
     printed[n->id] = 1;
@@ -335,6 +353,12 @@ struct program {
     int uses_float;
     int used_w, used_a, used_p; /* read somewhere: else the return value reads them */
     int break_promise;
+    /* typedef_sig: `typedef double NAME;`, `#define NAME double`, `typedef
+     * float NAME;` (NULL when absent), the block node printing them, and the
+     * signature's types (a node printing the alias, or NULL for the plain type) */
+    const char *td_real, *td_macro, *td_float;
+    struct node *typedefs;
+    struct node *ty_ret, *ty_x, *ty_w, *ty_a, *ty_p, *ty_u, *ty_y;
     struct node *helpers; /* a block node holding the helper functions */
     struct node *fbody;   /* a block node: the function body */
 };
@@ -344,7 +368,7 @@ static struct program prog;
 /* ------------------------------------------------------------------ */
 /* scopes: what an expression may read and a statement may write       */
 
-enum vtype { T_DOUBLE, T_FLOAT, T_INT, T_ARRAY };
+enum vtype { T_DOUBLE, T_FLOAT, T_INT, T_ARRAY, T_U64 };
 
 struct var {
     const char *name;
@@ -355,6 +379,7 @@ struct var {
     int hidden;   /* a reduce accumulator inside its own loop */
     int used;     /* read somewhere (unused locals are avoided: -Wunused) */
     int seq;      /* sequential-loop depth at the declaration */
+    int konst;    /* never assigned (const, or a loop bound) */
 };
 
 enum { NRANGE, MRANGE, CRANGE };
@@ -406,7 +431,7 @@ static struct var *declare(const char *name, enum vtype type, double bound) {
         exit(2);
     }
     struct var *v = &cx.vars[cx.nvars++];
-    *v = (struct var){name, type, 0, cx.par, bound, 0, 0, cx.seq};
+    *v = (struct var){name, type, 0, cx.par, bound, 0, 0, cx.seq, 0};
     return v;
 }
 
@@ -554,6 +579,23 @@ static struct node *op3(const char *tmpl, double bound, struct node *a, struct n
     return op(tmpl, bound, 3, k);
 }
 
+/* a double (or float) type for a declaration: the plain type, or one of
+ * typedef_sig's aliases as operand k of n (a dropped alias prints the plain
+ * type); returns the text for n's template */
+static const char *type_text(struct node *n, int is_float) {
+    const char *base = is_float ? "$F" : "double", *alias = NULL;
+    if (is_float)
+        alias = prog.td_float && chance(60) ? prog.td_float : NULL;
+    else if ((prog.td_real || prog.td_macro) && chance(60))
+        alias = !prog.td_macro || (prog.td_real && rnd(2)) ? prog.td_real : prog.td_macro;
+    if (!alias || n->nkid >= 4)
+        return base;
+    struct node *t = leaf(alias, 1.0);
+    t->alt = base;
+    n->kid[n->nkid] = t;
+    return fmt("%%%d", n->nkid++);
+}
+
 /* keeps values in range: a bounded squashing function above a limit */
 static struct node *squash(struct node *e) {
     if (e->bound <= 8.0)
@@ -609,6 +651,12 @@ static struct node *var_read(void) {
     switch (v->type) {
     case T_INT:
         return leaf(fmt("0.1 * %s", v->name), 1.0);
+    case T_U64: /* const uint64_t q = 1ULL << len */
+        return leaf(fmt("(double)%s * %s", v->name,
+                        v->len == 63   ? "1.0e-19"
+                        : v->len == 50 ? "1.0e-15"
+                                       : "1.0e-12"),
+                    1.2);
     case T_ARRAY:
         if (pick_loop(NRANGE) && chance(40))
             return leaf(fmt("%s[%s %% %d]", v->name, pick_loop(NRANGE)->name, v->len), v->bound);
@@ -635,6 +683,48 @@ static struct node *helper_call(int depth) {
     if (cx.par > 1) /* keep the nesting of inlined loops small */
         return NULL;
     return leaf(fmt("%s@(n, x, %s)", h->name, prog.has_w ? "w" : "x"), 3.0 * 9);
+}
+
+/* a constant cast or integer arithmetic on constants (C's conversions:
+ * truncation toward zero, _Bool, unsigned wrap-around, float rounding) */
+static struct node *const_cast_leaf(void) {
+    static const struct {
+        const char *text;
+        double value;
+        int nm; /* reads n or m: not in helpers */
+    } c[] = {
+        {"(double)(1ULL << 40) * 1.0e-12", 1.1, 0},
+        {"(double)(1ULL << 63) * 1.0e-19", 0.93, 0},
+        {"(float)0.1", 0.1, 0},
+        {"(double)(float)0.3", 0.3, 0},
+        {"(float)1 / 3", 0.34, 0},
+        {"(int)2.7 * 0.5", 1.0, 0},
+        {"(int)-2.7 * 0.25", 0.5, 0},
+        {"(_Bool)0.5 * 0.75", 0.75, 0},
+        {"(_Bool)0.0 + 0.25", 0.25, 0},
+        {"(char)100 * 0.01", 1.0, 0},
+        {"(unsigned char)300 * 0.01", 0.44, 0},
+        {"(unsigned)3 * 0.25", 0.75, 0},
+        {"(7 / 2) * 0.25", 0.75, 0},
+        {"(-7 / 2) * 0.25", 0.75, 0},
+        {"(7 % 3) * 0.5", 0.5, 0},
+        {"(-7 % 3) * 0.5", 0.5, 0},
+        {"(double)(7 / 2) / 4", 0.75, 0},
+        {"(1u << 4) * 0.05", 0.8, 0},
+        {"(double)(uint64_t)1.0e10 * 1.0e-10", 1.0, 0},
+        {"(double)(int64_t)-3 * 0.25", 0.75, 0},
+        {"(double)UINT64_MAX * 1.0e-20", 0.19, 0},
+        {"(int)(0.1 * 25) * 0.5", 1.0, 0},
+        {"(double)m / 5.0", 1.0, 1},
+        {"(double)(n % 3) * 0.5", 1.0, 1},
+        {"(unsigned)n * 0.1", 0.9, 1},
+        {"(double)(n / 2) * 0.2", 0.8, 1},
+    };
+    enum { NC = sizeof c / sizeof c[0] };
+    int k = rnd(NC);
+    while (c[k].nm && cx.in_helper)
+        k = rnd(NC);
+    return leaf(c[k].text, c[k].value);
 }
 
 static struct node *gen_leaf(int depth) {
@@ -668,10 +758,18 @@ static struct node *gen_leaf(int depth) {
             if (on(K_HELPER) && depth < 3)
                 n = helper_call(depth);
             break;
-        default: {
-            double c = rconst(-1.5, 1.5);
-            n = leaf(fmt("%.2f", c), 1.5);
-        } break;
+        default:
+            if (on(K_CONST_CAST) && chance(12)) {
+                n = const_cast_leaf();
+            } else if (prog.td_real && chance(10)) { /* (real)0.5 */
+                n = op1("(%1)%0", 1.5, leaf(fmt("%.2f", rconst(-1.5, 1.5)), 1.5));
+                n->kid[n->nkid] = leaf(prog.td_real, 1.0);
+                n->kid[n->nkid++]->alt = "double";
+            } else {
+                double c = rconst(-1.5, 1.5);
+                n = leaf(fmt("%.2f", c), 1.5);
+            }
+            break;
         }
     }
     return n ? n : leaf(fmt("%.2f", rconst(0.1, 1.5)), 1.5);
@@ -838,11 +936,31 @@ static int loops_of(int range) {
 /* double/float/int local, or a small local array */
 static void gen_local(struct block b) {
     int r = rnd(10);
+    if (on(K_CONST_CAST) && chance(8)) { /* a constant local of an integer type */
+        static const char *const ci[] = {"(int)2.7 + 7 % 3", "(int)(0.1 * 25) + 1", "-7 / 2 + 5",
+                                         "(_Bool)0.5 + (char)2", "(int)sizeof(double) / 4"};
+        int shift[] = {40, 50, 63};
+        if (rnd(2)) {
+            const char *name = fresh("q");
+            int sh = shift[rnd(3)];
+            stmt(b, fmt("const uint64_t %s = 1ULL << %d;", name, sh));
+            struct var *v = declare(name, T_U64, 1.2);
+            v->len = sh;
+            v->konst = 1;
+        } else {
+            const char *name = fresh("c");
+            stmt(b, fmt("const int %s = %s;", name, ci[rnd(5)]));
+            declare(name, T_INT, 0.5)->konst = 1;
+        }
+        return;
+    }
     if (r < 2 && on(K_FLOAT)) {
         const char *name = fresh("f");
         prog.uses_float = 1;
-        struct node *n = stmt(b, fmt("$F %s = ($F)(%%0);", name));
+        struct node *n = stmt(b, "");
         n->kid[n->nkid++] = gen_expr(1);
+        const char *ty = type_text(n, 1);
+        n->tmpl = fmt("%s %s = (%s)(%%0);", ty, name, ty);
         declare(name, T_FLOAT, n->kid[0]->bound);
     } else if (r < 3 && on(K_INT)) {
         const char *name = fresh("k");
@@ -852,18 +970,20 @@ static void gen_local(struct block b) {
     } else if (r < 4 && on(K_LOCAL_ARRAY)) {
         const char *name = fresh("la");
         /* pargrad does not accept array initialisers: element assignments */
-        struct node *n = stmt(b, fmt("double %s[3];\n%s[0] = %%0;\n%s[1] = %%1;\n%s[2] = %%2;",
-                                     name, name, name, name));
+        struct node *n = stmt(b, "");
         double bound = 0;
         for (int i = 0; i < 3; i++) {
             n->kid[n->nkid++] = gen_expr(1);
             bound = max2(bound, n->kid[i]->bound);
         }
+        n->tmpl = fmt("%s %s[3];\n%s[0] = %%0;\n%s[1] = %%1;\n%s[2] = %%2;", type_text(n, 0), name,
+                      name, name, name);
         declare(name, T_ARRAY, bound)->len = 3;
     } else {
         const char *name = fresh("v");
-        struct node *n = stmt(b, fmt("double %s = %%0;", name));
+        struct node *n = stmt(b, "");
         n->kid[n->nkid++] = gen_expr(0);
+        n->tmpl = fmt("%s %s = %%0;", type_text(n, 0), name);
         declare(name, T_DOUBLE, n->kid[0]->bound);
     }
 }
@@ -873,7 +993,7 @@ static void gen_assign(struct block b) {
     int cand[MAX_VARS], k = 0;
     for (int i = 0; i < cx.nvars; i++) {
         const struct var *v = &cx.vars[i];
-        if (v->par == cx.par && !v->hidden && v->type != T_INT)
+        if (v->par == cx.par && !v->hidden && v->type != T_INT && v->type != T_U64 && !v->konst)
             cand[k++] = i;
     }
     if (!k) {
@@ -925,10 +1045,12 @@ static struct array *pick_target(int need_init, int fresh) {
 }
 
 /* the final write of a map body: plain, in place, ?: or if/else */
-static void gen_write(struct block b, struct array *t, const char *idx) {
+static void gen_write(struct block b, struct array *t, const char *idx, struct node *extra) {
     const char *lhs = fmt("%s[%s]", t->name, idx);
     int inplace = t->extent >= t->need && on(K_INPLACE) && chance(50);
     struct node *e = gen_expr(0);
+    if (extra)
+        e = squash(op2("%0 + %1", e->bound + extra->bound, e, extra));
     struct node *n;
     if (inplace && cx.seq > 0)
         n = stmt(b, fmt("%s = 0.5 * %s + 0.5 * tanh(%%0);", lhs, lhs));
@@ -947,6 +1069,68 @@ static void gen_write(struct block b, struct array *t, const char *idx) {
 }
 
 static void gen_map_over(struct block b, int count, struct array *t, int range);
+
+/* private_scalar: scalars declared at the top of f (once the function is
+ * built, see gen_function) that a map or reduce body assigns first in every
+ * iteration, OpenMP's private habit. In scope only inside that body (never
+ * read after the loop, nor before the assignment); one busy in an enclosing
+ * loop is not reused by a nested one. */
+enum { MAX_PRIV = 4 };
+static struct priv {
+    const char *name;
+    int is_float;
+    int busy;
+} privs[MAX_PRIV];
+static int npriv;
+
+struct private_use {
+    int priv; /* index in privs, or -1 */
+    int var;  /* index in cx.vars */
+};
+
+/* at the start of a map or reduce body (its index pushed): maybe appends
+ * `pt = e;` to the loop's head and declares pt in the body */
+static struct private_use gen_private(struct node *loop) {
+    struct private_use u = {-1, -1};
+    if (!on(K_PRIVATE) || cx.in_helper || loop->nkid >= 4 || !chance(20))
+        return u;
+    int cand[MAX_PRIV], k = 0;
+    for (int i = 0; i < npriv; i++)
+        if (!privs[i].busy)
+            cand[k++] = i;
+    if (k && (npriv == MAX_PRIV || chance(50)))
+        u.priv = cand[rnd(k)];
+    else if (npriv < MAX_PRIV) {
+        u.priv = npriv++;
+        privs[u.priv].name = fresh("pt");
+        privs[u.priv].is_float = on(K_FLOAT) && chance(20);
+    } else
+        return u;
+    struct priv *p = &privs[u.priv];
+    struct node *e = gen_expr(1);
+    loop->tmpl = fmt(p->is_float ? "%s\n    %s = ($F)(%%%d);" : "%s\n    %s = %%%d;", loop->tmpl,
+                     p->name, loop->nkid);
+    loop->kid[loop->nkid++] = e;
+    if (p->is_float)
+        prog.uses_float = 1;
+    p->busy = 1;
+    u.var = cx.nvars;
+    declare(p->name, p->is_float ? T_FLOAT : T_DOUBLE, e->bound);
+    return u;
+}
+
+/* at the end of the body, before its last write or update: a read of the
+ * private scalar when the body has none yet (else "set but not used") */
+static struct node *end_private(struct private_use u) {
+    if (u.priv < 0)
+        return NULL;
+    privs[u.priv].busy = 0;
+    struct var *v = &cx.vars[u.var];
+    if (v->used)
+        return NULL;
+    v->used = 1;
+    return leaf(v->name, v->bound);
+}
 
 /* the innermost map or reduce index over [0, n) */
 static const struct loopvar *outer_par_loop(void) {
@@ -992,8 +1176,9 @@ static void gen_map_over(struct block b, int count, struct array *t, int range) 
     push_loop(i, 1, range, inner);
     t->writing = idx;
     t->need = range == MRANGE ? 2 : 1;
+    struct private_use pu = gen_private(n);
     gen_block(body_of(n), rnd(count + 1));
-    gen_write(body_of(n), t, idx);
+    gen_write(body_of(n), t, idx, end_private(pu));
     t->writing = NULL;
     cx.par--;
     leave_par(s);
@@ -1056,7 +1241,8 @@ static void gen_reduce(struct block b, int count) {
             init = o == 2 ? "p + 0.5" : "p - 0.5";
         else if (o == 0 && chance(30))
             init = "0.5 * x[0]";
-        stmt(b, fmt("double %s = %s;", acc[k], init));
+        struct node *d = stmt(b, "");
+        d->tmpl = fmt("%s %s = %s;", type_text(d, 0), acc[k], init);
         declare(acc[k], T_DOUBLE, 1.0);
     }
     const char *i = fresh(range == MRANGE ? "j" : "i");
@@ -1069,10 +1255,14 @@ static void gen_reduce(struct block b, int count) {
         cx.vars[first + k].hidden = 1;
     cx.par++;
     push_loop(i, 1, range, 0);
+    struct private_use pu = gen_private(n);
     gen_block(body_of(n), rnd(count + 1));
+    struct node *extra = end_private(pu);
     double bound = 0;
     for (int k = 0; k < nacc; k++) {
         struct node *e = gen_expr(0);
+        if (k == 0 && extra)
+            e = squash(op2("%0 + %1", e->bound + extra->bound, e, extra));
         struct block ub = body_of(n);
         if (on(K_REDUCE_COND) && chance(15)) {
             struct node *c = block_stmt(ub, "if (%0) {");
@@ -1091,6 +1281,41 @@ static void gen_reduce(struct block b, int count) {
     }
 }
 
+/* float_bound: a floating bound, compared as C compares (the index is
+ * converted to double): k < T / dt with T and dt declared in the loop's
+ * head node (T / dt not an integer, or one only up to rounding: 0.3 / 0.1
+ * is 2.9999999999999996), or k <= 2.5, k < 0.8 * n. At most 8 trips. Sets
+ * *T and *dt (NULL when not declared). */
+static void float_bound_head(struct node *n, const char *t, const char **T, const char **dt,
+                             double *vT, double *vdt) {
+    static const struct {
+        double T, dt;
+        const char *cmp;
+    } td[] = {{0.45, 0.1, "<"}, {1.0, 0.3, "<"}, {0.7, 0.25, "<"}, {1.0, 0.25, "<"},
+              {0.3, 0.1, "<="}, {0.3, 0.1, "<"}, {1.3, 0.4, "<="}, {0.5, 0.2, "<="},
+              {1.0, 0.2, "<"},  {0.6, 0.2, "<="}};
+    static const char *const plain[] = {"%s <= 2.5",     "%s < 3.5",          "%s < 0.8 * n",
+                                        "%s <= 0.5 * n", "%s < 1.2 * m",      "%s <= m / 1.5",
+                                        "%s < n / 2.0",  "%s < 1.0 + 0.5 * m"};
+    const char *inc = fmt("%s++", t);
+    if (on(K_LOOP_FORMS) && chance(40))
+        inc = rnd(2) ? fmt("++%s", t) : fmt("%s += 1", t);
+    *T = *dt = NULL;
+    if (chance(40)) {
+        n->tmpl = fmt("for (int %s = 0; %s; %s) {", t, fmt(plain[rnd(8)], t), inc);
+        return;
+    }
+    int k = rnd(sizeof td / sizeof td[0]);
+    *T = fresh("T");
+    *dt = fresh("dt");
+    *vT = td[k].T;
+    *vdt = td[k].dt;
+    const char *ty = type_text(n, 0);
+    n->tmpl = fmt("%s%s %s = %.2f, %s = %.2f;\nfor (int %s = 0; %s %s %s / %s; %s) {",
+                  chance(50) ? "const " : "", ty, *T, td[k].T, *dt, td[k].dt, t, t, td[k].cmp, *T,
+                  *dt, inc);
+}
+
 /* a sequential loop over a small constant, n or m; may break */
 static void gen_seq(struct block b, int count) {
     const char *t = fresh("t");
@@ -1104,8 +1329,22 @@ static void gen_seq(struct block b, int count) {
             hi = "3";
         }
     }
+    if (range == CRANGE && on(K_CONST_CAST) && chance(15)) { /* 3 or 4 trips */
+        static const char *const ci[] = {
+            "(int)2.7 + 1",     "7 / 2",          "(int)3.9", "9 % 5",
+            "(int)(2.5 * 1.6)", "(_Bool)0.5 + 2", "(char)3",  "(int)(1ULL << 2)"};
+        hi = ci[rnd(8)];
+    }
     struct node *n = block_stmt(b, fmt("%s {", loop_head(t, "0", hi)));
+    const char *T = NULL, *dt = NULL;
+    double vT = 0, vdt = 0;
+    if (range == CRANGE && on(K_FLOAT_BOUND) && chance(35))
+        float_bound_head(n, t, &T, &dt, &vT, &vdt);
     struct saved s = enter();
+    if (T) { /* read in the body (dt as a time step), never assigned */
+        declare(T, T_DOUBLE, vT)->konst = 1;
+        declare(dt, T_DOUBLE, vdt)->konst = 1;
+    }
     int was_seq_par = cx.seq_par;
     cx.seq++;
     cx.seq_par = cx.par;
@@ -1245,6 +1484,27 @@ static void gen_block(struct block b, int count) {
 /* ------------------------------------------------------------------ */
 /* helpers                                                             */
 
+/* a helper's last statement: return e, or (return_both) an if/else whose
+ * branches both return */
+static void gen_helper_return(struct block b) {
+    if (on(K_RETURN_BOTH) && chance(30)) {
+        struct node *c = block_stmt(b, "if (%0) {");
+        c->kid[c->nkid++] = gen_cond(1);
+        for (int side = 0; side < 2; side++) {
+            struct block rb = side ? else_of(c) : body_of(c);
+            struct saved s = enter();
+            if (chance(50))
+                gen_local(rb);
+            struct node *r = stmt(rb, "return %0;");
+            r->kid[r->nkid++] = squash(gen_expr(0));
+            leave(s);
+        }
+        return;
+    }
+    struct node *r = stmt(b, "return %0;");
+    r->kid[r->nkid++] = squash(gen_expr(0));
+}
+
 static void gen_helper(struct block b, int k) {
     struct helper *h = &helpers[nhelpers];
     h->name = fmt("h%d", k);
@@ -1257,7 +1517,9 @@ static void gen_helper(struct block b, int k) {
     memcpy(arrays, cx.arrays, sizeof arrays);
     cx.narrays = 0;
     if (h->kind == 0) {
-        struct node *n = block_stmt(b, fmt("static double %s@(double a, double b) {", h->name));
+        struct node *n = block_stmt(b, "");
+        const char *t0 = type_text(n, 0), *t1 = type_text(n, 0), *t2 = type_text(n, 0);
+        n->tmpl = fmt("static %s %s@(%s a, %s b) {", t0, h->name, t1, t2);
         declare("a", T_DOUBLE, 3.0);
         declare("b", T_DOUBLE, 3.0);
         if (on(K_GUARD) && chance(50)) {
@@ -1271,13 +1533,13 @@ static void gen_helper(struct block b, int k) {
             g->kid[g->nkid++] = gen_cond(1);
             g->kid[g->nkid++] = gen_expr(1);
         }
-        struct node *r = stmt(body_of(n), "return %0;");
-        r->kid[r->nkid++] = squash(gen_expr(0));
+        gen_helper_return(body_of(n));
     } else if (h->kind == 1) {
-        struct node *n = block_stmt(b, fmt("static double %s@(const double *v, int k) {", h->name));
+        struct node *n = block_stmt(b, "");
+        const char *t0 = type_text(n, 0), *t1 = type_text(n, 0);
+        n->tmpl = fmt("static %s %s@(const %s *v, int k) {", t0, h->name, t1);
         add_array("v", 0, 1)->writing = "k";
-        struct node *r = stmt(body_of(n), "return %0;");
-        r->kid[r->nkid++] = squash(gen_expr(0));
+        gen_helper_return(body_of(n));
     } else {
         struct node *n = block_stmt(
             b, fmt("static double %s@(int len, const double *v, const double *q) {", h->name));
@@ -1397,8 +1659,31 @@ static void setup_interface(void) {
     prog.p_wrt = prog.has_p && chance(80);
     prog.has_u = chance(35);
     prog.has_y = chance(50);
-    prog.has_ret = chance(75) || (!prog.has_u && !prog.has_y) || prog.break_promise;
+    int want_void = on(K_VOID_RETURN) && chance(20);
+    prog.has_ret = (!want_void && chance(75)) || (!prog.has_u && !prog.has_y) || prog.break_promise;
     prog.out_clause = chance(50);
+    if (on(K_TYPEDEF_SIG) && chance(40)) {
+        int k = 1 + rnd(7); /* which of the three: at least one */
+        prog.td_real = k & 1 ? (rnd(2) ? "real" : "real_t") : NULL;
+        prog.td_macro = k & 2 ? (rnd(2) ? "fp" : "DATA_TYPE") : NULL;
+        prog.td_float = k & 4 ? "real32" : NULL;
+        prog.typedefs = new_node(0, "");
+        if (prog.td_real)
+            stmt(body_of(prog.typedefs), fmt("typedef double %s;", prog.td_real));
+        if (prog.td_macro)
+            stmt(body_of(prog.typedefs), fmt("#define %s double", prog.td_macro));
+        if (prog.td_float) /* double in the reference twin */
+            stmt(body_of(prog.typedefs), fmt("typedef $F %s;", prog.td_float));
+        /* the signature: each type an alias or the plain double */
+        struct node *holder = new_node(0, "");
+        struct node **ty[] = {&prog.ty_ret, &prog.ty_x, &prog.ty_w, &prog.ty_a,
+                              &prog.ty_p,   &prog.ty_u, &prog.ty_y};
+        for (int i = 0; i < 7; i++) {
+            holder->nkid = 0;
+            if (strcmp(type_text(holder, 0), "double") != 0)
+                *ty[i] = holder->kid[0];
+        }
+    }
     add_array("x", 2, 1);
     if (prog.has_w)
         add_array("w", 2, 1);
@@ -1408,6 +1693,52 @@ static void setup_interface(void) {
         add_array("y", 0, 0);
 }
 
+/* an inactive condition at the top of f */
+static struct node *inactive_cond(void) {
+    static const char *const c[] = {"n > 3", "m < 3", "n % 2 == 0", "m > 1 && n > 2"};
+    return leaf(c[rnd(4)], 1.0);
+}
+
+/* void_return: a data-dependent guard after some work, on an output
+ * written so far (or any condition) */
+static void gen_void_guard(struct block b) {
+    struct array *o = NULL;
+    for (int i = 0; i < cx.narrays; i++)
+        if (cx.arrays[i].extent > 0 &&
+            (strcmp(cx.arrays[i].name, "y") == 0 || strcmp(cx.arrays[i].name, "u") == 0))
+            o = &cx.arrays[i];
+    struct node *n = stmt(b, free_in_if[0] ? fmt("if (%%0) {\n%s    return;\n}", free_in_if)
+                                           : "if (%0)\n    return;");
+    if (o && chance(70)) {
+        const char *idx = rnd(2) ? "0" : rnd(2) ? "n - 1" : "n / 2";
+        n->kid[n->nkid++] = op1(fmt("%%0 %s %.2f", rnd(2) ? ">" : "<", rconst(-0.5, 0.5)), 1.0,
+                                leaf(fmt("%s[%s]", o->name, idx), 2.0));
+    } else
+        n->kid[n->nkid++] = gen_cond(1);
+}
+
+/* private_scalar's declarations, once f is built: at position at of f's body */
+static void declare_privates(int at) {
+    struct node *d[2] = {NULL, NULL}; /* double, float */
+    for (int i = 0; i < npriv; i++) {
+        int k = privs[i].is_float;
+        if (!d[k]) {
+            d[k] = new_node(0, "");
+            d[k]->tmpl = fmt("%s %s", type_text(d[k], k), privs[i].name);
+        } else
+            d[k]->tmpl = fmt("%s, %s", d[k]->tmpl, privs[i].name);
+    }
+    struct node *f = prog.fbody;
+    for (int k = 1; k >= 0; k--) {
+        if (!d[k])
+            continue;
+        d[k]->tmpl = fmt("%s;", d[k]->tmpl);
+        push(&f->body, &f->nbody, &f->cbody, d[k]);
+        memmove(f->body + at + 1, f->body + at, sizeof *f->body * (size_t)(f->nbody - 1 - at));
+        f->body[at] = d[k];
+    }
+}
+
 static void gen_function(void) {
     struct node *f = new_node(0, "");
     f->is_block = 1;
@@ -1415,11 +1746,20 @@ static void gen_function(void) {
     struct block b = body_of(f);
     free_top = "";
     free_in_if = "";
+    int void_return = !prog.has_ret && on(K_VOID_RETURN);
+    if (void_return && chance(50)) { /* a guard clause, before any allocation */
+        static const char *const g[] = {"if (n < 2)\n    return;", "if (n <= 1)\n    return;",
+                                        "if (n < 1 || m < 1)\n    return;",
+                                        "if (m < 1)\n    return;"};
+        stmt(b, g[rnd(4)]);
+    }
     if (on(K_MALLOC)) {
         int k = rnd(3);
         for (int i = 0; i < k; i++) {
             const char *t = fresh("tm");
-            stmt(b, fmt("double *%s = malloc((size_t)n * (size_t)m * sizeof(double));", t));
+            struct node *d = stmt(b, "");
+            const char *ty = type_text(d, 0);
+            d->tmpl = fmt("%s *%s = malloc((size_t)n * (size_t)m * sizeof(%s));", ty, t, ty);
             add_array(t, 0, 0);
             free_top = fmt("%sfree(%s);\n", free_top, t);
             free_in_if = fmt("%s    free(%s);\n", free_in_if, t);
@@ -1430,7 +1770,15 @@ static void gen_function(void) {
         stmt(b, fmt("double %s[64];", t));
         add_array(t, 0, 0);
     }
-    gen_block(b, 2 + rnd(4));
+    int priv_at = prog.fbody->nbody;
+    int count = 2 + rnd(4);
+    if (void_return && chance(50)) { /* some work, a data-dependent guard, more work */
+        int first = 1 + rnd(count);
+        gen_block(b, first);
+        gen_void_guard(b);
+        gen_block(b, 1 + rnd(count - first + 1));
+    } else
+        gen_block(b, count);
     struct array *y = find_array("y");
     if (y && y->extent == 0) /* out(y) needs a write */
         gen_map_over(b, 2, y, NRANGE);
@@ -1442,7 +1790,20 @@ static void gen_function(void) {
         declare("bp", T_DOUBLE, 1.0);
     }
     /* the frees and the return are one statement: dropping one drops both */
-    if (prog.has_ret) {
+    if (prog.has_ret && !prog.break_promise && on(K_RETURN_BOTH) && chance(25)) {
+        /* if (c) { ...; return a; } else { ...; return b; } */
+        struct node *r = block_stmt(b, "if (%0) {");
+        r->kid[r->nkid++] = chance(30) ? inactive_cond() : gen_cond(0);
+        for (int side = 0; side < 2; side++) {
+            struct block rb = side ? else_of(r) : body_of(r);
+            struct saved s = enter();
+            gen_block(rb, rnd(3));
+            struct node *ret = stmt(
+                rb, free_top[0] ? fmt("double ret = %%0;\n%sreturn ret;", free_top) : "return %0;");
+            ret->kid[ret->nkid++] = gen_return_value();
+            leave(s);
+        }
+    } else if (prog.has_ret) {
         const char *bp = prog.break_promise ? " + bp" : "";
         struct node *r =
             stmt(b, free_top[0] ? fmt("double ret = %%0;\n%sreturn ret%s;", free_top, bp)
@@ -1453,33 +1814,72 @@ static void gen_function(void) {
     } else if (free_top[0]) {
         stmt(b, fmt("%.*s", (int)strlen(free_top) - 1, free_top));
     }
+    declare_privates(priv_at);
 }
 
 /* ------------------------------------------------------------------ */
 /* output                                                              */
 
+/* double, or typedef_sig's alias */
+static void print_type(FILE *out, const struct node *ty) {
+    if (ty)
+        print_expr(out, ty);
+    else
+        fputs("double", out);
+}
+
 static void print_params(FILE *out) {
-    fputs("int n, int m, const double *x", out);
-    if (prog.has_w)
-        fputs(", const double *w", out);
-    if (prog.has_a)
-        fputs(", const double a[n][m]", out);
-    if (prog.has_p)
-        fputs(", double p", out);
-    if (prog.has_u)
-        fputs(", double *u", out);
-    if (prog.has_y)
-        fputs(", double *y", out);
+    fputs("int n, int m, const ", out);
+    print_type(out, prog.ty_x);
+    fputs(" *x", out);
+    if (prog.has_w) {
+        fputs(", const ", out);
+        print_type(out, prog.ty_w);
+        fputs(" *w", out);
+    }
+    if (prog.has_a) {
+        fputs(", const ", out);
+        print_type(out, prog.ty_a);
+        fputs(" a[n][m]", out);
+    }
+    if (prog.has_p) {
+        fputs(", ", out);
+        print_type(out, prog.ty_p);
+        fputs(" p", out);
+    }
+    if (prog.has_u) {
+        fputs(", ", out);
+        print_type(out, prog.ty_u);
+        fputs(" *u", out);
+    }
+    if (prog.has_y) {
+        fputs(", ", out);
+        print_type(out, prog.ty_y);
+        fputs(" *y", out);
+    }
 }
 
 static const char *ret_type(void) {
     return prog.has_ret ? "double" : "void";
 }
 
+/* typedef_sig's typedef and #define lines */
+static void print_typedefs(FILE *out) {
+    if (!prog.typedefs)
+        return;
+    print_stmts(out, prog.typedefs->body, prog.typedefs->nbody, 0);
+    fputs("\n", out);
+}
+
 /* the primal (or its double reference copy f_ref, with ref_mode set) */
 static void print_program(FILE *out) {
     print_stmts(out, prog.helpers->body, prog.helpers->nbody, 0);
-    fprintf(out, "%s%s f%s(", ref_mode ? "static " : "", ret_type(), ref_mode ? "_ref" : "");
+    fputs(ref_mode ? "static " : "", out);
+    if (prog.has_ret)
+        print_type(out, prog.ty_ret);
+    else
+        fputs("void", out);
+    fprintf(out, " f%s(", ref_mode ? "_ref" : "");
     print_params(out);
     fputs(") {\n", out);
     print_stmts(out, prog.fbody->body, prog.fbody->nbody, 1);
@@ -1514,8 +1914,12 @@ static void print_directive(FILE *out) {
 static void write_prog(FILE *out, uint64_t seed) {
     fprintf(out, "/* pargrad_gen %llu%s */\n", (unsigned long long)seed,
             prog.break_promise ? " --break-promise" : "");
-    fputs("#include <math.h>\n#include <stdlib.h>\n\n", out);
+    fputs("#include <math.h>\n", out);
+    if (on(K_CONST_CAST)) /* uint64_t */
+        fputs("#include <stdint.h>\n", out);
+    fputs("#include <stdlib.h>\n\n", out);
     ref_mode = 0;
+    print_typedefs(out);
     print_program(out);
     fputs("\n", out);
     print_directive(out);
@@ -1564,6 +1968,9 @@ static void write_check(FILE *out, uint64_t seed) {
             (unsigned long long)seed);
     fputs("#include \"driver.h\"\n\n", out);
     fprintf(out, "enum { N = %d, M = %d };\n\n", prog.n, prog.m);
+    ref_mode = 1; /* a float typedef is double in the reference twin */
+    print_typedefs(out);
+    ref_mode = 0;
     fprintf(out, "%s f(", ret_type());
     print_params(out);
     fprintf(out, ");\n%s f_b(", ret_type());
