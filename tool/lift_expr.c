@@ -236,8 +236,13 @@ static bool spine_next(Lift *L, CXCursor c, SpineLink *next) {
         }
     }
     next->node = lhs;
-    return clang_getCursorKind(lhs) == CXCursor_BinaryOperator && binary_op(L, lhs, &next->op) &&
-           next->op != OP_AND && next->op != OP_OR;
+    if (clang_getCursorKind(lhs) != CXCursor_BinaryOperator)
+        return false;
+    /* An operator pargrad does not lift (1u << 4, in constant arithmetic
+     * clang folds) ends the spine there: lift_expr decides. */
+    bool ok;
+    next->op = binop_code(binop_of(L, lhs), &ok);
+    return ok && next->op != OP_AND && next->op != OP_OR;
 }
 
 /* The value of the deepest links of the spine that are constant (no
