@@ -1828,35 +1828,25 @@ static void print_type(FILE *out, const struct node *ty) {
         fputs("double", out);
 }
 
+/* ", const T *x": one parameter of f, its type as the program spells it */
+static void print_param(FILE *out, const char *before, struct node *ty, const char *after) {
+    fputs(before, out);
+    print_type(out, ty);
+    fputs(after, out);
+}
+
 static void print_params(FILE *out) {
-    fputs("int n, int m, const ", out);
-    print_type(out, prog.ty_x);
-    fputs(" *x", out);
-    if (prog.has_w) {
-        fputs(", const ", out);
-        print_type(out, prog.ty_w);
-        fputs(" *w", out);
-    }
-    if (prog.has_a) {
-        fputs(", const ", out);
-        print_type(out, prog.ty_a);
-        fputs(" a[n][m]", out);
-    }
-    if (prog.has_p) {
-        fputs(", ", out);
-        print_type(out, prog.ty_p);
-        fputs(" p", out);
-    }
-    if (prog.has_u) {
-        fputs(", ", out);
-        print_type(out, prog.ty_u);
-        fputs(" *u", out);
-    }
-    if (prog.has_y) {
-        fputs(", ", out);
-        print_type(out, prog.ty_y);
-        fputs(" *y", out);
-    }
+    print_param(out, "int n, int m, const ", prog.ty_x, " *x");
+    if (prog.has_w)
+        print_param(out, ", const ", prog.ty_w, " *w");
+    if (prog.has_a)
+        print_param(out, ", const ", prog.ty_a, " a[n][m]");
+    if (prog.has_p)
+        print_param(out, ", ", prog.ty_p, " p");
+    if (prog.has_u)
+        print_param(out, ", ", prog.ty_u, " *u");
+    if (prog.has_y)
+        print_param(out, ", ", prog.ty_y, " *y");
 }
 
 static const char *ret_type(void) {
