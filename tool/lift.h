@@ -145,6 +145,7 @@ void lift_stmt(Lift *L, CXCursor c);
 bool contains_break(CXCursor c);
 bool contains_return(CXCursor c);
 bool returns_by_flag(Lift *L, CXCursor c);
+Stmt *if_stmt(Lift *L, CXCursor at, Operand cond);
 void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n);
 Operand not_stopped(Lift *L, CXCursor at, int stopped, bool returned);
 void lift_for(Lift *L, CXCursor c);

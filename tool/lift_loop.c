@@ -237,13 +237,19 @@ bool returns_by_flag(Lift *L, CXCursor c) {
     return L->ret_flag >= 0 && contains_return(c);
 }
 
-/* Lifts statements under `if (cond)`, merging what they assign with phis
- * (the values before, when cond is false). */
-void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n) {
+/* An empty `if (cond)` at `at`, both branches ready to lift into. */
+Stmt *if_stmt(Lift *L, CXCursor at, Operand cond) {
     Stmt *s = stmt_new(L->a, S_IF, loc_of(L, at));
     s->cond = cond;
     s->then_body = body_new(L->a);
     s->else_body = body_new(L->a);
+    return s;
+}
+
+/* Lifts statements under `if (cond)`, merging what they assign with phis
+ * (the values before, when cond is false). */
+void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n) {
+    Stmt *s = if_stmt(L, at, cond);
     int outer = L->nenv;
     Operand *before = env_snapshot(L);
     Body *saved = L->cur;

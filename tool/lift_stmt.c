@@ -88,11 +88,7 @@ static void lift_if(Lift *L, CXCursor c) {
     if (lift_acc_if(L, c, &k))
         return;
     Builder bd = lift_builder(L, c);
-    Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
-    Stmt *s = stmt_new(L->a, S_IF, loc_of(L, c));
-    s->cond = cond;
-    s->then_body = body_new(L->a);
-    s->else_body = body_new(L->a);
+    Stmt *s = if_stmt(L, c, b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0)));
     int n = L->nenv;
     Operand *before = env_snapshot(L);
     lift_body_into(L, s->then_body, k.items[1]);
@@ -160,7 +156,7 @@ static bool is_early_return(CXCursor c) {
     return always_returns(k.items[1]) || (k.n == 3 && always_returns(k.items[2]));
 }
 
-static bool returns_split(CXCursor *v, int n);
+static bool returns_split(Arena *a, CXCursor *v, int n);
 
 /* True when some statement of v always returns. */
 static bool list_returns(CXCursor *v, int n) {
@@ -172,9 +168,9 @@ static bool list_returns(CXCursor *v, int n) {
 
 static bool stmt_returns_split(Arena *a, CXCursor c) {
     if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
-        return returns_split(&c, 1);
+        return returns_split(a, &c, 1);
     KidList l = all_kids(a, c);
-    return returns_split(l.items, l.n);
+    return returns_split(a, l.items, l.n);
 }
 
 /* One side of an early-return if, as lift_return_side lifts it: the branch
@@ -185,7 +181,7 @@ static bool side_returns_split(Arena *a, CXCursor branch, CXCursor *rest, int nr
         return stmt_returns_split(a, branch);
     if (!clang_Cursor_isNull(branch) && contains_return(branch))
         return false;
-    return returns_split(rest, nrest) && list_returns(rest, nrest);
+    return returns_split(a, rest, nrest) && list_returns(rest, nrest);
 }
 
 /* True when lift_early_return can take every return of v: each is the last
@@ -194,8 +190,7 @@ static bool side_returns_split(Arena *a, CXCursor branch, CXCursor *rest, int nr
  * (a return in a loop, a void function's early `return;`, a return nested
  * in an if that falls through) the function is lifted with a `returned`
  * flag. */
-static bool returns_split(CXCursor *v, int n) {
-    Arena scratch = {0};
+static bool returns_split(Arena *a, CXCursor *v, int n) {
     bool ok = true;
     for (int i = 0; i < n; i++) {
         enum CXCursorKind k = clang_getCursorKind(v[i]);
@@ -204,17 +199,16 @@ static bool returns_split(CXCursor *v, int n) {
         if (is_early_return(v[i])) {
             Kids kk = kids_of(v[i]);
             CXCursor else_c = kk.n == 3 ? kk.items[2] : clang_getNullCursor();
-            ok = side_returns_split(&scratch, kk.items[1], v + i + 1, n - i - 1) &&
-                 side_returns_split(&scratch, else_c, v + i + 1, n - i - 1);
+            ok = side_returns_split(a, kk.items[1], v + i + 1, n - i - 1) &&
+                 side_returns_split(a, else_c, v + i + 1, n - i - 1);
             break;
         }
         if (!contains_return(v[i]))
             continue;
-        ok = k == CXCursor_CompoundStmt && i == n - 1 && stmt_returns_split(&scratch, v[i]) &&
+        ok = k == CXCursor_CompoundStmt && i == n - 1 && stmt_returns_split(a, v[i]) &&
              always_returns(v[i]);
         break;
     }
-    arena_free(&scratch);
     return ok;
 }
 
@@ -309,11 +303,7 @@ static Operand lift_return_side(Lift *L, Body *into, CXCursor branch, CXCursor *
 static void lift_early_return(Lift *L, CXCursor c, CXCursor *rest, int nrest) {
     Kids k = kids_of(c);
     Builder bd = lift_builder(L, c);
-    Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
-    Stmt *s = stmt_new(L->a, S_IF, loc_of(L, c));
-    s->cond = cond;
-    s->then_body = body_new(L->a);
-    s->else_body = body_new(L->a);
+    Stmt *s = if_stmt(L, c, b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0)));
     int mark = L->nenv;
     Operand *before = env_snapshot(L);
     CXCursor else_c = k.n == 3 ? k.items[2] : clang_getNullCursor();
