@@ -7,11 +7,12 @@
 
 #include <string.h>
 
-/* o is index + *off for a constant *off (copies and casts allowed). */
-static bool is_index_of(Rev *r, Operand o, Var *index, long long *off) {
+/* o is c + *off for a constant *off, where c is the loop's index or its
+ * counter (injective in the index too), copies and casts allowed. */
+static bool is_index_of(Rev *r, Operand o, Stmt *loop, long long *off) {
     if (o.kind != OPD_VAR)
         return false;
-    if (o.var == index) {
+    if (o.var == loop->index || (loop->counter && o.var == loop->counter->var)) {
         *off = 0;
         return true;
     }
@@ -19,15 +20,15 @@ static bool is_index_of(Rev *r, Operand o, Var *index, long long *off) {
     if (!d || d->kind != S_LET)
         return false;
     if (d->op == OP_COPY || d->op == OP_CAST)
-        return is_index_of(r, d->args[0], index, off);
+        return is_index_of(r, d->args[0], loop, off);
     bool add = d->op == OP_ADD, sub = d->op == OP_SUB;
     if ((add || sub) && d->args[1].kind == OPD_CONST && !type_is_float(d->args[1].ty) &&
-        is_index_of(r, d->args[0], index, off)) {
+        is_index_of(r, d->args[0], loop, off)) {
         *off += add ? d->args[1].ival : -d->args[1].ival;
         return true;
     }
     if (add && d->args[0].kind == OPD_CONST && !type_is_float(d->args[0].ty) &&
-        is_index_of(r, d->args[1], index, off)) {
+        is_index_of(r, d->args[1], loop, off)) {
         *off += d->args[0].ival;
         return true;
     }
@@ -44,12 +45,12 @@ static bool index_in_range(Rev *r, Operand j, Operand m) {
 
 /* (index + *off) * m + j with j in [0, m): distinct rows for distinct
  * index values. */
-static bool is_row_major_in(Rev *r, Operand o, Var *index, long long *off) {
+static bool is_row_major_in(Rev *r, Operand o, Stmt *loop, long long *off) {
     Stmt *d = def_of(r, o);
     if (!d || d->kind != S_LET)
         return false;
     if (d->op == OP_COPY || d->op == OP_CAST)
-        return is_row_major_in(r, d->args[0], index, off);
+        return is_row_major_in(r, d->args[0], loop, off);
     if (d->op != OP_ADD)
         return false;
     for (int k = 0; k < 2; k++) {
@@ -58,7 +59,7 @@ static bool is_row_major_in(Rev *r, Operand o, Var *index, long long *off) {
         if (!m || m->kind != S_LET || m->op != OP_MUL)
             continue;
         for (int q = 0; q < 2; q++)
-            if (is_index_of(r, m->args[q], index, off) && m->args[q].kind == OPD_VAR &&
+            if (is_index_of(r, m->args[q], loop, off) && m->args[q].kind == OPD_VAR &&
                 index_in_range(r, j, m->args[1 - q]))
                 return true;
     }
@@ -68,13 +69,13 @@ static bool is_row_major_in(Rev *r, Operand o, Var *index, long long *off) {
 /* Whether an access touches different elements in different iterations of
  * the parallel loop; *key tells apart accesses that do so in different ways
  * (x[i] and x[i + 1] each do, but together they collide). */
-static bool injective_in(Rev *r, Stmt *access, Var *index, long long *key) {
+static bool injective_in(Rev *r, Stmt *access, Stmt *loop, long long *key) {
     long long off = 0;
-    if (access->nidx >= 1 && is_index_of(r, access->idx[0], index, &off)) {
+    if (access->nidx >= 1 && is_index_of(r, access->idx[0], loop, &off)) {
         *key = 2 * off;
         return true;
     }
-    if (access->nidx == 1 && is_row_major_in(r, access->idx[0], index, &off)) {
+    if (access->nidx == 1 && is_row_major_in(r, access->idx[0], loop, &off)) {
         *key = 2 * off + 1;
         return true;
     }
@@ -92,7 +93,7 @@ void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v) {
     s->nargs = 1;
     s->args[0] = v;
     s->acc = ACC_ATOMIC;
-    if (!r->par_loop || injective_in(r, read, r->par_loop->index, &s->acc_key))
+    if (!r->par_loop || injective_in(r, read, r->par_loop, &s->acc_key))
         s->acc = ACC_PLAIN;
     body_append(r->a, bd->b, s);
 }

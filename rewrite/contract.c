@@ -192,7 +192,9 @@ static void scan_body(Contract *c, Body *b, bool control) {
 static bool index_plus_const(Contract *c, Operand o, long long *off, int depth) {
     if (o.kind != OPD_VAR || depth > 16)
         return false;
-    if (o.var == c->loop->index) {
+    /* the counter too where it moves by one: i and i - 1 of a loop down */
+    Counter *ctr = c->loop->counter;
+    if (o.var == c->loop->index || (ctr && o.var == ctr->var && opd_is_const(ctr->step, 1))) {
         *off = 0;
         return true;
     }

@@ -132,6 +132,26 @@ static Operand d_fmax(Builder *bd, int k, const Operand *x, Operand r) {
     return k == 0 ? b_select(bd, first, k_(1, r), k_(0, r))
                   : b_select(bd, first, k_(0, r), k_(1, r));
 }
+/* fmod(a, b) = a - trunc(a / b) * b, the quotient constant between jumps. */
+static Operand d_fmod(Builder *bd, int k, const Operand *x, Operand r) {
+    if (k == 0)
+        return k_(1, r);
+    return b_neg(bd, call1(bd, "trunc", b_div(bd, x[0], x[1])));
+}
+/* copysign(a, b) = |a| with b's sign: d/da is the product of the signs
+ * (sign bits, as copysign reads them); b only moves it at b = 0. */
+static Operand d_copysign(Builder *bd, int k, const Operand *x, Operand r) {
+    if (k == 1)
+        return k_(0, r);
+    Type ty;
+    int fn = deriv_lookup("copysign", &ty);
+    return b_mul(bd, b_call(bd, fn, k_(1, r), x[0]), b_call(bd, fn, k_(1, r), x[1]));
+}
+/* fdim(a, b) = a - b where a > b, else 0. */
+static Operand d_fdim(Builder *bd, int k, const Operand *x, Operand r) {
+    Operand above = b_cmp(bd, OP_GT, x[0], x[1]);
+    return b_select(bd, above, k_(k == 0 ? 1 : -1, r), k_(0, r));
+}
 static Operand gauss(Builder *bd, Operand x, double scale) {
     Operand e = call1(bd, "exp", b_neg(bd, b_mul(bd, x, x)));
     return b_mul(bd, k_(scale, x), e);
@@ -185,6 +205,16 @@ static const DerivEntry table[] = {
     {"erf", 1, d_erf},
     {"erfc", 1, d_erfc},
     {"lgamma", 1, d_lgamma},
+    /* Piecewise constant: zero derivative between the jumps. */
+    {"floor", 1, d_none},
+    {"ceil", 1, d_none},
+    {"round", 1, d_none},
+    {"trunc", 1, d_none},
+    {"rint", 1, d_none},
+    {"nearbyint", 1, d_none},
+    {"fmod", 2, d_fmod},
+    {"copysign", 2, d_copysign},
+    {"fdim", 2, d_fdim},
     /* Helpers that derivative code itself calls; not differentiated again. */
     {"pg_digamma", 1, d_digamma},
     {"pg_trigamma", 1, d_none}, /* third derivatives of lgamma are not needed yet */

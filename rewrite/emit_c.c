@@ -362,6 +362,14 @@ static void scan_body(Emitter *e, Body *b) {
         Stmt *s = b->stmts.items[i];
         Scan sc = {e, b};
         stmt_visit_operands(s, scan_use, &sc);
+        /* A loop's contributions and yields are printed inside it: one
+         * computed before the loop (invariant) must not be inlined there,
+         * where it would run every iteration (and a call would keep clang
+         * from vectorising an `omp simd` loop): count them twice. */
+        for (int k = 0; s->kind != S_IF && k < s->accums.len; k++)
+            scan_use(&((Accum *)s->accums.items[k])->contrib, &sc);
+        for (int k = 0; k < s->carried.len; k++)
+            scan_use(&((Carried *)s->carried.items[k])->yield, &sc);
         if (s->buf && !name_taken(e, s->buf->name))
             names_push(e, s->buf->name);
         if (i > 0) {

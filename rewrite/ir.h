@@ -168,6 +168,16 @@ const char *reduce_op_name(ReduceOp op);
 
 typedef struct Stmt Stmt;
 
+/* The user's counter of a loop when it is not the loop's index (for (i =
+ * n - 1; i >= 0; i--), i += 2): in iteration k it is first + k * step
+ * (first - k * step when down); it stays within [first, limit) going up
+ * and [limit, first] going down. trips is the loop's iteration count. */
+typedef struct Counter {
+    struct Var *var;
+    Operand first, step, limit, trips;
+    bool down;
+} Counter;
+
 typedef struct Body {
     PtrVec stmts; /* Stmt* */
 } Body;
@@ -222,8 +232,11 @@ struct Stmt {
     Var *index;
     Operand lo, hi; /* iterations lo <= index < hi */
     bool reversed;  /* S_LOOP: run from hi-1 down to lo */
-    bool serial;    /* S_MAP/S_REDUCE too small to be worth threads */
-    int tape_pair;  /* S_PUSH/S_POP of one value: the same number on both */
+    /* Loops whose counter is not the index, and the statement binding the
+     * counter in their body (for index bounds). */
+    struct Counter *counter;
+    bool serial;   /* S_MAP/S_REDUCE too small to be worth threads */
+    int tape_pair; /* S_PUSH/S_POP of one value: the same number on both */
     Body *body;
     PtrVec carried; /* S_LOOP: Carried* */
     PtrVec accums;  /* S_REDUCE: Accum* */

@@ -947,6 +947,27 @@ static void build_signature(Rev *r, RevSpec *spec, Body *prologue, Body *epilogu
 }
 
 /* ---- adjoints of arrays outside the signature ---- */
+static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out);
+
+/* A constant or a parameter: its bound is itself, exactly. */
+static bool is_fixed(Rev *r, Operand o) {
+    return o.kind != OPD_VAR || !def_of(r, o);
+}
+
+/* A counter runs from first down to limit, or up from first to its last
+ * value first + (trips - 1) * step, which is tight (the next element may
+ * be outside the array) only where first and step are fixed. */
+static bool counter_bound(Rev *r, Builder *bd, Counter *c, bool upper, Operand *out) {
+    if (c->down || !upper)
+        return index_bound(r, bd, c->down && !upper ? c->limit : c->first, upper, out);
+    Operand trips;
+    if (!is_fixed(r, c->first) || !is_fixed(r, c->step) ||
+        !index_bound(r, bd, c->trips, true, &trips))
+        return false;
+    *out = b_add(bd, c->first, b_mul(bd, b_sub(bd, trips, opd_int(1)), c->step));
+    return true;
+}
+
 /* An upper (or lower) bound of an index expression over all iterations,
  * from the loop bounds; indices are assumed non-negative, as valid array
  * indices are. */
@@ -961,6 +982,8 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
         return true;
     }
     Operand x, y;
+    if (d->counter && d->counter->var == o.var)
+        return counter_bound(r, bd, d->counter, upper, out);
     if ((d->kind == S_LOOP || d->kind == S_MAP || d->kind == S_REDUCE) && d->index == o.var) {
         if (!index_bound(r, bd, upper ? d->hi : d->lo, upper, &x))
             return false;
@@ -996,6 +1019,12 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
         if (upper)
             return index_bound(r, bd, d->args[0], true, out);
         *out = opd_int(0);
+        return true;
+    case OP_SELECT: /* either value: the larger (smaller) bound (a trip count) */
+        if (!index_bound(r, bd, d->args[1], upper, &x) ||
+            !index_bound(r, bd, d->args[2], upper, &y))
+            return false;
+        *out = b_select(bd, b_cmp(bd, upper ? OP_GT : OP_LT, x, y), x, y);
         return true;
     case OP_MOD: /* x % m in [0, m) for a valid (non-negative) index */
         if (!upper)

@@ -17,6 +17,7 @@ void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     restore_regions(r, &s, 1, out, dead);
     Stmt *m = stmt_new(r->a, S_MAP, s->loc);
     m->index = s->index;
+    m->counter = s->counter;
     m->lo = s->lo;
     m->hi = s->hi;
     m->text = s->text;

@@ -211,6 +211,7 @@ static void seeded_iterations(Rev *r, Stmt *s, Body *out, Operand *seeds_times_p
                               bool all_extrema) {
     Stmt *m = stmt_new(r->a, S_MAP, s->loc);
     m->index = s->index;
+    m->counter = s->counter;
     m->lo = s->lo;
     m->hi = s->hi;
     m->text = s->text ? "map" : NULL; /* the adjoint iterations are independent */

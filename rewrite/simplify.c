@@ -164,6 +164,20 @@ static void drop_dead_results(Stmt *s, unsigned char *live, bool *changed) {
 
 static void sweep_body(Dce *d, Body *b);
 
+/* A carried scalar nobody reads after the loop nor in its body (a loop
+ * counter assigned by an inner loop, a scalar only ever written) goes;
+ * with it its yield, which kept its computation alive. */
+static void drop_dead_carried(Stmt *s, unsigned char *live, const bool *param_live, bool *changed) {
+    int k = 0;
+    for (int i = 0; i < s->carried.len; i++) {
+        Carried *c = s->carried.items[i];
+        if (param_live[i] || is_live(live, c->result))
+            s->carried.items[k++] = c;
+    }
+    *changed |= k != s->carried.len;
+    s->carried.len = k;
+}
+
 /* Sweeps a nested body of s. What is live at its end is what is live after
  * s, plus the operands s reads there (phi values, yields, contributions),
  * plus, for loops, the mutable variables the body reads: a later iteration
@@ -171,12 +185,15 @@ static void sweep_body(Dce *d, Body *b);
  * one bound in the body is read only after its binding, which the backward
  * flow sees.) The set is restored afterwards; the variables live at the
  * body's entry go to d->gained, and def_live[k] notes whether defs[k] was. */
-static void sweep_nested(Dce *d, Stmt *s, Body *body, Var **defs, int ndefs, bool *def_live) {
+static void sweep_nested(Dce *d, Stmt *s, Body *body, Var **defs, int ndefs, bool *def_live,
+                         bool *param_live) {
     int mark = d->trail.len;
     if (s->kind != S_IF && s->kind != S_BLOCK)
         visit_all_uses(body, mark_live_mutable, d);
     visit_stmt_uses(s, mark_live, d);
     sweep_body(d, body);
+    for (int k = 0; param_live && k < s->carried.len; k++)
+        param_live[k] = d->live[((Carried *)s->carried.items[k])->param->id];
     /* Only variables on the trail can differ from the set after s. */
     for (int i = mark; i < d->trail.len; i++) {
         int id = d->trail.items[i] / 2;
@@ -199,9 +216,13 @@ static bool sweep_stmt(Dce *d, Stmt *s) {
     bool def_live[64] = {false};
     int gained_mark = d->gained.len;
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    bool *param_live = s->carried.len ? xcalloc((size_t)s->carried.len, sizeof(bool)) : NULL;
     for (int q = 0; q < 3; q++)
         if (bodies[q])
-            sweep_nested(d, s, bodies[q], defs, ndefs, def_live);
+            sweep_nested(d, s, bodies[q], defs, ndefs, def_live, q == 2 ? param_live : NULL);
+    if (param_live)
+        drop_dead_carried(s, d->live, param_live, &d->changed);
+    free(param_live);
     bool keep = !removable(s, d->live);
     if (keep) {
         for (int k = 0; k < ndefs; k++)
@@ -857,6 +878,12 @@ static void cse_header(Cse *c, Stmt *s) {
         cse_subst(&((Carried *)s->carried.items[q])->init, c);
     for (int q = 0; q < s->accums.len; q++)
         cse_subst(&((Accum *)s->accums.items[q])->init, c);
+    if (s->counter && s->body) { /* values computed before the loop, for index bounds */
+        cse_subst(&s->counter->first, c);
+        cse_subst(&s->counter->step, c);
+        cse_subst(&s->counter->limit, c);
+        cse_subst(&s->counter->trips, c);
+    }
 }
 
 /* Returns false when s repeats an available value (and is dropped). */

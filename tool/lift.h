@@ -58,6 +58,7 @@ typedef struct Barrier {
     BarrierKind kind;
     int floor;   /* bindings below this index are declared outside */
     int stopped; /* sequential loops with break: the binding of their `stopped` flag, or -1 */
+    int skipped; /* loops with continue: the binding of the iteration's `skipped` flag, or -1 */
 } Barrier;
 
 typedef struct Lift {
@@ -143,11 +144,12 @@ void lift_stmt(Lift *L, CXCursor c);
 
 /* lift_loop.c */
 bool contains_break(CXCursor c);
+bool contains_continue(CXCursor c);
 bool contains_return(CXCursor c);
 bool returns_by_flag(Lift *L, CXCursor c);
 Stmt *if_stmt(Lift *L, CXCursor at, Operand cond);
 void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n);
-Operand not_stopped(Lift *L, CXCursor at, int stopped, bool returned);
+Operand not_stopped(Lift *L, CXCursor at, int stopped, int skipped, bool returned);
 void lift_for(Lift *L, CXCursor c);
 
 #endif

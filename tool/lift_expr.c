@@ -367,6 +367,13 @@ static Operand lift_call(Lift *L, CXCursor c) {
         bd = lift_builder(L, c);
         return b_call(&bd, fn, x, y);
     }
+    if ((strcmp(name, "abs") == 0 || strcmp(name, "labs") == 0 || strcmp(name, "llabs") == 0) &&
+        k.n == 2) { /* integer arithmetic: no derivative, C's value */
+        Builder bd = lift_builder(L, c);
+        Operand x = b_cast(&bd, expr_type(L, c), lift_expr(L, k.items[1]));
+        Operand neg = b_cmp(&bd, OP_LT, x, b_fconst(0, x.ty));
+        return b_select(&bd, neg, b_neg(&bd, x), x);
+    }
     if (strcmp(name, "free") == 0 && k.n == 2) {
         CXCursor a = strip_implicit(k.items[1]);
         int b = clang_getCursorKind(a) == CXCursor_DeclRefExpr ? env_lookup(L, a) : -1;
@@ -971,7 +978,7 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
     }
     int mark = L->nenv;
     push_inlining(L, def);
-    push_barrier(L, (Barrier){BARRIER_CALL, mark, -1});
+    push_barrier(L, (Barrier){BARRIER_CALL, mark, -1, -1});
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
         Binding *b = env_bind(L, p, cursor_spelling(L, p));

@@ -3,19 +3,22 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lift.h"
 
+/* A counted loop as pargrad runs it: the IR loop's index k runs over
+ * [lo, hi), and the user's counter is k itself (step == opd_none) or
+ * first + k * step (first - k * step when `down`). */
 typedef struct Canon {
     CXCursor index_decl;
     const char *index_name;
     Type index_ty;
+    bool outer; /* the counter is declared before the loop: it has a value after it */
     Operand lo, hi;
+    Operand first, step, limit;
+    bool down;
+    Operand exit;         /* the counter after the loop */
+    CXCursor counter_ref; /* outer: the reference to it in the loop's start */
+    int exit_binding;     /* outer, with break: the carried binding of its value, or -1 */
     CXCursor body;
 } Canon;
-
-static bool is_one(Lift *L, CXCursor e) {
-    bool ok;
-    Operand v = evaluate_constant(L, strip_implicit(e), &ok);
-    return ok && opd_is_const(v, 1);
-}
 
 /* Declarations assigned anywhere inside `c` (scalars a loop body carries). */
 typedef struct Assigned {
@@ -102,86 +105,258 @@ static bool bound_changes_in(Lift *L, CXCursor bound, CXCursor body) {
     return bs.changed;
 }
 
-static bool canonical_loop(Lift *L, CXCursor c, Canon *cn) {
-    const char *hint = "write the loop as for (int i = A; i < B; i++)";
-    Kids k = kids_of(c);
-    if (k.n != 4 || clang_getCursorKind(k.items[0]) != CXCursor_DeclStmt) {
-        lift_fail(L, c, hint, "loop is not canonical: it must declare its index%s", "");
-        return false;
+static const char *const canon_hint =
+    "write the loop as for (i = A; i < B; i++) (or <=, i += S), or for (i = B; i >= A; i--)";
+
+/* for (int i = A; ...) or for (i = A; ...) on an integer variable declared
+ * before; sets the counter and returns the initial value's expression. */
+static bool loop_counter(Lift *L, CXCursor c, CXCursor init, Canon *cn, CXCursor *first) {
+    enum CXCursorKind k = clang_getCursorKind(init);
+    if (k == CXCursor_DeclStmt) {
+        Kids dk = kids_of(init);
+        if (dk.n != 1 || clang_getCursorKind(dk.items[0]) != CXCursor_VarDecl) {
+            lift_fail(L, c, canon_hint, "loop is not canonical: it must declare one counter%s", "");
+            return false;
+        }
+        cn->index_decl = dk.items[0];
+        Kids ik = kids_of(cn->index_decl);
+        if (ik.n < 1 || !clang_isExpression(clang_getCursorKind(ik.items[ik.n - 1]))) {
+            lift_fail(L, c, canon_hint, "loop is not canonical: counter '%s' has no initial value",
+                      cursor_spelling(L, cn->index_decl));
+            return false;
+        }
+        *first = ik.items[ik.n - 1];
+    } else {
+        Kids ak = kids_of(init);
+        CXCursor target = ak.n == 2 ? strip_implicit(ak.items[0]) : init;
+        if (k != CXCursor_BinaryOperator || strcmp(binop_of(L, init), "=") != 0 ||
+            clang_getCursorKind(target) != CXCursor_DeclRefExpr) {
+            lift_fail(L, init, canon_hint,
+                      "loop is not canonical: it must start by setting one counter%s", "");
+            return false;
+        }
+        int b = env_lookup(L, target);
+        if (b < 0 || L->env[b].is_array) {
+            lift_fail(L, init, "count with a local variable or a parameter",
+                      "loop counter '%s' is not a local variable", cursor_spelling(L, target));
+            return false;
+        }
+        if (L->env[b].role != ROLE_NORMAL) {
+            lift_fail(L, init, "count with another variable",
+                      L->env[b].role == ROLE_INDEX
+                          ? "'%s' is already the counter of an enclosing loop"
+                          : "'%s' is a reduce variable: it cannot count a loop",
+                      L->env[b].name);
+            return false;
+        }
+        cn->index_decl = clang_getCursorReferenced(target);
+        cn->counter_ref = target;
+        cn->outer = true;
+        *first = ak.items[1];
     }
-    Kids dk = kids_of(k.items[0]);
-    if (dk.n != 1 || clang_getCursorKind(dk.items[0]) != CXCursor_VarDecl) {
-        lift_fail(L, c, hint, "loop is not canonical: it must declare one index%s", "");
-        return false;
-    }
-    cn->index_decl = dk.items[0];
     cn->index_name = cursor_spelling(L, cn->index_decl);
     if (!map_type(clang_getCursorType(cn->index_decl), &cn->index_ty) ||
         cn->index_ty.kind != TY_INT) {
-        lift_fail(L, c, hint, "loop is not canonical: its index '%s' is not an integer",
+        lift_fail(L, c, canon_hint, "loop is not canonical: its counter '%s' is not an integer",
                   cn->index_name);
         return false;
     }
-    Kids ik = kids_of(cn->index_decl);
-    if (ik.n < 1) {
-        lift_fail(L, c, hint, "loop is not canonical: index '%s' has no initial value",
-                  cn->index_name);
+    return true;
+}
+
+static bool is_counter(Canon *cn, CXCursor e) {
+    e = strip_implicit(e);
+    return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCursorReferenced(e), cn->index_decl);
+}
+
+/* The step: i++, ++i, i--, --i, i += S, i -= S, i = i + S, i = S + i,
+ * i = i - S. Sets *dir (+1 or -1) and *amount (null for 1). */
+static bool loop_step(Lift *L, CXCursor inc, Canon *cn, int *dir, CXCursor *amount) {
+    enum CXCursorKind k = clang_getCursorKind(inc);
+    Kids ik = kids_of(inc);
+    *amount = clang_getNullCursor();
+    *dir = 0;
+    if (ik.n < 1 || !is_counter(cn, ik.items[0]))
+        return false;
+    if (k == CXCursor_UnaryOperator) {
+        bool post;
+        const char *op = unop_of(L, inc, &post);
+        *dir = strcmp(op, "++") == 0 ? 1 : strcmp(op, "--") == 0 ? -1 : 0;
+        return *dir != 0;
+    }
+    if (ik.n != 2)
+        return false;
+    const char *op = binop_of(L, inc);
+    if (k == CXCursor_CompoundAssignOperator) {
+        *dir = strcmp(op, "+=") == 0 ? 1 : strcmp(op, "-=") == 0 ? -1 : 0;
+        *amount = ik.items[1];
+        return *dir != 0;
+    }
+    CXCursor r = strip_implicit(ik.items[1]);
+    Kids rk = kids_of(r);
+    if (k != CXCursor_BinaryOperator || strcmp(op, "=") != 0 ||
+        clang_getCursorKind(r) != CXCursor_BinaryOperator || rk.n != 2)
+        return false;
+    const char *rop = binop_of(L, r);
+    if (strcmp(rop, "+") == 0 && is_counter(cn, rk.items[0]))
+        *dir = 1, *amount = rk.items[1];
+    else if (strcmp(rop, "+") == 0 && is_counter(cn, rk.items[1]))
+        *dir = 1, *amount = rk.items[0];
+    else if (strcmp(rop, "-") == 0 && is_counter(cn, rk.items[0]))
+        *dir = -1, *amount = rk.items[1];
+    return *dir != 0;
+}
+
+/* The smallest integer counter value that still passes `i > bound` or
+ * `i >= bound` (inclusive), as C compares: i >= 0.5 starts at 1. */
+static Operand loop_floor(Lift *L, CXCursor c, Operand bound, Type ity, bool inclusive) {
+    Builder bd = lift_builder(L, c);
+    Operand t = b_cast(&bd, ity, bound);
+    if (!type_is_float(bound.ty))
+        return inclusive ? t : b_add(&bd, t, b_fconst(1, ity));
+    Operand below = b_cmp(&bd, inclusive ? OP_LT : OP_LE, b_cast(&bd, bound.ty, t), bound);
+    return b_add(&bd, t, b_cast(&bd, ity, below));
+}
+
+/* Names a value after the user's variable, for readable output. */
+static Operand named(Lift *L, CXCursor at, Operand v, const char *name) {
+    if (v.kind == OPD_VAR && var_is_temp(v.var))
+        v.var->name = name;
+    else if (v.kind == OPD_VAR)
+        v = opd_var(emit_let(L->a, L->f, L->cur, loc_of(L, at), name, v.var->ty, OP_COPY, 1, v,
+                             opd_none(), opd_none()));
+    return v;
+}
+
+/* The iteration range: a unit step up is the IR loop itself; anything else
+ * counts iterations: (end - min(first, end) + step - 1) / step going up,
+ * (first - last) / step + 1 going down when first >= last (no differences
+ * of unordered values: unsigned counters would wrap). */
+static void loop_range(Lift *L, CXCursor c, Canon *cn, Operand first, Operand bound, bool inclusive,
+                       Operand step) {
+    Builder bd = lift_builder(L, c);
+    Type ity = cn->index_ty;
+    Operand one = b_fconst(1, ity), zero = b_fconst(0, ity);
+    cn->first = first;
+    if (!cn->down && step.kind == OPD_NONE) {
+        cn->lo = first;
+        cn->hi = loop_end(L, c, bound, ity, inclusive);
+        cn->step = opd_none();
+        cn->exit = b_select(&bd, b_cmp(&bd, OP_LT, first, cn->hi), cn->hi, first);
+        return;
+    }
+    Operand s = step.kind == OPD_NONE ? one : step, trip;
+    if (cn->down) {
+        cn->limit = loop_floor(L, c, bound, ity, inclusive);
+        Operand span = b_add(&bd, b_div(&bd, b_sub(&bd, first, cn->limit), s), one);
+        trip = b_select(&bd, b_cmp(&bd, OP_GE, first, cn->limit), span, zero);
+    } else {
+        cn->limit = loop_end(L, c, bound, ity, inclusive);
+        Operand from = b_select(&bd, b_cmp(&bd, OP_LT, first, cn->limit), first, cn->limit);
+        Operand s_less_1 =
+            s.kind == OPD_CONST ? b_fconst((double)(s.ival - 1), ity) : b_sub(&bd, s, one);
+        Operand span = b_add(&bd, b_sub(&bd, cn->limit, from), s_less_1);
+        trip = b_div(&bd, span, s);
+    }
+    cn->lo = zero;
+    cn->hi = named(L, c, trip, arena_printf(L->a, "%s_trips", cn->index_name));
+    cn->step = step;
+    Operand moved = b_mul(&bd, cn->hi, s);
+    cn->exit = cn->down ? b_sub(&bd, first, moved) : b_add(&bd, first, moved);
+}
+
+static bool canonical_loop(Lift *L, CXCursor c, Canon *cn) {
+    memset(cn, 0, sizeof *cn);
+    cn->exit_binding = -1;
+    Kids k = kids_of(c);
+    if (k.n != 4) {
+        lift_fail(L, c, canon_hint, "loop is not canonical: it must set its counter%s", "");
         return false;
     }
+    CXCursor first_e;
+    if (!loop_counter(L, c, k.items[0], cn, &first_e))
+        return false;
     CXCursor cond = strip_implicit(k.items[1]);
     const char *op = clang_getCursorKind(cond) == CXCursor_BinaryOperator ? binop_of(L, cond) : "";
     Kids ck = kids_of(cond);
-    bool index_left =
-        ck.n == 2 && clang_getCursorKind(strip_implicit(ck.items[0])) == CXCursor_DeclRefExpr &&
-        clang_equalCursors(clang_getCursorReferenced(strip_implicit(ck.items[0])), cn->index_decl);
-    if (!index_left || (strcmp(op, "<") != 0 && strcmp(op, "<=") != 0)) {
-        lift_fail(L, k.items[1], hint,
-                  "loop is not canonical: the condition must be '%s < B' or '<= B'",
+    bool up = strcmp(op, "<") == 0 || strcmp(op, "<=") == 0;
+    bool down = strcmp(op, ">") == 0 || strcmp(op, ">=") == 0;
+    if (ck.n != 2 || !is_counter(cn, ck.items[0]) || (!up && !down)) {
+        lift_fail(L, k.items[1], canon_hint,
+                  "loop is not canonical: the condition must be '%s < B' (<=, >, >=)",
                   cn->index_name);
         return false;
     }
-    CXCursor inc = k.items[2];
-    bool inc_ok = false;
-    enum CXCursorKind ik2 = clang_getCursorKind(inc);
-    Kids inck = kids_of(inc);
-    bool on_index =
-        inck.n >= 1 && clang_equalCursors(clang_getCursorReferenced(strip_implicit(inck.items[0])),
-                                          cn->index_decl);
-    if (ik2 == CXCursor_UnaryOperator) {
-        bool post;
-        inc_ok = on_index && strcmp(unop_of(L, inc, &post), "++") == 0;
-    } else if (ik2 == CXCursor_CompoundAssignOperator) {
-        inc_ok = on_index && strcmp(binop_of(L, inc), "+=") == 0 && is_one(L, inck.items[1]);
-    } else if (ik2 == CXCursor_BinaryOperator && on_index && strcmp(binop_of(L, inc), "=") == 0) {
-        CXCursor r = strip_implicit(inck.items[1]);
-        Kids rk = kids_of(r);
-        inc_ok = clang_getCursorKind(r) == CXCursor_BinaryOperator &&
-                 strcmp(binop_of(L, r), "+") == 0 && rk.n == 2 &&
-                 clang_equalCursors(clang_getCursorReferenced(strip_implicit(rk.items[0])),
-                                    cn->index_decl) &&
-                 is_one(L, rk.items[1]);
-    }
-    if (!inc_ok) {
-        lift_fail(L, inc, hint, "loop is not canonical: the step must be %s++ or += 1",
+    int dir;
+    CXCursor amount;
+    if (!loop_step(L, k.items[2], cn, &dir, &amount)) {
+        lift_fail(L, k.items[2], canon_hint,
+                  "loop is not canonical: the step of '%s' must be ++, --, += S or -= S",
                   cn->index_name);
         return false;
     }
+    bool konst = true;
+    Operand step_c = opd_none();
+    if (!clang_Cursor_isNull(amount)) {
+        step_c = evaluate_constant(L, strip_implicit(amount), &konst);
+        if (konst && !type_is_float(step_c.ty) && step_c.ival < 0)
+            dir = -dir, step_c.ival = -step_c.ival;
+        if (konst && (type_is_float(step_c.ty) || step_c.ival == 0)) {
+            lift_fail(L, k.items[2], canon_hint,
+                      "loop is not canonical: the step of '%s' must be a non-zero integer",
+                      cn->index_name);
+            return false;
+        }
+    }
+    if ((up && dir < 0) || (down && dir > 0)) {
+        lift_fail(L, k.items[2],
+                  "count up (i++, i += S) with < or <=, and down (i--, i -= S) with > or >=",
+                  "the step moves '%s' away from the bound: the loop would not end",
+                  cn->index_name);
+        return false;
+    }
+    bool inclusive = strcmp(op, "<=") == 0 || strcmp(op, ">=") == 0;
+    bool is_const_bound;
+    Operand b0 = evaluate_constant(L, strip_implicit(ck.items[1]), &is_const_bound);
+    if (down && inclusive && type_is_unsigned(cn->index_ty) && is_const_bound &&
+        !type_is_float(b0.ty) && b0.ival == 0) {
+        lift_fail(L, k.items[1], "count down with i > 0 and use i - 1, or use a signed counter",
+                  "the loop never ends: the unsigned counter '%s' is always >= 0", cn->index_name);
+        return false;
+    }
+    const char *fixed_hint =
+        "compute the bound into a variable before the loop and leave it unchanged";
     if (bound_changes_in(L, ck.items[1], k.items[3])) {
-        lift_fail(L, ck.items[1],
-                  "compute the bound into a variable before the loop and leave it unchanged",
-                  "the loop bound changes inside the loop%s", "");
+        lift_fail(L, ck.items[1], fixed_hint, "the loop bound changes inside the loop%s", "");
         return false;
     }
+    if (!konst && bound_changes_in(L, amount, k.items[3])) {
+        lift_fail(L, amount, fixed_hint, "the loop step changes inside the loop%s", "");
+        return false;
+    }
+    cn->down = down;
     Builder bd = lift_builder(L, c);
-    cn->lo = b_cast(&bd, cn->index_ty, lift_expr(L, ik.items[ik.n - 1]));
-    cn->hi = loop_end(L, c, lift_expr(L, ck.items[1]), cn->index_ty, strcmp(op, "<=") == 0);
+    Operand first = b_cast(&bd, cn->index_ty, lift_expr(L, first_e));
+    Operand bound = lift_expr(L, ck.items[1]);
+    Operand step = opd_none();
+    if (!clang_Cursor_isNull(amount) && !(konst && step_c.ival == 1))
+        step = konst ? b_fconst((double)step_c.ival, cn->index_ty)
+                     : b_cast(&bd, cn->index_ty, lift_expr(L, amount));
+    if (L->failed)
+        return false;
+    loop_range(L, c, cn, first, bound, inclusive, step);
     cn->body = k.items[3];
     return !L->failed;
 }
 
 static Stmt *loop_stmt(Lift *L, CXCursor c, StmtKind kind, Canon *cn, Pragma *pg) {
     Stmt *s = stmt_new(L->a, kind, loc_of(L, c));
-    s->index = var_new(L->a, L->f, cn->index_name, cn->index_ty);
+    /* The iteration number, when the counter is not the index itself. */
+    const char *name = cn->step.kind == OPD_NONE && !cn->down
+                           ? cn->index_name
+                           : arena_printf(L->a, "%s_iter", cn->index_name);
+    s->index = var_new(L->a, L->f, name, cn->index_ty);
     s->lo = cn->lo;
     s->hi = cn->hi;
     s->body = body_new(L->a);
@@ -189,30 +364,43 @@ static Stmt *loop_stmt(Lift *L, CXCursor c, StmtKind kind, Canon *cn, Pragma *pg
     return s;
 }
 
-/* Lifts the loop body with the index bound, inside a barrier. */
-static enum CXChildVisitResult find_break(CXCursor c, CXCursor parent, CXClientData data) {
+/* A break or continue of this loop (not of a loop or switch inside it). */
+typedef struct JumpScan {
+    enum CXCursorKind kind;
+    bool found;
+} JumpScan;
+
+static enum CXChildVisitResult find_jump(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
+    JumpScan *js = data;
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_BreakStmt) {
-        *(bool *)data = true;
+    if (k == js->kind) {
+        js->found = true;
         return CXChildVisit_Break;
     }
-    /* a break in a nested loop or switch is that statement's own */
     if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt ||
-        k == CXCursor_SwitchStmt)
+        (k == CXCursor_SwitchStmt && js->kind == CXCursor_BreakStmt))
         return CXChildVisit_Continue;
     return CXChildVisit_Recurse;
 }
 
-bool contains_break(CXCursor c) {
-    if (clang_getCursorKind(c) == CXCursor_BreakStmt)
-        return true;
+static bool contains_jump(CXCursor c, enum CXCursorKind kind) {
     enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == kind)
+        return true;
     if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt)
         return false;
-    bool found = false;
-    clang_visitChildren(c, find_break, &found);
-    return found;
+    JumpScan js = {kind, false};
+    clang_visitChildren(c, find_jump, &js);
+    return js.found;
+}
+
+bool contains_break(CXCursor c) {
+    return contains_jump(c, CXCursor_BreakStmt);
+}
+
+bool contains_continue(CXCursor c) {
+    return contains_jump(c, CXCursor_ContinueStmt);
 }
 
 static enum CXChildVisitResult find_return(CXCursor c, CXCursor parent, CXClientData data) {
@@ -267,11 +455,15 @@ void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n) {
 /* cond: the enclosing sequential loop has not stopped (stopped >= 0, after
  * a break) and the function has not returned (returned); opd_none when
  * neither applies. */
-Operand not_stopped(Lift *L, CXCursor at, int stopped, bool returned) {
+Operand not_stopped(Lift *L, CXCursor at, int stopped, int skipped, bool returned) {
     Builder bd = lift_builder(L, at);
     Operand flag = opd_none();
     if (stopped >= 0)
         flag = L->env[stopped].val;
+    if (skipped >= 0) {
+        Operand s = L->env[skipped].val;
+        flag = flag.kind == OPD_NONE ? s : b_op(&bd, OP_OR, type_int(), flag, s);
+    }
     if (returned) {
         Operand r = L->env[L->ret_flag].val;
         flag = flag.kind == OPD_NONE ? r : b_op(&bd, OP_OR, type_int(), flag, r);
@@ -320,26 +512,74 @@ static void end_private(Lift *L, CXCursor loop, Privatised *pv, int n) {
     }
 }
 
+/* The user's counter in iteration s->index of the loop (in its body). */
+static Operand counter_value(Lift *L, Stmt *s, Canon *cn) {
+    if (cn->step.kind == OPD_NONE && !cn->down)
+        return opd_var(s->index);
+    Builder bd = lift_builder(L, cn->body);
+    Operand k = opd_var(s->index);
+    Operand moved = cn->step.kind == OPD_NONE ? k : b_mul(&bd, k, cn->step);
+    Operand v = cn->down ? b_sub(&bd, cn->first, moved) : b_add(&bd, cn->first, moved);
+    v = named(L, cn->body, v, cn->index_name);
+    Counter *ctr = arena_alloc(L->a, sizeof(Counter));
+    *ctr = (Counter){
+        v.var,     cn->first, cn->step.kind == OPD_NONE ? b_fconst(1, cn->index_ty) : cn->step,
+        cn->limit, cn->hi,    cn->down};
+    s->counter = ctr;
+    Body *b = L->cur;
+    for (int i = b->stmts.len - 1; i >= 0; i--) {
+        Stmt *d = b->stmts.items[i];
+        if (d->dst == v.var) {
+            d->counter = ctr;
+            break;
+        }
+    }
+    return v;
+}
+
+/* The counter after an iteration (with break): unchanged once the loop has
+ * stopped, the iteration's value if this one broke out, else the next. */
+static void carry_exit(Lift *L, Canon *cn, int stopped, Operand stopped_in, Operand counter) {
+    Builder bd = lift_builder(L, cn->body);
+    Operand step = cn->step.kind == OPD_NONE ? b_fconst(1, cn->index_ty) : cn->step;
+    Operand next = cn->down ? b_sub(&bd, counter, step) : b_add(&bd, counter, step);
+    Operand broke_before = b_cmp(&bd, OP_NE, stopped_in, opd_int(0));
+    Operand broke = b_cmp(&bd, OP_NE, L->env[stopped].val, opd_int(0));
+    Binding *eb = &L->env[cn->exit_binding];
+    Operand at_break = b_select(&bd, broke_before, eb->val, counter);
+    eb->val = named(L, cn->body, b_select(&bd, broke, at_break, next), cn->index_name);
+}
+
 static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stopped) {
     int mark = L->nenv;
     int npriv = 0;
     Privatised *priv = bk == BARRIER_MAP || bk == BARRIER_REDUCE
                            ? privatise(L, cn->body, L->nbarriers, &npriv)
                            : NULL;
-    push_barrier(L, (Barrier){bk, mark, stopped});
-    Binding *ib = env_bind(L, cn->index_decl, cn->index_name);
-    ib->ty = cn->index_ty;
-    ib->val = opd_var(s->index);
-    ib->role = ROLE_INDEX;
+    push_barrier(L, (Barrier){bk, mark, stopped, -1});
     Body *saved = L->cur;
     L->cur = s->body;
+    Operand counter = counter_value(L, s, cn);
+    Binding *ib = env_bind(L, cn->index_decl, cn->index_name);
+    ib->ty = cn->index_ty;
+    ib->val = counter;
+    ib->role = ROLE_INDEX;
+    if (contains_continue(cn->body)) { /* set by continue, guards the rest of the iteration */
+        Binding *sb = env_bind(L, clang_getNullCursor(), "skipped");
+        sb->ty = type_int();
+        sb->val = opd_int(0);
+        L->barriers[L->nbarriers - 1].skipped = L->nenv - 1;
+    }
+    Operand stopped_in = stopped >= 0 ? L->env[stopped].val : opd_none();
     /* After a break or a return, the remaining iterations do nothing. */
     Operand go_on =
-        not_stopped(L, cn->body, stopped, bk == BARRIER_LOOP && returns_by_flag(L, cn->body));
+        not_stopped(L, cn->body, stopped, -1, bk == BARRIER_LOOP && returns_by_flag(L, cn->body));
     if (go_on.kind != OPD_NONE)
         lift_under_guard(L, cn->body, go_on, &cn->body, 1);
     else
         lift_stmt(L, cn->body);
+    if (cn->exit_binding >= 0 && !L->failed)
+        carry_exit(L, cn, stopped, stopped_in, counter);
     L->cur = saved;
     L->nbarriers--;
     L->nenv = mark;
@@ -373,7 +613,7 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
     /* the body itself may be the assignment: for (...) r += e; */
     find_assigned(cn->body, clang_getNullCursor(), &as);
     clang_visitChildren(cn->body, find_assigned, &as);
-    int *carried_b = arena_alloc(L->a, sizeof(int) * (size_t)(as.n + 3)), nc = 0;
+    int *carried_b = arena_alloc(L->a, sizeof(int) * (size_t)(as.n + 4)), nc = 0;
     for (int i = 0; i < as.n; i++) {
         for (int b = L->nenv - 1; b >= 0; b--) {
             if (clang_equalCursors(L->env[b].decl, as.decls[i]) && !L->env[b].is_array) {
@@ -392,6 +632,13 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
         fb->val = opd_int(0);
         stopped = L->nenv - 1;
         carried_b[nc++] = stopped;
+        if (cn->outer) { /* where the break leaves the counter */
+            Binding *eb = env_bind(L, clang_getNullCursor(), cn->index_name);
+            eb->ty = cn->index_ty;
+            eb->val = cn->first;
+            cn->exit_binding = L->nenv - 1;
+            carried_b[nc++] = cn->exit_binding;
+        }
     }
     if (returns_by_flag(L, cn->body)) {
         carried_b[nc++] = L->ret_flag;
@@ -425,6 +672,8 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
         vec_push(L->a, &carried, cr);
     }
     s->carried = carried;
+    if (cn->exit_binding >= 0)
+        cn->exit = L->env[cn->exit_binding].val;
     if (stopped >= 0)
         L->nenv = stopped;
     body_append(L->a, L->cur, s);
@@ -504,4 +753,8 @@ void lift_for(Lift *L, CXCursor c) {
     } else {
         lift_reduce(L, c, &cn, pg);
     }
+    /* A counter declared before the loop keeps its final value, as in C. */
+    int b = cn.outer && !L->failed ? env_lookup(L, cn.counter_ref) : -1;
+    if (b >= 0)
+        L->env[b].val = named(L, c, cn.exit, cn.index_name);
 }

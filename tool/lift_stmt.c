@@ -344,11 +344,12 @@ void lift_stmts(Lift *L, CXCursor *v, int n) {
             break;
         }
         lift_stmt(L, v[i]);
-        int stopped = in_loop ? L->barriers[L->nbarriers - 1].stopped : -1;
+        Barrier *bar = in_loop ? &L->barriers[L->nbarriers - 1] : NULL;
         if (i + 1 == n || L->failed)
             continue;
-        Operand go_on =
-            not_stopped(L, v[i + 1], contains_break(v[i]) ? stopped : -1, returns_by_flag(L, v[i]));
+        int stopped = bar && contains_break(v[i]) ? bar->stopped : -1;
+        int skipped = bar && contains_continue(v[i]) ? bar->skipped : -1;
+        Operand go_on = not_stopped(L, v[i + 1], stopped, skipped, returns_by_flag(L, v[i]));
         if (go_on.kind != OPD_NONE) {
             lift_under_guard(L, v[i + 1], go_on, v + i + 1, n - i - 1);
             break;
@@ -438,6 +439,15 @@ void lift_stmt(Lift *L, CXCursor c) {
                   "'break' is supported in sequential loops only%s", "");
         return;
     }
+    case CXCursor_ContinueStmt: {
+        /* the rest of the iteration is guarded by the flag */
+        Barrier *bar = L->nbarriers ? &L->barriers[L->nbarriers - 1] : NULL;
+        if (bar && bar->skipped >= 0) {
+            L->env[bar->skipped].val = opd_int(1);
+            return;
+        }
+        break;
+    }
     case CXCursor_CallExpr:
     case CXCursor_ParenExpr:
     case CXCursor_UnexposedExpr:
@@ -468,7 +478,7 @@ void lift_stmt(Lift *L, CXCursor c) {
         break;
     case CXCursor_BreakStmt:
     case CXCursor_ContinueStmt:
-        what = kind == CXCursor_BreakStmt ? "'break'" : "'continue'";
+        what = kind == CXCursor_BreakStmt ? "'break'" : "'continue' outside a loop";
         hint = "guard the rest of the loop body with an if";
         break;
     default:

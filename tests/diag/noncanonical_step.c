@@ -3,7 +3,7 @@ double f(int n, const double *x)
 {
     double s = 0.0;
 #pragma pargrad reduce(+: s)
-    for (int i = 0; i < n; i += 2)
+    for (int i = 1; i < n; i *= 2)
         s += x[i] * x[i];
     return s;
 }

@@ -67,7 +67,12 @@ enum construct {
     K_VOID_RETURN,   /* void f with guard clauses: if (n < 2) return; */
     K_RET_IN_LOOP,   /* early return inside a sequential loop */
     K_NESTED_RETURN, /* early return inside a nested if */
-    K_DECL_FOR,      /* `int i; for (i = 0; ...)`: not supported by pargrad yet */
+    K_DECL_FOR,      /* `int i, t; ... for (i = 0; ...)`: counters declared at the top */
+    K_LOOP_DOWN,     /* for (i = n - 1; i >= 0; i--), > lo - 1, -= 1 */
+    K_LOOP_STEP,     /* sequential loops stepping by 2, 3 or a stride: t += 2, t = t + 3 */
+    K_COUNTER_AFTER, /* a counter declared at the top read after its loop (also after break) */
+    K_CONTINUE,      /* if (c) continue; in sequential loops and reduce bodies */
+    K_ROUNDING,      /* floor, ceil, round, trunc, fmod, copysign, fdim, abs */
     K_COUNT
 };
 
@@ -112,7 +117,12 @@ static struct construct_row constructs[K_COUNT] = {
     [K_VOID_RETURN] = {"void_return", 1},
     [K_RET_IN_LOOP] = {"return_in_loop", 1},
     [K_NESTED_RETURN] = {"nested_return", 1},
-    [K_DECL_FOR] = {"decl_for", 0},
+    [K_DECL_FOR] = {"decl_for", 1},
+    [K_LOOP_DOWN] = {"loop_down", 1},
+    [K_LOOP_STEP] = {"loop_step", 1},
+    [K_COUNTER_AFTER] = {"counter_after", 1},
+    [K_CONTINUE] = {"continue", 1},
+    [K_ROUNDING] = {"rounding", 1},
 };
 
 static int on(enum construct k) {
@@ -810,10 +820,32 @@ static struct node *gen_float(int depth) {
     }
 }
 
+/* rounding: piecewise smooth functions; their jumps (floor, round, fmod)
+ * are met at random points with probability zero, like fabs's kink */
+static struct node *gen_rounding(int depth, struct node *a) {
+    double b = a->bound;
+    switch (rnd(7)) {
+    case 0:
+        return op1("%0 + 0.25 * floor(2.0 * %0)", 1.5 * b + 0.5, a);
+    case 1:
+        return op1("%0 - round(%0)", 0.5, a);
+    case 2:
+        return op1("fmod(%0, 0.75)", 0.75, a);
+    case 3:
+        return op2("copysign(%0, %1)", b, a, gen_expr(depth + 1));
+    case 4:
+        return op1("%0 * (1.0 + 0.1 * ceil(%0) - 0.1 * trunc(%0))", 1.1 * b, a);
+    case 5:
+        return op1("fdim(%0, 0.1)", b + 0.1, a);
+    default:
+        return op1("(%0 + 0.1 * abs(n - 4))", b + 0.5, a);
+    }
+}
+
 static struct node *gen_unary(int depth) {
     struct node *a = gen_expr(depth + 1);
     double b = a->bound;
-    switch (rnd(20)) {
+    switch (rnd(21)) {
     case 0:
         return op1("sin(%0)", 1.0, a);
     case 1:
@@ -854,6 +886,10 @@ static struct node *gen_unary(int depth) {
         if (on(K_KINKS))
             return op1("fabs(%0)", b, a);
         return op1("sin(%0)", 1.0, a);
+    case 19:
+        if (on(K_ROUNDING))
+            return gen_rounding(depth, a);
+        return op1("cos(%0)", 1.0, a);
     default:
         return op1("0.5 * %0", 0.5 * b, a);
     }
@@ -909,16 +945,112 @@ static struct node *gen_expr(int depth) {
 
 static void gen_block(struct block b, int count);
 
-static const char *loop_head(const char *var, const char *lo, const char *hi) {
+/* decl_for: loop counters declared at the top of f (`int i1, t2;`), C89
+ * style, and reused by loops that do not nest in each other. One read
+ * after its loop (counter_after) is retired: another loop inside a
+ * parallel loop would make it private there. */
+enum { MAX_COUNTERS = 8 };
+static struct counter {
+    const char *name;
+    int busy, retired;
+} counters[MAX_COUNTERS];
+static int ncounters;
+
+/* A loop's counter: declared at the top (*pooled) or in the loop's head. */
+static const char *loop_counter(const char *prefix, int *pooled) {
+    *pooled = 0;
+    if (!on(K_DECL_FOR) || cx.in_helper || !chance(50))
+        return fresh(prefix);
+    int cand[MAX_COUNTERS], k = 0;
+    for (int i = 0; i < ncounters; i++)
+        if (!counters[i].busy && !counters[i].retired)
+            cand[k++] = i;
+    int c;
+    if (k && (ncounters == MAX_COUNTERS || chance(60)))
+        c = cand[rnd(k)];
+    else if (ncounters < MAX_COUNTERS)
+        c = ncounters++, counters[c].name = fresh(prefix);
+    else
+        return fresh(prefix);
+    counters[c].busy = 1;
+    *pooled = 1;
+    return counters[c].name;
+}
+
+static struct counter *pooled_counter(const char *name) {
+    for (int i = 0; i < ncounters; i++)
+        if (counters[i].name == name)
+            return &counters[i];
+    return NULL;
+}
+
+/* At the end of a loop over a pooled counter: free for the next loop, or
+ * (counter_after) readable after it, an int in [-1, 10]. */
+static void end_counter(const char *name) {
+    struct counter *c = pooled_counter(name);
+    if (!c)
+        return;
+    c->busy = 0;
+    if (on(K_COUNTER_AFTER) && chance(30)) {
+        c->retired = 1;
+        declare(name, T_INT, 1.0);
+    }
+}
+
+/* the counters' declaration, once f is built: at position at of f's body */
+static void declare_counters(struct node *f, int at) {
+    if (!ncounters)
+        return;
+    struct node *d = new_node(0, "");
+    d->tmpl = fmt("int %s", counters[0].name);
+    for (int i = 1; i < ncounters; i++)
+        d->tmpl = fmt("%s, %s", d->tmpl, counters[i].name);
+    d->tmpl = fmt("%s;", d->tmpl);
+    push(&f->body, &f->nbody, &f->cbody, d);
+    memmove(f->body + at + 1, f->body + at, sizeof *f->body * (size_t)(f->nbody - 1 - at));
+    f->body[at] = d;
+}
+
+/* a loop over [lo, hi) in one of C's spellings: up (loop_forms), or down
+ * (loop_down), with the counter declared in the head unless pooled */
+static const char *loop_head(const char *var, int pooled, const char *lo, const char *hi) {
+    const char *d = pooled ? "" : "int ";
+    if (on(K_LOOP_DOWN) && chance(25)) {
+        switch (rnd(3)) {
+        case 0:
+            return fmt("for (%s%s = %s - 1; %s >= %s; %s--)", d, var, hi, var, lo, var);
+        case 1:
+            return fmt("for (%s%s = %s - 1; %s > %s - 1; --%s)", d, var, hi, var, lo, var);
+        default:
+            return fmt("for (%s%s = %s - 1; %s >= %s; %s -= 1)", d, var, hi, var, lo, var);
+        }
+    }
     if (!on(K_LOOP_FORMS) || chance(60))
-        return fmt("for (int %s = %s; %s < %s; %s++)", var, lo, var, hi, var);
-    switch (rnd(3)) {
+        return fmt("for (%s%s = %s; %s < %s; %s++)", d, var, lo, var, hi, var);
+    switch (rnd(4)) {
     case 0:
-        return fmt("for (int %s = %s; %s <= %s - 1; %s++)", var, lo, var, hi, var);
+        return fmt("for (%s%s = %s; %s <= %s - 1; %s++)", d, var, lo, var, hi, var);
     case 1:
-        return fmt("for (int %s = %s; %s < %s; ++%s)", var, lo, var, hi, var);
+        return fmt("for (%s%s = %s; %s < %s; ++%s)", d, var, lo, var, hi, var);
+    case 2:
+        return fmt("for (%s%s = %s; %s < %s; %s = %s + 1)", d, var, lo, var, hi, var, var);
     default:
-        return fmt("for (int %s = %s; %s < %s; %s += 1)", var, lo, var, hi, var);
+        return fmt("for (%s%s = %s; %s < %s; %s += 1)", d, var, lo, var, hi, var);
+    }
+}
+
+/* loop_step: a sequential loop over part of [0, hi), stepping by more than one */
+static const char *step_head(const char *var, int pooled, const char *hi) {
+    const char *d = pooled ? "" : "int ";
+    switch (rnd(4)) {
+    case 0:
+        return fmt("for (%s%s = 0; %s < %s; %s += 2)", d, var, var, hi, var);
+    case 1:
+        return fmt("for (%s%s = 1; %s < %s; %s = %s + 3)", d, var, var, hi, var, var);
+    case 2:
+        return fmt("for (%s%s = %s - 1; %s >= 0; %s -= 2)", d, var, hi, var, var);
+    default:
+        return fmt("for (%s%s = 0; %s < %s; %s += 1 + n / 4)", d, var, var, hi, var);
     }
 }
 
@@ -1162,14 +1294,15 @@ static void gen_map(struct block b, int count) {
 }
 
 static void gen_map_over(struct block b, int count, struct array *t, int range) {
-    const char *i = fresh(range == MRANGE ? "j" : "i");
+    int pooled;
+    const char *i = loop_counter(range == MRANGE ? "j" : "i", &pooled);
     int inner = range == NRANGE && chance(20);
     const char *idx = i;
     if (range == MRANGE)
         idx = fmt("%s * m + %s", outer_par_loop()->name, i);
     const char *lo = inner ? "1" : "0";
     const char *hi = range == MRANGE ? "m" : inner ? "n - 1" : "n";
-    struct node *n = block_stmt(b, fmt("#pragma pargrad map\n%s {", loop_head(i, lo, hi)));
+    struct node *n = block_stmt(b, fmt("#pragma pargrad map\n%s {", loop_head(i, pooled, lo, hi)));
     struct saved s = enter();
     int was_extent = t->extent;
     cx.par++;
@@ -1182,6 +1315,7 @@ static void gen_map_over(struct block b, int count, struct array *t, int range) 
     t->writing = NULL;
     cx.par--;
     leave_par(s);
+    end_counter(i);
     if (range == MRANGE) {
         /* other iterations of the enclosing loop write the other rows */
         t->locked = 1;
@@ -1245,11 +1379,12 @@ static void gen_reduce(struct block b, int count) {
         d->tmpl = fmt("%s %s = %s;", type_text(d, 0), acc[k], init);
         declare(acc[k], T_DOUBLE, 1.0);
     }
-    const char *i = fresh(range == MRANGE ? "j" : "i");
+    int pooled;
+    const char *i = loop_counter(range == MRANGE ? "j" : "i", &pooled);
     const char *hi = range == MRANGE ? "m" : "n";
     const char *list = nacc == 2 ? fmt("%s, %s", acc[0], acc[1]) : acc[0];
-    struct node *n = block_stmt(
-        b, fmt("#pragma pargrad reduce(%s : %s)\n%s {", r->pragma, list, loop_head(i, "0", hi)));
+    struct node *n = block_stmt(b, fmt("#pragma pargrad reduce(%s : %s)\n%s {", r->pragma, list,
+                                       loop_head(i, pooled, "0", hi)));
     struct saved s = enter();
     for (int k = 0; k < nacc; k++)
         cx.vars[first + k].hidden = 1;
@@ -1264,6 +1399,10 @@ static void gen_reduce(struct block b, int count) {
         if (k == 0 && extra)
             e = squash(op2("%0 + %1", e->bound + extra->bound, e, extra));
         struct block ub = body_of(n);
+        if (k == 0 && on(K_CONTINUE) && chance(15)) { /* skips all the updates */
+            struct node *c = stmt(ub, "if (%0)\n    continue;");
+            c->kid[c->nkid++] = gen_cond(1);
+        }
         if (on(K_REDUCE_COND) && chance(15)) {
             struct node *c = block_stmt(ub, "if (%0) {");
             c->kid[c->nkid++] = gen_cond(1);
@@ -1275,6 +1414,7 @@ static void gen_reduce(struct block b, int count) {
     }
     cx.par--;
     leave_par(s);
+    end_counter(i);
     for (int k = 0; k < nacc; k++) {
         cx.vars[first + k].hidden = 0;
         cx.vars[first + k].bound = o == 1 ? 8.0 : o >= 2 ? 1.0e3 : bound * 9 * 5;
@@ -1286,8 +1426,8 @@ static void gen_reduce(struct block b, int count) {
  * head node (T / dt not an integer, or one only up to rounding: 0.3 / 0.1
  * is 2.9999999999999996), or k <= 2.5, k < 0.8 * n. At most 8 trips. Sets
  * *T and *dt (NULL when not declared). */
-static void float_bound_head(struct node *n, const char *t, const char **T, const char **dt,
-                             double *vT, double *vdt) {
+static void float_bound_head(struct node *n, const char *t, int pooled, const char **T,
+                             const char **dt, double *vT, double *vdt) {
     static const struct {
         double T, dt;
         const char *cmp;
@@ -1301,8 +1441,9 @@ static void float_bound_head(struct node *n, const char *t, const char **T, cons
     if (on(K_LOOP_FORMS) && chance(40))
         inc = rnd(2) ? fmt("++%s", t) : fmt("%s += 1", t);
     *T = *dt = NULL;
+    const char *d = pooled ? "" : "int ";
     if (chance(40)) {
-        n->tmpl = fmt("for (int %s = 0; %s; %s) {", t, fmt(plain[rnd(8)], t), inc);
+        n->tmpl = fmt("for (%s%s = 0; %s; %s) {", d, t, fmt(plain[rnd(8)], t), inc);
         return;
     }
     int k = rnd(sizeof td / sizeof td[0]);
@@ -1311,14 +1452,15 @@ static void float_bound_head(struct node *n, const char *t, const char **T, cons
     *vT = td[k].T;
     *vdt = td[k].dt;
     const char *ty = type_text(n, 0);
-    n->tmpl = fmt("%s%s %s = %.2f, %s = %.2f;\nfor (int %s = 0; %s %s %s / %s; %s) {",
-                  chance(50) ? "const " : "", ty, *T, td[k].T, *dt, td[k].dt, t, t, td[k].cmp, *T,
-                  *dt, inc);
+    n->tmpl = fmt("%s%s %s = %.2f, %s = %.2f;\nfor (%s%s = 0; %s %s %s / %s; %s) {",
+                  chance(50) ? "const " : "", ty, *T, td[k].T, *dt, td[k].dt, d, t, t, td[k].cmp,
+                  *T, *dt, inc);
 }
 
 /* a sequential loop over a small constant, n or m; may break */
 static void gen_seq(struct block b, int count) {
-    const char *t = fresh("t");
+    int pooled;
+    const char *t = loop_counter("t", &pooled);
     int range = CRANGE;
     const char *hi = fmt("%d", 2 + rnd(3));
     if (chance(30)) {
@@ -1335,11 +1477,13 @@ static void gen_seq(struct block b, int count) {
             "(int)(2.5 * 1.6)", "(_Bool)0.5 + 2", "(char)3",  "(int)(1ULL << 2)"};
         hi = ci[rnd(8)];
     }
-    struct node *n = block_stmt(b, fmt("%s {", loop_head(t, "0", hi)));
+    struct node *n = block_stmt(b, fmt("%s {", loop_head(t, pooled, "0", hi)));
     const char *T = NULL, *dt = NULL;
     double vT = 0, vdt = 0;
     if (range == CRANGE && on(K_FLOAT_BOUND) && chance(35))
-        float_bound_head(n, t, &T, &dt, &vT, &vdt);
+        float_bound_head(n, t, pooled, &T, &dt, &vT, &vdt);
+    else if (on(K_LOOP_STEP) && chance(20))
+        n->tmpl = fmt("%s {", step_head(t, pooled, hi));
     struct saved s = enter();
     if (T) { /* read in the body (dt as a time step), never assigned */
         declare(T, T_DOUBLE, vT)->konst = 1;
@@ -1350,6 +1494,11 @@ static void gen_seq(struct block b, int count) {
     cx.seq_par = cx.par;
     push_loop(t, 0, range, 0);
     gen_block(body_of(n), 1 + rnd(count + 1));
+    if (on(K_CONTINUE) && chance(25)) { /* the rest of some iterations is skipped */
+        struct node *c = stmt(body_of(n), "if (%0)\n    continue;");
+        c->kid[c->nkid++] = gen_cond(1);
+        gen_block(body_of(n), 1 + rnd(2));
+    }
     if (on(K_BREAK) && chance(35)) {
         struct node *br = stmt(body_of(n), "if (%0)\n    break;");
         br->kid[br->nkid++] = gen_cond(1);
@@ -1357,6 +1506,7 @@ static void gen_seq(struct block b, int count) {
     cx.seq--;
     cx.seq_par = was_seq_par;
     leave(s);
+    end_counter(t);
 }
 
 /* u (or another initialised array) smoothed by a stencil map into a buffer
@@ -1372,13 +1522,15 @@ static void gen_time_loop(struct block b) {
         gen_local(b);
         return;
     }
-    const char *t = fresh("t"), *i = fresh("i"), *k = fresh("i");
-    struct node *loop = block_stmt(b, fmt("%s {", loop_head(t, "0", fmt("%d", 2 + rnd(3)))));
+    int tp, ip, kp;
+    const char *t = loop_counter("t", &tp);
+    const char *i = loop_counter("i", &ip), *k = loop_counter("i", &kp);
+    struct node *loop = block_stmt(b, fmt("%s {", loop_head(t, tp, "0", fmt("%d", 2 + rnd(3)))));
     struct saved s = enter();
     cx.seq++;
     push_loop(t, 0, CRANGE, 0);
     struct node *m1 =
-        block_stmt(body_of(loop), fmt("#pragma pargrad map\n%s {", loop_head(i, "1", "n - 1")));
+        block_stmt(body_of(loop), fmt("#pragma pargrad map\n%s {", loop_head(i, ip, "1", "n - 1")));
     cx.par++;
     push_loop(i, 1, NRANGE, 1);
     struct node *w = stmt(
@@ -1390,11 +1542,14 @@ static void gen_time_loop(struct block b) {
     tmp->writing = NULL;
     cx.nloops--;
     struct node *m2 =
-        block_stmt(body_of(loop), fmt("#pragma pargrad map\n%s {", loop_head(k, "1", "n - 1")));
+        block_stmt(body_of(loop), fmt("#pragma pargrad map\n%s {", loop_head(k, kp, "1", "n - 1")));
     stmt(body_of(m2), fmt("%s[%s] = %s[%s];", u->name, k, tmp->name, k));
     cx.par--;
     cx.seq--;
     leave(s);
+    end_counter(t);
+    end_counter(i);
+    end_counter(k);
 }
 
 /* frees the malloc'ed temporaries (before every return): as a whole
@@ -1815,6 +1970,7 @@ static void gen_function(void) {
         stmt(b, fmt("%.*s", (int)strlen(free_top) - 1, free_top));
     }
     declare_privates(priv_at);
+    declare_counters(f, priv_at);
 }
 
 /* ------------------------------------------------------------------ */

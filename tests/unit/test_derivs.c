@@ -99,6 +99,15 @@ static const MathFn math_fns[] = {
     {"lgamma", lgamma, NULL},
     {"pg_digamma", pg_digamma, NULL},
     {"pg_trigamma", pg_trigamma, NULL},
+    {"floor", floor, NULL},
+    {"ceil", ceil, NULL},
+    {"round", round, NULL},
+    {"trunc", trunc, NULL},
+    {"rint", rint, NULL},
+    {"nearbyint", nearbyint, NULL},
+    {"fmod", NULL, fmod},
+    {"copysign", NULL, copysign},
+    {"fdim", NULL, fdim},
 };
 
 static const MathFn *math_fn(const char *name) {
@@ -289,6 +298,16 @@ static const Case cases[] = {
     {"erfc", {{0.3, 0}, {-1.1, 0}, {1.5, 0}}},
     {"lgamma", {{0.5, 0}, {2.5, 0}, {7.3, 0}}},
     {"pg_digamma", {{0.5, 0}, {2.5, 0}, {7.3, 0}}},
+    /* between the jumps of the piecewise constant ones and of fmod */
+    {"floor", {{0.3, 0}, {-1.7, 0}, {2.5, 0}}},
+    {"ceil", {{0.3, 0}, {-1.7, 0}, {2.5, 0}}},
+    {"round", {{0.3, 0}, {-1.7, 0}, {2.2, 0}}},
+    {"trunc", {{0.3, 0}, {-1.7, 0}, {2.5, 0}}},
+    {"rint", {{0.3, 0}, {-1.7, 0}, {2.2, 0}}},
+    {"nearbyint", {{0.3, 0}, {-1.7, 0}, {2.2, 0}}},
+    {"fmod", {{2.3, 0.7}, {-1.9, 0.5}, {5.2, -1.5}}},
+    {"copysign", {{1.3, -0.5}, {-0.7, 2.0}, {-2.5, -1.0}}},
+    {"fdim", {{1.5, 0.5}, {0.2, 1.0}, {-1.0, -3.0}}},
 };
 
 static void check_case(const Case *c, Type ty) {
