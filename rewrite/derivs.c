@@ -257,3 +257,30 @@ static Operand call1(Builder *bd, const char *name, Operand x) {
 Operand deriv_partial(Builder *bd, int fn, int k, const Operand *args, Operand res) {
     return table[fn].partial(bd, k, args, res);
 }
+
+/* Calls without derivatives that differentiated code may keep: output and
+ * timers, which change no value the function computes. Anything else
+ * unknown (memcpy, a BLAS call) may write the function's data and is
+ * rejected. */
+static const struct {
+    const char *name, *header;
+} effects[] = {
+    {"printf", "stdio.h"},
+    {"fprintf", "stdio.h"},
+    {"puts", "stdio.h"},
+    {"fputs", "stdio.h"},
+    {"putchar", "stdio.h"},
+    {"fflush", "stdio.h"},
+    {"clock", "time.h"},
+    {"omp_get_wtime", "omp.h"},
+    {"omp_set_num_threads", "omp.h"},
+    {"omp_get_max_threads", "omp.h"},
+    {"omp_get_num_procs", "omp.h"},
+};
+
+const char *effect_header(const char *name) {
+    for (size_t i = 0; i < sizeof effects / sizeof effects[0]; i++)
+        if (strcmp(effects[i].name, name) == 0)
+            return effects[i].header;
+    return NULL;
+}

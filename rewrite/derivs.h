@@ -15,4 +15,8 @@ int deriv_arity(int fn);
 Operand deriv_partial(Builder *bd, int fn, int k, const Operand *args, Operand res);
 int deriv_count(void);
 
+/* Calls kept as they are, without derivatives (printf, timers): the header
+ * that declares `name`, or NULL when it is not one of them. */
+const char *effect_header(const char *name);
+
 #endif

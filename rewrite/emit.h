@@ -12,7 +12,9 @@ typedef struct EmitOptions {
     const char *version;
 } EmitOptions;
 
-void emit_c_prelude(FILE *out, const EmitOptions *opt);
+/* The file's first lines, with the headers the functions' kept calls
+ * (printf, omp_get_wtime) need. */
+void emit_c_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfuncs);
 void emit_c_function(FILE *out, Func *f, const EmitOptions *opt);
 
 #endif

@@ -238,6 +238,13 @@ void stmt_visit_operands(Stmt *s, OperandVisitor visit, void *ctx) {
             visit(&p->else_val, ctx);
         }
         break;
+    case S_EFFECT:
+        for (int i = 0; i < s->effect_args.len; i++) {
+            EffectArg *ea = s->effect_args.items[i];
+            if (!ea->text)
+                visit(&ea->val, ctx);
+        }
+        break;
     case S_LOOP:
     case S_MAP:
     case S_REDUCE:
@@ -261,7 +268,8 @@ void stmt_visit_operands(Stmt *s, OperandVisitor visit, void *ctx) {
 
 int stmt_defs(Stmt *s, Var **out, int max) {
     int n = 0;
-    if (s->dst && (s->kind == S_LET || s->kind == S_READ || s->kind == S_DECL || s->kind == S_POP))
+    if (s->dst && (s->kind == S_LET || s->kind == S_READ || s->kind == S_DECL || s->kind == S_POP ||
+                   s->kind == S_EFFECT))
         if (n < max)
             out[n++] = s->dst;
     for (int i = 0; i < s->phis.len && n < max; i++)
@@ -428,6 +436,23 @@ static void print_stmt(FILE *out, Stmt *s, int depth) {
         break;
     case S_COMMENT:
         fprintf(out, "# %s", s->text);
+        break;
+    case S_EFFECT:
+        if (s->dst) {
+            fputs("let ", out);
+            print_var(out, s->dst);
+            fputs(" = ", out);
+        }
+        fprintf(out, "effect %s(", s->text);
+        for (int i = 0; i < s->effect_args.len; i++) {
+            EffectArg *ea = s->effect_args.items[i];
+            fputs(i ? ", " : "", out);
+            if (ea->text)
+                fputs(ea->text, out);
+            else
+                print_operand(out, ea->val);
+        }
+        fputc(')', out);
         break;
     case S_ALLOC:
         fprintf(out, "alloc %s ", s->buf->name);

@@ -158,6 +158,7 @@ typedef enum {
     S_BLOCK,            /* a nested scope: body, with `text` as its comment */
     S_ALLOC,            /* buf = zeroed heap array of args[0] elements */
     S_FREE,             /* frees buf */
+    S_EFFECT,           /* [dst =] text(effect_args): an inactive call (printf, timers) */
 } StmtKind;
 
 typedef enum { ACC_PLAIN, ACC_ATOMIC } AccLowering;
@@ -167,6 +168,13 @@ typedef enum { RED_ADD, RED_MUL, RED_MIN, RED_MAX, RED_ARGMIN, RED_ARGMAX } Redu
 const char *reduce_op_name(ReduceOp op);
 
 typedef struct Stmt Stmt;
+
+/* An argument of an inactive call: a value, or (text) source text that
+ * names no local variable (a string literal, stderr). */
+typedef struct EffectArg {
+    const char *text;
+    Operand val;
+} EffectArg;
 
 /* The user's counter of a loop when it is not the loop's index (for (i =
  * n - 1; i >= 0; i--), i += 2): in iteration k it is first + k * step
@@ -235,6 +243,12 @@ struct Stmt {
     /* Loops whose counter is not the index, and the statement binding the
      * counter in their body (for index bounds). */
     struct Counter *counter;
+
+    /* S_EFFECT: the arguments (EffectArg*), and a number all copies of
+     * one call share: the call runs where the primal runs it (the first
+     * copy, in the forward sweep), never again in re-executions. */
+    PtrVec effect_args;
+    int effect_id;
     bool serial;   /* S_MAP/S_REDUCE too small to be worth threads */
     int tape_pair; /* S_PUSH/S_POP of one value: the same number on both */
     Body *body;
@@ -256,7 +270,7 @@ typedef struct Func {
     PtrVec params; /* Param* */
     Body *body;
     SrcLoc loc;
-    int next_var_id, next_buf_id;
+    int next_var_id, next_buf_id, next_effect_id;
 } Func;
 
 /* A request to differentiate: a `reverse(...)` directive or --reverse. */

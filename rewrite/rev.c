@@ -1337,6 +1337,7 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     r.dst->loc = f->loc;
     r.dst->next_var_id = f->next_var_id;
     r.dst->next_buf_id = f->next_buf_id;
+    r.dst->next_effect_id = f->next_effect_id;
     r.dst->body = body_new(a);
     r.nvars = f->next_var_id;
     r.def_stmt = arena_alloc(a, sizeof(Stmt *) * (size_t)(r.nvars + 1));

@@ -106,6 +106,16 @@ static bool body_empty(Body *b) {
     return !b || b->stmts.len == 0;
 }
 
+static bool calls_effect(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_EFFECT || calls_effect(s->then_body) || calls_effect(s->else_body) ||
+            calls_effect(s->body))
+            return true;
+    }
+    return false;
+}
+
 static bool removable(Stmt *s, unsigned char *live) {
     switch (s->kind) {
     case S_LET:
@@ -135,7 +145,7 @@ static bool removable(Stmt *s, unsigned char *live) {
             if (is_live(live, a->result) || is_live(live, a->arg_result))
                 return false;
         }
-        return !stmt_writes_any(s);
+        return !stmt_writes_any(s) && !calls_effect(s->body);
     default:
         return false;
     }
@@ -329,6 +339,7 @@ static void unshare_body(Unshare *u, Body **bp) {
         claim_items(u, &c->phis, sizeof(Phi));
         claim_items(u, &c->carried, sizeof(Carried));
         claim_items(u, &c->accums, sizeof(Accum));
+        claim_items(u, &c->effect_args, sizeof(EffectArg));
         unshare_body(u, &c->then_body);
         unshare_body(u, &c->else_body);
         unshare_body(u, &c->body);
@@ -684,8 +695,32 @@ static bool drop_unread_locals(Body *b) {
     return changed;
 }
 
+/* A kept call (printf) runs where the primal runs it: its first copy, in
+ * the forward sweep, comes first in the function; copies in re-executions
+ * (adjoint loops, re-run blocks) go. */
+static void keep_first_effects(Body *b, unsigned char *seen) {
+    int k = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_EFFECT) {
+            if (seen[s->effect_id])
+                continue;
+            seen[s->effect_id] = 1;
+        }
+        keep_first_effects(s->then_body, seen);
+        keep_first_effects(s->else_body, seen);
+        keep_first_effects(s->body, seen);
+        b->stmts.items[k++] = s;
+    }
+    if (b)
+        b->stmts.len = k;
+}
+
 void simplify_dead_code(Arena *a, Func *f) {
     unshare_function(a, f);
+    unsigned char *seen = xcalloc((size_t)f->next_effect_id + 1, 1);
+    keep_first_effects(f->body, seen);
+    free(seen);
     rename_function(a, f);
     Dce d = {.live = xcalloc((size_t)f->next_var_id + 1, 1), .changed = true};
     while (d.changed) {

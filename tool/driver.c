@@ -561,7 +561,11 @@ int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
                           .source_path = o->input,
                           .source_text = frontend_source(fe),
                           .version = PARGRAD_VERSION};
-        emit_c_prelude(code, &eo);
+        Func **funcs = xcalloc((size_t)jobs.len + 1, sizeof(Func *));
+        for (int i = 0; i < jobs.len; i++)
+            funcs[i] = ((Job *)jobs.items[i])->result;
+        emit_c_prelude(code, &eo, funcs, jobs.len);
+        free(funcs);
         for (int i = 0; i < jobs.len; i++)
             emit_c_function(code, ((Job *)jobs.items[i])->result, &eo);
     }

@@ -338,6 +338,45 @@ static Operand lift_unary(Lift *L, CXCursor c) {
 
 static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args);
 
+/* An argument of an inactive call that is no value: a string literal, or
+ * stdout and stderr (which the output's #include <stdio.h> declares). */
+static bool verbatim_arg(Lift *L, CXCursor a) {
+    a = strip_implicit(a);
+    enum CXCursorKind k = clang_getCursorKind(a);
+    if (k == CXCursor_StringLiteral)
+        return true;
+    if (k != CXCursor_DeclRefExpr || env_lookup(L, a) >= 0)
+        return false;
+    const char *name = cursor_spelling(L, a);
+    return strcmp(name, "stderr") == 0 || strcmp(name, "stdout") == 0;
+}
+
+/* printf, timers...: no derivative, and they must run as often as in the
+ * primal (the forward sweep), never in re-executions. Arguments are values
+ * (lifted) or verbatim text. */
+static Operand lift_effect(Lift *L, CXCursor c, const char *name, KidList *k) {
+    Stmt *s = stmt_new(L->a, S_EFFECT, loc_of(L, c));
+    s->text = name;
+    s->effect_id = L->f->next_effect_id++;
+    for (int i = 1; i < k->n && !L->failed; i++) {
+        EffectArg *ea = arena_alloc(L->a, sizeof(EffectArg));
+        Type ty;
+        if (verbatim_arg(L, k->items[i]))
+            ea->text = extent_text(L->fe, k->items[i]);
+        else if (map_type(clang_getCursorType(k->items[i]), &ty))
+            ea->val = lift_expr(L, k->items[i]);
+        else
+            lift_fail(L, k->items[i], "pass numbers, string literals, stdout or stderr to it",
+                      "argument of '%s' that pargrad cannot keep", name);
+        vec_push(L->a, &s->effect_args, ea);
+    }
+    Type rty;
+    if (map_type(clang_getCursorType(c), &rty) && rty.kind != TY_VOID)
+        s->dst = var_new(L->a, L->f, TEMP_NAME, rty);
+    body_append(L->a, L->cur, s);
+    return s->dst ? opd_var(s->dst) : opd_int(0);
+}
+
 static Operand lift_call(Lift *L, CXCursor c) {
     const char *name = cursor_spelling(L, c);
     KidList k = all_kids(L->a, c);
@@ -386,8 +425,11 @@ static Operand lift_call(Lift *L, CXCursor c) {
         KidList args = {.a = L->a, .items = k.items + 1, .n = k.n - 1};
         return lift_inline_call(L, c, def, &args);
     }
+    if (effect_header(name))
+        return lift_effect(L, c, name, &k);
     lift_fail(L, c,
-              "pargrad differentiates the math.h functions and functions defined in the same file",
+              "pargrad differentiates the math.h functions and functions defined in the same "
+              "file; printf, fprintf, puts, timers and omp_set_num_threads are kept as they are",
               "call to '%s', which pargrad cannot see or differentiate", name);
     return opd_float(0, type_double());
 }

@@ -73,6 +73,7 @@ enum construct {
     K_COUNTER_AFTER, /* a counter declared at the top read after its loop (also after break) */
     K_CONTINUE,      /* if (c) continue; in sequential loops and reduce bodies */
     K_ROUNDING,      /* floor, ceil, round, trunc, fmod, copysign, fdim, abs */
+    K_KEPT_CALLS,    /* printf, fprintf(stderr, ...), puts, fflush: kept, run as in the primal */
     K_COUNT
 };
 
@@ -123,6 +124,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_COUNTER_AFTER] = {"counter_after", 1},
     [K_CONTINUE] = {"continue", 1},
     [K_ROUNDING] = {"rounding", 1},
+    [K_KEPT_CALLS] = {"kept_calls", 1},
 };
 
 static int on(enum construct k) {
@@ -837,8 +839,8 @@ static struct node *gen_rounding(int depth, struct node *a) {
         return op1("%0 * (1.0 + 0.1 * ceil(%0) - 0.1 * trunc(%0))", 1.1 * b, a);
     case 5:
         return op1("fdim(%0, 0.1)", b + 0.1, a);
-    default:
-        return op1("(%0 + 0.1 * abs(n - 4))", b + 0.5, a);
+    default: /* helpers see only their parameters */
+        return op1(cx.in_helper ? "(%0 + 0.1 * abs(-3))" : "(%0 + 0.1 * abs(n - 4))", b + 0.5, a);
     }
 }
 
@@ -1569,6 +1571,27 @@ static void gen_early_return(struct block b) {
         n->kid[n->nkid++] = gen_expr(1);
 }
 
+/* kept_calls: output as kernels print progress; in a parallel loop only
+ * from its first iteration (a line per loop, not per element) */
+static void gen_kept_call(struct block b) {
+    static const char *const forms[] = {"printf(\"f: %g\\n\", %0);",
+                                        "fprintf(stderr, \"f: n = %d, e = %.3f\\n\", n, %0);",
+                                        "puts(\"f: step\");", "fflush(stdout);"};
+    int k = rnd(4);
+    if (cx.in_helper && k == 1)
+        k = 0;
+    const char *text = forms[k];
+    const struct loopvar *par = NULL;
+    for (int l = cx.nloops - 1; l >= 0 && cx.par > 0 && !par; l--)
+        if (cx.loops[l].par)
+            par = &cx.loops[l];
+    if (par)
+        text = fmt("if (%s == %s)\n    %s", par->name, par->inner ? "1" : "0", text);
+    struct node *n = stmt(b, text);
+    if (k < 2)
+        n->kid[n->nkid++] = gen_expr(1);
+}
+
 /* one random statement allowed in the current context */
 static void gen_stmt(struct block b, int count) {
     int in_parallel = cx.par > 0;
@@ -1621,6 +1644,12 @@ static void gen_stmt(struct block b, int count) {
             if (on(K_EARLY_RETURN) && !in_parallel && (cx.seq == 0 || on(K_RET_IN_LOOP)) &&
                 (cx.depth == 0 || on(K_NESTED_RETURN)) && chance(30)) {
                 gen_early_return(b);
+                return;
+            }
+            break;
+        case 12:
+            if (on(K_KEPT_CALLS) && chance(30)) {
+                gen_kept_call(b);
                 return;
             }
             break;
@@ -2063,6 +2092,8 @@ static void write_prog(FILE *out, uint64_t seed) {
     fputs("#include <math.h>\n", out);
     if (on(K_CONST_CAST)) /* uint64_t */
         fputs("#include <stdint.h>\n", out);
+    if (on(K_KEPT_CALLS))
+        fputs("#include <stdio.h>\n", out);
     fputs("#include <stdlib.h>\n\n", out);
     ref_mode = 0;
     print_typedefs(out);
