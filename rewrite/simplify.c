@@ -601,8 +601,10 @@ static bool drop_dead_pairs(Body *b, unsigned char *live_pair) {
     int k = 0;
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        changed |= drop_dead_pairs(s->then_body, live_pair) |
-                   drop_dead_pairs(s->else_body, live_pair) | drop_dead_pairs(s->body, live_pair);
+        /* every body, even once one has changed */
+        changed |= drop_dead_pairs(s->then_body, live_pair);
+        changed |= drop_dead_pairs(s->else_body, live_pair);
+        changed |= drop_dead_pairs(s->body, live_pair);
         if ((s->kind == S_PUSH || s->kind == S_POP) && s->tape_pair > 0 &&
             !live_pair[s->tape_pair]) {
             changed = true;
