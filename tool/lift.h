@@ -129,7 +129,7 @@ Operand lift_expr(Lift *L, CXCursor c);
 Operand identity_of(ReduceOp op, Type ty);
 Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, Operand acc, Operand e, Type ty);
 bool refers_to(Lift *L, CXCursor e, int binding);
-void lift_assign(Lift *L, CXCursor c, const char *op);
+Operand lift_assign(Lift *L, CXCursor c, const char *op);
 void lift_incdec(Lift *L, CXCursor c);
 void lift_var_decl(Lift *L, CXCursor d);
 

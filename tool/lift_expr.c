@@ -746,7 +746,19 @@ static int scalar_target(Lift *L, CXCursor c, CXCursor target) {
     return check_assignable(L, c, b) ? b : -1;
 }
 
-void lift_assign(Lift *L, CXCursor c, const char *op) {
+/* The value of an assignment's right side; a chained `a = b = 0.0` assigns
+ * b first and gives its new value. */
+static Operand lift_assigned_value(Lift *L, CXCursor rhs) {
+    CXCursor r = strip_implicit(rhs);
+    while (clang_getCursorKind(r) == CXCursor_ParenExpr)
+        r = strip_implicit(kids_of(r).items[0]);
+    if (clang_getCursorKind(r) == CXCursor_BinaryOperator && strcmp(binop_of(L, r), "=") == 0)
+        return lift_assign(L, r, "=");
+    return lift_expr(L, rhs);
+}
+
+/* Returns the value assigned (for chains). */
+Operand lift_assign(Lift *L, CXCursor c, const char *op) {
     Kids k = kids_of(c);
     CXCursor lhs = strip_implicit(k.items[0]);
     CXCursor rhs = k.items[1];
@@ -755,8 +767,8 @@ void lift_assign(Lift *L, CXCursor c, const char *op) {
         int n = 0;
         Buffer *buf = lift_subscripts(L, lhs, idx, &n);
         if (!buf)
-            return;
-        Operand v = lift_expr(L, rhs);
+            return opd_int(0);
+        Operand v = lift_assigned_value(L, rhs);
         Builder bd = lift_builder(L, c);
         if (strcmp(op, "=") != 0) {
             Operand old = lift_read(L, lhs);
@@ -765,7 +777,7 @@ void lift_assign(Lift *L, CXCursor c, const char *op) {
             PrimOp pop = binop_code(bop, &ok);
             if (!ok || pop == OP_MOD) {
                 lift_fail(L, c, NULL, "unsupported assignment operator '%s'", op);
-                return;
+                return opd_int(0);
             }
             bd = lift_builder(L, c);
             v = b_op(&bd, pop, buf->elem, b_cast(&bd, buf->elem, old), b_cast(&bd, buf->elem, v));
@@ -777,28 +789,28 @@ void lift_assign(Lift *L, CXCursor c, const char *op) {
         s->nargs = 1;
         s->args[0] = b_cast(&bd, buf->elem, v);
         body_append(L->a, L->cur, s);
-        return;
+        return s->args[0];
     }
     if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) {
         lift_fail(L, c, "assign to a local scalar or an array element", "unsupported assignment%s",
                   "");
-        return;
+        return opd_int(0);
     }
     int b = scalar_target(L, c, lhs);
     if (b < 0)
-        return;
+        return opd_int(0);
     if (L->env[b].role == ROLE_ACC) {
         lift_acc_update(L, c, b, op, rhs);
-        return;
+        return opd_int(0);
     }
-    Operand v = lift_expr(L, rhs);
+    Operand v = lift_assigned_value(L, rhs);
     if (strcmp(op, "=") != 0) {
         bool ok;
         char bop[2] = {op[0], 0};
         PrimOp pop = binop_code(bop, &ok);
         if (!ok || op[1] != '=') {
             lift_fail(L, c, NULL, "unsupported assignment operator '%s'", op);
-            return;
+            return opd_int(0);
         }
         Builder bd = lift_builder(L, c);
         Type ty = L->env[b].ty;
@@ -806,6 +818,7 @@ void lift_assign(Lift *L, CXCursor c, const char *op) {
         v = b_op(&bd, pop, ct, b_cast(&bd, ct, binding_value(L, c, b)), b_cast(&bd, ct, v));
     }
     assign_scalar(L, c, b, v);
+    return L->env[b].val;
 }
 
 void lift_incdec(Lift *L, CXCursor c) {
@@ -894,6 +907,43 @@ static void lift_heap_array(Lift *L, CXCursor d, const char *name, CXType pointe
     body_append(L->a, L->cur, s);
 }
 
+/* double h[3] = {1.0, x[0]}, w[2][2] = {{1, 2}, {3, 4}}: a write per value
+ * given (zeros are there already: the array starts zeroed). */
+static void lift_array_init(Lift *L, Buffer *buf, CXCursor list, Operand *idx, int depth) {
+    KidList items = all_kids(L->a, list);
+    for (int i = 0; i < items.n && !L->failed; i++) {
+        CXCursor v = items.items[i];
+        idx[depth] = opd_int(i);
+        bool nested = clang_getCursorKind(v) == CXCursor_InitListExpr;
+        if (i >= (int)buf->dims[depth].ival || nested != (depth + 1 < buf->rank) ||
+            !clang_isExpression(clang_getCursorKind(v))) {
+            lift_fail(L, v, "give the values in order, one brace level per dimension",
+                      "unsupported initialiser of '%s'", buf->name);
+            return;
+        }
+        if (nested) {
+            lift_array_init(L, buf, v, idx, depth + 1);
+            continue;
+        }
+        if (clang_getCursorType(v).kind == CXType_Void) { /* libclang's designated initialiser */
+            lift_fail(L, v, "give the values in order, or assign the element after the declaration",
+                      "designated initialisers are not supported ('%s')", buf->name);
+            return;
+        }
+        Operand x = lift_expr(L, v);
+        if (opd_is_const(x, 0))
+            continue;
+        Builder bd = lift_builder(L, v);
+        Stmt *w = stmt_new(L->a, S_WRITE, loc_of(L, v));
+        w->buf = buf;
+        w->nidx = depth + 1;
+        memcpy(w->idx, idx, sizeof(Operand) * (size_t)(depth + 1));
+        w->nargs = 1;
+        w->args[0] = b_cast(&bd, buf->elem, x);
+        body_append(L->a, L->cur, w);
+    }
+}
+
 void lift_var_decl(Lift *L, CXCursor d) {
     const char *name = cursor_spelling(L, d);
     CXType t = clang_getCursorType(d);
@@ -926,21 +976,24 @@ void lift_var_decl(Lift *L, CXCursor d) {
                       "unsupported local array '%s'", name);
             return;
         }
-        for (int i = 0; i < k.n; i++)
-            if (clang_getCursorKind(k.items[i]) == CXCursor_InitListExpr)
-                lift_fail(L, d, "fill the array with a loop",
-                          "array initialisers are not supported%s", "");
         Buffer *buf = buffer_new(L->a, L->f, name, ety, BUF_LOCAL);
         buf->rank = rank;
         buf->dims = arena_alloc(L->a, sizeof(Operand) * (size_t)rank);
         memcpy(buf->dims, dims, sizeof(Operand) * (size_t)rank);
-        Binding *b = env_bind(L, d, name);
-        b->is_array = true;
-        b->buf = buf;
         /* Declared where it appears, so that each iteration gets its own. */
         Stmt *s = stmt_new(L->a, S_DECL, loc_of(L, d));
         s->buf = buf;
         body_append(L->a, L->cur, s);
+        for (int i = 0; i < k.n; i++)
+            if (clang_getCursorKind(k.items[i]) == CXCursor_InitListExpr) {
+                /* C fills what the list leaves out with zeros */
+                buf->zero_init = true;
+                Operand idx[4];
+                lift_array_init(L, buf, k.items[i], idx, 0);
+            }
+        Binding *b = env_bind(L, d, name);
+        b->is_array = true;
+        b->buf = buf;
         return;
     }
     Type ty;

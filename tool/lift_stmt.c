@@ -448,6 +448,16 @@ void lift_stmt(Lift *L, CXCursor c) {
         }
         break;
     }
+    case CXCursor_CStyleCastExpr:
+        /* (void)n; marks an unused parameter: nothing to compute */
+        if (clang_getCursorType(c).kind == CXType_Void) {
+            CXCursor inner = strip_implicit(kids_of(c).last);
+            if (clang_getCursorKind(inner) != CXCursor_DeclRefExpr)
+                lift_expr(L, inner);
+            return;
+        }
+        lift_expr(L, c);
+        return;
     case CXCursor_CallExpr:
     case CXCursor_ParenExpr:
     case CXCursor_UnexposedExpr:

@@ -74,6 +74,8 @@ enum construct {
     K_CONTINUE,      /* if (c) continue; in sequential loops and reduce bodies */
     K_ROUNDING,      /* floor, ceil, round, trunc, fmod, copysign, fdim, abs */
     K_KEPT_CALLS,    /* printf, fprintf(stderr, ...), puts, fflush: kept, run as in the primal */
+    K_ARRAY_INIT,    /* double la[3] = {e0, e1, e2}, {e0}, {0} */
+    K_CHAIN_ASSIGN,  /* v = w = e */
     K_COUNT
 };
 
@@ -125,6 +127,8 @@ static struct construct_row constructs[K_COUNT] = {
     [K_CONTINUE] = {"continue", 1},
     [K_ROUNDING] = {"rounding", 1},
     [K_KEPT_CALLS] = {"kept_calls", 1},
+    [K_ARRAY_INIT] = {"array_init", 1},
+    [K_CHAIN_ASSIGN] = {"chain_assign", 1},
 };
 
 static int on(enum construct k) {
@@ -1103,7 +1107,6 @@ static void gen_local(struct block b) {
         declare(name, T_INT, 0.5);
     } else if (r < 4 && on(K_LOCAL_ARRAY)) {
         const char *name = fresh("la");
-        /* pargrad does not accept array initialisers: element assignments */
         struct node *n = stmt(b, "");
         double bound = 0;
         for (int i = 0; i < 3; i++) {
@@ -1112,6 +1115,10 @@ static void gen_local(struct block b) {
         }
         n->tmpl = fmt("%s %s[3];\n%s[0] = %%0;\n%s[1] = %%1;\n%s[2] = %%2;", type_text(n, 0), name,
                       name, name, name);
+        if (on(K_ARRAY_INIT) && chance(50)) { /* the rest is zero, as C fills it */
+            static const char *const lists[] = {"{%0, %1, %2}", "{%0, %1}", "{%0}", "{0}"};
+            n->tmpl = fmt("%s %s[3] = %s;", type_text(n, 0), name, lists[rnd(4)]);
+        }
         declare(name, T_ARRAY, bound)->len = 3;
     } else {
         const char *name = fresh("v");
@@ -1141,9 +1148,17 @@ static void gen_assign(struct block b) {
     if (v->seq < cx.seq) /* carried by a sequential loop: a contraction stays bounded */
         n = stmt(b, fmt(rnd(2) ? "%s = 0.5 * %s + 0.5 * tanh(%%0);" : "%s += 0.25 * sin(%%0);", lhs,
                         lhs));
-    else if (rnd(2))
-        n = stmt(b, fmt("%s = %%0;", lhs));
-    else
+    else if (rnd(2)) {
+        /* chain_assign: another scalar of the same scope gets the value too */
+        struct var *w = &cx.vars[cand[rnd(k)]];
+        if (on(K_CHAIN_ASSIGN) && chance(30) && w != v && w->type != T_ARRAY && w->seq >= cx.seq) {
+            n = stmt(b, fmt("%s = %s = %%0;", lhs, w->name));
+            w->bound = max2(w->bound, 0.0) + e->bound + 1.0;
+            if (w->bound > 50)
+                w->bound = 50;
+        } else
+            n = stmt(b, fmt("%s = %%0;", lhs));
+    } else
         n = stmt(b, fmt("%s += %%0;", lhs));
     n->kid[n->nkid++] = e;
     v->bound = max2(v->bound, 0.0) + e->bound + 1.0;
