@@ -910,6 +910,8 @@ static void lift_heap_array(Lift *L, CXCursor d, const char *name, CXType pointe
 /* double h[3] = {1.0, x[0]}, w[2][2] = {{1, 2}, {3, 4}}: a write per value
  * given (zeros are there already: the array starts zeroed). */
 static void lift_array_init(Lift *L, Buffer *buf, CXCursor list, Operand *idx, int depth) {
+    if (depth >= buf->rank || depth >= 4) /* ranks are at most 4 (Stmt.idx) */
+        return;
     KidList items = all_kids(L->a, list);
     for (int i = 0; i < items.n && !L->failed; i++) {
         CXCursor v = items.items[i];
