@@ -51,6 +51,14 @@ static Type expr_type(Lift *L, CXCursor c) {
 }
 
 /* Collects a[i][j] into its buffer and subscripts (outermost first). */
+/* *p, an output or state through a scalar pointer (*err = total): p[0]. */
+static bool is_deref(Lift *L, CXCursor c) {
+    bool post;
+    return clang_getCursorKind(c) == CXCursor_UnaryOperator &&
+           strcmp(unop_of(L, c, &post), "*") == 0 &&
+           clang_getCursorKind(strip_implicit(kids_of(c).items[0])) == CXCursor_DeclRefExpr;
+}
+
 static Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
     CXCursor cur = strip_implicit(c);
     CXCursor chain[4];
@@ -59,6 +67,17 @@ static Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
         chain[n++] = cur;
         Kids k = kids_of(cur);
         cur = strip_implicit(k.items[0]);
+    }
+    if (n == 0 && is_deref(L, cur)) {
+        cur = strip_implicit(kids_of(cur).items[0]);
+        int b = env_lookup(L, cur);
+        if (b < 0 || !L->env[b].is_array) {
+            lift_fail(L, cur, NULL, "'%s' is not a pointer pargrad knows", cursor_spelling(L, cur));
+            return NULL;
+        }
+        idx[0] = opd_int(0);
+        *nidx = 1;
+        return L->env[b].buf;
     }
     if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr) {
         lift_fail(L, cur, "index a parameter or a local array directly, e.g. x[i] or a[i][j]",
@@ -327,6 +346,8 @@ static Operand lift_unary(Lift *L, CXCursor c) {
         return b_cast(&bd, expr_type(L, c), lift_expr(L, k.items[0]));
     if (strcmp(op, "!") == 0 && !postfix)
         return b_op(&bd, OP_NOT, type_bool(), lift_expr(L, k.items[0]), opd_none());
+    if (is_deref(L, c))
+        return lift_read(L, c);
     if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)
         lift_fail(L, c, "write increments as statements of their own", "'%s' inside an expression",
                   op);
@@ -762,7 +783,7 @@ Operand lift_assign(Lift *L, CXCursor c, const char *op) {
     Kids k = kids_of(c);
     CXCursor lhs = strip_implicit(k.items[0]);
     CXCursor rhs = k.items[1];
-    if (clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr) {
+    if (clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr || is_deref(L, lhs)) {
         Operand idx[4];
         int n = 0;
         Buffer *buf = lift_subscripts(L, lhs, idx, &n);

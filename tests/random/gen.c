@@ -76,6 +76,7 @@ enum construct {
     K_KEPT_CALLS,    /* printf, fprintf(stderr, ...), puts, fflush: kept, run as in the primal */
     K_ARRAY_INIT,    /* double la[3] = {e0, e1, e2}, {e0}, {0} */
     K_CHAIN_ASSIGN,  /* v = w = e */
+    K_DEREF,         /* *x for x[0]: reads, and *y = 0.5 * *y + e on an output */
     K_COUNT
 };
 
@@ -129,6 +130,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_KEPT_CALLS] = {"kept_calls", 1},
     [K_ARRAY_INIT] = {"array_init", 1},
     [K_CHAIN_ASSIGN] = {"chain_assign", 1},
+    [K_DEREF] = {"deref", 1},
 };
 
 static int on(enum construct k) {
@@ -649,7 +651,10 @@ static struct node *array_read(void) {
     if (a->writing) /* a map writing this array may read only its own element */
         return leaf(fmt("%s[%s]", a->name, a->writing), 2.0);
     const char *idx = a->extent == 1 ? index_n() : index_nm();
-    return leaf(fmt("%s[%s]", a->name, idx), strcmp(a->name, "x") == 0 ? 1.0 : 2.0);
+    double bound = strcmp(a->name, "x") == 0 ? 1.0 : 2.0;
+    if (strcmp(idx, "0") == 0 && on(K_DEREF) && chance(40)) /* the first element as *x */
+        return leaf(fmt("(*%s)", a->name), bound);
+    return leaf(fmt("%s[%s]", a->name, idx), bound);
 }
 
 static struct node *var_read(void) {
@@ -1607,6 +1612,22 @@ static void gen_kept_call(struct block b) {
         n->kid[n->nkid++] = gen_expr(1);
 }
 
+/* deref: an output's first element updated through the pointer, as C
+ * kernels return a scalar through `double *err` */
+static int gen_deref_update(struct block b) {
+    struct array *o = NULL;
+    for (int i = 0; i < cx.narrays; i++)
+        if (!cx.arrays[i].input && cx.arrays[i].extent > 0 && !cx.arrays[i].writing &&
+            !cx.arrays[i].locked &&
+            (strcmp(cx.arrays[i].name, "y") == 0 || strcmp(cx.arrays[i].name, "u") == 0))
+            o = &cx.arrays[i];
+    if (!o)
+        return 0;
+    struct node *n = stmt(b, fmt("*%s = 0.5 * *%s + 0.25 * tanh(%%0);", o->name, o->name));
+    n->kid[n->nkid++] = gen_expr(1);
+    return 1;
+}
+
 /* one random statement allowed in the current context */
 static void gen_stmt(struct block b, int count) {
     int in_parallel = cx.par > 0;
@@ -1667,6 +1688,8 @@ static void gen_stmt(struct block b, int count) {
                 gen_kept_call(b);
                 return;
             }
+            if (on(K_DEREF) && !in_parallel && !cx.in_helper && chance(30) && gen_deref_update(b))
+                return;
             break;
         default:
             gen_local(b);
