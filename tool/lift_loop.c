@@ -596,15 +596,52 @@ static void find_use(Operand *o, void *ctx) {
     us->found |= o->kind == OPD_VAR && o->var == us->v;
 }
 
-static bool body_uses_var(Body *b, Var *v) {
-    UseScan us = {v, false};
-    for (int i = 0; b && i < b->stmts.len && !us.found; i++) {
+/* Whether b (from statement `from` on) reads v's value: a statement does,
+ * or a nested loop starts a carried scalar with it and reads that one's
+ * start value in its body, or its value after the loop (which is v when
+ * the loop runs no iteration). A loop counter only assigned by inner loops
+ * (for (i = 0; ...) inside) is carried through every enclosing loop
+ * without being read. */
+static bool value_read(Body *b, int from, Var *v) {
+    for (int i = from; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
+        Operand saved[64];
+        int n = s->carried.len < 64 ? s->carried.len : 0;
+        for (int k = 0; k < n; k++) { /* looked at below, not as plain operands */
+            Carried *c = s->carried.items[k];
+            saved[k] = c->init;
+            if (c->init.kind == OPD_VAR && c->init.var == v)
+                c->init = opd_none();
+        }
+        UseScan us = {v, false};
         stmt_visit_operands(s, find_use, &us);
-        us.found |= body_uses_var(s->then_body, v) || body_uses_var(s->else_body, v) ||
-                    body_uses_var(s->body, v);
+        for (int k = 0; k < n; k++) {
+            Carried *c = s->carried.items[k];
+            c->init = saved[k];
+            if (opd_equal(c->init, opd_var(v)))
+                us.found |= value_read(s->body, 0, c->param) || value_read(b, i + 1, c->result);
+        }
+        if (us.found || value_read(s->then_body, 0, v) || value_read(s->else_body, 0, v) ||
+            value_read(s->body, 0, v))
+            return true;
     }
-    return us.found;
+    return false;
+}
+
+/* Starts the nested carried scalars that v started (and that nobody reads)
+ * with `with` instead. */
+static void replace_unread_inits(Body *b, Var *v, Operand with) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        for (int k = 0; k < s->carried.len; k++) {
+            Carried *c = s->carried.items[k];
+            if (c->init.kind == OPD_VAR && c->init.var == v)
+                c->init = with;
+        }
+        replace_unread_inits(s->then_body, v, with);
+        replace_unread_inits(s->else_body, v, with);
+        replace_unread_inits(s->body, v, with);
+    }
 }
 
 static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
@@ -662,8 +699,10 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
             /* No value at the end of an iteration (assigned in a parallel
              * loop of the body): nothing to carry, and a read at the start
              * of the next iteration has no value to read. */
-            if (body_uses_var(s->body, cr->param))
+            if (value_read(s->body, 0, cr->param))
                 binding_value(L, c, carried_b[i]);
+            else
+                replace_unread_inits(s->body, cr->param, b_fconst(0, cr->param->ty));
             continue;
         }
         cr->yield = b->val;
