@@ -134,7 +134,7 @@ void lift_incdec(Lift *L, CXCursor c);
 void lift_var_decl(Lift *L, CXCursor d);
 
 /* lift_stmt.c */
-void merge_branches(Lift *L, CXCursor at, Stmt *s, int n, const Operand *before,
+void merge_branches(Lift *L, CXCursor at, bool guard, Stmt *s, int n, const Operand *before,
                     const Operand *then_vals, const Operand *else_vals);
 Pragma *loop_pragma(Lift *L, CXCursor c);
 void start_returns(Lift *L, CXCursor body);

@@ -446,7 +446,7 @@ void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n) {
     L->cur = saved;
     L->nenv = outer;
     Operand *after = env_snapshot(L);
-    merge_branches(L, at, s, outer, before, after, before);
+    merge_branches(L, at, true, s, outer, before, after, before);
     free(before);
     free(after);
     body_append(L->a, L->cur, s);
@@ -586,61 +586,128 @@ static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stop
     end_private(L, cn->body, priv, npriv);
 }
 
-typedef struct UseScan {
+/* ---- whether a carried scalar's start value is read ---- */
+/* A scalar with no value at the end of an iteration (assigned in a
+ * parallel loop of the body, or on only one path of an if) is an error only
+ * if the next iteration reads it. An operand that only passes it on does
+ * not count unless what it passes it to is read: a phi's result, a nested
+ * loop's carried scalar (a loop counter assigned by inner loops is carried
+ * through every enclosing loop without being read), a yield. */
+
+/* A statement whose nested body is being searched, where it is, and the
+ * scope around it. For the loop being lifted, b is NULL: what follows it is
+ * not lifted yet. */
+typedef struct Scope {
+    Stmt *s;
+    Body *b;
+    int i;
+    struct Scope *up;
+} Scope;
+
+typedef struct ReadScan {
+    unsigned char *seen; /* per variable id: its reads are being or were searched */
+    Stmt *s;             /* for find_plain_read */
     Var *v;
     bool found;
-} UseScan;
+} ReadScan;
 
-static void find_use(Operand *o, void *ctx) {
-    UseScan *us = ctx;
-    us->found |= o->kind == OPD_VAR && o->var == us->v;
-}
-
-/* Whether b (from statement `from` on) reads v's value: a statement does,
- * or a nested loop starts a carried scalar with it and reads that one's
- * start value in its body, or its value after the loop (which is v when
- * the loop runs no iteration). A loop counter only assigned by inner loops
- * (for (i = 0; ...) inside) is carried through every enclosing loop
- * without being read. */
-static bool value_read(Body *b, int from, Var *v) {
-    for (int i = from; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        Operand saved[64];
-        int n = s->carried.len < 64 ? s->carried.len : 0;
-        for (int k = 0; k < n; k++) { /* looked at below, not as plain operands */
-            Carried *c = s->carried.items[k];
-            saved[k] = c->init;
-            if (c->init.kind == OPD_VAR && c->init.var == v)
-                c->init = opd_none();
-        }
-        UseScan us = {v, false};
-        stmt_visit_operands(s, find_use, &us);
-        for (int k = 0; k < n; k++) {
-            Carried *c = s->carried.items[k];
-            c->init = saved[k];
-            if (opd_equal(c->init, opd_var(v)))
-                us.found |= value_read(s->body, 0, c->param) || value_read(b, i + 1, c->result);
-        }
-        if (us.found || value_read(s->then_body, 0, v) || value_read(s->else_body, 0, v) ||
-            value_read(s->body, 0, v))
+static bool passes_on(Stmt *s, const Operand *o) {
+    for (int i = 0; i < s->phis.len; i++) {
+        Phi *p = s->phis.items[i];
+        if (o == &p->then_val || o == &p->else_val)
+            return true;
+    }
+    for (int i = 0; i < s->carried.len; i++) {
+        Carried *c = s->carried.items[i];
+        if (o == &c->init || o == &c->yield)
             return true;
     }
     return false;
 }
 
-/* Starts the nested carried scalars that v started (and that nobody reads)
- * with `with` instead. */
-static void replace_unread_inits(Body *b, Var *v, Operand with) {
+static void find_plain_read(Operand *o, void *ctx) {
+    ReadScan *rs = ctx;
+    rs->found |= o->kind == OPD_VAR && o->var == rs->v && !passes_on(rs->s, o);
+}
+
+static bool reads_plainly(ReadScan *rs, Stmt *s, Var *v) {
+    rs->s = s;
+    rs->v = v;
+    rs->found = false;
+    stmt_visit_operands(s, find_plain_read, rs);
+    return rs->found;
+}
+
+static bool read_in(ReadScan *rs, Scope *sc, Body *b, int from, Var *v);
+
+/* Whether x, bound by at->s, is read: searched once per variable. */
+static bool bound_read(ReadScan *rs, Scope *sc, Body *b, int from, Var *x) {
+    if (!x || rs->seen[x->id])
+        return false;
+    rs->seen[x->id] = 1;
+    return read_in(rs, sc, b, from, x);
+}
+
+/* Whether what at->s passes v on to is read: a phi's result after it, a
+ * carried scalar's start in the body or its result after the loop. */
+static bool passed_on_read(ReadScan *rs, Scope *at, Var *v) {
+    Stmt *s = at->s;
+    Operand ov = opd_var(v);
+    for (int i = 0; i < s->phis.len; i++) {
+        Phi *p = s->phis.items[i];
+        if ((opd_equal(p->then_val, ov) || opd_equal(p->else_val, ov)) &&
+            (!at->b || bound_read(rs, at->up, at->b, at->i + 1, p->dst)))
+            return true;
+    }
+    for (int i = 0; i < s->carried.len; i++) {
+        Carried *c = s->carried.items[i];
+        if (!opd_equal(c->init, ov) && !opd_equal(c->yield, ov))
+            continue;
+        if (bound_read(rs, at, s->body, 0, c->param) || !at->b ||
+            bound_read(rs, at->up, at->b, at->i + 1, c->result))
+            return true;
+    }
+    return false;
+}
+
+/* Whether v is read in b (the body of sc->s) from statement `from` on, or,
+ * once b ends, by what sc->s does with it. */
+static bool read_in(ReadScan *rs, Scope *sc, Body *b, int from, Var *v) {
+    for (int i = from; b && i < b->stmts.len; i++) {
+        Scope here = {b->stmts.items[i], b, i, sc};
+        if (reads_plainly(rs, here.s, v) || passed_on_read(rs, &here, v))
+            return true;
+        Body *nested[3] = {here.s->then_body, here.s->else_body, here.s->body};
+        for (int q = 0; q < 3; q++)
+            if (nested[q] && read_in(rs, &here, nested[q], 0, v))
+                return true;
+    }
+    return sc && (reads_plainly(rs, sc->s, v) || passed_on_read(rs, sc, v));
+}
+
+/* Whether loop s reads the start value of its carried scalar `param`. */
+static bool start_read(Lift *L, Stmt *s, Var *param) {
+    ReadScan rs = {.seen = xcalloc((size_t)L->f->next_var_id + 1, 1)};
+    Scope top = {s, NULL, 0, NULL};
+    bool read = bound_read(&rs, &top, s->body, 0, param);
+    free(rs.seen);
+    return read;
+}
+
+static void zero_reads_of(Operand *o, void *ctx) {
+    Var *v = ctx;
+    if (o->kind == OPD_VAR && o->var == v)
+        *o = b_fconst(0, v->ty);
+}
+
+/* Replaces what is left of v in b (reads that pass it on to nobody) by 0. */
+static void zero_unread(Body *b, Var *v) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        for (int k = 0; k < s->carried.len; k++) {
-            Carried *c = s->carried.items[k];
-            if (c->init.kind == OPD_VAR && c->init.var == v)
-                c->init = with;
-        }
-        replace_unread_inits(s->then_body, v, with);
-        replace_unread_inits(s->else_body, v, with);
-        replace_unread_inits(s->body, v, with);
+        stmt_visit_operands(s, zero_reads_of, v);
+        zero_unread(s->then_body, v);
+        zero_unread(s->else_body, v);
+        zero_unread(s->body, v);
     }
 }
 
@@ -691,6 +758,8 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
         vec_push(L->a, &s->carried, cr);
     }
     lift_loop_body(L, s, cn, BARRIER_LOOP, stopped);
+    for (int i = 0; i < nc; i++)
+        ((Carried *)s->carried.items[i])->yield = L->env[carried_b[i]].val;
     PtrVec carried = {0};
     for (int i = 0; i < nc && !L->failed; i++) {
         Binding *b = &L->env[carried_b[i]];
@@ -699,13 +768,12 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
             /* No value at the end of an iteration (assigned in a parallel
              * loop of the body): nothing to carry, and a read at the start
              * of the next iteration has no value to read. */
-            if (value_read(s->body, 0, cr->param))
+            if (start_read(L, s, cr->param))
                 binding_value(L, c, carried_b[i]);
             else
-                replace_unread_inits(s->body, cr->param, b_fconst(0, cr->param->ty));
+                zero_unread(s->body, cr->param);
             continue;
         }
-        cr->yield = b->val;
         cr->result = var_new(L->a, L->f, b->name, b->ty);
         b->val = opd_var(cr->result);
         vec_push(L->a, &carried, cr);

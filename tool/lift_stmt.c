@@ -57,8 +57,9 @@ static bool lift_acc_if(Lift *L, CXCursor c, Kids *k) {
 }
 
 /* After an if: each of the first n bindings that either branch changed
- * gets a phi of its two values. */
-void merge_branches(Lift *L, CXCursor at, Stmt *s, int n, const Operand *before,
+ * gets a phi of its two values. A guard is the if pargrad puts around the
+ * statements a break, continue or return may skip. */
+void merge_branches(Lift *L, CXCursor at, bool guard, Stmt *s, int n, const Operand *before,
                     const Operand *then_vals, const Operand *else_vals) {
     for (int i = 0; i < n && !L->failed; i++) {
         Operand tv = then_vals[i], ev = else_vals[i];
@@ -68,10 +69,16 @@ void merge_branches(Lift *L, CXCursor at, Stmt *s, int n, const Operand *before,
         if (tv.kind == OPD_NONE || ev.kind == OPD_NONE) {
             /* an error only if something reads it */
             b->val = opd_none();
-            b->unset_why = arena_printf(L->a,
-                                        "'%%s' is assigned in only one branch of the if at line "
-                                        "%d and has no value before it",
-                                        loc_of(L, at).line);
+            b->unset_why =
+                guard ? arena_printf(L->a,
+                                     "'%%s' is assigned only if the statements from line %d on "
+                                     "run (a break, continue or return may skip them), and "
+                                     "before them it has no value pargrad keeps",
+                                     loc_of(L, at).line)
+                      : arena_printf(L->a,
+                                     "'%%s' is assigned in only one branch of the if at line "
+                                     "%d and has no value before it",
+                                     loc_of(L, at).line);
             continue;
         }
         Phi *p = arena_alloc(L->a, sizeof(Phi));
@@ -98,7 +105,7 @@ static void lift_if(Lift *L, CXCursor c) {
     if (k.n > 2)
         lift_body_into(L, s->else_body, k.items[2]);
     Operand *after_else = env_snapshot(L);
-    merge_branches(L, c, s, n, before, after_then, after_else);
+    merge_branches(L, c, false, s, n, before, after_then, after_else);
     free(before);
     free(after_then);
     free(after_else);

@@ -55,6 +55,44 @@ double skip_and_stop(int n, const double *x) {
     return v + 0.1 * k;
 }
 
+/* Time steps that skip some sweeps, C89 style: the counter i, declared at
+ * the top, counts a map after a continue in the inner loop k and a loop
+ * inside the map j (where it is private to j's iterations). */
+double relax_skip(int n, const double *x) {
+    int t, k, i, j;
+    double s = 0.0;
+    double *u = malloc(sizeof(double) * (size_t)n);
+    double *z = malloc(sizeof(double) * (size_t)n);
+#pragma pargrad map
+    for (i = 0; i < n; i++)
+        u[i] = x[i];
+    for (t = 0; t < 2; t++) {
+        for (k = 0; k < 3; k++) {
+            if (x[k % n] < -0.2)
+                continue;
+#pragma pargrad map
+            for (i = 1; i < n - 1; i++)
+                u[i] = 0.5 * u[i] + 0.25 * sin(x[i]);
+        }
+        if (x[0] > 0.8)
+            continue;
+#pragma pargrad map
+        for (j = 0; j < n; j++) {
+            double a = 0.0;
+            for (i = 0; i < n; i++)
+                a += u[i] * x[(i + j) % n];
+            z[j] = a;
+        }
+#pragma pargrad reduce(+ : s)
+        for (j = 0; j < n; j++)
+            s += z[j] * z[j];
+    }
+    free(u);
+    free(z);
+    return s;
+}
+
 #pragma pargrad reverse(cutoff_energy) wrt(x)
 #pragma pargrad reverse(smooth_above) wrt(x)
 #pragma pargrad reverse(skip_and_stop) wrt(x)
+#pragma pargrad reverse(relax_skip) wrt(x)
