@@ -224,46 +224,57 @@ Var *emit_call(Arena *a, Func *f, Body *b, SrcLoc loc, const char *name, Type ty
 }
 
 /* ---- traversal ---- */
-void stmt_visit_operands(Stmt *s, OperandVisitor visit, void *ctx) {
+/* Operands evaluated before a statement's bodies: arguments, indices,
+ * kept calls' values, the condition, bounds, carried and accumulator
+ * starts. */
+void stmt_visit_header(Stmt *s, OperandVisitor visit, void *ctx) {
     for (int i = 0; i < s->nargs; i++)
         visit(&s->args[i], ctx);
     for (int i = 0; i < s->nidx; i++)
         visit(&s->idx[i], ctx);
-    switch (s->kind) {
-    case S_IF:
+    for (int i = 0; i < s->effect_args.len; i++) {
+        EffectArg *ea = s->effect_args.items[i];
+        if (!ea->text)
+            visit(&ea->val, ctx);
+    }
+    if (s->kind == S_IF)
         visit(&s->cond, ctx);
-        for (int i = 0; i < s->phis.len; i++) {
-            Phi *p = s->phis.items[i];
-            visit(&p->then_val, ctx);
-            visit(&p->else_val, ctx);
-        }
-        break;
-    case S_EFFECT:
-        for (int i = 0; i < s->effect_args.len; i++) {
-            EffectArg *ea = s->effect_args.items[i];
-            if (!ea->text)
-                visit(&ea->val, ctx);
-        }
-        break;
-    case S_LOOP:
-    case S_MAP:
-    case S_REDUCE:
+    if (s->kind == S_LOOP || s->kind == S_MAP || s->kind == S_REDUCE) {
         visit(&s->lo, ctx);
         visit(&s->hi, ctx);
-        for (int i = 0; i < s->carried.len; i++) {
-            Carried *c = s->carried.items[i];
-            visit(&c->init, ctx);
-            visit(&c->yield, ctx);
-        }
-        for (int i = 0; i < s->accums.len; i++) {
-            Accum *ac = s->accums.items[i];
-            visit(&ac->init, ctx);
-            visit(&ac->contrib, ctx);
-        }
-        break;
-    default:
-        break;
     }
+    for (int i = 0; i < s->carried.len; i++)
+        visit(&((Carried *)s->carried.items[i])->init, ctx);
+    for (int i = 0; i < s->accums.len; i++)
+        visit(&((Accum *)s->accums.items[i])->init, ctx);
+}
+
+/* Operands evaluated at the end of nested body b of s: phi values of that
+ * branch, loop yields, reduce contributions. */
+void stmt_visit_tails(Stmt *s, Body *b, OperandVisitor visit, void *ctx) {
+    for (int i = 0; i < s->phis.len; i++) {
+        Phi *p = s->phis.items[i];
+        visit(b == s->then_body ? &p->then_val : &p->else_val, ctx);
+    }
+    if (b != s->body)
+        return;
+    for (int i = 0; i < s->carried.len; i++)
+        visit(&((Carried *)s->carried.items[i])->yield, ctx);
+    for (int i = 0; i < s->accums.len; i++)
+        visit(&((Accum *)s->accums.items[i])->contrib, ctx);
+}
+
+void stmt_visit_operands(Stmt *s, OperandVisitor visit, void *ctx) {
+    stmt_visit_header(s, visit, ctx);
+    for (int i = 0; i < s->phis.len; i++) {
+        Phi *p = s->phis.items[i];
+        visit(&p->then_val, ctx);
+        visit(&p->else_val, ctx);
+    }
+    for (int i = 0; i < s->carried.len; i++)
+        visit(&((Carried *)s->carried.items[i])->yield, ctx);
+    for (int i = 0; i < s->accums.len; i++)
+        visit(&((Accum *)s->accums.items[i])->contrib, ctx);
 }
 
 int stmt_defs(Stmt *s, Var **out, int max) {
@@ -663,6 +674,9 @@ static void verify_stmt(VerifyCtx *vc, Stmt *s) {
             verify_use(&s->args[i], vc);
         for (int i = 0; i < s->nidx; i++)
             verify_use(&s->idx[i], vc);
+        for (int i = 0; i < s->effect_args.len; i++)
+            if (!((EffectArg *)s->effect_args.items[i])->text)
+                verify_use(&((EffectArg *)s->effect_args.items[i])->val, vc);
         if ((s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC) && !s->buf)
             verify_problem(vc, "array access without a buffer", NULL);
         if (s->kind == S_LET && s->dst && s->op != OP_CALL && s->op != OP_COPY &&

@@ -327,6 +327,8 @@ void b_comment(Builder *bd, const char *text);
 /* Calls visit for every operand a statement reads (not those of nested bodies). */
 typedef void (*OperandVisitor)(Operand *o, void *ctx);
 void stmt_visit_operands(Stmt *s, OperandVisitor visit, void *ctx);
+void stmt_visit_header(Stmt *s, OperandVisitor visit, void *ctx);
+void stmt_visit_tails(Stmt *s, Body *b, OperandVisitor visit, void *ctx);
 /* The variables a statement binds in the enclosing scope (dst, phis, results). */
 int stmt_defs(Stmt *s, Var **out, int max);
 /* True if `b` (at any depth) reads `buf`. */

@@ -401,35 +401,8 @@ static Var *bind_var(Renamer *rn, Var *v) {
 
 static void rename_body(Renamer *rn, Body *b, Stmt *owner, bool tails);
 
-static void rename_header(Renamer *rn, Stmt *s) {
-    for (int i = 0; i < s->nargs; i++)
-        subst_operand(&s->args[i], rn);
-    for (int i = 0; i < s->nidx; i++)
-        subst_operand(&s->idx[i], rn);
-    subst_operand(&s->cond, rn);
-    subst_operand(&s->lo, rn);
-    subst_operand(&s->hi, rn);
-    for (int i = 0; i < s->carried.len; i++)
-        subst_operand(&((Carried *)s->carried.items[i])->init, rn);
-    for (int i = 0; i < s->accums.len; i++)
-        subst_operand(&((Accum *)s->accums.items[i])->init, rn);
-}
-
-/* Operands evaluated at the end of a nested body: phi values, loop yields,
- * reduce contributions. */
-static void rename_tails(Renamer *rn, Stmt *s, Body *b) {
-    for (int i = 0; i < s->phis.len; i++) {
-        Phi *p = s->phis.items[i];
-        subst_operand(b == s->then_body ? &p->then_val : &p->else_val, rn);
-    }
-    for (int i = 0; i < s->carried.len; i++)
-        subst_operand(&((Carried *)s->carried.items[i])->yield, rn);
-    for (int i = 0; i < s->accums.len; i++)
-        subst_operand(&((Accum *)s->accums.items[i])->contrib, rn);
-}
-
 static void rename_stmt(Renamer *rn, Stmt *s) {
-    rename_header(rn, s);
+    stmt_visit_header(s, subst_operand, rn);
     if (s->kind == S_LET && s->dst->is_mutable)
         s->dst = lookup_var(rn, s->dst); /* an update, not a binding */
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
@@ -470,7 +443,7 @@ static void rename_body(Renamer *rn, Body *b, Stmt *owner, bool tails) {
     for (int i = 0; i < b->stmts.len; i++)
         rename_stmt(rn, b->stmts.items[i]);
     if (owner && tails)
-        rename_tails(rn, owner, b);
+        stmt_visit_tails(owner, b, subst_operand, rn);
     /* the scope's bindings end here, newest first */
     while (rn->undo_var.len > mark) {
         int top = --rn->undo_var.len;
@@ -892,29 +865,8 @@ static void forget_reads_written_by(Cse *c, Stmt *s) {
 
 static void cse_body(Cse *c, Body *b, Stmt *owner);
 
-static void cse_tails(Cse *c, Stmt *s, Body *b) {
-    for (int i = 0; i < s->phis.len; i++) {
-        Phi *p = s->phis.items[i];
-        cse_subst(b == s->then_body ? &p->then_val : &p->else_val, c);
-    }
-    for (int i = 0; i < s->carried.len; i++)
-        cse_subst(&((Carried *)s->carried.items[i])->yield, c);
-    for (int i = 0; i < s->accums.len; i++)
-        cse_subst(&((Accum *)s->accums.items[i])->contrib, c);
-}
-
 static void cse_header(Cse *c, Stmt *s) {
-    for (int q = 0; q < s->nargs; q++)
-        cse_subst(&s->args[q], c);
-    for (int q = 0; q < s->nidx; q++)
-        cse_subst(&s->idx[q], c);
-    cse_subst(&s->cond, c);
-    cse_subst(&s->lo, c);
-    cse_subst(&s->hi, c);
-    for (int q = 0; q < s->carried.len; q++)
-        cse_subst(&((Carried *)s->carried.items[q])->init, c);
-    for (int q = 0; q < s->accums.len; q++)
-        cse_subst(&((Accum *)s->accums.items[q])->init, c);
+    stmt_visit_header(s, cse_subst, c);
     if (s->counter && s->body) { /* values computed before the loop, for index bounds */
         cse_subst(&s->counter->first, c);
         cse_subst(&s->counter->step, c);
@@ -940,7 +892,7 @@ static bool cse_stmt(Cse *c, Stmt *s) {
         if (!bodies[q])
             continue;
         cse_body(c, bodies[q], s);
-        cse_tails(c, s, bodies[q]);
+        stmt_visit_tails(s, bodies[q], cse_subst, c);
     }
     if (s->kind == S_WRITE || bodies[0] || bodies[2])
         forget_reads_written_by(c, s);
