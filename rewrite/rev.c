@@ -629,28 +629,27 @@ static void push_carried(Rev *r, Body *out, SrcLoc loc, Var *param) {
     body_append(r->a, out, p);
 }
 
-/* Forward: each iteration pushes its carried scalars and the elements it
- * will overwrite, then runs the primal body. */
+/* Forward: each iteration pushes the elements it will overwrite and its
+ * carried scalars, then runs the primal body. */
 static void rev_loop_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Stmt *l = loop_like(r, s, S_LOOP);
     l->carried = s->carried;
+    save_regions(r, (Stmt **)s->body->stmts.items, s->body->stmts.len, l->body, dead);
     for (int i = 0; i < s->carried.len; i++)
         push_carried(r, l->body, s->loc, ((Carried *)s->carried.items[i])->param);
-    save_regions(r, (Stmt **)s->body->stmts.items, s->body->stmts.len, l->body, dead);
     Body *primal = copy_primal_body(r, s->body, dead);
     for (int i = 0; i < primal->stmts.len; i++)
         body_append(r->a, l->body, primal->stmts.items[i]);
     body_append(r->a, out, l);
 }
 
-/* Return sweep: iterations in reverse; each restores what it overwrote and
- * its carried scalars, re-executes its body, then runs the body's adjoint.
+/* Return sweep: iterations in reverse; each restores its carried scalars
+ * and what it overwrote, re-executes its body, then runs the body's adjoint.
  * The adjoint of a carried value travels in the result's adjoint variable. */
 static void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Stmt *l = loop_like(r, s, S_LOOP);
     l->reversed = true;
     l->note = "adjoint, reversed";
-    restore_regions(r, (Stmt **)s->body->stmts.items, s->body->stmts.len, l->body, dead);
     for (int i = s->carried.len - 1; i >= 0; i--) {
         Carried *c = s->carried.items[i];
         Stmt *pop = stmt_new(r->a, S_POP, s->loc);
@@ -658,6 +657,8 @@ static void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
         pop->tape_pair = c->param->id + 1;
         body_append(r->a, l->body, pop);
     }
+    /* after the carried scalars: an index may be one (y[j], j++) */
+    restore_regions(r, (Stmt **)s->body->stmts.items, s->body->stmts.len, l->body, dead);
     rev_fwd_body(r, s->body, l->body, true);
     rev_adjoint_decls(r, s->body, l->body);
     Builder bd = {r->a, r->dst, l->body, s->loc};

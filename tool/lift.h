@@ -37,6 +37,10 @@ typedef struct Binding {
     CXCursor decl;
     const char *name;
     bool is_array;
+    /* A pointer into buf (a view, `double *row = &A[i * m];`): val is its
+     * element offset there, an integer local like any other; buf is NULL
+     * until it first points somewhere. */
+    bool is_view;
     Type ty;
     Operand val;
     Buffer *buf;
@@ -130,6 +134,7 @@ Operand identity_of(ReduceOp op, Type ty);
 Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, Operand acc, Operand e, Type ty);
 bool refers_to(Lift *L, CXCursor e, int binding);
 Operand lift_assign(Lift *L, CXCursor c, const char *op);
+Buffer *lift_view(Lift *L, CXCursor e, Operand *off);
 void lift_incdec(Lift *L, CXCursor c);
 void lift_var_decl(Lift *L, CXCursor d);
 

@@ -55,8 +55,171 @@ static Type expr_type(Lift *L, CXCursor c) {
 static bool is_deref(Lift *L, CXCursor c) {
     bool post;
     return clang_getCursorKind(c) == CXCursor_UnaryOperator &&
-           strcmp(unop_of(L, c, &post), "*") == 0 &&
-           clang_getCursorKind(strip_implicit(kids_of(c).items[0])) == CXCursor_DeclRefExpr;
+           strcmp(unop_of(L, c, &post), "*") == 0;
+}
+
+/* ---- pointer views ---- */
+/* A pointer into an array (`double *row = &A[i * m];`, `A + off` passed to
+ * a helper) is a view: the array and an element offset. The offset is an
+ * integer local like any other (carried through loops, merged after ifs,
+ * private to a map's iterations), so `row[j]` reads A[row + j]. */
+static Type offset_type(void) {
+    return (Type){TY_INT, "long"};
+}
+
+static CXCursor strip_casts(CXCursor c) {
+    for (;;) {
+        c = strip_implicit(c);
+        if (clang_getCursorKind(c) != CXCursor_CStyleCastExpr)
+            return c;
+        Kids k = kids_of(c);
+        c = k.items[k.n - 1];
+    }
+}
+
+static bool is_pointer_type(CXCursor c) {
+    enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(c)).kind;
+    return k == CXType_Pointer || k == CXType_ConstantArray || k == CXType_IncompleteArray ||
+           k == CXType_VariableArray;
+}
+
+/* NULL, 0 or (void *)0 */
+static bool is_null_pointer(Lift *L, CXCursor c) {
+    c = strip_casts(c);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    return k == CXCursor_GNUNullExpr ||
+           (k == CXCursor_IntegerLiteral && strcmp(extent_text(L->fe, c), "0") == 0);
+}
+
+static Operand offset_plus(Lift *L, CXCursor at, Operand off, Operand k, bool minus) {
+    Builder bd = lift_builder(L, at);
+    if (type_is_float(k.ty))
+        lift_fail(L, at, NULL, "pointer offset of floating type%s", "");
+    if (opd_is_const(off, 0) && !minus)
+        return b_cast(&bd, offset_type(), k);
+    if (opd_is_const(k, 0))
+        return b_cast(&bd, offset_type(), off);
+    return b_op(&bd, minus ? OP_SUB : OP_ADD, offset_type(), b_cast(&bd, offset_type(), off),
+                b_cast(&bd, offset_type(), k));
+}
+
+static const char *view_hint = "point into an array: &a[i], a + i, or another such pointer";
+
+static bool has_kind(CXCursor c, enum CXCursorKind kind);
+
+/* Whether the offset of pointer expression e reads an array or calls a
+ * function (both arms of c ? p : q are lifted; C evaluates one). */
+static bool offset_reads(Lift *L, CXCursor e) {
+    CXCursor c = strip_casts(e);
+    bool post;
+    if (clang_getCursorKind(c) == CXCursor_UnaryOperator && !strcmp(unop_of(L, c, &post), "&")) {
+        CXCursor a = strip_implicit(kids_of(c).items[0]);
+        if (clang_getCursorKind(a) == CXCursor_ArraySubscriptExpr) {
+            Kids ak = kids_of(a);
+            return offset_reads(L, ak.items[0]) ||
+                   has_kind(ak.items[1], CXCursor_ArraySubscriptExpr) ||
+                   has_kind(ak.items[1], CXCursor_CallExpr);
+        }
+    }
+    return has_kind(c, CXCursor_ArraySubscriptExpr) || has_kind(c, CXCursor_CallExpr);
+}
+
+/* The array the pointer expression e points into, with the offset there
+ * in *off; NULL (reported) if e is not one pargrad can follow. */
+Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
+    CXCursor c = strip_casts(e);
+    *off = opd_int(0);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr) {
+        int b = env_lookup(L, c);
+        Binding *bd = b >= 0 ? &L->env[b] : NULL;
+        if (bd && bd->is_array)
+            return bd->buf;
+        if (bd && bd->is_view && bd->buf) {
+            *off = binding_value(L, c, b);
+            return bd->buf;
+        }
+        if (bd && bd->is_view)
+            lift_fail(L, c, "make it point into an array first, e.g. p = &a[i];",
+                      "pointer '%s' is used before it points into an array", bd->name);
+        else
+            lift_fail(L, c, view_hint, "'%s' is not an array or a pointer pargrad knows",
+                      cursor_spelling(L, c));
+        return NULL;
+    }
+    bool post;
+    if (k == CXCursor_UnaryOperator && strcmp(unop_of(L, c, &post), "&") == 0) {
+        CXCursor a = strip_implicit(kids_of(c).items[0]);
+        if (clang_getCursorKind(a) == CXCursor_DeclRefExpr) {
+            lift_fail(L, c,
+                      "pass the value and return the new one (seed = next_state(seed);), then "
+                      "use it",
+                      "a pointer to the scalar '%s': pargrad follows pointers into arrays only",
+                      cursor_spelling(L, a));
+            return NULL;
+        }
+        if (clang_getCursorKind(a) == CXCursor_ArraySubscriptExpr) {
+            Kids ak = kids_of(a);
+            Operand base;
+            Buffer *buf = lift_view(L, ak.items[0], &base);
+            if (buf)
+                *off = offset_plus(L, c, base, lift_expr(L, ak.items[1]), false);
+            return buf;
+        }
+    }
+    if (k == CXCursor_BinaryOperator &&
+        (!strcmp(binop_of(L, c), "+") || !strcmp(binop_of(L, c), "-"))) {
+        Kids bk = kids_of(c);
+        int p = is_pointer_type(bk.items[0]) ? 0 : 1;
+        if (is_pointer_type(bk.items[p]) && !is_pointer_type(bk.items[1 - p]) &&
+            (p == 0 || !strcmp(binop_of(L, c), "+"))) {
+            Operand base;
+            Buffer *buf = lift_view(L, bk.items[p], &base);
+            if (buf)
+                *off = offset_plus(L, c, base, lift_expr(L, bk.items[1 - p]),
+                                   !strcmp(binop_of(L, c), "-"));
+            return buf;
+        }
+    }
+    if (k == CXCursor_ConditionalOperator) { /* c ? &a[i] : &a[j], into one array */
+        Kids ck = kids_of(c);
+        if (offset_reads(L, ck.items[1]) || offset_reads(L, ck.items[2])) {
+            lift_fail(L, c, "compute the offset first: k = c ? idx[i] : 0; p = &a[k];",
+                      "a conditional pointer whose offsets read arrays or call functions%s", "");
+            return NULL;
+        }
+        Operand cond = lift_expr(L, ck.items[0]), then_off, else_off;
+        Buffer *buf = lift_view(L, ck.items[1], &then_off);
+        Buffer *other = buf ? lift_view(L, ck.items[2], &else_off) : NULL;
+        if (other && other != buf) {
+            lift_fail(L, c, "use one pointer per array",
+                      "the two branches point into different arrays ('%s' and another)", buf->name);
+            return NULL;
+        }
+        if (other) {
+            Builder bd = lift_builder(L, c);
+            *off = b_select(&bd, b_cmp(&bd, OP_NE, cond, opd_int(0)),
+                            b_cast(&bd, offset_type(), then_off),
+                            b_cast(&bd, offset_type(), else_off));
+        }
+        return other;
+    }
+    lift_fail(L, c, view_hint, "unsupported pointer expression%s", "");
+    return NULL;
+}
+
+/* The element of view buffer buf at offset off plus idx (one subscript). */
+static bool view_index(Lift *L, CXCursor at, Buffer *buf, Operand off, Operand *idx, int n) {
+    if (n != 1 || buf->rank > 1) {
+        lift_fail(L, at, "index the array itself, e.g. a[i][j]",
+                  arena_printf(L->a, "pointer into the %d-D array '%%s' indexed with %d subscripts",
+                               buf->rank > n ? buf->rank : n, n),
+                  buf->name);
+        return false;
+    }
+    if (!opd_is_const(off, 0))
+        idx[0] = offset_plus(L, at, off, idx[0], false);
+    return true;
 }
 
 static Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
@@ -68,27 +231,29 @@ static Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
         Kids k = kids_of(cur);
         cur = strip_implicit(k.items[0]);
     }
-    if (n == 0 && is_deref(L, cur)) {
-        cur = strip_implicit(kids_of(cur).items[0]);
-        int b = env_lookup(L, cur);
-        if (b < 0 || !L->env[b].is_array) {
-            lift_fail(L, cur, NULL, "'%s' is not a pointer pargrad knows", cursor_spelling(L, cur));
-            return NULL;
-        }
+    if (n == 0 && is_deref(L, cur)) { /* *p, *(p + k): p[0], p[k] */
+        Operand off;
+        Buffer *buf = lift_view(L, kids_of(cur).items[0], &off);
         idx[0] = opd_int(0);
         *nidx = 1;
-        return L->env[b].buf;
+        if (buf && buf->rank < 1)
+            buf->rank = 1;
+        return buf && view_index(L, cur, buf, off, idx, 1) ? buf : NULL;
     }
-    if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr) {
-        lift_fail(L, cur, "index a parameter or a local array directly, e.g. x[i] or a[i][j]",
-                  "unsupported array expression%s", "");
+    int b = clang_getCursorKind(cur) == CXCursor_DeclRefExpr ? env_lookup(L, cur) : -1;
+    bool plain = b >= 0 && L->env[b].is_array;
+    if (!plain && (n != 1 || !is_pointer_type(cur))) {
+        if (b >= 0 || clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
+            lift_fail(L, cur, "index a parameter, a local array or a pointer into one, e.g. x[i]",
+                      "unsupported array expression%s", "");
+        else
+            lift_fail(L, cur, NULL, "'%s' is not an array pargrad knows", cursor_spelling(L, cur));
         return NULL;
     }
-    int b = env_lookup(L, cur);
-    if (b < 0 || !L->env[b].is_array) {
-        lift_fail(L, cur, NULL, "'%s' is not an array pargrad knows", cursor_spelling(L, cur));
+    Operand off = opd_int(0);
+    Buffer *buf = plain ? L->env[b].buf : lift_view(L, cur, &off);
+    if (!buf)
         return NULL;
-    }
     for (int i = n - 1, k = 0; i >= 0; i--, k++) {
         Kids kk = kids_of(chain[i]);
         Operand o = lift_expr(L, kk.items[1]);
@@ -97,7 +262,8 @@ static Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
         idx[k] = o;
     }
     *nidx = n;
-    Buffer *buf = L->env[b].buf;
+    if (!plain && !view_index(L, cur, buf, off, idx, n))
+        return NULL;
     if (buf->rank < n)
         buf->rank = n;
     return buf;
@@ -548,8 +714,10 @@ static Operand lift_expr_node(Lift *L, CXCursor c) {
             return opd_int(0);
         }
         Binding *bd = &L->env[b];
-        if (bd->is_array) {
-            lift_fail(L, c, "index the array, e.g. x[i]", "array '%s' used as a value", bd->name);
+        if (bd->is_array || bd->is_view) {
+            lift_fail(L, c, "index it, e.g. x[i] or *p",
+                      bd->is_array ? "array '%s' used as a value" : "pointer '%s' used as a value",
+                      bd->name);
             return opd_int(0);
         }
         if (bd->role == ROLE_ACC) {
@@ -767,6 +935,34 @@ static int scalar_target(Lift *L, CXCursor c, CXCursor target) {
     return check_assignable(L, c, b) ? b : -1;
 }
 
+/* p = e for a pointer view p: it follows one array (the first it points
+ * into); NULL leaves it pointing nowhere. */
+static void point_view(Lift *L, CXCursor at, int b, CXCursor e) {
+    if (is_null_pointer(L, e)) {
+        L->env[b].val = opd_none();
+        L->env[b].unset_why = NULL;
+        return;
+    }
+    Operand off;
+    Buffer *buf = lift_view(L, e, &off);
+    if (!buf)
+        return;
+    Binding *bd = &L->env[b];
+    if (bd->buf && bd->buf != buf) {
+        const char *why = arena_printf(L->a,
+                                       "'%%s' pointed into '%s' and here points into '%s': "
+                                       "pargrad follows a pointer into one array only",
+                                       bd->buf->name, buf->name);
+        lift_fail(L, at,
+                  "use one pointer per array; for buffers swapped in a time loop, copy the new "
+                  "values back with a map instead of swapping pointers",
+                  why, bd->name);
+        return;
+    }
+    bd->buf = buf;
+    assign_scalar(L, at, b, off);
+}
+
 /* The value of an assignment's right side; a chained `a = b = 0.0` assigns
  * b first and gives its new value. */
 static Operand lift_assigned_value(Lift *L, CXCursor rhs) {
@@ -824,6 +1020,10 @@ Operand lift_assign(Lift *L, CXCursor c, const char *op) {
         lift_acc_update(L, c, b, op, rhs);
         return opd_int(0);
     }
+    if (L->env[b].is_view && strcmp(op, "=") == 0) {
+        point_view(L, c, b, rhs);
+        return opd_int(0);
+    }
     Operand v = lift_assigned_value(L, rhs);
     if (strcmp(op, "=") != 0) {
         bool ok;
@@ -870,6 +1070,20 @@ void lift_incdec(Lift *L, CXCursor c) {
 }
 
 /* ---- declarations ---- */
+/* The factors of a product a * b * ... (at most max; *n counts them all). */
+static void collect_factors(Lift *L, CXCursor e, CXCursor *out, int *n, int max) {
+    CXCursor c = strip_implicit(e);
+    if (clang_getCursorKind(c) == CXCursor_BinaryOperator && !strcmp(binop_of(L, c), "*")) {
+        Kids k = kids_of(c);
+        collect_factors(L, k.items[0], out, n, max);
+        collect_factors(L, k.items[1], out, n, max);
+        return;
+    }
+    if (*n < max)
+        out[*n] = c;
+    (*n)++;
+}
+
 /* The element count of `malloc(n * sizeof(T))`, `malloc(sizeof(T) * n)` or
  * `calloc(n, sizeof(T))`; false if the call is not one of these. */
 static bool heap_count(Lift *L, CXCursor call, Operand *count) {
@@ -881,17 +1095,22 @@ static bool heap_count(Lift *L, CXCursor call, Operand *count) {
     }
     if (strcmp(fn, "malloc") != 0 || k.n != 2)
         return false;
-    CXCursor size = strip_implicit(k.items[1]);
-    Kids sk = kids_of(size);
-    if (clang_getCursorKind(size) != CXCursor_BinaryOperator || strcmp(binop_of(L, size), "*") ||
-        sk.n != 2)
+    CXCursor factors[16];
+    int n = 0, size_at = -1;
+    collect_factors(L, k.items[1], factors, &n, 16);
+    for (int q = 0; q < n; q++)
+        if (clang_getCursorKind(factors[q]) == CXCursor_UnaryExpr)
+            size_at = size_at < 0 ? q : n; /* a second sizeof: not an element count */
+    if (n > 16 || size_at < 0 || size_at >= n || n < 2)
         return false;
-    for (int q = 0; q < 2; q++)
-        if (clang_getCursorKind(strip_implicit(sk.items[q])) == CXCursor_UnaryExpr) {
-            *count = lift_expr(L, sk.items[1 - q]);
-            return true;
+    Builder bd = lift_builder(L, call);
+    *count = opd_none();
+    for (int q = 0; q < n; q++)
+        if (q != size_at) {
+            Operand f = lift_expr(L, factors[q]);
+            *count = count->kind == OPD_NONE ? f : b_mul(&bd, *count, f);
         }
-    return false;
+    return true;
 }
 
 /* `T *p = malloc(n * sizeof(T));` at the top of the function: a temporary
@@ -977,12 +1196,16 @@ void lift_var_decl(Lift *L, CXCursor d) {
         for (int i = 0; i < k.n; i++)
             if (clang_isExpression(clang_getCursorKind(k.items[i])))
                 init = k.items[i];
-        if (clang_Cursor_isNull(init)) {
-            lift_fail(L, d, "allocate it where it is declared: T *p = malloc(n * sizeof(T));",
-                      "pointer '%s' has no allocation", name);
+        CXCursor call = clang_Cursor_isNull(init) ? init : strip_casts(init);
+        if (!clang_Cursor_isNull(call) && clang_getCursorKind(call) == CXCursor_CallExpr) {
+            lift_heap_array(L, d, name, clang_getCanonicalType(clang_getPointeeType(ct)), init);
             return;
         }
-        lift_heap_array(L, d, name, clang_getCanonicalType(clang_getPointeeType(ct)), init);
+        Binding *b = env_bind(L, d, name);
+        b->is_view = true;
+        b->ty = offset_type();
+        if (!clang_Cursor_isNull(init))
+            point_view(L, d, L->nenv - 1, init);
         return;
     }
     if (ct.kind == CXType_ConstantArray) {
@@ -1079,20 +1302,25 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
     Buffer **bufs = arena_alloc(L->a, sizeof(Buffer *) * (size_t)(nparams + 1));
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
-        CXType pt = clang_getCanonicalType(clang_getCursorType(p));
         bufs[i] = NULL;
-        if (pt.kind == CXType_Pointer) {
-            CXCursor a = strip_implicit(args->items[i]);
-            int b = clang_getCursorKind(a) == CXCursor_DeclRefExpr ? env_lookup(L, a) : -1;
-            if (b < 0 || !L->env[b].is_array) {
-                lift_fail(L, args->items[i], "pass the array itself, without pointer arithmetic",
-                          "unsupported array argument%s", "");
-                return opd_float(0, type_double());
-            }
-            bufs[i] = L->env[b].buf;
-        } else {
+        if (!is_pointer_type(p)) {
             vals[i] = lift_expr(L, args->items[i]);
+            continue;
         }
+        CXType pt = clang_getCanonicalType(clang_getCursorType(p));
+        CXType elem =
+            pt.kind == CXType_Pointer ? clang_getPointeeType(pt) : clang_getArrayElementType(pt);
+        enum CXTypeKind ek = clang_getCanonicalType(elem).kind;
+        if (ek == CXType_ConstantArray || ek == CXType_VariableArray ||
+            ek == CXType_IncompleteArray || ek == CXType_Pointer) {
+            lift_fail(L, p, "pass a pointer to the first element and index it as a[i * m + j]",
+                      "helper parameter '%s' of 2-D array or pointer-to-pointer type",
+                      cursor_spelling(L, p));
+            return opd_float(0, type_double());
+        }
+        bufs[i] = lift_view(L, args->items[i], &vals[i]);
+        if (!bufs[i])
+            return opd_float(0, type_double());
     }
     int mark = L->nenv;
     push_inlining(L, def);
@@ -1100,9 +1328,14 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
         Binding *b = env_bind(L, p, cursor_spelling(L, p));
-        if (bufs[i]) {
+        if (bufs[i] && opd_is_const(vals[i], 0)) {
             b->is_array = true;
             b->buf = bufs[i];
+        } else if (bufs[i]) { /* a + off: a view */
+            b->is_view = true;
+            b->buf = bufs[i];
+            b->ty = offset_type();
+            b->val = vals[i];
         } else {
             Type ty;
             if (!map_type(clang_getCursorType(p), &ty)) {

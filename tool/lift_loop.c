@@ -23,7 +23,8 @@ typedef struct Canon {
 /* Declarations assigned anywhere inside `c` (scalars a loop body carries). */
 typedef struct Assigned {
     Lift *L;
-    CXCursor *decls; /* scalars, and arrays whose elements are assigned */
+    bool elements;   /* arrays (and pointers) whose elements are assigned count too */
+    CXCursor *decls; /* scalars, and pointers assigned as a whole */
     int n, cap;
 } Assigned;
 
@@ -55,9 +56,12 @@ static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClie
     if (assigns) {
         CXCursor target = strip_implicit(kids_of(c).items[0]);
         /* an element: the array it belongs to (for loop bounds that read it) */
-        while (clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr)
+        bool element = false;
+        while (clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr) {
             target = strip_implicit(kids_of(target).items[0]);
-        if (clang_getCursorKind(target) == CXCursor_DeclRefExpr)
+            element = true;
+        }
+        if (clang_getCursorKind(target) == CXCursor_DeclRefExpr && (as->elements || !element))
             add_assigned(as, clang_getCursorReferenced(target));
     }
     return CXChildVisit_Recurse;
@@ -96,7 +100,7 @@ static enum CXChildVisitResult find_bound_var(CXCursor c, CXCursor parent, CXCli
  * variable the body assigns (or an array the body writes) is not the
  * fixed bound pargrad's loops have. */
 static bool bound_changes_in(Lift *L, CXCursor bound, CXCursor body) {
-    Assigned as = {.L = L};
+    Assigned as = {.L = L, .elements = true};
     find_assigned(body, clang_getNullCursor(), &as);
     clang_visitChildren(body, find_assigned, &as);
     BoundScan bs = {&as, false};
@@ -136,7 +140,7 @@ static bool loop_counter(Lift *L, CXCursor c, CXCursor init, Canon *cn, CXCursor
             return false;
         }
         int b = env_lookup(L, target);
-        if (b < 0 || L->env[b].is_array) {
+        if (b < 0 || L->env[b].is_array || L->env[b].is_view) {
             lift_fail(L, init, "count with a local variable or a parameter",
                       "loop counter '%s' is not a local variable", cursor_spelling(L, target));
             return false;
@@ -796,7 +800,7 @@ static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
             if (strcmp(L->env[b].name, name) == 0)
                 found = b;
         SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
-        if (found < 0 || L->env[found].is_array) {
+        if (found < 0 || L->env[found].is_array || L->env[found].is_view) {
             diag_error(L->fe->d, at, "declare the variable before the loop",
                        "reduce variable '%s' is not a scalar declared before the loop", name);
             L->failed = true;

@@ -77,6 +77,7 @@ enum construct {
     K_ARRAY_INIT,    /* double la[3] = {e0, e1, e2}, {e0}, {0} */
     K_CHAIN_ASSIGN,  /* v = w = e */
     K_DEREF,         /* *x for x[0]: reads, and *y = 0.5 * *y + e on an output */
+    K_VIEW,          /* pointers into arrays: *(x + i), (x + 1)[i - 1], double *p = &y[i]; *p = e */
     K_COUNT
 };
 
@@ -131,6 +132,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_ARRAY_INIT] = {"array_init", 1},
     [K_CHAIN_ASSIGN] = {"chain_assign", 1},
     [K_DEREF] = {"deref", 1},
+    [K_VIEW] = {"pointer_view", 1},
 };
 
 static int on(enum construct k) {
@@ -632,6 +634,20 @@ static int readable(const struct array *a) {
     return a->input || a->extent > 0;
 }
 
+/* a[idx], or (pointer_view) the same element through pointer arithmetic */
+static const char *element_text(const char *a, const char *idx) {
+    if (!on(K_VIEW) || chance(50))
+        return fmt("%s[%s]", a, idx);
+    switch (rnd(3)) {
+    case 0:
+        return fmt("(*(%s + (%s)))", a, idx);
+    case 1:
+        return fmt("(%s + 1)[(%s) - 1]", a, idx);
+    default:
+        return fmt("(&%s[%s])[0]", a, idx);
+    }
+}
+
 /* a read of an array the context may read */
 static struct node *array_read(void) {
     if (prog.has_a && !cx.in_helper && chance(25)) {
@@ -649,9 +665,11 @@ static struct node *array_read(void) {
     if (strcmp(a->name, "w") == 0)
         prog.used_w = 1;
     if (a->writing) /* a map writing this array may read only its own element */
-        return leaf(fmt("%s[%s]", a->name, a->writing), 2.0);
+        return leaf(element_text(a->name, a->writing), 2.0);
     const char *idx = a->extent == 1 ? index_n() : index_nm();
     double bound = strcmp(a->name, "x") == 0 ? 1.0 : 2.0;
+    if (on(K_VIEW) && chance(15))
+        return leaf(element_text(a->name, idx), bound);
     if (strcmp(idx, "0") == 0 && on(K_DEREF) && chance(40)) /* the first element as *x */
         return leaf(fmt("(*%s)", a->name), bound);
     return leaf(fmt("%s[%s]", a->name, idx), bound);
@@ -1201,6 +1219,12 @@ static struct array *pick_target(int need_init, int fresh) {
 /* the final write of a map body: plain, in place, ?: or if/else */
 static void gen_write(struct block b, struct array *t, const char *idx, struct node *extra) {
     const char *lhs = fmt("%s[%s]", t->name, idx);
+    if (on(K_VIEW) && chance(20)) { /* through a pointer to the element */
+        const char *p = fresh("pv");
+        stmt(b, rnd(2) ? fmt("double *%s = &%s[%s];", p, t->name, idx)
+                       : fmt("double *%s = %s + (%s);", p, t->name, idx));
+        lhs = rnd(2) ? fmt("(*%s)", p) : fmt("%s[0]", p);
+    }
     int inplace = t->extent >= t->need && on(K_INPLACE) && chance(50);
     struct node *e = gen_expr(0);
     if (extra)
@@ -1612,18 +1636,39 @@ static void gen_kept_call(struct block b) {
         n->kid[n->nkid++] = gen_expr(1);
 }
 
-/* deref: an output's first element updated through the pointer, as C
- * kernels return a scalar through `double *err` */
-static int gen_deref_update(struct block b) {
+/* an initialised output (y or u) no loop is writing, or NULL */
+static struct array *updatable_output(void) {
     struct array *o = NULL;
     for (int i = 0; i < cx.narrays; i++)
         if (!cx.arrays[i].input && cx.arrays[i].extent > 0 && !cx.arrays[i].writing &&
             !cx.arrays[i].locked &&
             (strcmp(cx.arrays[i].name, "y") == 0 || strcmp(cx.arrays[i].name, "u") == 0))
             o = &cx.arrays[i];
+    return o;
+}
+
+/* deref: an output's first element updated through the pointer, as C
+ * kernels return a scalar through `double *err` */
+static int gen_deref_update(struct block b) {
+    struct array *o = updatable_output();
     if (!o)
         return 0;
     struct node *n = stmt(b, fmt("*%s = 0.5 * *%s + 0.25 * tanh(%%0);", o->name, o->name));
+    n->kid[n->nkid++] = gen_expr(1);
+    return 1;
+}
+
+/* pointer_view: an output updated through a pointer walking it in a
+ * sequential loop (the write's index is a carried integer) */
+static int gen_walk_update(struct block b) {
+    struct array *o = updatable_output();
+    if (!o)
+        return 0;
+    const char *p = fresh("pw"), *k = fresh("kw");
+    struct node *n = stmt(b, fmt("{\n    double *%s = %s;\n    int %s;\n    for (%s = 0; %s < n; "
+                                 "%s++) {\n        *%s = 0.5 * *%s + 0.25 * tanh(%%0);\n"
+                                 "        %s++;\n    }\n}",
+                                 p, o->name, k, k, k, k, p, p, p));
     n->kid[n->nkid++] = gen_expr(1);
     return 1;
 }
@@ -1689,6 +1734,11 @@ static void gen_stmt(struct block b, int count) {
                 return;
             }
             if (on(K_DEREF) && !in_parallel && !cx.in_helper && chance(30) && gen_deref_update(b))
+                return;
+            /* not inside another sequential loop: the region such a loop
+             * overwrites is not bounded yet (issue 6, item 7) */
+            if (on(K_VIEW) && !in_parallel && !cx.in_helper && cx.seq == 0 && chance(20) &&
+                gen_walk_update(b))
                 return;
             break;
         default:
