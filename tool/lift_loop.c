@@ -270,6 +270,103 @@ static void loop_range(Lift *L, CXCursor c, Canon *cn, Operand first, Operand bo
     cn->exit = cn->down ? b_sub(&bd, first, moved) : b_add(&bd, first, moved);
 }
 
+typedef struct CounterScan {
+    Canon *cn;
+    bool found;
+} CounterScan;
+
+static enum CXChildVisitResult find_counter(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    CounterScan *cs = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(c), cs->cn->index_decl)) {
+        cs->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Whether e reads the counter. */
+static bool has_counter(CXCursor e, Canon *cn) {
+    CounterScan cs = {cn, is_counter(cn, e)};
+    if (!cs.found)
+        clang_visitChildren(e, find_counter, &cs);
+    return cs.found;
+}
+
+/* A loop condition as `i OP bound`, offset_sign * offset moved to the
+ * bound's side: i + 1 < n is i < n - 1, n > i is i < n. */
+typedef struct LoopCond {
+    const char *op;
+    CXCursor bound, offset; /* offset: null for none */
+    int offset_sign;
+} LoopCond;
+
+static const char *mirrored(const char *op) {
+    static const char *const pairs[][2] = {
+        {"<", ">"}, {">", "<"}, {"<=", ">="}, {">=", "<="}, {"!=", "!="}};
+    for (int i = 0; i < 5; i++)
+        if (strcmp(op, pairs[i][0]) == 0)
+            return pairs[i][1];
+    return NULL;
+}
+
+/* Whether e is the counter, or the counter plus or minus an offset. */
+static bool counter_side(Lift *L, CXCursor e, Canon *cn, LoopCond *lc) {
+    if (is_counter(cn, e))
+        return true;
+    CXCursor x = strip_implicit(e);
+    if (clang_getCursorKind(x) != CXCursor_BinaryOperator)
+        return false;
+    const char *op = binop_of(L, x);
+    Kids xk = kids_of(x);
+    if (xk.n != 2 || (strcmp(op, "+") != 0 && strcmp(op, "-") != 0))
+        return false;
+    for (int q = 0; q < 2; q++)
+        if (is_counter(cn, xk.items[q]) && (q == 0 || op[0] == '+')) {
+            lc->offset = xk.items[1 - q];
+            lc->offset_sign = op[0] == '+' ? 1 : -1;
+            return true;
+        }
+    return false;
+}
+
+static bool loop_cond(Lift *L, CXCursor cond_e, Canon *cn, LoopCond *lc) {
+    CXCursor cond = strip_implicit(cond_e);
+    *lc = (LoopCond){"", clang_getNullCursor(), clang_getNullCursor(), 0};
+    if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+        return false;
+    const char *op = binop_of(L, cond);
+    Kids ck = kids_of(cond);
+    if (ck.n != 2 || !mirrored(op))
+        return false;
+    if (counter_side(L, ck.items[0], cn, lc)) {
+        lc->op = op;
+        lc->bound = ck.items[1];
+    } else if (counter_side(L, ck.items[1], cn, lc)) {
+        lc->op = mirrored(op);
+        lc->bound = ck.items[0];
+    } else
+        return false;
+    /* the other side must not read the counter too (i < 2 * i) */
+    return !has_counter(lc->bound, cn) &&
+           (clang_Cursor_isNull(lc->offset) || !has_counter(lc->offset, cn));
+}
+
+/* bound - sign * offset: for an unsigned counter (only i + C < B) 0 when
+ * C > B, as C compares (no value of i passes). */
+static Operand offset_bound(Lift *L, CXCursor c, Canon *cn, Operand bound, Operand offset,
+                            int sign) {
+    Builder bd = lift_builder(L, c);
+    Type ty = type_is_float(bound.ty) || type_is_float(offset.ty) ? type_double() : cn->index_ty;
+    if (type_is_float(bound.ty) && !type_is_float(offset.ty))
+        ty = bound.ty;
+    Operand b = b_cast(&bd, ty, bound), o = b_cast(&bd, ty, offset);
+    if (sign > 0 && type_is_unsigned(ty))
+        return b_select(&bd, b_cmp(&bd, OP_GE, b, o), b_sub(&bd, b, o), b_fconst(0, ty));
+    return sign > 0 ? b_sub(&bd, b, o) : b_add(&bd, b, o);
+}
+
 static bool canonical_loop(Lift *L, CXCursor c, Canon *cn) {
     memset(cn, 0, sizeof *cn);
     cn->exit_binding = -1;
@@ -281,17 +378,15 @@ static bool canonical_loop(Lift *L, CXCursor c, Canon *cn) {
     CXCursor first_e;
     if (!loop_counter(L, c, k.items[0], cn, &first_e))
         return false;
-    CXCursor cond = strip_implicit(k.items[1]);
-    const char *op = clang_getCursorKind(cond) == CXCursor_BinaryOperator ? binop_of(L, cond) : "";
-    Kids ck = kids_of(cond);
-    bool up = strcmp(op, "<") == 0 || strcmp(op, "<=") == 0;
-    bool down = strcmp(op, ">") == 0 || strcmp(op, ">=") == 0;
-    if (ck.n != 2 || !is_counter(cn, ck.items[0]) || (!up && !down)) {
+    LoopCond lc;
+    if (!loop_cond(L, k.items[1], cn, &lc)) {
         lift_fail(L, k.items[1], canon_hint,
-                  "loop is not canonical: the condition must be '%s < B' (<=, >, >=)",
+                  "loop is not canonical: the condition must compare '%s' with a bound (i < B, "
+                  "<=, >, >=, !=, i + 1 < B)",
                   cn->index_name);
         return false;
     }
+    const char *op = lc.op;
     int dir;
     CXCursor amount;
     if (!loop_step(L, k.items[2], cn, &dir, &amount)) {
@@ -313,6 +408,10 @@ static bool canonical_loop(Lift *L, CXCursor c, Canon *cn) {
             return false;
         }
     }
+    if (strcmp(op, "!=") == 0) /* i != B: the counter reaches B (else C loops forever) */
+        op = dir > 0 ? "<" : ">";
+    bool up = strcmp(op, "<") == 0 || strcmp(op, "<=") == 0;
+    bool down = !up;
     if ((up && dir < 0) || (down && dir > 0)) {
         lift_fail(L, k.items[2],
                   "count up (i++, i += S) with < or <=, and down (i--, i -= S) with > or >=",
@@ -322,17 +421,26 @@ static bool canonical_loop(Lift *L, CXCursor c, Canon *cn) {
     }
     bool inclusive = strcmp(op, "<=") == 0 || strcmp(op, ">=") == 0;
     bool is_const_bound;
-    Operand b0 = evaluate_constant(L, strip_implicit(ck.items[1]), &is_const_bound);
+    Operand b0 = evaluate_constant(L, strip_implicit(lc.bound), &is_const_bound);
     if (down && inclusive && type_is_unsigned(cn->index_ty) && is_const_bound &&
-        !type_is_float(b0.ty) && b0.ival == 0) {
+        clang_Cursor_isNull(lc.offset) && !type_is_float(b0.ty) && b0.ival == 0) {
         lift_fail(L, k.items[1], "count down with i > 0 and use i - 1, or use a signed counter",
                   "the loop never ends: the unsigned counter '%s' is always >= 0", cn->index_name);
         return false;
     }
     const char *fixed_hint =
         "compute the bound into a variable before the loop and leave it unchanged";
-    if (bound_changes_in(L, ck.items[1], k.items[3])) {
-        lift_fail(L, ck.items[1], fixed_hint, "the loop bound changes inside the loop%s", "");
+    if (bound_changes_in(L, lc.bound, k.items[3]) ||
+        (!clang_Cursor_isNull(lc.offset) && bound_changes_in(L, lc.offset, k.items[3]))) {
+        lift_fail(L, lc.bound, fixed_hint, "the loop bound changes inside the loop%s", "");
+        return false;
+    }
+    if (!clang_Cursor_isNull(lc.offset) && type_is_unsigned(cn->index_ty) &&
+        (strcmp(op, "<") != 0 || lc.offset_sign < 0)) {
+        lift_fail(L, k.items[1], "write the condition as i < B - C, or use a signed counter",
+                  "an offset to the unsigned counter '%s' in the loop condition (only i + C < B "
+                  "is supported)",
+                  cn->index_name);
         return false;
     }
     if (!konst && bound_changes_in(L, amount, k.items[3])) {
@@ -342,7 +450,9 @@ static bool canonical_loop(Lift *L, CXCursor c, Canon *cn) {
     cn->down = down;
     Builder bd = lift_builder(L, c);
     Operand first = b_cast(&bd, cn->index_ty, lift_expr(L, first_e));
-    Operand bound = lift_expr(L, ck.items[1]);
+    Operand bound = lift_expr(L, lc.bound);
+    if (!clang_Cursor_isNull(lc.offset))
+        bound = offset_bound(L, c, cn, bound, lift_expr(L, lc.offset), lc.offset_sign);
     Operand step = opd_none();
     if (!clang_Cursor_isNull(amount) && !(konst && step_c.ival == 1))
         step = konst ? b_fconst((double)step_c.ival, cn->index_ty)

@@ -2,7 +2,7 @@
 void f(int n, const double *x, double *y)
 {
 #pragma pargrad map
-    for (int i = 0; i != n; i++)
+    for (int i = 0; i * i < n; i++)
         y[i] = x[i] * x[i];
 }
 

@@ -78,6 +78,7 @@ enum construct {
     K_CHAIN_ASSIGN,  /* v = w = e */
     K_DEREF,         /* *x for x[0]: reads, and *y = 0.5 * *y + e on an output */
     K_VIEW,          /* pointers into arrays: *(x + i), (x + 1)[i - 1], double *p = &y[i]; *p = e */
+    K_LOOP_COND,     /* conditions: i + 1 < hi + 1, hi > i, i - 1 < hi - 1, i != n */
     K_COUNT
 };
 
@@ -133,6 +134,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_CHAIN_ASSIGN] = {"chain_assign", 1},
     [K_DEREF] = {"deref", 1},
     [K_VIEW] = {"pointer_view", 1},
+    [K_LOOP_COND] = {"loop_cond", 1},
 };
 
 static int on(enum construct k) {
@@ -1052,6 +1054,19 @@ static const char *loop_head(const char *var, int pooled, const char *lo, const 
             return fmt("for (%s%s = %s - 1; %s > %s - 1; --%s)", d, var, hi, var, lo, var);
         default:
             return fmt("for (%s%s = %s - 1; %s >= %s; %s -= 1)", d, var, hi, var, lo, var);
+        }
+    }
+    if (on(K_LOOP_COND) && chance(25)) {
+        int from_zero = strcmp(lo, "0") == 0 && (strcmp(hi, "n") == 0 || strcmp(hi, "m") == 0);
+        switch (rnd(from_zero ? 4 : 3)) { /* != only where the counter surely meets the bound */
+        case 0:
+            return fmt("for (%s%s = %s; %s + 1 < %s + 1; %s++)", d, var, lo, var, hi, var);
+        case 1:
+            return fmt("for (%s%s = %s; %s > %s; %s++)", d, var, lo, hi, var, var);
+        case 2:
+            return fmt("for (%s%s = %s; %s - 1 < %s - 1; ++%s)", d, var, lo, var, hi, var);
+        default:
+            return fmt("for (%s%s = %s; %s != %s; %s++)", d, var, lo, var, hi, var);
         }
     }
     if (!on(K_LOOP_FORMS) || chance(60))
