@@ -926,22 +926,75 @@ static void declare_local_array(Emitter *e, Buffer *b) {
         names_push(e, arena_printf(&e->a, "\1%s", b->cname));
 }
 
+/* v with the fewest digits that read back the same (0.9f, not
+ * 0.89999997615814209). */
+static void emit_shortest(FILE *out, double v, bool is_float) {
+    char text[40];
+    for (int digits = is_float ? 6 : 15; digits <= 17; digits++) {
+        snprintf(text, sizeof text, "%.*g", digits, v);
+        if (is_float ? strtof(text, NULL) == (float)v : strtod(text, NULL) == v)
+            break;
+    }
+    bool integral = !strpbrk(text, ".eEn");
+    fprintf(out, "%s%s%s", text, integral ? ".0" : "", is_float ? "f" : "");
+}
+
+/* The values of dimension d of a constant table from element *at on, in
+ * braces per dimension (eight values a line). */
+static void emit_table_level(Emitter *e, Buffer *buf, int d, long *at) {
+    long n = buf->dims[d].ival;
+    fputc('{', e->out);
+    for (long i = 0; i < n; i++) {
+        if (i)
+            fputs(i % 8 == 0 && d + 1 == buf->rank ? ",\n" : ", ", e->out);
+        if (i && i % 8 == 0 && d + 1 == buf->rank)
+            for (int q = 0; q <= e->depth + d; q++)
+                fputs("    ", e->out);
+        if (d + 1 < buf->rank) {
+            emit_table_level(e, buf, d + 1, at);
+            continue;
+        }
+        double v = buf->table[(*at)++];
+        if (type_is_float(buf->elem))
+            emit_shortest(e->out, v, buf->elem.kind == TY_FLOAT);
+        else
+            fprintf(e->out, "%lld", (long long)v);
+    }
+    fputc('}', e->out);
+}
+
+/* ` = {...};` for a constant table of the file: the generated code has its
+ * own copy, since it cannot see the input's statics. */
+static void emit_table_values(Emitter *e, Buffer *buf) {
+    long at = 0;
+    fputs(" = ", e->out);
+    emit_table_level(e, buf, 0, &at);
+    fputs(";\n", e->out);
+}
+
 static void emit_stmt(Emitter *e, Stmt *s) {
     switch (s->kind) {
     case S_LET:
         emit_let_stmt(e, s);
         break;
     case S_DECL:
+        if (s->buf && s->buf->table)
+            line(e, arena_printf(&e->a, "/* line %d: %s, a constant table of the file (a copy) */",
+                                 s->loc.line, s->buf->name));
         indent(e);
         if (s->buf) {
             declare_local_array(e, s->buf);
-            fprintf(e->out, "%s %s", type_cname(s->buf->elem), buf_name(e, s->buf));
+            fprintf(e->out, "%s%s %s", s->buf->table ? "static const " : "",
+                    type_cname(s->buf->elem), buf_name(e, s->buf));
             for (int i = 0; i < s->buf->rank; i++) {
                 fputc('[', e->out);
                 emit_operand(e, s->buf->dims[i]);
                 fputc(']', e->out);
             }
-            fputs(s->buf->zero_init ? " = {0};\n" : ";\n", e->out);
+            if (s->buf->table)
+                emit_table_values(e, s->buf);
+            else
+                fputs(s->buf->zero_init ? " = {0};\n" : ";\n", e->out);
         } else {
             fprintf(e->out, "%s %s = ", type_cname(s->dst->ty), var_name(e, s->dst));
             emit_operand_top(e, s->args[0]);

@@ -91,6 +91,9 @@ typedef struct Buffer {
     bool zero_init;         /* local adjoint arrays start at zero */
     bool heap;              /* a malloc'ed temporary (S_ALLOC) */
     const char *cname;      /* local arrays: the emitted name in the current scope */
+    /* A constant table of the file: its values (row-major, rank dims),
+     * emitted as a static const local array; NULL otherwise. */
+    const double *table;
 } Buffer;
 
 typedef enum { OPD_NONE, OPD_VAR, OPD_CONST } OperandKind;

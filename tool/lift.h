@@ -92,7 +92,15 @@ typedef struct Lift {
      * is at a split point. */
     int ret_flag, ret_slot;
     int expr_depth; /* lift_expr calls in progress */
+    PtrVec tables;  /* GlobalTable*: the file's constant arrays read so far */
 } Lift;
+
+/* A constant array of the file (static const double c[3] = {...};) read by
+ * the function: a local copy of its values in the generated code. */
+typedef struct GlobalTable {
+    CXCursor decl;
+    Buffer *buf;
+} GlobalTable;
 /* The first children of an expression or statement (operands, the parts of
  * a for), and always its last one (a function's body). Calls, whose
  * argument lists have no bound, use all_kids. */
@@ -135,6 +143,10 @@ Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, Operand acc, Operand e, T
 bool refers_to(Lift *L, CXCursor e, int binding);
 Operand lift_assign(Lift *L, CXCursor c, const char *op);
 Buffer *lift_view(Lift *L, CXCursor e, Operand *off);
+/* lift_global.c */
+bool is_file_scope_var(CXCursor decl);
+Operand lift_global_scalar(Lift *L, CXCursor ref, CXCursor decl);
+Buffer *global_table(Lift *L, CXCursor ref, CXCursor decl);
 void lift_incdec(Lift *L, CXCursor c);
 void lift_var_decl(Lift *L, CXCursor d);
 

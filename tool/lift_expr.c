@@ -139,6 +139,8 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
             *off = binding_value(L, c, b);
             return bd->buf;
         }
+        if (!bd && is_file_scope_var(clang_getCursorReferenced(c)))
+            return global_table(L, c, clang_getCursorReferenced(c));
         if (bd && bd->is_view)
             lift_fail(L, c, "make it point into an array first, e.g. p = &a[i];",
                       "pointer '%s' is used before it points into an array", bd->name);
@@ -242,6 +244,14 @@ static Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
     }
     int b = clang_getCursorKind(cur) == CXCursor_DeclRefExpr ? env_lookup(L, cur) : -1;
     bool plain = b >= 0 && L->env[b].is_array;
+    Buffer *table = NULL;
+    if (b < 0 && clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+        is_file_scope_var(clang_getCursorReferenced(cur))) {
+        table = global_table(L, cur, clang_getCursorReferenced(cur));
+        if (!table)
+            return NULL;
+        plain = true;
+    }
     if (!plain && (n != 1 || !is_pointer_type(cur))) {
         if (b >= 0 || clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
             lift_fail(L, cur, "index a parameter, a local array or a pointer into one, e.g. x[i]",
@@ -251,7 +261,7 @@ static Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
         return NULL;
     }
     Operand off = opd_int(0);
-    Buffer *buf = plain ? L->env[b].buf : lift_view(L, cur, &off);
+    Buffer *buf = table ? table : plain ? L->env[b].buf : lift_view(L, cur, &off);
     if (!buf)
         return NULL;
     for (int i = n - 1, k = 0; i >= 0; i--, k++) {
@@ -708,6 +718,8 @@ static Operand lift_expr_node(Lift *L, CXCursor c) {
         if (clang_getCursorKind(decl) == CXCursor_EnumConstantDecl)
             return opd_int(clang_getEnumConstantDeclValue(decl));
         int b = env_lookup(L, c);
+        if (b < 0 && is_file_scope_var(decl))
+            return lift_global_scalar(L, c, decl);
         if (b < 0) {
             lift_fail(L, c, "differentiated functions may read their parameters and locals only",
                       "'%s' is not a parameter or local of the function", cursor_spelling(L, c));

@@ -22,6 +22,8 @@
  * (a racy map, a reduce that reads its accumulator, ...): pargrad must reject
  * such a program. That node is never dropped, so shrinking keeps the broken
  * promise. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -79,6 +81,7 @@ enum construct {
     K_DEREF,         /* *x for x[0]: reads, and *y = 0.5 * *y + e on an output */
     K_VIEW,          /* pointers into arrays: *(x + i), (x + 1)[i - 1], double *p = &y[i]; *p = e */
     K_LOOP_COND,     /* conditions: i + 1 < hi + 1, hi > i, i - 1 < hi - 1, i != n */
+    K_FILE_CONST,    /* static const double ctab[4] = {...}; static const double cs = 0.3; */
     K_COUNT
 };
 
@@ -135,6 +138,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_DEREF] = {"deref", 1},
     [K_VIEW] = {"pointer_view", 1},
     [K_LOOP_COND] = {"loop_cond", 1},
+    [K_FILE_CONST] = {"file_const", 1},
 };
 
 static int on(enum construct k) {
@@ -381,8 +385,11 @@ struct program {
     const char *td_real, *td_macro, *td_float;
     struct node *typedefs;
     struct node *ty_ret, *ty_x, *ty_w, *ty_a, *ty_p, *ty_u, *ty_y;
-    struct node *helpers; /* a block node holding the helper functions */
-    struct node *fbody;   /* a block node: the function body */
+    struct node *helpers;  /* a block node holding the helper functions */
+    const char *consts[2]; /* file_const: the declarations, and their names */
+    const char *const_names[2];
+    int nconsts;
+    struct node *fbody; /* a block node: the function body */
 };
 
 static struct program prog;
@@ -2026,6 +2033,40 @@ static void declare_privates(int at) {
     }
 }
 
+/* file_const: a constant table and a constant scalar of the file, in
+ * scope in f (not in helpers); their values, for the declarations */
+enum { MAX_CONST_LEN = 6 };
+static double const_vals[2][MAX_CONST_LEN];
+
+static void declare_file_consts(void) {
+    struct var *t = declare(fresh("ctab"), T_ARRAY, 1.0);
+    t->len = 3 + rnd(MAX_CONST_LEN - 2);
+    t->konst = 1;
+    for (int i = 0; i < t->len; i++)
+        const_vals[0][i] = rconst(-1.0, 1.0);
+    struct var *c = declare(fresh("cs"), T_DOUBLE, 1.0);
+    c->konst = 1;
+    const_vals[1][0] = rconst(-1.0, 1.0);
+}
+
+/* the block of their declarations (printed for those f reads: an unused
+ * static is a warning, and shrinking drops reads) */
+static void print_file_consts(int at) {
+    if (!on(K_FILE_CONST) || cx.nvars < at + 2 || strncmp(cx.vars[at].name, "ctab", 4) != 0)
+        return;
+    for (int k = 0; k < 2; k++) {
+        struct var *v = &cx.vars[at + k];
+        const char *list = "";
+        for (int i = 0; v->type == T_ARRAY && i < v->len; i++)
+            list = fmt("%s%s%.2f", list, i ? ", " : "", const_vals[0][i]);
+        prog.const_names[k] = v->name;
+        prog.consts[k] = v->type == T_ARRAY
+                             ? fmt("static const double %s[%d] = {%s};", v->name, v->len, list)
+                             : fmt("static const double %s = %.2f;", v->name, const_vals[1][0]);
+    }
+    prog.nconsts = 2;
+}
+
 static void gen_function(void) {
     struct node *f = new_node(0, "");
     f->is_block = 1;
@@ -2057,6 +2098,9 @@ static void gen_function(void) {
         stmt(b, fmt("double %s[64];", t));
         add_array(t, 0, 0);
     }
+    int consts_at = cx.nvars;
+    if (on(K_FILE_CONST) && chance(40))
+        declare_file_consts();
     int priv_at = prog.fbody->nbody;
     int count = 2 + rnd(4);
     if (void_return && chance(50)) { /* some work, a data-dependent guard, more work */
@@ -2103,6 +2147,7 @@ static void gen_function(void) {
     }
     declare_privates(priv_at);
     declare_counters(f, priv_at);
+    print_file_consts(consts_at);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2141,12 +2186,49 @@ static const char *ret_type(void) {
     return prog.has_ret ? "double" : "void";
 }
 
-/* typedef_sig's typedef and #define lines */
+/* typedef_sig's typedef and #define lines, and file_const's constants */
 static void print_typedefs(FILE *out) {
-    if (!prog.typedefs)
+    if (prog.typedefs) {
+        print_stmts(out, prog.typedefs->body, prog.typedefs->nbody, 0);
+        fputs("\n", out);
+    }
+}
+
+static void print_program(FILE *out);
+
+/* Whether the printed program reads name (a whole identifier). */
+static int program_reads(const char *text, const char *name) {
+    size_t n = strlen(name);
+    for (const char *q = strstr(text, name); q; q = strstr(q + 1, name))
+        if ((q == text || !(isalnum((unsigned char)q[-1]) || q[-1] == '_')) &&
+            !(isalnum((unsigned char)q[n]) || q[n] == '_'))
+            return 1;
+    return 0;
+}
+
+/* file_const's declarations that the program (as printed, after any
+ * shrinking) reads: an unused static is a warning */
+static void print_consts(FILE *out) {
+    if (!prog.nconsts)
         return;
-    print_stmts(out, prog.typedefs->body, prog.typedefs->nbody, 0);
-    fputs("\n", out);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m) {
+        perror("pargrad_gen");
+        exit(2);
+    }
+    print_program(m);
+    fclose(m);
+    int any = 0;
+    for (int i = 0; i < prog.nconsts; i++)
+        if (program_reads(text, prog.const_names[i])) {
+            fprintf(out, "%s\n", prog.consts[i]);
+            any = 1;
+        }
+    if (any)
+        fputs("\n", out);
+    free(text);
 }
 
 /* the primal (or its double reference copy f_ref, with ref_mode set) */
@@ -2200,6 +2282,7 @@ static void write_prog(FILE *out, uint64_t seed) {
     fputs("#include <stdlib.h>\n\n", out);
     ref_mode = 0;
     print_typedefs(out);
+    print_consts(out);
     print_program(out);
     fputs("\n", out);
     print_directive(out);
@@ -2258,6 +2341,7 @@ static void write_check(FILE *out, uint64_t seed) {
     fputs(");\n\n", out);
     if (prog.uses_float) { /* finite differences of the double twin */
         ref_mode = 1;
+        print_consts(out);
         print_program(out);
         ref_mode = 0;
         fputs("\n", out);

@@ -1,0 +1,153 @@
+/* The file's constants read by a differentiated function: `const double
+ * dt = 0.01;` becomes its value, `static const double coef[5] = {...};`
+ * a static const local copy in the generated code (which compiles on its
+ * own and cannot see the input's statics). Variables of the file that
+ * may change are diagnosed: their values would have to be declared and
+ * differentiated across calls. */
+#define _POSIX_C_SOURCE 200809L
+#include "lift.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* Tables larger than this are diagnosed rather than copied. */
+enum { MAX_TABLE_ELEMENTS = 1 << 20 };
+
+bool is_file_scope_var(CXCursor decl) {
+    return clang_getCursorKind(decl) == CXCursor_VarDecl &&
+           clang_getCursorKind(clang_getCursorSemanticParent(decl)) == CXCursor_TranslationUnit;
+}
+
+/* The initialiser of a variable declaration, or a null cursor. */
+static CXCursor initialiser(CXCursor decl) {
+    Kids k = kids_of(decl);
+    for (int i = k.n - 1; i >= 0; i--)
+        if (clang_isExpression(clang_getCursorKind(k.items[i])))
+            return k.items[i];
+    return clang_getNullCursor();
+}
+
+static const char *const not_constant_hint =
+    "pass it as a parameter, or declare it const with a constant value";
+
+Operand lift_global_scalar(Lift *L, CXCursor ref, CXCursor decl) {
+    const char *name = cursor_spelling(L, ref);
+    CXType t = clang_getCursorType(decl);
+    Type ty;
+    CXCursor init = initialiser(decl);
+    bool ok = false;
+    Operand v = opd_none();
+    if (clang_isConstQualifiedType(t) && map_type(t, &ty) && !clang_Cursor_isNull(init))
+        v = evaluate_constant(L, init, &ok);
+    if (!ok) {
+        lift_fail(L, ref, not_constant_hint,
+                  "'%s' is a variable of the file: pargrad reads the file's constants only "
+                  "(const, with a constant value)",
+                  name);
+        return opd_int(0);
+    }
+    Builder bd = lift_builder(L, ref);
+    return b_cast(&bd, ty, v);
+}
+
+/* Fills vals (row-major, dims[depth..] per level) from a brace list. */
+static bool fill_table(Lift *L, CXCursor list, const long *dims, int rank, int depth, double *vals,
+                       bool is_int) {
+    KidList items = all_kids(L->a, list);
+    long stride = 1;
+    for (int d = depth + 1; d < rank; d++)
+        stride *= dims[d];
+    for (int i = 0; i < items.n; i++) {
+        CXCursor v = items.items[i];
+        bool nested = clang_getCursorKind(v) == CXCursor_InitListExpr;
+        if (i >= dims[depth] || nested != (depth + 1 < rank) ||
+            clang_getCursorType(v).kind == CXType_Void) /* a designated initialiser */
+            return false;
+        if (nested) {
+            if (!fill_table(L, v, dims, rank, depth + 1, vals + i * stride, is_int))
+                return false;
+            continue;
+        }
+        bool ok;
+        Operand c = evaluate_constant(L, v, &ok);
+        if (!ok)
+            return false;
+        double x = type_is_float(c.ty) ? c.fval : (double)c.ival;
+        if (!isfinite(x) || (is_int && fabs(x) > 9007199254740992.0)) /* exact as a double */
+            return false;
+        vals[i * stride] = x;
+    }
+    return true;
+}
+
+static Buffer *make_table(Lift *L, CXCursor ref, CXCursor decl) {
+    const char *name = cursor_spelling(L, ref);
+    CXType t = clang_getCursorType(decl);
+    long dims[4];
+    int rank = 0;
+    long count = 1;
+    bool is_const = clang_isConstQualifiedType(t);
+    while (clang_getCanonicalType(t).kind == CXType_ConstantArray && rank < 4) {
+        dims[rank++] = (long)clang_getArraySize(clang_getCanonicalType(t));
+        count *= dims[rank - 1];
+        t = clang_getArrayElementType(t); /* canonical types lose the element's const */
+        is_const |= clang_isConstQualifiedType(t);
+        if (count > MAX_TABLE_ELEMENTS)
+            break;
+    }
+    Type ety;
+    CXCursor init = initialiser(decl);
+    if (rank == 0 || clang_getCanonicalType(t).kind == CXType_ConstantArray || !is_const ||
+        !map_type(t, &ety) || count > MAX_TABLE_ELEMENTS) {
+        lift_fail(L, ref, not_constant_hint,
+                  "'%s' is an array of the file: pargrad reads the file's constant tables "
+                  "only (const, at most 4 dimensions and 2^20 elements)",
+                  name);
+        return NULL;
+    }
+    double *vals = arena_alloc(L->a, sizeof(double) * (size_t)count);
+    for (long i = 0; i < count; i++)
+        vals[i] = 0.0; /* C: what the list leaves out is zero */
+    if (!clang_Cursor_isNull(init) &&
+        (clang_getCursorKind(init) != CXCursor_InitListExpr ||
+         !fill_table(L, init, dims, rank, 0, vals, !type_is_float(ety)))) {
+        lift_fail(L, ref,
+                  "give the table's values as constants in order, one brace level per "
+                  "dimension",
+                  "cannot read the values of the table '%s'", name);
+        return NULL;
+    }
+    Buffer *buf = buffer_new(L->a, L->f, name, ety, BUF_LOCAL);
+    buf->rank = rank;
+    buf->dims = arena_alloc(L->a, sizeof(Operand) * (size_t)rank);
+    for (int d = 0; d < rank; d++)
+        buf->dims[d] = opd_int(dims[d]);
+    buf->is_const = true;
+    buf->table = vals;
+    /* declared at the top of the function (after the tables before it):
+     * every use is in its scope */
+    Stmt *s = stmt_new(L->a, S_DECL, loc_of(L, decl));
+    s->buf = buf;
+    body_append(L->a, L->f->body, s);
+    Body *top = L->f->body;
+    for (int i = top->stmts.len - 1; i > L->tables.len; i--)
+        top->stmts.items[i] = top->stmts.items[i - 1];
+    top->stmts.items[L->tables.len] = s;
+    return buf;
+}
+
+Buffer *global_table(Lift *L, CXCursor ref, CXCursor decl) {
+    for (int i = 0; i < L->tables.len; i++) {
+        GlobalTable *g = L->tables.items[i];
+        if (clang_equalCursors(g->decl, decl))
+            return g->buf;
+    }
+    Buffer *buf = make_table(L, ref, decl);
+    if (!buf)
+        return NULL;
+    GlobalTable *g = arena_alloc(L->a, sizeof(GlobalTable));
+    g->decl = decl;
+    g->buf = buf;
+    vec_push(L->a, &L->tables, g);
+    return buf;
+}
