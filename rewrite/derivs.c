@@ -276,6 +276,7 @@ static const struct {
     {"omp_set_num_threads", "omp.h"},
     {"omp_get_max_threads", "omp.h"},
     {"omp_get_num_procs", "omp.h"},
+    {"assert", "assert.h"}, /* assert(c): the condition's value, kept as a check */
 };
 
 const char *effect_header(const char *name) {

@@ -199,6 +199,30 @@ static bool in_macro_expansion(Frontend *fe, CXFile file, unsigned off) {
     return lo > 0 && fe->expansions[lo - 1][1] >= off;
 }
 
+/* Inside a macro's argument (assert(n > 0)), whose expansion libclang 14
+ * cannot tokenise: the text between the operands where they are written.
+ * (In a macro's body, SQ(x), libclang 14 gives only the expansion's place:
+ * no operator is found there.) */
+static const char *binop_spelled(Lift *L, CXCursor lhs, CXCursor rhs) {
+    CXFile lf, rf;
+    unsigned lo, ro;
+    clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(lhs)), &lf, NULL, NULL, &lo);
+    clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(rhs)), &rf, NULL, NULL, &ro);
+    size_t size;
+    const char *text = lf && rf && clang_File_isEqual(lf, rf) && lo <= ro && ro - lo < 64
+                           ? clang_getFileContents(L->fe->tu, lf, &size)
+                           : NULL;
+    if (!text || ro > size)
+        return "";
+    char op[64];
+    int n = 0;
+    for (unsigned i = lo; i < ro; i++)
+        if (text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\\')
+            op[n++] = text[i];
+    op[n] = 0;
+    return is_binary_operator(op) ? intern_punctuation(L, op) : "";
+}
+
 /* The operator of a binary or compound-assignment expression: the last
  * token before the right operand, read from the few characters before it.
  * The left operand's extent is needed only when that fails (a comment or a
@@ -224,7 +248,8 @@ const char *binop_of(Lift *L, CXCursor c) {
             return op;
     }
     unsigned lhs_end = offset_of(clang_getRangeEnd(file_extent(tu, k.items[0])));
-    return punctuation_in(L, file_extent(tu, c), lhs_end, UINT_MAX, false);
+    const char *op = punctuation_in(L, file_extent(tu, c), lhs_end, UINT_MAX, false);
+    return *op ? op : binop_spelled(L, k.items[0], k.items[1]);
 }
 
 /* The operator of a unary expression; *postfix tells where it stands. */

@@ -90,6 +90,108 @@ void merge_branches(Lift *L, CXCursor at, bool guard, Stmt *s, int n, const Oper
     }
 }
 
+/* ---- assert ---- */
+/* `assert(c)` expands to C library internals (glibc: an if calling
+ * __assert_fail inside a statement expression; others a ?: calling
+ * __assert). It is kept as assert(c) on the lifted condition, checked
+ * where the primal checks it; under NDEBUG it expands to nothing. */
+static bool is_assert(Lift *L, CXCursor c) {
+    const char *t = extent_text(L->fe, c);
+    if (strncmp(t, "assert", 6) != 0)
+        return false;
+    t += 6;
+    while (*t == ' ' || *t == '\t')
+        t++;
+    return *t == '(';
+}
+
+typedef struct AssertScan {
+    Lift *L;
+    CXCursor cond;
+    bool found;
+} AssertScan;
+
+static enum CXChildVisitResult find_assert_cond(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    AssertScan *as = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_UnaryExpr) /* sizeof ((expr) ? 1 : 0): not evaluated */
+        return CXChildVisit_Continue;
+    if (k == CXCursor_IfStmt || k == CXCursor_ConditionalOperator) {
+        as->cond = kids_of(c).items[0];
+        as->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+typedef struct ParamScan {
+    Lift *L;
+    bool only_params;
+} ParamScan;
+
+/* Whether a binding is a parameter of the function being lifted (not of
+ * a helper), unchanged so far: the gradient has it under the same name. */
+static bool unchanged_param(Lift *L, int b) {
+    Binding *bd = &L->env[b];
+    for (int i = 0; i < L->f->params.len && L->ninlining == 1; i++) {
+        Param *p = L->f->params.items[i];
+        if ((bd->is_array && p->buf == bd->buf) ||
+            (!bd->is_array && p->var && opd_equal(bd->val, opd_var(p->var))))
+            return true;
+    }
+    return false;
+}
+
+static enum CXChildVisitResult find_non_param(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    ParamScan *ps = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool post;
+    if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr ||
+        (k == CXCursor_UnaryOperator && strcmp(unop_of(ps->L, c, &post), "*") == 0) ||
+        (k == CXCursor_DeclRefExpr &&
+         clang_getCursorKind(clang_getCursorReferenced(c)) != CXCursor_EnumConstantDecl &&
+         (env_lookup(ps->L, c) < 0 || !unchanged_param(ps->L, env_lookup(ps->L, c))))) {
+        ps->only_params = false;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The text between the parentheses of assert(...) (extents inside the
+ * expansion are the whole invocation's). */
+static const char *assert_argument(Lift *L, CXCursor c) {
+    const char *t = strchr(extent_text(L->fe, c), '(');
+    const char *end = strrchr(t, ')');
+    return arena_printf(L->a, "%.*s", (int)(end - t - 1), t + 1);
+}
+
+static void lift_assert(Lift *L, CXCursor c) {
+    AssertScan as = {L, clang_getNullCursor(), false};
+    clang_visitChildren(c, find_assert_cond, &as);
+    if (!as.found)
+        return; /* NDEBUG: ((void)0) */
+    EffectArg *ea = arena_alloc(L->a, sizeof(EffectArg));
+    /* A check of the parameters alone (n > 0, x != NULL) is kept as
+     * written: pointers are no values pargrad computes with. */
+    ParamScan ps = {L, true};
+    find_non_param(as.cond, clang_getNullCursor(), &ps);
+    if (ps.only_params)
+        clang_visitChildren(as.cond, find_non_param, &ps);
+    if (ps.only_params)
+        ea->text = assert_argument(L, c);
+    else {
+        Builder bd = lift_builder(L, c);
+        ea->val = b_cmp(&bd, OP_NE, lift_expr(L, as.cond), opd_int(0));
+    }
+    Stmt *s = stmt_new(L->a, S_EFFECT, loc_of(L, c));
+    s->text = "assert";
+    s->effect_id = L->f->next_effect_id++;
+    vec_push(L->a, &s->effect_args, ea);
+    body_append(L->a, L->cur, s);
+}
+
 static void lift_if(Lift *L, CXCursor c) {
     Kids k = kids_of(c);
     if (lift_acc_if(L, c, &k))
@@ -391,6 +493,10 @@ void lift_stmt(Lift *L, CXCursor c) {
                       "the statement after '#pragma pargrad %s' must be a for loop", pg->text);
             return;
         }
+    }
+    if (kind != CXCursor_CompoundStmt && is_assert(L, c)) {
+        lift_assert(L, c);
+        return;
     }
     switch (kind) {
     case CXCursor_CompoundStmt:

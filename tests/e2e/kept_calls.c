@@ -1,8 +1,10 @@
 /* Calls without derivatives that real kernels make: progress output with
  * printf in a time loop and in a parallel loop, timers, a message on
- * stderr before an early return. The gradient makes each of them exactly
+ * stderr before an early return, asserts on the arguments and inside a
+ * parallel loop. The gradient makes each of them exactly
  * as often as the primal does (in its forward sweep), never again in the
  * re-executions of its return sweep. */
+#include <assert.h>
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
@@ -10,6 +12,7 @@
 double relax(int n, int steps, const double *x, double *u) {
     int t, i;
     double t0 = omp_get_wtime(), e = 0.0;
+    assert(steps >= 0 && x != NULL);
     if (n < 2) {
         fprintf(stderr, "relax: n = %d is too small\n", n);
         return 0.0;
@@ -18,6 +21,7 @@ double relax(int n, int steps, const double *x, double *u) {
 #pragma pargrad map
         for (i = 0; i < n; i++) {
             u[i] = 0.5 * u[i] + 0.25 * sin(x[i] + u[i]);
+            assert(fabs(u[i]) < 1.0e6);
             if (i == n - 1)
                 printf("  step %d: last element %.3f\n", t, u[i]);
         }

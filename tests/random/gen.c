@@ -75,7 +75,7 @@ enum construct {
     K_COUNTER_AFTER, /* a counter declared at the top read after its loop (also after break) */
     K_CONTINUE,      /* if (c) continue; in sequential loops and reduce bodies */
     K_ROUNDING,      /* floor, ceil, round, trunc, fmod, copysign, fdim, abs */
-    K_KEPT_CALLS,    /* printf, fprintf(stderr, ...), puts, fflush: kept, run as in the primal */
+    K_KEPT_CALLS,    /* printf, fprintf(stderr, ...), assert, puts, fflush: kept as in the primal */
     K_ARRAY_INIT,    /* double la[3] = {e0, e1, e2}, {e0}, {0} */
     K_CHAIN_ASSIGN,  /* v = w = e */
     K_DEREF,         /* *x for x[0]: reads, and *y = 0.5 * *y + e on an output */
@@ -1640,10 +1640,10 @@ static void gen_early_return(struct block b) {
 /* kept_calls: output as kernels print progress; in a parallel loop only
  * from its first iteration (a line per loop, not per element) */
 static void gen_kept_call(struct block b) {
-    static const char *const forms[] = {"printf(\"f: %g\\n\", %0);",
-                                        "fprintf(stderr, \"f: n = %d, e = %.3f\\n\", n, %0);",
-                                        "puts(\"f: step\");", "fflush(stdout);"};
-    int k = rnd(4);
+    static const char *const forms[] = {
+        "printf(\"f: %g\\n\", %0);", "fprintf(stderr, \"f: n = %d, e = %.3f\\n\", n, %0);",
+        "assert(fabs(%0) < 1.0e6);", "puts(\"f: step\");", "fflush(stdout);"};
+    int k = rnd(5);
     if (cx.in_helper && k == 1)
         k = 0;
     const char *text = forms[k];
@@ -1654,7 +1654,7 @@ static void gen_kept_call(struct block b) {
     if (par)
         text = fmt("if (%s == %s)\n    %s", par->name, par->inner ? "1" : "0", text);
     struct node *n = stmt(b, text);
-    if (k < 2)
+    if (k < 3)
         n->kid[n->nkid++] = gen_expr(1);
 }
 
@@ -2278,7 +2278,7 @@ static void write_prog(FILE *out, uint64_t seed) {
     if (on(K_CONST_CAST)) /* uint64_t */
         fputs("#include <stdint.h>\n", out);
     if (on(K_KEPT_CALLS))
-        fputs("#include <stdio.h>\n", out);
+        fputs("#include <assert.h>\n#include <stdio.h>\n", out);
     fputs("#include <stdlib.h>\n\n", out);
     ref_mode = 0;
     print_typedefs(out);
@@ -2329,7 +2329,8 @@ static void print_call(FILE *out, const char *name) {
 static void write_check(FILE *out, uint64_t seed) {
     fprintf(out, "/* the check driver of pargrad_gen %llu (see driver.h) */\n",
             (unsigned long long)seed);
-    fputs("#include \"driver.h\"\n\n", out);
+    fputs("#include \"driver.h\"\n", out);
+    fputs(on(K_KEPT_CALLS) ? "#include <assert.h>\n\n" : "\n", out);
     fprintf(out, "enum { N = %d, M = %d };\n\n", prog.n, prog.m);
     ref_mode = 1; /* a float typedef is double in the reference twin */
     print_typedefs(out);
