@@ -386,6 +386,7 @@ struct program {
     struct node *typedefs;
     struct node *ty_ret, *ty_x, *ty_w, *ty_a, *ty_p, *ty_u, *ty_y;
     struct node *helpers;  /* a block node holding the helper functions */
+    int returned_early;    /* an early return or void guard so far: the rest is under an if */
     const char *consts[2]; /* file_const: the declarations, and their names */
     const char *const_names[2];
     int nconsts;
@@ -1625,6 +1626,7 @@ static void gen_time_loop(struct block b) {
 static const char *free_top, *free_in_if;
 
 static void gen_early_return(struct block b) {
+    prog.returned_early = 1;
     /* the value is computed before the temporaries are freed */
     const char *r = fresh("r");
     struct node *n =
@@ -1757,10 +1759,13 @@ static void gen_stmt(struct block b, int count) {
             }
             if (on(K_DEREF) && !in_parallel && !cx.in_helper && chance(30) && gen_deref_update(b))
                 return;
-            /* not inside another sequential loop: the region such a loop
-             * overwrites is not bounded yet (issue 6, item 7) */
-            if (on(K_VIEW) && !in_parallel && !cx.in_helper && cx.seq == 0 && chance(20) &&
-                gen_walk_update(b))
+            /* at the top of f only (not in a loop, an if, or after an early
+             * return, which puts the rest under an if): the region such a
+             * walk overwrites is not bounded for an enclosing statement
+             * yet (issue 6, item 7: diagnosed, "cannot tell before the
+             * loop which elements this assignment overwrites") */
+            if (on(K_VIEW) && !in_parallel && !cx.in_helper && cx.seq == 0 && cx.depth == 0 &&
+                !prog.returned_early && chance(20) && gen_walk_update(b))
                 return;
             break;
         default:
@@ -1996,6 +2001,7 @@ static struct node *inactive_cond(void) {
 /* void_return: a data-dependent guard after some work, on an output
  * written so far (or any condition) */
 static void gen_void_guard(struct block b) {
+    prog.returned_early = 1;
     struct array *o = NULL;
     for (int i = 0; i < cx.narrays; i++)
         if (cx.arrays[i].extent > 0 &&
