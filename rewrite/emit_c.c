@@ -1090,7 +1090,33 @@ static void emit_stmt(Emitter *e, Stmt *s) {
 }
 
 /* A kept call, once, where the primal makes it: `printf("...", s_2);`. */
+/* assert(c) on a computed condition t: `if (!t) assert(!"c");`, which
+ * reads t also under NDEBUG (no unused variables) and prints c when it
+ * fails. */
+static bool emit_computed_assert(Emitter *e, Stmt *s) {
+    if (strcmp(s->text, "assert") != 0 || s->effect_args.len != 2)
+        return false;
+    EffectArg *cond = s->effect_args.items[0], *text = s->effect_args.items[1];
+    indent(e);
+    fputs("if (!(", e->out);
+    emit_operand_top(e, cond->val);
+    fputs("))\n", e->out);
+    e->depth++;
+    indent(e);
+    fputs("assert(!\"", e->out);
+    for (const char *q = text->text; *q; q++) {
+        if (*q == '"' || *q == '\\')
+            fputc('\\', e->out);
+        fputc(*q == '\n' ? ' ' : *q, e->out);
+    }
+    fputs("\");\n", e->out);
+    e->depth--;
+    return true;
+}
+
 static void emit_effect(Emitter *e, Stmt *s) {
+    if (emit_computed_assert(e, s))
+        return;
     indent(e);
     if (s->dst && s->dst->id < e->nvars && e->uses[s->dst->id] > 0)
         fprintf(e->out, "const %s %s = ", type_cname(s->dst->ty), var_name(e, s->dst));

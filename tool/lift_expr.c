@@ -1138,7 +1138,7 @@ static void lift_heap_array(Lift *L, CXCursor d, const char *name, CXType pointe
     Type ety;
     Operand count;
     if (clang_getCursorKind(call) != CXCursor_CallExpr || !map_type(pointee, &ety) ||
-        !type_is_float(ety) || !heap_count(L, call, &count)) {
+        ety.kind == TY_BOOL || !heap_count(L, call, &count)) {
         lift_fail(L, d, hint, "unsupported initialisation of pointer '%s'", name);
         return;
     }
@@ -1229,8 +1229,8 @@ void lift_var_decl(Lift *L, CXCursor d) {
             elem = clang_getCanonicalType(clang_getArrayElementType(elem));
         }
         Type ety;
-        if (!map_type(elem, &ety) || !type_is_float(ety)) {
-            lift_fail(L, d, "local arrays must hold float or double",
+        if (!map_type(elem, &ety) || ety.kind == TY_BOOL) {
+            lift_fail(L, d, "local arrays must hold float, double or integers",
                       "unsupported local array '%s'", name);
             return;
         }

@@ -189,6 +189,11 @@ static void lift_assert(Lift *L, CXCursor c) {
     s->text = "assert";
     s->effect_id = L->f->next_effect_id++;
     vec_push(L->a, &s->effect_args, ea);
+    if (!ea->text) { /* the condition as written, for the message (see emit_c.c) */
+        EffectArg *as_written = arena_alloc(L->a, sizeof(EffectArg));
+        as_written->text = assert_argument(L, c);
+        vec_push(L->a, &s->effect_args, as_written);
+    }
     body_append(L->a, L->cur, s);
 }
 

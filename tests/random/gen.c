@@ -82,6 +82,8 @@ enum construct {
     K_VIEW,          /* pointers into arrays: *(x + i), (x + 1)[i - 1], double *p = &y[i]; *p = e */
     K_LOOP_COND,     /* conditions: i + 1 < hi + 1, hi > i, i - 1 < hi - 1, i != n */
     K_FILE_CONST,    /* static const double ctab[4] = {...}; static const double cs = 0.3; */
+    K_INT_ARRAY, /* int ia[3] = {0, n / 2, n - 1}: indices x[ia[k]], updated ia[k] = (ia[k] + 1) % n
+                  */
     K_COUNT
 };
 
@@ -139,6 +141,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_VIEW] = {"pointer_view", 1},
     [K_LOOP_COND] = {"loop_cond", 1},
     [K_FILE_CONST] = {"file_const", 1},
+    [K_INT_ARRAY] = {"int_array", 1},
 };
 
 static int on(enum construct k) {
@@ -387,6 +390,7 @@ struct program {
     struct node *ty_ret, *ty_x, *ty_w, *ty_a, *ty_p, *ty_u, *ty_y;
     struct node *helpers;  /* a block node holding the helper functions */
     int returned_early;    /* an early return or void guard so far: the rest is under an if */
+    const char *int_table; /* int_array: its name (in scope in f, not in helpers), or NULL */
     const char *consts[2]; /* file_const: the declarations, and their names */
     const char *const_names[2];
     int nconsts;
@@ -526,6 +530,8 @@ static const struct loopvar *pick_loop(int range) {
 
 /* an index in [0, n) */
 static const char *index_n(void) {
+    if (prog.int_table && !cx.in_helper && chance(15))
+        return fmt("%s[%d]", prog.int_table, rnd(3));
     const struct loopvar *l = pick_loop(NRANGE);
     const struct loopvar *t = pick_loop(CRANGE);
     switch (rnd(6)) {
@@ -1759,6 +1765,11 @@ static void gen_stmt(struct block b, int count) {
             }
             if (on(K_DEREF) && !in_parallel && !cx.in_helper && chance(30) && gen_deref_update(b))
                 return;
+            if (prog.int_table && !in_parallel && !cx.in_helper && chance(30)) {
+                int k = rnd(3);
+                stmt(b, fmt("%s[%d] = (%s[%d] + 1) %% n;", prog.int_table, k, prog.int_table, k));
+                return;
+            }
             /* at the top of f only (not in a loop, an if, or after an early
              * return, which puts the rest under an if): the region such a
              * walk overwrites is not bounded for an enclosing statement
@@ -2086,6 +2097,7 @@ static void gen_function(void) {
                                         "if (n < 1 || m < 1)\n    return;",
                                         "if (m < 1)\n    return;"};
         stmt(b, g[rnd(4)]);
+        prog.returned_early = 1;
     }
     if (on(K_MALLOC)) {
         int k = rnd(3);
@@ -2103,6 +2115,10 @@ static void gen_function(void) {
         const char *t = fresh("buf");
         stmt(b, fmt("double %s[64];", t));
         add_array(t, 0, 0);
+    }
+    if (on(K_INT_ARRAY) && chance(30)) { /* indices kept in [0, n) */
+        prog.int_table = fresh("ia");
+        stmt(b, fmt("int %s[3] = {0, n / 2, n - 1};\n(void)%s;", prog.int_table, prog.int_table));
     }
     int consts_at = cx.nvars;
     if (on(K_FILE_CONST) && chance(40))
