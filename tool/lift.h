@@ -143,6 +143,7 @@ Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, Operand acc, Operand e, T
 bool refers_to(Lift *L, CXCursor e, int binding);
 Operand lift_assign(Lift *L, CXCursor c, const char *op);
 Buffer *lift_view(Lift *L, CXCursor e, Operand *off);
+Operand named(Lift *L, CXCursor at, Operand v, const char *name);
 /* lift_global.c */
 bool is_file_scope_var(CXCursor decl);
 Operand lift_global_scalar(Lift *L, CXCursor ref, CXCursor decl);

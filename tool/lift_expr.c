@@ -890,17 +890,21 @@ static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor
     bd->val = combine_acc(L, c, rop, bd->val, e, bd->ty);
 }
 
+/* Names a value after the user's variable, for readable output: a
+ * temporary takes the name, another variable is copied into one. */
+Operand named(Lift *L, CXCursor at, Operand v, const char *name) {
+    if (v.kind == OPD_VAR && var_is_temp(v.var))
+        v.var->name = name;
+    else if (v.kind == OPD_VAR)
+        v = opd_var(emit_let(L->a, L->f, L->cur, loc_of(L, at), name, v.var->ty, OP_COPY, 1, v,
+                             opd_none(), opd_none()));
+    return v;
+}
+
 static void assign_scalar(Lift *L, CXCursor c, int b, Operand v) {
     Binding *bd = &L->env[b];
     Builder bld = lift_builder(L, c);
-    v = b_cast(&bld, bd->ty, v);
-    /* Name the value after the user's variable, for readable output. */
-    if (v.kind == OPD_VAR && var_is_temp(v.var))
-        v.var->name = bd->name;
-    else if (v.kind == OPD_VAR)
-        v = opd_var(emit_let(L->a, L->f, L->cur, loc_of(L, c), bd->name, bd->ty, OP_COPY, 1, v,
-                             opd_none(), opd_none()));
-    bd->val = v;
+    bd->val = named(L, c, b_cast(&bld, bd->ty, v), bd->name);
 }
 
 /* A scalar declared outside a map or reduce may be assigned inside it when

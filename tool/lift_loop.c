@@ -223,16 +223,6 @@ static Operand loop_floor(Lift *L, CXCursor c, Operand bound, Type ity, bool inc
     return b_add(&bd, t, b_cast(&bd, ity, below));
 }
 
-/* Names a value after the user's variable, for readable output. */
-static Operand named(Lift *L, CXCursor at, Operand v, const char *name) {
-    if (v.kind == OPD_VAR && var_is_temp(v.var))
-        v.var->name = name;
-    else if (v.kind == OPD_VAR)
-        v = opd_var(emit_let(L->a, L->f, L->cur, loc_of(L, at), name, v.var->ty, OP_COPY, 1, v,
-                             opd_none(), opd_none()));
-    return v;
-}
-
 /* The iteration range: a unit step up is the IR loop itself; anything else
  * counts iterations: (end - min(first, end) + step - 1) / step going up,
  * (first - last) / step + 1 going down when first >= last (no differences
