@@ -260,28 +260,13 @@ static void loop_range(Lift *L, CXCursor c, Canon *cn, Operand first, Operand bo
     cn->exit = cn->down ? b_sub(&bd, first, moved) : b_add(&bd, first, moved);
 }
 
-typedef struct CounterScan {
-    Canon *cn;
-    bool found;
-} CounterScan;
-
-static enum CXChildVisitResult find_counter(CXCursor c, CXCursor parent, CXClientData data) {
-    (void)parent;
-    CounterScan *cs = data;
-    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-        clang_equalCursors(clang_getCursorReferenced(c), cs->cn->index_decl)) {
-        cs->found = true;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Recurse;
-}
-
 /* Whether e reads the counter. */
-static bool has_counter(CXCursor e, Canon *cn) {
-    CounterScan cs = {cn, is_counter(cn, e)};
-    if (!cs.found)
-        clang_visitChildren(e, find_counter, &cs);
-    return cs.found;
+static bool has_counter(Lift *L, CXCursor e, Canon *cn) {
+    Assigned as = {.L = L, .decls = &cn->index_decl, .n = 1, .cap = 1};
+    BoundScan bs = {&as, false};
+    find_bound_var(e, clang_getNullCursor(), &bs);
+    clang_visitChildren(e, find_bound_var, &bs);
+    return bs.changed;
 }
 
 /* A loop condition as `i OP bound`, offset_sign * offset moved to the
@@ -339,8 +324,8 @@ static bool loop_cond(Lift *L, CXCursor cond_e, Canon *cn, LoopCond *lc) {
     } else
         return false;
     /* the other side must not read the counter too (i < 2 * i) */
-    return !has_counter(lc->bound, cn) &&
-           (clang_Cursor_isNull(lc->offset) || !has_counter(lc->offset, cn));
+    return !has_counter(L, lc->bound, cn) &&
+           (clang_Cursor_isNull(lc->offset) || !has_counter(L, lc->offset, cn));
 }
 
 /* bound - sign * offset: for an unsigned counter (only i + C < B) 0 when
