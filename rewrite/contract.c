@@ -55,13 +55,6 @@ static bool mark(Contract *c, Var *v) {
     return true;
 }
 
-static bool in_vec(PtrVec *v, void *p) {
-    for (int i = 0; i < v->len; i++)
-        if (v->items[i] == p)
-            return true;
-    return false;
-}
-
 /* One breach of the promise: reported once, at the statement. */
 static void report_breach(Contract *c, SrcLoc loc, const char *hint, const char *what) {
     if (c->failed)
@@ -141,14 +134,14 @@ static void scan_stmt(Contract *c, Stmt *s, bool control) {
     switch (s->kind) {
     case S_DECL:
     case S_ALLOC:
-        if (s->buf && !in_vec(&c->inner_bufs, s->buf))
+        if (s->buf && !vec_contains(&c->inner_bufs, s->buf))
             vec_push(c->a, &c->inner_bufs, s->buf);
         break;
     case S_WRITE: {
         bool indexed = control;
         for (int i = 0; i < s->nidx; i++)
             indexed |= is_dep(c, s->idx[i]);
-        if (!in_vec(&c->inner_bufs, s->buf)) {
+        if (!vec_contains(&c->inner_bufs, s->buf)) {
             if (!indexed)
                 report(c, s);
             else if (!control && s->nidx == 1 && divides_index(c, s->idx[0]))
@@ -158,7 +151,7 @@ static void scan_stmt(Contract *c, Stmt *s, bool control) {
         break;
     }
     case S_READ:
-        if (!in_vec(&c->inner_bufs, s->buf))
+        if (!vec_contains(&c->inner_bufs, s->buf))
             vec_push(c->a, &c->reads, s);
         break;
     case S_IF:

@@ -531,13 +531,6 @@ typedef struct Clauses {
     bool calls;       /* math calls: clang cannot vectorise them (and warns) */
 } Clauses;
 
-static bool in_list(PtrVec *v, void *p) {
-    for (int i = 0; i < v->len; i++)
-        if (v->items[i] == p)
-            return true;
-    return false;
-}
-
 static void collect_clauses(Emitter *e, Body *b, Clauses *c) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
@@ -558,7 +551,7 @@ static void collect_clauses(Emitter *e, Body *b, Clauses *c) {
             s->kind == S_TAPE_POP_REGION || s->kind == S_LOOP || s->kind == S_IF ||
             s->kind == S_REDUCE || s->kind == S_MAP)
             c->unsafe_simd = true;
-        if (s->kind == S_LET && s->dst->is_mutable && !in_list(&c->summed, s->dst))
+        if (s->kind == S_LET && s->dst->is_mutable && !vec_contains(&c->summed, s->dst))
             vec_push(&e->a, &c->summed, s->dst);
         collect_clauses(e, s->then_body, c);
         collect_clauses(e, s->else_body, c);
@@ -569,7 +562,7 @@ static void collect_clauses(Emitter *e, Body *b, Clauses *c) {
 static void emit_outer_reductions(Emitter *e, Clauses *c) {
     PtrVec list = {0};
     for (int i = 0; i < c->summed.len; i++)
-        if (!in_list(&c->declared, c->summed.items[i]))
+        if (!vec_contains(&c->declared, c->summed.items[i]))
             vec_push(&e->a, &list, c->summed.items[i]);
     if (!list.len)
         return;
@@ -631,7 +624,7 @@ static bool has_plain_acc(Body *b) {
 
 static bool has_outer_reductions(Clauses *c) {
     for (int i = 0; i < c->summed.len; i++)
-        if (!in_list(&c->declared, c->summed.items[i]))
+        if (!vec_contains(&c->declared, c->summed.items[i]))
             return true;
     return false;
 }

@@ -91,6 +91,13 @@ void vec_push(Arena *a, PtrVec *v, void *item) {
     v->items[v->len++] = item;
 }
 
+bool vec_contains(const PtrVec *v, const void *item) {
+    for (int i = 0; v && i < v->len; i++)
+        if (v->items[i] == item)
+            return true;
+    return false;
+}
+
 /* ---- types and operands ---- */
 Type type_double(void) {
     return (Type){TY_DOUBLE, "double"};
@@ -100,6 +107,9 @@ Type type_float(void) {
 }
 Type type_int(void) {
     return (Type){TY_INT, "int"};
+}
+Type type_long(void) {
+    return (Type){TY_INT, "long"};
 }
 Type type_bool(void) {
     return (Type){TY_BOOL, "int"};

@@ -36,6 +36,7 @@ typedef struct PtrVec {
     int len, cap;
 } PtrVec;
 void vec_push(Arena *a, PtrVec *v, void *item);
+bool vec_contains(const PtrVec *v, const void *item); /* v may be NULL */
 
 /* ---- source locations ---- */
 typedef struct SrcLoc {
@@ -55,6 +56,7 @@ Type type_double(void);
 Type type_float(void);
 Type type_int(void);
 Type type_bool(void);
+Type type_long(void); /* sizes, offsets, tape counts */
 bool type_is_float(Type t);
 /* unsigned integer types and _Bool */
 bool type_is_unsigned(Type t);

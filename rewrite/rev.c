@@ -156,13 +156,6 @@ static void rev_write(Rev *r, Stmt *s, Builder *bd) {
 }
 
 /* ---- primal copies and dead writes ---- */
-static bool in_vec(PtrVec *v, void *p) {
-    for (int i = 0; v && i < v->len; i++)
-        if (v->items[i] == p)
-            return true;
-    return false;
-}
-
 static Body *copy_primal_body(Rev *r, Body *b, PtrVec *dead) {
     if (!b)
         return NULL;
@@ -181,7 +174,7 @@ Stmt *copy_primal_stmt(Rev *r, Stmt *s, PtrVec *dead) {
     if (!dead || dead->len == 0)
         return s;
     if (s->kind == S_WRITE)
-        return in_vec(dead, s->buf) ? NULL : s;
+        return vec_contains(dead, s->buf) ? NULL : s;
     if (!s->then_body && !s->body)
         return s;
     Stmt *c = stmt_new(r->a, s->kind, s->loc);
@@ -200,11 +193,8 @@ void rev_primal_body(Rev *r, Body *src, Body *out) {
     }
 }
 
-/* In a re-executed body, the buffers statement i writes that neither it nor
- * any later statement reads: writing them would only be undone again. */
-/* The buffers a statement writes, at any depth. */
-static void collect_written(Rev *r, Stmt *s, PtrVec *written) {
-    if (s->kind == S_WRITE && !in_vec(written, s->buf))
+void collect_written(Rev *r, Stmt *s, PtrVec *written) {
+    if (s->kind == S_WRITE && !vec_contains(written, s->buf))
         vec_push(r->a, written, s->buf);
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
     for (int q = 0; q < 3; q++)
@@ -212,6 +202,8 @@ static void collect_written(Rev *r, Stmt *s, PtrVec *written) {
             collect_written(r, bodies[q]->stmts.items[j], written);
 }
 
+/* In a re-executed body, the buffers statement i writes that neither it nor
+ * any later statement reads: writing them would only be undone again. */
 static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
     PtrVec *dead = arena_alloc(r->a, sizeof(PtrVec));
     Stmt *s = b->stmts.items[i];
@@ -228,359 +220,11 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
     return dead;
 }
 
-/* ---- saving overwritten elements ---- */
-bool write_needs_save(Rev *r, Stmt *write) {
-    /* Old values matter only if the function reads the buffer somewhere. */
-    return body_reads_buffer(r->src->body, write->buf);
-}
-
-struct SaveSite {
-    Stmt *write;
-    Stmt *path[8];
-    int depth;
-};
-
-typedef struct SiteScan {
-    Rev *r;
-    PtrVec *dead;
-    PtrVec sites;
-    Stmt *path[8];
-    int depth;
-    /* Vars bound inside the saved statements: listed during the scan, then
-     * flagged by id from inside_lo on (a range, not every variable of the
-     * function: scans run for every statement that writes). */
-    PtrVec bound;
-    unsigned char *inside;
-    int inside_lo, inside_n;
-    PtrVec inner_bufs; /* arrays declared inside them: fresh, nothing to save */
-} SiteScan;
-
-static void scan_body(SiteScan *sc, Body *b);
-
-static void mark_inside(SiteScan *sc, Stmt *s) {
-    Var *defs[64];
-    int n = stmt_defs(s, defs, 64);
-    for (int i = 0; i < n; i++)
-        vec_push(sc->r->a, &sc->bound, defs[i]);
-    if (s->index)
-        vec_push(sc->r->a, &sc->bound, s->index);
-    for (int i = 0; i < s->carried.len; i++)
-        vec_push(sc->r->a, &sc->bound, ((Carried *)s->carried.items[i])->param);
-}
-
-static void flag_inside(SiteScan *sc) {
-    int lo = 0, hi = -1;
-    for (int i = 0; i < sc->bound.len; i++) {
-        int id = ((Var *)sc->bound.items[i])->id;
-        lo = i == 0 || id < lo ? id : lo;
-        hi = id > hi ? id : hi;
-    }
-    sc->inside_lo = lo;
-    sc->inside_n = hi - lo + 1;
-    sc->inside = arena_alloc(sc->r->a, (size_t)sc->inside_n + 1);
-    for (int i = 0; i < sc->bound.len; i++)
-        sc->inside[((Var *)sc->bound.items[i])->id - lo] = 1;
-}
-
-static bool is_inside(SiteScan *sc, Var *v) {
-    int k = v->id - sc->inside_lo;
-    return k >= 0 && k < sc->inside_n && sc->inside[k];
-}
-
-static void scan_stmt(SiteScan *sc, Stmt *s) {
-    mark_inside(sc, s);
-    switch (s->kind) {
-    case S_DECL:
-    case S_ALLOC:
-        if (s->buf)
-            vec_push(sc->r->a, &sc->inner_bufs, s->buf);
-        break;
-    case S_WRITE:
-        if (!in_vec(sc->dead, s->buf) && !in_vec(&sc->inner_bufs, s->buf) &&
-            write_needs_save(sc->r, s)) {
-            SaveSite *site = arena_alloc(sc->r->a, sizeof(SaveSite));
-            site->write = s;
-            site->depth = sc->depth;
-            memcpy(site->path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
-            vec_push(sc->r->a, &sc->sites, site);
-        }
-        break;
-    case S_IF:
-        scan_body(sc, s->then_body);
-        scan_body(sc, s->else_body);
-        break;
-    case S_LOOP:
-    case S_MAP:
-    case S_REDUCE:
-        if (sc->depth == 8) {
-            rev_error(sc->r, s->loc, NULL, "loops nested too deeply to save what they overwrite");
-            return;
-        }
-        sc->path[sc->depth++] = s;
-        scan_body(sc, s->body);
-        sc->depth--;
-        break;
-    default:
-        break;
-    }
-}
-
-static void scan_body(SiteScan *sc, Body *b) {
-    for (int i = 0; b && i < b->stmts.len; i++)
-        scan_stmt(sc, b->stmts.items[i]);
-}
-
-/* A statement of the function's own body (not a loop, whose iterations
- * read each other's writes) need not save elements of arrays that neither
- * it nor any statement before it reads: nothing re-executed later looks at
- * their old values (a fresh temporary's first fill, an output). */
-static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead) {
-    Body *top = r->src->body;
-    int k = -1;
-    for (int i = 0; i < top->stmts.len && k < 0; i++)
-        if (top->stmts.items[i] == s)
-            k = i;
-    if (k < 0 || s->kind == S_LOOP)
-        return dead;
-    PtrVec *skip = arena_alloc(r->a, sizeof(PtrVec));
-    for (int i = 0; dead && i < dead->len; i++)
-        vec_push(r->a, skip, dead->items[i]);
-    PtrVec written = {0};
-    collect_written(r, s, &written);
-    for (int w = 0; w < written.len; w++) {
-        bool read = false;
-        for (int j = 0; j <= k && !read; j++)
-            read = stmt_reads_buffer(top->stmts.items[j], written.items[w]);
-        if (!read)
-            vec_push(r->a, skip, written.items[w]);
-    }
-    return skip;
-}
-
-/* Local arrays declared in the body being swept before `s` and not read
- * since: their elements hold garbage nobody reads, and the array ends with
- * the body, so a write to them needs no save (saving would read garbage). */
-static PtrVec *fresh_unread(Rev *r, Stmt *s, PtrVec *dead) {
-    Body *b = r->cur_body;
-    if (!b || b == r->src->body)
-        return dead;
-    int k = -1;
-    for (int i = 0; i < b->stmts.len && k < 0; i++)
-        if (b->stmts.items[i] == s)
-            k = i;
-    PtrVec *skip = NULL;
-    for (int d = 0; d < k; d++) {
-        Stmt *decl = b->stmts.items[d];
-        if (decl->kind != S_DECL || !decl->buf)
-            continue;
-        bool read = false;
-        for (int j = d + 1; j <= k && !read; j++)
-            read = stmt_reads_buffer(b->stmts.items[j], decl->buf);
-        if (read)
-            continue;
-        if (!skip) {
-            skip = arena_alloc(r->a, sizeof(PtrVec));
-            for (int i = 0; dead && i < dead->len; i++)
-                vec_push(r->a, skip, dead->items[i]);
-        }
-        vec_push(r->a, skip, decl->buf);
-    }
-    return skip ? skip : dead;
-}
-
-static SiteScan *scan_sites(Rev *r, Stmt **stmts, int n, PtrVec *dead) {
-    SiteScan *sc = arena_alloc(r->a, sizeof(SiteScan));
-    sc->r = r;
-    sc->dead = n == 1 ? fresh_unread(r, stmts[0], unread_so_far(r, stmts[0], dead)) : dead;
-    for (int i = 0; i < n; i++)
-        scan_stmt(sc, stmts[i]);
-    if (sc->sites.len) /* only transfer_site asks */
-        flag_inside(sc);
-    return sc;
-}
-
-/* Copies of the pure computations that index expressions and loop bounds
- * depend on, under fresh names, so that the elements a statement will overwrite
- * can be found before it runs (and again after, to restore them). */
-typedef struct Slice {
-    SiteScan *sc;
-    SaveSite *site;
-    PtrVec from, to; /* Var* renamed to Var* */
-} Slice;
-
-static Operand slice_operand(Slice *sl, Operand o, int upto, Body *out) {
-    SiteScan *sc = sl->sc;
-    if (o.kind != OPD_VAR || !is_inside(sc, o.var))
-        return o;
-    for (int k = 0; k < upto; k++)
-        if (sl->site->path[k]->index == o.var)
-            return o;
-    for (int i = 0; i < sl->from.len; i++)
-        if (sl->from.items[i] == o.var)
-            return opd_var(sl->to.items[i]);
-    Stmt *d = def_of(sc->r, o);
-    /* Arithmetic and math.h calls are pure: computed again, they give the
-     * same value (a floating loop bound, t <= T / dt). Array reads are not
-     * copied: the arrays may change in between. */
-    if (!d || d->kind != S_LET) {
-        rev_error(sc->r, sl->site->write->loc,
-                  "index arrays with expressions of the loop indices and values computed "
-                  "before the loop",
-                  "cannot tell before the loop which elements this assignment overwrites");
-        return o;
-    }
-    Stmt *c = stmt_new(sc->r->a, S_LET, d->loc);
-    *c = *d;
-    for (int i = 0; i < d->nargs; i++)
-        c->args[i] = slice_operand(sl, d->args[i], upto, out);
-    c->dst = var_new(sc->r->a, sc->r->dst, d->dst->name, d->dst->ty);
-    vec_push(sc->r->a, &sl->from, d->dst);
-    vec_push(sc->r->a, &sl->to, c->dst);
-    body_append(sc->r->a, out, c);
-    return opd_var(c->dst);
-}
-
-static Type long_type(void) {
-    return (Type){TY_INT, "long"};
-}
-
-/* The loop nest over a site's iterations, after computing how many elements
- * it covers; returns the innermost body, the element count and the
- * element's position in the saved region. */
-static Body *site_nest(Slice *sl, Builder *bd, Operand *count, Operand *pos) {
-    Rev *r = sl->sc->r;
-    SaveSite *site = sl->site;
-    Operand lo[8], hi[8], trip[8];
-    *count = opd_int(1);
-    for (int k = 0; k < site->depth; k++) {
-        Stmt *l = site->path[k];
-        lo[k] = slice_operand(sl, l->lo, 0, bd->b);
-        hi[k] = slice_operand(sl, l->hi, 0, bd->b);
-        /* An empty loop (hi < lo) covers no elements, not a negative count. */
-        Operand span = b_sub(bd, b_cast(bd, long_type(), hi[k]), b_cast(bd, long_type(), lo[k]));
-        trip[k] = b_select(bd, b_cmp(bd, OP_GT, span, opd_int(0)), span, opd_int(0));
-        *count = b_mul(bd, *count, trip[k]);
-    }
-    Body *cur = bd->b;
-    Operand p = opd_int(0);
-    for (int k = 0; k < site->depth; k++) {
-        Stmt *l = site->path[k];
-        Stmt *m = stmt_new(r->a, S_MAP, l->loc);
-        m->index = l->index;
-        m->lo = lo[k];
-        m->hi = hi[k];
-        m->body = body_new(r->a);
-        m->note = "overwritten elements";
-        body_append(r->a, cur, m);
-        cur = m->body;
-        Builder in = {r->a, r->dst, cur, l->loc};
-        Operand off = b_sub(&in, b_cast(&in, long_type(), opd_var(l->index)),
-                            b_cast(&in, long_type(), lo[k]));
-        p = b_add(&in, b_mul(&in, p, trip[k]), off);
-    }
-    *pos = p;
-    return cur;
-}
-
-static Buffer *region_buffer(Rev *r, Buffer *of) {
-    Buffer *reg =
-        buffer_new(r->a, r->dst, arena_printf(r->a, "%s_saved", of->name), of->elem, BUF_TAPE);
-    reg->rank = 1;
-    return reg;
-}
-
-static void copy_element(Rev *r, Body *b, SrcLoc loc, Buffer *from, Operand *fidx, int nf,
-                         Buffer *to, Operand *tidx, int nt) {
-    Stmt *rd = stmt_new(r->a, S_READ, loc);
-    rd->buf = from;
-    rd->nidx = nf;
-    memcpy(rd->idx, fidx, sizeof(Operand) * (size_t)nf);
-    rd->dst = var_new(r->a, r->dst, "old", from->elem);
-    body_append(r->a, b, rd);
-    Stmt *wr = stmt_new(r->a, S_WRITE, loc);
-    wr->buf = to;
-    wr->nidx = nt;
-    memcpy(wr->idx, tidx, sizeof(Operand) * (size_t)nt);
-    wr->nargs = 1;
-    wr->args[0] = opd_var(rd->dst);
-    body_append(r->a, b, wr);
-}
-
-/* Saves (or restores) the elements one write site covers: a single element
- * through push/pop, a loop nest's elements through a region of the tape. */
-static void transfer_site(SiteScan *sc, SaveSite *site, Body *out, bool save) {
-    Rev *r = sc->r;
-    Stmt *w = site->write;
-    Slice sl = {.sc = sc, .site = site};
-    Operand idx[4];
-    if (site->depth == 0) {
-        for (int i = 0; i < w->nidx; i++)
-            idx[i] = slice_operand(&sl, w->idx[i], 0, out);
-        Stmt *t = stmt_new(r->a, save ? S_READ : S_POP, w->loc);
-        t->dst = var_new(r->a, r->dst, "old", w->buf->elem);
-        if (save) {
-            t->buf = w->buf;
-            t->nidx = w->nidx;
-            memcpy(t->idx, idx, sizeof(Operand) * (size_t)w->nidx);
-        }
-        body_append(r->a, out, t);
-        Stmt *u = stmt_new(r->a, save ? S_PUSH : S_WRITE, w->loc);
-        u->nargs = 1;
-        u->args[0] = opd_var(t->dst);
-        if (!save) {
-            u->buf = w->buf;
-            u->nidx = w->nidx;
-            memcpy(u->idx, idx, sizeof(Operand) * (size_t)w->nidx);
-        }
-        body_append(r->a, out, u);
-        return;
-    }
-    Operand count, pos;
-    Buffer *reg = region_buffer(r, w->buf);
-    /* The count is computed before the region is pushed or popped. */
-    Body *head = body_new(r->a);
-    Builder hb = {r->a, r->dst, head, w->loc};
-    Body *inner = site_nest(&sl, &hb, &count, &pos);
-    /* head holds: count computations, then the nest; put the tape
-     * operation between them. */
-    int nest_at = head->stmts.len - 1;
-    for (int i = 0; i < nest_at; i++)
-        body_append(r->a, out, head->stmts.items[i]);
-    Stmt *tape = stmt_new(r->a, save ? S_TAPE_PUSH_REGION : S_TAPE_POP_REGION, w->loc);
-    tape->buf = reg;
-    tape->nargs = 1;
-    tape->args[0] = count;
-    body_append(r->a, out, tape);
-    body_append(r->a, out, head->stmts.items[nest_at]);
-    for (int i = 0; i < w->nidx; i++)
-        idx[i] = slice_operand(&sl, w->idx[i], site->depth, inner);
-    if (save)
-        copy_element(r, inner, w->loc, w->buf, idx, w->nidx, reg, &pos, 1);
-    else
-        copy_element(r, inner, w->loc, reg, &pos, 1, w->buf, idx, w->nidx);
-}
-
-void save_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead) {
-    SiteScan *sc = scan_sites(r, stmts, n, dead);
-    for (int i = 0; i < sc->sites.len && !r->failed; i++)
-        transfer_site(sc, sc->sites.items[i], out, true);
-}
-
-void restore_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead) {
-    SiteScan *sc = scan_sites(r, stmts, n, dead);
-    for (int i = sc->sites.len - 1; i >= 0 && !r->failed; i--)
-        transfer_site(sc, sc->sites.items[i], out, false);
-}
-
-static bool saves_anything(Rev *r, Stmt *s, PtrVec *dead) {
-    SiteScan *sc = scan_sites(r, &s, 1, dead);
-    return sc->sites.len > 0;
-}
-
 /* ---- if ---- */
 static void rev_if_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
-    save_regions(r, &s, 1, out, dead);
-    body_append(r->a, out, copy_primal_stmt(r, s, dead));
+    WriteLog *log = save_regions(r, &s, 1, out, dead);
+    body_append(r->a, out, copy_forward_stmt(r, s, dead, log));
+    end_log(r, log, out);
 }
 
 /* Each branch re-executes its forward statements, then runs its adjoint. */
@@ -634,12 +278,13 @@ static void push_carried(Rev *r, Body *out, SrcLoc loc, Var *param) {
 static void rev_loop_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Stmt *l = loop_like(r, s, S_LOOP);
     l->carried = s->carried;
-    save_regions(r, (Stmt **)s->body->stmts.items, s->body->stmts.len, l->body, dead);
+    WriteLog *log =
+        save_regions(r, (Stmt **)s->body->stmts.items, s->body->stmts.len, l->body, dead);
     for (int i = 0; i < s->carried.len; i++)
         push_carried(r, l->body, s->loc, ((Carried *)s->carried.items[i])->param);
-    Body *primal = copy_primal_body(r, s->body, dead);
-    for (int i = 0; i < primal->stmts.len; i++)
-        body_append(r->a, l->body, primal->stmts.items[i]);
+    for (int i = 0; i < s->body->stmts.len; i++)
+        append_forward(r, s->body->stmts.items[i], dead, log, l->body);
+    end_log(r, log, l->body);
     body_append(r->a, out, l);
 }
 
@@ -650,6 +295,10 @@ static void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Stmt *l = loop_like(r, s, S_LOOP);
     l->reversed = true;
     l->note = "adjoint, reversed";
+    Stmt **stmts = (Stmt **)s->body->stmts.items;
+    int n = s->body->stmts.len;
+    /* pushed last in the iteration, popped first */
+    restore_logged_writes(r, stmts, n, l->body, dead);
     for (int i = s->carried.len - 1; i >= 0; i--) {
         Carried *c = s->carried.items[i];
         Stmt *pop = stmt_new(r->a, S_POP, s->loc);
@@ -658,7 +307,7 @@ static void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
         body_append(r->a, l->body, pop);
     }
     /* after the carried scalars: an index may be one (y[j], j++) */
-    restore_regions(r, (Stmt **)s->body->stmts.items, s->body->stmts.len, l->body, dead);
+    restore_saved_regions(r, stmts, n, l->body, dead);
     rev_fwd_body(r, s->body, l->body, true);
     rev_adjoint_decls(r, s->body, l->body);
     Builder bd = {r->a, r->dst, l->body, s->loc};
@@ -787,12 +436,14 @@ void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec) {
             body_append(r->a, out, s);
             alloc_heap_adjoint(r, s, out);
             break;
-        case S_WRITE:
-            if (in_vec(dead, s->buf))
+        case S_WRITE: {
+            if (vec_contains(dead, s->buf))
                 break;
-            save_regions(r, &s, 1, out, dead);
-            body_append(r->a, out, s);
+            WriteLog *log = save_regions(r, &s, 1, out, dead);
+            append_forward(r, s, dead, log, out);
+            end_log(r, log, out);
             break;
+        }
         case S_IF:
             rev_if_fwd(r, s, out, dead);
             break;
@@ -830,7 +481,7 @@ void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
             break;
         case S_WRITE:
             rev_write(r, s, &bd);
-            if (!in_vec(dead, s->buf))
+            if (!vec_contains(dead, s->buf))
                 restore_regions(r, &s, 1, out, dead);
             break;
         case S_IF:
@@ -1060,7 +711,7 @@ static void extent_of_body(Extent *ex, Body *b) {
                 return;
             }
             Builder *bd = ex->bd;
-            Operand n = b_add(bd, b_cast(bd, long_type(), ub), opd_int(1));
+            Operand n = b_add(bd, b_cast(bd, type_long(), ub), opd_int(1));
             ex->size = ex->size.kind == OPD_NONE
                            ? n
                            : b_select(bd, b_cmp(bd, OP_GT, n, ex->size), n, ex->size);
@@ -1076,7 +727,7 @@ static bool in_names(PtrVec *names, const char *name);
 /* Adds an internal adjoint into the caller's: x_b[k] += x_b_internal[k]. */
 static void add_into(Rev *r, Body *out, Buffer *from, Buffer *to, Operand size) {
     Stmt *m = stmt_new(r->a, S_MAP, r->src->loc);
-    m->index = var_new(r->a, r->dst, "k", long_type());
+    m->index = var_new(r->a, r->dst, "k", type_long());
     m->lo = opd_int(0);
     m->hi = size;
     m->body = body_new(r->a);
@@ -1179,7 +830,7 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         if (ex.size.kind == OPD_NONE)
             continue;
         Stmt *m = stmt_new(r->a, S_MAP, r->src->loc);
-        m->index = var_new(r->a, r->dst, "k", long_type());
+        m->index = var_new(r->a, r->dst, "k", type_long());
         m->lo = opd_int(0);
         m->hi = ex.size;
         m->note = "seeds consumed";
@@ -1241,7 +892,7 @@ typedef struct Refs {
 
 static void find_ref(Operand *o, void *ctx) {
     Refs *rf = ctx;
-    if (o->kind == OPD_VAR && in_vec(rf->vars, o->var))
+    if (o->kind == OPD_VAR && vec_contains(rf->vars, o->var))
         rf->found = true;
 }
 

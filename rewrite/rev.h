@@ -99,9 +99,25 @@ void rev_reduce_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* Copies a primal statement, dropping writes to the buffers in `dead`. */
 Stmt *copy_primal_stmt(Rev *r, Stmt *s, PtrVec *dead);
 
-/* Saving and restoring the elements a statement overwrites (rev.c). */
-void save_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead);
+/* The buffers a statement writes, at any depth, added to `written`. */
+void collect_written(Rev *r, Stmt *s, PtrVec *written);
+
+/* Saving and restoring the elements statements overwrite (rev_save.c).
+ * save_regions saves what can be found before they run and returns the
+ * log of the writes that are saved as they run (NULL if none); their
+ * forward copy must then come from copy_forward_stmt or append_forward,
+ * followed by end_log. restore_regions undoes both; a loop's iteration,
+ * which pops its carried scalars in between, restores its logged writes
+ * and its saved regions separately. */
+typedef struct WriteLog WriteLog;
+WriteLog *save_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead);
+Stmt *copy_forward_stmt(Rev *r, Stmt *s, PtrVec *dead, WriteLog *log);
+void append_forward(Rev *r, Stmt *s, PtrVec *dead, WriteLog *log, Body *out);
+void end_log(Rev *r, WriteLog *log, Body *out);
 void restore_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead);
+void restore_logged_writes(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead);
+void restore_saved_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead);
+bool saves_anything(Rev *r, Stmt *s, PtrVec *dead);
 /* True if the elements `write` overwrites must be saved. */
 bool write_needs_save(Rev *r, Stmt *write);
 

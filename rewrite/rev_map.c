@@ -6,10 +6,11 @@
 #include "rev.h"
 
 void rev_map_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
-    save_regions(r, &s, 1, out, dead);
-    Stmt *c = copy_primal_stmt(r, s, dead);
+    WriteLog *log = save_regions(r, &s, 1, out, dead);
+    Stmt *c = copy_forward_stmt(r, s, dead, log);
     if (c)
         body_append(r->a, out, c);
+    end_log(r, log, out);
 }
 
 void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {

@@ -66,10 +66,6 @@ static void mul_fwd(Rev *r, Stmt *red, Accum *a, Builder *body, PtrVec *accums, 
 
 enum { EXTREMUM_BLOCK = 2048 };
 
-static Type long_ty(void) {
-    return (Type){TY_INT, "long"};
-}
-
 static Stmt *reduce_over(Rev *r, Stmt *s, Var *index, Operand lo, Operand hi) {
     Stmt *red = stmt_new(r->a, S_REDUCE, s->loc);
     red->index = index;
@@ -94,10 +90,10 @@ static void extremum_fwd_blocked(Rev *r, Stmt *s, Accum *a, RedInfo *ri, Body *o
     ReduceOp plain = a->op, arg = a->op == RED_MIN ? RED_ARGMIN : RED_ARGMAX;
     Operand ident = opd_float(a->op == RED_MIN ? INFINITY : -INFINITY, ty);
     Operand blk = opd_int(EXTREMUM_BLOCK);
-    Operand lo = b_cast(&bd, long_ty(), s->lo), hi = b_cast(&bd, long_ty(), s->hi);
+    Operand lo = b_cast(&bd, type_long(), s->lo), hi = b_cast(&bd, type_long(), s->hi);
     Operand nblocks = b_div(&bd, b_add(&bd, b_sub(&bd, hi, lo), opd_int(EXTREMUM_BLOCK - 1)), blk);
 
-    Var *b = var_new(r->a, r->dst, "block", long_ty());
+    Var *b = var_new(r->a, r->dst, "block", type_long());
     Stmt *blocks = reduce_over(r, s, b, opd_int(0), nblocks);
     blocks->text = s->text;
     blocks->note = "extremum of each block";
@@ -121,7 +117,7 @@ static void extremum_fwd_blocked(Rev *r, Stmt *s, Accum *a, RedInfo *ri, Body *o
     Operand kb = opd_var(best->arg_result);
     Operand found = b_cmp(&bd, OP_GE, kb, opd_int(0));
     Operand wlo = b_add(
-        &bd, lo, b_mul(&bd, b_select(&bd, found, b_cast(&bd, long_ty(), kb), opd_int(0)), blk));
+        &bd, lo, b_mul(&bd, b_select(&bd, found, b_cast(&bd, type_long(), kb), opd_int(0)), blk));
     Operand wend = b_add(&bd, wlo, blk);
     Operand whi = b_select(&bd, found, b_select(&bd, b_cmp(&bd, OP_LT, hi, wend), hi, wend), lo);
     Stmt *within =
@@ -147,9 +143,8 @@ static bool body_writes(Stmt *s) {
     return false;
 }
 
-void rev_reduce_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
-    save_regions(r, &s, 1, out, dead);
-    Stmt *primal = copy_primal_stmt(r, s, dead);
+/* The forward reduce from the primal copy, with what the adjoint needs. */
+static void reduce_fwd(Rev *r, Stmt *s, Stmt *primal, Body *out) {
     bool any_active = false;
     for (int i = 0; i < s->accums.len; i++)
         any_active |= ((Accum *)s->accums.items[i])->result->active;
@@ -192,6 +187,12 @@ void rev_reduce_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     body_append(r->a, out, red);
     for (int i = 0; i < after->stmts.len; i++)
         body_append(r->a, out, after->stmts.items[i]);
+}
+
+void rev_reduce_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
+    WriteLog *log = save_regions(r, &s, 1, out, dead);
+    reduce_fwd(r, s, copy_forward_stmt(r, s, dead, log), out);
+    end_log(r, log, out);
 }
 
 /* d r / d a for one element a of a `*` reduce, times the seed. */

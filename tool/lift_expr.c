@@ -63,10 +63,6 @@ static bool is_deref(Lift *L, CXCursor c) {
  * a helper) is a view: the array and an element offset. The offset is an
  * integer local like any other (carried through loops, merged after ifs,
  * private to a map's iterations), so `row[j]` reads A[row + j]. */
-static Type offset_type(void) {
-    return (Type){TY_INT, "long"};
-}
-
 static CXCursor strip_casts(CXCursor c) {
     for (;;) {
         c = strip_implicit(c);
@@ -96,11 +92,11 @@ static Operand offset_plus(Lift *L, CXCursor at, Operand off, Operand k, bool mi
     if (type_is_float(k.ty))
         lift_fail(L, at, NULL, "pointer offset of floating type%s", "");
     if (opd_is_const(off, 0) && !minus)
-        return b_cast(&bd, offset_type(), k);
+        return b_cast(&bd, type_long(), k);
     if (opd_is_const(k, 0))
-        return b_cast(&bd, offset_type(), off);
-    return b_op(&bd, minus ? OP_SUB : OP_ADD, offset_type(), b_cast(&bd, offset_type(), off),
-                b_cast(&bd, offset_type(), k));
+        return b_cast(&bd, type_long(), off);
+    return b_op(&bd, minus ? OP_SUB : OP_ADD, type_long(), b_cast(&bd, type_long(), off),
+                b_cast(&bd, type_long(), k));
 }
 
 static const char *view_hint = "point into an array: &a[i], a + i, or another such pointer";
@@ -201,8 +197,7 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
         if (other) {
             Builder bd = lift_builder(L, c);
             *off = b_select(&bd, b_cmp(&bd, OP_NE, cond, opd_int(0)),
-                            b_cast(&bd, offset_type(), then_off),
-                            b_cast(&bd, offset_type(), else_off));
+                            b_cast(&bd, type_long(), then_off), b_cast(&bd, type_long(), else_off));
         }
         return other;
     }
@@ -1219,7 +1214,7 @@ void lift_var_decl(Lift *L, CXCursor d) {
         }
         Binding *b = env_bind(L, d, name);
         b->is_view = true;
-        b->ty = offset_type();
+        b->ty = type_long();
         if (!clang_Cursor_isNull(init))
             point_view(L, d, L->nenv - 1, init);
         return;
@@ -1350,7 +1345,7 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
         } else if (bufs[i]) { /* a + off: a view */
             b->is_view = true;
             b->buf = bufs[i];
-            b->ty = offset_type();
+            b->ty = type_long();
             b->val = vals[i];
         } else {
             Type ty;

@@ -84,6 +84,8 @@ enum construct {
     K_FILE_CONST,    /* static const double ctab[4] = {...}; static const double cs = 0.3; */
     K_INT_ARRAY, /* int ia[3] = {0, n / 2, n - 1}: indices x[ia[k]], updated ia[k] = (ia[k] + 1) % n
                   */
+    K_LOGGED,    /* writes whose elements are known only as they run: triangular and blocked
+                  * nests, indices and bounds read from an int table, a triangular nest in a map */
     K_COUNT
 };
 
@@ -142,6 +144,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_LOOP_COND] = {"loop_cond", 1},
     [K_FILE_CONST] = {"file_const", 1},
     [K_INT_ARRAY] = {"int_array", 1},
+    [K_LOGGED] = {"logged_write", 1},
 };
 
 static int on(enum construct k) {
@@ -389,7 +392,6 @@ struct program {
     struct node *typedefs;
     struct node *ty_ret, *ty_x, *ty_w, *ty_a, *ty_p, *ty_u, *ty_y;
     struct node *helpers;  /* a block node holding the helper functions */
-    int returned_early;    /* an early return or void guard so far: the rest is under an if */
     const char *int_table; /* int_array: its name (in scope in f, not in helpers), or NULL */
     const char *consts[2]; /* file_const: the declarations, and their names */
     const char *const_names[2];
@@ -1632,7 +1634,6 @@ static void gen_time_loop(struct block b) {
 static const char *free_top, *free_in_if;
 
 static void gen_early_return(struct block b) {
-    prog.returned_early = 1;
     /* the value is computed before the temporaries are freed */
     const char *r = fresh("r");
     struct node *n =
@@ -1699,6 +1700,52 @@ static int gen_walk_update(struct block b) {
                                  "%s++) {\n        *%s = 0.5 * *%s + 0.25 * tanh(%%0);\n"
                                  "        %s++;\n    }\n}",
                                  p, o->name, k, k, k, k, p, p, p));
+    n->kid[n->nkid++] = gen_expr(1);
+    return 1;
+}
+
+/* logged_write: an output updated where which elements get written is
+ * known only as the code runs (a triangular or blocked nest, an index or
+ * a bound read from the int table that the same code advances, a map
+ * whose rows have different lengths); outside parallel loops */
+static int gen_logged_write(struct block b) {
+    struct array *o = updatable_output();
+    if (!o)
+        return 0;
+    const char *a = fresh("la"), *c = fresh("lb"), *t = prog.int_table;
+    const char *upd = fmt("%s[%%s] = 0.5 * %s[%%s] + 0.25 * tanh(%%%%0);", o->name, o->name);
+    struct node *n;
+    int k = rnd(3);
+    switch (rnd(t && !cx.in_helper ? 5 : 3)) {
+    case 0: /* triangular */
+        n = stmt(b, fmt("{\n    int %s, %s;\n    for (%s = 0; %s < n; %s++)\n        for (%s = 0; "
+                        "%s <= %s; %s++)\n            %s\n}",
+                        a, c, a, a, a, c, c, a, c, fmt(upd, c, c)));
+        break;
+    case 1: /* blocked, the block's end computed in the loop */
+        n = stmt(b, fmt("{\n    int %s, %s;\n    for (%s = 0; %s < n; %s += 3) {\n        int "
+                        "%s_end = %s + 3 < n ? %s + 3 : n;\n        for (%s = %s; %s < %s_end; "
+                        "%s++)\n            %s\n    }\n}",
+                        a, c, a, a, a, a, a, a, c, a, c, a, c, fmt(upd, c, c)));
+        break;
+    case 2: /* a map over rows of u of different lengths */
+        if (cx.in_helper || !find_array("u") || find_array("u")->extent != 2 ||
+            find_array("u")->locked || find_array("u")->writing)
+            return 0;
+        stmt(b, fmt("{\n    int %s, %s;\n#pragma pargrad map\n    for (%s = 0; %s < n; %s++)\n   "
+                    "     for (%s = 0; %s < (%s < m ? %s + 1 : m); %s++)\n            u[%s * m + "
+                    "%s] = 0.5 * u[%s * m + %s] + 0.25 * tanh(x[%s * m + %s] * u[%s * m + %s]);\n}",
+                    a, c, a, a, a, c, c, a, a, c, a, c, a, c, a, c, a, c));
+        return 1;
+    case 3: /* an index read from the int table, which then advances */
+        n = stmt(b, fmt("%s\n%s[%d] = (%s[%d] + 2) %% n;",
+                        fmt(upd, fmt("%s[%d]", t, k), fmt("%s[%d]", t, k)), t, k, t, k));
+        break;
+    default: /* a bound read from the int table */
+        n = stmt(b, fmt("{\n    int %s;\n    for (%s = %s[%d]; %s < n; %s++)\n        %s\n}", c, c,
+                        t, k, c, c, fmt(upd, c, c)));
+        break;
+    }
     n->kid[n->nkid++] = gen_expr(1);
     return 1;
 }
@@ -1770,13 +1817,9 @@ static void gen_stmt(struct block b, int count) {
                 stmt(b, fmt("%s[%d] = (%s[%d] + 1) %% n;", prog.int_table, k, prog.int_table, k));
                 return;
             }
-            /* at the top of f only (not in a loop, an if, or after an early
-             * return, which puts the rest under an if): the region such a
-             * walk overwrites is not bounded for an enclosing statement
-             * yet (issue 6, item 7: diagnosed, "cannot tell before the
-             * loop which elements this assignment overwrites") */
-            if (on(K_VIEW) && !in_parallel && !cx.in_helper && cx.seq == 0 && cx.depth == 0 &&
-                !prog.returned_early && chance(20) && gen_walk_update(b))
+            if (on(K_LOGGED) && !in_parallel && chance(30) && gen_logged_write(b))
+                return;
+            if (on(K_VIEW) && !in_parallel && !cx.in_helper && chance(20) && gen_walk_update(b))
                 return;
             break;
         default:
@@ -2012,7 +2055,6 @@ static struct node *inactive_cond(void) {
 /* void_return: a data-dependent guard after some work, on an output
  * written so far (or any condition) */
 static void gen_void_guard(struct block b) {
-    prog.returned_early = 1;
     struct array *o = NULL;
     for (int i = 0; i < cx.narrays; i++)
         if (cx.arrays[i].extent > 0 &&
@@ -2097,7 +2139,6 @@ static void gen_function(void) {
                                         "if (n < 1 || m < 1)\n    return;",
                                         "if (m < 1)\n    return;"};
         stmt(b, g[rnd(4)]);
-        prog.returned_early = 1;
     }
     if (on(K_MALLOC)) {
         int k = rnd(3);

@@ -1,0 +1,581 @@
+/* Saving what statements overwrite, for the return sweep to put back.
+ *
+ * Before statements run (a loop's iteration, an if, a map), the elements of
+ * the arrays they will overwrite are pushed on the tape: a single element,
+ * or for a write inside loops the whole region their iterations cover,
+ * found by computing the loop bounds and indices again ahead of time (a
+ * slice). The return sweep pops them back after the statements' later
+ * neighbours have been undone, so the statements re-execute on the values
+ * they read the first time. Writes whose elements cannot be known ahead
+ * of time are logged one by one as they run (see WriteLog). */
+#include "rev.h"
+
+#include <string.h>
+
+bool write_needs_save(Rev *r, Stmt *write) {
+    /* Old values matter only if the function reads the buffer somewhere. */
+    return body_reads_buffer(r->src->body, write->buf);
+}
+
+struct SaveSite {
+    Stmt *write;
+    Stmt *path[8];
+    int depth;
+};
+
+typedef struct SiteScan {
+    Rev *r;
+    PtrVec *dead;
+    PtrVec sites;
+    Stmt *path[8];
+    int depth;
+    /* Vars bound inside the saved statements: listed during the scan, then
+     * flagged by id from inside_lo on (a range, not every variable of the
+     * function: scans run for every statement that writes). */
+    PtrVec bound;
+    unsigned char *inside;
+    int inside_lo, inside_n;
+    PtrVec inner_bufs; /* arrays declared inside them: fresh, nothing to save */
+    Stmt **stmts;      /* the saved statements */
+    int n;
+    PtrVec logged; /* S_WRITEs whose elements are logged as they run (Stmt*) */
+} SiteScan;
+
+static void scan_body(SiteScan *sc, Body *b);
+
+static void mark_inside(SiteScan *sc, Stmt *s) {
+    Var *defs[64];
+    int n = stmt_defs(s, defs, 64);
+    for (int i = 0; i < n; i++)
+        vec_push(sc->r->a, &sc->bound, defs[i]);
+    if (s->index)
+        vec_push(sc->r->a, &sc->bound, s->index);
+    for (int i = 0; i < s->carried.len; i++)
+        vec_push(sc->r->a, &sc->bound, ((Carried *)s->carried.items[i])->param);
+}
+
+static void flag_inside(SiteScan *sc) {
+    int lo = 0, hi = -1;
+    for (int i = 0; i < sc->bound.len; i++) {
+        int id = ((Var *)sc->bound.items[i])->id;
+        lo = i == 0 || id < lo ? id : lo;
+        hi = id > hi ? id : hi;
+    }
+    sc->inside_lo = lo;
+    sc->inside_n = hi - lo + 1;
+    sc->inside = arena_alloc(sc->r->a, (size_t)sc->inside_n + 1);
+    for (int i = 0; i < sc->bound.len; i++)
+        sc->inside[((Var *)sc->bound.items[i])->id - lo] = 1;
+}
+
+static bool is_inside(SiteScan *sc, Var *v) {
+    int k = v->id - sc->inside_lo;
+    return k >= 0 && k < sc->inside_n && sc->inside[k];
+}
+
+static void scan_stmt(SiteScan *sc, Stmt *s) {
+    mark_inside(sc, s);
+    switch (s->kind) {
+    case S_DECL:
+    case S_ALLOC:
+        if (s->buf)
+            vec_push(sc->r->a, &sc->inner_bufs, s->buf);
+        break;
+    case S_WRITE:
+        if (!vec_contains(sc->dead, s->buf) && !vec_contains(&sc->inner_bufs, s->buf) &&
+            write_needs_save(sc->r, s)) {
+            SaveSite *site = arena_alloc(sc->r->a, sizeof(SaveSite));
+            site->write = s;
+            site->depth = sc->depth;
+            memcpy(site->path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
+            vec_push(sc->r->a, &sc->sites, site);
+        }
+        break;
+    case S_IF:
+        scan_body(sc, s->then_body);
+        scan_body(sc, s->else_body);
+        break;
+    case S_LOOP:
+    case S_MAP:
+    case S_REDUCE:
+        if (sc->depth == 8) {
+            rev_error(sc->r, s->loc, NULL, "loops nested too deeply to save what they overwrite");
+            return;
+        }
+        sc->path[sc->depth++] = s;
+        scan_body(sc, s->body);
+        sc->depth--;
+        break;
+    default:
+        break;
+    }
+}
+
+static void scan_body(SiteScan *sc, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++)
+        scan_stmt(sc, b->stmts.items[i]);
+}
+
+/* A statement of the function's own body (not a loop, whose iterations
+ * read each other's writes) need not save elements of arrays that neither
+ * it nor any statement before it reads: nothing re-executed later looks at
+ * their old values (a fresh temporary's first fill, an output). */
+static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead) {
+    Body *top = r->src->body;
+    int k = -1;
+    for (int i = 0; i < top->stmts.len && k < 0; i++)
+        if (top->stmts.items[i] == s)
+            k = i;
+    if (k < 0 || s->kind == S_LOOP)
+        return dead;
+    PtrVec *skip = arena_alloc(r->a, sizeof(PtrVec));
+    for (int i = 0; dead && i < dead->len; i++)
+        vec_push(r->a, skip, dead->items[i]);
+    PtrVec written = {0};
+    collect_written(r, s, &written);
+    for (int w = 0; w < written.len; w++) {
+        bool read = false;
+        for (int j = 0; j <= k && !read; j++)
+            read = stmt_reads_buffer(top->stmts.items[j], written.items[w]);
+        if (!read)
+            vec_push(r->a, skip, written.items[w]);
+    }
+    return skip;
+}
+
+/* Local arrays declared in the body being swept before `s` and not read
+ * since: their elements hold garbage nobody reads, and the array ends with
+ * the body, so a write to them needs no save (saving would read garbage). */
+static PtrVec *fresh_unread(Rev *r, Stmt *s, PtrVec *dead) {
+    Body *b = r->cur_body;
+    if (!b || b == r->src->body)
+        return dead;
+    int k = -1;
+    for (int i = 0; i < b->stmts.len && k < 0; i++)
+        if (b->stmts.items[i] == s)
+            k = i;
+    PtrVec *skip = NULL;
+    for (int d = 0; d < k; d++) {
+        Stmt *decl = b->stmts.items[d];
+        if (decl->kind != S_DECL || !decl->buf)
+            continue;
+        bool read = false;
+        for (int j = d + 1; j <= k && !read; j++)
+            read = stmt_reads_buffer(b->stmts.items[j], decl->buf);
+        if (read)
+            continue;
+        if (!skip) {
+            skip = arena_alloc(r->a, sizeof(PtrVec));
+            for (int i = 0; dead && i < dead->len; i++)
+                vec_push(r->a, skip, dead->items[i]);
+        }
+        vec_push(r->a, skip, decl->buf);
+    }
+    return skip ? skip : dead;
+}
+
+/* Copies of the pure computations that index expressions and loop bounds
+ * depend on, under fresh names, so that the elements a statement will overwrite
+ * can be found before it runs (and again after, to restore them). */
+typedef struct Slice {
+    SiteScan *sc;
+    SaveSite *site;
+    PtrVec from, to; /* Var* renamed to Var* */
+    bool failed;     /* a value the statements compute from what they change */
+} Slice;
+
+/* An array that the saved statements neither write nor declare: its
+ * elements are the same before, while and after they run. */
+static bool unchanged_by(SiteScan *sc, Buffer *buf) {
+    if (vec_contains(&sc->inner_bufs, buf))
+        return false;
+    for (int i = 0; i < sc->n; i++)
+        if (stmt_writes_buffer(sc->stmts[i], buf))
+            return false;
+    return true;
+}
+
+static Operand slice_operand(Slice *sl, Operand o, int upto, Body *out) {
+    SiteScan *sc = sl->sc;
+    if (o.kind != OPD_VAR || !is_inside(sc, o.var))
+        return o;
+    for (int k = 0; k < upto; k++)
+        if (sl->site->path[k]->index == o.var)
+            return o;
+    for (int i = 0; i < sl->from.len; i++)
+        if (sl->from.items[i] == o.var)
+            return opd_var(sl->to.items[i]);
+    Stmt *d = def_of(sc->r, o);
+    /* Arithmetic and math.h calls are pure: computed again, they give the
+     * same value (a floating loop bound, t <= T / dt). So are reads of
+     * arrays the statements do not change (an index array, CSR's rowptr).
+     * Anything else (a loop index of the nest: a triangular loop) fails,
+     * and the write is logged instead. */
+    if (!d || !(d->kind == S_LET || (d->kind == S_READ && unchanged_by(sc, d->buf)))) {
+        sl->failed = true;
+        return o;
+    }
+    Stmt *c = stmt_new(sc->r->a, d->kind, d->loc);
+    *c = *d;
+    for (int i = 0; i < d->nargs; i++)
+        c->args[i] = slice_operand(sl, d->args[i], upto, out);
+    for (int i = 0; i < d->nidx; i++)
+        c->idx[i] = slice_operand(sl, d->idx[i], upto, out);
+    c->dst = var_new(sc->r->a, sc->r->dst, d->dst->name, d->dst->ty);
+    vec_push(sc->r->a, &sl->from, d->dst);
+    vec_push(sc->r->a, &sl->to, c->dst);
+    body_append(sc->r->a, out, c);
+    return opd_var(c->dst);
+}
+
+/* The loop nest over a site's iterations, after computing how many elements
+ * it covers; returns the innermost body, the element count and the
+ * element's position in the saved region. */
+static Body *site_nest(Slice *sl, Builder *bd, Operand *count, Operand *pos) {
+    Rev *r = sl->sc->r;
+    SaveSite *site = sl->site;
+    Operand lo[8], hi[8], trip[8];
+    *count = opd_int(1);
+    for (int k = 0; k < site->depth; k++) {
+        Stmt *l = site->path[k];
+        lo[k] = slice_operand(sl, l->lo, 0, bd->b);
+        hi[k] = slice_operand(sl, l->hi, 0, bd->b);
+        /* An empty loop (hi < lo) covers no elements, not a negative count. */
+        Operand span = b_sub(bd, b_cast(bd, type_long(), hi[k]), b_cast(bd, type_long(), lo[k]));
+        trip[k] = b_select(bd, b_cmp(bd, OP_GT, span, opd_int(0)), span, opd_int(0));
+        *count = b_mul(bd, *count, trip[k]);
+    }
+    Body *cur = bd->b;
+    Operand p = opd_int(0);
+    for (int k = 0; k < site->depth; k++) {
+        Stmt *l = site->path[k];
+        Stmt *m = stmt_new(r->a, S_MAP, l->loc);
+        m->index = l->index;
+        m->lo = lo[k];
+        m->hi = hi[k];
+        m->body = body_new(r->a);
+        m->note = "overwritten elements";
+        body_append(r->a, cur, m);
+        cur = m->body;
+        Builder in = {r->a, r->dst, cur, l->loc};
+        Operand off = b_sub(&in, b_cast(&in, type_long(), opd_var(l->index)),
+                            b_cast(&in, type_long(), lo[k]));
+        p = b_add(&in, b_mul(&in, p, trip[k]), off);
+    }
+    *pos = p;
+    return cur;
+}
+
+static Buffer *region_buffer(Rev *r, Buffer *of) {
+    Buffer *reg =
+        buffer_new(r->a, r->dst, arena_printf(r->a, "%s_saved", of->name), of->elem, BUF_TAPE);
+    reg->rank = 1;
+    return reg;
+}
+
+static void copy_element(Rev *r, Body *b, SrcLoc loc, Buffer *from, Operand *fidx, int nf,
+                         Buffer *to, Operand *tidx, int nt) {
+    Stmt *rd = stmt_new(r->a, S_READ, loc);
+    rd->buf = from;
+    rd->nidx = nf;
+    memcpy(rd->idx, fidx, sizeof(Operand) * (size_t)nf);
+    rd->dst = var_new(r->a, r->dst, "old", from->elem);
+    body_append(r->a, b, rd);
+    Stmt *wr = stmt_new(r->a, S_WRITE, loc);
+    wr->buf = to;
+    wr->nidx = nt;
+    memcpy(wr->idx, tidx, sizeof(Operand) * (size_t)nt);
+    wr->nargs = 1;
+    wr->args[0] = opd_var(rd->dst);
+    body_append(r->a, b, wr);
+}
+
+/* Saves (or restores) the elements one write site covers: a single element
+ * through push/pop, a loop nest's elements through a region of the tape. */
+static void transfer_site(SiteScan *sc, SaveSite *site, Body *out, bool save) {
+    Rev *r = sc->r;
+    Stmt *w = site->write;
+    Slice sl = {.sc = sc, .site = site};
+    Operand idx[4];
+    if (site->depth == 0) {
+        for (int i = 0; i < w->nidx; i++)
+            idx[i] = slice_operand(&sl, w->idx[i], 0, out);
+        Stmt *t = stmt_new(r->a, save ? S_READ : S_POP, w->loc);
+        t->dst = var_new(r->a, r->dst, "old", w->buf->elem);
+        if (save) {
+            t->buf = w->buf;
+            t->nidx = w->nidx;
+            memcpy(t->idx, idx, sizeof(Operand) * (size_t)w->nidx);
+        }
+        body_append(r->a, out, t);
+        Stmt *u = stmt_new(r->a, save ? S_PUSH : S_WRITE, w->loc);
+        u->nargs = 1;
+        u->args[0] = opd_var(t->dst);
+        if (!save) {
+            u->buf = w->buf;
+            u->nidx = w->nidx;
+            memcpy(u->idx, idx, sizeof(Operand) * (size_t)w->nidx);
+        }
+        body_append(r->a, out, u);
+        return;
+    }
+    Operand count, pos;
+    Buffer *reg = region_buffer(r, w->buf);
+    /* The count is computed before the region is pushed or popped. */
+    Body *head = body_new(r->a);
+    Builder hb = {r->a, r->dst, head, w->loc};
+    Body *inner = site_nest(&sl, &hb, &count, &pos);
+    /* head holds: count computations, then the nest; put the tape
+     * operation between them. */
+    int nest_at = head->stmts.len - 1;
+    for (int i = 0; i < nest_at; i++)
+        body_append(r->a, out, head->stmts.items[i]);
+    Stmt *tape = stmt_new(r->a, save ? S_TAPE_PUSH_REGION : S_TAPE_POP_REGION, w->loc);
+    tape->buf = reg;
+    tape->nargs = 1;
+    tape->args[0] = count;
+    body_append(r->a, out, tape);
+    body_append(r->a, out, head->stmts.items[nest_at]);
+    for (int i = 0; i < w->nidx; i++)
+        idx[i] = slice_operand(&sl, w->idx[i], site->depth, inner);
+    if (save)
+        copy_element(r, inner, w->loc, w->buf, idx, w->nidx, reg, &pos, 1);
+    else
+        copy_element(r, inner, w->loc, reg, &pos, 1, w->buf, idx, w->nidx);
+}
+
+/* Whether a site's loop bounds and indices can be computed before the
+ * statements run: sliced into a scratch body that is thrown away. */
+static bool site_sliceable(SiteScan *sc, SaveSite *site) {
+    Slice sl = {.sc = sc, .site = site};
+    Body *scratch = body_new(sc->r->a);
+    for (int k = 0; k < site->depth && !sl.failed; k++) {
+        slice_operand(&sl, site->path[k]->lo, 0, scratch);
+        slice_operand(&sl, site->path[k]->hi, 0, scratch);
+    }
+    for (int i = 0; i < site->write->nidx && !sl.failed; i++)
+        slice_operand(&sl, site->write->idx[i], site->depth, scratch);
+    return !sl.failed;
+}
+
+static SiteScan *scan_sites(Rev *r, Stmt **stmts, int n, PtrVec *dead) {
+    SiteScan *sc = arena_alloc(r->a, sizeof(SiteScan));
+    sc->r = r;
+    sc->stmts = stmts;
+    sc->n = n;
+    sc->dead = n == 1 ? fresh_unread(r, stmts[0], unread_so_far(r, stmts[0], dead)) : dead;
+    for (int i = 0; i < n; i++)
+        scan_stmt(sc, stmts[i]);
+    if (!sc->sites.len)
+        return sc;
+    flag_inside(sc);
+    int k = 0;
+    for (int i = 0; i < sc->sites.len; i++) {
+        SaveSite *site = sc->sites.items[i];
+        if (site_sliceable(sc, site))
+            sc->sites.items[k++] = site;
+        else if (!vec_contains(&sc->logged, site->write))
+            vec_push(r->a, &sc->logged, site->write);
+    }
+    sc->sites.len = k;
+    return sc;
+}
+
+/* ---- logging writes one by one ---- */
+/* A write whose elements cannot be told before the statements run (its
+ * index is read from an array they change, a loop around it is triangular
+ * or takes its bounds from an enclosing loop's index) is logged instead:
+ * right before each overwrite the forward copy pushes the element's index
+ * and old value, and counts the pushes; the restore pops them back in
+ * reverse order. It costs an index per element besides the value, and the
+ * parallel loops around such a write run serially (the count and the
+ * order are one thread's), but it is right whatever the indices are. */
+struct WriteLog {
+    PtrVec writes; /* the logged S_WRITEs: their position is their tag */
+    Var *count;
+};
+
+static WriteLog *start_log(Rev *r, SiteScan *sc, Body *out) {
+    if (!sc->logged.len)
+        return NULL;
+    WriteLog *log = arena_alloc(r->a, sizeof(WriteLog));
+    log->writes = sc->logged;
+    Stmt *first = sc->logged.items[0];
+    Builder bd = {r->a, r->dst, out, first->loc};
+    for (int i = 0; i < sc->logged.len; i++) {
+        Stmt *w = sc->logged.items[i];
+        b_comment(&bd, arena_printf(r->a,
+                                    "which elements of %s line %d overwrites is known only as "
+                                    "it runs: each one's index and old value are saved then",
+                                    w->buf->name, w->loc.line));
+    }
+    log->count = var_new(r->a, r->dst, "logged", type_long());
+    log->count->is_mutable = true;
+    Stmt *d = stmt_new(r->a, S_DECL, first->loc);
+    d->dst = log->count;
+    d->nargs = 1;
+    d->args[0] = opd_int(0);
+    body_append(r->a, out, d);
+    return log;
+}
+
+void end_log(Rev *r, WriteLog *log, Body *out) {
+    if (!log)
+        return;
+    Stmt *p = stmt_new(r->a, S_PUSH, ((Stmt *)log->writes.items[0])->loc);
+    p->nargs = 1;
+    p->args[0] = opd_var(log->count);
+    body_append(r->a, out, p);
+}
+
+static void push_value(Rev *r, Body *out, SrcLoc loc, Operand v) {
+    Stmt *p = stmt_new(r->a, S_PUSH, loc);
+    p->nargs = 1;
+    p->args[0] = v;
+    body_append(r->a, out, p);
+}
+
+static Var *pop_value(Rev *r, Body *out, SrcLoc loc, const char *name, Type ty) {
+    Stmt *p = stmt_new(r->a, S_POP, loc);
+    p->dst = var_new(r->a, r->dst, name, ty);
+    body_append(r->a, out, p);
+    return p->dst;
+}
+
+/* Before `w` overwrites its element: push the index, the old value and
+ * (with several logged writes) which write it is; count one more. */
+static void log_write(Rev *r, WriteLog *log, Stmt *w, Body *out) {
+    Builder bd = {r->a, r->dst, out, w->loc};
+    Stmt *rd = stmt_new(r->a, S_READ, w->loc);
+    rd->buf = w->buf;
+    rd->nidx = w->nidx;
+    memcpy(rd->idx, w->idx, sizeof(Operand) * (size_t)w->nidx);
+    rd->dst = var_new(r->a, r->dst, "old", w->buf->elem);
+    body_append(r->a, out, rd);
+    for (int i = 0; i < w->nidx; i++)
+        push_value(r, out, w->loc, b_cast(&bd, type_long(), w->idx[i]));
+    push_value(r, out, w->loc, opd_var(rd->dst));
+    if (log->writes.len > 1)
+        for (int t = 0; t < log->writes.len; t++)
+            if (log->writes.items[t] == w)
+                push_value(r, out, w->loc, opd_int(t));
+    b_accumulate(&bd, log->count, opd_int(1));
+}
+
+static bool contains_logged(Stmt *s, WriteLog *log) {
+    if (vec_contains(&log->writes, s))
+        return true;
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            if (contains_logged(bodies[q]->stmts.items[i], log))
+                return true;
+    return false;
+}
+
+static Body *copy_forward_body(Rev *r, Body *b, PtrVec *dead, WriteLog *log) {
+    if (!b)
+        return NULL;
+    Body *out = body_new(r->a);
+    for (int i = 0; i < b->stmts.len; i++)
+        append_forward(r, b->stmts.items[i], dead, log, out);
+    return out;
+}
+
+Stmt *copy_forward_stmt(Rev *r, Stmt *s, PtrVec *dead, WriteLog *log) {
+    if (!log || s->kind == S_WRITE || !contains_logged(s, log))
+        return copy_primal_stmt(r, s, dead);
+    Stmt *c = stmt_new(r->a, s->kind, s->loc);
+    *c = *s;
+    c->then_body = copy_forward_body(r, s->then_body, dead, log);
+    c->else_body = copy_forward_body(r, s->else_body, dead, log);
+    c->body = copy_forward_body(r, s->body, dead, log);
+    if (s->kind == S_MAP || s->kind == S_REDUCE) {
+        c->serial = true;
+        c->note = "serially: it logs what it overwrites";
+    }
+    return c;
+}
+
+void append_forward(Rev *r, Stmt *s, PtrVec *dead, WriteLog *log, Body *out) {
+    if (log && vec_contains(&log->writes, s))
+        log_write(r, log, s, out);
+    Stmt *c = copy_forward_stmt(r, s, dead, log);
+    if (c)
+        body_append(r->a, out, c);
+}
+
+/* Pops one logged element and puts its old value back. */
+static void restore_entry(Rev *r, Stmt *w, Body *out) {
+    Var *old = pop_value(r, out, w->loc, "old", w->buf->elem);
+    Stmt *wr = stmt_new(r->a, S_WRITE, w->loc);
+    wr->buf = w->buf;
+    wr->nidx = w->nidx;
+    for (int i = w->nidx - 1; i >= 0; i--)
+        wr->idx[i] = opd_var(pop_value(r, out, w->loc, "at", type_long()));
+    wr->nargs = 1;
+    wr->args[0] = opd_var(old);
+    body_append(r->a, out, wr);
+}
+
+static void restore_log(Rev *r, SiteScan *sc, Body *out) {
+    if (!sc->logged.len)
+        return;
+    Stmt *first = sc->logged.items[0];
+    Var *n = pop_value(r, out, first->loc, "logged", type_long());
+    Stmt *l = stmt_new(r->a, S_LOOP, first->loc);
+    l->index = var_new(r->a, r->dst, "k", type_long());
+    l->lo = opd_int(0);
+    l->hi = opd_var(n);
+    l->body = body_new(r->a);
+    l->note = "logged elements, last first";
+    body_append(r->a, out, l);
+    Body *cur = l->body;
+    Var *tag = sc->logged.len > 1 ? pop_value(r, cur, first->loc, "write", type_long()) : NULL;
+    for (int t = 0; t < sc->logged.len; t++) {
+        Stmt *w = sc->logged.items[t];
+        if (t == sc->logged.len - 1) {
+            restore_entry(r, w, cur);
+            break;
+        }
+        Builder bd = {r->a, r->dst, cur, w->loc};
+        Stmt *c = stmt_new(r->a, S_IF, w->loc);
+        c->cond = b_cmp(&bd, OP_EQ, opd_var(tag), opd_int(t));
+        c->then_body = body_new(r->a);
+        c->else_body = body_new(r->a);
+        restore_entry(r, w, c->then_body);
+        body_append(r->a, cur, c);
+        cur = c->else_body;
+    }
+}
+
+/* ---- entry points ---- */
+WriteLog *save_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead) {
+    SiteScan *sc = scan_sites(r, stmts, n, dead);
+    for (int i = 0; i < sc->sites.len && !r->failed; i++)
+        transfer_site(sc, sc->sites.items[i], out, true);
+    return start_log(r, sc, out);
+}
+
+void restore_logged_writes(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead) {
+    restore_log(r, scan_sites(r, stmts, n, dead), out);
+}
+
+void restore_saved_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead) {
+    SiteScan *sc = scan_sites(r, stmts, n, dead);
+    for (int i = sc->sites.len - 1; i >= 0 && !r->failed; i--)
+        transfer_site(sc, sc->sites.items[i], out, false);
+}
+
+/* The logged writes were the last pushed: they go back first. */
+void restore_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead) {
+    SiteScan *sc = scan_sites(r, stmts, n, dead);
+    restore_log(r, sc, out);
+    for (int i = sc->sites.len - 1; i >= 0 && !r->failed; i--)
+        transfer_site(sc, sc->sites.items[i], out, false);
+}
+
+bool saves_anything(Rev *r, Stmt *s, PtrVec *dead) {
+    SiteScan *sc = scan_sites(r, &s, 1, dead);
+    return sc->sites.len > 0 || sc->logged.len > 0;
+}
