@@ -45,7 +45,7 @@ static bool differentiable_arg(Stmt *s, int i) {
         return false;
     if (s->op == OP_SELECT && i == 0)
         return false;
-    if (s->op == OP_MOD)
+    if (s->op >= OP_MOD && s->op <= OP_BITNOT) /* integer operations */
         return false;
     return true;
 }

@@ -223,6 +223,16 @@ static const char *c_op(PrimOp op) {
         return "/";
     case OP_MOD:
         return "%";
+    case OP_BITAND:
+        return "&";
+    case OP_BITOR:
+        return "|";
+    case OP_BITXOR:
+        return "^";
+    case OP_SHL:
+        return "<<";
+    case OP_SHR:
+        return ">>";
     case OP_LT:
         return "<";
     case OP_LE:
@@ -261,7 +271,8 @@ static void emit_expr(Emitter *e, Stmt *s) {
         emit_operand(e, x[0]);
         break;
     case OP_NOT:
-        fputc('!', e->out);
+    case OP_BITNOT:
+        fputc(s->op == OP_NOT ? '!' : '~', e->out);
         emit_operand(e, x[0]);
         break;
     case OP_SELECT:

@@ -162,8 +162,9 @@ bool opd_equal(Operand a, Operand b) {
 }
 
 static const char *const primop_names[OP__COUNT] = {
-    "copy", "neg", "add", "sub", "mul", "div", "mod",    "lt",   "le",   "gt",
-    "ge",   "eq",  "ne",  "and", "or",  "not", "select", "cast", "call",
+    "copy",   "neg", "add", "sub",    "mul",    "div",  "mod",  "bitand", "bitor",
+    "bitxor", "shl", "shr", "bitnot", "lt",     "le",   "gt",   "ge",     "eq",
+    "ne",     "and", "or",  "not",    "select", "cast", "call",
 };
 const char *primop_name(PrimOp op) {
     return primop_names[op];

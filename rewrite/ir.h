@@ -125,7 +125,13 @@ typedef enum {
     OP_SUB,
     OP_MUL,
     OP_DIV,
-    OP_MOD, /* integers only */
+    OP_MOD, /* integers only, as are the bit operations */
+    OP_BITAND,
+    OP_BITOR,
+    OP_BITXOR,
+    OP_SHL,
+    OP_SHR,
+    OP_BITNOT,
     OP_LT,
     OP_LE,
     OP_GT,

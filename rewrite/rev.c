@@ -620,6 +620,37 @@ static bool counter_bound(Rev *r, Builder *bd, Counter *c, bool upper, Operand *
     return true;
 }
 
+/* A scalar a sequential loop carries and steps by a fixed positive amount
+ * in every iteration (a walking pointer's offset, `*p = e; p++;`): from its
+ * start up to start + (trips - 1) * step inside the loop. */
+static bool induction_bound(Rev *r, Builder *bd, Stmt *loop, Var *param, bool upper, Operand *out) {
+    Carried *c = NULL;
+    for (int i = 0; i < loop->carried.len && !c; i++)
+        if (((Carried *)loop->carried.items[i])->param == param)
+            c = loop->carried.items[i];
+    Stmt *y = c ? def_of(r, c->yield) : NULL;
+    if (!y || y->kind != S_LET || y->op != OP_ADD)
+        return false;
+    int k = y->args[0].kind == OPD_VAR && y->args[0].var == param ? 1 : 0;
+    Operand step = y->args[k];
+    if (!(y->args[1 - k].kind == OPD_VAR && y->args[1 - k].var == param) ||
+        step.kind != OPD_CONST || type_is_float(step.ty) || step.ival <= 0)
+        return false;
+    Operand start, hi, lo;
+    if (!index_bound(r, bd, c->init, upper, &start))
+        return false;
+    if (!upper) {
+        *out = start;
+        return true;
+    }
+    if (!index_bound(r, bd, loop->hi, true, &hi) || !index_bound(r, bd, loop->lo, false, &lo))
+        return false;
+    Operand last =
+        b_sub(bd, b_sub(bd, b_cast(bd, type_long(), hi), b_cast(bd, type_long(), lo)), opd_int(1));
+    *out = b_add(bd, b_cast(bd, type_long(), start), b_mul(bd, last, step));
+    return true;
+}
+
 /* An upper (or lower) bound of an index expression over all iterations,
  * from the loop bounds; indices are assumed non-negative, as valid array
  * indices are. */
@@ -636,6 +667,8 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
     Operand x, y;
     if (d->counter && d->counter->var == o.var)
         return counter_bound(r, bd, d->counter, upper, out);
+    if (d->kind == S_LOOP && d->index != o.var)
+        return induction_bound(r, bd, d, o.var, upper, out);
     if ((d->kind == S_LOOP || d->kind == S_MAP || d->kind == S_REDUCE) && d->index == o.var) {
         if (!index_bound(r, bd, upper ? d->hi : d->lo, upper, &x))
             return false;
@@ -677,6 +710,33 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
             !index_bound(r, bd, d->args[2], upper, &y))
             return false;
         *out = b_select(bd, b_cmp(bd, upper ? OP_GT : OP_LT, x, y), x, y);
+        return true;
+    /* Bit operations of non-negative integers: x & y <= y, x | y and
+     * x ^ y <= x + y, x >> y <= x, x << y is x * 2^y. */
+    case OP_BITAND:
+        if (!upper) {
+            *out = opd_int(0);
+            return true;
+        }
+        return index_bound(r, bd, d->args[1], true, out) ||
+               index_bound(r, bd, d->args[0], true, out);
+    case OP_BITOR:
+    case OP_BITXOR:
+    case OP_SHL:
+    case OP_SHR:
+        if (!upper) {
+            *out = opd_int(0);
+            return true;
+        }
+        if (!index_bound(r, bd, d->args[0], true, &x))
+            return false;
+        if (d->op == OP_SHR) {
+            *out = x;
+            return true;
+        }
+        if (!index_bound(r, bd, d->args[1], true, &y))
+            return false;
+        *out = d->op == OP_SHL ? b_op(bd, OP_SHL, d->dst->ty, x, y) : b_add(bd, x, y);
         return true;
     case OP_MOD: /* x % m in [0, m) for a valid (non-negative) index */
         if (!upper)
@@ -765,6 +825,23 @@ static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilo
         Builder bd = {r->a, r->dst, prologue, r->src->loc};
         Extent ex = {r, &bd, p->buf, opd_none(), true};
         extent_of_body(&ex, r->src->body);
+        if ((!ex.ok || ex.size.kind == OPD_NONE) && overwritten_input) {
+            /* With out(name) too, the adjoint parameter carries the seed of
+             * the final values in and the input values' adjoint out: no
+             * array of pargrad's own is needed. */
+            rev_error(r, r->src->loc,
+                      arena_printf(r->a,
+                                   "list '%s' in out(...) as well: %s_b then brings the seed "
+                                   "of its final values (zeros if they do not matter) and "
+                                   "returns the adjoint of its input values",
+                                   p->name, p->name),
+                      arena_printf(r->a,
+                                   "'%s' is overwritten and in wrt(...) but not in out(...): "
+                                   "the adjoint of its input values needs an array of its "
+                                   "size, which pargrad cannot tell",
+                                   p->name));
+            return;
+        }
         if (!ex.ok || ex.size.kind == OPD_NONE) {
             rev_error(r, r->src->loc,
                       arena_printf(r->a,

@@ -199,27 +199,37 @@ static bool in_macro_expansion(Frontend *fe, CXFile file, unsigned off) {
     return lo > 0 && fe->expansions[lo - 1][1] >= off;
 }
 
+/* The text between two places where they are written, without blanks, in
+ * op (false if they are in different files, far apart, or reversed). */
+static bool spelled_between(Lift *L, CXSourceLocation from, CXSourceLocation to, char *op,
+                            unsigned cap) {
+    CXFile ff, tf;
+    unsigned fo, to_off;
+    clang_getFileLocation(from, &ff, NULL, NULL, &fo);
+    clang_getFileLocation(to, &tf, NULL, NULL, &to_off);
+    size_t size;
+    const char *text = ff && tf && clang_File_isEqual(ff, tf) && fo <= to_off && to_off - fo < cap
+                           ? clang_getFileContents(L->fe->tu, ff, &size)
+                           : NULL;
+    if (!text || to_off > size)
+        return false;
+    unsigned n = 0;
+    for (unsigned i = fo; i < to_off; i++)
+        if (text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\\')
+            op[n++] = text[i];
+    op[n] = 0;
+    return true;
+}
+
 /* Inside a macro's argument (assert(n > 0)), whose expansion libclang 14
  * cannot tokenise: the text between the operands where they are written.
  * (In a macro's body, SQ(x), libclang 14 gives only the expansion's place:
  * no operator is found there.) */
 static const char *binop_spelled(Lift *L, CXCursor lhs, CXCursor rhs) {
-    CXFile lf, rf;
-    unsigned lo, ro;
-    clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(lhs)), &lf, NULL, NULL, &lo);
-    clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(rhs)), &rf, NULL, NULL, &ro);
-    size_t size;
-    const char *text = lf && rf && clang_File_isEqual(lf, rf) && lo <= ro && ro - lo < 64
-                           ? clang_getFileContents(L->fe->tu, lf, &size)
-                           : NULL;
-    if (!text || ro > size)
-        return "";
     char op[64];
-    int n = 0;
-    for (unsigned i = lo; i < ro; i++)
-        if (text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\\')
-            op[n++] = text[i];
-    op[n] = 0;
+    if (!spelled_between(L, clang_getRangeEnd(clang_getCursorExtent(lhs)),
+                         clang_getRangeStart(clang_getCursorExtent(rhs)), op, sizeof op))
+        return "";
     return is_binary_operator(op) ? intern_punctuation(L, op) : "";
 }
 
@@ -252,6 +262,33 @@ const char *binop_of(Lift *L, CXCursor c) {
     return *op ? op : binop_spelled(L, k.items[0], k.items[1]);
 }
 
+static bool is_unary_operator(const char *op) {
+    static const char *const ops[] = {"++", "--", "*", "&", "-", "+", "!", "~"};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(op, ops[i]) == 0)
+            return true;
+    return false;
+}
+
+/* A unary operator inside a macro argument, `assert(*(x + i) > 0)`: the
+ * tokens of its extent are the whole invocation's, but the expression and
+ * its operand have file locations where they are written, and the
+ * operator lies between their starts (prefix) or their ends (postfix). */
+static const char *unop_spelled(Lift *L, CXCursor c, bool *postfix) {
+    CXSourceRange whole = clang_getCursorExtent(c);
+    CXSourceRange operand = clang_getCursorExtent(kids_of(c).items[0]);
+    char op[8];
+    *postfix = false;
+    if (spelled_between(L, clang_getRangeStart(whole), clang_getRangeStart(operand), op,
+                        sizeof op) &&
+        *op)
+        return is_unary_operator(op) ? intern_punctuation(L, op) : "";
+    *postfix = true;
+    if (spelled_between(L, clang_getRangeEnd(operand), clang_getRangeEnd(whole), op, sizeof op))
+        return is_unary_operator(op) ? intern_punctuation(L, op) : "";
+    return "";
+}
+
 /* The operator of a unary expression; *postfix tells where it stands. */
 const char *unop_of(Lift *L, CXCursor c, bool *postfix) {
     CXToken *toks;
@@ -272,7 +309,7 @@ const char *unop_of(Lift *L, CXCursor c, bool *postfix) {
         clang_disposeString(s);
     }
     clang_disposeTokens(L->fe->tu, toks, nt);
-    return op;
+    return is_unary_operator(op) ? op : unop_spelled(L, c, postfix);
 }
 
 /* Skips parentheses and implicit conversions. */

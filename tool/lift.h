@@ -41,6 +41,10 @@ typedef struct Binding {
      * element offset there, an integer local like any other; buf is NULL
      * until it first points somewhere. */
     bool is_view;
+    /* A helper's pointer to a scalar of its caller (`unsigned *state` given
+     * `&seed`, `double *mean` given `&mu`): 1 + the caller's binding, whose
+     * value `*state` and `state[0]` read and assign; 0 otherwise. */
+    int ref;
     Type ty;
     Operand val;
     Buffer *buf;

@@ -150,9 +150,9 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
         CXCursor a = strip_implicit(kids_of(c).items[0]);
         if (clang_getCursorKind(a) == CXCursor_DeclRefExpr) {
             lift_fail(L, c,
-                      "pass the value and return the new one (seed = next_state(seed);), then "
-                      "use it",
-                      "a pointer to the scalar '%s': pargrad follows pointers into arrays only",
+                      "use the scalar itself; pargrad follows a pointer to a scalar only as a "
+                      "helper's argument, next_uniform(&seed)",
+                      "a pointer to the scalar '%s' kept in a variable or passed outside the file",
                       cursor_spelling(L, a));
             return NULL;
         }
@@ -274,7 +274,40 @@ static Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
     return buf;
 }
 
+/* The caller's scalar that `*p` or `p[0]` names when p is a helper's
+ * pointer to it; -1 otherwise (or when reported). */
+static int scalar_ref_target(Lift *L, CXCursor e) {
+    CXCursor c = strip_implicit(e);
+    while (clang_getCursorKind(c) == CXCursor_ParenExpr)
+        c = strip_implicit(kids_of(c).items[0]);
+    bool deref = is_deref(L, c);
+    if (!deref && clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr)
+        return -1;
+    Kids k = kids_of(c);
+    CXCursor p = strip_casts(k.items[0]);
+    int b = clang_getCursorKind(p) == CXCursor_DeclRefExpr ? env_lookup(L, p) : -1;
+    if (b < 0 || !L->env[b].ref)
+        return -1;
+    if (!deref) {
+        Operand i = lift_expr(L, k.items[1]);
+        if (!opd_is_const(i, 0)) {
+            lift_fail(L, c, "read it as *p or p[0]", "%s",
+                      arena_printf(L->a,
+                                   "'%s' points to the scalar '%s', indexed here past its one "
+                                   "element",
+                                   L->env[b].name, L->env[L->env[b].ref - 1].name));
+            return -1;
+        }
+    }
+    return L->env[b].ref - 1;
+}
+
 static Operand lift_read(Lift *L, CXCursor c) {
+    int rb = scalar_ref_target(L, c);
+    if (rb >= 0)
+        return binding_value(L, c, rb);
+    if (L->failed)
+        return opd_float(0, type_double());
     Operand idx[4];
     int n = 0;
     Buffer *buf = lift_subscripts(L, c, idx, &n);
@@ -297,9 +330,10 @@ static PrimOp binop_code(const char *op, bool *ok) {
     static const struct {
         const char *s;
         PrimOp op;
-    } ops[] = {{"+", OP_ADD}, {"-", OP_SUB},  {"*", OP_MUL}, {"/", OP_DIV}, {"%", OP_MOD},
-               {"<", OP_LT},  {"<=", OP_LE},  {">", OP_GT},  {">=", OP_GE}, {"==", OP_EQ},
-               {"!=", OP_NE}, {"&&", OP_AND}, {"||", OP_OR}};
+    } ops[] = {{"+", OP_ADD},    {"-", OP_SUB},   {"*", OP_MUL},    {"/", OP_DIV},  {"%", OP_MOD},
+               {"&", OP_BITAND}, {"|", OP_BITOR}, {"^", OP_BITXOR}, {"<<", OP_SHL}, {">>", OP_SHR},
+               {"<", OP_LT},     {"<=", OP_LE},   {">", OP_GT},     {">=", OP_GE},  {"==", OP_EQ},
+               {"!=", OP_NE},    {"&&", OP_AND},  {"||", OP_OR}};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         if (strcmp(op, ops[i].s) == 0) {
             *ok = true;
@@ -392,8 +426,8 @@ static Operand apply_binary(Lift *L, CXCursor c, PrimOp op, Operand x, Operand y
     Builder bd = lift_builder(L, kids_of(c).items[1]);
     if (op >= OP_LT && op <= OP_OR)
         return b_cmp(&bd, op, x, y);
-    if (op == OP_MOD && (type_is_float(x.ty) || type_is_float(y.ty)))
-        lift_fail(L, c, NULL, "'%%' on floating values%s", "");
+    if (op >= OP_MOD && op <= OP_SHR && (type_is_float(x.ty) || type_is_float(y.ty)))
+        lift_fail(L, c, NULL, "'%s' on floating values", binop_of(L, c));
     Type ty = expr_type(L, c);
     return b_op(&bd, op, ty, b_cast(&bd, ty, x), b_cast(&bd, ty, y));
 }
@@ -517,6 +551,10 @@ static Operand lift_unary(Lift *L, CXCursor c) {
         return b_cast(&bd, expr_type(L, c), lift_expr(L, k.items[0]));
     if (strcmp(op, "!") == 0 && !postfix)
         return b_op(&bd, OP_NOT, type_bool(), lift_expr(L, k.items[0]), opd_none());
+    if (strcmp(op, "~") == 0 && !postfix) {
+        Type ty = expr_type(L, c);
+        return b_op(&bd, OP_BITNOT, ty, b_cast(&bd, ty, lift_expr(L, k.items[0])), opd_none());
+    }
     if (is_deref(L, c))
         return lift_read(L, c);
     if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)
@@ -631,7 +669,11 @@ Operand binding_value(Lift *L, CXCursor at, int b) {
     Binding *bd = &L->env[b];
     if (bd->val.kind != OPD_NONE)
         return bd->val;
-    if (bd->private_barrier)
+    if (bd->ref)
+        lift_fail(L, at, "read the scalar as *p or p[0]", "%s",
+                  arena_printf(L->a, "'%s' points to the scalar '%s' and is used here as a value",
+                               bd->name, L->env[bd->ref - 1].name));
+    else if (bd->private_barrier)
         lift_fail(
             L, at,
             "assign it in the iteration before reading it, or declare it inside the loop; to "
@@ -974,6 +1016,26 @@ static void point_view(Lift *L, CXCursor at, int b, CXCursor e) {
     assign_scalar(L, at, b, off);
 }
 
+/* The operation of a compound assignment `a OP= b`: arithmetic, and for
+ * integers % and the bit operations. */
+static bool compound_op(Lift *L, CXCursor c, const char *op, bool floating, PrimOp *pop) {
+    size_t n = strlen(op);
+    char bop[4] = {0};
+    bool ok = n >= 2 && n <= 4 && op[n - 1] == '=';
+    if (ok) {
+        memcpy(bop, op, n - 1);
+        *pop = binop_code(bop, &ok);
+    }
+    ok = ok && *pop != OP_AND && *pop != OP_OR && (*pop < OP_LT || *pop > OP_NE);
+    if (ok && floating && *pop >= OP_MOD && *pop <= OP_SHR) {
+        lift_fail(L, c, NULL, "'%s' on floating values", op);
+        return false;
+    }
+    if (!ok)
+        lift_fail(L, c, NULL, "unsupported assignment operator '%s'", op);
+    return ok;
+}
+
 /* The value of an assignment's right side; a chained `a = b = 0.0` assigns
  * b first and gives its new value. */
 static Operand lift_assigned_value(Lift *L, CXCursor rhs) {
@@ -990,7 +1052,10 @@ Operand lift_assign(Lift *L, CXCursor c, const char *op) {
     Kids k = kids_of(c);
     CXCursor lhs = strip_implicit(k.items[0]);
     CXCursor rhs = k.items[1];
-    if (clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr || is_deref(L, lhs)) {
+    int ref = scalar_ref_target(L, lhs);
+    if (L->failed)
+        return opd_int(0);
+    if (ref < 0 && (clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr || is_deref(L, lhs))) {
         Operand idx[4];
         int n = 0;
         Buffer *buf = lift_subscripts(L, lhs, idx, &n);
@@ -1000,13 +1065,9 @@ Operand lift_assign(Lift *L, CXCursor c, const char *op) {
         Builder bd = lift_builder(L, c);
         if (strcmp(op, "=") != 0) {
             Operand old = lift_read(L, lhs);
-            bool ok;
-            char bop[2] = {op[0], 0};
-            PrimOp pop = binop_code(bop, &ok);
-            if (!ok || pop == OP_MOD) {
-                lift_fail(L, c, NULL, "unsupported assignment operator '%s'", op);
+            PrimOp pop;
+            if (!compound_op(L, c, op, type_is_float(buf->elem) || type_is_float(v.ty), &pop))
                 return opd_int(0);
-            }
             bd = lift_builder(L, c);
             v = b_op(&bd, pop, buf->elem, b_cast(&bd, buf->elem, old), b_cast(&bd, buf->elem, v));
         }
@@ -1019,12 +1080,12 @@ Operand lift_assign(Lift *L, CXCursor c, const char *op) {
         body_append(L->a, L->cur, s);
         return s->args[0];
     }
-    if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) {
+    if (ref < 0 && clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) {
         lift_fail(L, c, "assign to a local scalar or an array element", "unsupported assignment%s",
                   "");
         return opd_int(0);
     }
-    int b = scalar_target(L, c, lhs);
+    int b = ref >= 0 ? (check_assignable(L, c, ref) ? ref : -1) : scalar_target(L, c, lhs);
     if (b < 0)
         return opd_int(0);
     if (L->env[b].role == ROLE_ACC) {
@@ -1037,13 +1098,9 @@ Operand lift_assign(Lift *L, CXCursor c, const char *op) {
     }
     Operand v = lift_assigned_value(L, rhs);
     if (strcmp(op, "=") != 0) {
-        bool ok;
-        char bop[2] = {op[0], 0};
-        PrimOp pop = binop_code(bop, &ok);
-        if (!ok || op[1] != '=') {
-            lift_fail(L, c, NULL, "unsupported assignment operator '%s'", op);
+        PrimOp pop;
+        if (!compound_op(L, c, op, type_is_float(L->env[b].ty) || type_is_float(v.ty), &pop))
             return opd_int(0);
-        }
         Builder bd = lift_builder(L, c);
         Type ty = L->env[b].ty;
         Type ct = type_is_float(v.ty) && !type_is_float(ty) ? v.ty : ty;
@@ -1061,11 +1118,14 @@ void lift_incdec(Lift *L, CXCursor c) {
         lift_expr(L, c); /* evaluated for its diagnostics; the value is unused */
         return;
     }
-    if (clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr) {
+    int ref = scalar_ref_target(L, target);
+    if (L->failed)
+        return;
+    if (ref < 0 && clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr) {
         lift_fail(L, c, "write x[i] += 1", "'%s' on an array element", op);
         return;
     }
-    int b = scalar_target(L, c, target);
+    int b = ref >= 0 ? (check_assignable(L, c, ref) ? ref : -1) : scalar_target(L, c, target);
     if (b < 0)
         return;
     if (L->env[b].role == ROLE_ACC) {
@@ -1277,8 +1337,27 @@ void lift_var_decl(Lift *L, CXCursor d) {
  * many takes about 200 MB, and a 10,000-line function needs about 30,000. */
 enum { MAX_LIFTED_VALUES = 200000 };
 
+/* For an argument `&x` (x a scalar) or a helper's own pointer to a scalar
+ * passed on: 1 + the binding of that scalar; 0 for anything else. */
+static int scalar_ref_arg(Lift *L, CXCursor arg) {
+    CXCursor c = strip_casts(arg);
+    while (clang_getCursorKind(c) == CXCursor_ParenExpr)
+        c = strip_casts(kids_of(c).items[0]);
+    bool post;
+    if (clang_getCursorKind(c) == CXCursor_UnaryOperator && !strcmp(unop_of(L, c, &post), "&")) {
+        CXCursor a = strip_implicit(kids_of(c).items[0]);
+        int b = clang_getCursorKind(a) == CXCursor_DeclRefExpr ? env_lookup(L, a) : -1;
+        if (b >= 0 && !L->env[b].is_array && !L->env[b].is_view && !L->env[b].ref)
+            return b + 1;
+        return 0;
+    }
+    int b = clang_getCursorKind(c) == CXCursor_DeclRefExpr ? env_lookup(L, c) : -1;
+    return b >= 0 ? L->env[b].ref : 0;
+}
+
 /* Inlines a call to a function of the same file: parameters are bound to the
- * argument values (scalars) or the argument arrays (pointers). */
+ * argument values (scalars), the argument arrays (pointers), or the
+ * caller's scalars whose address is passed (`&seed`). */
 static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args) {
     for (int i = 0; i < L->ninlining; i++)
         if (clang_equalCursors(L->inlining[i], def)) {
@@ -1311,6 +1390,7 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
     }
     Operand *vals = arena_alloc(L->a, sizeof(Operand) * (size_t)(nparams + 1));
     Buffer **bufs = arena_alloc(L->a, sizeof(Buffer *) * (size_t)(nparams + 1));
+    int *refs = arena_alloc(L->a, sizeof(int) * (size_t)(nparams + 1));
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
         bufs[i] = NULL;
@@ -1329,6 +1409,8 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
                       cursor_spelling(L, p));
             return opd_float(0, type_double());
         }
+        if ((refs[i] = scalar_ref_arg(L, args->items[i])) > 0)
+            continue;
         bufs[i] = lift_view(L, args->items[i], &vals[i]);
         if (!bufs[i])
             return opd_float(0, type_double());
@@ -1339,7 +1421,9 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
         Binding *b = env_bind(L, p, cursor_spelling(L, p));
-        if (bufs[i] && opd_is_const(vals[i], 0)) {
+        if (refs[i]) {
+            b->ref = refs[i];
+        } else if (bufs[i] && opd_is_const(vals[i], 0)) {
             b->is_array = true;
             b->buf = bufs[i];
         } else if (bufs[i]) { /* a + off: a view */

@@ -51,7 +51,8 @@ static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClie
     if (k == CXCursor_UnaryOperator) {
         bool post;
         const char *op = unop_of(as->L, c, &post);
-        assigns = strcmp(op, "++") == 0 || strcmp(op, "--") == 0;
+        /* &x passed to a helper, which may assign x through it */
+        assigns = strcmp(op, "++") == 0 || strcmp(op, "--") == 0 || strcmp(op, "&") == 0;
     }
     if (assigns) {
         CXCursor target = strip_implicit(kids_of(c).items[0]);

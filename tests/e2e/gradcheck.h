@@ -268,6 +268,24 @@ static inline void gc_check_gradient_1(const char *name, gc_primal_1 f, gc_gradi
     free(x), free(x_b), free(fd), free(g);
 }
 
+/* Several kernels f(n, x), each at every size and seeds 1..nseeds. */
+struct gc_kernel {
+    const char *name;
+    gc_primal_1 f;
+    gc_gradient_1 f_b;
+};
+
+static inline void gc_check_kernels(const struct gc_kernel *k, int nk, const int *sizes, int nsizes,
+                                    uint64_t nseeds) {
+    for (int q = 0; q < nk; q++)
+        for (uint64_t seed = 1; seed <= nseeds; seed++)
+            for (int i = 0; i < nsizes; i++) {
+                char name[96];
+                snprintf(name, sizeof name, "%s n=%d", k[q].name, sizes[i]);
+                gc_check_gradient_1(name, k[q].f, k[q].f_b, sizes[i], -1.0, 1.0, seed);
+            }
+}
+
 static inline int gc_finish(void) {
     struct gc_state *s = gc_state();
     printf("%ld passed, %ld failed\n", s->passed, s->failed);

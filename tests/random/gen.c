@@ -84,8 +84,11 @@ enum construct {
     K_FILE_CONST,    /* static const double ctab[4] = {...}; static const double cs = 0.3; */
     K_INT_ARRAY, /* int ia[3] = {0, n / 2, n - 1}: indices x[ia[k]], updated ia[k] = (ia[k] + 1) % n
                   */
-    K_LOGGED,    /* writes whose elements are known only as they run: triangular and blocked
-                  * nests, indices and bounds read from an int table, a triangular nest in a map */
+    K_SCALAR_REF, /* helpers updating a caller's scalar through a pointer: rg_blend(&r, e),
+                   * a generator state rg_step(&s) */
+    K_BIT_OPS,    /* integer bit operations in indices and generator code: (i ^ 1) % n */
+    K_LOGGED,     /* writes whose elements are known only as they run: triangular and blocked
+                   * nests, indices and bounds read from an int table, a triangular nest in a map */
     K_COUNT
 };
 
@@ -144,6 +147,8 @@ static struct construct_row constructs[K_COUNT] = {
     [K_LOOP_COND] = {"loop_cond", 1},
     [K_FILE_CONST] = {"file_const", 1},
     [K_INT_ARRAY] = {"int_array", 1},
+    [K_SCALAR_REF] = {"scalar_ref", 1},
+    [K_BIT_OPS] = {"bit_ops", 1},
     [K_LOGGED] = {"logged_write", 1},
 };
 
@@ -383,6 +388,7 @@ struct program {
     int has_ret;      /* returns double (else void) */
     int out_clause;   /* write out(...) even when it is just return */
     int uses_float;
+    int uses_blend, uses_step;  /* scalar_ref: rg_blend, rg_step are called */
     int used_w, used_a, used_p; /* read somewhere: else the return value reads them */
     int break_promise;
     /* typedef_sig: `typedef double NAME;`, `#define NAME double`, `typedef
@@ -558,6 +564,10 @@ static const char *index_n(void) {
     case 2:
         if (l->inner)
             return fmt("%s %s 1", l->name, rnd(2) ? "+" : "-");
+        break;
+    case 3:
+        if (on(K_BIT_OPS))
+            return rnd(2) ? fmt("(%s ^ 1) %% n", l->name) : fmt("(%s * 5 + 3) & (n - 1)", l->name);
         break;
     default:
         break;
@@ -1126,6 +1136,29 @@ static int loops_of(int range) {
 }
 
 /* double/float/int local, or a small local array */
+/* scalar_ref: a local updated by a helper through its address, or an int
+ * drawn from a generator state the helper advances (rg_blend, rg_step:
+ * printed before f when the row is on) */
+static void gen_scalar_ref(struct block b) {
+    if (rnd(2)) {
+        const char *name = fresh("r");
+        struct node *n = stmt(b, "");
+        n->kid[n->nkid++] = gen_expr(0);
+        n->kid[n->nkid++] = gen_expr(1);
+        n->tmpl = fmt("double %s = %%0;\nrg_blend(&%s, %%1);", name, name);
+        prog.uses_blend = 1;
+        declare(name, T_DOUBLE, n->kid[0]->bound + 0.25);
+        return;
+    }
+    const char *st = fresh("st"), *name = fresh("k");
+    const char *v = cx.nloops ? cx.loops[rnd(cx.nloops)].name : cx.in_helper ? "1" : "n";
+    const char *draw = on(K_BIT_OPS) && rnd(2) ? fmt("(rg_step(&%s) ^ (%s >> 3)) & 3u", st, st)
+                                               : fmt("rg_step(&%s) %% 5u", st);
+    stmt(b, fmt("unsigned %s = (unsigned)(%s * 7 + 1);\nint %s = (int)(%s);", st, v, name, draw));
+    declare(name, T_INT, 0.5);
+    prog.uses_step = 1;
+}
+
 static void gen_local(struct block b) {
     int r = rnd(10);
     if (on(K_CONST_CAST) && chance(8)) { /* a constant local of an integer type */
@@ -1174,6 +1207,8 @@ static void gen_local(struct block b) {
             n->tmpl = fmt("%s %s[3] = %s;", type_text(n, 0), name, lists[rnd(4)]);
         }
         declare(name, T_ARRAY, bound)->len = 3;
+    } else if (r < 5 && on(K_SCALAR_REF)) {
+        gen_scalar_ref(b);
     } else {
         const char *name = fresh("v");
         struct node *n = stmt(b, "");
@@ -2296,6 +2331,15 @@ static void print_consts(FILE *out) {
 
 /* the primal (or its double reference copy f_ref, with ref_mode set) */
 static void print_program(FILE *out) {
+    /* static: check.c's reference copy has its own */
+    if (prog.uses_blend)
+        fputs("static void rg_blend(double *dst, double v) {\n    *dst = 0.5 * *dst + 0.25 * "
+              "tanh(v);\n}\n\n",
+              out);
+    if (prog.uses_step)
+        fputs("static unsigned rg_step(unsigned *st) {\n    *st = *st * 1664525u + "
+              "1013904223u;\n    return (*st >> 8) & 0xffu;\n}\n\n",
+              out);
     print_stmts(out, prog.helpers->body, prog.helpers->nbody, 0);
     fputs(ref_mode ? "static " : "", out);
     if (prog.has_ret)

@@ -1,11 +1,10 @@
-/* expect: 15:34: a pointer to the scalar 'seed' */
+/* expect: 6:5: 'state' points to the scalar 'seed', indexed here past its one element */
 #include <math.h>
 
-/* An integer random-number state passed by address to the helper that
- * updates it. */
+/* A helper indexing past the one scalar it was given. */
 static double next_uniform(unsigned *state) {
-    *state = *state * 1103515245u + 12345u;
-    return (double)(*state % 1000u) / 1000.0;
+    state[1] = state[0] * 1103515245u + 12345u;
+    return (double)(state[1] % 1000u) / 1000.0;
 }
 
 double f(int n, const double *x) {

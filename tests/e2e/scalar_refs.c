@@ -1,0 +1,81 @@
+/* Pointers to scalars passed to helpers, as Monte Carlo and statistics
+ * codes write them: a random-number state updated through `unsigned
+ * *state` (with the bit operations of such generators), results returned
+ * through `double *mean`, a reduce accumulator updated by a helper, and a
+ * pointer passed on from helper to helper. */
+#include <math.h>
+
+static unsigned lcg_next(unsigned *state) {
+    *state = *state * 1103515245u + 12345u;
+    return (*state >> 16) & 0x7fffu;
+}
+
+static double uniform(unsigned *state) {
+    return (double)lcg_next(state) / 32768.0;
+}
+
+static unsigned xorshift(unsigned *s) {
+    unsigned v = *s;
+    v ^= v << 13;
+    v ^= v >> 17;
+    v ^= v << 5;
+    *s = v;
+    return v;
+}
+
+static void moments(int n, const double *v, double *mean, double *var) {
+    double s = 0.0, q = 0.0;
+    int i;
+    for (i = 0; i < n; i++) {
+        s += v[i];
+        q += v[i] * v[i];
+    }
+    *mean = s / n;
+    *var = q / n - *mean * *mean;
+}
+
+static void add_weighted(double *acc, double w, double v) {
+    *acc += w * v * v;
+}
+
+/* Samples of x at random positions, weighted by uniform numbers. */
+double mc_sample(int n, const double *x) {
+    unsigned seed = 12345u;
+    double s = 0.0;
+    int k;
+    for (k = 0; k < 4 * n; k++) {
+        unsigned r = lcg_next(&seed);
+        double u = uniform(&seed);
+        s += x[r % (unsigned)n] * u + 0.1 * sin(x[(r >> 3) % (unsigned)n]);
+    }
+    return s;
+}
+
+/* A standardised sum of squares, through a helper returning two moments. */
+double standardised(int n, const double *x) {
+    double mu, var, s = 0.0;
+    int i;
+    moments(n, x, &mu, &var);
+    for (i = 0; i < n; i++)
+        s += (x[i] - mu) * (x[i] - mu) / (var + 1.0);
+    return s;
+}
+
+/* A reduce whose accumulator a helper updates, with weights from a
+ * per-iteration generator state and an index hashed with bit operations. */
+double hashed_energy(int n, const double *x) {
+    double e = 0.0;
+    int i;
+#pragma pargrad reduce(+ : e)
+    for (i = 0; i < n; i++) {
+        unsigned st = 2654435761u * (unsigned)(i + 1);
+        unsigned h = xorshift(&st);
+        int j = (int)((h ^ (h >> 7)) & 0xffu) % n;
+        add_weighted(&e, uniform(&st), x[i] + 0.5 * x[j]);
+    }
+    return e;
+}
+
+#pragma pargrad reverse(mc_sample) wrt(x)
+#pragma pargrad reverse(standardised) wrt(x)
+#pragma pargrad reverse(hashed_energy) wrt(x)

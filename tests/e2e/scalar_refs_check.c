@@ -1,0 +1,22 @@
+/* Checks the gradients of scalar_refs.c against central finite
+ * differences at several sizes. */
+#include "gradcheck.h"
+
+#define KERNEL(f)                                                                                  \
+    double f(int n, const double *x);                                                              \
+    double f##_b(int n, const double *x, double *x_b, double seed);
+KERNEL(mc_sample)
+KERNEL(standardised)
+KERNEL(hashed_energy)
+
+int main(void) {
+    static const struct gc_kernel kernels[] = {
+        {"mc_sample", mc_sample, mc_sample_b},
+        {"standardised", standardised, standardised_b},
+        {"hashed_energy", hashed_energy, hashed_energy_b},
+    };
+    /* n = 1: standardised is 0 */
+    static const int sizes[] = {2, 3, 5, 9, 33};
+    gc_check_kernels(kernels, 3, sizes, 5, 2);
+    return gc_finish();
+}
