@@ -85,6 +85,7 @@ typedef struct Buffer {
     BufKind kind;
     bool is_const;          /* a `const T *` parameter */
     int rank;               /* number of subscripts in accesses */
+    bool row_table;         /* a parameter T **p: rows through pointers, p[i][j] */
     struct Operand *dims;   /* rank extents for local arrays; NULL for pointers */
     const char *param_decl; /* for parameters: the declarator text after the name */
     bool active;            /* set by activity analysis */

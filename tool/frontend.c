@@ -531,6 +531,24 @@ static const char *portable_decl(Lift *L, CXCursor p, const char *name) {
     return arena_printf(L->a, "%s%s%s", ty, len && ty[len - 1] == '*' ? "" : " ", name);
 }
 
+CXType array_shape(CXType t, int *rank, bool *rows) {
+    CXType elem = clang_getCanonicalType(t);
+    *rank = 0;
+    *rows = false;
+    for (;;) {
+        if (elem.kind == CXType_VariableArray || elem.kind == CXType_ConstantArray ||
+            elem.kind == CXType_IncompleteArray)
+            elem = clang_getCanonicalType(clang_getArrayElementType(elem));
+        else if (elem.kind == CXType_Pointer && *rank < 4) {
+            /* the outermost pointer is the parameter's own (T *p is 1-D) */
+            *rows |= *rank > 0;
+            elem = clang_getCanonicalType(clang_getPointeeType(elem));
+        } else
+            return elem;
+        (*rank)++;
+    }
+}
+
 static Param *lift_param(Lift *L, CXCursor p) {
     Param *pr = arena_alloc(L->a, sizeof(Param));
     pr->name = cursor_spelling(L, p);
@@ -546,18 +564,12 @@ static Param *lift_param(Lift *L, CXCursor p) {
     bool array = t.kind == CXType_VariableArray || t.kind == CXType_ConstantArray ||
                  t.kind == CXType_IncompleteArray;
     if (t.kind == CXType_Pointer || array) {
-        /* T *p, T p[], and C99 array parameters T p[n][m] */
-        CXType pointee = array ? clang_getArrayElementType(t) : clang_getPointeeType(t);
-        bool is_const = clang_isConstQualifiedType(pointee);
-        int rank = 1;
-        CXType elem = clang_getCanonicalType(pointee);
-        while (elem.kind == CXType_VariableArray || elem.kind == CXType_ConstantArray ||
-               elem.kind == CXType_IncompleteArray) {
-            rank++;
-            is_const |= clang_isConstQualifiedType(elem);
-            elem = clang_getCanonicalType(clang_getArrayElementType(elem));
-        }
-        is_const |= clang_isConstQualifiedType(elem);
+        /* T *p, T p[], C99 array parameters T p[n][m], and tables of row
+         * pointers T **p (p[i][j] alike); the elements' const counts */
+        int rank;
+        bool rows;
+        CXType elem = array_shape(t, &rank, &rows);
+        bool is_const = clang_isConstQualifiedType(elem);
         Type ety;
         if (!map_type(elem, &ety)) {
             lift_fail(L, p, "array parameters must point to float, double or integers",
@@ -567,6 +579,7 @@ static Param *lift_param(Lift *L, CXCursor p) {
         Buffer *buf = buffer_new(L->a, L->f, pr->name, ety, BUF_PARAM);
         buf->is_const = is_const;
         buf->rank = rank;
+        buf->row_table = rows;
         buf->param_decl = pr->decl;
         pr->buf = buf;
         b->is_array = true;

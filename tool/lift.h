@@ -130,6 +130,9 @@ const char *binop_of(Lift *L, CXCursor c);
 const char *unop_of(Lift *L, CXCursor c, bool *postfix);
 CXCursor strip_implicit(CXCursor c);
 bool map_type(CXType t, Type *out);
+/* The element type of a pointer or array type, with the number of
+ * subscripts it takes and whether inner levels are row pointers (T **). */
+CXType array_shape(CXType t, int *rank, bool *rows);
 void lift_fail(Lift *L, CXCursor at, const char *hint, const char *fmt, const char *arg);
 Builder lift_builder(Lift *L, CXCursor at);
 Binding *env_bind(Lift *L, CXCursor decl, const char *name);

@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lift.h"
 
+#include <ctype.h>
+
 /* ---- expressions ---- */
 Operand evaluate_constant(Lift *L, CXCursor c, bool *ok) {
     CXEvalResult r = clang_Cursor_Evaluate(c);
@@ -1337,6 +1339,73 @@ void lift_var_decl(Lift *L, CXCursor d) {
  * many takes about 200 MB, and a 10,000-line function needs about 30,000. */
 enum { MAX_LIFTED_VALUES = 200000 };
 
+/* The value of the variable `name` where the call is (the caller's
+ * bindings are the newest), or none. */
+static Operand caller_value(Lift *L, const char *name) {
+    for (int b = L->nenv - 1; b >= 0; b--)
+        if (strcmp(L->env[b].name, name) == 0)
+            return L->env[b].is_array || L->env[b].is_view || L->env[b].ref ? opd_none()
+                                                                            : L->env[b].val;
+    return opd_none();
+}
+
+/* Whether the inner extents of a 2-D parameter (its canonical spelling,
+ * `double (*)[m]`) and of the array passed agree: the same text, each name
+ * in it a parameter given the caller's value of that name. */
+static bool same_inner_extents(Lift *L, CXCursor def, int pi, CXCursor p, CXCursor arg,
+                               Operand *vals) {
+    CXString ps = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(p)));
+    CXString as = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(arg)));
+    const char *pt = strchr(clang_getCString(ps), '['), *at = strchr(clang_getCString(as), '[');
+    bool same = pt && at && strcmp(pt, at) == 0;
+    for (const char *q = pt; same && *q; q++) {
+        if (!(isalpha((unsigned char)*q) || *q == '_') ||
+            (q > pt && (isalnum((unsigned char)q[-1]) || q[-1] == '_')))
+            continue;
+        size_t n = 0;
+        while (isalnum((unsigned char)q[n]) || q[n] == '_')
+            n++;
+        const char *name = arena_printf(L->a, "%.*s", (int)n, q);
+        bool found = false;
+        for (int j = 0; j < pi && !found; j++) {
+            CXCursor pj = clang_Cursor_getArgument(def, (unsigned)j);
+            if (strcmp(cursor_spelling(L, pj), name) == 0) {
+                found = true;
+                same = opd_equal(vals[j], caller_value(L, name));
+            }
+        }
+        same &= found;
+    }
+    clang_disposeString(ps);
+    clang_disposeString(as);
+    return same;
+}
+
+/* A whole 2-D array given to a helper's 2-D parameter (T g[n][m], T **g):
+ * the array, if its rows are laid out as the parameter says (row pointers
+ * for row pointers, the same inner extents otherwise); NULL (reported)
+ * if not. */
+static Buffer *whole_array_arg(Lift *L, CXCursor def, int pi, CXCursor arg, Operand *vals) {
+    CXCursor p = clang_Cursor_getArgument(def, (unsigned)pi);
+    CXCursor a = strip_casts(arg);
+    int b = clang_getCursorKind(a) == CXCursor_DeclRefExpr ? env_lookup(L, a) : -1;
+    Buffer *buf = b >= 0 && L->env[b].is_array ? L->env[b].buf : NULL;
+    int prank;
+    bool prows;
+    array_shape(clang_getCursorType(p), &prank, &prows);
+    if (buf && buf->rank == prank && buf->row_table == prows &&
+        (prows || same_inner_extents(L, def, pi, p, a, vals)))
+        return buf;
+    lift_fail(L, arg,
+              "pass the array itself, declared with the same inner extents as the parameter "
+              "(T a[n][m] to T g[n][m], T **a to T **g)",
+              "%s",
+              arena_printf(L->a,
+                           "the argument of the %d-D parameter '%s' is not an array of that shape",
+                           prank, cursor_spelling(L, p)));
+    return NULL;
+}
+
 /* For an argument `&x` (x a scalar) or a helper's own pointer to a scalar
  * passed on: 1 + the binding of that scalar; 0 for anything else. */
 static int scalar_ref_arg(Lift *L, CXCursor arg) {
@@ -1398,16 +1467,14 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
             vals[i] = lift_expr(L, args->items[i]);
             continue;
         }
-        CXType pt = clang_getCanonicalType(clang_getCursorType(p));
-        CXType elem =
-            pt.kind == CXType_Pointer ? clang_getPointeeType(pt) : clang_getArrayElementType(pt);
-        enum CXTypeKind ek = clang_getCanonicalType(elem).kind;
-        if (ek == CXType_ConstantArray || ek == CXType_VariableArray ||
-            ek == CXType_IncompleteArray || ek == CXType_Pointer) {
-            lift_fail(L, p, "pass a pointer to the first element and index it as a[i * m + j]",
-                      "helper parameter '%s' of 2-D array or pointer-to-pointer type",
-                      cursor_spelling(L, p));
-            return opd_float(0, type_double());
+        int prank;
+        bool prows;
+        array_shape(clang_getCursorType(p), &prank, &prows);
+        if (prank > 1) { /* T g[n][m], T **g: a whole array of that shape */
+            if (!(bufs[i] = whole_array_arg(L, def, i, args->items[i], vals)))
+                return opd_float(0, type_double());
+            vals[i] = opd_int(0);
+            continue;
         }
         if ((refs[i] = scalar_ref_arg(L, args->items[i])) > 0)
             continue;

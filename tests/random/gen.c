@@ -84,11 +84,12 @@ enum construct {
     K_FILE_CONST,    /* static const double ctab[4] = {...}; static const double cs = 0.3; */
     K_INT_ARRAY, /* int ia[3] = {0, n / 2, n - 1}: indices x[ia[k]], updated ia[k] = (ia[k] + 1) % n
                   */
-    K_SCALAR_REF, /* helpers updating a caller's scalar through a pointer: rg_blend(&r, e),
-                   * a generator state rg_step(&s) */
-    K_BIT_OPS,    /* integer bit operations in indices and generator code: (i ^ 1) % n */
-    K_LOGGED,     /* writes whose elements are known only as they run: triangular and blocked
-                   * nests, indices and bounds read from an int table, a triangular nest in a map */
+    K_SCALAR_REF,  /* helpers updating a caller's scalar through a pointer: rg_blend(&r, e),
+                    * a generator state rg_step(&s) */
+    K_GRID_HELPER, /* the 2-D parameter a passed whole to a helper: rg_grid(n, m, a, i) */
+    K_BIT_OPS,     /* integer bit operations in indices and generator code: (i ^ 1) % n */
+    K_LOGGED,      /* writes whose elements are known only as they run: triangular and blocked
+                    * nests, indices and bounds read from an int table, a triangular nest in a map */
     K_COUNT
 };
 
@@ -148,6 +149,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_FILE_CONST] = {"file_const", 1},
     [K_INT_ARRAY] = {"int_array", 1},
     [K_SCALAR_REF] = {"scalar_ref", 1},
+    [K_GRID_HELPER] = {"grid_helper", 1},
     [K_BIT_OPS] = {"bit_ops", 1},
     [K_LOGGED] = {"logged_write", 1},
 };
@@ -389,6 +391,7 @@ struct program {
     int out_clause;   /* write out(...) even when it is just return */
     int uses_float;
     int uses_blend, uses_step;  /* scalar_ref: rg_blend, rg_step are called */
+    int uses_grid;              /* grid_helper: rg_grid is called */
     int used_w, used_a, used_p; /* read somewhere: else the return value reads them */
     int break_promise;
     /* typedef_sig: `typedef double NAME;`, `#define NAME double`, `typedef
@@ -680,6 +683,10 @@ static const char *element_text(const char *a, const char *idx) {
 static struct node *array_read(void) {
     if (prog.has_a && !cx.in_helper && chance(25)) {
         prog.used_a = 1;
+        if (on(K_GRID_HELPER) && chance(30)) {
+            prog.uses_grid = 1;
+            return leaf(fmt("rg_grid(n, m, a, %s)", index_n()), 1.0);
+        }
         return leaf(fmt("a[%s][%s]", index_n(), index_m()), 1.0);
     }
     const struct array *cand[MAX_ARRAYS];
@@ -2335,6 +2342,11 @@ static void print_program(FILE *out) {
     if (prog.uses_blend)
         fputs("static void rg_blend(double *dst, double v) {\n    *dst = 0.5 * *dst + 0.25 * "
               "tanh(v);\n}\n\n",
+              out);
+    if (prog.uses_grid)
+        fputs("static double rg_grid(int n, int m, const double g[n][m], int i) {\n    double s "
+              "= 0.0;\n    if (i >= n)\n        return 0.0;\n    for (int j = 0; j < m; j++)\n "
+              "       s += g[i][j] * (0.5 + 0.1 * j);\n    return s / m;\n}\n\n",
               out);
     if (prog.uses_step)
         fputs("static unsigned rg_step(unsigned *st) {\n    *st = *st * 1664525u + "
