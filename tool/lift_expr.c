@@ -122,8 +122,17 @@ static bool offset_reads(Lift *L, CXCursor e) {
     return has_kind(c, CXCursor_ArraySubscriptExpr) || has_kind(c, CXCursor_CallExpr);
 }
 
+/* Rows of 2-D arrays are followed whole: a pointer is row i (A[i],
+ * &A[i][0]), never an element inside a row. */
+static Buffer *inside_row(Lift *L, CXCursor at, Buffer *buf) {
+    lift_fail(L, at, "point at the row itself, A[i], and index it: row[j]",
+              "a pointer into the middle of a row of the 2-D array '%s'", buf->name);
+    return NULL;
+}
+
 /* The array the pointer expression e points into, with the offset there
- * in *off; NULL (reported) if e is not one pargrad can follow. */
+ * (for a 2-D array: the row) in *off; NULL (reported) if e is not one
+ * pargrad can follow. */
 Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
     CXCursor c = strip_casts(e);
     *off = opd_int(0);
@@ -131,6 +140,11 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
     if (k == CXCursor_DeclRefExpr) {
         int b = env_lookup(L, c);
         Binding *bd = b >= 0 ? &L->env[b] : NULL;
+        if (bd && bd->is_array && bd->buf->rank > 1) {
+            lift_fail(L, c, "take one of its rows, A[i] or &A[i][0]",
+                      "the 2-D array '%s' used as a pointer", bd->name);
+            return NULL;
+        }
         if (bd && bd->is_array)
             return bd->buf;
         if (bd && bd->is_view && bd->buf) {
@@ -162,9 +176,22 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
             Kids ak = kids_of(a);
             Operand base;
             Buffer *buf = lift_view(L, ak.items[0], &base);
+            Operand col = buf ? lift_expr(L, ak.items[1]) : opd_none();
+            if (buf && buf->rank > 1) /* &A[i][0]: row i */
+                return opd_is_const(col, 0) ? (*off = base, buf) : inside_row(L, c, buf);
             if (buf)
-                *off = offset_plus(L, c, base, lift_expr(L, ak.items[1]), false);
+                *off = offset_plus(L, c, base, col, false);
             return buf;
+        }
+    }
+    if (k == CXCursor_ArraySubscriptExpr) { /* A[i]: row i of a 2-D array */
+        Kids ak = kids_of(c);
+        CXCursor base = strip_casts(ak.items[0]);
+        int b = clang_getCursorKind(base) == CXCursor_DeclRefExpr ? env_lookup(L, base) : -1;
+        if (b >= 0 && L->env[b].is_array && L->env[b].buf->rank == 2) {
+            Builder bd = lift_builder(L, c);
+            *off = b_cast(&bd, type_long(), lift_expr(L, ak.items[1]));
+            return L->env[b].buf;
         }
     }
     if (k == CXCursor_BinaryOperator &&
@@ -175,6 +202,8 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
             (p == 0 || !strcmp(binop_of(L, c), "+"))) {
             Operand base;
             Buffer *buf = lift_view(L, bk.items[p], &base);
+            if (buf && buf->rank > 1)
+                return inside_row(L, c, buf);
             if (buf)
                 *off = offset_plus(L, c, base, lift_expr(L, bk.items[1 - p]),
                                    !strcmp(binop_of(L, c), "-"));
@@ -207,16 +236,21 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
     return NULL;
 }
 
-/* The element of view buffer buf at offset off plus idx (one subscript). */
-static bool view_index(Lift *L, CXCursor at, Buffer *buf, Operand off, Operand *idx, int n) {
-    if (n != 1 || buf->rank > 1) {
+/* The element of view buffer buf at offset off plus idx (one subscript):
+ * for a row of a 2-D array, off is the row (*n becomes 2). */
+static bool view_index(Lift *L, CXCursor at, Buffer *buf, Operand off, Operand *idx, int *n) {
+    if (*n != 1 || buf->rank > 2) {
         lift_fail(L, at, "index the array itself, e.g. a[i][j]",
                   arena_printf(L->a, "pointer into the %d-D array '%%s' indexed with %d subscripts",
-                               buf->rank > n ? buf->rank : n, n),
+                               buf->rank > *n ? buf->rank : *n, *n),
                   buf->name);
         return false;
     }
-    if (!opd_is_const(off, 0))
+    if (buf->rank == 2) {
+        idx[1] = idx[0];
+        idx[0] = off;
+        *n = 2;
+    } else if (!opd_is_const(off, 0))
         idx[0] = offset_plus(L, at, off, idx[0], false);
     return true;
 }
@@ -237,7 +271,7 @@ static Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
         *nidx = 1;
         if (buf && buf->rank < 1)
             buf->rank = 1;
-        return buf && view_index(L, cur, buf, off, idx, 1) ? buf : NULL;
+        return buf && view_index(L, cur, buf, off, idx, nidx) ? buf : NULL;
     }
     int b = clang_getCursorKind(cur) == CXCursor_DeclRefExpr ? env_lookup(L, cur) : -1;
     bool plain = b >= 0 && L->env[b].is_array;
@@ -269,10 +303,10 @@ static Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
         idx[k] = o;
     }
     *nidx = n;
-    if (!plain && !view_index(L, cur, buf, off, idx, n))
+    if (!plain && !view_index(L, cur, buf, off, idx, nidx))
         return NULL;
-    if (buf->rank < n)
-        buf->rank = n;
+    if (buf->rank < *nidx)
+        buf->rank = *nidx;
     return buf;
 }
 
@@ -1094,6 +1128,10 @@ Operand lift_assign(Lift *L, CXCursor c, const char *op) {
         lift_acc_update(L, c, b, op, rhs);
         return opd_int(0);
     }
+    if (L->env[b].is_view && L->env[b].buf && L->env[b].buf->rank > 1 && strcmp(op, "=") != 0) {
+        inside_row(L, c, L->env[b].buf);
+        return opd_int(0);
+    }
     if (L->env[b].is_view && strcmp(op, "=") == 0) {
         point_view(L, c, b, rhs);
         return opd_int(0);
@@ -1132,6 +1170,10 @@ void lift_incdec(Lift *L, CXCursor c) {
         return;
     if (L->env[b].role == ROLE_ACC) {
         lift_fail(L, c, "write s += 1", "'%s' on a reduction variable", op);
+        return;
+    }
+    if (L->env[b].is_view && L->env[b].buf && L->env[b].buf->rank > 1) {
+        inside_row(L, c, L->env[b].buf);
         return;
     }
     Builder bd = lift_builder(L, c);
@@ -1460,6 +1502,7 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
     Operand *vals = arena_alloc(L->a, sizeof(Operand) * (size_t)(nparams + 1));
     Buffer **bufs = arena_alloc(L->a, sizeof(Buffer *) * (size_t)(nparams + 1));
     int *refs = arena_alloc(L->a, sizeof(int) * (size_t)(nparams + 1));
+    bool *whole = arena_alloc(L->a, sizeof(bool) * (size_t)(nparams + 1));
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
         bufs[i] = NULL;
@@ -1474,6 +1517,7 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
             if (!(bufs[i] = whole_array_arg(L, def, i, args->items[i], vals)))
                 return opd_float(0, type_double());
             vals[i] = opd_int(0);
+            whole[i] = true;
             continue;
         }
         if ((refs[i] = scalar_ref_arg(L, args->items[i])) > 0)
@@ -1490,7 +1534,7 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
         Binding *b = env_bind(L, p, cursor_spelling(L, p));
         if (refs[i]) {
             b->ref = refs[i];
-        } else if (bufs[i] && opd_is_const(vals[i], 0)) {
+        } else if (bufs[i] && opd_is_const(vals[i], 0) && (bufs[i]->rank == 1 || whole[i])) {
             b->is_array = true;
             b->buf = bufs[i];
         } else if (bufs[i]) { /* a + off: a view */

@@ -86,7 +86,8 @@ enum construct {
                   */
     K_SCALAR_REF,  /* helpers updating a caller's scalar through a pointer: rg_blend(&r, e),
                     * a generator state rg_step(&s) */
-    K_GRID_HELPER, /* the 2-D parameter a passed whole to a helper: rg_grid(n, m, a, i) */
+    K_GRID_HELPER, /* the 2-D parameter a passed whole to a helper, rg_grid(n, m, a, i), and a
+                    * row of it, rg_rowdot(m, a[i]), rg_rowdot(m, &a[i][0]) */
     K_BIT_OPS,     /* integer bit operations in indices and generator code: (i ^ 1) % n */
     K_LOGGED,      /* writes whose elements are known only as they run: triangular and blocked
                     * nests, indices and bounds read from an int table, a triangular nest in a map */
@@ -391,7 +392,7 @@ struct program {
     int out_clause;   /* write out(...) even when it is just return */
     int uses_float;
     int uses_blend, uses_step;  /* scalar_ref: rg_blend, rg_step are called */
-    int uses_grid;              /* grid_helper: rg_grid is called */
+    int uses_grid, uses_rowdot; /* grid_helper: rg_grid, rg_rowdot are called */
     int used_w, used_a, used_p; /* read somewhere: else the return value reads them */
     int break_promise;
     /* typedef_sig: `typedef double NAME;`, `#define NAME double`, `typedef
@@ -686,6 +687,11 @@ static struct node *array_read(void) {
         if (on(K_GRID_HELPER) && chance(30)) {
             prog.uses_grid = 1;
             return leaf(fmt("rg_grid(n, m, a, %s)", index_n()), 1.0);
+        }
+        if (on(K_GRID_HELPER) && chance(30)) { /* a row as a pointer */
+            prog.uses_rowdot = 1;
+            return leaf(fmt(rnd(2) ? "rg_rowdot(m, a[%s])" : "rg_rowdot(m, &a[%s][0])", index_n()),
+                        1.0);
         }
         return leaf(fmt("a[%s][%s]", index_n(), index_m()), 1.0);
     }
@@ -2347,6 +2353,11 @@ static void print_program(FILE *out) {
         fputs("static double rg_grid(int n, int m, const double g[n][m], int i) {\n    double s "
               "= 0.0;\n    if (i >= n)\n        return 0.0;\n    for (int j = 0; j < m; j++)\n "
               "       s += g[i][j] * (0.5 + 0.1 * j);\n    return s / m;\n}\n\n",
+              out);
+    if (prog.uses_rowdot)
+        fputs("static double rg_rowdot(int m, const double *r) {\n    double s = 0.0;\n    for "
+              "(int j = 0; j < m; j++)\n        s += r[j] * (0.3 + 0.1 * j);\n    return s / "
+              "m;\n}\n\n",
               out);
     if (prog.uses_step)
         fputs("static unsigned rg_step(unsigned *st) {\n    *st = *st * 1664525u + "
