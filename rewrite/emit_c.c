@@ -598,6 +598,10 @@ static void emit_loop_header(Emitter *e, Stmt *s) {
     }
     fprintf(e->out, "for (%s %s = ", ty, i);
     emit_operand(e, s->lo);
+    if (s->hi.kind == OPD_NONE) { /* a while loop: it ends by `until` */
+        fprintf(e->out, ";; %s++) {\n", i);
+        return;
+    }
     fprintf(e->out, "; %s < ", i);
     emit_operand(e, s->hi);
     fprintf(e->out, "; %s++) {\n", i);
@@ -837,6 +841,14 @@ static void emit_loop(Emitter *e, Stmt *s) {
     int body_scope = e->names.len;
     for (int i = 0; s->body && i < s->body->stmts.len; i++)
         emit_stmt(e, s->body->stmts.items[i]);
+    const char *until = NULL;
+    if (s->until.kind != OPD_NONE) { /* read before the carried scalars move on */
+        until = unique_name(e, "done", false);
+        indent(e);
+        fprintf(e->out, "const int %s = ", until);
+        emit_operand_top(e, s->until);
+        fputs(";\n", e->out);
+    }
     for (int i = 0; i < s->carried.len; i++) {
         Carried *c = s->carried.items[i];
         if (opd_equal(c->yield, opd_var(c->param)))
@@ -845,6 +857,13 @@ static void emit_loop(Emitter *e, Stmt *s) {
         fprintf(e->out, "%s = ", var_name(e, c->param));
         emit_operand_top(e, c->yield);
         fputs(";\n", e->out);
+    }
+    if (until) {
+        indent(e);
+        fprintf(e->out, "if (%s)\n", until);
+        e->depth++;
+        line(e, "break;");
+        e->depth--;
     }
     names_pop_to(e, body_scope);
     close_block(e);

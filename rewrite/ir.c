@@ -273,6 +273,8 @@ void stmt_visit_tails(Stmt *s, Body *b, OperandVisitor visit, void *ctx) {
         visit(&((Carried *)s->carried.items[i])->yield, ctx);
     for (int i = 0; i < s->accums.len; i++)
         visit(&((Accum *)s->accums.items[i])->contrib, ctx);
+    if (s->until.kind != OPD_NONE)
+        visit(&s->until, ctx);
 }
 
 void stmt_visit_operands(Stmt *s, OperandVisitor visit, void *ctx) {
@@ -286,6 +288,8 @@ void stmt_visit_operands(Stmt *s, OperandVisitor visit, void *ctx) {
         visit(&((Carried *)s->carried.items[i])->yield, ctx);
     for (int i = 0; i < s->accums.len; i++)
         visit(&((Accum *)s->accums.items[i])->contrib, ctx);
+    if (s->until.kind != OPD_NONE)
+        visit(&s->until, ctx);
 }
 
 int stmt_defs(Stmt *s, Var **out, int max) {
@@ -399,6 +403,10 @@ static void print_loop_header(FILE *out, Stmt *s, const char *kw) {
     fputs(", ", out);
     print_operand(out, s->hi);
     fputs(")", out);
+    if (s->until.kind != OPD_NONE) {
+        fputs(" until ", out);
+        print_operand(out, s->until);
+    }
 }
 
 static void print_stmt(FILE *out, Stmt *s, int depth) {
@@ -638,16 +646,7 @@ static void verify_scope(VerifyCtx *vc, Stmt *owner, Body *b) {
             verify_bind(vc, ((Carried *)owner->carried.items[i])->param);
     }
     verify_body(vc, b);
-    for (int i = 0; i < owner->phis.len; i++) {
-        Phi *p = owner->phis.items[i];
-        verify_use(b == owner->then_body ? &p->then_val : &p->else_val, vc);
-    }
-    if (owner->body == b) {
-        for (int i = 0; i < owner->carried.len; i++)
-            verify_use(&((Carried *)owner->carried.items[i])->yield, vc);
-        for (int i = 0; i < owner->accums.len; i++)
-            verify_use(&((Accum *)owner->accums.items[i])->contrib, vc);
-    }
+    stmt_visit_tails(owner, b, verify_use, vc);
     while (vc->nscoped > mark)
         vc->inscope[vc->scoped[--vc->nscoped]] = 0;
 }

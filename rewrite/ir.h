@@ -255,6 +255,12 @@ struct Stmt {
     /* Loops whose counter is not the index, and the statement binding the
      * counter in their body (for index bounds). */
     struct Counter *counter;
+    /* S_LOOP without a bound (hi is none): a while or do loop, which ends
+     * after the iteration whose `until` (computed in the body) is true;
+     * `trips` is the carried result that counts its iterations, the bound
+     * of its return sweep. */
+    Operand until;
+    Var *trips;
 
     /* S_EFFECT: the arguments (EffectArg*), and a number all copies of
      * one call share: the call runs where the primal runs it (the first

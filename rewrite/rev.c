@@ -260,6 +260,8 @@ static Stmt *loop_like(Rev *r, Stmt *s, StmtKind kind) {
     l->hi = s->hi;
     l->body = body_new(r->a);
     l->text = s->text;
+    l->until = s->until;
+    l->trips = s->trips;
     return l;
 }
 
@@ -295,6 +297,10 @@ static void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Stmt *l = loop_like(r, s, S_LOOP);
     l->reversed = true;
     l->note = "adjoint, reversed";
+    if (s->hi.kind == OPD_NONE) { /* a while loop: as many iterations as it ran */
+        l->hi = opd_var(s->trips);
+        l->until = opd_none();
+    }
     Stmt **stmts = (Stmt **)s->body->stmts.items;
     int n = s->body->stmts.len;
     /* pushed last in the iteration, popped first */
@@ -667,8 +673,9 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
     Operand x, y;
     if (d->counter && d->counter->var == o.var)
         return counter_bound(r, bd, d->counter, upper, out);
-    if (d->kind == S_LOOP && d->index != o.var)
-        return induction_bound(r, bd, d, o.var, upper, out);
+    if (d->kind == S_LOOP && (d->index != o.var || d->hi.kind == OPD_NONE))
+        return d->index != o.var && d->hi.kind != OPD_NONE &&
+               induction_bound(r, bd, d, o.var, upper, out);
     if ((d->kind == S_LOOP || d->kind == S_MAP || d->kind == S_REDUCE) && d->index == o.var) {
         if (!index_bound(r, bd, upper ? d->hi : d->lo, upper, &x))
             return false;
@@ -895,9 +902,10 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         if (!ex.ok) {
             rev_error(r, r->src->loc,
                       arena_printf(r->a,
-                                   "index '%s' with sums and products of loop indices and "
-                                   "parameters, so that its extent is known",
-                                   p->name),
+                                   "list '%s' in wrt(...) as well: %s_b then returns the "
+                                   "adjoint of its input values instead of zeros, which needs "
+                                   "no size",
+                                   p->name, p->name),
                       arena_printf(r->a,
                                    "cannot tell how many elements of the output '%s' there are, "
                                    "to consume their seeds",

@@ -349,6 +349,9 @@ static void transfer_site(SiteScan *sc, SaveSite *site, Body *out, bool save) {
 static bool site_sliceable(SiteScan *sc, SaveSite *site) {
     Slice sl = {.sc = sc, .site = site};
     Body *scratch = body_new(sc->r->a);
+    for (int k = 0; k < site->depth; k++) /* a while loop: its trips are not known before */
+        if (site->path[k]->hi.kind == OPD_NONE)
+            return false;
     for (int k = 0; k < site->depth && !sl.failed; k++) {
         slice_operand(&sl, site->path[k]->lo, 0, scratch);
         slice_operand(&sl, site->path[k]->hi, 0, scratch);

@@ -176,5 +176,6 @@ Stmt *if_stmt(Lift *L, CXCursor at, Operand cond);
 void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n);
 Operand not_stopped(Lift *L, CXCursor at, int stopped, int skipped, bool returned);
 void lift_for(Lift *L, CXCursor c);
+void lift_while(Lift *L, CXCursor c); /* while and do loops */
 
 #endif

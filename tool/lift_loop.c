@@ -801,30 +801,58 @@ static void zero_unread(Body *b, Var *v) {
     }
 }
 
-static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
-    Stmt *s = loop_stmt(L, c, S_LOOP, cn, NULL);
+/* The bindings a sequential loop carries: the scalars assigned in `scope`
+ * (room is left for `extra` more); *n counts them. */
+static int *carried_bindings(Lift *L, CXCursor scope, int extra, int *n) {
     Assigned as = {.L = L};
     /* the body itself may be the assignment: for (...) r += e; */
-    find_assigned(cn->body, clang_getNullCursor(), &as);
-    clang_visitChildren(cn->body, find_assigned, &as);
-    int *carried_b = arena_alloc(L->a, sizeof(int) * (size_t)(as.n + 4)), nc = 0;
+    find_assigned(scope, clang_getNullCursor(), &as);
+    clang_visitChildren(scope, find_assigned, &as);
+    int *carried_b = arena_alloc(L->a, sizeof(int) * (size_t)(as.n + extra + 4));
+    *n = 0;
     for (int i = 0; i < as.n; i++) {
         for (int b = L->nenv - 1; b >= 0; b--) {
             if (clang_equalCursors(L->env[b].decl, as.decls[i]) && !L->env[b].is_array) {
                 if (L->env[b].val.kind == OPD_NONE)
                     L->env[b].val = b_fconst(0, L->env[b].ty);
-                carried_b[nc++] = b;
+                carried_b[(*n)++] = b;
                 break;
             }
         }
     }
+    return carried_b;
+}
+
+/* A flag binding of the loop (`stopped` by a break), starting at 0. */
+static int flag_binding(Lift *L, const char *name, Type ty) {
+    Binding *fb = env_bind(L, clang_getNullCursor(), name);
+    fb->ty = ty;
+    fb->val = opd_int(0);
+    return L->nenv - 1;
+}
+
+/* Each carried binding's value in the body is the loop's parameter. */
+static void start_carried(Lift *L, Stmt *s, const int *carried_b, int nc) {
+    for (int i = 0; i < nc; i++) {
+        Binding *b = &L->env[carried_b[i]];
+        Carried *cr = arena_alloc(L->a, sizeof(Carried));
+        cr->init = b->val;
+        cr->param = var_new(L->a, L->f, b->name, b->ty);
+        b->val = opd_var(cr->param);
+        vec_push(L->a, &s->carried, cr);
+    }
+}
+
+static void finish_carried(Lift *L, CXCursor c, Stmt *s, const int *carried_b, int nc);
+
+static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
+    Stmt *s = loop_stmt(L, c, S_LOOP, cn, NULL);
+    int nc;
+    int *carried_b = carried_bindings(L, cn->body, 0, &nc);
     /* break: a carried flag, set by the break, guards the rest */
     int stopped = -1;
     if (contains_break(cn->body)) {
-        Binding *fb = env_bind(L, clang_getNullCursor(), "stopped");
-        fb->ty = type_int();
-        fb->val = opd_int(0);
-        stopped = L->nenv - 1;
+        stopped = flag_binding(L, "stopped", type_int());
         carried_b[nc++] = stopped;
         if (cn->outer) { /* where the break leaves the counter */
             Binding *eb = env_bind(L, clang_getNullCursor(), cn->index_name);
@@ -839,15 +867,19 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
         if (L->ret_slot >= 0)
             carried_b[nc++] = L->ret_slot;
     }
-    for (int i = 0; i < nc; i++) {
-        Binding *b = &L->env[carried_b[i]];
-        Carried *cr = arena_alloc(L->a, sizeof(Carried));
-        cr->init = b->val;
-        cr->param = var_new(L->a, L->f, b->name, b->ty);
-        b->val = opd_var(cr->param);
-        vec_push(L->a, &s->carried, cr);
-    }
+    start_carried(L, s, carried_b, nc);
     lift_loop_body(L, s, cn, BARRIER_LOOP, stopped);
+    finish_carried(L, c, s, carried_b, nc);
+    if (cn->exit_binding >= 0)
+        cn->exit = L->env[cn->exit_binding].val;
+    if (stopped >= 0)
+        L->nenv = stopped;
+    body_append(L->a, L->cur, s);
+}
+
+/* The yields of the carried bindings, and their results after the loop
+ * (dropping those without a value at the end of an iteration). */
+static void finish_carried(Lift *L, CXCursor c, Stmt *s, const int *carried_b, int nc) {
     for (int i = 0; i < nc; i++)
         ((Carried *)s->carried.items[i])->yield = L->env[carried_b[i]].val;
     PtrVec carried = {0};
@@ -869,11 +901,92 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
         vec_push(L->a, &carried, cr);
     }
     s->carried = carried;
-    if (cn->exit_binding >= 0)
-        cn->exit = L->env[cn->exit_binding].val;
+}
+
+/* while (c) body, do body while (c), and for loops that are not canonical
+ * (lowered to while by the caller): a loop without a bound. An iteration
+ * of `while` evaluates c first and does nothing once it is false; the
+ * loop ends after that iteration (or after a break or a return). A
+ * carried count of the iterations bounds the return sweep. */
+static void lift_unbounded(Lift *L, CXCursor c, CXCursor cond, CXCursor body, CXCursor step,
+                           bool cond_first) {
+    Stmt *s = stmt_new(L->a, S_LOOP, loc_of(L, c));
+    s->index = var_new(L->a, L->f, "iter", type_long());
+    s->lo = opd_int(0);
+    s->hi = opd_none();
+    s->body = body_new(L->a);
+    int nc;
+    /* the condition and the step may assign too (through a helper) */
+    int *carried_b = carried_bindings(L, c, 3, &nc);
+    int trips = flag_binding(L, "trips", type_long());
+    carried_b[nc++] = trips;
+    int stopped = contains_break(body) ? flag_binding(L, "stopped", type_int()) : -1;
     if (stopped >= 0)
-        L->nenv = stopped;
+        carried_b[nc++] = stopped;
+    bool returns = returns_by_flag(L, body);
+    if (returns) {
+        carried_b[nc++] = L->ret_flag;
+        if (L->ret_slot >= 0)
+            carried_b[nc++] = L->ret_slot;
+    }
+    start_carried(L, s, carried_b, nc);
+
+    int mark = L->nenv;
+    push_barrier(L, (Barrier){BARRIER_LOOP, mark, stopped, -1});
+    Body *saved = L->cur;
+    L->cur = s->body;
+    if (contains_continue(body)) /* set by continue, guards the rest of the iteration */
+        L->barriers[L->nbarriers - 1].skipped = flag_binding(L, "skipped", type_int());
+    Builder bd = lift_builder(L, c);
+    Operand go = opd_none();
+    if (cond_first && !clang_Cursor_isNull(cond))
+        go = b_cmp(&bd, OP_NE, lift_expr(L, cond), opd_int(0));
+    CXCursor rest[2] = {body, step};
+    int nrest = clang_Cursor_isNull(step) ? 1 : 2;
+    if (go.kind != OPD_NONE)
+        lift_under_guard(L, body, go, rest, nrest);
+    else
+        lift_stmts(L, rest, nrest);
+    L->barriers[L->nbarriers - 1].skipped = -1;
+    bd = lift_builder(L, c);
+    L->env[trips].val = b_add(&bd, L->env[trips].val, opd_int(1));
+    /* when the loop ends after this iteration */
+    Operand done = opd_int(0);
+    if (go.kind != OPD_NONE)
+        done = b_cmp(&bd, OP_EQ, go, opd_int(0));
+    else if (!clang_Cursor_isNull(cond)) /* do ... while (c): c after the body */
+        done = b_cmp(&bd, OP_EQ, lift_expr(L, cond), opd_int(0));
+    bd = lift_builder(L, c);
+    if (stopped >= 0)
+        done = b_op(&bd, OP_OR, type_int(), done, L->env[stopped].val);
+    if (returns)
+        done = b_op(&bd, OP_OR, type_int(), done, L->env[L->ret_flag].val);
+    s->until = done;
+    L->cur = saved;
+    L->nbarriers--;
+    L->nenv = mark;
+
+    finish_carried(L, c, s, carried_b, nc);
+    Binding *tb = &L->env[trips];
+    s->trips = tb->val.kind == OPD_VAR ? tb->val.var : NULL;
+    if (!s->trips && !L->failed)
+        lift_fail(L, c, NULL, "cannot count the iterations of this loop%s", "");
+    L->nenv = trips;
     body_append(L->a, L->cur, s);
+}
+
+void lift_while(Lift *L, CXCursor c) {
+    Pragma *pg = loop_pragma(L, c);
+    if (pg) {
+        diag_error(L->fe->d, pg->loc, "annotate a canonical for loop: for (i = lo; i < hi; i++)",
+                   "'#pragma pargrad %s' on a while or do loop", pg->text);
+        L->failed = true;
+        return;
+    }
+    Kids k = kids_of(c);
+    bool is_do = clang_getCursorKind(c) == CXCursor_DoStmt;
+    CXCursor cond = is_do ? k.items[1] : k.items[0], body = is_do ? k.items[0] : k.items[1];
+    lift_unbounded(L, c, cond, body, clang_getNullCursor(), !is_do);
 }
 
 static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {

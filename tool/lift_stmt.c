@@ -534,6 +534,10 @@ void lift_stmt(Lift *L, CXCursor c) {
     case CXCursor_ForStmt:
         lift_for(L, c);
         return;
+    case CXCursor_WhileStmt:
+    case CXCursor_DoStmt:
+        lift_while(L, c);
+        return;
     case CXCursor_ReturnStmt:
         if (L->ret_flag >= 0) {
             lift_flag_return(L, c);
@@ -587,14 +591,6 @@ void lift_stmt(Lift *L, CXCursor c) {
     const char *what = "this statement";
     const char *hint = "see the supported C subset in PRAGMAS.md section 5";
     switch (kind) {
-    case CXCursor_WhileStmt:
-        what = "'while'";
-        hint = "write it as a canonical for loop (while loops with bound(N) come later)";
-        break;
-    case CXCursor_DoStmt:
-        what = "'do'";
-        hint = "write it as a canonical for loop";
-        break;
     case CXCursor_SwitchStmt:
         what = "'switch'";
         hint = "write it as if/else";

@@ -268,6 +268,11 @@ static inline void gc_check_gradient_1(const char *name, gc_primal_1 f, gc_gradi
     free(x), free(x_b), free(fd), free(g);
 }
 
+/* Declares a kernel double f(int n, const double *x) and its gradient. */
+#define GC_KERNEL(f)                                                                               \
+    double f(int n, const double *x);                                                              \
+    double f##_b(int n, const double *x, double *x_b, double seed);
+
 /* Several kernels f(n, x), each at every size and seeds 1..nseeds. */
 struct gc_kernel {
     const char *name;

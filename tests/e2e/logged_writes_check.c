@@ -2,16 +2,13 @@
  * differences at several sizes. */
 #include "gradcheck.h"
 
-#define KERNEL(f)                                                                                  \
-    double f(int n, const double *x);                                                              \
-    double f##_b(int n, const double *x, double *x_b, double seed);
-KERNEL(ring_slots)
-KERNEL(tri_sweeps)
-KERNEL(csr_relax)
-KERNEL(blocked)
-KERNEL(tri_map)
-KERNEL(bin_counts)
-KERNEL(walk_cond)
+GC_KERNEL(ring_slots)
+GC_KERNEL(tri_sweeps)
+GC_KERNEL(csr_relax)
+GC_KERNEL(blocked)
+GC_KERNEL(tri_map)
+GC_KERNEL(bin_counts)
+GC_KERNEL(walk_cond)
 
 int main(void) {
     static const struct gc_kernel kernels[] = {

@@ -2,12 +2,9 @@
  * differences at several sizes. */
 #include "gradcheck.h"
 
-#define KERNEL(f)                                                                                  \
-    double f(int n, const double *x);                                                              \
-    double f##_b(int n, const double *x, double *x_b, double seed);
-KERNEL(mc_sample)
-KERNEL(standardised)
-KERNEL(hashed_energy)
+GC_KERNEL(mc_sample)
+GC_KERNEL(standardised)
+GC_KERNEL(hashed_energy)
 
 int main(void) {
     static const struct gc_kernel kernels[] = {

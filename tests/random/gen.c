@@ -88,6 +88,7 @@ enum construct {
                     * a generator state rg_step(&s) */
     K_GRID_HELPER, /* the 2-D parameter a passed whole to a helper, rg_grid(n, m, a, i), and a
                     * row of it, rg_rowdot(m, a[i]), rg_rowdot(m, &a[i][0]) */
+    K_WHILE,       /* while and do loops with integer trip counts, with break */
     K_BIT_OPS,     /* integer bit operations in indices and generator code: (i ^ 1) % n */
     K_LOGGED,      /* writes whose elements are known only as they run: triangular and blocked
                     * nests, indices and bounds read from an int table, a triangular nest in a map */
@@ -151,6 +152,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_INT_ARRAY] = {"int_array", 1},
     [K_SCALAR_REF] = {"scalar_ref", 1},
     [K_GRID_HELPER] = {"grid_helper", 1},
+    [K_WHILE] = {"while", 1},
     [K_BIT_OPS] = {"bit_ops", 1},
     [K_LOGGED] = {"logged_write", 1},
 };
@@ -1172,6 +1174,28 @@ static void gen_scalar_ref(struct block b) {
     prog.uses_step = 1;
 }
 
+/* while: a local computed by a while or do loop whose trip count depends
+ * on integers only (n, loop indices): a derivative has no jumps */
+static void gen_while_local(struct block b) {
+    const char *v = fresh("wv"), *k = fresh("wk");
+    const char *i = cx.nloops ? cx.loops[rnd(cx.nloops)].name : "0";
+    const char *n = cx.in_helper ? "4" : "n"; /* helpers may have no length */
+    const char *step = fmt("%s = 0.5 * %s + 0.25 * tanh(%%1 + 0.1 * %s);", v, v, k);
+    const char *stop = rnd(2) ? fmt("\n    if (%s > %s + 1)\n        break;", k, n) : "";
+    struct node *s = stmt(b, "");
+    s->kid[s->nkid++] = gen_expr(0);
+    s->kid[s->nkid++] = gen_expr(1);
+    if (rnd(2))
+        s->tmpl = fmt("double %s = %%0;\nint %s = 0;\nwhile (%s < 2 + (%s + %s) %% 3) {\n    %s\n "
+                      "   %s++;%s\n}",
+                      v, k, k, n, i, step, k, stop);
+    else
+        s->tmpl = fmt("double %s = %%0;\nint %s = 0;\ndo {\n    %s\n    %s++;%s\n} while (%s "
+                      "< 1 + (%s + %s) %% 3);",
+                      v, k, step, k, stop, k, n, i);
+    declare(v, T_DOUBLE, max2(s->kid[0]->bound, 0.5) + 0.25);
+}
+
 static void gen_local(struct block b) {
     int r = rnd(10);
     if (on(K_CONST_CAST) && chance(8)) { /* a constant local of an integer type */
@@ -1222,6 +1246,8 @@ static void gen_local(struct block b) {
         declare(name, T_ARRAY, bound)->len = 3;
     } else if (r < 5 && on(K_SCALAR_REF)) {
         gen_scalar_ref(b);
+    } else if (r < 6 && on(K_WHILE)) {
+        gen_while_local(b);
     } else {
         const char *name = fresh("v");
         struct node *n = stmt(b, "");
