@@ -92,6 +92,47 @@ const char *extent_text(Frontend *fe, CXCursor c) {
     return s;
 }
 
+/* The parts of `for (init; cond; step) body`, null where absent: libclang
+ * lists only the present ones, so each is placed by where it starts
+ * against the two semicolons of the header. False if the header cannot be
+ * read (written by a macro). */
+bool for_parts(Lift *L, CXCursor c, CXCursor parts[4]) {
+    const char *t = L->fe->text;
+    size_t len = strlen(t);
+    unsigned at = offset_of(clang_getRangeStart(clang_getCursorExtent(c)));
+    unsigned semi[2] = {0, 0};
+    int depth = 0, nsemi = 0;
+    if (at + 3 > len || strncmp(t + at, "for", 3) != 0)
+        return false;
+    for (size_t i = at + 3; i < len && nsemi < 2; i++) {
+        if (t[i] == '/' && t[i + 1] == '*') {
+            const char *e = strstr(t + i + 2, "*/");
+            i = e ? (size_t)(e - t) + 1 : len;
+        } else if (t[i] == '/' && t[i + 1] == '/') {
+            while (i < len && t[i] != '\n')
+                i++;
+        } else if (t[i] == '(') {
+            depth++;
+        } else if (t[i] == ')') {
+            if (--depth == 0)
+                return false;
+        } else if (t[i] == ';' && depth == 1) {
+            semi[nsemi++] = (unsigned)i;
+        }
+    }
+    if (nsemi < 2)
+        return false;
+    Kids k = kids_of(c);
+    for (int p = 0; p < 4; p++)
+        parts[p] = clang_getNullCursor();
+    parts[3] = k.last;
+    for (int i = 0; i + 1 < k.n; i++) {
+        unsigned s = offset_of(clang_getRangeStart(clang_getCursorExtent(k.items[i])));
+        parts[s < semi[0] ? 0 : s < semi[1] ? 1 : 2] = k.items[i];
+    }
+    return true;
+}
+
 /* A cursor's extent in the main file. Where its end comes from a macro, the
  * place the macro is used: tokenizing then covers the source the user wrote
  * (`SCALE * x` with a constant SCALE). Operators inside function-like macro
@@ -377,7 +418,7 @@ bool map_type(CXType t, Type *out) {
 }
 
 void lift_fail(Lift *L, CXCursor at, const char *hint, const char *fmt, const char *arg) {
-    if (!L->failed)
+    if (!L->failed && !L->probing)
         diag_error(L->fe->d, loc_of(L, at), hint, fmt, arg);
     L->failed = true;
 }

@@ -87,6 +87,10 @@ typedef struct Lift {
     CXCursor *inlining; /* the function being lifted, then the helpers inlined into it */
     int ninlining, capinlining;
     bool failed;
+    /* Trying a form (a canonical loop): a failure is noted in `failed`,
+     * not reported, and the caller rolls back; `probe_final` marks one no
+     * other form would cure (a loop that never ends), to be reported. */
+    bool probing, probe_final;
     bool seen_return;
     Operand ret_val; /* the value of an inlined call's return */
     Type ret_ty;     /* the return type of the function being lifted or inlined */
@@ -176,6 +180,7 @@ Stmt *if_stmt(Lift *L, CXCursor at, Operand cond);
 void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n);
 Operand not_stopped(Lift *L, CXCursor at, int stopped, int skipped, bool returned);
 void lift_for(Lift *L, CXCursor c);
+bool for_parts(Lift *L, CXCursor c, CXCursor parts[4]);
 void lift_while(Lift *L, CXCursor c); /* while and do loops */
 
 #endif

@@ -142,11 +142,13 @@ static bool loop_counter(Lift *L, CXCursor c, CXCursor init, Canon *cn, CXCursor
         }
         int b = env_lookup(L, target);
         if (b < 0 || L->env[b].is_array || L->env[b].is_view) {
+            L->probe_final = true;
             lift_fail(L, init, "count with a local variable or a parameter",
                       "loop counter '%s' is not a local variable", cursor_spelling(L, target));
             return false;
         }
         if (L->env[b].role != ROLE_NORMAL) {
+            L->probe_final = true;
             lift_fail(L, init, "count with another variable",
                       L->env[b].role == ROLE_INDEX
                           ? "'%s' is already the counter of an enclosing loop"
@@ -400,6 +402,7 @@ static bool canonical_loop(Lift *L, CXCursor c, Canon *cn) {
     Operand b0 = evaluate_constant(L, strip_implicit(lc.bound), &is_const_bound);
     if (down && inclusive && type_is_unsigned(cn->index_ty) && is_const_bound &&
         clang_Cursor_isNull(lc.offset) && !type_is_float(b0.ty) && b0.ival == 0) {
+        L->probe_final = true;
         lift_fail(L, k.items[1], "count down with i > 0 and use i - 1, or use a signed counter",
                   "the loop never ends: the unsigned counter '%s' is always >= 0", cn->index_name);
         return false;
@@ -524,15 +527,17 @@ Stmt *if_stmt(Lift *L, CXCursor at, Operand cond) {
     return s;
 }
 
-/* Lifts statements under `if (cond)`, merging what they assign with phis
- * (the values before, when cond is false). */
-void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n) {
+/* Lifts what `lift` lifts under `if (cond)`, merging what it assigns with
+ * phis (the values before, when cond is false). */
+typedef void (*LiftFn)(Lift *L, void *ctx);
+
+static void lift_guarded(Lift *L, CXCursor at, Operand cond, LiftFn lift, void *ctx) {
     Stmt *s = if_stmt(L, at, cond);
     int outer = L->nenv;
     Operand *before = env_snapshot(L);
     Body *saved = L->cur;
     L->cur = s->then_body;
-    lift_stmts(L, v, n);
+    lift(L, ctx);
     L->cur = saved;
     L->nenv = outer;
     Operand *after = env_snapshot(L);
@@ -540,6 +545,21 @@ void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n) {
     free(before);
     free(after);
     body_append(L->a, L->cur, s);
+}
+
+typedef struct StmtList {
+    CXCursor *v;
+    int n;
+} StmtList;
+
+static void lift_list(Lift *L, void *ctx) {
+    StmtList *sl = ctx;
+    lift_stmts(L, sl->v, sl->n);
+}
+
+void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n) {
+    StmtList sl = {v, n};
+    lift_guarded(L, at, cond, lift_list, &sl);
 }
 
 /* cond: the enclosing sequential loop has not stopped (stopped >= 0, after
@@ -903,6 +923,28 @@ static void finish_carried(Lift *L, CXCursor c, Stmt *s, const int *carried_b, i
     s->carried = carried;
 }
 
+/* One iteration's body, then the step of a for loop: a continue skips the
+ * rest of the body but not the step; a break or a return skips both. */
+typedef struct Iteration {
+    CXCursor body, step;
+    int stopped;
+} Iteration;
+
+static void lift_iteration(Lift *L, void *ctx) {
+    Iteration *it = ctx;
+    CXCursor body = it->body, step = it->step;
+    int stopped = it->stopped;
+    lift_stmt(L, body);
+    L->barriers[L->nbarriers - 1].skipped = -1;
+    if (clang_Cursor_isNull(step) || L->failed)
+        return;
+    Operand go_on = not_stopped(L, step, stopped, -1, returns_by_flag(L, body));
+    if (go_on.kind != OPD_NONE)
+        lift_under_guard(L, step, go_on, &step, 1);
+    else
+        lift_stmt(L, step);
+}
+
 /* while (c) body, do body while (c), and for loops that are not canonical
  * (lowered to while by the caller): a loop without a bound. An iteration
  * of `while` evaluates c first and does nothing once it is false; the
@@ -941,13 +983,11 @@ static void lift_unbounded(Lift *L, CXCursor c, CXCursor cond, CXCursor body, CX
     Operand go = opd_none();
     if (cond_first && !clang_Cursor_isNull(cond))
         go = b_cmp(&bd, OP_NE, lift_expr(L, cond), opd_int(0));
-    CXCursor rest[2] = {body, step};
-    int nrest = clang_Cursor_isNull(step) ? 1 : 2;
+    Iteration it = {body, step, stopped};
     if (go.kind != OPD_NONE)
-        lift_under_guard(L, body, go, rest, nrest);
+        lift_guarded(L, body, go, lift_iteration, &it);
     else
-        lift_stmts(L, rest, nrest);
-    L->barriers[L->nbarriers - 1].skipped = -1;
+        lift_iteration(L, &it);
     bd = lift_builder(L, c);
     L->env[trips].val = b_add(&bd, L->env[trips].val, opd_int(1));
     /* when the loop ends after this iteration */
@@ -1042,6 +1082,48 @@ static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     body_append(L->a, L->cur, s);
 }
 
+/* Tries the canonical form; if it fails, undoes what the attempt lifted
+ * and bound. False when the loop is to run as a while loop instead; a
+ * failure no other form cures is reported (true, with L->failed). */
+static bool canonical_or_rolled_back(Lift *L, CXCursor c, Canon *cn) {
+    int nstmts = L->cur->stmts.len, nenv = L->nenv;
+    Operand *vals = env_snapshot(L);
+    L->probing = true;
+    L->probe_final = false;
+    bool ok = canonical_loop(L, c, cn);
+    L->probing = false;
+    if (!ok) {
+        L->failed = false;
+        L->cur->stmts.len = nstmts;
+        L->nenv = nenv;
+        for (int i = 0; i < nenv; i++)
+            L->env[i].val = vals[i];
+    }
+    free(vals);
+    if (!ok && L->probe_final) {
+        canonical_loop(L, c, cn); /* reported this time */
+        return true;
+    }
+    return ok;
+}
+
+/* for (init; cond; step) body as { init; while (cond) { body; step } },
+ * with continue going to the step. */
+static void lift_for_as_while(Lift *L, CXCursor c) {
+    CXCursor parts[4];
+    if (!for_parts(L, c, parts)) {
+        Canon cn;
+        canonical_loop(L, c, &cn); /* reports why it is not canonical */
+        return;
+    }
+    int mark = L->nenv;
+    if (!clang_Cursor_isNull(parts[0]))
+        lift_stmt(L, parts[0]);
+    if (!L->failed)
+        lift_unbounded(L, c, parts[1], parts[3], parts[2], true);
+    L->nenv = mark;
+}
+
 void lift_for(Lift *L, CXCursor c) {
     Pragma *pg = loop_pragma(L, c);
     Canon cn;
@@ -1051,8 +1133,14 @@ void lift_for(Lift *L, CXCursor c) {
         L->failed = true;
         return;
     }
-    /* Sequential loops must be canonical too, for the reverse sweep. */
-    if (!canonical_loop(L, c, &cn))
+    /* A sequential loop that is not canonical runs as a while loop. */
+    if (!pg && !canonical_or_rolled_back(L, c, &cn)) {
+        lift_for_as_while(L, c);
+        return;
+    }
+    if (L->failed)
+        return;
+    if (pg && !canonical_loop(L, c, &cn))
         return;
     if (!pg) {
         lift_seq_loop(L, c, &cn);

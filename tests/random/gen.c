@@ -1174,8 +1174,9 @@ static void gen_scalar_ref(struct block b) {
     prog.uses_step = 1;
 }
 
-/* while: a local computed by a while or do loop whose trip count depends
- * on integers only (n, loop indices): a derivative has no jumps */
+/* while: a local computed by a while, do or uncounted for loop whose trip
+ * count depends on integers only (n, loop indices): a derivative has no
+ * jumps (the test of the value itself never fails) */
 static void gen_while_local(struct block b) {
     const char *v = fresh("wv"), *k = fresh("wk");
     const char *i = cx.nloops ? cx.loops[rnd(cx.nloops)].name : "0";
@@ -1185,7 +1186,12 @@ static void gen_while_local(struct block b) {
     struct node *s = stmt(b, "");
     s->kid[s->nkid++] = gen_expr(0);
     s->kid[s->nkid++] = gen_expr(1);
-    if (rnd(2))
+    int form = rnd(3);
+    if (form == 2) /* not a counted for loop: run as a while loop */
+        s->tmpl = fmt("double %s = %%0;\nint %s;\nfor (%s = 0; %s * %s < 4 + (%s + %s) %% 5 && "
+                      "%s < 1.0e6; %s++) {\n    %s%s\n}",
+                      v, k, k, k, k, n, i, v, k, step, stop);
+    else if (form == 1)
         s->tmpl = fmt("double %s = %%0;\nint %s = 0;\nwhile (%s < 2 + (%s + %s) %% 3) {\n    %s\n "
                       "   %s++;%s\n}",
                       v, k, k, n, i, step, k, stop);
