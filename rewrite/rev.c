@@ -766,6 +766,10 @@ typedef struct Extent {
     Buffer *buf;
     Operand size;
     bool ok;
+    /* Reads whose index has no bound are left out (and counted) rather
+     * than failing: for an output's seeds, whose extent its writes give. */
+    bool skip_unbounded_reads;
+    int skipped;
 } Extent;
 
 static void extent_of_body(Extent *ex, Body *b) {
@@ -774,6 +778,10 @@ static void extent_of_body(Extent *ex, Body *b) {
         if ((s->kind == S_READ || s->kind == S_WRITE) && s->buf == ex->buf) {
             Operand ub;
             if (s->nidx != 1 || !index_bound(ex->r, ex->bd, s->idx[0], true, &ub)) {
+                if (ex->skip_unbounded_reads && s->kind == S_READ && s->nidx == 1) {
+                    ex->skipped++;
+                    continue;
+                }
                 ex->ok = false;
                 return;
             }
@@ -830,7 +838,7 @@ static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilo
         if (p->buf->adj && !overwritten_input)
             continue;
         Builder bd = {r->a, r->dst, prologue, r->src->loc};
-        Extent ex = {r, &bd, p->buf, opd_none(), true};
+        Extent ex = {r, &bd, p->buf, opd_none(), true, false, 0};
         extent_of_body(&ex, r->src->body);
         if ((!ex.ok || ex.size.kind == OPD_NONE) && overwritten_input) {
             /* With out(name) too, the adjoint parameter carries the seed of
@@ -897,8 +905,10 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         if (!pb || p->buf->rank != 1)
             continue;
         Builder bd = {r->a, r->dst, epilogue, r->src->loc};
-        Extent ex = {r, &bd, p->buf, opd_none(), true};
+        Extent ex = {r, &bd, p->buf, opd_none(), true, true, 0};
         extent_of_body(&ex, r->src->body);
+        if (ex.skipped && ex.size.kind == OPD_NONE)
+            ex.ok = false;
         if (!ex.ok) {
             rev_error(r, r->src->loc,
                       arena_printf(r->a,
@@ -914,6 +924,12 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         }
         if (ex.size.kind == OPD_NONE)
             continue;
+        if (ex.skipped)
+            b_comment(&bd, arena_printf(r->a,
+                                        "%s's extent comes from its writes and the reads whose "
+                                        "indices pargrad can bound: the reads at indices read "
+                                        "from arrays are taken to lie inside",
+                                        p->name));
         Stmt *m = stmt_new(r->a, S_MAP, r->src->loc);
         m->index = var_new(r->a, r->dst, "k", type_long());
         m->lo = opd_int(0);

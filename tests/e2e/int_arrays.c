@@ -26,4 +26,16 @@ double permuted_counts(int n, const double *x) {
     return s + t;
 }
 
+/* An output that also reads itself at indices from an int array: its
+ * extent comes from its writes, and y_b is consumed all the same. */
+void picked(int n, const double *x, double *y) {
+    int pick[2] = {0, n - 1};
+    int i;
+    for (i = 0; i < n; i++)
+        y[i] = sin(x[i]);
+    for (i = 0; i < n; i++)
+        y[i] = y[i] * 0.5 + 0.25 * y[pick[i % 2]] * x[i];
+}
+
 #pragma pargrad reverse(permuted_counts) wrt(x)
+#pragma pargrad reverse(picked) wrt(x) out(y)
