@@ -166,9 +166,10 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
         CXCursor a = strip_implicit(kids_of(c).items[0]);
         if (clang_getCursorKind(a) == CXCursor_DeclRefExpr) {
             lift_fail(L, c,
-                      "use the scalar itself; pargrad follows a pointer to a scalar only as a "
-                      "helper's argument, next_uniform(&seed)",
-                      "a pointer to the scalar '%s' kept in a variable or passed outside the file",
+                      "point at one scalar where the pointer is declared (double *p = &x;) or "
+                      "pass &x to a helper of this file",
+                      "a pointer to the scalar '%s' here: pargrad follows one from its "
+                      "declaration or as a helper's argument",
                       cursor_spelling(L, a));
             return NULL;
         }
@@ -597,7 +598,8 @@ static Operand lift_unary(Lift *L, CXCursor c) {
         lift_fail(L, c, "write increments as statements of their own", "'%s' inside an expression",
                   op);
     else
-        lift_fail(L, c, "pointers and bit operations are outside what pargrad differentiates",
+        lift_fail(L, c,
+                  "take addresses of array elements (&a[i]) or pass &x to a helper of this file",
                   "unsupported unary operator '%s'", op);
     return opd_int(0);
 }
@@ -1128,6 +1130,17 @@ Operand lift_assign(Lift *L, CXCursor c, const char *op) {
         lift_acc_update(L, c, b, op, rhs);
         return opd_int(0);
     }
+    if (L->env[b].ref && ref < 0) { /* p = ... for p = &x: it stays on x */
+        lift_fail(L, c,
+                  "point at one scalar where the pointer is declared (double *p = &x;) or pass "
+                  "&x to a helper of this file",
+                  "%s",
+                  arena_printf(L->a,
+                               "'%s' points to the scalar '%s' and is pointed elsewhere here: "
+                               "pargrad follows a pointer to a scalar from its declaration",
+                               L->env[b].name, L->env[L->env[b].ref - 1].name));
+        return opd_int(0);
+    }
     if (L->env[b].is_view && L->env[b].buf && L->env[b].buf->rank > 1 && strcmp(op, "=") != 0) {
         inside_row(L, c, L->env[b].buf);
         return opd_int(0);
@@ -1301,6 +1314,8 @@ static void lift_array_init(Lift *L, Buffer *buf, CXCursor list, Operand *idx, i
     }
 }
 
+static int scalar_ref_arg(Lift *L, CXCursor arg);
+
 void lift_var_decl(Lift *L, CXCursor d) {
     const char *name = cursor_spelling(L, d);
     CXType t = clang_getCursorType(d);
@@ -1316,7 +1331,13 @@ void lift_var_decl(Lift *L, CXCursor d) {
             lift_heap_array(L, d, name, clang_getCanonicalType(clang_getPointeeType(ct)), init);
             return;
         }
+        /* double *acc = &total;: *acc is total */
+        int ref = clang_Cursor_isNull(init) ? 0 : scalar_ref_arg(L, init);
         Binding *b = env_bind(L, d, name);
+        if (ref) {
+            b->ref = ref;
+            return;
+        }
         b->is_view = true;
         b->ty = type_long();
         if (!clang_Cursor_isNull(init))

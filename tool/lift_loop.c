@@ -62,6 +62,13 @@ static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClie
             target = strip_implicit(kids_of(target).items[0]);
             element = true;
         }
+        /* *p = e: the pointer, which may point to a scalar (see carried_bindings) */
+        bool post;
+        if (clang_getCursorKind(target) == CXCursor_UnaryOperator &&
+            strcmp(unop_of(as->L, target, &post), "*") == 0) {
+            target = strip_implicit(kids_of(target).items[0]);
+            element = false;
+        }
         if (clang_getCursorKind(target) == CXCursor_DeclRefExpr && (as->elements || !element))
             add_assigned(as, clang_getCursorReferenced(target));
     }
@@ -599,7 +606,10 @@ static Privatised *privatise(Lift *L, CXCursor body, int barrier, int *n) {
         int b = L->nenv - 1;
         while (b >= 0 && !clang_equalCursors(L->env[b].decl, as.decls[i]))
             b--;
-        if (b < 0 || L->env[b].is_array || L->env[b].role != ROLE_NORMAL)
+        if (b >= 0 && L->env[b].ref) /* *p = e: the scalar p points to */
+            b = L->env[b].ref - 1;
+        if (b < 0 || L->env[b].is_array || L->env[b].role != ROLE_NORMAL ||
+            L->env[b].private_barrier == barrier + 1)
             continue;
         pv[*n] = (Privatised){b, L->env[b].private_barrier};
         (*n)++;
@@ -833,6 +843,13 @@ static int *carried_bindings(Lift *L, CXCursor scope, int extra, int *n) {
     for (int i = 0; i < as.n; i++) {
         for (int b = L->nenv - 1; b >= 0; b--) {
             if (clang_equalCursors(L->env[b].decl, as.decls[i]) && !L->env[b].is_array) {
+                if (L->env[b].ref) /* *p = e through a pointer to a scalar: the scalar */
+                    b = L->env[b].ref - 1;
+                bool seen = false;
+                for (int k = 0; k < *n; k++)
+                    seen |= carried_b[k] == b;
+                if (seen)
+                    break;
                 if (L->env[b].val.kind == OPD_NONE)
                     L->env[b].val = b_fconst(0, L->env[b].ty);
                 carried_b[(*n)++] = b;

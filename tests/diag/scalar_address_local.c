@@ -1,15 +1,19 @@
-/* expect: 9:19: a pointer to the scalar 'total' kept in a variable */
+/* expect: 13:13: points to the scalar 'high' and is pointed elsewhere here */
 #include <math.h>
 
-/* A local pointer to a scalar: pargrad follows pointers to scalars only
- * as arguments of helpers (see tests/e2e/scalar_refs.c). */
+/* A pointer to a scalar moved to another scalar: pargrad follows a
+ * pointer to a scalar from its declaration (double *acc = &high;) or as
+ * a helper's argument (see tests/e2e/scalar_refs.c). */
 double f(int n, const double *x) {
-    double total = 0.0;
+    double high = 0.0, low = 0.0;
     int i;
-    double *acc = &total;
-    for (i = 0; i < n; i++)
+    double *acc = &high;
+    for (i = 0; i < n; i++) {
+        if (i == n / 2)
+            acc = &low;
         *acc += x[i] * x[i];
-    return total;
+    }
+    return high - low;
 }
 
 #pragma pargrad reverse(f) wrt(x)

@@ -1,8 +1,9 @@
 /* Pointers to scalars passed to helpers, as Monte Carlo and statistics
  * codes write them: a random-number state updated through `unsigned
  * *state` (with the bit operations of such generators), results returned
- * through `double *mean`, a reduce accumulator updated by a helper, and a
- * pointer passed on from helper to helper. */
+ * through `double *mean`, a reduce accumulator updated by a helper, a
+ * pointer passed on from helper to helper, and local pointers to
+ * scalars. */
 #include <math.h>
 
 static unsigned lcg_next(unsigned *state) {
@@ -76,6 +77,30 @@ double hashed_energy(int n, const double *x) {
     return e;
 }
 
+static void bump(double *a, double v) {
+    *a += v * v;
+}
+
+/* Pointers to scalars declared where they start (double *acc = &total;),
+ * updated in a loop, passed on to a helper, and onto a reduce
+ * accumulator. */
+double local_refs(int n, const double *x) {
+    double total = 0.0, peak = -1.0e30, m = 0.0;
+    double *acc = &total, *pk = &peak, *mp = &m;
+    int i;
+    for (i = 0; i < n; i++) {
+        *acc += sin(x[i]);
+        if (x[i] > *pk)
+            *pk = x[i];
+        bump(acc, x[i]);
+    }
+#pragma pargrad reduce(+ : m)
+    for (i = 0; i < n; i++)
+        *mp += x[i] * x[i];
+    return total + 2.0 * peak + m;
+}
+
 #pragma pargrad reverse(mc_sample) wrt(x)
+#pragma pargrad reverse(local_refs) wrt(x)
 #pragma pargrad reverse(standardised) wrt(x)
 #pragma pargrad reverse(hashed_energy) wrt(x)

@@ -5,15 +5,17 @@
 GC_KERNEL(mc_sample)
 GC_KERNEL(standardised)
 GC_KERNEL(hashed_energy)
+GC_KERNEL(local_refs)
 
 int main(void) {
     static const struct gc_kernel kernels[] = {
         {"mc_sample", mc_sample, mc_sample_b},
         {"standardised", standardised, standardised_b},
         {"hashed_energy", hashed_energy, hashed_energy_b},
+        {"local_refs", local_refs, local_refs_b},
     };
     /* n = 1: standardised is 0 */
     static const int sizes[] = {2, 3, 5, 9, 33};
-    gc_check_kernels(kernels, 3, sizes, 5, 2);
+    gc_check_kernels(kernels, 4, sizes, 5, 2);
     return gc_finish();
 }

@@ -1155,6 +1155,16 @@ static int loops_of(int range) {
  * drawn from a generator state the helper advances (rg_blend, rg_step:
  * printed before f when the row is on) */
 static void gen_scalar_ref(struct block b) {
+    if (chance(30)) { /* a local pointer to a local scalar */
+        const char *name = fresh("r"), *ptr = fresh("rp");
+        struct node *n = stmt(b, "");
+        n->kid[n->nkid++] = gen_expr(0);
+        n->kid[n->nkid++] = gen_expr(1);
+        n->tmpl = fmt("double %s = %%0;\ndouble *%s = &%s;\n*%s = 0.5 * *%s + 0.25 * tanh(%%1);",
+                      name, ptr, name, ptr, ptr);
+        declare(name, T_DOUBLE, n->kid[0]->bound + 0.25);
+        return;
+    }
     if (rnd(2)) {
         const char *name = fresh("r");
         struct node *n = stmt(b, "");
