@@ -174,12 +174,14 @@ static void line(Emitter *e, const char *text) {
 
 static void print_const(Emitter *e, Operand o) {
     if (!type_is_float(o.ty)) {
-        /* unsigned constants keep their type (and 2^63 and up their value) */
-        if (type_is_unsigned(o.ty) && o.ival > 1)
-            fprintf(e->out, "%lluU%s", (unsigned long long)o.ival,
-                    (unsigned long long)o.ival > 0xffffffffULL ? "LL" : "");
+        /* Constants keep their type, which matters where nothing converts
+         * them (1u << 31, 1L << 40, ~0u), and 2^63 and up their value. */
+        const char *cn = o.ty.cname ? o.ty.cname : "int";
+        const char *width = strstr(cn, "long long") ? "LL" : strstr(cn, "long") ? "L" : "";
+        if (type_is_unsigned(o.ty) && o.ty.kind != TY_BOOL)
+            fprintf(e->out, "%lluU%s", (unsigned long long)o.ival, width);
         else
-            fprintf(e->out, "%lld", o.ival);
+            fprintf(e->out, "%lld%s", o.ival, width);
         return;
     }
     double v = o.fval;

@@ -708,11 +708,13 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
             *out = b_div(bd, x, d->args[1]);
             return true;
         }
+        r->bound_loose |= upper;
         if (upper)
             return index_bound(r, bd, d->args[0], true, out);
         *out = opd_int(0);
         return true;
     case OP_SELECT: /* either value: the larger (smaller) bound (a trip count) */
+        r->bound_loose |= upper;
         if (!index_bound(r, bd, d->args[1], upper, &x) ||
             !index_bound(r, bd, d->args[2], upper, &y))
             return false;
@@ -725,6 +727,7 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
             *out = opd_int(0);
             return true;
         }
+        r->bound_loose = true;
         return index_bound(r, bd, d->args[1], true, out) ||
                index_bound(r, bd, d->args[0], true, out);
     case OP_BITOR:
@@ -737,15 +740,19 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
         }
         if (!index_bound(r, bd, d->args[0], true, &x))
             return false;
-        if (d->op == OP_SHR) {
-            *out = x;
+        if (d->op == OP_SHR) { /* by a constant: monotone */
+            if (d->args[1].kind != OPD_CONST)
+                r->bound_loose = true;
+            *out = d->args[1].kind == OPD_CONST ? b_op(bd, OP_SHR, d->dst->ty, x, d->args[1]) : x;
             return true;
         }
+        r->bound_loose |= d->op != OP_SHL;
         if (!index_bound(r, bd, d->args[1], true, &y))
             return false;
         *out = d->op == OP_SHL ? b_op(bd, OP_SHL, d->dst->ty, x, y) : b_add(bd, x, y);
         return true;
     case OP_MOD: /* x % m in [0, m) for a valid (non-negative) index */
+        r->bound_loose |= upper;
         if (!upper)
             *out = opd_int(0);
         else if (d->args[1].kind == OPD_CONST && d->args[1].ival > 0)
@@ -766,10 +773,11 @@ typedef struct Extent {
     Buffer *buf;
     Operand size;
     bool ok;
-    /* Reads whose index has no bound are left out (and counted) rather
-     * than failing: for an output's seeds, whose extent its writes give. */
-    bool skip_unbounded_reads;
-    int skipped;
+    /* For the caller's elements (seeds to consume, adjoints to add into),
+     * only bounds that are reached count: the accesses without one are
+     * counted instead of failing. */
+    bool exact;
+    int skipped_reads, skipped_writes;
 } Extent;
 
 static void extent_of_body(Extent *ex, Body *b) {
@@ -777,11 +785,14 @@ static void extent_of_body(Extent *ex, Body *b) {
         Stmt *s = b->stmts.items[i];
         if ((s->kind == S_READ || s->kind == S_WRITE) && s->buf == ex->buf) {
             Operand ub;
-            if (s->nidx != 1 || !index_bound(ex->r, ex->bd, s->idx[0], true, &ub)) {
-                if (ex->skip_unbounded_reads && s->kind == S_READ && s->nidx == 1) {
-                    ex->skipped++;
-                    continue;
-                }
+            ex->r->bound_loose = false;
+            bool bounded = s->nidx == 1 && index_bound(ex->r, ex->bd, s->idx[0], true, &ub);
+            if (ex->exact && (!bounded || ex->r->bound_loose)) {
+                ex->skipped_reads += s->kind == S_READ;
+                ex->skipped_writes += s->kind == S_WRITE;
+                continue;
+            }
+            if (!bounded) {
                 ex->ok = false;
                 return;
             }
@@ -838,9 +849,10 @@ static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilo
         if (p->buf->adj && !overwritten_input)
             continue;
         Builder bd = {r->a, r->dst, prologue, r->src->loc};
-        Extent ex = {r, &bd, p->buf, opd_none(), true, false, 0};
+        Extent ex = {r, &bd, p->buf, opd_none(), true, overwritten_input, 0, 0};
         extent_of_body(&ex, r->src->body);
-        if ((!ex.ok || ex.size.kind == OPD_NONE) && overwritten_input) {
+        if ((!ex.ok || ex.size.kind == OPD_NONE || ex.skipped_reads || ex.skipped_writes) &&
+            overwritten_input) {
             /* With out(name) too, the adjoint parameter carries the seed of
              * the final values in and the input values' adjoint out: no
              * array of pargrad's own is needed. */
@@ -905,9 +917,12 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         if (!pb || p->buf->rank != 1)
             continue;
         Builder bd = {r->a, r->dst, epilogue, r->src->loc};
-        Extent ex = {r, &bd, p->buf, opd_none(), true, true, 0};
+        Extent ex = {r, &bd, p->buf, opd_none(), true, true, 0, 0};
         extent_of_body(&ex, r->src->body);
-        if (ex.skipped && ex.size.kind == OPD_NONE)
+        /* Writes consume their own seeds in the return sweep (an active
+         * output's); reads and unwritten elements need the loop below. */
+        if ((ex.skipped_reads && ex.size.kind == OPD_NONE) ||
+            (!p->buf->active && (ex.skipped_reads || ex.skipped_writes)))
             ex.ok = false;
         if (!ex.ok) {
             rev_error(r, r->src->loc,
@@ -924,11 +939,12 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         }
         if (ex.size.kind == OPD_NONE)
             continue;
-        if (ex.skipped)
+        if (ex.skipped_reads || ex.skipped_writes)
             b_comment(&bd, arena_printf(r->a,
-                                        "%s's extent comes from its writes and the reads whose "
-                                        "indices pargrad can bound: the reads at indices read "
-                                        "from arrays are taken to lie inside",
+                                        "%s's extent comes from the accesses whose largest index "
+                                        "pargrad can tell; the elements the others write are "
+                                        "consumed by their adjoints, the ones they read are "
+                                        "taken to lie inside",
                                         p->name));
         Stmt *m = stmt_new(r->a, S_MAP, r->src->loc);
         m->index = var_new(r->a, r->dst, "k", type_long());

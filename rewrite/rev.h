@@ -58,6 +58,10 @@ typedef struct Rev {
     int nvars;
     PtrVec red_infos; /* RedInfo*, see rev_reduce.c */
     Body *cur_body;   /* the body whose statements are being swept */
+    /* Set by index_bound when an upper bound may not be reached (x % m,
+     * x & y, a clamp): fine to size an array of pargrad's own, not to
+     * touch that many elements of the caller's. */
+    bool bound_loose;
     bool failed;
 } Rev;
 

@@ -130,6 +130,32 @@ static Buffer *inside_row(Lift *L, CXCursor at, Buffer *buf) {
     return NULL;
 }
 
+/* *p++ = e, s += *q++, *--p: the element at the pointer's offset before
+ * (postfix) or after (prefix) it moves by one. */
+static bool check_assignable(Lift *L, CXCursor c, int b);
+static void assign_scalar(Lift *L, CXCursor at, int b, Operand v);
+static Buffer *step_view(Lift *L, CXCursor c, Operand *off) {
+    bool post;
+    const char *op = unop_of(L, c, &post);
+    CXCursor v = strip_casts(kids_of(c).items[0]);
+    int b = clang_getCursorKind(v) == CXCursor_DeclRefExpr ? env_lookup(L, v) : -1;
+    if (b < 0 || !L->env[b].is_view || !L->env[b].buf) {
+        lift_fail(L, c, view_hint, "'%s' on something that is not a pointer into an array", op);
+        return NULL;
+    }
+    Buffer *buf = L->env[b].buf;
+    if (buf->rank > 1)
+        return inside_row(L, c, buf);
+    if (!check_assignable(L, c, b))
+        return NULL;
+    Builder bd = lift_builder(L, c);
+    Operand old = binding_value(L, c, b);
+    Operand moved = op[0] == '+' ? b_add(&bd, old, opd_int(1)) : b_sub(&bd, old, opd_int(1));
+    assign_scalar(L, c, b, b_cast(&bd, type_long(), moved));
+    *off = post ? old : L->env[b].val;
+    return buf;
+}
+
 /* The array the pointer expression e points into, with the offset there
  * (for a 2-D array: the row) in *off; NULL (reported) if e is not one
  * pargrad can follow. */
@@ -162,6 +188,9 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
         return NULL;
     }
     bool post;
+    if (k == CXCursor_UnaryOperator &&
+        (!strcmp(unop_of(L, c, &post), "++") || !strcmp(unop_of(L, c, &post), "--")))
+        return step_view(L, c, off);
     if (k == CXCursor_UnaryOperator && strcmp(unop_of(L, c, &post), "&") == 0) {
         CXCursor a = strip_implicit(kids_of(c).items[0]);
         if (clang_getCursorKind(a) == CXCursor_DeclRefExpr) {

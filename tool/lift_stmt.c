@@ -516,10 +516,15 @@ void lift_stmt(Lift *L, CXCursor c) {
     }
     case CXCursor_BinaryOperator: {
         const char *op = binop_of(L, c);
-        if (strcmp(op, "=") == 0)
+        if (strcmp(op, "=") == 0) {
             lift_assign(L, c, op);
-        else
+        } else if (strcmp(op, ",") == 0) { /* i++, j-- in a for header */
+            Kids k = kids_of(c);
+            lift_stmt(L, strip_implicit(k.items[0]));
+            lift_stmt(L, strip_implicit(k.items[1]));
+        } else {
             lift_expr(L, c);
+        }
         return;
     }
     case CXCursor_CompoundAssignOperator:

@@ -29,5 +29,28 @@ void twin_outputs(int n, const double *x, double *y, double *z) {
         y[i] = z[i] = tanh(x[i]) * x[i];
 }
 
+/* Pointer idioms of stream code: *p++ = e and s += *r++, and a for
+ * header with commas, two counters meeting in the middle. */
+double streams(int n, const double *x) {
+    double buf[64], out[64];
+    double *p = out;
+    const double *q = x;
+    int i, j, m = n < 64 ? n : 64;
+    double s = 0.0;
+    for (i = 0; i < m; i++)
+        buf[i] = sin(x[i]);
+    for (i = 0; i < m; i++) {
+        *p++ = -(*q) * (*q) + buf[i];
+        q++;
+    }
+    const double *r = out;
+    for (i = 0; i < m; i++)
+        s += *r++ * x[i];
+    for (i = 0, j = m - 1; i < j; i++, j--)
+        s += out[i] * out[j];
+    return s;
+}
+
 #pragma pargrad reverse(smooth_energy) wrt(x)
+#pragma pargrad reverse(streams) wrt(x)
 #pragma pargrad reverse(twin_outputs) wrt(x) out(y, z)

@@ -1,10 +1,11 @@
 /* Checks the gradients of c_idioms.c against central finite differences:
- * smooth_energy with gc_check_gradient_1, twin_outputs through seeds on
+ * smooth_energy and streams with gc_check_gradient_1, twin_outputs through seeds on
  * both outputs (x_b vs d (dot(wy, y) + dot(wz, z)) / dx). */
 #include "gradcheck.h"
 
 double smooth_energy(int n, const double *x);
 double smooth_energy_b(int n, const double *x, double *x_b, double seed);
+GC_KERNEL(streams)
 void twin_outputs(int n, const double *x, double *y, double *z);
 void twin_outputs_b(int n, const double *x, double *x_b, double *y, double *y_b, double *z,
                     double *z_b);
@@ -22,6 +23,9 @@ static double eval(void *p) {
 }
 
 int main(void) {
+    static const struct gc_kernel kernels[] = {{"streams", streams, streams_b}};
+    static const int sizes[] = {1, 2, 5, 9, 33};
+    gc_check_kernels(kernels, 1, sizes, 5, 2);
     for (uint64_t seed = 1; seed <= 3; seed++) {
         gc_check_gradient_1("smooth_energy n=11", smooth_energy, smooth_energy_b, N, -1.0, 1.0,
                             seed);

@@ -100,7 +100,33 @@ double local_refs(int n, const double *x) {
     return total + 2.0 * peak + m;
 }
 
+/* A helper that sets its result through a pointer and returns from inside
+ * a loop: the scalar it points to is carried by the loop. */
+static double first_over(double a, double *out) {
+    int k = 0;
+    while (k < 10) {
+        k++;
+        if (a * k > 3.0) {
+            *out = a * k;
+            return 1.0;
+        }
+    }
+    *out = a;
+    return 0.0;
+}
+
+double early_out(int n, const double *x) {
+    double s = 0.0, o;
+    int i;
+    for (i = 0; i < n; i++) {
+        double r = first_over(0.2 + 0.5 * x[i] * x[i], &o);
+        s += o * x[(i + 1) % n] + r;
+    }
+    return s;
+}
+
 #pragma pargrad reverse(mc_sample) wrt(x)
+#pragma pargrad reverse(early_out) wrt(x)
 #pragma pargrad reverse(local_refs) wrt(x)
 #pragma pargrad reverse(standardised) wrt(x)
 #pragma pargrad reverse(hashed_energy) wrt(x)

@@ -1786,10 +1786,25 @@ static int gen_walk_update(struct block b) {
     if (!o)
         return 0;
     const char *p = fresh("pw"), *k = fresh("kw");
-    struct node *n = stmt(b, fmt("{\n    double *%s = %s;\n    int %s;\n    for (%s = 0; %s < n; "
-                                 "%s++) {\n        *%s = 0.5 * *%s + 0.25 * tanh(%%0);\n"
-                                 "        %s++;\n    }\n}",
-                                 p, o->name, k, k, k, k, p, p, p));
+    struct node *n;
+    switch (rnd(3)) {
+    case 0:
+        n = stmt(b, fmt("{\n    double *%s = %s;\n    int %s;\n    for (%s = 0; %s < n; %s++) "
+                        "{\n        *%s = 0.5 * *%s + 0.25 * tanh(%%0);\n        %s++;\n    }\n}",
+                        p, o->name, k, k, k, k, p, p, p));
+        break;
+    case 1: /* *p++ = t (t first: *p++ = f(*p) would be unsequenced) */
+        n = stmt(b, fmt("{\n    double *%s = %s;\n    int %s;\n    for (%s = 0; %s < n; %s++) "
+                        "{\n        double %s_t = 0.5 * *%s + 0.25 * tanh(%%0);\n        *%s++ = "
+                        "%s_t;\n    }\n}",
+                        p, o->name, k, k, k, k, p, p, p, p));
+        break;
+    default: /* the pointer steps in the for header, after a comma */
+        n = stmt(b, fmt("{\n    double *%s = %s;\n    int %s;\n    for (%s = 0; %s < n; %s++, "
+                        "%s++)\n        *%s = 0.5 * *%s + 0.25 * tanh(%%0);\n}",
+                        p, o->name, k, k, k, k, p, p, p));
+        break;
+    }
     n->kid[n->nkid++] = gen_expr(1);
     return 1;
 }
