@@ -152,8 +152,36 @@ static void drv_fd_check(struct drv_run *r, const char *what, const double *g, d
     }
 }
 
+/* Every array has a red zone of sentinels after its n elements: a write
+ * past the end (a seed loop running too far, say) is a failure even where
+ * it corrupts nothing the other checks look at. */
+enum { DRV_GUARD = 8 };
+#define DRV_SENTINEL 4242.4242
+
 static double *drv_alloc(int n) {
-    return gc_alloc(n);
+    double *p = gc_alloc(n + DRV_GUARD);
+    for (int i = 0; i < DRV_GUARD; i++)
+        p[n + i] = DRV_SENTINEL;
+    return p;
+}
+
+static void drv_guard(struct drv_run *r, const char *what, const double *v) {
+    for (int i = 0; i < DRV_GUARD; i++)
+        if (v[r->nm + i] != DRV_SENTINEL) {
+            r->failed++;
+            printf("FAIL %s: element %d past its end overwritten (%.17g)\n", what, r->nm + i,
+                   v[r->nm + i]);
+            return;
+        }
+}
+
+/* the red zones of the arrays f and f_b see */
+static void drv_guards(struct drv_run *r) {
+    struct drv *d = &r->d;
+    const double *v[] = {d->x, d->x_b, d->w, d->w_b, d->a, d->a_b, d->u, d->u_b, d->y, d->y_b};
+    static const char *const names[] = {"x", "x_b", "w", "w_b", "a", "a_b", "u", "u_b", "y", "y_b"};
+    for (int i = 0; i < 10; i++)
+        drv_guard(r, names[i], v[i]);
 }
 
 static void drv_setup(struct drv_run *r, const struct drv_spec *s) {
@@ -246,6 +274,7 @@ static int drv_main(const struct drv_spec *s) {
     drv_seed(r, 1);
     double got = s->gradient(d, 1.0 * r->sret);
     drv_check_primal(r, got);
+    drv_guards(r);
     double *gx = drv_copy(d->x_b, nm), *gw = drv_copy(d->w_b, nm), *ga = drv_copy(d->a_b, nm);
     double *gu = drv_copy(d->u_b, nm), gp = d->p_b;
 
@@ -266,6 +295,7 @@ static int drv_main(const struct drv_spec *s) {
     drv_seed(r, 0);
     got = s->gradient(d, r->sret);
     drv_check_primal(r, got);
+    drv_guards(r);
     double *g2 = drv_alloc(nm);
     for (int i = 0; i < nm; i++)
         g2[i] = 2.0 * gx[i];
