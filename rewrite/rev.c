@@ -922,7 +922,7 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         /* Writes consume their own seeds in the return sweep (an active
          * output's); reads and unwritten elements need the loop below. */
         if ((ex.skipped_reads && ex.size.kind == OPD_NONE) ||
-            (!p->buf->active && (ex.skipped_reads || ex.skipped_writes)))
+            (!p->buf->active && ex.skipped_writes))
             ex.ok = false;
         if (!ex.ok) {
             rev_error(r, r->src->loc,
