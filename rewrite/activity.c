@@ -211,6 +211,20 @@ static Param *find_param(Func *f, const char *name) {
     return NULL;
 }
 
+/* Marks the floating fields of the struct parameter whose first field is
+ * p (in marks, by buffer id); false if it has none. */
+static bool mark_fields(Func *f, Param *p, unsigned char *marks) {
+    bool any = false;
+    for (int i = 0; i < f->params.len; i++) {
+        Param *q = f->params.items[i];
+        if (q->group == p->group && type_is_float(q->buf->elem)) {
+            marks[q->buf->id] = 1;
+            any = true;
+        }
+    }
+    return any;
+}
+
 static Stmt *find_return(Func *f) {
     Body *b = f->body;
     Stmt *last = b->stmts.len ? b->stmts.items[b->stmts.len - 1] : NULL;
@@ -240,7 +254,10 @@ bool activity_analyse(Arena *a, RevSpec *spec, RevErrors *err) {
                                    name, name, f->name);
         else if (p->var && !type_is_float(p->var->ty))
             problem = arena_printf(a, "wrt names '%s', which is not a floating-point value", name);
-        else if (p->buf && !type_is_float(p->buf->elem))
+        else if (p->group && !mark_fields(f, p, ac.bvaried))
+            problem =
+                arena_printf(a, "wrt names '%s', a struct without float or double fields", name);
+        else if (p->buf && !p->group && !type_is_float(p->buf->elem))
             problem =
                 arena_printf(a, "wrt names '%s', which is not an array of float or double", name);
         if (problem) {
@@ -251,7 +268,7 @@ bool activity_analyse(Arena *a, RevSpec *spec, RevErrors *err) {
         }
         if (p->var)
             ac.varied[p->var->id] = 1;
-        else
+        else if (!p->group)
             ac.bvaried[p->buf->id] = 1;
     }
     Stmt *ret = find_return(f);
@@ -267,7 +284,8 @@ bool activity_analyse(Arena *a, RevSpec *spec, RevErrors *err) {
             continue;
         }
         Param *p = find_param(f, name);
-        if (!p || !p->buf || p->buf->is_const || !type_is_float(p->buf->elem)) {
+        if (!p || !p->buf || p->buf->is_const || p->buf->by_value ||
+            (p->group ? !mark_fields(f, p, ac.buseful) : !type_is_float(p->buf->elem))) {
             SrcLoc at = i < spec->out_locs.len ? *(SrcLoc *)spec->out_locs.items[i] : spec->loc;
             const char *why =
                 !p ? arena_printf(a, "out(...) names '%s', but '%s' is not a parameter of '%s'",
@@ -278,7 +296,8 @@ bool activity_analyse(Arena *a, RevSpec *spec, RevErrors *err) {
             bad++;
             continue;
         }
-        ac.buseful[p->buf->id] = 1;
+        if (!p->group)
+            ac.buseful[p->buf->id] = 1;
     }
     if (!bad) {
         do {

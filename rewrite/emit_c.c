@@ -344,11 +344,18 @@ static void emit_access(Emitter *e, Buffer *b, Operand *idx, int n) {
         return;
     }
     fputs(buf_name(e, b), e->out);
+    if (b->field && (b->by_value || (n == 1 && opd_is_const(idx[0], 0)))) {
+        /* a struct passed by value, or the one a pointer points to */
+        fprintf(e->out, "%s%s", b->by_value ? "." : "->", b->field);
+        return;
+    }
     for (int i = 0; i < n; i++) {
         fputc('[', e->out);
         emit_operand(e, idx[i]);
         fputc(']', e->out);
     }
+    if (b->field)
+        fprintf(e->out, ".%s", b->field);
 }
 
 /* ---- inlining analysis ---- */
@@ -1205,11 +1212,26 @@ static const char *adjoint_decl(Emitter *e, const char *decl, const char *name,
 static void emit_signature(Emitter *e, Func *f) {
     fprintf(e->out, "%s %s(", f->ret.kind == TY_VOID ? "void" : type_cname(f->ret), f->name);
     const char *prev_decl = NULL, *prev_name = NULL;
+    const StructParam *prev_group = NULL;
+    bool first = true;
     for (int i = 0; i < f->params.len; i++) {
         Param *p = f->params.items[i];
-        if (i)
+        if (p->group && p->group == prev_group)
+            continue; /* the fields of one struct parameter share its declaration */
+        prev_group = p->group;
+        if (!first)
             fputs(", ", e->out);
-        if (p->decl) {
+        first = false;
+        if (p->group && !p->group->decl) { /* an adjoint: S *s_b, or the primal's shape */
+            const char *d = p->group->by_value || !prev_decl
+                                ? NULL
+                                : adjoint_decl(e, prev_decl, prev_name, p->group->name);
+            fputs(d ? d : arena_printf(&e->a, "%s *%s", p->group->type, p->group->name), e->out);
+        } else if (p->group) {
+            fputs(p->group->decl, e->out);
+            prev_decl = p->group->decl;
+            prev_name = p->group->name;
+        } else if (p->decl) {
             fputs(p->decl, e->out);
             prev_decl = p->decl;
             prev_name = p->name;
@@ -1233,9 +1255,18 @@ static void emit_signature(Emitter *e, Func *f) {
 static void mark_unused_params(Emitter *e, Func *f) {
     for (int i = 0; i < f->params.len; i++) {
         Param *p = f->params.items[i];
-        bool used = p->buf
-                        ? body_reads_buffer(f->body, p->buf) || body_writes_buffer(f->body, p->buf)
-                        : p->var->id < e->nvars && e->uses[p->var->id] > 0;
+        bool used = false;
+        int k = i;
+        /* a struct parameter is used when any of its fields is */
+        do {
+            Param *q = f->params.items[k];
+            used |= q->buf
+                        ? body_reads_buffer(f->body, q->buf) || body_writes_buffer(f->body, q->buf)
+                        : q->var->id < e->nvars && e->uses[q->var->id] > 0;
+        } while (p->group && ++k < f->params.len &&
+                 ((Param *)f->params.items[k])->group == p->group);
+        if (p->group)
+            i = k - 1;
         if (!used) {
             indent(e);
             fprintf(e->out, "(void)%s;\n", p->name);
@@ -1272,6 +1303,21 @@ void emit_c_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfuncs)
     for (int i = 0; i < n; i++)
         fprintf(out, "#include <%s>\n", headers[i]);
     fputs("\n#include \"pargrad.h\"\n", out);
+    /* the struct types of the signatures, each once, as the input defines them */
+    PtrVec defs = {0};
+    Arena a = {0};
+    for (int i = 0; i < nfuncs; i++)
+        for (int k = 0; k < funcs[i]->type_defs.len; k++) {
+            const char *d = funcs[i]->type_defs.items[k];
+            bool have = false;
+            for (int j = 0; j < defs.len && !have; j++)
+                have = strcmp(defs.items[j], d) == 0;
+            if (!have) {
+                vec_push(&a, &defs, (void *)d);
+                fprintf(out, "%s%s\n", defs.len == 1 ? "\n" : "", d);
+            }
+        }
+    arena_free(&a);
 }
 
 void emit_c_function(FILE *out, Func *f, const EmitOptions *opt) {

@@ -191,10 +191,21 @@ void body_append(Arena *a, Body *b, Stmt *s) {
     vec_push(a, &b->stmts, s);
 }
 
+/* A struct field's path as part of an identifier: d.pos.x gives d_pos_x. */
+const char *ident_of(Arena *a, const char *name) {
+    if (!strchr(name, '.'))
+        return name;
+    char *s = arena_strdup(a, name);
+    for (char *c = s; *c; c++)
+        if (*c == '.')
+            *c = '_';
+    return s;
+}
+
 Var *var_new(Arena *a, Func *f, const char *name, Type ty) {
     Var *v = arena_alloc(a, sizeof(Var));
     v->id = f->next_var_id++;
-    v->name = name;
+    v->name = ident_of(a, name);
     v->ty = ty;
     return v;
 }
@@ -211,6 +222,10 @@ Buffer *buffer_new(Arena *a, Func *f, const char *name, Type elem, BufKind kind)
     b->kind = kind;
     b->rank = 1;
     return b;
+}
+
+const char *buffer_label(Arena *a, const Buffer *b) {
+    return b->field ? ident_of(a, arena_printf(a, "%s.%s", b->name, b->field)) : b->name;
 }
 
 Var *emit_let(Arena *a, Func *f, Body *b, SrcLoc loc, const char *name, Type ty, PrimOp op,
@@ -387,7 +402,8 @@ static void indent(FILE *out, int depth) {
 }
 
 static void print_index(FILE *out, Stmt *s) {
-    fprintf(out, "%s", s->buf->name);
+    fprintf(out, "%s%s%s", s->buf->name, s->buf->field ? "." : "",
+            s->buf->field ? s->buf->field : "");
     for (int i = 0; i < s->nidx; i++) {
         fputc('[', out);
         print_operand(out, s->idx[i]);
@@ -582,7 +598,8 @@ void ir_print_func(FILE *out, Func *f) {
             fprintf(out, "%s%s%s[]%s", p->buf->is_const ? "const " : "", type_cname(p->buf->elem),
                     " ", p->buf->active ? "*" : "");
         if (p->buf)
-            fprintf(out, "%s", p->buf->name);
+            fprintf(out, "%s%s%s", p->buf->name, p->buf->field ? "." : "",
+                    p->buf->field ? p->buf->field : "");
     }
     fprintf(out, ") -> %s {\n", type_cname(f->ret));
     print_body(out, f->body, 1);

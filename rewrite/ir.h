@@ -77,6 +77,7 @@ typedef struct Var {
 typedef enum { BUF_PARAM, BUF_LOCAL, BUF_TAPE } BufKind;
 
 typedef struct Operand Operand;
+typedef struct StructFields StructFields;
 
 typedef struct Buffer {
     int id;
@@ -97,7 +98,25 @@ typedef struct Buffer {
     /* A constant table of the file: its values (row-major, rank dims),
      * emitted as a static const local array; NULL otherwise. */
     const double *table;
+    /* Structs are split into their scalar fields, one buffer each (Enzyme's
+     * shadow convention keeps the struct type for adjoints). A field buffer
+     * names the member path, emitted name[idx].field (name->field at index
+     * 0, name.field for a struct passed by value); a whole-struct handle
+     * (elem void) lists the field buffers and is never read or written. */
+    const char *field;
+    bool by_value;
+    StructFields *fields;
 } Buffer;
+
+/* The scalar fields of a struct type, flattened ("x", "pos.x"), with one
+ * buffer per field for an array of structs; fields of other types
+ * (pointers, arrays, unions) are left out and reported where used. */
+struct StructFields {
+    int n;
+    const char **paths;
+    Type *types;
+    Buffer **bufs;
+};
 
 typedef enum { OPD_NONE, OPD_VAR, OPD_CONST } OperandKind;
 
@@ -275,11 +294,22 @@ struct Stmt {
 };
 
 /* ---- functions and programs ---- */
+/* A struct parameter: the C declaration that the Params of its fields
+ * (consecutive, all named like it) share in the signature. */
+typedef struct StructParam {
+    const char *name;
+    const char *decl;
+    const char *type; /* the struct type as declared, for S *s_b */
+    bool by_value;
+} StructParam;
+
 typedef struct Param {
     const char *name;
-    Var *var;         /* scalar parameters */
-    Buffer *buf;      /* pointer and array parameters */
-    const char *decl; /* the C declaration as the user wrote it */
+    StructParam *group; /* a field of a struct parameter */
+    Var *var;           /* scalar parameters */
+    Buffer *buf;        /* pointer and array parameters */
+    const char *decl;   /* the C declaration as the user wrote it */
+    struct Param *adj;  /* reverse mode: the adjoint parameter that follows it */
 } Param;
 
 typedef struct Func {
@@ -289,6 +319,7 @@ typedef struct Func {
     Body *body;
     SrcLoc loc;
     int next_var_id, next_buf_id, next_effect_id;
+    PtrVec type_defs; /* const char*: definitions of the struct types the signature uses */
 } Func;
 
 /* A request to differentiate: a `reverse(...)` directive or --reverse. */
@@ -310,6 +341,10 @@ Var *var_new(Arena *a, Func *f, const char *name, Type ty);
 #define TEMP_NAME "%t"
 bool var_is_temp(const Var *v);
 Buffer *buffer_new(Arena *a, Func *f, const char *name, Type elem, BufKind kind);
+/* A buffer's name for names derived from it: p, or p_pos_x for a field. */
+const char *buffer_label(Arena *a, const Buffer *b);
+/* name with the dots of a struct field's path made underscores. */
+const char *ident_of(Arena *a, const char *name);
 
 /* Emits `dst = op(args...)` into body and returns dst. */
 Var *emit_let(Arena *a, Func *f, Body *b, SrcLoc loc, const char *name, Type ty, PrimOp op,

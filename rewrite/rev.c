@@ -143,7 +143,7 @@ static void rev_write(Rev *r, Stmt *s, Builder *bd) {
     rd->buf = buf->adj;
     rd->nidx = s->nidx;
     memcpy(rd->idx, s->idx, sizeof(Operand) * (size_t)s->nidx);
-    rd->dst = var_new(r->a, r->dst, arena_printf(r->a, "%s_b", buf->name), buf->elem);
+    rd->dst = var_new(r->a, r->dst, arena_printf(r->a, "%s_b", buffer_label(r->a, buf)), buf->elem);
     body_append(r->a, bd->b, rd);
     add_adjoint(r, bd, s->args[0], opd_var(rd->dst));
     Stmt *z = stmt_new(r->a, S_WRITE, s->loc);
@@ -351,8 +351,8 @@ static void declare_local_adjoint(Rev *r, Stmt *s, Body *out) {
     if (!buf || !buf->active)
         return;
     if (!buf->adj) {
-        buf->adj =
-            buffer_new(r->a, r->dst, arena_printf(r->a, "%s_b", buf->name), buf->elem, BUF_LOCAL);
+        buf->adj = buffer_new(r->a, r->dst, arena_printf(r->a, "%s_b", buffer_label(r->a, buf)),
+                              buf->elem, BUF_LOCAL);
         buf->adj->rank = buf->rank;
         buf->adj->dims = buf->dims;
         buf->adj->zero_init = true;
@@ -369,8 +369,8 @@ static void alloc_heap_adjoint(Rev *r, Stmt *s, Body *out) {
     if (!buf->active)
         return;
     if (!buf->adj)
-        buf->adj =
-            buffer_new(r->a, r->dst, arena_printf(r->a, "%s_b", buf->name), buf->elem, BUF_LOCAL);
+        buf->adj = buffer_new(r->a, r->dst, arena_printf(r->a, "%s_b", buffer_label(r->a, buf)),
+                              buf->elem, BUF_LOCAL);
     buf->adj->heap = true;
     Stmt *al = stmt_new(r->a, S_ALLOC, s->loc);
     *al = *s;
@@ -551,49 +551,77 @@ static const char *adjoint_param_name(Rev *r, Func *f, const char *base, const c
     }
 }
 
+/* The adjoint parameter of p: an array's adjoint array, or for a scalar a
+ * pointer to its adjoint, accumulated in a local and added at the end. */
+static Param *adjoint_param(Rev *r, RevSpec *spec, Param *p, StructParam *group, Body *prologue,
+                            Body *epilogue) {
+    Func *f = spec->primal, *g = r->dst;
+    Param *pb = arena_alloc(r->a, sizeof(Param));
+    pb->name = group ? group->name : adjoint_param_name(r, f, p->name, "b");
+    pb->group = group;
+    if (p->buf) {
+        Buffer *b = buffer_new(r->a, g, pb->name, p->buf->elem, BUF_PARAM);
+        b->rank = p->buf->rank;
+        b->field = p->buf->field; /* a struct's adjoint: the same struct type */
+        pb->buf = b;
+        p->buf->adj = b;
+        /* Inactive (the output does not depend on it): keep the
+         * parameter, nothing is accumulated into it. */
+        if (!p->buf->active)
+            p->buf->adj = NULL;
+        pb->decl = NULL; /* derived from the primal declaration by the emitter */
+        return pb;
+    }
+    Buffer *b = buffer_new(r->a, g, pb->name, p->var->ty, BUF_PARAM);
+    b->scalar_ref = true;
+    pb->buf = b;
+    Var *local = adjoint_of(r, p->var);
+    if (local) {
+        local->name = arena_printf(r->a, "%s_b_local", p->name);
+        Stmt *d = stmt_new(r->a, S_DECL, f->loc);
+        d->dst = local;
+        d->nargs = 1;
+        d->args[0] = b_fconst(0, local->ty);
+        body_append(r->a, prologue, d);
+        Stmt *acc = stmt_new(r->a, S_ACC, f->loc);
+        acc->buf = b;
+        acc->nargs = 1;
+        acc->args[0] = opd_var(local);
+        body_append(r->a, epilogue, acc);
+    }
+    return pb;
+}
+
 /* The generated signature: each active pointer followed by its adjoint, an
- * active scalar followed by a pointer to its adjoint, the seed last. */
+ * active scalar followed by a pointer to its adjoint, the seed last. A
+ * struct parameter (the Params of its fields) is followed by one adjoint
+ * of its struct type, holding its floating fields' adjoints. */
 static void build_signature(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue, Var **seed) {
     Func *f = spec->primal, *g = r->dst;
-    for (int i = 0; i < f->params.len; i++) {
+    for (int i = 0, end; i < f->params.len; i = end) {
         Param *p = f->params.items[i];
-        vec_push(r->a, &g->params, p);
-        bool wrt = in_names(&spec->wrt, p->name), out = in_names(&spec->out, p->name);
-        if (!wrt && !out)
+        for (end = i + 1;
+             p->group && end < f->params.len && ((Param *)f->params.items[end])->group == p->group;
+             end++)
+            ;
+        for (int k = i; k < end; k++)
+            vec_push(r->a, &g->params, f->params.items[k]);
+        if (!in_names(&spec->wrt, p->name) && !in_names(&spec->out, p->name))
             continue;
-        Param *pb = arena_alloc(r->a, sizeof(Param));
-        pb->name = adjoint_param_name(r, f, p->name, "b");
-        if (p->buf) {
-            Buffer *b = buffer_new(r->a, g, pb->name, p->buf->elem, BUF_PARAM);
-            b->rank = p->buf->rank;
-            pb->buf = b;
-            p->buf->adj = b;
-            /* Inactive (the output does not depend on it): keep the
-             * parameter, nothing is accumulated into it. */
-            if (!p->buf->active)
-                p->buf->adj = NULL;
-            pb->decl = NULL; /* derived from the primal declaration by the emitter */
-        } else {
-            Buffer *b = buffer_new(r->a, g, pb->name, p->var->ty, BUF_PARAM);
-            b->scalar_ref = true;
-            pb->buf = b;
-            /* The adjoint accumulates in a local, added to *s_b at the end. */
-            Var *local = adjoint_of(r, p->var);
-            if (local) {
-                local->name = arena_printf(r->a, "%s_b_local", p->name);
-                Stmt *d = stmt_new(r->a, S_DECL, f->loc);
-                d->dst = local;
-                d->nargs = 1;
-                d->args[0] = b_fconst(0, local->ty);
-                body_append(r->a, prologue, d);
-                Stmt *acc = stmt_new(r->a, S_ACC, f->loc);
-                acc->buf = b;
-                acc->nargs = 1;
-                acc->args[0] = opd_var(local);
-                body_append(r->a, epilogue, acc);
+        StructParam *group = NULL;
+        if (p->group) {
+            group = arena_alloc(r->a, sizeof(StructParam));
+            *group = *p->group;
+            group->name = adjoint_param_name(r, f, p->name, "b");
+            group->decl = NULL; /* derived by the emitter */
+        }
+        for (int k = i; k < end; k++) {
+            Param *q = f->params.items[k];
+            if (!q->group || type_is_float(q->buf->elem)) {
+                q->adj = adjoint_param(r, spec, q, group, prologue, epilogue);
+                vec_push(r->a, &g->params, q->adj);
             }
         }
-        vec_push(r->a, &g->params, pb);
     }
     if (in_names(&spec->out, "return")) {
         Param *ps = arena_alloc(r->a, sizeof(Param));
@@ -881,9 +909,10 @@ static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilo
                                    p->name));
             return;
         }
-        Buffer *adj = buffer_new(
-            r->a, r->dst, arena_printf(r->a, overwritten_input ? "%s_b_sweep" : "%s_b", p->name),
-            p->buf->elem, BUF_LOCAL);
+        Buffer *adj = buffer_new(r->a, r->dst,
+                                 arena_printf(r->a, overwritten_input ? "%s_b_sweep" : "%s_b",
+                                              buffer_label(r->a, p->buf)),
+                                 p->buf->elem, BUF_LOCAL);
         if (overwritten_input)
             add_into(r, epilogue, adj, p->buf->adj, ex.size);
         p->buf->adj = adj;
@@ -906,14 +935,7 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         Param *p = r->src->params.items[i];
         if (!p->buf || !in_names(&spec->out, p->name) || in_names(&spec->wrt, p->name))
             continue;
-        /* its adjoint parameter follows it in the generated signature */
-        Param *pb = NULL;
-        for (int k = 0; k + 1 < r->dst->params.len && !pb; k++) {
-            Param *q = r->dst->params.items[k + 1];
-            if (r->dst->params.items[k] == p && q->buf && !q->buf->scalar_ref &&
-                q->buf->id >= r->src->next_buf_id)
-                pb = q;
-        }
+        Param *pb = p->adj;
         if (!pb || p->buf->rank != 1)
             continue;
         Builder bd = {r->a, r->dst, epilogue, r->src->loc};
@@ -1102,6 +1124,7 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     Rev r = {.a = a, .src = f, .err = err};
     r.dst = arena_alloc(a, sizeof(Func));
     r.dst->name = spec->name;
+    r.dst->type_defs = spec->primal->type_defs; /* its signature names the same structs */
     r.dst->ret = f->ret;
     r.dst->loc = f->loc;
     r.dst->next_var_id = f->next_var_id;

@@ -487,7 +487,12 @@ static bool lift_job(Options *o, Arena *a, Frontend *fe, Job *j) {
         else
             for (int k = 0; k < f->params.len; k++) {
                 Param *p = f->params.items[k];
-                if (p->buf && !p->buf->is_const && body_writes_buffer(f->body, p->buf))
+                bool listed = false; /* a struct's second written field */
+                for (int i = 0; i < j->spec.out.len && p->group; i++)
+                    listed |= strcmp(j->spec.out.items[i], p->name) == 0;
+                if (p->buf && !p->buf->is_const && !p->buf->by_value && !listed &&
+                    (!p->group || type_is_float(p->buf->elem)) &&
+                    body_writes_buffer(f->body, p->buf))
                     vec_push(a, &j->spec.out, (void *)p->name);
             }
     }

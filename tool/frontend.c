@@ -590,14 +590,17 @@ CXType array_shape(CXType t, int *rank, bool *rows) {
     }
 }
 
-static Param *lift_param(Lift *L, CXCursor p) {
+/* Lifts parameter p into the function's Params (a struct's into one per
+ * field). */
+static void lift_param(Lift *L, CXCursor p) {
     Param *pr = arena_alloc(L->a, sizeof(Param));
+    vec_push(L->a, &L->f->params, pr);
     pr->name = cursor_spelling(L, p);
     if (!*pr->name) {
         /* C2x allows it; the generated signature needs a name to pass on */
         lift_fail(L, p, "name the parameter, as C11 requires in a definition",
                   "a parameter of '%s' has no name", L->f->name);
-        return pr;
+        return;
     }
     pr->decl = portable_decl(L, p, pr->name);
     CXType t = clang_getCanonicalType(clang_getCursorType(p));
@@ -612,10 +615,14 @@ static Param *lift_param(Lift *L, CXCursor p) {
         CXType elem = array_shape(t, &rank, &rows);
         bool is_const = clang_isConstQualifiedType(elem);
         Type ety;
+        if (is_struct_type(elem) && !rows) {
+            lift_struct_param(L, p, pr, L->nenv - 1, elem, rank, false);
+            return;
+        }
         if (!map_type(elem, &ety)) {
             lift_fail(L, p, "array parameters must point to float, double or integers",
                       "parameter '%s' has an unsupported type", pr->name);
-            return pr;
+            return;
         }
         Buffer *buf = buffer_new(L->a, L->f, pr->name, ety, BUF_PARAM);
         buf->is_const = is_const;
@@ -625,18 +632,19 @@ static Param *lift_param(Lift *L, CXCursor p) {
         pr->buf = buf;
         b->is_array = true;
         b->buf = buf;
+    } else if (is_struct_type(t)) {
+        lift_struct_param(L, p, pr, L->nenv - 1, t, 1, true);
     } else {
         Type ty;
         if (!map_type(t, &ty)) {
             lift_fail(L, p, "parameters must be scalars or pointers to arrays",
                       "parameter '%s' has an unsupported type", pr->name);
-            return pr;
+            return;
         }
         pr->var = var_new(L->a, L->f, pr->name, ty);
         b->ty = ty;
         b->val = opd_var(pr->var);
     }
-    return pr;
 }
 
 static void report_contract(void *ctx, SrcLoc loc, const char *hint, const char *msg) {
@@ -664,7 +672,7 @@ Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
                   "'%s' returns an unsupported type", name);
     int np = clang_Cursor_getNumArguments(fc);
     for (int i = 0; i < np && !L.failed; i++)
-        vec_push(fe->a, &L.f->params, lift_param(&L, clang_Cursor_getArgument(fc, (unsigned)i)));
+        lift_param(&L, clang_Cursor_getArgument(fc, (unsigned)i));
     L.ret_ty = L.f->ret;
     push_inlining(&L, fc);
     CXCursor body = kids_of(fc).last;

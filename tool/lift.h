@@ -58,6 +58,9 @@ typedef struct Binding {
     /* Why the binding has no value (val is OPD_NONE), for the diagnostic of
      * a read: NULL when it was never assigned. */
     const char *unset_why;
+    /* A local struct: its scalar fields, bound right after this binding
+     * (see lift_struct.c); the binding itself has no value. */
+    StructFields *shape;
 } Binding;
 
 typedef enum { BARRIER_LOOP, BARRIER_MAP, BARRIER_REDUCE, BARRIER_CALL } BarrierKind;
@@ -155,6 +158,23 @@ bool refers_to(Lift *L, CXCursor e, int binding);
 Operand lift_assign(Lift *L, CXCursor c, const char *op);
 Buffer *lift_view(Lift *L, CXCursor e, Operand *off);
 Operand named(Lift *L, CXCursor at, Operand v, const char *name);
+Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx);
+Operand read_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n);
+Operand write_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n, Operand v);
+/* b = v for a scalar binding, where the enclosing loops allow it. */
+void assign_field(Lift *L, CXCursor at, int b, Operand v);
+
+/* lift_struct.c */
+bool is_struct_type(CXType t);
+StructFields *struct_shape(Lift *L, CXCursor at, CXType t);
+void lift_struct_param(Lift *L, CXCursor p, Param *pr, int slot, CXType elem, int rank,
+                       bool by_value);
+int bind_struct_local(Lift *L, CXCursor decl, const char *name, StructFields *sh);
+Buffer *lift_member(Lift *L, CXCursor c, Operand *idx, int *n, int *slot);
+Operand *struct_values(Lift *L, CXCursor e, int *n);
+void lift_struct_assign(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs);
+void lift_struct_decl(Lift *L, CXCursor d, const char *name, CXType t);
+void bind_struct_arg(Lift *L, CXCursor param, Operand *vals, int n);
 /* lift_global.c */
 bool is_file_scope_var(CXCursor decl);
 Operand lift_global_scalar(Lift *L, CXCursor ref, CXCursor decl);

@@ -285,7 +285,7 @@ static bool view_index(Lift *L, CXCursor at, Buffer *buf, Operand off, Operand *
     return true;
 }
 
-static Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
+Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
     CXCursor cur = strip_implicit(c);
     CXCursor chain[4];
     int n = 0;
@@ -368,6 +368,39 @@ static int scalar_ref_target(Lift *L, CXCursor e) {
     return L->env[b].ref - 1;
 }
 
+/* buf[idx], named after the array and the index for readable output (x[i]
+ * reads into x_i). */
+Operand read_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n) {
+    Stmt *s = stmt_new(L->a, S_READ, loc_of(L, at));
+    s->buf = buf;
+    const char *label = buffer_label(L->a, buf);
+    const char *name = n == 1 && idx[0].kind == OPD_VAR && !var_is_temp(idx[0].var)
+                           ? arena_printf(L->a, "%s_%s", label, idx[0].var->name)
+                           : arena_printf(L->a, "%s_v", label);
+    s->dst = var_new(L->a, L->f, name, buf->elem);
+    s->nidx = n;
+    memcpy(s->idx, idx, sizeof(Operand) * (size_t)n);
+    body_append(L->a, L->cur, s);
+    return opd_var(s->dst);
+}
+
+Operand write_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n, Operand v) {
+    Builder bd = lift_builder(L, at);
+    Stmt *s = stmt_new(L->a, S_WRITE, loc_of(L, at));
+    s->buf = buf;
+    s->nidx = n;
+    memcpy(s->idx, idx, sizeof(Operand) * (size_t)n);
+    s->nargs = 1;
+    s->args[0] = b_cast(&bd, buf->elem, v);
+    body_append(L->a, L->cur, s);
+    return s->args[0];
+}
+
+/* A whole struct where a number is expected. */
+static void struct_as_value(Lift *L, CXCursor at) {
+    lift_fail(L, at, "use one of its fields, e.g. p[i].x", "a struct used as a number here%s", "");
+}
+
 static Operand lift_read(Lift *L, CXCursor c) {
     int rb = scalar_ref_target(L, c);
     if (rb >= 0)
@@ -377,19 +410,21 @@ static Operand lift_read(Lift *L, CXCursor c) {
     Operand idx[4];
     int n = 0;
     Buffer *buf = lift_subscripts(L, c, idx, &n);
+    if (buf && buf->fields)
+        struct_as_value(L, c), buf = NULL;
     if (!buf)
         return opd_float(0, type_double());
-    Stmt *s = stmt_new(L->a, S_READ, loc_of(L, c));
-    s->buf = buf;
-    /* x[i] reads into x_i, for readable output */
-    const char *name = n == 1 && idx[0].kind == OPD_VAR && !var_is_temp(idx[0].var)
-                           ? arena_printf(L->a, "%s_%s", buf->name, idx[0].var->name)
-                           : arena_printf(L->a, "%s_v", buf->name);
-    s->dst = var_new(L->a, L->f, name, buf->elem);
-    s->nidx = n;
-    memcpy(s->idx, idx, sizeof(Operand) * (size_t)n);
-    body_append(L->a, L->cur, s);
-    return opd_var(s->dst);
+    return read_element(L, c, buf, idx, n);
+}
+
+/* A struct's scalar field, p[i].x, p->x, d.x. */
+static Operand lift_member_read(Lift *L, CXCursor c) {
+    Operand idx[4];
+    int n = 0, slot;
+    Buffer *buf = lift_member(L, c, idx, &n, &slot);
+    if (slot >= 0)
+        return binding_value(L, c, slot);
+    return buf ? read_element(L, c, buf, idx, n) : opd_float(0, type_double());
 }
 
 static PrimOp binop_code(const char *op, bool *ok) {
@@ -830,6 +865,10 @@ static Operand lift_expr_node(Lift *L, CXCursor c) {
             return opd_int(0);
         }
         Binding *bd = &L->env[b];
+        if (bd->shape || (bd->is_array && bd->buf->by_value)) {
+            struct_as_value(L, c);
+            return opd_int(0);
+        }
         if (bd->is_array || bd->is_view) {
             lift_fail(L, c, "index it, e.g. x[i] or *p",
                       bd->is_array ? "array '%s' used as a value" : "pointer '%s' used as a value",
@@ -851,6 +890,8 @@ static Operand lift_expr_node(Lift *L, CXCursor c) {
         return lift_unary(L, c);
     case CXCursor_ArraySubscriptExpr:
         return lift_read(L, c);
+    case CXCursor_MemberRefExpr:
+        return lift_member_read(L, c);
     case CXCursor_CallExpr:
         return lift_call(L, c);
     case CXCursor_ConditionalOperator: {
@@ -998,7 +1039,7 @@ static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor
  * temporary takes the name, another variable is copied into one. */
 Operand named(Lift *L, CXCursor at, Operand v, const char *name) {
     if (v.kind == OPD_VAR && var_is_temp(v.var))
-        v.var->name = name;
+        v.var->name = ident_of(L->a, name);
     else if (v.kind == OPD_VAR)
         v = opd_var(emit_let(L->a, L->f, L->cur, loc_of(L, at), name, v.var->ty, OP_COPY, 1, v,
                              opd_none(), opd_none()));
@@ -1009,6 +1050,11 @@ static void assign_scalar(Lift *L, CXCursor c, int b, Operand v) {
     Binding *bd = &L->env[b];
     Builder bld = lift_builder(L, c);
     bd->val = named(L, c, b_cast(&bld, bd->ty, v), bd->name);
+}
+
+void assign_field(Lift *L, CXCursor at, int b, Operand v) {
+    if (check_assignable(L, at, b))
+        assign_scalar(L, at, b, v);
 }
 
 /* A scalar declared outside a map or reduce may be assigned inside it when
@@ -1114,39 +1160,55 @@ static Operand lift_assigned_value(Lift *L, CXCursor rhs) {
     return lift_expr(L, rhs);
 }
 
+/* buf[idx] = rhs, or OP= rhs; returns the value written. */
+static Operand assign_element(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n,
+                              const char *op, CXCursor rhs) {
+    if (buf->fields) {
+        struct_as_value(L, c);
+        return opd_int(0);
+    }
+    Operand v = lift_assigned_value(L, rhs);
+    if (strcmp(op, "=") != 0) {
+        Operand old = read_element(L, c, buf, idx, n);
+        PrimOp pop;
+        if (!compound_op(L, c, op, type_is_float(buf->elem) || type_is_float(v.ty), &pop))
+            return opd_int(0);
+        Builder bd = lift_builder(L, c);
+        v = b_op(&bd, pop, buf->elem, b_cast(&bd, buf->elem, old), b_cast(&bd, buf->elem, v));
+    }
+    return write_element(L, c, buf, idx, n, v);
+}
+
 /* Returns the value assigned (for chains). */
 Operand lift_assign(Lift *L, CXCursor c, const char *op) {
     Kids k = kids_of(c);
     CXCursor lhs = strip_implicit(k.items[0]);
     CXCursor rhs = k.items[1];
+    if (is_struct_type(clang_getCursorType(lhs))) {
+        if (strcmp(op, "=") != 0)
+            lift_fail(L, c, NULL, "'%s' on a struct", op);
+        else
+            lift_struct_assign(L, c, lhs, rhs);
+        return opd_int(0);
+    }
     int ref = scalar_ref_target(L, lhs);
     if (L->failed)
         return opd_int(0);
-    if (ref < 0 && (clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr || is_deref(L, lhs))) {
-        Operand idx[4];
-        int n = 0;
-        Buffer *buf = lift_subscripts(L, lhs, idx, &n);
-        if (!buf)
+    Operand idx[4];
+    int n = 0, member = -1;
+    if (ref < 0 && clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
+        Buffer *buf = lift_member(L, lhs, idx, &n, &member);
+        if (buf)
+            return assign_element(L, c, buf, idx, n, op, rhs);
+        if (member < 0)
             return opd_int(0);
-        Operand v = lift_assigned_value(L, rhs);
-        Builder bd = lift_builder(L, c);
-        if (strcmp(op, "=") != 0) {
-            Operand old = lift_read(L, lhs);
-            PrimOp pop;
-            if (!compound_op(L, c, op, type_is_float(buf->elem) || type_is_float(v.ty), &pop))
-                return opd_int(0);
-            bd = lift_builder(L, c);
-            v = b_op(&bd, pop, buf->elem, b_cast(&bd, buf->elem, old), b_cast(&bd, buf->elem, v));
-        }
-        Stmt *s = stmt_new(L->a, S_WRITE, loc_of(L, c));
-        s->buf = buf;
-        s->nidx = n;
-        memcpy(s->idx, idx, sizeof(Operand) * (size_t)n);
-        s->nargs = 1;
-        s->args[0] = b_cast(&bd, buf->elem, v);
-        body_append(L->a, L->cur, s);
-        return s->args[0];
+    } else if (ref < 0 &&
+               (clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr || is_deref(L, lhs))) {
+        Buffer *buf = lift_subscripts(L, lhs, idx, &n);
+        return buf ? assign_element(L, c, buf, idx, n, op, rhs) : opd_int(0);
     }
+    if (member >= 0)
+        ref = member;
     if (ref < 0 && clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) {
         lift_fail(L, c, "assign to a local scalar or an array element", "unsupported assignment%s",
                   "");
@@ -1203,9 +1265,25 @@ void lift_incdec(Lift *L, CXCursor c) {
     int ref = scalar_ref_target(L, target);
     if (L->failed)
         return;
-    if (ref < 0 && clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr) {
-        lift_fail(L, c, "write x[i] += 1", "'%s' on an array element", op);
-        return;
+    enum CXCursorKind tk = clang_getCursorKind(target);
+    if (ref < 0 && (tk == CXCursor_MemberRefExpr || tk == CXCursor_ArraySubscriptExpr ||
+                    is_deref(L, target))) { /* count[k]++, p[i].n--: an element */
+        Operand idx[4];
+        int n = 0, member = -1;
+        Buffer *buf = tk == CXCursor_MemberRefExpr ? lift_member(L, target, idx, &n, &member)
+                                                   : lift_subscripts(L, target, idx, &n);
+        if (buf && buf->fields)
+            struct_as_value(L, target);
+        else if (buf) {
+            Operand old = read_element(L, c, buf, idx, n);
+            Builder bd = lift_builder(L, c);
+            Operand one = b_fconst(1, buf->elem);
+            write_element(L, c, buf, idx, n,
+                          op[0] == '+' ? b_add(&bd, old, one) : b_sub(&bd, old, one));
+        }
+        if (member < 0)
+            return;
+        ref = member;
     }
     int b = ref >= 0 ? (check_assignable(L, c, ref) ? ref : -1) : scalar_target(L, c, target);
     if (b < 0)
@@ -1407,6 +1485,10 @@ void lift_var_decl(Lift *L, CXCursor d) {
         b->buf = buf;
         return;
     }
+    if (is_struct_type(t)) {
+        lift_struct_decl(L, d, name, t);
+        return;
+    }
     Type ty;
     if (!map_type(t, &ty)) {
         CXString s = clang_getTypeSpelling(t);
@@ -1553,9 +1635,16 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
     Buffer **bufs = arena_alloc(L->a, sizeof(Buffer *) * (size_t)(nparams + 1));
     int *refs = arena_alloc(L->a, sizeof(int) * (size_t)(nparams + 1));
     bool *whole = arena_alloc(L->a, sizeof(bool) * (size_t)(nparams + 1));
+    Operand **fields = arena_alloc(L->a, sizeof(Operand *) * (size_t)(nparams + 1));
+    int *nfields = arena_alloc(L->a, sizeof(int) * (size_t)(nparams + 1));
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
         bufs[i] = NULL;
+        if (is_struct_type(clang_getCursorType(p))) { /* by value: a copy of its fields */
+            if (!(fields[i] = struct_values(L, args->items[i], &nfields[i])))
+                return opd_float(0, type_double());
+            continue;
+        }
         if (!is_pointer_type(p)) {
             vals[i] = lift_expr(L, args->items[i]);
             continue;
@@ -1581,6 +1670,10 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
     push_barrier(L, (Barrier){BARRIER_CALL, mark, -1, -1});
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+        if (fields[i]) {
+            bind_struct_arg(L, p, fields[i], nfields[i]);
+            continue;
+        }
         Binding *b = env_bind(L, p, cursor_spelling(L, p));
         if (refs[i]) {
             b->ref = refs[i];

@@ -58,9 +58,20 @@ static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClie
         CXCursor target = strip_implicit(kids_of(c).items[0]);
         /* an element: the array it belongs to (for loop bounds that read it) */
         bool element = false;
-        while (clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr) {
-            target = strip_implicit(kids_of(target).items[0]);
-            element = true;
+        for (;;) { /* a[i].x[j]: a; d.x: the local struct d */
+            enum CXCursorKind tk = clang_getCursorKind(target);
+            if (tk == CXCursor_ParenExpr) {
+                target = strip_implicit(kids_of(target).items[0]);
+            } else if (tk == CXCursor_ArraySubscriptExpr) {
+                target = strip_implicit(kids_of(target).items[0]);
+                element = true;
+            } else if (tk == CXCursor_MemberRefExpr) {
+                target = strip_implicit(kids_of(target).items[0]);
+                element |=
+                    clang_getCanonicalType(clang_getCursorType(target)).kind == CXType_Pointer;
+            } else {
+                break;
+            }
         }
         /* *p = e: the pointer, which may point to a scalar (see carried_bindings) */
         bool post;
@@ -592,6 +603,38 @@ typedef struct Privatised {
     int binding, outer_barrier;
 } Privatised;
 
+/* The scalar bindings that the declarations in `as` name (the innermost
+ * binding of each; the scalar a pointer to a scalar names; the fields of
+ * a local struct), each once. */
+static int *assigned_bindings(Lift *L, Assigned *as, int extra, int *n) {
+    int cap = extra + 4;
+    for (int i = 0; i < as->n; i++)
+        cap++;
+    for (int b = 0; b < L->nenv; b++)
+        if (L->env[b].shape)
+            cap += L->env[b].shape->n;
+    int *out = arena_alloc(L->a, sizeof(int) * (size_t)cap);
+    *n = 0;
+    for (int i = 0; i < as->n; i++) {
+        int b = L->nenv - 1;
+        while (b >= 0 && !clang_equalCursors(L->env[b].decl, as->decls[i]))
+            b--;
+        if (b < 0 || L->env[b].is_array)
+            continue;
+        if (L->env[b].ref) /* *p = e: the scalar p points to */
+            b = L->env[b].ref - 1;
+        int nf = L->env[b].shape ? L->env[b].shape->n : 0;
+        for (int f = nf ? 1 : 0; f <= nf; f++) {
+            bool seen = false;
+            for (int k = 0; k < *n; k++)
+                seen |= out[k] == b + f;
+            if (!seen)
+                out[(*n)++] = b + f;
+        }
+    }
+    return out;
+}
+
 /* The scalars declared outside a map or reduce that its body assigns are
  * private to its iterations: each iteration starts with no value for them
  * (a read before the assignment is reported), and after the loop they have
@@ -600,16 +643,13 @@ static Privatised *privatise(Lift *L, CXCursor body, int barrier, int *n) {
     Assigned as = {.L = L};
     find_assigned(body, clang_getNullCursor(), &as);
     clang_visitChildren(body, find_assigned, &as);
-    Privatised *pv = arena_alloc(L->a, sizeof(Privatised) * (size_t)(as.n + 1));
+    int nb;
+    int *bs = assigned_bindings(L, &as, 0, &nb);
+    Privatised *pv = arena_alloc(L->a, sizeof(Privatised) * (size_t)(nb + 1));
     *n = 0;
-    for (int i = 0; i < as.n; i++) {
-        int b = L->nenv - 1;
-        while (b >= 0 && !clang_equalCursors(L->env[b].decl, as.decls[i]))
-            b--;
-        if (b >= 0 && L->env[b].ref) /* *p = e: the scalar p points to */
-            b = L->env[b].ref - 1;
-        if (b < 0 || L->env[b].is_array || L->env[b].role != ROLE_NORMAL ||
-            L->env[b].private_barrier == barrier + 1)
+    for (int i = 0; i < nb; i++) {
+        int b = bs[i];
+        if (L->env[b].role != ROLE_NORMAL || L->env[b].private_barrier == barrier + 1)
             continue;
         pv[*n] = (Privatised){b, L->env[b].private_barrier};
         (*n)++;
@@ -838,25 +878,10 @@ static int *carried_bindings(Lift *L, CXCursor scope, int extra, int *n) {
     /* the body itself may be the assignment: for (...) r += e; */
     find_assigned(scope, clang_getNullCursor(), &as);
     clang_visitChildren(scope, find_assigned, &as);
-    int *carried_b = arena_alloc(L->a, sizeof(int) * (size_t)(as.n + extra + 4));
-    *n = 0;
-    for (int i = 0; i < as.n; i++) {
-        for (int b = L->nenv - 1; b >= 0; b--) {
-            if (clang_equalCursors(L->env[b].decl, as.decls[i]) && !L->env[b].is_array) {
-                if (L->env[b].ref) /* *p = e through a pointer to a scalar: the scalar */
-                    b = L->env[b].ref - 1;
-                bool seen = false;
-                for (int k = 0; k < *n; k++)
-                    seen |= carried_b[k] == b;
-                if (seen)
-                    break;
-                if (L->env[b].val.kind == OPD_NONE)
-                    L->env[b].val = b_fconst(0, L->env[b].ty);
-                carried_b[(*n)++] = b;
-                break;
-            }
-        }
-    }
+    int *carried_b = assigned_bindings(L, &as, extra, n);
+    for (int i = 0; i < *n; i++)
+        if (L->env[carried_b[i]].val.kind == OPD_NONE)
+            L->env[carried_b[i]].val = b_fconst(0, L->env[carried_b[i]].ty);
     return carried_b;
 }
 

@@ -1,0 +1,479 @@
+/* Structs: split into their scalar fields, as a scalar-replacement pass
+ * would. An array of structs (a pointer to structs, a struct passed by
+ * value) becomes one buffer per field, all indexed alike: `p[i].x` reads
+ * the buffer of field x at i, and the generated code writes it back as
+ * `p[i].x`. A local struct becomes one scalar binding per field, so it is
+ * carried through loops and merged after ifs like any scalar. Whole-struct
+ * copies (`q = p[i]`, a struct passed by value to a helper) copy field by
+ * field. The generated file defines the struct types its signatures use,
+ * from their canonical field types, so that it compiles on its own. */
+#include "lift.h"
+
+/* ---- shapes ---- */
+typedef struct ShapeBuild {
+    Lift *L;
+    const char *prefix;
+    PtrVec paths;
+    Type types[4096];
+    int n;
+    bool too_many;
+} ShapeBuild;
+
+static void add_fields(ShapeBuild *sb, CXType record, const char *prefix);
+bool is_struct_type(CXType t);
+
+static enum CXVisitorResult add_field(CXCursor field, CXClientData data) {
+    ShapeBuild *sb = data;
+    const char *name = cursor_spelling(sb->L, field);
+    if (!*name) /* an anonymous member: not nameable in a path */
+        return CXVisit_Continue;
+    const char *path = sb->prefix ? arena_printf(sb->L->a, "%s.%s", sb->prefix, name) : name;
+    CXType t = clang_getCanonicalType(clang_getCursorType(field));
+    Type ty;
+    if (t.kind == CXType_Record) {
+        if (is_struct_type(t)) /* a union's members overlap: not followed */
+            add_fields(sb, t, path);
+    } else if (map_type(t, &ty)) {
+        if (sb->n == (int)(sizeof sb->types / sizeof sb->types[0])) {
+            sb->too_many = true;
+            return CXVisit_Break;
+        }
+        vec_push(sb->L->a, &sb->paths, (void *)path);
+        sb->types[sb->n++] = ty;
+    }
+    return CXVisit_Continue;
+}
+
+static void add_fields(ShapeBuild *sb, CXType record, const char *prefix) {
+    const char *outer = sb->prefix;
+    sb->prefix = prefix;
+    clang_Type_visitFields(record, add_field, sb);
+    sb->prefix = outer;
+}
+
+bool is_struct_type(CXType t) {
+    CXType ct = clang_getCanonicalType(t);
+    return ct.kind == CXType_Record &&
+           clang_getCursorKind(clang_getTypeDeclaration(ct)) == CXCursor_StructDecl;
+}
+
+/* The scalar fields of struct type t, flattened in declaration order. */
+StructFields *struct_shape(Lift *L, CXCursor at, CXType t) {
+    ShapeBuild *sb = xcalloc(1, sizeof(ShapeBuild));
+    sb->L = L;
+    add_fields(sb, clang_getCanonicalType(t), NULL);
+    StructFields *sh = arena_alloc(L->a, sizeof(StructFields));
+    sh->n = sb->n;
+    sh->paths = (const char **)sb->paths.items;
+    sh->types = arena_alloc(L->a, sizeof(Type) * (size_t)(sb->n + 1));
+    memcpy(sh->types, sb->types, sizeof(Type) * (size_t)sb->n);
+    sh->bufs = arena_alloc(L->a, sizeof(Buffer *) * (size_t)(sb->n + 1));
+    if (sb->too_many)
+        lift_fail(L, at, "split the struct", "a struct with more than %s scalar fields", "4096");
+    free(sb);
+    return sh;
+}
+
+static int field_index(const StructFields *sh, const char *path) {
+    for (int k = 0; k < sh->n; k++)
+        if (strcmp(sh->paths[k], path) == 0)
+            return k;
+    return -1;
+}
+
+/* ---- type definitions for the generated file ---- */
+static const char *spelling_of(Lift *L, CXType t) {
+    CXString s = clang_getTypeSpelling(t);
+    const char *r = arena_strdup(L->a, clang_getCString(s));
+    clang_disposeString(s);
+    return r;
+}
+
+static bool define_record(Lift *L, CXCursor at, CXType rec);
+
+/* `T name` for a field of canonical type t, defining the structs it names. */
+static const char *field_declarator(Lift *L, CXCursor at, CXType t, const char *name) {
+    t = clang_getCanonicalType(t);
+    if (t.kind == CXType_ConstantArray)
+        return field_declarator(
+            L, at, clang_getArrayElementType(t),
+            arena_printf(L->a, "%s[%lld]", name, (long long)clang_getArraySize(t)));
+    if (t.kind == CXType_Record && !define_record(L, at, t))
+        return NULL;
+    if (t.kind == CXType_Pointer) {
+        CXType pt = clang_getCanonicalType(clang_getPointeeType(t));
+        if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto ||
+            pt.kind == CXType_Pointer || pt.kind == CXType_ConstantArray)
+            return NULL;
+        if (pt.kind == CXType_Record) /* a pointer needs only the tag, or the typedef */
+            return arena_printf(L->a, "%s *%s", spelling_of(L, pt), name);
+        return arena_printf(L->a, "%s *%s", spelling_of(L, pt), name);
+    }
+    if (t.kind == CXType_Enum || t.kind == CXType_Elaborated)
+        return arena_printf(L->a, "int %s", name);
+    return arena_printf(L->a, "%s %s", spelling_of(L, t), name);
+}
+
+/* Appends the definition of struct type rec (after those of the structs
+ * it contains) to the function's type definitions, once. */
+static bool define_record(Lift *L, CXCursor at, CXType rec) {
+    rec = clang_getCanonicalType(rec);
+    CXCursor decl = clang_getTypeDeclaration(rec);
+    if (clang_getCursorKind(decl) != CXCursor_StructDecl)
+        return false;
+    const char *tag = cursor_spelling(L, decl);
+    const char *spelled = spelling_of(L, clang_getCanonicalType(clang_getCursorType(decl)));
+    const char *head = *tag ? arena_printf(L->a, "struct %s {", tag) : "typedef struct {";
+    const char *tail = *tag ? "};" : arena_printf(L->a, "} %s;", spelled);
+    /* one line per field, as a reader would write it */
+    KidList fields = all_kids(L->a, decl);
+    const char *text = head;
+    for (int i = 0; i < fields.n; i++) {
+        if (clang_getCursorKind(fields.items[i]) != CXCursor_FieldDecl)
+            continue;
+        const char *name = cursor_spelling(L, fields.items[i]);
+        const char *d =
+            *name ? field_declarator(L, at, clang_getCursorType(fields.items[i]), name) : NULL;
+        if (!d)
+            return false;
+        text = arena_printf(L->a, "%s\n    %s;", text, d);
+    }
+    text = arena_printf(L->a, "%s\n%s", text, tail);
+    for (int i = 0; i < L->f->type_defs.len; i++)
+        if (strcmp(L->f->type_defs.items[i], text) == 0)
+            return true;
+    vec_push(L->a, &L->f->type_defs, (void *)text);
+    return true;
+}
+
+/* ---- parameters ---- */
+/* A struct parameter (a pointer or array of structs, or one by value):
+ * one Param and buffer per scalar field, sharing the C declaration; the
+ * binding holds the whole-struct handle. */
+void lift_struct_param(Lift *L, CXCursor p, Param *pr, int slot, CXType elem, int rank,
+                       bool by_value) {
+    if (!define_record(L, p, elem)) {
+        lift_fail(L, p,
+                  "pargrad handles structs of scalar, array, pointer and struct fields, "
+                  "defined in this file or its headers",
+                  "cannot define the struct type of parameter '%s' in the generated file",
+                  pr->name);
+        return;
+    }
+    StructParam *group = arena_alloc(L->a, sizeof(StructParam));
+    group->name = pr->name;
+    group->decl = pr->decl;
+    CXType unqual = clang_getCanonicalType(elem);
+    const char *type = spelling_of(L, unqual);
+    if (strncmp(type, "const ", 6) == 0)
+        type += 6;
+    group->type = type;
+    group->by_value = by_value;
+    bool is_const = clang_isConstQualifiedType(elem);
+    StructFields *sh = struct_shape(L, p, elem);
+    if (sh->n == 0) {
+        lift_fail(L, p, "pass the struct's scalar fields instead",
+                  "the struct parameter '%s' has no scalar fields pargrad can follow", pr->name);
+        return;
+    }
+    Buffer *whole = buffer_new(L->a, L->f, pr->name, (Type){TY_VOID, NULL}, BUF_PARAM);
+    whole->rank = rank;
+    whole->fields = sh;
+    whole->by_value = by_value;
+    for (int k = 0; k < sh->n; k++) {
+        Buffer *buf = buffer_new(L->a, L->f, pr->name, sh->types[k], BUF_PARAM);
+        buf->is_const = is_const || by_value;
+        buf->rank = rank;
+        buf->field = sh->paths[k];
+        buf->by_value = by_value;
+        buf->param_decl = pr->decl;
+        sh->bufs[k] = buf;
+        Param *fp = k == 0 ? pr : arena_alloc(L->a, sizeof(Param));
+        fp->name = pr->name;
+        fp->decl = pr->decl;
+        fp->group = group;
+        fp->buf = buf;
+        if (k > 0)
+            vec_push(L->a, &L->f->params, fp);
+    }
+    Binding *b = &L->env[slot];
+    b->is_array = true;
+    b->buf = whole;
+}
+
+/* ---- locals ---- */
+/* A local struct: its head binding (no value; the shape), then one scalar
+ * binding per field, named d.x. Returns the head's slot. */
+int bind_struct_local(Lift *L, CXCursor decl, const char *name, StructFields *sh) {
+    Binding *head = env_bind(L, decl, name);
+    head->shape = sh;
+    int slot = L->nenv - 1;
+    for (int k = 0; k < sh->n; k++) {
+        Binding *f =
+            env_bind(L, clang_getNullCursor(), arena_printf(L->a, "%s.%s", name, sh->paths[k]));
+        f->ty = sh->types[k];
+    }
+    return slot;
+}
+
+/* ---- where a struct lives ---- */
+/* A struct expression's place: in field buffers (`whole`, at idx), or in
+ * the field bindings after a local's head `slot`; `prefix` is the member
+ * path inside it for a nested struct (p[i].pos). */
+typedef struct Place {
+    Buffer *whole;
+    Operand idx[4];
+    int n;
+    int slot;
+    const char *prefix;
+    StructFields *shape;
+} Place;
+
+static CXCursor strip_parens(CXCursor c) {
+    c = strip_implicit(c);
+    while (clang_getCursorKind(c) == CXCursor_ParenExpr)
+        c = strip_implicit(kids_of(c).items[0]);
+    return c;
+}
+
+static const char *member_path(Lift *L, const char *prefix, CXCursor member) {
+    const char *m = cursor_spelling(L, member);
+    return prefix ? arena_printf(L->a, "%s.%s", prefix, m) : m;
+}
+
+static bool struct_place(Lift *L, CXCursor e, Place *pl);
+
+/* The member expression c (a.b or a->b): the place of a, with b added to
+ * the path. */
+static bool member_place(Lift *L, CXCursor c, Place *pl) {
+    CXCursor base = strip_parens(kids_of(c).items[0]);
+    CXType bt = clang_getCanonicalType(clang_getCursorType(base));
+    if (bt.kind == CXType_Pointer) { /* a->b: the element a points at */
+        Operand off;
+        Buffer *whole = lift_view(L, base, &off);
+        if (!whole)
+            return false;
+        if (!whole->fields) {
+            lift_fail(L, base, NULL, "'%s' does not point into an array of structs pargrad knows",
+                      extent_text(L->fe, base));
+            return false;
+        }
+        *pl = (Place){.whole = whole, .n = 1, .slot = -1, .shape = whole->fields};
+        pl->idx[0] = off;
+    } else if (!struct_place(L, base, pl)) {
+        return false;
+    }
+    pl->prefix = member_path(L, pl->prefix, c);
+    return true;
+}
+
+static bool struct_place(Lift *L, CXCursor e, Place *pl) {
+    CXCursor c = strip_parens(e);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    *pl = (Place){.slot = -1};
+    if (k == CXCursor_MemberRefExpr)
+        return member_place(L, c, pl);
+    if (k == CXCursor_DeclRefExpr) {
+        int b = env_lookup(L, c);
+        if (b >= 0 && L->env[b].shape) {
+            pl->slot = b;
+            pl->shape = L->env[b].shape;
+            return true;
+        }
+        if (b >= 0 && L->env[b].is_array && L->env[b].buf->by_value) {
+            pl->whole = L->env[b].buf;
+            pl->shape = pl->whole->fields;
+            pl->idx[0] = opd_int(0);
+            pl->n = 1;
+            return true;
+        }
+    }
+    if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator) {
+        Buffer *whole = lift_subscripts(L, c, pl->idx, &pl->n);
+        if (!whole)
+            return false;
+        if (whole->fields) {
+            pl->whole = whole;
+            pl->shape = whole->fields;
+            return true;
+        }
+    }
+    lift_fail(L, c, "use a local struct, a struct parameter, or an element of an array of structs",
+              "unsupported struct expression%s", "");
+    return false;
+}
+
+/* The fields of a place under its prefix, in order: their indices in the
+ * shape. */
+static int place_fields(Lift *L, const Place *pl, int *out) {
+    int n = 0;
+    size_t len = pl->prefix ? strlen(pl->prefix) : 0;
+    for (int k = 0; k < pl->shape->n; k++) {
+        const char *path = pl->shape->paths[k];
+        if (!pl->prefix || (strncmp(path, pl->prefix, len) == 0 && path[len] == '.'))
+            out[n++] = k;
+    }
+    (void)L;
+    return n;
+}
+
+/* ---- scalar fields ---- */
+/* The scalar field that member expression c names: a buffer element (the
+ * field's buffer and subscripts) or a local's field binding (*slot). */
+Buffer *lift_member(Lift *L, CXCursor c, Operand *idx, int *n, int *slot) {
+    Place pl;
+    *slot = -1;
+    if (!member_place(L, c, &pl))
+        return NULL;
+    int k = field_index(pl.shape, pl.prefix);
+    if (k < 0) {
+        CXType t = clang_getCursorType(c);
+        lift_fail(L, c,
+                  is_struct_type(t) ? "use its fields, or copy it whole: q = p[i];"
+                                    : "pargrad follows struct fields of integer, float and "
+                                      "double type, and structs of them",
+                  "the struct field '%s' is not one pargrad can follow here",
+                  arena_printf(L->a, "%s: %s", pl.prefix, spelling_of(L, t)));
+        return NULL;
+    }
+    if (pl.slot >= 0) {
+        *slot = pl.slot + 1 + k;
+        return NULL;
+    }
+    memcpy(idx, pl.idx, sizeof(Operand) * (size_t)pl.n);
+    *n = pl.n;
+    return pl.shape->bufs[k];
+}
+
+/* ---- whole structs ---- */
+/* The values of the fields of struct expression e, in the order of its
+ * type's shape; NULL (reported) if it is not one pargrad follows. */
+Operand *struct_values(Lift *L, CXCursor e, int *n) {
+    Place pl;
+    if (!struct_place(L, e, &pl))
+        return NULL;
+    int *ks = arena_alloc(L->a, sizeof(int) * (size_t)(pl.shape->n + 1));
+    *n = place_fields(L, &pl, ks);
+    Operand *vals = arena_alloc(L->a, sizeof(Operand) * (size_t)(*n + 1));
+    for (int i = 0; i < *n; i++) {
+        int k = ks[i];
+        if (pl.slot >= 0) {
+            vals[i] = binding_value(L, e, pl.slot + 1 + k);
+            continue;
+        }
+        vals[i] = read_element(L, e, pl.shape->bufs[k], pl.idx, pl.n);
+    }
+    return vals;
+}
+
+/* Stores vals (n, in shape order) into the fields of struct place lhs. */
+static void store_struct(Lift *L, CXCursor at, CXCursor lhs, Operand *vals, int n) {
+    Place pl;
+    if (!struct_place(L, lhs, &pl))
+        return;
+    int *ks = arena_alloc(L->a, sizeof(int) * (size_t)(pl.shape->n + 1));
+    int m = place_fields(L, &pl, ks);
+    if (m != n) {
+        lift_fail(L, at, "copy structs of one type", "a struct copy between different shapes%s",
+                  "");
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        int k = ks[i];
+        if (pl.slot >= 0)
+            assign_field(L, at, pl.slot + 1 + k, vals[i]);
+        else
+            write_element(L, at, pl.shape->bufs[k], pl.idx, pl.n, vals[i]);
+    }
+}
+
+/* q = p[i], p[i] = q, *a = *b, q.pos = p[i].pos: field by field. */
+void lift_struct_assign(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs) {
+    int n;
+    Operand *vals = struct_values(L, rhs, &n);
+    if (vals)
+        store_struct(L, c, lhs, vals, n);
+}
+
+/* The initial values of a local struct's fields from an initialiser list
+ * ({1.0, 2.0}, {0}, nested for nested structs); C zeroes the rest. */
+static void init_from_list(Lift *L, CXCursor list, CXType t, const char *prefix, int head) {
+    StructFields *sh = L->env[head].shape;
+    KidList items = all_kids(L->a, list);
+    KidList fields = all_kids(L->a, clang_getTypeDeclaration(clang_getCanonicalType(t)));
+    int next = 0;
+    for (int i = 0; i < fields.n && !L->failed; i++) {
+        CXCursor fd = fields.items[i];
+        if (clang_getCursorKind(fd) != CXCursor_FieldDecl)
+            continue;
+        const char *path = member_path(L, prefix, fd);
+        CXType ft = clang_getCanonicalType(clang_getCursorType(fd));
+        CXCursor item = next < items.n ? items.items[next++] : clang_getNullCursor();
+        if (!clang_Cursor_isNull(item) &&
+            clang_getCursorKind(strip_parens(item)) == CXCursor_InitListExpr &&
+            ft.kind == CXType_Record) {
+            init_from_list(L, strip_parens(item), ft, path, head);
+            continue;
+        }
+        if (ft.kind == CXType_Record && !clang_Cursor_isNull(item)) {
+            lift_fail(L, item, "initialise the nested struct with a list: {{1, 2}, 3}",
+                      "a struct member initialised from an expression%s", "");
+            return;
+        }
+        int k = field_index(sh, path);
+        if (k < 0) {
+            if (!clang_Cursor_isNull(item))
+                lift_fail(L, item, "assign the member after the declaration",
+                          "an initialiser for the struct member '%s', which pargrad does not "
+                          "follow",
+                          path);
+            continue;
+        }
+        Operand v = clang_Cursor_isNull(item) ? b_fconst(0, sh->types[k]) : lift_expr(L, item);
+        assign_field(L, list, head + 1 + k, v);
+    }
+    if (next < items.n && !L->failed)
+        lift_fail(L, items.items[next], NULL, "too many initialisers for the struct%s", "");
+}
+
+/* A local struct declaration: its fields bound, from the initialiser. */
+void lift_struct_decl(Lift *L, CXCursor d, const char *name, CXType t) {
+    StructFields *sh = struct_shape(L, d, t);
+    Kids k = kids_of(d);
+    CXCursor init = clang_getNullCursor();
+    for (int i = 0; i < k.n; i++)
+        if (clang_isExpression(clang_getCursorKind(k.items[i])))
+            init = k.items[i];
+    Operand *vals = NULL;
+    int n = 0;
+    CXCursor list = clang_Cursor_isNull(init) ? init : strip_parens(init);
+    bool is_list = !clang_Cursor_isNull(list) && clang_getCursorKind(list) == CXCursor_InitListExpr;
+    if (!clang_Cursor_isNull(init) && !is_list && !(vals = struct_values(L, init, &n)))
+        return;
+    int head = bind_struct_local(L, d, name, sh);
+    if (is_list) {
+        for (const char *p = extent_text(L->fe, list); *p; p++)
+            if (*p == '.' && p[1] != '.' && !(p[1] >= '0' && p[1] <= '9')) {
+                lift_fail(L, list, "list the members in order: {1.0, 2.0}",
+                          "a designated initialiser for a struct%s", "");
+                return;
+            }
+        init_from_list(L, list, t, NULL, head);
+    }
+    for (int i = 0; i < n; i++)
+        assign_field(L, d, head + 1 + i, vals[i]);
+}
+
+/* A helper's struct parameter passed by value: a local struct of the
+ * helper, holding copies of the argument's fields. */
+void bind_struct_arg(Lift *L, CXCursor param, Operand *vals, int n) {
+    StructFields *sh = struct_shape(L, param, clang_getCursorType(param));
+    if (sh->n != n) {
+        lift_fail(L, param, NULL, "the argument of '%s' is a struct of another shape",
+                  cursor_spelling(L, param));
+        return;
+    }
+    int head = bind_struct_local(L, param, cursor_spelling(L, param), sh);
+    for (int i = 0; i < n; i++)
+        assign_field(L, param, head + 1 + i, vals[i]);
+}
