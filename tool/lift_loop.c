@@ -66,9 +66,10 @@ static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClie
                 target = strip_implicit(kids_of(target).items[0]);
                 element = true;
             } else if (tk == CXCursor_MemberRefExpr) {
+                /* v->x as *v: v may point to a local struct */
                 target = strip_implicit(kids_of(target).items[0]);
-                element |=
-                    clang_getCanonicalType(clang_getCursorType(target)).kind == CXType_Pointer;
+                if (clang_getCanonicalType(clang_getCursorType(target)).kind == CXType_Pointer)
+                    element = false;
             } else {
                 break;
             }
@@ -956,6 +957,21 @@ static void finish_carried(Lift *L, CXCursor c, Stmt *s, const int *carried_b, i
                 binding_value(L, c, carried_b[i]);
             else
                 zero_unread(s->body, cr->param);
+            continue;
+        }
+        if (opd_equal(cr->yield, opd_var(cr->param))) {
+            /* unchanged by the loop (a struct's field that the loop's
+             * assignments left alone): a copy of its initial value */
+            Stmt *copy = stmt_new(L->a, S_LET, loc_of(L, c));
+            copy->dst = cr->param;
+            copy->op = OP_COPY;
+            copy->nargs = 1;
+            copy->args[0] = cr->init;
+            vec_push(L->a, &s->body->stmts, NULL);
+            memmove(s->body->stmts.items + 1, s->body->stmts.items,
+                    sizeof(void *) * (size_t)(s->body->stmts.len - 1));
+            s->body->stmts.items[0] = copy;
+            b->val = cr->init;
             continue;
         }
         cr->result = var_new(L->a, L->f, b->name, b->ty);

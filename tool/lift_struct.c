@@ -243,12 +243,25 @@ static const char *member_path(Lift *L, const char *prefix, CXCursor member) {
 
 static bool struct_place(Lift *L, CXCursor e, Place *pl);
 
+/* The local struct that pointer expression e points to (a helper's `v`
+ * given `&d`, or `vec3 *v = &d;`): its head binding, or -1. */
+static int local_struct_ref(Lift *L, CXCursor e) {
+    CXCursor c = strip_parens(e);
+    int b = clang_getCursorKind(c) == CXCursor_DeclRefExpr ? env_lookup(L, c) : -1;
+    if (b < 0 || !L->env[b].ref || !L->env[L->env[b].ref - 1].shape)
+        return -1;
+    return L->env[b].ref - 1;
+}
+
 /* The member expression c (a.b or a->b): the place of a, with b added to
  * the path. */
 static bool member_place(Lift *L, CXCursor c, Place *pl) {
     CXCursor base = strip_parens(kids_of(c).items[0]);
     CXType bt = clang_getCanonicalType(clang_getCursorType(base));
-    if (bt.kind == CXType_Pointer) { /* a->b: the element a points at */
+    int local = bt.kind == CXType_Pointer ? local_struct_ref(L, base) : -1;
+    if (local >= 0) {
+        *pl = (Place){.slot = local, .shape = L->env[local].shape};
+    } else if (bt.kind == CXType_Pointer) { /* a->b: the element a points at */
         Operand off;
         Buffer *whole = lift_view(L, base, &off);
         if (!whole)
@@ -287,6 +300,15 @@ static bool struct_place(Lift *L, CXCursor e, Place *pl) {
             pl->n = 1;
             return true;
         }
+    }
+    bool post;
+    int local = k == CXCursor_UnaryOperator && !strcmp(unop_of(L, c, &post), "*")
+                    ? local_struct_ref(L, kids_of(c).items[0])
+                    : -1;
+    if (local >= 0) { /* *v for v = &d */
+        pl->slot = local;
+        pl->shape = L->env[local].shape;
+        return true;
     }
     if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator) {
         Buffer *whole = lift_subscripts(L, c, pl->idx, &pl->n);

@@ -92,6 +92,9 @@ enum construct {
     K_BIT_OPS,     /* integer bit operations in indices and generator code: (i ^ 1) % n */
     K_LOGGED,      /* writes whose elements are known only as they run: triangular and blocked
                     * nests, indices and bounds read from an int table, a triangular nest in a map */
+    K_STRUCT,      /* structs: a parameter const rg_pt *sp read as sp[i].lo, (sp + i)->hi and by a
+                    * tag; local structs from a list or a copy, updated by field and through a
+                    * helper's pointer; a struct passed by value to a helper */
     K_COUNT
 };
 
@@ -155,6 +158,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_WHILE] = {"while", 1},
     [K_BIT_OPS] = {"bit_ops", 1},
     [K_LOGGED] = {"logged_write", 1},
+    [K_STRUCT] = {"structs", 1},
 };
 
 static int on(enum construct k) {
@@ -395,6 +399,9 @@ struct program {
     int uses_float;
     int uses_blend, uses_step;  /* scalar_ref: rg_blend, rg_step are called */
     int uses_grid, uses_rowdot; /* grid_helper: rg_grid, rg_rowdot are called */
+    /* structs: f has the parameter const rg_pt *sp (its fields packed from w
+     * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
+    int has_sp, used_sp, uses_struct, uses_ptval, uses_ptmix;
     int used_w, used_a, used_p; /* read somewhere: else the return value reads them */
     int break_promise;
     /* typedef_sig: `typedef double NAME;`, `#define NAME double`, `typedef
@@ -683,7 +690,26 @@ static const char *element_text(const char *a, const char *idx) {
 }
 
 /* a read of an array the context may read */
+/* structs: a field of sp (tags are 0, 1, 2) or a struct passed by value */
+static struct node *struct_read(void) {
+    prog.used_sp = 1;
+    const char *i = index_n(), *f = rnd(2) ? "lo" : "hi";
+    switch (rnd(4)) {
+    case 0:
+        return leaf(fmt("(sp + (%s))->%s", i, f), 1.0);
+    case 1:
+        return leaf(fmt("sp[(sp[%s].tag + (%s)) %% n].%s", i, index_n(), f), 1.0);
+    case 2:
+        prog.uses_ptval = prog.uses_struct = 1;
+        return leaf(fmt("rg_ptval(sp[%s], 0.5)", i), 1.5);
+    default:
+        return leaf(fmt("sp[%s].%s", i, f), 1.0);
+    }
+}
+
 static struct node *array_read(void) {
+    if (prog.has_sp && !cx.in_helper && chance(20))
+        return struct_read();
     if (prog.has_a && !cx.in_helper && chance(25)) {
         prog.used_a = 1;
         if (on(K_GRID_HELPER) && chance(30)) {
@@ -1212,6 +1238,38 @@ static void gen_while_local(struct block b) {
     declare(v, T_DOUBLE, max2(s->kid[0]->bound, 0.5) + 0.25);
 }
 
+/* structs: a local rg_pt from a list, field by field, or a copy of an
+ * element of sp; maybe mixed through a helper's pointer. Its double
+ * fields are then locals like others (read, assigned: s.lo = e). */
+static void gen_struct_local(struct block b) {
+    const char *name = fresh("sq");
+    struct node *n = stmt(b, "");
+    n->kid[n->nkid++] = gen_expr(1);
+    n->kid[n->nkid++] = gen_expr(1);
+    n->kid[n->nkid++] = gen_expr(1);
+    double bound = max2(n->kid[0]->bound, n->kid[1]->bound);
+    int form = rnd(prog.has_sp && !cx.in_helper ? 3 : 2);
+    if (form == 2) {
+        prog.used_sp = 1;
+        n->tmpl = fmt("rg_pt %s = sp[%s];", name, index_n());
+        bound = 1.0;
+    } else if (form == 1) {
+        n->tmpl = rnd(2) ? fmt("rg_pt %s;\n%s.lo = %%0;\n%s.hi = %%1;\n%s.tag = %d;", name, name,
+                               name, name, rnd(3))
+                         : fmt("rg_pt %s = {0};\n%s.hi = %%1;\n%s.lo = %%0;", name, name, name);
+    } else {
+        n->tmpl = fmt("rg_pt %s = {%%0, %%1, %d};", name, rnd(3));
+    }
+    if (chance(50)) {
+        n->tmpl = fmt("%s\nrg_ptmix(&%s, %%2);", n->tmpl, name);
+        prog.uses_ptmix = 1;
+        bound = 2.0 * bound + 0.5;
+    }
+    prog.uses_struct = 1;
+    declare(fmt("%s.lo", name), T_DOUBLE, bound);
+    declare(fmt("%s.hi", name), T_DOUBLE, bound);
+}
+
 static void gen_local(struct block b) {
     int r = rnd(10);
     if (on(K_CONST_CAST) && chance(8)) { /* a constant local of an integer type */
@@ -1264,6 +1322,8 @@ static void gen_local(struct block b) {
         gen_scalar_ref(b);
     } else if (r < 6 && on(K_WHILE)) {
         gen_while_local(b);
+    } else if (r < 7 && on(K_STRUCT)) {
+        gen_struct_local(b);
     } else {
         const char *name = fresh("v");
         struct node *n = stmt(b, "");
@@ -2101,6 +2161,8 @@ static struct node *gen_return_value(void) {
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("a[n - 1][m - 1]", 1.0));
     if (prog.has_p && !prog.used_p)
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("p", 1.0));
+    if (prog.has_sp && !prog.used_sp)
+        e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("sp[0].hi", 1.0));
     return squash(e);
 }
 
@@ -2111,6 +2173,8 @@ static void setup_interface(void) {
     prog.m = 1 + rnd(5);
     prog.has_w = chance(60);
     prog.w_wrt = prog.has_w && chance(70);
+    prog.has_sp = on(K_STRUCT) && prog.has_w && chance(45);
+    prog.uses_struct = prog.has_sp;
     prog.has_a = on(K_VLA) && chance(25);
     prog.a_wrt = prog.has_a && chance(80);
     prog.has_p = on(K_SCALAR_PARAM) && chance(40);
@@ -2340,6 +2404,8 @@ static void print_params(FILE *out) {
     print_param(out, "int n, int m, const ", prog.ty_x, " *x");
     if (prog.has_w)
         print_param(out, ", const ", prog.ty_w, " *w");
+    if (prog.has_sp)
+        fputs(", const rg_pt *sp", out);
     if (prog.has_a)
         print_param(out, ", const ", prog.ty_a, " a[n][m]");
     if (prog.has_p)
@@ -2399,9 +2465,23 @@ static void print_consts(FILE *out) {
     free(text);
 }
 
+/* structs: the type, once per file (before the twin in check.c) */
+static void print_struct_type(FILE *out) {
+    if (prog.uses_struct)
+        fputs("typedef struct {\n    double lo, hi;\n    int tag;\n} rg_pt;\n\n", out);
+}
+
 /* the primal (or its double reference copy f_ref, with ref_mode set) */
 static void print_program(FILE *out) {
     /* static: check.c's reference copy has its own */
+    if (prog.uses_ptval)
+        fputs("static double rg_ptval(rg_pt v, double t) {\n    return v.lo * t + 0.5 * v.hi + "
+              "0.1 * v.tag;\n}\n\n",
+              out);
+    if (prog.uses_ptmix)
+        fputs("static void rg_ptmix(rg_pt *v, double e) {\n    v->lo = 0.5 * v->lo + 0.25 * "
+              "tanh(e);\n    v->hi -= 0.25 * v->lo;\n}\n\n",
+              out);
     if (prog.uses_blend)
         fputs("static void rg_blend(double *dst, double v) {\n    *dst = 0.5 * *dst + 0.25 * "
               "tanh(v);\n}\n\n",
@@ -2436,7 +2516,7 @@ static void print_program(FILE *out) {
 static void print_directive(FILE *out) {
     fputs("#pragma pargrad reverse(f) wrt(x", out);
     if (prog.w_wrt)
-        fputs(", w", out);
+        fputs(prog.has_sp ? ", w, sp" : ", w", out);
     if (prog.a_wrt)
         fputs(", a", out);
     if (prog.p_wrt)
@@ -2469,6 +2549,7 @@ static void write_prog(FILE *out, uint64_t seed) {
     fputs("#include <stdlib.h>\n\n", out);
     ref_mode = 0;
     print_typedefs(out);
+    print_struct_type(out);
     print_consts(out);
     print_program(out);
     fputs("\n", out);
@@ -2480,6 +2561,8 @@ static void print_grad_params(FILE *out) {
     fputs("int n, int m, const double *x, double *x_b", out);
     if (prog.has_w)
         fprintf(out, ", const double *w%s", prog.w_wrt ? ", double *w_b" : "");
+    if (prog.has_sp)
+        fprintf(out, ", const rg_pt *sp%s", prog.w_wrt ? ", rg_pt *sp_b" : "");
     if (prog.has_a)
         fprintf(out, ", const double a[n][m]%s", prog.a_wrt ? ", double a_b[n][m]" : "");
     if (prog.has_p)
@@ -2496,6 +2579,8 @@ static void print_primal_args(FILE *out) {
     fputs("N, M, d->x", out);
     if (prog.has_w)
         fputs(", d->w", out);
+    if (prog.has_sp)
+        fputs(", sp", out);
     if (prog.has_a)
         fputs(", (const double(*)[M])d->a", out);
     if (prog.has_p)
@@ -2507,8 +2592,10 @@ static void print_primal_args(FILE *out) {
 }
 
 static void print_call(FILE *out, const char *name) {
-    fprintf(out, "static double call_%s(struct drv *d) {\n    %s%s(", name,
-            prog.has_ret ? "return " : "", name);
+    fprintf(out, "static double call_%s(struct drv *d) {\n", name);
+    if (prog.has_sp)
+        fputs("    rg_pt sp[N];\n    rg_pack(d, sp);\n", out);
+    fprintf(out, "    %s%s(", prog.has_ret ? "return " : "", name);
     print_primal_args(out);
     fprintf(out, ");%s\n}\n\n", prog.has_ret ? "" : "\n    return 0.0;");
 }
@@ -2522,6 +2609,14 @@ static void write_check(FILE *out, uint64_t seed) {
     ref_mode = 1; /* a float typedef is double in the reference twin */
     print_typedefs(out);
     ref_mode = 0;
+    print_struct_type(out);
+    if (prog.has_sp) /* sp's fields from w (lo from the front, hi from the back) */
+        fputs("static void rg_pack(const struct drv *d, rg_pt *sp) {\n    for (int i = 0; i < N; "
+              "i++) {\n        sp[i].lo = d->w[i];\n        sp[i].hi = d->w[N * M - 1 - i];\n  "
+              "      sp[i].tag = i % 3;\n    }\n}\n\nstatic void rg_unpack(struct drv *d, const "
+              "rg_pt *sp_b) {\n    for (int i = 0; i < N; i++) {\n        d->w_b[i] += "
+              "sp_b[i].lo;\n        d->w_b[N * M - 1 - i] += sp_b[i].hi;\n    }\n}\n\n",
+              out);
     fprintf(out, "%s f(", ret_type());
     print_params(out);
     fprintf(out, ");\n%s f_b(", ret_type());
@@ -2537,9 +2632,15 @@ static void write_check(FILE *out, uint64_t seed) {
     }
     print_call(out, "f");
     fputs("static double call_f_b(struct drv *d, double seed) {\n", out);
-    fprintf(out, "    %sf_b(N, M, d->x, d->x_b", prog.has_ret ? "return " : "");
+    if (prog.has_sp) /* sp_b is unpacked into w_b: the chain rule through rg_pack */
+        fputs("    rg_pt sp[N], sp_b[N];\n    rg_pack(d, sp);\n    memset(sp_b, 0, sizeof "
+              "sp_b);\n",
+              out);
+    fprintf(out, "    %sf_b(N, M, d->x, d->x_b", prog.has_ret ? "double r = " : "");
     if (prog.has_w)
         fprintf(out, ", d->w%s", prog.w_wrt ? ", d->w_b" : "");
+    if (prog.has_sp)
+        fprintf(out, ", sp%s", prog.w_wrt ? ", sp_b" : "");
     if (prog.has_a)
         fprintf(out, ", (const double(*)[M])d->a%s", prog.a_wrt ? ", (double(*)[M])d->a_b" : "");
     if (prog.has_p)
@@ -2550,7 +2651,10 @@ static void write_check(FILE *out, uint64_t seed) {
         fputs(", d->y, d->y_b", out);
     if (prog.has_ret)
         fputs(", seed", out);
-    fprintf(out, ");%s\n}\n\n", prog.has_ret ? "" : "\n    (void)seed;\n    return 0.0;");
+    fputs(");\n", out);
+    if (prog.has_sp && prog.w_wrt)
+        fputs("    rg_unpack(d, sp_b);\n", out);
+    fputs(prog.has_ret ? "    return r;\n}\n\n" : "    (void)seed;\n    return 0.0;\n}\n\n", out);
     fputs("int main(void) {\n", out);
     fprintf(out, "    static const struct drv_spec spec = {\n");
     fprintf(out, "        .n = N, .m = M, .seed = %lluu,\n", (unsigned long long)seed);
