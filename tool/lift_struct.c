@@ -417,30 +417,92 @@ void lift_struct_assign(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs) {
         store_struct(L, c, lhs, vals, n);
 }
 
+/* Zeroes the fields of a local struct under path prefix. */
+static void zero_fields(Lift *L, CXCursor at, int head, const char *prefix) {
+    StructFields *sh = L->env[head].shape;
+    size_t len = strlen(prefix);
+    for (int k = 0; k < sh->n; k++)
+        if (strncmp(sh->paths[k], prefix, len) == 0 && sh->paths[k][len] == '.')
+            assign_field(L, at, head + 1 + k, b_fconst(0, sh->types[k]));
+}
+
+/* {e} for a struct whose first field is a struct: e initialises the
+ * first scalar under prefix, C zeroes the others. */
+static void elided_first(Lift *L, CXCursor item, int head, const char *prefix) {
+    StructFields *sh = L->env[head].shape;
+    zero_fields(L, item, head, prefix);
+    size_t len = strlen(prefix);
+    for (int k = 0; k < sh->n; k++)
+        if (strncmp(sh->paths[k], prefix, len) == 0 && sh->paths[k][len] == '.') {
+            assign_field(L, item, head + 1 + k, lift_expr(L, item));
+            return;
+        }
+}
+
+/* The item of an initialiser list for each field of a struct (null where
+ * C zeroes it): in order, and after a designator `.hi = e` from the field
+ * it names. */
+static CXCursor *list_items(Lift *L, CXCursor list, KidList *fields) {
+    KidList items = all_kids(L->a, list);
+    CXCursor *by_field = arena_alloc(L->a, sizeof(CXCursor) * (size_t)(fields->n + 1));
+    for (int i = 0; i < fields->n; i++)
+        by_field[i] = clang_getNullCursor();
+    int pos = 0;
+    for (int i = 0; i < items.n && !L->failed; i++) {
+        CXCursor item = items.items[i];
+        Kids k = kids_of(item);
+        if (k.n >= 2 && clang_getCursorKind(k.items[0]) == CXCursor_MemberRef) {
+            if (k.n > 2) {
+                lift_fail(L, item, "initialise the nested struct with a list: .pos = {1, 2}",
+                          "a nested designator%s", "");
+                return NULL;
+            }
+            const char *name = cursor_spelling(L, k.items[0]);
+            for (pos = 0;
+                 pos < fields->n && strcmp(cursor_spelling(L, fields->items[pos]), name) != 0;
+                 pos++)
+                ;
+            item = k.last;
+        }
+        if (pos >= fields->n) {
+            lift_fail(L, item, NULL, "too many initialisers for the struct%s", "");
+            return NULL;
+        }
+        by_field[pos++] = item;
+    }
+    return by_field;
+}
+
 /* The initial values of a local struct's fields from an initialiser list
- * ({1.0, 2.0}, {0}, nested for nested structs); C zeroes the rest. */
+ * ({1.0, 2.0}, {0}, {.hi = 1.0}, nested for nested structs); C zeroes the
+ * rest. */
 static void init_from_list(Lift *L, CXCursor list, CXType t, const char *prefix, int head) {
     StructFields *sh = L->env[head].shape;
-    KidList items = all_kids(L->a, list);
-    KidList fields = all_kids(L->a, clang_getTypeDeclaration(clang_getCanonicalType(t)));
-    int next = 0;
-    for (int i = 0; i < fields.n && !L->failed; i++) {
-        CXCursor fd = fields.items[i];
-        if (clang_getCursorKind(fd) != CXCursor_FieldDecl)
-            continue;
+    KidList all = all_kids(L->a, clang_getTypeDeclaration(clang_getCanonicalType(t)));
+    KidList fields = {.a = L->a};
+    fields.items = arena_alloc(L->a, sizeof(CXCursor) * (size_t)(all.n + 1));
+    for (int i = 0; i < all.n; i++)
+        if (clang_getCursorKind(all.items[i]) == CXCursor_FieldDecl)
+            fields.items[fields.n++] = all.items[i];
+    CXCursor *items = list_items(L, list, &fields);
+    for (int i = 0; items && i < fields.n && !L->failed; i++) {
+        CXCursor fd = fields.items[i], item = items[i];
         const char *path = member_path(L, prefix, fd);
         CXType ft = clang_getCanonicalType(clang_getCursorType(fd));
-        CXCursor item = next < items.n ? items.items[next++] : clang_getNullCursor();
-        if (!clang_Cursor_isNull(item) &&
-            clang_getCursorKind(strip_parens(item)) == CXCursor_InitListExpr &&
-            ft.kind == CXType_Record) {
-            init_from_list(L, strip_parens(item), ft, path, head);
+        if (ft.kind == CXType_Record && is_struct_type(ft)) {
+            bool last = true; /* {0}: the braces of the nested struct elided */
+            for (int j = i + 1; j < fields.n; j++)
+                last &= clang_Cursor_isNull(items[j]);
+            if (clang_Cursor_isNull(item))
+                zero_fields(L, list, head, path);
+            else if (clang_getCursorKind(strip_parens(item)) == CXCursor_InitListExpr)
+                init_from_list(L, strip_parens(item), ft, path, head);
+            else if (last && !is_struct_type(clang_getCursorType(item)))
+                elided_first(L, item, head, path);
+            else
+                lift_fail(L, item, "write the nested struct's braces: {{1, 2}, 3}",
+                          "an initialiser list that leaves out a nested struct's braces%s", "");
             continue;
-        }
-        if (ft.kind == CXType_Record && !clang_Cursor_isNull(item)) {
-            lift_fail(L, item, "initialise the nested struct with a list: {{1, 2}, 3}",
-                      "a struct member initialised from an expression%s", "");
-            return;
         }
         int k = field_index(sh, path);
         if (k < 0) {
@@ -454,8 +516,6 @@ static void init_from_list(Lift *L, CXCursor list, CXType t, const char *prefix,
         Operand v = clang_Cursor_isNull(item) ? b_fconst(0, sh->types[k]) : lift_expr(L, item);
         assign_field(L, list, head + 1 + k, v);
     }
-    if (next < items.n && !L->failed)
-        lift_fail(L, items.items[next], NULL, "too many initialisers for the struct%s", "");
 }
 
 /* A local struct declaration: its fields bound, from the initialiser. */
@@ -473,15 +533,8 @@ void lift_struct_decl(Lift *L, CXCursor d, const char *name, CXType t) {
     if (!clang_Cursor_isNull(init) && !is_list && !(vals = struct_values(L, init, &n)))
         return;
     int head = bind_struct_local(L, d, name, sh);
-    if (is_list) {
-        for (const char *p = extent_text(L->fe, list); *p; p++)
-            if (*p == '.' && p[1] != '.' && !(p[1] >= '0' && p[1] <= '9')) {
-                lift_fail(L, list, "list the members in order: {1.0, 2.0}",
-                          "a designated initialiser for a struct%s", "");
-                return;
-            }
+    if (is_list)
         init_from_list(L, list, t, NULL, head);
-    }
     for (int i = 0; i < n; i++)
         assign_field(L, d, head + 1 + i, vals[i]);
 }
