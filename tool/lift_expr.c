@@ -303,6 +303,14 @@ Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
             buf->rank = 1;
         return buf && view_index(L, cur, buf, off, idx, nidx) ? buf : NULL;
     }
+    if (clang_getCursorKind(cur) == CXCursor_MemberRefExpr) {
+        lift_fail(L, cur,
+                  "keep the field's elements in an array of their own (a parameter or a local "
+                  "array), or in scalar fields",
+                  "'%s' is an array or pointer field of a struct, which pargrad does not follow",
+                  extent_text(L->fe, cur));
+        return NULL;
+    }
     int b = clang_getCursorKind(cur) == CXCursor_DeclRefExpr ? env_lookup(L, cur) : -1;
     bool plain = b >= 0 && L->env[b].is_array;
     Buffer *table = NULL;

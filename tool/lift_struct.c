@@ -320,8 +320,15 @@ static bool struct_place(Lift *L, CXCursor e, Place *pl) {
             return true;
         }
     }
-    lift_fail(L, c, "use a local struct, a struct parameter, or an element of an array of structs",
-              "unsupported struct expression%s", "");
+    if (k == CXCursor_CallExpr)
+        lift_fail(L, c,
+                  "return the struct through a pointer: void add(v2 a, v2 b, v2 *r), called as "
+                  "add(s, p[i], &s)",
+                  "a call returning a struct%s", "");
+    else
+        lift_fail(L, c,
+                  "use a local struct, a struct parameter, or an element of an array of structs",
+                  "unsupported struct expression%s", "");
     return false;
 }
 
