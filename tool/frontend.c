@@ -268,10 +268,17 @@ static bool spelled_between(Lift *L, CXSourceLocation from, CXSourceLocation to,
  * no operator is found there.) */
 static const char *binop_spelled(Lift *L, CXCursor lhs, CXCursor rhs) {
     char op[64];
-    if (!spelled_between(L, clang_getRangeEnd(clang_getCursorExtent(lhs)),
-                         clang_getRangeStart(clang_getCursorExtent(rhs)), op, sizeof op))
+    CXSourceLocation from = clang_getRangeEnd(clang_getCursorExtent(lhs));
+    CXSourceLocation to = clang_getRangeStart(clang_getCursorExtent(rhs));
+    unsigned s, e; /* an operand that is a macro's result: the whole invocation */
+    if (macro_body_range(L->fe, lhs, &s, &e))
+        from = clang_getLocationForOffset(L->fe->tu, L->fe->main_file, e);
+    if (macro_body_range(L->fe, rhs, &s, &e))
+        to = clang_getLocationForOffset(L->fe->tu, L->fe->main_file, s);
+    if (!spelled_between(L, from, to, op, sizeof op))
         return "";
-    return is_binary_operator(op) ? intern_punctuation(L, op) : "";
+    /* a comma there separates a macro's arguments */
+    return is_binary_operator(op) && strcmp(op, ",") ? intern_punctuation(L, op) : "";
 }
 
 /* The operator of a binary or compound-assignment expression: the last
@@ -283,6 +290,9 @@ const char *binop_of(Lift *L, CXCursor c) {
     Kids k = kids_of(c);
     if (k.n < 2)
         return "";
+    const char *in_macro = macro_operator(L->fe, c);
+    if (in_macro)
+        return in_macro;
     CXTranslationUnit tu = L->fe->tu;
     CXFile file;
     unsigned off;
@@ -300,7 +310,10 @@ const char *binop_of(Lift *L, CXCursor c) {
     }
     unsigned lhs_end = offset_of(clang_getRangeEnd(file_extent(tu, k.items[0])));
     const char *op = punctuation_in(L, file_extent(tu, c), lhs_end, UINT_MAX, false);
-    return *op ? op : binop_spelled(L, k.items[0], k.items[1]);
+    /* in a macro invocation the comma separates arguments */
+    bool usable = *op && is_binary_operator(op) &&
+                  (strcmp(op, ",") || !file || !in_macro_expansion(L->fe, file, off));
+    return usable ? op : binop_spelled(L, k.items[0], k.items[1]);
 }
 
 static bool is_unary_operator(const char *op) {
@@ -332,6 +345,11 @@ static const char *unop_spelled(Lift *L, CXCursor c, bool *postfix) {
 
 /* The operator of a unary expression; *postfix tells where it stands. */
 const char *unop_of(Lift *L, CXCursor c, bool *postfix) {
+    const char *in_macro = macro_operator(L->fe, c);
+    if (in_macro) {
+        *postfix = false;
+        return in_macro;
+    }
     CXToken *toks;
     unsigned nt;
     clang_tokenize(L->fe->tu, file_extent(L->fe->tu, c), &toks, &nt);
@@ -844,6 +862,7 @@ void frontend_close(Frontend *fe) {
     frontend_release_tu(fe);
     free(fe->expansions);
     fe->expansions = NULL;
+    free_macro_ops(fe);
     free(fe->text);
     fe->text = NULL;
 }

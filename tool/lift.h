@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+typedef struct MacroOps MacroOps;
+
 struct Frontend {
     Arena *a;
     Diags *d;
@@ -29,6 +31,7 @@ struct Frontend {
     unsigned (*expansions)[2];
     int nexpansions, capexpansions;
     bool expansions_listed;
+    MacroOps *macro_ops; /* operators inside function-like macros (macro_ops.c) */
 };
 /* ---- environment ---- */
 typedef enum { ROLE_NORMAL, ROLE_INDEX, ROLE_ACC } Role;
@@ -163,6 +166,13 @@ Operand read_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int 
 Operand write_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n, Operand v);
 /* b = v for a scalar binding, where the enclosing loops allow it. */
 void assign_field(Lift *L, CXCursor at, int b, Operand v);
+
+/* macro_ops.c: the operator of a node of a function-like macro's body, or
+ * NULL */
+const char *macro_operator(Frontend *fe, CXCursor c);
+void free_macro_ops(Frontend *fe);
+/* The invocation (offsets in the main file) whose body node c is. */
+bool macro_body_range(Frontend *fe, CXCursor c, unsigned *start, unsigned *end);
 
 /* lift_struct.c */
 bool is_struct_type(CXType t);

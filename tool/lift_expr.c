@@ -517,8 +517,12 @@ static bool binary_op(Lift *L, CXCursor c, PrimOp *op) {
     if (ok)
         return true;
     if (!*ops)
-        lift_fail(L, c, "write the operation out, or make the macro an inline function",
-                  "cannot see the operator of this expression (inside a macro?)%s", "");
+        lift_fail(L, c,
+                  "make the macro a static inline function; pargrad reads the operators of a "
+                  "macro's own body when its result is parenthesised, ((a) - (b))",
+                  "cannot see the operator of this expression: it is inside a macro that uses "
+                  "another macro, or whose expansion regroups with what surrounds it%s",
+                  "");
     else if (strcmp(ops, "=") == 0 || strchr("+-*/", ops[0]))
         lift_fail(L, c, "write assignments as statements of their own",
                   "assignment inside an expression%s", "");

@@ -92,6 +92,8 @@ enum construct {
     K_BIT_OPS,     /* integer bit operations in indices and generator code: (i ^ 1) % n */
     K_LOGGED,      /* writes whose elements are known only as they run: triangular and blocked
                     * nests, indices and bounds read from an int table, a triangular nest in a map */
+    K_MACRO,       /* function-like macros in expressions: RG_SQ(e), RG_LERP(a, b, t), RG_MIN(a, b),
+                    * nested in each other's arguments */
     K_STRUCT,      /* structs: a parameter const rg_pt *sp read as sp[i].lo, (sp + i)->hi and by a
                     * tag; local structs from a list or a copy, updated by field and through a
                     * helper's pointer; a struct passed by value to a helper */
@@ -159,6 +161,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_BIT_OPS] = {"bit_ops", 1},
     [K_LOGGED] = {"logged_write", 1},
     [K_STRUCT] = {"structs", 1},
+    [K_MACRO] = {"macros", 1},
 };
 
 static int on(enum construct k) {
@@ -402,6 +405,7 @@ struct program {
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
     int has_sp, used_sp, uses_struct, uses_ptval, uses_ptmix;
+    int uses_macros;            /* macros: RG_SQ, RG_LERP, RG_MIN are defined */
     int used_w, used_a, used_p; /* read somewhere: else the return value reads them */
     int break_promise;
     /* typedef_sig: `typedef double NAME;`, `#define NAME double`, `typedef
@@ -995,6 +999,17 @@ static struct node *gen_unary(int depth) {
 
 static struct node *gen_binary(int depth) {
     struct node *a = gen_expr(depth + 1), *b = gen_expr(depth + 1);
+    if (on(K_MACRO) && chance(10)) {
+        prog.uses_macros = 1;
+        switch (rnd(3)) {
+        case 0:
+            return op2("RG_SQ(%0) - %1", a->bound * a->bound + b->bound, a, b);
+        case 1:
+            return op2("RG_LERP(%0, %1, 0.25)", max2(a->bound, b->bound) * 1.5, a, b);
+        default: /* the offset keeps two equal operands from tying */
+            return op2("RG_MIN(%0, %1 + 0.25)", max2(a->bound, b->bound) + 0.25, a, b);
+        }
+    }
     switch (rnd(9)) {
     case 0:
     case 1:
@@ -2473,6 +2488,10 @@ static void print_struct_type(FILE *out) {
 
 /* the primal (or its double reference copy f_ref, with ref_mode set) */
 static void print_program(FILE *out) {
+    if (prog.uses_macros)
+        fputs("#define RG_SQ(a) ((a) * (a))\n#define RG_LERP(a, b, t) ((a) + ((b) - (a)) * "
+              "(t))\n#define RG_MIN(a, b) ((a) < (b) ? (a) : (b))\n\n",
+              out);
     /* static: check.c's reference copy has its own */
     if (prog.uses_ptval)
         fputs("static double rg_ptval(rg_pt v, double t) {\n    return v.lo * t + 0.5 * v.hi + "
