@@ -1333,6 +1333,8 @@ static void collect_factors(Lift *L, CXCursor e, CXCursor *out, int *n, int max)
 
 /* The element count of `malloc(n * sizeof(T))`, `malloc(sizeof(T) * n)` or
  * `calloc(n, sizeof(T))`; false if the call is not one of these. */
+static bool malloc_count(Lift *L, CXCursor call, CXCursor size, Operand *count);
+
 static bool heap_count(Lift *L, CXCursor call, Operand *count) {
     const char *fn = cursor_spelling(L, call);
     Kids k = kids_of(call);
@@ -1342,9 +1344,14 @@ static bool heap_count(Lift *L, CXCursor call, Operand *count) {
     }
     if (strcmp(fn, "malloc") != 0 || k.n != 2)
         return false;
+    return malloc_count(L, call, k.items[1], count);
+}
+
+/* The element count of malloc(size): size a product with one sizeof. */
+static bool malloc_count(Lift *L, CXCursor call, CXCursor size, Operand *count) {
     CXCursor factors[16];
     int n = 0, size_at = -1;
-    collect_factors(L, k.items[1], factors, &n, 16);
+    collect_factors(L, size, factors, &n, 16);
     for (int q = 0; q < n; q++)
         if (clang_getCursorKind(factors[q]) == CXCursor_UnaryExpr)
             size_at = size_at < 0 ? q : n; /* a second sizeof: not an element count */
@@ -1360,8 +1367,85 @@ static bool heap_count(Lift *L, CXCursor call, Operand *count) {
     return true;
 }
 
-/* `T *p = malloc(n * sizeof(T));` at the top of the function: a temporary
- * array of n elements (the generated code frees it when it returns). */
+static CXCursor strip_cast_call(CXCursor e) {
+    CXCursor c = strip_implicit(e);
+    while (clang_getCursorKind(c) == CXCursor_CStyleCastExpr) {
+        Kids ck = kids_of(c);
+        c = strip_implicit(ck.items[ck.n - 1]);
+    }
+    return c;
+}
+
+/* An allocating helper of the file, `double *new_vec(int n) { return
+ * malloc(n * sizeof(double)); }`, or with a local it returns (and checks
+ * for NULL first): its malloc or calloc call, or a null cursor. */
+static CXCursor allocation_in(Lift *L, CXCursor def) {
+    CXCursor none = clang_getNullCursor(), found = none;
+    KidList body = all_kids(L->a, kids_of(def).last);
+    CXCursor local = none;
+    for (int i = 0; i < body.n; i++) {
+        CXCursor st = body.items[i];
+        enum CXCursorKind k = clang_getCursorKind(st);
+        if (k == CXCursor_DeclStmt && clang_Cursor_isNull(local)) {
+            local = kids_of(st).items[0];
+        } else if (k == CXCursor_ReturnStmt && kids_of(st).n == 1 && i == body.n - 1) {
+            CXCursor e = strip_cast_call(kids_of(st).items[0]);
+            if (clang_getCursorKind(e) == CXCursor_DeclRefExpr && !clang_Cursor_isNull(local) &&
+                clang_equalCursors(clang_getCursorReferenced(e), local)) {
+                Kids lk = kids_of(local);
+                e = lk.n ? strip_cast_call(lk.last) : none;
+            }
+            found = e;
+        } else if (k != CXCursor_IfStmt) { /* if (!p) { ... exit(1); }: for failures */
+            return none;
+        }
+    }
+    return !clang_Cursor_isNull(found) && clang_getCursorKind(found) == CXCursor_CallExpr ? found
+                                                                                          : none;
+}
+
+/* The element count of an allocating helper's call: its parameters bound
+ * to the arguments while its malloc's count is read. */
+static bool helper_heap_count(Lift *L, CXCursor call, Operand *count) {
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+    if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl)
+        return false;
+    CXCursor inner = allocation_in(L, def);
+    KidList args = all_kids(L->a, call);
+    int np = clang_Cursor_getNumArguments(def);
+    if (clang_Cursor_isNull(inner) || args.n != np + 1)
+        return false;
+    /* xmalloc(size_t bytes) { ... malloc(bytes) ... }: the caller's size */
+    Kids ik = kids_of(inner);
+    CXCursor size = ik.n == 2 ? strip_cast_call(ik.items[1]) : clang_getNullCursor();
+    for (int i = 0; i < np && !clang_Cursor_isNull(size); i++)
+        if (clang_getCursorKind(size) == CXCursor_DeclRefExpr &&
+            clang_equalCursors(clang_getCursorReferenced(size),
+                               clang_Cursor_getArgument(def, (unsigned)i)) &&
+            !strcmp(cursor_spelling(L, inner), "malloc"))
+            return malloc_count(L, call, args.items[i + 1], count);
+    int mark = L->nenv;
+    for (int i = 0; i < np; i++) {
+        CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+        Type ty;
+        if (!map_type(clang_getCursorType(p), &ty)) {
+            L->nenv = mark;
+            return false;
+        }
+        Operand v = lift_expr(L, args.items[i + 1]);
+        Binding *b = env_bind(L, p, cursor_spelling(L, p));
+        b->ty = ty;
+        Builder bd = lift_builder(L, call);
+        b->val = b_cast(&bd, ty, v);
+    }
+    bool ok = heap_count(L, inner, count);
+    L->nenv = mark;
+    return ok;
+}
+
+/* `T *p = malloc(n * sizeof(T));` at the top of the function (or a call of
+ * an allocating helper): a temporary array of n elements (the generated
+ * code frees it when it returns). */
 static void lift_heap_array(Lift *L, CXCursor d, const char *name, CXType pointee, CXCursor init) {
     const char *hint = "allocate temporaries as T *p = malloc(n * sizeof(T)); at the top level "
                        "of the function";
@@ -1373,7 +1457,8 @@ static void lift_heap_array(Lift *L, CXCursor d, const char *name, CXType pointe
     Type ety;
     Operand count;
     if (clang_getCursorKind(call) != CXCursor_CallExpr || !map_type(pointee, &ety) ||
-        ety.kind == TY_BOOL || !heap_count(L, call, &count)) {
+        ety.kind == TY_BOOL ||
+        !(heap_count(L, call, &count) || helper_heap_count(L, call, &count))) {
         lift_fail(L, d, hint, "unsupported initialisation of pointer '%s'", name);
         return;
     }

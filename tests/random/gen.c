@@ -49,7 +49,8 @@ enum construct {
     K_TERNARY,       /* ?: */
     K_LOCAL_SCALAR,  /* double / float / int locals at every level */
     K_LOCAL_ARRAY,   /* double la[3] = {...} */
-    K_MALLOC,        /* malloc'ed temporaries (top of the function) */
+    K_MALLOC,        /* malloc'ed temporaries (top of the function), also through allocating
+                      * helpers rg_new_vec(k) and rg_xmalloc(bytes) */
     K_LOCAL_BUF,     /* a fixed-size local array used as a map target */
     K_INPLACE,       /* y[i] = g(y[i]) on an output or in-out array */
     K_HELPER,        /* static helper functions (inlined by pargrad) */
@@ -405,8 +406,9 @@ struct program {
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
     int has_sp, used_sp, uses_struct, uses_ptval, uses_ptmix;
-    int uses_macros;            /* macros: RG_SQ, RG_LERP, RG_MIN are defined */
-    int used_w, used_a, used_p; /* read somewhere: else the return value reads them */
+    int uses_macros;                /* macros: RG_SQ, RG_LERP, RG_MIN are defined */
+    int uses_new_vec, uses_xmalloc; /* malloc: the allocating helpers are called */
+    int used_w, used_a, used_p;     /* read somewhere: else the return value reads them */
     int break_promise;
     /* typedef_sig: `typedef double NAME;`, `#define NAME double`, `typedef
      * float NAME;` (NULL when absent), the block node printing them, and the
@@ -2330,7 +2332,16 @@ static void gen_function(void) {
             const char *t = fresh("tm");
             struct node *d = stmt(b, "");
             const char *ty = type_text(d, 0);
-            d->tmpl = fmt("%s *%s = malloc((size_t)n * (size_t)m * sizeof(%s));", ty, t, ty);
+            int how = rnd(4);
+            if (how == 0 && strcmp(ty, "double") == 0) {
+                d->tmpl = fmt("double *%s = rg_new_vec(n * m);", t);
+                prog.uses_new_vec = 1;
+            } else if (how == 1) {
+                d->tmpl = fmt("%s *%s = rg_xmalloc(sizeof(%s) * n * m);", ty, t, ty);
+                prog.uses_xmalloc = 1;
+            } else {
+                d->tmpl = fmt("%s *%s = malloc((size_t)n * (size_t)m * sizeof(%s));", ty, t, ty);
+            }
             add_array(t, 0, 0);
             free_top = fmt("%sfree(%s);\n", free_top, t);
             free_in_if = fmt("%s    free(%s);\n", free_in_if, t);
@@ -2493,6 +2504,14 @@ static void print_program(FILE *out) {
               "(t))\n#define RG_MIN(a, b) ((a) < (b) ? (a) : (b))\n\n",
               out);
     /* static: check.c's reference copy has its own */
+    if (prog.uses_new_vec)
+        fputs("static double *rg_new_vec(int k) {\n    return (double *)malloc(sizeof(double) * "
+              "(size_t)k);\n}\n\n",
+              out);
+    if (prog.uses_xmalloc)
+        fputs("static void *rg_xmalloc(size_t bytes) {\n    void *p = malloc(bytes);\n    if "
+              "(!p)\n        abort();\n    return p;\n}\n\n",
+              out);
     if (prog.uses_ptval)
         fputs("static double rg_ptval(rg_pt v, double t) {\n    return v.lo * t + 0.5 * v.hi + "
               "0.1 * v.tag;\n}\n\n",
