@@ -93,6 +93,8 @@ enum construct {
     K_BIT_OPS,     /* integer bit operations in indices and generator code: (i ^ 1) % n */
     K_LOGGED,      /* writes whose elements are known only as they run: triangular and blocked
                     * nests, indices and bounds read from an int table, a triangular nest in a map */
+    K_ROW_TABLE,   /* a table of row pointers const double **rt (rows of a copy of a):
+                    * rt[i][j], a row passed on, rg_rowdot(m, rt[i]) */
     K_MACRO,       /* function-like macros in expressions: RG_SQ(e), RG_LERP(a, b, t), RG_MIN(a, b),
                     * nested in each other's arguments */
     K_STRUCT,      /* structs: a parameter const rg_pt *sp read as sp[i].lo, (sp + i)->hi and by a
@@ -163,6 +165,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_LOGGED] = {"logged_write", 1},
     [K_STRUCT] = {"structs", 1},
     [K_MACRO] = {"macros", 1},
+    [K_ROW_TABLE] = {"row_table", 1},
 };
 
 static int on(enum construct k) {
@@ -408,6 +411,7 @@ struct program {
     int has_sp, used_sp, uses_struct, uses_ptval, uses_ptmix;
     int uses_macros;                /* macros: RG_SQ, RG_LERP, RG_MIN are defined */
     int uses_new_vec, uses_xmalloc; /* malloc: the allocating helpers are called */
+    int has_rt, used_rt;            /* row_table: f has const double **rt, read somewhere */
     int used_w, used_a, used_p;     /* read somewhere: else the return value reads them */
     int break_promise;
     /* typedef_sig: `typedef double NAME;`, `#define NAME double`, `typedef
@@ -716,6 +720,14 @@ static struct node *struct_read(void) {
 static struct node *array_read(void) {
     if (prog.has_sp && !cx.in_helper && chance(20))
         return struct_read();
+    if (prog.has_rt && !cx.in_helper && chance(20)) {
+        prog.used_rt = 1;
+        if (on(K_GRID_HELPER) && chance(30)) {
+            prog.uses_rowdot = 1;
+            return leaf(fmt("rg_rowdot(m, rt[%s])", index_n()), 1.0);
+        }
+        return leaf(fmt("rt[%s][%s]", index_n(), index_m()), 1.0);
+    }
     if (prog.has_a && !cx.in_helper && chance(25)) {
         prog.used_a = 1;
         if (on(K_GRID_HELPER) && chance(30)) {
@@ -2176,6 +2188,8 @@ static struct node *gen_return_value(void) {
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("w[0]", 1.0));
     if (prog.has_a && !prog.used_a)
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("a[n - 1][m - 1]", 1.0));
+    if (prog.has_rt && !prog.used_rt)
+        e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("rt[n - 1][0]", 1.0));
     if (prog.has_p && !prog.used_p)
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("p", 1.0));
     if (prog.has_sp && !prog.used_sp)
@@ -2193,6 +2207,7 @@ static void setup_interface(void) {
     prog.has_sp = on(K_STRUCT) && prog.has_w && chance(45);
     prog.uses_struct = prog.has_sp;
     prog.has_a = on(K_VLA) && chance(25);
+    prog.has_rt = prog.has_a && on(K_ROW_TABLE) && chance(40);
     prog.a_wrt = prog.has_a && chance(80);
     prog.has_p = on(K_SCALAR_PARAM) && chance(40);
     prog.p_wrt = prog.has_p && chance(80);
@@ -2434,6 +2449,8 @@ static void print_params(FILE *out) {
         fputs(", const rg_pt *sp", out);
     if (prog.has_a)
         print_param(out, ", const ", prog.ty_a, " a[n][m]");
+    if (prog.has_rt)
+        fputs(", const double **rt", out);
     if (prog.has_p)
         print_param(out, ", ", prog.ty_p, " p");
     if (prog.has_u)
@@ -2556,7 +2573,7 @@ static void print_directive(FILE *out) {
     if (prog.w_wrt)
         fputs(prog.has_sp ? ", w, sp" : ", w", out);
     if (prog.a_wrt)
-        fputs(", a", out);
+        fputs(prog.has_rt ? ", a, rt" : ", a", out);
     if (prog.p_wrt)
         fputs(", p", out);
     if (prog.has_u)
@@ -2603,6 +2620,8 @@ static void print_grad_params(FILE *out) {
         fprintf(out, ", const rg_pt *sp%s", prog.w_wrt ? ", rg_pt *sp_b" : "");
     if (prog.has_a)
         fprintf(out, ", const double a[n][m]%s", prog.a_wrt ? ", double a_b[n][m]" : "");
+    if (prog.has_rt)
+        fprintf(out, ", const double **rt%s", prog.a_wrt ? ", double **rt_b" : "");
     if (prog.has_p)
         fprintf(out, ", double p%s", prog.p_wrt ? ", double *p_b" : "");
     if (prog.has_u)
@@ -2621,6 +2640,8 @@ static void print_primal_args(FILE *out) {
         fputs(", sp", out);
     if (prog.has_a)
         fputs(", (const double(*)[M])d->a", out);
+    if (prog.has_rt)
+        fputs(", rt", out);
     if (prog.has_p)
         fputs(", d->p", out);
     if (prog.has_u)
@@ -2633,6 +2654,8 @@ static void print_call(FILE *out, const char *name) {
     fprintf(out, "static double call_%s(struct drv *d) {\n", name);
     if (prog.has_sp)
         fputs("    rg_pt sp[N];\n    rg_pack(d, sp);\n", out);
+    if (prog.has_rt)
+        fputs("    double at[N * M];\n    const double *rt[N];\n    rg_rows(d->a, at, rt);\n", out);
     fprintf(out, "    %s%s(", prog.has_ret ? "return " : "", name);
     print_primal_args(out);
     fprintf(out, ");%s\n}\n\n", prog.has_ret ? "" : "\n    return 0.0;");
@@ -2648,6 +2671,11 @@ static void write_check(FILE *out, uint64_t seed) {
     print_typedefs(out);
     ref_mode = 0;
     print_struct_type(out);
+    if (prog.has_rt) /* rt: rows of a copy of a */
+        fputs("static void rg_rows(const double *a, double *at, const double **rt) {\n    for (int "
+              "k = 0; k < N * M; k++)\n        at[k] = a[k];\n    for (int i = 0; i < N; i++)\n "
+              "       rt[i] = &at[i * M];\n}\n\n",
+              out);
     if (prog.has_sp) /* sp's fields from w (lo from the front, hi from the back) */
         fputs("static void rg_pack(const struct drv *d, rg_pt *sp) {\n    for (int i = 0; i < N; "
               "i++) {\n        sp[i].lo = d->w[i];\n        sp[i].hi = d->w[N * M - 1 - i];\n  "
@@ -2670,6 +2698,11 @@ static void write_check(FILE *out, uint64_t seed) {
     }
     print_call(out, "f");
     fputs("static double call_f_b(struct drv *d, double seed) {\n", out);
+    if (prog.has_rt) /* rt's rows are a copy of a: at_b is added to a_b */
+        fputs("    double at[N * M], at_b[N * M];\n    const double *rt[N];\n    double "
+              "*rt_b[N];\n    rg_rows(d->a, at, rt);\n    memset(at_b, 0, sizeof at_b);\n    for "
+              "(int i = 0; i < N; i++)\n        rt_b[i] = &at_b[i * M];\n",
+              out);
     if (prog.has_sp) /* sp_b is unpacked into w_b: the chain rule through rg_pack */
         fputs("    rg_pt sp[N], sp_b[N];\n    rg_pack(d, sp);\n    memset(sp_b, 0, sizeof "
               "sp_b);\n",
@@ -2681,6 +2714,8 @@ static void write_check(FILE *out, uint64_t seed) {
         fprintf(out, ", sp%s", prog.w_wrt ? ", sp_b" : "");
     if (prog.has_a)
         fprintf(out, ", (const double(*)[M])d->a%s", prog.a_wrt ? ", (double(*)[M])d->a_b" : "");
+    if (prog.has_rt)
+        fprintf(out, ", rt%s", prog.a_wrt ? ", rt_b" : "");
     if (prog.has_p)
         fprintf(out, ", d->p%s", prog.p_wrt ? ", &d->p_b" : "");
     if (prog.has_u)
@@ -2692,6 +2727,8 @@ static void write_check(FILE *out, uint64_t seed) {
     fputs(");\n", out);
     if (prog.has_sp && prog.w_wrt)
         fputs("    rg_unpack(d, sp_b);\n", out);
+    if (prog.has_rt && prog.a_wrt)
+        fputs("    for (int k = 0; k < N * M; k++)\n        d->a_b[k] += at_b[k];\n", out);
     fputs(prog.has_ret ? "    return r;\n}\n\n" : "    (void)seed;\n    return 0.0;\n}\n\n", out);
     fputs("int main(void) {\n", out);
     fprintf(out, "    static const struct drv_spec spec = {\n");
