@@ -197,17 +197,21 @@ static bool is_binary_operator(const char *op) {
     return false;
 }
 
+bool main_file_expansion(Frontend *fe, CXCursor c, unsigned *b, unsigned *e) {
+    if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
+        return false;
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile f;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, b);
+    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, e);
+    return f && clang_File_isEqual(f, fe->main_file);
+}
+
 static enum CXChildVisitResult collect_expansion(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     Frontend *fe = data;
-    if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
-        return CXChildVisit_Continue;
-    CXSourceRange r = clang_getCursorExtent(c);
-    CXFile f;
     unsigned b, e;
-    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
-    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
-    if (!f || !clang_File_isEqual(f, fe->main_file))
+    if (!main_file_expansion(fe, c, &b, &e))
         return CXChildVisit_Continue;
     if (fe->nexpansions == fe->capexpansions) {
         fe->capexpansions = fe->capexpansions ? 2 * fe->capexpansions : 64;

@@ -167,6 +167,8 @@ Operand write_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int
 /* b = v for a scalar binding, where the enclosing loops allow it. */
 void assign_field(Lift *L, CXCursor at, int b, Operand v);
 
+/* frontend.c: the offsets of macro invocation c, if it is one in the main file */
+bool main_file_expansion(Frontend *fe, CXCursor c, unsigned *b, unsigned *e);
 /* macro_ops.c: the operator of a node of a function-like macro's body, or
  * NULL */
 const char *macro_operator(Frontend *fe, CXCursor c);

@@ -105,8 +105,6 @@ static const char *field_declarator(Lift *L, CXCursor at, CXType t, const char *
         if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto ||
             pt.kind == CXType_Pointer || pt.kind == CXType_ConstantArray)
             return NULL;
-        if (pt.kind == CXType_Record) /* a pointer needs only the tag, or the typedef */
-            return arena_printf(L->a, "%s *%s", spelling_of(L, pt), name);
         return arena_printf(L->a, "%s *%s", spelling_of(L, pt), name);
     }
     if (t.kind == CXType_Enum || t.kind == CXType_Elaborated)
@@ -334,7 +332,7 @@ static bool struct_place(Lift *L, CXCursor e, Place *pl) {
 
 /* The fields of a place under its prefix, in order: their indices in the
  * shape. */
-static int place_fields(Lift *L, const Place *pl, int *out) {
+static int place_fields(const Place *pl, int *out) {
     int n = 0;
     size_t len = pl->prefix ? strlen(pl->prefix) : 0;
     for (int k = 0; k < pl->shape->n; k++) {
@@ -342,7 +340,6 @@ static int place_fields(Lift *L, const Place *pl, int *out) {
         if (!pl->prefix || (strncmp(path, pl->prefix, len) == 0 && path[len] == '.'))
             out[n++] = k;
     }
-    (void)L;
     return n;
 }
 
@@ -382,7 +379,7 @@ Operand *struct_values(Lift *L, CXCursor e, int *n) {
     if (!struct_place(L, e, &pl))
         return NULL;
     int *ks = arena_alloc(L->a, sizeof(int) * (size_t)(pl.shape->n + 1));
-    *n = place_fields(L, &pl, ks);
+    *n = place_fields(&pl, ks);
     Operand *vals = arena_alloc(L->a, sizeof(Operand) * (size_t)(*n + 1));
     for (int i = 0; i < *n; i++) {
         int k = ks[i];
@@ -401,7 +398,7 @@ static void store_struct(Lift *L, CXCursor at, CXCursor lhs, Operand *vals, int 
     if (!struct_place(L, lhs, &pl))
         return;
     int *ks = arena_alloc(L->a, sizeof(int) * (size_t)(pl.shape->n + 1));
-    int m = place_fields(L, &pl, ks);
+    int m = place_fields(&pl, ks);
     if (m != n) {
         lift_fail(L, at, "copy structs of one type", "a struct copy between different shapes%s",
                   "");

@@ -27,17 +27,9 @@ struct MacroOps {
 static enum CXChildVisitResult list_invocation(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     Frontend *fe = data;
-    if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
-        return CXChildVisit_Continue;
-    CXCursor def = clang_getCursorReferenced(c);
-    if (clang_Cursor_isNull(def) || !clang_Cursor_isMacroFunctionLike(def))
-        return CXChildVisit_Continue;
-    CXSourceRange r = clang_getCursorExtent(c);
-    CXFile f;
     unsigned b, e;
-    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
-    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
-    if (!f || !clang_File_isEqual(f, fe->main_file))
+    if (!main_file_expansion(fe, c, &b, &e) ||
+        !clang_Cursor_isMacroFunctionLike(clang_getCursorReferenced(c)))
         return CXChildVisit_Continue;
     MacroOps *m = fe->macro_ops;
     if (m->n == m->cap) {

@@ -5,26 +5,7 @@
  * C89 habits: counters declared first, struct tags. */
 #include <math.h>
 
-typedef struct {
-    double x, y, z;
-} vec3;
-
-typedef struct {
-    vec3 pos;
-    vec3 vel;
-    double q;
-    int type;
-} atom;
-
-struct params {
-    double eps;
-    double soft;
-    int nsteps;
-};
-
-typedef struct {
-    double scale, shift;
-} affine_t;
+#include "structs_common.h"
 
 static double dist2(vec3 a, vec3 b) {
     vec3 d;

@@ -4,26 +4,7 @@
  * kernel check applies; the struct adjoints are unpacked the same way. */
 #include "gradcheck.h"
 
-typedef struct {
-    double x, y, z;
-} vec3;
-
-typedef struct {
-    vec3 pos;
-    vec3 vel;
-    double q;
-    int type;
-} atom;
-
-struct params {
-    double eps;
-    double soft;
-    int nsteps;
-};
-
-typedef struct {
-    double scale, shift;
-} affine_t;
+#include "structs_common.h"
 
 double coulomb(int n, const atom *atoms, const struct params *prm, affine_t tr);
 double coulomb_b(int n, const atom *atoms, atom *atoms_b, const struct params *prm,
