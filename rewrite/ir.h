@@ -84,10 +84,14 @@ typedef struct Buffer {
     const char *name;
     Type elem;
     BufKind kind;
-    bool is_const;          /* a `const T *` parameter */
-    int rank;               /* number of subscripts in accesses */
-    bool row_table;         /* a parameter T **p: rows through pointers, p[i][j] */
-    struct Operand *dims;   /* rank extents for local arrays; NULL for pointers */
+    bool is_const;        /* a `const T *` parameter */
+    int rank;             /* number of subscripts in accesses */
+    bool row_table;       /* a parameter T **p: rows through pointers, p[i][j] */
+    struct Operand *dims; /* rank extents for local arrays; NULL for pointers */
+    /* A parameter declared with its length, T p[n] or T p[8]: the element
+     * count (a parameter or a constant), which bounds every access; else
+     * NULL. */
+    struct Operand *extent;
     const char *param_decl; /* for parameters: the declarator text after the name */
     bool active;            /* set by activity analysis */
     struct Buffer *adj;     /* the adjoint buffer x_b, during reverse mode */

@@ -808,6 +808,21 @@ typedef struct Extent {
     int skipped_reads, skipped_writes;
 } Extent;
 
+static void extent_of_body(Extent *ex, Body *b);
+
+/* The extent of ex->buf from its accesses, or, where they cannot tell, the
+ * length the parameter is declared with (T p[n]). */
+static void extent_of(Extent *ex, Body *b) {
+    extent_of_body(ex, b);
+    Operand *declared = ex->buf->extent;
+    if (declared &&
+        (!ex->ok || ex->size.kind == OPD_NONE || ex->skipped_reads || ex->skipped_writes)) {
+        ex->ok = true;
+        ex->size = b_cast(ex->bd, type_long(), *declared);
+        ex->skipped_reads = ex->skipped_writes = 0;
+    }
+}
+
 static void extent_of_body(Extent *ex, Body *b) {
     for (int i = 0; b && i < b->stmts.len && ex->ok; i++) {
         Stmt *s = b->stmts.items[i];
@@ -878,7 +893,7 @@ static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilo
             continue;
         Builder bd = {r->a, r->dst, prologue, r->src->loc};
         Extent ex = {r, &bd, p->buf, opd_none(), true, overwritten_input, 0, 0};
-        extent_of_body(&ex, r->src->body);
+        extent_of(&ex, r->src->body);
         if ((!ex.ok || ex.size.kind == OPD_NONE || ex.skipped_reads || ex.skipped_writes) &&
             overwritten_input) {
             /* With out(name) too, the adjoint parameter carries the seed of
@@ -940,7 +955,7 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
             continue;
         Builder bd = {r->a, r->dst, epilogue, r->src->loc};
         Extent ex = {r, &bd, p->buf, opd_none(), true, true, 0, 0};
-        extent_of_body(&ex, r->src->body);
+        extent_of(&ex, r->src->body);
         /* Writes consume their own seeds in the return sweep (an active
          * output's); reads and unwritten elements need the loop below. */
         if ((ex.skipped_reads && ex.size.kind == OPD_NONE) ||

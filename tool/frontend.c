@@ -440,8 +440,14 @@ bool map_type(CXType t, Type *out) {
 }
 
 void lift_fail(Lift *L, CXCursor at, const char *hint, const char *fmt, const char *arg) {
+    lift_fail_at(L, loc_of(L, at), hint, fmt, arg);
+}
+
+/* A failure at a location that is not a cursor's (a pragma's); not
+ * reported while trying a form (probing). */
+void lift_fail_at(Lift *L, SrcLoc at, const char *hint, const char *fmt, const char *arg) {
     if (!L->failed && !L->probing)
-        diag_error(L->fe->d, loc_of(L, at), hint, fmt, arg);
+        diag_error(L->fe->d, at, hint, fmt, arg);
     L->failed = true;
 }
 
@@ -538,6 +544,38 @@ Operand *env_snapshot(Lift *L) {
     return s;
 }
 
+LiftMark lift_mark(Lift *L) {
+    return (LiftMark){L->cur,        L->cur->stmts.len, L->f->body->stmts.len, L->nenv,
+                      L->tables.len, env_snapshot(L),   views_snapshot(L)};
+}
+
+/* Undoes what was lifted since the mark: statements, bindings, values and
+ * where pointers point, and the file's tables first read since (whose
+ * copies went to the top of the function). */
+void lift_undo(Lift *L, const LiftMark *m) {
+    L->failed = false;
+    /* the copies of new tables went in after the old ones (make_table) */
+    Body *top = L->f->body;
+    int added = L->tables.len - m->ntables;
+    if (added > 0)
+        memmove(top->stmts.items + m->ntables, top->stmts.items + m->ntables + added,
+                sizeof(void *) * (size_t)(top->stmts.len - m->ntables - added));
+    top->stmts.len -= added;
+    L->tables.len = m->ntables;
+    L->cur = m->cur;
+    m->cur->stmts.len = m->ncur;
+    top->stmts.len = m->ntop;
+    L->nenv = m->nenv;
+    for (int i = 0; i < m->nenv; i++)
+        L->env[i].val = m->vals[i];
+    views_restore(L, m->views, m->nenv);
+}
+
+void lift_mark_free(LiftMark *m) {
+    free(m->vals);
+    free(m->views);
+}
+
 /* ---- functions ---- */
 static CXCursor find_function(Frontend *fe, const char *name);
 
@@ -612,6 +650,44 @@ CXType array_shape(CXType t, int *rank, bool *rows) {
     }
 }
 
+static enum CXChildVisitResult find_expr(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    if (!clang_isExpression(clang_getCursorKind(c)))
+        return CXChildVisit_Continue;
+    *(CXCursor *)data = c;
+    return CXChildVisit_Break;
+}
+
+/* The length a 1-D array parameter is declared with, T p[n] or T p[8],
+ * when it is a constant or another parameter; else NULL. */
+static Operand *declared_extent(Lift *L, CXCursor p, CXType t) {
+    Operand n;
+    if (t.kind == CXType_ConstantArray) {
+        n = opd_int(clang_getArraySize(t));
+    } else if (t.kind == CXType_VariableArray) {
+        CXCursor e = clang_getNullCursor();
+        clang_visitChildren(p, find_expr, &e);
+        if (clang_Cursor_isNull(e))
+            return NULL;
+        int nstmts = L->cur->stmts.len;
+        bool probing = L->probing;
+        L->probing = true;
+        n = lift_expr(L, e);
+        L->probing = probing;
+        bool plain = !L->failed && L->cur->stmts.len == nstmts &&
+                     (n.kind == OPD_CONST || n.kind == OPD_VAR) && !type_is_float(n.ty);
+        L->failed = false;
+        L->cur->stmts.len = nstmts;
+        if (!plain)
+            return NULL;
+    } else {
+        return NULL;
+    }
+    Operand *ext = arena_alloc(L->a, sizeof(Operand));
+    *ext = n;
+    return ext;
+}
+
 /* Lifts parameter p into the function's Params (a struct's into one per
  * field). */
 static void lift_param(Lift *L, CXCursor p) {
@@ -651,6 +727,7 @@ static void lift_param(Lift *L, CXCursor p) {
         buf->rank = rank;
         buf->row_table = rows;
         buf->param_decl = pr->decl;
+        buf->extent = rank == 1 ? declared_extent(L, p, t) : NULL;
         pr->buf = buf;
         b->is_array = true;
         b->buf = buf;

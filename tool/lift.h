@@ -42,8 +42,10 @@ typedef struct Binding {
     bool is_array;
     /* A pointer into buf (a view, `double *row = &A[i * m];`): val is its
      * element offset there, an integer local like any other; buf is NULL
-     * until it first points somewhere. */
+     * until it first points somewhere, or after control flow that leaves
+     * it pointing into different arrays (buf_why says which). */
     bool is_view;
+    const char *buf_why, *buf_hint;
     /* A helper's pointer to a scalar of its caller (`unsigned *state` given
      * `&seed`, `double *mean` given `&mu`): 1 + the caller's binding, whose
      * value `*state` and `state[0]` read and assign; 0 otherwise. */
@@ -74,6 +76,9 @@ typedef struct Barrier {
     int stopped; /* sequential loops with break: the binding of their `stopped` flag, or -1 */
     int skipped; /* loops with continue: the binding of the iteration's `skipped` flag, or -1 */
 } Barrier;
+
+typedef struct ViewPlan ViewPlan;
+typedef struct ViewState ViewState;
 
 typedef struct Lift {
     Frontend *fe;
@@ -107,7 +112,13 @@ typedef struct Lift {
     int ret_flag, ret_slot;
     int expr_depth; /* lift_expr calls in progress */
     PtrVec tables;  /* GlobalTable*: the file's constant arrays read so far */
+    /* A loop just lifted that leaves pointers pointing into arrays that
+     * depend on its trip count (see lift_view.c), or NULL. */
+    ViewPlan *left_versions;
 } Lift;
+
+/* Lifts something into L->cur (a callback of the statement lifters). */
+typedef void (*LiftFn)(Lift *L, void *ctx);
 
 /* A constant array of the file (static const double c[3] = {...};) read by
  * the function: a local copy of its values in the generated code. */
@@ -144,12 +155,23 @@ bool map_type(CXType t, Type *out);
  * subscripts it takes and whether inner levels are row pointers (T **). */
 CXType array_shape(CXType t, int *rank, bool *rows);
 void lift_fail(Lift *L, CXCursor at, const char *hint, const char *fmt, const char *arg);
+void lift_fail_at(Lift *L, SrcLoc at, const char *hint, const char *fmt, const char *arg);
 Builder lift_builder(Lift *L, CXCursor at);
 Binding *env_bind(Lift *L, CXCursor decl, const char *name);
 int env_lookup(Lift *L, CXCursor ref);
 void push_barrier(Lift *L, Barrier b);
 void push_inlining(Lift *L, CXCursor fn);
 Operand *env_snapshot(Lift *L);
+/* What has been lifted so far, to undo a form tried on probation. */
+typedef struct LiftMark {
+    Body *cur;
+    int ncur, ntop, nenv, ntables;
+    Operand *vals;
+    struct ViewState *views;
+} LiftMark;
+LiftMark lift_mark(Lift *L);
+void lift_undo(Lift *L, const LiftMark *m);
+void lift_mark_free(LiftMark *m);
 
 /* lift_expr.c */
 Operand evaluate_constant(Lift *L, CXCursor c, bool *ok);
@@ -203,13 +225,33 @@ bool end_returns(Lift *L, CXCursor body);
 void lift_stmts(Lift *L, CXCursor *v, int n);
 void lift_stmt(Lift *L, CXCursor c);
 
+/* lift_view.c: pointers that move between arrays */
+struct ViewState {
+    Buffer *buf;
+    const char *why, *hint; /* when buf is NULL: why, and how to make it known */
+};
+ViewState *views_snapshot(Lift *L);
+void views_restore(Lift *L, const ViewState *snap, int n);
+void views_merge(Lift *L, CXCursor at, int n, const ViewState *then_views,
+                 const ViewState *else_views);
+ViewPlan *plan_views(Lift *L, CXCursor loop, CXCursor scope, LiftFn lift_loop, void *ctx);
+bool views_versioned(const ViewPlan *vp);
+void lift_in_versions(Lift *L, CXCursor at, ViewPlan *vp, int selector, LiftFn lift, void *ctx,
+                      const Operand *ran);
+void views_after_loop(Lift *L, ViewPlan *vp, Operand selector, bool exact);
+void views_after_if(Lift *L, CXCursor at, Operand cond, int n, const ViewState *then_views,
+                    const ViewState *else_views);
+bool lift_rest_in_versions(Lift *L, ViewPlan *vp, CXCursor loop, CXCursor *rest, int n, LiftFn lift,
+                           void *ctx);
+
 /* lift_loop.c */
+int *assigned_views(Lift *L, CXCursor scope, int *n);
 bool contains_break(CXCursor c);
 bool contains_continue(CXCursor c);
 bool contains_return(CXCursor c);
 bool returns_by_flag(Lift *L, CXCursor c);
 Stmt *if_stmt(Lift *L, CXCursor at, Operand cond);
-void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n);
+void lift_under_guard(Lift *L, CXCursor at, Operand cond, bool ends_loop, CXCursor *v, int n);
 Operand not_stopped(Lift *L, CXCursor at, int stopped, int skipped, bool returned);
 void lift_for(Lift *L, CXCursor c);
 bool for_parts(Lift *L, CXCursor c, CXCursor parts[4]);

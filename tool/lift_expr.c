@@ -139,6 +139,10 @@ static Buffer *step_view(Lift *L, CXCursor c, Operand *off) {
     const char *op = unop_of(L, c, &post);
     CXCursor v = strip_casts(kids_of(c).items[0]);
     int b = clang_getCursorKind(v) == CXCursor_DeclRefExpr ? env_lookup(L, v) : -1;
+    if (b >= 0 && L->env[b].is_view && L->env[b].buf_why) {
+        lift_fail(L, c, L->env[b].buf_hint, L->env[b].buf_why, L->env[b].name);
+        return NULL;
+    }
     if (b < 0 || !L->env[b].is_view || !L->env[b].buf) {
         lift_fail(L, c, view_hint, "'%s' on something that is not a pointer into an array", op);
         return NULL;
@@ -179,7 +183,9 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
         }
         if (!bd && is_file_scope_var(clang_getCursorReferenced(c)))
             return global_table(L, c, clang_getCursorReferenced(c));
-        if (bd && bd->is_view)
+        if (bd && bd->is_view && bd->buf_why)
+            lift_fail(L, c, bd->buf_hint, bd->buf_why, bd->name);
+        else if (bd && bd->is_view)
             lift_fail(L, c, "make it point into an array first, e.g. p = &a[i];",
                       "pointer '%s' is used before it points into an array", bd->name);
         else
@@ -1106,6 +1112,15 @@ static bool check_assignable(Lift *L, CXCursor c, int b) {
 /* The binding a statement assigns to, or -1 (reported) if it may not. */
 static int scalar_target(Lift *L, CXCursor c, CXCursor target) {
     int b = env_lookup(L, target);
+    if (b >= 0 && L->env[b].is_array && (L->env[b].buf->heap || L->env[b].buf->kind == BUF_PARAM)) {
+        lift_fail(L, c,
+                  "keep the array in its own name and move another pointer: double *cur = a; ... "
+                  "cur = b;",
+                  "'%s' names an array as a whole (a parameter or an allocation): pargrad does "
+                  "not point it elsewhere",
+                  L->env[b].name);
+        return -1;
+    }
     if (b < 0 || L->env[b].is_array) {
         lift_fail(L, c, NULL, "cannot assign to '%s'", cursor_spelling(L, target));
         return -1;
@@ -1113,8 +1128,8 @@ static int scalar_target(Lift *L, CXCursor c, CXCursor target) {
     return check_assignable(L, c, b) ? b : -1;
 }
 
-/* p = e for a pointer view p: it follows one array (the first it points
- * into); NULL leaves it pointing nowhere. */
+/* p = e for a pointer view p: it points into e's array from here on;
+ * NULL leaves it pointing nowhere. */
 static void point_view(Lift *L, CXCursor at, int b, CXCursor e) {
     if (is_null_pointer(L, e)) {
         L->env[b].val = opd_none();
@@ -1126,18 +1141,10 @@ static void point_view(Lift *L, CXCursor at, int b, CXCursor e) {
     if (!buf)
         return;
     Binding *bd = &L->env[b];
-    if (bd->buf && bd->buf != buf) {
-        const char *why = arena_printf(L->a,
-                                       "'%%s' pointed into '%s' and here points into '%s': "
-                                       "pargrad follows a pointer into one array only",
-                                       bd->buf->name, buf->name);
-        lift_fail(L, at,
-                  "use one pointer per array; for buffers swapped in a time loop, copy the new "
-                  "values back with a map instead of swapping pointers",
-                  why, bd->name);
-        return;
-    }
+    /* into another array: where control flow meets, lift_view.c checks
+     * that it is known which */
     bd->buf = buf;
+    bd->buf_why = NULL;
     assign_scalar(L, at, b, off);
 }
 

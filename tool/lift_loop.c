@@ -548,21 +548,30 @@ Stmt *if_stmt(Lift *L, CXCursor at, Operand cond) {
 
 /* Lifts what `lift` lifts under `if (cond)`, merging what it assigns with
  * phis (the values before, when cond is false). */
-typedef void (*LiftFn)(Lift *L, void *ctx);
 
-static void lift_guarded(Lift *L, CXCursor at, Operand cond, LiftFn lift, void *ctx) {
+static void lift_guarded(Lift *L, CXCursor at, Operand cond, bool ends_loop, LiftFn lift,
+                         void *ctx) {
     Stmt *s = if_stmt(L, at, cond);
     int outer = L->nenv;
     Operand *before = env_snapshot(L);
+    ViewState *vbefore = views_snapshot(L);
     Body *saved = L->cur;
     L->cur = s->then_body;
     lift(L, ctx);
     L->cur = saved;
     L->nenv = outer;
     Operand *after = env_snapshot(L);
+    ViewState *vafter = views_snapshot(L);
     merge_branches(L, at, true, s, outer, before, after, before);
+    /* A guard that is false only once the loop does nothing more (it
+     * stopped, or the function returned): its pointers point where the
+     * guarded statements left them for every iteration that follows, and
+     * after the loop they are not known (views_after_loop). */
+    views_merge(L, at, outer, vafter, ends_loop ? vafter : vbefore);
     free(before);
     free(after);
+    free(vbefore);
+    free(vafter);
     body_append(L->a, L->cur, s);
 }
 
@@ -576,9 +585,9 @@ static void lift_list(Lift *L, void *ctx) {
     lift_stmts(L, sl->v, sl->n);
 }
 
-void lift_under_guard(Lift *L, CXCursor at, Operand cond, CXCursor *v, int n) {
+void lift_under_guard(Lift *L, CXCursor at, Operand cond, bool ends_loop, CXCursor *v, int n) {
     StmtList sl = {v, n};
-    lift_guarded(L, at, cond, lift_list, &sl);
+    lift_guarded(L, at, cond, ends_loop, lift_list, &sl);
 }
 
 /* cond: the enclosing sequential loop has not stopped (stopped >= 0, after
@@ -632,6 +641,23 @@ static int *assigned_bindings(Lift *L, Assigned *as, int extra, int *n) {
             if (!seen)
                 out[(*n)++] = b + f;
         }
+    }
+    return out;
+}
+
+/* The pointer views declared outside `scope` that it points elsewhere. */
+int *assigned_views(Lift *L, CXCursor scope, int *n) {
+    Assigned as = {.L = L};
+    find_assigned(scope, clang_getNullCursor(), &as);
+    clang_visitChildren(scope, find_assigned, &as);
+    int *out = arena_alloc(L->a, sizeof(int) * (size_t)(as.n + 1));
+    *n = 0;
+    for (int i = 0; i < as.n; i++) {
+        int b = L->nenv - 1;
+        while (b >= 0 && !clang_equalCursors(L->env[b].decl, as.decls[i]))
+            b--;
+        if (b >= 0 && L->env[b].is_view)
+            out[(*n)++] = b;
     }
     return out;
 }
@@ -711,7 +737,27 @@ static void carry_exit(Lift *L, Canon *cn, int stopped, Operand stopped_in, Oper
     eb->val = named(L, cn->body, b_select(&bd, broke, at_break, next), cn->index_name);
 }
 
-static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stopped) {
+/* The body of a counted loop's iteration: after a break or a return, the
+ * remaining iterations do nothing. */
+typedef struct CanonIteration {
+    CXCursor body;
+    int stopped;
+    bool returns;
+} CanonIteration;
+
+static void lift_canon_iteration(Lift *L, void *ctx) {
+    CanonIteration *ci = ctx;
+    Operand go_on = not_stopped(L, ci->body, ci->stopped, -1, ci->returns);
+    if (go_on.kind != OPD_NONE)
+        lift_under_guard(L, ci->body, go_on, true, &ci->body, 1);
+    else
+        lift_stmt(L, ci->body);
+}
+
+/* vp: the versions of a sequential loop whose pointers move between
+ * arrays, with `selector` its carried configuration (lift_view.c). */
+static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stopped, ViewPlan *vp,
+                           int selector) {
     int mark = L->nenv;
     int npriv = 0;
     Privatised *priv = bk == BARRIER_MAP || bk == BARRIER_REDUCE
@@ -732,13 +778,11 @@ static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stop
         L->barriers[L->nbarriers - 1].skipped = L->nenv - 1;
     }
     Operand stopped_in = stopped >= 0 ? L->env[stopped].val : opd_none();
-    /* After a break or a return, the remaining iterations do nothing. */
-    Operand go_on =
-        not_stopped(L, cn->body, stopped, -1, bk == BARRIER_LOOP && returns_by_flag(L, cn->body));
-    if (go_on.kind != OPD_NONE)
-        lift_under_guard(L, cn->body, go_on, &cn->body, 1);
+    CanonIteration ci = {cn->body, stopped, bk == BARRIER_LOOP && returns_by_flag(L, cn->body)};
+    if (views_versioned(vp))
+        lift_in_versions(L, cn->body, vp, selector, lift_canon_iteration, &ci, NULL);
     else
-        lift_stmt(L, cn->body);
+        lift_canon_iteration(L, &ci);
     if (cn->exit_binding >= 0 && !L->failed)
         carry_exit(L, cn, stopped, stopped_in, counter);
     L->cur = saved;
@@ -908,10 +952,11 @@ static void start_carried(Lift *L, Stmt *s, const int *carried_b, int nc) {
 
 static void finish_carried(Lift *L, CXCursor c, Stmt *s, const int *carried_b, int nc);
 
-static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
+static void lift_seq_loop_with(Lift *L, CXCursor c, Canon *cn, ViewPlan *vp) {
     Stmt *s = loop_stmt(L, c, S_LOOP, cn, NULL);
     int nc;
-    int *carried_b = carried_bindings(L, cn->body, 0, &nc);
+    int *carried_b = carried_bindings(L, cn->body, 1, &nc);
+    int flags = L->nenv;
     /* break: a carried flag, set by the break, guards the rest */
     int stopped = -1;
     if (contains_break(cn->body)) {
@@ -925,19 +970,43 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
             carried_b[nc++] = cn->exit_binding;
         }
     }
-    if (returns_by_flag(L, cn->body)) {
+    bool returns = returns_by_flag(L, cn->body);
+    if (returns) {
         carried_b[nc++] = L->ret_flag;
         if (L->ret_slot >= 0)
             carried_b[nc++] = L->ret_slot;
     }
+    int selector = views_versioned(vp) ? flag_binding(L, "swapped", type_int()) : -1;
+    if (selector >= 0)
+        carried_b[nc++] = selector;
     start_carried(L, s, carried_b, nc);
-    lift_loop_body(L, s, cn, BARRIER_LOOP, stopped);
+    lift_loop_body(L, s, cn, BARRIER_LOOP, stopped, vp, selector);
     finish_carried(L, c, s, carried_b, nc);
     if (cn->exit_binding >= 0)
         cn->exit = L->env[cn->exit_binding].val;
-    if (stopped >= 0)
-        L->nenv = stopped;
+    Operand ended_in = selector >= 0 ? L->env[selector].val : opd_int(0);
+    L->nenv = flags;
     body_append(L->a, L->cur, s);
+    views_after_loop(L, vp, ended_in, stopped < 0 && !returns);
+}
+
+typedef struct SeqLoop {
+    CXCursor c;
+    Canon *cn;
+} SeqLoop;
+
+static void lift_seq_loop_plain(Lift *L, void *ctx) {
+    SeqLoop *sl = ctx;
+    Canon saved = *sl->cn;
+    lift_seq_loop_with(L, sl->c, sl->cn, NULL);
+    *sl->cn = saved;
+}
+
+static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
+    SeqLoop sl = {c, cn};
+    ViewPlan *vp = plan_views(L, c, cn->body, lift_seq_loop_plain, &sl);
+    if (!L->failed)
+        lift_seq_loop_with(L, c, cn, vp);
 }
 
 /* The yields of the carried bindings, and their results after the loop
@@ -998,9 +1067,46 @@ static void lift_iteration(Lift *L, void *ctx) {
         return;
     Operand go_on = not_stopped(L, step, stopped, -1, returns_by_flag(L, body));
     if (go_on.kind != OPD_NONE)
-        lift_under_guard(L, step, go_on, &step, 1);
+        lift_under_guard(L, step, go_on, true, &step, 1);
     else
         lift_stmt(L, step);
+}
+
+/* One iteration of an unbounded loop: the condition (for while), the body
+ * and the step, and whether the loop ends after it (into `done`). */
+typedef struct Unbounded {
+    CXCursor c, cond, body, step;
+    bool cond_first, returns;
+    int stopped, trips, done;
+    Operand go; /* the condition held: the iteration ran */
+} Unbounded;
+
+static void lift_unbounded_iteration(Lift *L, void *ctx) {
+    Unbounded *u = ctx;
+    CXCursor c = u->c;
+    Builder bd = lift_builder(L, c);
+    u->go = opd_none();
+    if (u->cond_first && !clang_Cursor_isNull(u->cond))
+        u->go = b_cmp(&bd, OP_NE, lift_expr(L, u->cond), opd_int(0));
+    Iteration it = {u->body, u->step, u->stopped};
+    if (u->go.kind != OPD_NONE)
+        lift_guarded(L, u->body, u->go, true, lift_iteration, &it);
+    else
+        lift_iteration(L, &it);
+    bd = lift_builder(L, c);
+    L->env[u->trips].val = b_add(&bd, L->env[u->trips].val, opd_int(1));
+    /* when the loop ends after this iteration */
+    Operand done = opd_int(0);
+    if (u->go.kind != OPD_NONE)
+        done = b_cmp(&bd, OP_EQ, u->go, opd_int(0));
+    else if (!clang_Cursor_isNull(u->cond)) /* do ... while (c): c after the body */
+        done = b_cmp(&bd, OP_EQ, lift_expr(L, u->cond), opd_int(0));
+    bd = lift_builder(L, c);
+    if (u->stopped >= 0)
+        done = b_op(&bd, OP_OR, type_int(), done, L->env[u->stopped].val);
+    if (u->returns)
+        done = b_op(&bd, OP_OR, type_int(), done, L->env[L->ret_flag].val);
+    L->env[u->done].val = done;
 }
 
 /* while (c) body, do body while (c), and for loops that are not canonical
@@ -1008,8 +1114,8 @@ static void lift_iteration(Lift *L, void *ctx) {
  * of `while` evaluates c first and does nothing once it is false; the
  * loop ends after that iteration (or after a break or a return). A
  * carried count of the iterations bounds the return sweep. */
-static void lift_unbounded(Lift *L, CXCursor c, CXCursor cond, CXCursor body, CXCursor step,
-                           bool cond_first) {
+static void lift_unbounded_with(Lift *L, Unbounded *u, ViewPlan *vp) {
+    CXCursor c = u->c, body = u->body;
     Stmt *s = stmt_new(L->a, S_LOOP, loc_of(L, c));
     s->index = var_new(L->a, L->f, "iter", type_long());
     s->lo = opd_int(0);
@@ -1017,68 +1123,67 @@ static void lift_unbounded(Lift *L, CXCursor c, CXCursor cond, CXCursor body, CX
     s->body = body_new(L->a);
     int nc;
     /* the condition and the step may assign too (through a helper) */
-    int *carried_b = carried_bindings(L, c, 3, &nc);
-    int trips = flag_binding(L, "trips", type_long());
-    carried_b[nc++] = trips;
-    int stopped = contains_break(body) ? flag_binding(L, "stopped", type_int()) : -1;
-    if (stopped >= 0)
-        carried_b[nc++] = stopped;
-    bool returns = returns_by_flag(L, body);
-    if (returns) {
+    int *carried_b = carried_bindings(L, c, 4, &nc);
+    u->trips = flag_binding(L, "trips", type_long());
+    carried_b[nc++] = u->trips;
+    u->stopped = contains_break(body) ? flag_binding(L, "stopped", type_int()) : -1;
+    if (u->stopped >= 0)
+        carried_b[nc++] = u->stopped;
+    u->returns = returns_by_flag(L, body);
+    if (u->returns) {
         carried_b[nc++] = L->ret_flag;
         if (L->ret_slot >= 0)
             carried_b[nc++] = L->ret_slot;
     }
+    int selector = views_versioned(vp) ? flag_binding(L, "swapped", type_int()) : -1;
+    if (selector >= 0)
+        carried_b[nc++] = selector;
     start_carried(L, s, carried_b, nc);
 
     int mark = L->nenv;
-    push_barrier(L, (Barrier){BARRIER_LOOP, mark, stopped, -1});
+    push_barrier(L, (Barrier){BARRIER_LOOP, mark, u->stopped, -1});
     Body *saved = L->cur;
     L->cur = s->body;
     if (contains_continue(body)) /* set by continue, guards the rest of the iteration */
         L->barriers[L->nbarriers - 1].skipped = flag_binding(L, "skipped", type_int());
-    Builder bd = lift_builder(L, c);
-    Operand go = opd_none();
-    if (cond_first && !clang_Cursor_isNull(cond))
-        go = b_cmp(&bd, OP_NE, lift_expr(L, cond), opd_int(0));
-    Iteration it = {body, step, stopped};
-    if (go.kind != OPD_NONE)
-        lift_guarded(L, body, go, lift_iteration, &it);
+    u->done = flag_binding(L, "done", type_int());
+    if (selector >= 0)
+        lift_in_versions(L, c, vp, selector, lift_unbounded_iteration, u, &u->go);
     else
-        lift_iteration(L, &it);
-    bd = lift_builder(L, c);
-    L->env[trips].val = b_add(&bd, L->env[trips].val, opd_int(1));
-    /* when the loop ends after this iteration */
-    Operand done = opd_int(0);
-    if (go.kind != OPD_NONE)
-        done = b_cmp(&bd, OP_EQ, go, opd_int(0));
-    else if (!clang_Cursor_isNull(cond)) /* do ... while (c): c after the body */
-        done = b_cmp(&bd, OP_EQ, lift_expr(L, cond), opd_int(0));
-    bd = lift_builder(L, c);
-    if (stopped >= 0)
-        done = b_op(&bd, OP_OR, type_int(), done, L->env[stopped].val);
-    if (returns)
-        done = b_op(&bd, OP_OR, type_int(), done, L->env[L->ret_flag].val);
-    s->until = done;
+        lift_unbounded_iteration(L, u);
+    s->until = L->env[u->done].val;
     L->cur = saved;
     L->nbarriers--;
     L->nenv = mark;
 
     finish_carried(L, c, s, carried_b, nc);
-    Binding *tb = &L->env[trips];
+    Binding *tb = &L->env[u->trips];
     s->trips = tb->val.kind == OPD_VAR ? tb->val.var : NULL;
     if (!s->trips && !L->failed)
         lift_fail(L, c, NULL, "cannot count the iterations of this loop%s", "");
-    L->nenv = trips;
+    Operand ended_in = selector >= 0 ? L->env[selector].val : opd_int(0);
+    L->nenv = u->trips;
     body_append(L->a, L->cur, s);
+    views_after_loop(L, vp, ended_in, u->stopped < 0 && !u->returns);
+}
+
+static void lift_unbounded_plain(Lift *L, void *ctx) {
+    lift_unbounded_with(L, ctx, NULL);
+}
+
+static void lift_unbounded(Lift *L, CXCursor c, CXCursor cond, CXCursor body, CXCursor step,
+                           bool cond_first) {
+    Unbounded u = {.c = c, .cond = cond, .body = body, .step = step, .cond_first = cond_first};
+    ViewPlan *vp = plan_views(L, c, c, lift_unbounded_plain, &u);
+    if (!L->failed)
+        lift_unbounded_with(L, &u, vp);
 }
 
 void lift_while(Lift *L, CXCursor c) {
     Pragma *pg = loop_pragma(L, c);
     if (pg) {
-        diag_error(L->fe->d, pg->loc, "annotate a canonical for loop: for (i = lo; i < hi; i++)",
-                   "'#pragma pargrad %s' on a while or do loop", pg->text);
-        L->failed = true;
+        lift_fail_at(L, pg->loc, "annotate a canonical for loop: for (i = lo; i < hi; i++)",
+                     "'#pragma pargrad %s' on a while or do loop", pg->text);
         return;
     }
     Kids k = kids_of(c);
@@ -1098,23 +1203,20 @@ static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
                 found = b;
         SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
         if (found < 0 || L->env[found].is_array || L->env[found].is_view) {
-            diag_error(L->fe->d, at, "declare the variable before the loop",
-                       "reduce variable '%s' is not a scalar declared before the loop", name);
-            L->failed = true;
+            lift_fail_at(L, at, "declare the variable before the loop",
+                         "reduce variable '%s' is not a scalar declared before the loop", name);
             return;
         }
         for (int k = 0; k < na; k++)
             if (accb[k] == found) {
-                diag_error(L->fe->d, at, "list each variable once",
-                           "'%s' is listed twice in the reduce clause", name);
-                L->failed = true;
+                lift_fail_at(L, at, "list each variable once",
+                             "'%s' is listed twice in the reduce clause", name);
                 return;
             }
         Binding *b = &L->env[found];
         if (b->val.kind == OPD_NONE) {
-            diag_error(L->fe->d, at, "initialise it before the loop, e.g. double s = 0;",
-                       "reduce variable '%s' has no initial value", name);
-            L->failed = true;
+            lift_fail_at(L, at, "initialise it before the loop, e.g. double s = 0;",
+                         "reduce variable '%s' has no initial value", name);
             return;
         }
         Accum *ac = arena_alloc(L->a, sizeof(Accum));
@@ -1128,7 +1230,7 @@ static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         b->val = identity_of(pg->op, b->ty);
         accb[na++] = found;
     }
-    lift_loop_body(L, s, cn, BARRIER_REDUCE, -1);
+    lift_loop_body(L, s, cn, BARRIER_REDUCE, -1, NULL, -1);
     for (int i = 0; i < na; i++) {
         Binding *b = &L->env[accb[i]];
         Accum *ac = s->accums.items[i];
@@ -1144,20 +1246,15 @@ static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
  * and bound. False when the loop is to run as a while loop instead; a
  * failure no other form cures is reported (true, with L->failed). */
 static bool canonical_or_rolled_back(Lift *L, CXCursor c, Canon *cn) {
-    int nstmts = L->cur->stmts.len, nenv = L->nenv;
-    Operand *vals = env_snapshot(L);
+    LiftMark m = lift_mark(L);
+    bool probing = L->probing; /* inside a trial of lift_view.c */
     L->probing = true;
     L->probe_final = false;
     bool ok = canonical_loop(L, c, cn);
-    L->probing = false;
-    if (!ok) {
-        L->failed = false;
-        L->cur->stmts.len = nstmts;
-        L->nenv = nenv;
-        for (int i = 0; i < nenv; i++)
-            L->env[i].val = vals[i];
-    }
-    free(vals);
+    L->probing = probing;
+    if (!ok)
+        lift_undo(L, &m);
+    lift_mark_free(&m);
     if (!ok && L->probe_final) {
         canonical_loop(L, c, cn); /* reported this time */
         return true;
@@ -1186,9 +1283,8 @@ void lift_for(Lift *L, CXCursor c) {
     Pragma *pg = loop_pragma(L, c);
     Canon cn;
     if (pg && pg->kind != PG_MAP && pg->kind != PG_REDUCE) {
-        diag_error(L->fe->d, pg->loc, "this version of pargrad supports map and reduce loops",
-                   "'#pragma pargrad %s' is not supported yet", pg->text);
-        L->failed = true;
+        lift_fail_at(L, pg->loc, "this version of pargrad supports map and reduce loops",
+                     "'#pragma pargrad %s' is not supported yet", pg->text);
         return;
     }
     /* A sequential loop that is not canonical runs as a while loop. */
@@ -1204,7 +1300,7 @@ void lift_for(Lift *L, CXCursor c) {
         lift_seq_loop(L, c, &cn);
     } else if (pg->kind == PG_MAP) {
         Stmt *s = loop_stmt(L, c, S_MAP, &cn, pg);
-        lift_loop_body(L, s, &cn, BARRIER_MAP, -1);
+        lift_loop_body(L, s, &cn, BARRIER_MAP, -1, NULL, -1);
         body_append(L->a, L->cur, s);
     } else {
         lift_reduce(L, c, &cn, pg);

@@ -205,18 +205,27 @@ static void lift_if(Lift *L, CXCursor c) {
     Stmt *s = if_stmt(L, c, b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0)));
     int n = L->nenv;
     Operand *before = env_snapshot(L);
+    ViewState *vbefore = views_snapshot(L);
     lift_body_into(L, s->then_body, k.items[1]);
     Operand *after_then = env_snapshot(L);
+    ViewState *vthen = views_snapshot(L);
     for (int i = 0; i < n; i++)
         L->env[i].val = before[i];
+    views_restore(L, vbefore, n);
     if (k.n > 2)
         lift_body_into(L, s->else_body, k.items[2]);
     Operand *after_else = env_snapshot(L);
+    ViewState *velse = views_snapshot(L);
     merge_branches(L, c, false, s, n, before, after_then, after_else);
+    views_merge(L, c, n, vthen, velse);
+    body_append(L->a, L->cur, s);
+    views_after_if(L, c, s->cond, n, vthen, velse);
     free(before);
     free(after_then);
     free(after_else);
-    body_append(L->a, L->cur, s);
+    free(vbefore);
+    free(vthen);
+    free(velse);
 }
 
 /* Pragma attached to the loop starting at `line`, if any. */
@@ -390,9 +399,10 @@ bool end_returns(Lift *L, CXCursor body) {
  * when that falls through, the statements after the if. Returns the value
  * the side returns, converted to the function's return type. */
 static Operand lift_return_side(Lift *L, Body *into, CXCursor branch, CXCursor *rest, int nrest,
-                                const Operand *before, int mark) {
+                                const Operand *before, const ViewState *views, int mark) {
     for (int i = 0; i < mark; i++)
         L->env[i].val = before[i];
+    views_restore(L, views, mark);
     L->nenv = mark;
     L->seen_return = false;
     L->ret_val = opd_none();
@@ -420,12 +430,15 @@ static void lift_early_return(Lift *L, CXCursor c, CXCursor *rest, int nrest) {
     Stmt *s = if_stmt(L, c, b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0)));
     int mark = L->nenv;
     Operand *before = env_snapshot(L);
+    ViewState *views = views_snapshot(L);
     CXCursor else_c = k.n == 3 ? k.items[2] : clang_getNullCursor();
-    Operand then_val = lift_return_side(L, s->then_body, k.items[1], rest, nrest, before, mark);
+    Operand then_val =
+        lift_return_side(L, s->then_body, k.items[1], rest, nrest, before, views, mark);
     bool then_returned = L->seen_return;
-    Operand else_val = lift_return_side(L, s->else_body, else_c, rest, nrest, before, mark);
+    Operand else_val = lift_return_side(L, s->else_body, else_c, rest, nrest, before, views, mark);
     bool else_returned = L->seen_return;
     free(before);
+    free(views);
     if (L->failed)
         return;
     if (!then_returned || !else_returned) {
@@ -445,6 +458,31 @@ static void lift_early_return(Lift *L, CXCursor c, CXCursor *rest, int nrest) {
     body_append(L->a, L->cur, s);
 }
 
+/* The statements after v[i] when a break, continue or return in v[i] may
+ * skip them: lifted under a guard (true), or nothing to guard (false). */
+static bool lift_rest_guarded(Lift *L, CXCursor *v, int n, int i) {
+    bool in_loop = L->nbarriers > 0 && L->barriers[L->nbarriers - 1].kind != BARRIER_CALL;
+    Barrier *bar = in_loop ? &L->barriers[L->nbarriers - 1] : NULL;
+    int stopped = bar && contains_break(v[i]) ? bar->stopped : -1;
+    int skipped = bar && contains_continue(v[i]) ? bar->skipped : -1;
+    Operand go_on = not_stopped(L, v[i + 1], stopped, skipped, returns_by_flag(L, v[i]));
+    if (go_on.kind == OPD_NONE)
+        return false;
+    lift_under_guard(L, v[i + 1], go_on, skipped < 0, v + i + 1, n - i - 1);
+    return true;
+}
+
+typedef struct Rest {
+    CXCursor *v;
+    int n, i;
+} Rest;
+
+static void lift_rest(Lift *L, void *ctx) {
+    Rest *r = ctx;
+    if (!lift_rest_guarded(L, r->v, r->n, r->i))
+        lift_stmts(L, r->v + r->i + 1, r->n - r->i - 1);
+}
+
 void lift_stmts(Lift *L, CXCursor *v, int n) {
     for (int i = 0; i < n && !L->failed; i++) {
         if (L->seen_return) {
@@ -457,17 +495,19 @@ void lift_stmts(Lift *L, CXCursor *v, int n) {
             lift_early_return(L, v[i], v + i + 1, n - i - 1);
             break;
         }
+        L->left_versions = NULL;
         lift_stmt(L, v[i]);
-        Barrier *bar = in_loop ? &L->barriers[L->nbarriers - 1] : NULL;
+        ViewPlan *vp = L->left_versions;
+        L->left_versions = NULL;
         if (i + 1 == n || L->failed)
             continue;
-        int stopped = bar && contains_break(v[i]) ? bar->stopped : -1;
-        int skipped = bar && contains_continue(v[i]) ? bar->skipped : -1;
-        Operand go_on = not_stopped(L, v[i + 1], stopped, skipped, returns_by_flag(L, v[i]));
-        if (go_on.kind != OPD_NONE) {
-            lift_under_guard(L, v[i + 1], go_on, v + i + 1, n - i - 1);
+        /* after a loop that leaves its pointers in arrays that depend on
+         * its trip count, the statements that use them: once per way */
+        Rest r = {v, n, i};
+        if (lift_rest_in_versions(L, vp, v[i], v + i + 1, n - i - 1, lift_rest, &r))
             break;
-        }
+        if (lift_rest_guarded(L, v, n, i))
+            break;
     }
 }
 

@@ -100,6 +100,8 @@ enum construct {
     K_STRUCT,      /* structs: a parameter const rg_pt *sp read as sp[i].lo, (sp + i)->hi and by a
                     * tag; local structs from a list or a copy, updated by field and through a
                     * helper's pointer; a struct passed by value to a helper */
+    K_SWAP,        /* ping-pong buffers swapped by pointer in the time loop (pc = pn; ...),
+                    * the result copied back through the pointer after it */
     K_COUNT
 };
 
@@ -166,6 +168,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_STRUCT] = {"structs", 1},
     [K_MACRO] = {"macros", 1},
     [K_ROW_TABLE] = {"row_table", 1},
+    [K_SWAP] = {"swap", 1},
 };
 
 static int on(enum construct k) {
@@ -1766,7 +1769,10 @@ static void gen_seq(struct block b, int count) {
 }
 
 /* u (or another initialised array) smoothed by a stencil map into a buffer
- * and copied back, T times */
+ * and copied back, T times; or (swap) smoothed between u and the buffer
+ * through swapped pointers, 0 to 4 times, and copied back once */
+static const char *swap_names[2];
+
 static void gen_time_loop(struct block b) {
     struct array *u = prog.has_u ? find_array("u") : pick_target(1, 0);
     struct array *tmp = NULL;
@@ -1781,7 +1787,20 @@ static void gen_time_loop(struct block b) {
     int tp, ip, kp;
     const char *t = loop_counter("t", &tp);
     const char *i = loop_counter("i", &ip), *k = loop_counter("i", &kp);
-    struct node *loop = block_stmt(b, fmt("%s {", loop_head(t, tp, "0", fmt("%d", 2 + rnd(3)))));
+    /* swapped by pointer: each step writes all of *pn from *pc */
+    int swap = on(K_SWAP) && chance(50);
+    const char *src = u->name, *dst = tmp->name, *pc = NULL;
+    if (swap) {
+        pc = fresh("pc");
+        const char *pn = fresh("pn"), *ps = fresh("ps");
+        stmt(b, fmt("double *%s = %s, *%s = %s, *%s;", pc, u->name, pn, tmp->name, ps));
+        src = pc;
+        dst = pn;
+        swap_names[0] = pn;
+        swap_names[1] = ps;
+    }
+    struct node *loop = block_stmt(
+        b, fmt("%s {", loop_head(t, tp, "0", fmt("%d", rnd(swap ? 5 : 3) + (swap ? 0 : 2)))));
     struct saved s = enter();
     cx.seq++;
     push_loop(t, 0, CRANGE, 0);
@@ -1791,15 +1810,29 @@ static void gen_time_loop(struct block b) {
     push_loop(i, 1, NRANGE, 1);
     struct node *w = stmt(
         body_of(m1), fmt("%s[%s] = 0.5 * %s[%s] + 0.25 * (%s[%s - 1] + %s[%s + 1]) * tanh(%%0);",
-                         tmp->name, i, u->name, i, u->name, i, u->name, i));
+                         dst, i, src, i, src, i, src, i));
     tmp->writing = i;
     tmp->need = 1; /* not yet written at t = 0: unreadable unless initialised */
+    if (swap)      /* the expression reads neither buffer: it may be either */
+        u->locked = tmp->locked = 1;
     w->kid[w->nkid++] = gen_expr(1);
+    if (swap)
+        u->locked = tmp->locked = 0;
     tmp->writing = NULL;
     cx.nloops--;
-    struct node *m2 =
-        block_stmt(body_of(loop), fmt("#pragma pargrad map\n%s {", loop_head(k, kp, "1", "n - 1")));
-    stmt(body_of(m2), fmt("%s[%s] = %s[%s];", u->name, k, tmp->name, k));
+    if (swap) {
+        stmt(body_of(loop), fmt("%s[0] = %s[0];", dst, src));
+        stmt(body_of(loop), fmt("%s[n - 1] = %s[n - 1];", dst, src));
+        stmt(body_of(loop), fmt("%s = %s;", swap_names[1], src));
+        stmt(body_of(loop), fmt("%s = %s;", src, dst));
+        stmt(body_of(loop), fmt("%s = %s;", dst, swap_names[1]));
+    }
+    /* copied back: after the swapped loop, from whichever buffer the
+     * pointer is left in (u itself after an even number of steps) */
+    struct node *m2 = block_stmt(
+        swap ? b : body_of(loop),
+        fmt("#pragma pargrad map\n%s {", loop_head(k, kp, swap ? "0" : "1", swap ? "n" : "n - 1")));
+    stmt(body_of(m2), fmt("%s[%s] = %s[%s];", u->name, k, swap ? pc : tmp->name, k));
     cx.par--;
     cx.seq--;
     leave(s);
