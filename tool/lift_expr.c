@@ -1145,7 +1145,10 @@ static void point_view(Lift *L, CXCursor at, int b, CXCursor e) {
      * that it is known which */
     bd->buf = buf;
     bd->buf_why = NULL;
-    assign_scalar(L, at, b, off);
+    /* the offset as it is, not a copy named after the pointer: pointers
+     * swapped in a loop then carry each other's offsets, which stay 0 */
+    Builder bld = lift_builder(L, at);
+    bd->val = b_cast(&bld, bd->ty, off);
 }
 
 /* The operation of a compound assignment `a OP= b`: arithmetic, and for

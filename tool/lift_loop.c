@@ -1011,9 +1011,40 @@ static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
 
 /* The yields of the carried bindings, and their results after the loop
  * (dropping those without a value at the end of an iteration). */
+/* Carried scalars that only take each other's values, all starting at one
+ * constant, keep it (the offsets of pointers swapped between arrays, each
+ * at the start of its array): they are marked unchanged (yield = param),
+ * so that index bounds see the constant. */
+static void keep_constant_cycles(Stmt *s, int nc) {
+    bool *keep = xcalloc((size_t)nc + 1, sizeof(bool));
+    for (int i = 0; i < nc; i++)
+        keep[i] = ((Carried *)s->carried.items[i])->init.kind == OPD_CONST;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < nc; i++) {
+            Carried *cr = s->carried.items[i];
+            bool ok = keep[i] && opd_equal(cr->yield, cr->init);
+            for (int j = 0; j < nc && keep[i] && !ok; j++) {
+                Carried *cj = s->carried.items[j];
+                ok = keep[j] && opd_equal(cr->yield, opd_var(cj->param)) &&
+                     opd_equal(cj->init, cr->init);
+            }
+            changed |= keep[i] && !ok;
+            keep[i] = ok;
+        }
+    }
+    for (int i = 0; i < nc; i++)
+        if (keep[i]) {
+            Carried *cr = s->carried.items[i];
+            cr->yield = opd_var(cr->param);
+        }
+    free(keep);
+}
+
 static void finish_carried(Lift *L, CXCursor c, Stmt *s, const int *carried_b, int nc) {
     for (int i = 0; i < nc; i++)
         ((Carried *)s->carried.items[i])->yield = L->env[carried_b[i]].val;
+    keep_constant_cycles(s, nc);
     PtrVec carried = {0};
     for (int i = 0; i < nc && !L->failed; i++) {
         Binding *b = &L->env[carried_b[i]];

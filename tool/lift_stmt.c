@@ -81,6 +81,10 @@ void merge_branches(Lift *L, CXCursor at, bool guard, Stmt *s, int n, const Oper
                                      loc_of(L, at).line);
             continue;
         }
+        if (opd_equal(tv, ev)) { /* the same value either way */
+            b->val = tv;
+            continue;
+        }
         Phi *p = arena_alloc(L->a, sizeof(Phi));
         p->dst = var_new(L->a, L->f, b->name, b->ty);
         p->then_val = tv;

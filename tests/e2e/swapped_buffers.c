@@ -78,6 +78,68 @@ double relax(int n, int maxit, double tol, const double b[n], double x[n], doubl
     return s;
 }
 
+/* Jacobi in 2-D on row-major arrays passed as plain pointers (their
+ * sizes come from the accesses: the swapped pointers' offsets stay 0). */
+double jac2d(int n, int T, const double *a0, double *A, double *B) {
+    double *src, *dst, *t;
+    double s = 0.0;
+    int i, j, it;
+#pragma pargrad map
+    for (i = 0; i < n * n; i++) {
+        A[i] = a0[i];
+        B[i] = a0[i];
+    }
+    src = A;
+    dst = B;
+    for (it = 0; it < T; it++) {
+#pragma pargrad map
+        for (i = 1; i < n - 1; i++)
+            for (j = 1; j < n - 1; j++)
+                dst[i * n + j] =
+                    0.2 * (src[i * n + j] + src[(i - 1) * n + j] + src[(i + 1) * n + j] +
+                           src[i * n + j - 1] + src[i * n + j + 1]) +
+                    0.01 * sin(src[i * n + j]);
+        t = src;
+        src = dst;
+        dst = t;
+    }
+#pragma pargrad reduce(+ : s)
+    for (i = 0; i < n * n; i++)
+        s += src[i] * src[i];
+    return s;
+}
+
+/* A do/while loop that swaps, inside a loop that restarts the pointers
+ * at u and v every round. */
+double restarts(int n, int R, int T, const double *x, double *u, double *v) {
+    double acc = 0.0;
+    int r, i;
+    for (r = 0; r < R; r++) {
+        double *p = u, *q = v, *w;
+        int k = 0;
+#pragma pargrad map
+        for (i = 0; i < n; i++)
+            u[i] = x[i] * (1.0 + 0.1 * r);
+        do {
+#pragma pargrad map
+            for (i = 0; i < n; i++)
+                q[i] = 0.5 * p[i] + 0.25 * tanh(p[(i + 1) % n]);
+            w = p;
+            p = q;
+            q = w;
+            k++;
+        } while (k < T);
+        double s = 0.0;
+#pragma pargrad reduce(+ : s)
+        for (i = 0; i < n; i++)
+            s += p[i] * x[i];
+        acc += s;
+    }
+    return acc;
+}
+
 #pragma pargrad reverse(heat_energy) wrt(alpha, u)
 #pragma pargrad reverse(wave_energy) wrt(c2, u0)
 #pragma pargrad reverse(relax) wrt(b, x)
+#pragma pargrad reverse(jac2d) wrt(a0)
+#pragma pargrad reverse(restarts) wrt(x)

@@ -1,7 +1,7 @@
 /* Checks the gradients of swapped_buffers.c (pointers swapped between
  * arrays in time loops) against central finite differences, for trip
  * counts of both parities (the result ends in either array), none, and a
- * prime. The inputs the functions overwrite are restored before each
+ * prime (for jac2d, a 7 x 7 grid). The inputs the functions overwrite are restored before each
  * evaluation; the scratch arrays are filled with garbage. */
 #include "gradcheck.h"
 
@@ -16,7 +16,13 @@ double relax(int n, int maxit, double tol, const double b[n], double x[n], doubl
 double relax_b(int n, int maxit, double tol, const double b[n], double b_b[n], double x[n],
                double x_b[n], double y[n], double seed);
 
-enum { N = 24 };
+double jac2d(int n, int T, const double *a0, double *A, double *B);
+double jac2d_b(int n, int T, const double *a0, double *a0_b, double *A, double *B, double seed);
+double restarts(int n, int R, int T, const double *x, double *u, double *v);
+double restarts_b(int n, int R, int T, const double *x, double *x_b, double *u, double *v,
+                  double seed);
+
+enum { N = 24, G = 7 };
 
 struct ctx {
     int T;
@@ -110,6 +116,40 @@ static void check_relax(int maxit) {
     free(q.x0), free(q.x), free(q.y), free(q.b), free(x_b), free(b_b), free(fdx), free(fdb);
 }
 
+static double jac2d_eval(void *p) {
+    struct ctx *q = p;
+    gc_fill(q->x, G * G, -3.0, 3.0);
+    gc_fill(q->y, G * G, -3.0, 3.0);
+    return jac2d(G, q->T, q->x0, q->x, q->y);
+}
+
+static double restarts_eval(void *p) {
+    struct ctx *q = p;
+    gc_fill(q->x, N, -3.0, 3.0);
+    gc_fill(q->y, N, -3.0, 3.0);
+    return restarts(N, 3, q->T, q->x0, q->x, q->y);
+}
+
+/* f_b(x0, x0_b) for jac2d (n = G) and restarts (n = N), from garbage in
+ * the scratch arrays */
+static void check_scratch(const char *name, double (*eval)(void *), int n, int T) {
+    struct ctx q = {T, 0.0, gc_alloc(n), gc_alloc(n), gc_alloc(n), NULL, NULL, NULL};
+    double *g = gc_alloc(n), *fd = gc_alloc(n);
+    char what[96];
+    gc_fill(q.x0, n, -1.0, 1.0);
+    double f = eval(&q);
+    gc_zero(g, n);
+    double r = eval == jac2d_eval ? jac2d_b(G, T, q.x0, g, q.x, q.y, 1.0)
+                                  : restarts_b(N, 3, T, q.x0, g, q.x, q.y, 1.0);
+    snprintf(what, sizeof what, "%s_b value, T = %d", name, T);
+    gc_check_value(what, r, f, GC_RTOL_EXACT);
+    gc_fd_grad(eval, &q, q.x0, n, fd);
+    snprintf(what, sizeof what, "%s gradient vs finite differences, T = %d", name, T);
+    gc_compare(what, g, fd, n);
+    gc_check_nonzero(name, g, n);
+    free(q.x0), free(q.x), free(q.y), free(g), free(fd);
+}
+
 int main(void) {
     gc_seed(61);
     const int trips[] = {0, 1, 2, 5, 7};
@@ -117,6 +157,9 @@ int main(void) {
         check_heat(trips[k]);
         check_wave(trips[k]);
         check_relax(trips[k]);
+        check_scratch("jac2d", jac2d_eval, G * G, trips[k]);
+        if (trips[k] > 0) /* a do loop runs its body at least once */
+            check_scratch("restarts", restarts_eval, N, trips[k]);
     }
     return gc_finish();
 }
