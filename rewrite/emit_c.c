@@ -676,8 +676,13 @@ static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
      * alone: under collapse, (i, j1) and (i, j2) run on different threads. */
     if (s->kind == S_MAP && s->body->stmts.len == 1 && !has_plain_acc(s->body)) {
         Stmt *inner = s->body->stmts.items[0];
+        /* (not around an inner loop that never runs, e.g. `t < 0` for a
+         * macro N of 0: clang's collapsed trip count divides by its count
+         * and -Wdivision-by-zero rejects it) */
+        bool never_runs = inner->lo.kind == OPD_CONST && inner->hi.kind == OPD_CONST &&
+                          !type_is_float(inner->hi.ty) && inner->hi.ival <= inner->lo.ival;
         if (inner->kind == S_MAP && !opd_equal(inner->lo, opd_var(s->index)) &&
-            !opd_equal(inner->hi, opd_var(s->index)))
+            !opd_equal(inner->hi, opd_var(s->index)) && !never_runs)
             fputs(" collapse(2)", e->out);
     }
     if (reductions)

@@ -899,17 +899,24 @@ static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilo
             /* With out(name) too, the adjoint parameter carries the seed of
              * the final values in and the input values' adjoint out: no
              * array of pargrad's own is needed. */
-            rev_error(r, r->src->loc,
-                      arena_printf(r->a,
-                                   "list '%s' in out(...) as well: %s_b then brings the seed "
-                                   "of its final values (zeros if they do not matter) and "
-                                   "returns the adjoint of its input values",
-                                   p->name, p->name),
-                      arena_printf(r->a,
-                                   "'%s' is overwritten and in wrt(...) but not in out(...): "
-                                   "the adjoint of its input values needs an array of its "
-                                   "size, which pargrad cannot tell",
-                                   p->name));
+            /* an out(...) that leaves the return value out makes it no output */
+            bool ret = in_names(&spec->out, "return");
+            rev_error(
+                r, r->src->loc,
+                arena_printf(
+                    r->a,
+                    "list '%s' in out(...) as well%s: %s_b then brings the seed "
+                    "of its final values (zeros if they do not matter) and "
+                    "returns the adjoint of its input values",
+                    p->name,
+                    ret ? arena_printf(r->a, " (beside the return value: out(return, %s))", p->name)
+                        : "",
+                    p->name),
+                arena_printf(r->a,
+                             "'%s' is overwritten and in wrt(...) but not in out(...): "
+                             "the adjoint of its input values needs an array of its "
+                             "size, which pargrad cannot tell",
+                             p->name));
             return;
         }
         if (!ex.ok || ex.size.kind == OPD_NONE) {

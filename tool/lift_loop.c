@@ -1041,10 +1041,30 @@ static void keep_constant_cycles(Stmt *s, int nc) {
     free(keep);
 }
 
+/* A yield that is another carried scalar's parameter (pointers swapped
+ * within one array: cur takes nxt's offset, nxt takes cur's) is copied at
+ * the end of the body: the carried scalars are updated one after another,
+ * and nxt must get cur's value before cur is updated. */
+static void yield_copies(Lift *L, CXCursor c, Stmt *s, int nc) {
+    for (int i = 0; i < nc; i++) {
+        Carried *cr = s->carried.items[i];
+        for (int j = 0; j < nc; j++) {
+            Carried *cj = s->carried.items[j];
+            if (j == i || !opd_equal(cr->yield, opd_var(cj->param)))
+                continue;
+            cr->yield =
+                opd_var(emit_let(L->a, L->f, s->body, loc_of(L, c), cj->param->name, cj->param->ty,
+                                 OP_COPY, 1, cr->yield, opd_none(), opd_none()));
+            break;
+        }
+    }
+}
+
 static void finish_carried(Lift *L, CXCursor c, Stmt *s, const int *carried_b, int nc) {
     for (int i = 0; i < nc; i++)
         ((Carried *)s->carried.items[i])->yield = L->env[carried_b[i]].val;
     keep_constant_cycles(s, nc);
+    yield_copies(L, c, s, nc);
     PtrVec carried = {0};
     for (int i = 0; i < nc && !L->failed; i++) {
         Binding *b = &L->env[carried_b[i]];
@@ -1093,14 +1113,18 @@ static void lift_iteration(Lift *L, void *ctx) {
     CXCursor body = it->body, step = it->step;
     int stopped = it->stopped;
     lift_stmt(L, body);
+    /* the step runs after a continue: not guarded by its flag (which the
+     * next version of a versioned loop needs again) */
+    int skipped = L->barriers[L->nbarriers - 1].skipped;
     L->barriers[L->nbarriers - 1].skipped = -1;
-    if (clang_Cursor_isNull(step) || L->failed)
-        return;
-    Operand go_on = not_stopped(L, step, stopped, -1, returns_by_flag(L, body));
-    if (go_on.kind != OPD_NONE)
-        lift_under_guard(L, step, go_on, true, &step, 1);
-    else
-        lift_stmt(L, step);
+    if (!clang_Cursor_isNull(step) && !L->failed) {
+        Operand go_on = not_stopped(L, step, stopped, -1, returns_by_flag(L, body));
+        if (go_on.kind != OPD_NONE)
+            lift_under_guard(L, step, go_on, true, &step, 1);
+        else
+            lift_stmt(L, step);
+    }
+    L->barriers[L->nbarriers - 1].skipped = skipped;
 }
 
 /* One iteration of an unbounded loop: the condition (for while), the body

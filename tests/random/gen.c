@@ -101,7 +101,8 @@ enum construct {
                     * tag; local structs from a list or a copy, updated by field and through a
                     * helper's pointer; a struct passed by value to a helper */
     K_SWAP,        /* ping-pong buffers swapped by pointer in the time loop (pc = pn; ...),
-                    * the result copied back through the pointer after it */
+                    * or the two halves of one buffer, the result copied back through the
+                    * pointer after it */
     K_COUNT
 };
 
@@ -1770,7 +1771,8 @@ static void gen_seq(struct block b, int count) {
 
 /* u (or another initialised array) smoothed by a stencil map into a buffer
  * and copied back, T times; or (swap) smoothed between u and the buffer
- * through swapped pointers, 0 to 4 times, and copied back once */
+ * through swapped pointers, 1 to 4 times (not 0: a counter of an inner
+ * loop may be read after it), and copied back once */
 static const char *swap_names[2];
 
 static void gen_time_loop(struct block b) {
@@ -1790,17 +1792,30 @@ static void gen_time_loop(struct block b) {
     /* swapped by pointer: each step writes all of *pn from *pc */
     int swap = on(K_SWAP) && chance(50);
     const char *src = u->name, *dst = tmp->name, *pc = NULL;
+    /* both levels in one block (the buffer's halves: it has n * m >= 2n
+     * elements, or 64), u copied into the first */
+    int halves =
+        swap && chance(40) &&
+        ((strncmp(tmp->name, "tm", 2) == 0 && prog.m >= 2) || strncmp(tmp->name, "buf", 3) == 0);
+    if (halves) {
+        struct node *in =
+            block_stmt(b, fmt("#pragma pargrad map\n%s {", loop_head(k, kp, "0", "n")));
+        stmt(body_of(in), fmt("%s[%s] = %s[%s];", tmp->name, k, u->name, k));
+    }
     if (swap) {
         pc = fresh("pc");
         const char *pn = fresh("pn"), *ps = fresh("ps");
-        stmt(b, fmt("double *%s = %s, *%s = %s, *%s;", pc, u->name, pn, tmp->name, ps));
+        if (halves)
+            stmt(b, fmt("double *%s = %s, *%s = %s + n, *%s;", pc, tmp->name, pn, tmp->name, ps));
+        else
+            stmt(b, fmt("double *%s = %s, *%s = %s, *%s;", pc, u->name, pn, tmp->name, ps));
         src = pc;
         dst = pn;
         swap_names[0] = pn;
         swap_names[1] = ps;
     }
     struct node *loop = block_stmt(
-        b, fmt("%s {", loop_head(t, tp, "0", fmt("%d", rnd(swap ? 5 : 3) + (swap ? 0 : 2)))));
+        b, fmt("%s {", loop_head(t, tp, "0", fmt("%d", swap ? 1 + rnd(4) : 2 + rnd(3)))));
     struct saved s = enter();
     cx.seq++;
     push_loop(t, 0, CRANGE, 0);
