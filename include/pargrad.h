@@ -64,6 +64,32 @@ static inline long long pg_pop_long(pg_tape *t) {
     return v;
 }
 
+/* Inclusive scans (runtime/scan.c), parallel over OpenMP threads when
+ * `parallel` is non-zero and n is large: out[0] = init, out[k+1] = out[k]
+ * OP in[k] for k < n (n + 1 elements out). The _rev variants scan from the
+ * top: out[n] = init, out[k] = out[k+1] OP in[k]. Affine scans compose
+ * x -> a[k] * x + b[k] (linear recurrences). min and max are fmin and fmax. */
+#define PG_SCAN_DECL(NAME, T)                                                                      \
+    void NAME(long n, T init, const T *in, T *out, int parallel);                                  \
+    void NAME##_rev(long n, T init, const T *in, T *out, int parallel);
+PG_SCAN_DECL(pg_scan_add_double, double)
+PG_SCAN_DECL(pg_scan_mul_double, double)
+PG_SCAN_DECL(pg_scan_min_double, double)
+PG_SCAN_DECL(pg_scan_max_double, double)
+PG_SCAN_DECL(pg_scan_add_float, float)
+PG_SCAN_DECL(pg_scan_mul_float, float)
+PG_SCAN_DECL(pg_scan_min_float, float)
+PG_SCAN_DECL(pg_scan_max_float, float)
+#undef PG_SCAN_DECL
+void pg_scan_affine_double(long n, double init, const double *a, const double *b, double *out,
+                           int parallel);
+void pg_scan_affine_double_rev(long n, double init, const double *a, const double *b, double *out,
+                               int parallel);
+void pg_scan_affine_float(long n, float init, const float *a, const float *b, float *out,
+                          int parallel);
+void pg_scan_affine_float_rev(long n, float init, const float *a, const float *b, float *out,
+                              int parallel);
+
 /* Argmin/argmax for the min/max reduce rule: the value and the iteration that
  * produced it (-1: the reduce's initial value). Ties keep the lower index, so
  * results do not depend on the thread count. */

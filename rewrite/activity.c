@@ -68,6 +68,11 @@ static void forward_stmt(Activity *ac, Stmt *s) {
         if (op_varied(ac, s->args[0]))
             set_buf(ac, ac->bvaried, s->buf);
         break;
+    case S_SCAN:
+        if (op_varied(ac, s->args[0]) || ac->bvaried[s->scan_in[0]->id] ||
+            (s->scan_in[1] && ac->bvaried[s->scan_in[1]->id]))
+            set_buf(ac, ac->bvaried, s->buf);
+        break;
     case S_IF:
         forward_body(ac, s->then_body);
         forward_body(ac, s->else_body);
@@ -123,6 +128,13 @@ static void backward_stmt(Activity *ac, Stmt *s) {
     case S_WRITE:
         if (ac->buseful[s->buf->id])
             set_useful(ac, s->args[0]);
+        break;
+    case S_SCAN:
+        if (ac->buseful[s->buf->id]) {
+            set_useful(ac, s->args[0]);
+            for (int i = 0; i < 2 && s->scan_in[i]; i++)
+                set_buf(ac, ac->buseful, s->scan_in[i]);
+        }
         break;
     case S_RETURN:
         break;

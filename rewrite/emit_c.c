@@ -839,6 +839,22 @@ static void emit_reduce(Emitter *e, Stmt *s) {
     }
 }
 
+/* A scan is a call of the runtime's blocked scan (runtime/scan.c), one
+ * function per operator and type, so the operator is inlined there. */
+static void emit_scan(Emitter *e, Stmt *s) {
+    source_comment(e, s->loc, s->note);
+    indent(e);
+    static const char *const ops[] = {"add", "mul", "min", "max", "", "", "affine"};
+    fprintf(e->out, "pg_scan_%s_%s%s(", ops[s->scan_op], type_cname(s->buf->elem),
+            s->reversed ? "_rev" : "");
+    emit_operand(e, s->hi);
+    fputs(", ", e->out);
+    emit_operand(e, s->args[0]);
+    for (int i = 0; i < 2 && s->scan_in[i]; i++)
+        fprintf(e->out, ", %s", buf_name(e, s->scan_in[i]));
+    fprintf(e->out, ", %s, %d);\n", buf_name(e, s->buf), e->opt->openmp && !e->in_parallel);
+}
+
 static void emit_loop(Emitter *e, Stmt *s) {
     source_comment(e, s->loc, s->note ? s->note : (s->reversed ? "reversed" : NULL));
     for (int i = 0; i < s->carried.len; i++) {
@@ -1088,14 +1104,16 @@ static void emit_stmt(Emitter *e, Stmt *s) {
         emit_effect(e, s);
         break;
     case S_ALLOC:
+        declare_local_array(e, s->buf);
         indent(e);
-        fprintf(e->out, "%s *%s = pg_calloc((size_t)(", type_cname(s->buf->elem), s->buf->name);
+        fprintf(e->out, "%s *%s = pg_calloc((size_t)(", type_cname(s->buf->elem),
+                buf_name(e, s->buf));
         emit_operand(e, s->args[0]);
         fprintf(e->out, "), sizeof(%s));\n", type_cname(s->buf->elem));
         break;
     case S_FREE:
         indent(e);
-        fprintf(e->out, "pg_free(%s);\n", s->buf->name);
+        fprintf(e->out, "pg_free(%s);\n", buf_name(e, s->buf));
         break;
     case S_RETURN:
         indent(e);
@@ -1122,6 +1140,9 @@ static void emit_stmt(Emitter *e, Stmt *s) {
         break;
     case S_REDUCE:
         emit_reduce(e, s);
+        break;
+    case S_SCAN:
+        emit_scan(e, s);
         break;
     }
 }

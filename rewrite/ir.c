@@ -171,7 +171,7 @@ const char *primop_name(PrimOp op) {
 }
 
 const char *reduce_op_name(ReduceOp op) {
-    static const char *const names[] = {"+", "*", "min", "max", "argmin", "argmax"};
+    static const char *const names[] = {"+", "*", "min", "max", "argmin", "argmax", "affine"};
     return names[op];
 }
 
@@ -269,6 +269,8 @@ void stmt_visit_header(Stmt *s, OperandVisitor visit, void *ctx) {
         visit(&s->lo, ctx);
         visit(&s->hi, ctx);
     }
+    if (s->kind == S_SCAN)
+        visit(&s->hi, ctx);
     for (int i = 0; i < s->carried.len; i++)
         visit(&((Carried *)s->carried.items[i])->init, ctx);
     for (int i = 0; i < s->accums.len; i++)
@@ -330,10 +332,11 @@ int stmt_defs(Stmt *s, Var **out, int max) {
 static bool body_any(Body *b, bool (*pred)(Stmt *, Buffer *), Buffer *buf);
 
 static bool stmt_reads_here(Stmt *s, Buffer *buf) {
-    return s->kind == S_READ && s->buf == buf;
+    return (s->kind == S_READ && s->buf == buf) ||
+           (s->kind == S_SCAN && (s->scan_in[0] == buf || s->scan_in[1] == buf));
 }
 static bool stmt_writes_here(Stmt *s, Buffer *buf) {
-    return (s->kind == S_WRITE || s->kind == S_ACC) && s->buf == buf;
+    return (s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN) && s->buf == buf;
 }
 
 static bool stmt_any(Stmt *s, bool (*pred)(Stmt *, Buffer *), Buffer *buf) {
@@ -366,10 +369,115 @@ bool stmt_writes_buffer(Stmt *s, Buffer *buf) {
 
 static bool stmt_writes_something(Stmt *s, Buffer *unused) {
     (void)unused;
-    return s->kind == S_WRITE;
+    return s->kind == S_WRITE || s->kind == S_SCAN;
 }
 bool stmt_writes_any(Stmt *s) {
     return stmt_any(s, stmt_writes_something, NULL);
+}
+
+/* ---- copies ---- */
+typedef struct Cloner {
+    Arena *a;
+    Func *f;
+    Var **map; /* per variable id below n: its copy */
+    int n;
+} Cloner;
+
+static Var *fresh_var(Cloner *c, Var *v) {
+    if (!v || v->id >= c->n)
+        return v;
+    if (!c->map[v->id]) {
+        Var *w = var_new(c->a, c->f, v->name, v->ty);
+        w->is_mutable = v->is_mutable;
+        c->map[v->id] = w;
+    }
+    return c->map[v->id];
+}
+
+static void clone_use(Operand *o, void *ctx) {
+    Cloner *c = ctx;
+    if (o->kind == OPD_VAR && o->var->id < c->n && c->map[o->var->id])
+        o->var = c->map[o->var->id];
+}
+
+static Body *clone_body(Cloner *c, Body *b);
+
+static void clone_lists(Cloner *c, Stmt *t, Stmt *s) {
+    memset(&t->phis, 0, sizeof t->phis);
+    for (int i = 0; i < s->phis.len; i++) {
+        Phi *p = arena_alloc(c->a, sizeof(Phi));
+        *p = *(Phi *)s->phis.items[i];
+        p->dst = fresh_var(c, p->dst);
+        vec_push(c->a, &t->phis, p);
+    }
+    memset(&t->carried, 0, sizeof t->carried);
+    for (int i = 0; i < s->carried.len; i++) {
+        Carried *k = arena_alloc(c->a, sizeof(Carried));
+        *k = *(Carried *)s->carried.items[i];
+        k->param = fresh_var(c, k->param);
+        k->result = fresh_var(c, k->result);
+        vec_push(c->a, &t->carried, k);
+    }
+    memset(&t->accums, 0, sizeof t->accums);
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *k = arena_alloc(c->a, sizeof(Accum));
+        *k = *(Accum *)s->accums.items[i];
+        k->result = fresh_var(c, k->result);
+        k->arg_result = fresh_var(c, k->arg_result);
+        vec_push(c->a, &t->accums, k);
+    }
+    memset(&t->effect_args, 0, sizeof t->effect_args);
+    for (int i = 0; i < s->effect_args.len; i++) {
+        EffectArg *k = arena_alloc(c->a, sizeof(EffectArg));
+        *k = *(EffectArg *)s->effect_args.items[i];
+        vec_push(c->a, &t->effect_args, k);
+    }
+}
+
+static Stmt *clone_stmt(Cloner *c, Stmt *s) {
+    Stmt *t = stmt_new(c->a, s->kind, s->loc);
+    *t = *s;
+    bool binds = s->kind == S_LET || s->kind == S_READ || s->kind == S_DECL || s->kind == S_POP ||
+                 s->kind == S_EFFECT;
+    if (s->dst && binds && !(s->kind == S_LET && s->dst->is_mutable))
+        t->dst = fresh_var(c, s->dst);
+    t->index = fresh_var(c, s->index);
+    t->trips = fresh_var(c, s->trips);
+    clone_lists(c, t, s);
+    t->then_body = clone_body(c, s->then_body);
+    t->else_body = clone_body(c, s->else_body);
+    t->body = clone_body(c, s->body);
+    stmt_visit_operands(t, clone_use, c);
+    if (s->counter) {
+        t->counter = arena_alloc(c->a, sizeof(Counter));
+        *t->counter = *s->counter;
+        t->counter->var = fresh_var(c, s->counter->var);
+        Operand *ops[4] = {&t->counter->first, &t->counter->step, &t->counter->limit,
+                           &t->counter->trips};
+        for (int i = 0; i < 4; i++)
+            clone_use(ops[i], c);
+    }
+    /* S_LET on a mutable variable (an update) uses it */
+    if (t->dst && s->kind == S_LET && s->dst->is_mutable && s->dst->id < c->n && c->map[s->dst->id])
+        t->dst = c->map[s->dst->id];
+    return t;
+}
+
+static Body *clone_body(Cloner *c, Body *b) {
+    if (!b)
+        return NULL;
+    Body *out = body_new(c->a);
+    for (int i = 0; i < b->stmts.len; i++)
+        body_append(c->a, out, clone_stmt(c, b->stmts.items[i]));
+    return out;
+}
+
+Body *body_clone(Arena *a, Func *f, Body *b) {
+    Cloner c = {a, f, NULL, f->next_var_id};
+    c.map = xcalloc((size_t)c.n + 1, sizeof(Var *));
+    Body *out = clone_body(&c, b);
+    free(c.map);
+    return out;
 }
 
 /* ---- printer ---- */
@@ -503,6 +611,17 @@ static void print_stmt(FILE *out, Stmt *s, int depth) {
     case S_ALLOC:
         fprintf(out, "alloc %s ", s->buf->name);
         print_operand(out, s->args[0]);
+        break;
+    case S_SCAN:
+        fprintf(out, "scan%s %s %s = ", s->reversed ? " reversed" : "", reduce_op_name(s->scan_op),
+                s->buf->name);
+        print_operand(out, s->args[0]);
+        fprintf(out, " <- %s", s->scan_in[0]->name);
+        if (s->scan_in[1])
+            fprintf(out, ", %s", s->scan_in[1]->name);
+        fputs(" [", out);
+        print_operand(out, s->hi);
+        fputs("]", out);
         break;
     case S_FREE:
         fprintf(out, "free %s", s->buf->name);
@@ -704,8 +823,14 @@ static void verify_stmt(VerifyCtx *vc, Stmt *s) {
         for (int i = 0; i < s->effect_args.len; i++)
             if (!((EffectArg *)s->effect_args.items[i])->text)
                 verify_use(&((EffectArg *)s->effect_args.items[i])->val, vc);
-        if ((s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC) && !s->buf)
+        if ((s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN) &&
+            !s->buf)
             verify_problem(vc, "array access without a buffer", NULL);
+        if (s->kind == S_SCAN) {
+            verify_use(&s->hi, vc);
+            if (!s->scan_in[0] || (s->scan_op == RED_AFFINE) != (s->scan_in[1] != NULL))
+                verify_problem(vc, "scan without its inputs", NULL);
+        }
         if (s->kind == S_LET && s->dst && s->op != OP_CALL && s->op != OP_COPY &&
             s->op != OP_CAST && s->nargs == 0)
             verify_problem(vc, "operation without operands", s->dst);

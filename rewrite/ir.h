@@ -194,11 +194,19 @@ typedef enum {
     S_ALLOC,            /* buf = zeroed heap array of args[0] elements */
     S_FREE,             /* frees buf */
     S_EFFECT,           /* [dst =] text(effect_args): an inactive call (printf, timers) */
+    /* An inclusive scan of scan_op over the hi elements of scan_in[0]
+     * (scan_in[0] and scan_in[1] for affine), into buf of hi + 1
+     * elements: buf[0] = args[0], buf[k+1] = buf[k] OP in[k]; for affine
+     * buf[k+1] = in0[k] * buf[k] + in1[k]. Reversed: buf[hi] = args[0],
+     * buf[k] = buf[k+1] OP in[k] from the top down. */
+    S_SCAN,
 } StmtKind;
 
 typedef enum { ACC_PLAIN, ACC_ATOMIC } AccLowering;
 
-typedef enum { RED_ADD, RED_MUL, RED_MIN, RED_MAX, RED_ARGMIN, RED_ARGMAX } ReduceOp;
+/* RED_AFFINE combines affine functions (x -> a * x + b): the operator of
+ * linear recurrences, scans only. */
+typedef enum { RED_ADD, RED_MUL, RED_MIN, RED_MAX, RED_ARGMIN, RED_ARGMAX, RED_AFFINE } ReduceOp;
 
 const char *reduce_op_name(ReduceOp op);
 
@@ -295,6 +303,10 @@ struct Stmt {
     Body *body;
     PtrVec carried; /* S_LOOP: Carried* */
     PtrVec accums;  /* S_REDUCE: Accum* */
+
+    /* S_SCAN */
+    ReduceOp scan_op;
+    Buffer *scan_in[2];
 };
 
 /* ---- functions and programs ---- */
@@ -379,6 +391,11 @@ Operand b_fconst(double v, Type ty);
 /* dst = dst + v for a mutable dst. */
 void b_accumulate(Builder *bd, Var *dst, Operand v);
 void b_comment(Builder *bd, const char *text);
+
+/* A copy of the statements of b with fresh variables for everything they
+ * bind (an SSA copy, to run the same computation in a second loop);
+ * variables bound outside b stay. */
+Body *body_clone(Arena *a, Func *f, Body *b);
 
 /* ---- traversal helpers ---- */
 /* Calls visit for every operand a statement reads (not those of nested bodies). */

@@ -1,5 +1,5 @@
 /* Reverse mode: the driver, and the rules for straight-line code, if and
- * sequential loops. Maps and reduces have their own files.
+ * sequential loops. Maps, reduces and scans have their own files.
  *
  * The gradient function runs the forward sweep of the body, then its return
  * sweep. There is no tape for scalars: every scope's return sweep first
@@ -194,7 +194,7 @@ void rev_primal_body(Rev *r, Body *src, Body *out) {
 }
 
 void collect_written(Rev *r, Stmt *s, PtrVec *written) {
-    if (s->kind == S_WRITE && !vec_contains(written, s->buf))
+    if ((s->kind == S_WRITE || s->kind == S_SCAN) && !vec_contains(written, s->buf))
         vec_push(r->a, written, s->buf);
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
     for (int q = 0; q < 3; q++)
@@ -462,6 +462,9 @@ void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec) {
         case S_REDUCE:
             rev_reduce_fwd(r, s, out, dead);
             break;
+        case S_SCAN:
+            rev_scan_fwd(r, s, out, dead);
+            break;
         default:
             body_append(r->a, out, s);
             break;
@@ -501,6 +504,9 @@ void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
             break;
         case S_REDUCE:
             rev_reduce_bwd(r, s, out, dead);
+            break;
+        case S_SCAN:
+            rev_scan_bwd(r, s, out, dead);
             break;
         default:
             break;

@@ -99,6 +99,9 @@ void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* rev_reduce.c */
 void rev_reduce_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 void rev_reduce_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+/* rev_scan.c */
+void rev_scan_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 
 /* Copies a primal statement, dropping writes to the buffers in `dead`. */
 Stmt *copy_primal_stmt(Rev *r, Stmt *s, PtrVec *dead);

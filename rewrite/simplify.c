@@ -855,7 +855,7 @@ static void cse_end_scope(Cse *c, int mark) {
 
 /* Counts a write to every array s writes (at any depth). */
 static void forget_reads_written_by(Cse *c, Stmt *s) {
-    if ((s->kind == S_WRITE || s->kind == S_ACC) && s->buf)
+    if ((s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN) && s->buf)
         c->writes[s->buf->id]++;
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
     for (int q = 0; q < 3; q++)
@@ -894,7 +894,7 @@ static bool cse_stmt(Cse *c, Stmt *s) {
         cse_body(c, bodies[q], s);
         stmt_visit_tails(s, bodies[q], cse_subst, c);
     }
-    if (s->kind == S_WRITE || bodies[0] || bodies[2])
+    if (s->kind == S_WRITE || s->kind == S_SCAN || bodies[0] || bodies[2])
         forget_reads_written_by(c, s);
     return true;
 }

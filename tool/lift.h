@@ -34,7 +34,10 @@ struct Frontend {
     MacroOps *macro_ops; /* operators inside function-like macros (macro_ops.c) */
 };
 /* ---- environment ---- */
-typedef enum { ROLE_NORMAL, ROLE_INDEX, ROLE_ACC } Role;
+/* ROLE_ACC: a reduce's accumulator, val its contribution so far in the
+ * iteration; ROLE_SCAN: a scan's, which the iteration may also read (its
+ * value before the iteration, scan_prefix, combined with val). */
+typedef enum { ROLE_NORMAL, ROLE_INDEX, ROLE_ACC, ROLE_SCAN } Role;
 
 typedef struct Binding {
     CXCursor decl;
@@ -55,6 +58,7 @@ typedef struct Binding {
     Buffer *buf;
     Role role;
     ReduceOp acc_op;
+    Var *scan_prefix;
     /* 1 + the index of the barrier of the reduce whose accumulator this is,
      * or of the innermost map/reduce to whose iterations it is private (a
      * scalar declared outside and assigned inside, OpenMP's private habit);
@@ -183,6 +187,9 @@ bool refers_to(Lift *L, CXCursor e, int binding);
 Operand lift_assign(Lift *L, CXCursor c, const char *op);
 Buffer *lift_view(Lift *L, CXCursor e, Operand *off);
 Operand named(Lift *L, CXCursor at, Operand v, const char *name);
+/* A zeroed temporary of count elements, allocated here (S_ALLOC) and freed
+ * when the generated function returns. */
+Buffer *heap_array(Lift *L, SrcLoc loc, const char *name, Type elem, Operand count);
 Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx);
 Operand read_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n);
 Operand write_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n, Operand v);
@@ -245,6 +252,24 @@ bool lift_rest_in_versions(Lift *L, ViewPlan *vp, CXCursor loop, CXCursor *rest,
                            void *ctx);
 
 /* lift_loop.c */
+/* A canonical for loop: the user's counter, the iteration range, the body. */
+typedef struct Canon {
+    CXCursor index_decl;
+    const char *index_name;
+    Type index_ty;
+    bool outer; /* the counter is declared before the loop: it has a value after it */
+    Operand lo, hi;
+    Operand first, step, limit;
+    bool down;
+    Operand exit;         /* the counter after the loop */
+    CXCursor counter_ref; /* outer: the reference to it in the loop's start */
+    int exit_binding;     /* outer, with break: the carried binding of its value, or -1 */
+    CXCursor body;
+} Canon;
+Stmt *loop_stmt(Lift *L, CXCursor c, StmtKind kind, Canon *cn, Pragma *pg);
+/* Lifts the body of a map or reduce (or a scan's) into s->body. */
+void lift_parallel_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk);
+int accumulator_binding(Lift *L, Pragma *pg, int i);
 int *assigned_views(Lift *L, CXCursor scope, int *n);
 bool contains_break(CXCursor c);
 bool contains_continue(CXCursor c);
@@ -256,5 +281,10 @@ Operand not_stopped(Lift *L, CXCursor at, int stopped, int skipped, bool returne
 void lift_for(Lift *L, CXCursor c);
 bool for_parts(Lift *L, CXCursor c, CXCursor parts[4]);
 void lift_while(Lift *L, CXCursor c); /* while and do loops */
+
+/* lift_scan.c: false when the loop is to run as a sequential loop (an
+ * integer scan, which carries no derivative) */
+bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg);
+Operand scan_value(Lift *L, CXCursor at, int b);
 
 #endif

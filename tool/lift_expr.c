@@ -893,6 +893,8 @@ static Operand lift_expr_node(Lift *L, CXCursor c) {
                       bd->name);
             return opd_int(0);
         }
+        if (bd->role == ROLE_SCAN)
+            return scan_value(L, c, b);
         if (bd->role == ROLE_ACC) {
             lift_fail(L, c,
                       "a reduce variable may only be updated (s += e, s = fmin(s, e), ...); "
@@ -1090,9 +1092,10 @@ static bool check_assignable(Lift *L, CXCursor c, int b) {
         BarrierKind kind = L->barriers[k].kind;
         if (kind != BARRIER_MAP && kind != BARRIER_REDUCE)
             continue;
-        if (bd->private_barrier == k + 1 || (bd->role == ROLE_ACC && bd->acc_barrier == k + 1))
+        bool accumulator = bd->role == ROLE_ACC || bd->role == ROLE_SCAN;
+        if (bd->private_barrier == k + 1 || (accumulator && bd->acc_barrier == k + 1))
             return true;
-        if (bd->role == ROLE_ACC)
+        if (accumulator)
             lift_fail(
                 L, c,
                 "accumulate into a variable of the inner loop (reduce it there), then combine "
@@ -1239,7 +1242,7 @@ Operand lift_assign(Lift *L, CXCursor c, const char *op) {
     int b = ref >= 0 ? (check_assignable(L, c, ref) ? ref : -1) : scalar_target(L, c, lhs);
     if (b < 0)
         return opd_int(0);
-    if (L->env[b].role == ROLE_ACC) {
+    if (L->env[b].role == ROLE_ACC || L->env[b].role == ROLE_SCAN) {
         lift_acc_update(L, c, b, op, rhs);
         return opd_int(0);
     }
@@ -1310,7 +1313,7 @@ void lift_incdec(Lift *L, CXCursor c) {
     int b = ref >= 0 ? (check_assignable(L, c, ref) ? ref : -1) : scalar_target(L, c, target);
     if (b < 0)
         return;
-    if (L->env[b].role == ROLE_ACC) {
+    if (L->env[b].role == ROLE_ACC || L->env[b].role == ROLE_SCAN) {
         lift_fail(L, c, "write s += 1", "'%s' on a reduction variable", op);
         return;
     }
@@ -1476,17 +1479,21 @@ static void lift_heap_array(Lift *L, CXCursor d, const char *name, CXType pointe
         lift_fail(L, d, hint, "'%s' is allocated inside a loop or a called function", name);
         return;
     }
-    Buffer *buf = buffer_new(L->a, L->f, name, ety, BUF_LOCAL);
-    buf->rank = 1;
-    buf->heap = true;
     Binding *b = env_bind(L, d, name);
     b->is_array = true;
-    b->buf = buf;
-    Stmt *s = stmt_new(L->a, S_ALLOC, loc_of(L, d));
+    b->buf = heap_array(L, loc_of(L, d), name, ety, count);
+}
+
+Buffer *heap_array(Lift *L, SrcLoc loc, const char *name, Type elem, Operand count) {
+    Buffer *buf = buffer_new(L->a, L->f, name, elem, BUF_LOCAL);
+    buf->rank = 1;
+    buf->heap = true;
+    Stmt *s = stmt_new(L->a, S_ALLOC, loc);
     s->buf = buf;
     s->nargs = 1;
     s->args[0] = count;
     body_append(L->a, L->cur, s);
+    return buf;
 }
 
 /* double h[3] = {1.0, x[0]}, w[2][2] = {{1, 2}, {3, 4}}: a write per value

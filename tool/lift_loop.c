@@ -6,19 +6,6 @@
 /* A counted loop as pargrad runs it: the IR loop's index k runs over
  * [lo, hi), and the user's counter is k itself (step == opd_none) or
  * first + k * step (first - k * step when `down`). */
-typedef struct Canon {
-    CXCursor index_decl;
-    const char *index_name;
-    Type index_ty;
-    bool outer; /* the counter is declared before the loop: it has a value after it */
-    Operand lo, hi;
-    Operand first, step, limit;
-    bool down;
-    Operand exit;         /* the counter after the loop */
-    CXCursor counter_ref; /* outer: the reference to it in the loop's start */
-    int exit_binding;     /* outer, with break: the carried binding of its value, or -1 */
-    CXCursor body;
-} Canon;
 
 /* Declarations assigned anywhere inside `c` (scalars a loop body carries). */
 typedef struct Assigned {
@@ -462,7 +449,7 @@ static bool canonical_loop(Lift *L, CXCursor c, Canon *cn) {
     return !L->failed;
 }
 
-static Stmt *loop_stmt(Lift *L, CXCursor c, StmtKind kind, Canon *cn, Pragma *pg) {
+Stmt *loop_stmt(Lift *L, CXCursor c, StmtKind kind, Canon *cn, Pragma *pg) {
     Stmt *s = stmt_new(L->a, kind, loc_of(L, c));
     /* The iteration number, when the counter is not the index itself. */
     const char *name = cn->step.kind == OPD_NONE && !cn->down
@@ -789,6 +776,10 @@ static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stop
     L->nbarriers--;
     L->nenv = mark;
     end_private(L, cn->body, priv, npriv);
+}
+
+void lift_parallel_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk) {
+    lift_loop_body(L, s, cn, bk, -1, NULL, -1);
 }
 
 /* ---- whether a carried scalar's start value is read ---- */
@@ -1247,33 +1238,46 @@ void lift_while(Lift *L, CXCursor c) {
     lift_unbounded(L, c, cond, body, clang_getNullCursor(), !is_do);
 }
 
+/* The binding of the i-th variable of a reduce or scan clause: a scalar
+ * declared before the loop, with a value, listed once; -1 after a
+ * diagnostic. */
+int accumulator_binding(Lift *L, Pragma *pg, int i) {
+    const char *name = pg->vars.items[i];
+    const char *what = pg->kind == PG_SCAN ? "scan" : "reduce";
+    int found = -1;
+    for (int b = L->nenv - 1; b >= 0 && found < 0; b--)
+        if (strcmp(L->env[b].name, name) == 0)
+            found = b;
+    SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
+    if (found < 0 || L->env[found].is_array || L->env[found].is_view) {
+        lift_fail_at(
+            L, at, "declare the variable before the loop",
+            arena_printf(L->a, "%s variable '%%s' is not a scalar declared before the loop", what),
+            name);
+        return -1;
+    }
+    for (int k = 0; k < i; k++)
+        if (strcmp(pg->vars.items[k], name) == 0) {
+            lift_fail_at(L, at, "list each variable once",
+                         arena_printf(L->a, "'%%s' is listed twice in the %s clause", what), name);
+            return -1;
+        }
+    if (L->env[found].val.kind == OPD_NONE) {
+        lift_fail_at(L, at, "initialise it before the loop, e.g. double s = 0;",
+                     arena_printf(L->a, "%s variable '%%s' has no initial value", what), name);
+        return -1;
+    }
+    return found;
+}
+
 static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     Stmt *s = loop_stmt(L, c, S_REDUCE, cn, pg);
     int *accb = arena_alloc(L->a, sizeof(int) * (size_t)(pg->vars.len + 1)), na = 0;
     for (int i = 0; i < pg->vars.len; i++) {
-        const char *name = pg->vars.items[i];
-        int found = -1;
-        for (int b = L->nenv - 1; b >= 0 && found < 0; b--)
-            if (strcmp(L->env[b].name, name) == 0)
-                found = b;
-        SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
-        if (found < 0 || L->env[found].is_array || L->env[found].is_view) {
-            lift_fail_at(L, at, "declare the variable before the loop",
-                         "reduce variable '%s' is not a scalar declared before the loop", name);
+        int found = accumulator_binding(L, pg, i);
+        if (found < 0)
             return;
-        }
-        for (int k = 0; k < na; k++)
-            if (accb[k] == found) {
-                lift_fail_at(L, at, "list each variable once",
-                             "'%s' is listed twice in the reduce clause", name);
-                return;
-            }
         Binding *b = &L->env[found];
-        if (b->val.kind == OPD_NONE) {
-            lift_fail_at(L, at, "initialise it before the loop, e.g. double s = 0;",
-                         "reduce variable '%s' has no initial value", name);
-            return;
-        }
         Accum *ac = arena_alloc(L->a, sizeof(Accum));
         ac->op = pg->op;
         ac->init = b->val;
@@ -1337,8 +1341,8 @@ static void lift_for_as_while(Lift *L, CXCursor c) {
 void lift_for(Lift *L, CXCursor c) {
     Pragma *pg = loop_pragma(L, c);
     Canon cn;
-    if (pg && pg->kind != PG_MAP && pg->kind != PG_REDUCE) {
-        lift_fail_at(L, pg->loc, "this version of pargrad supports map and reduce loops",
+    if (pg && pg->kind != PG_MAP && pg->kind != PG_REDUCE && pg->kind != PG_SCAN) {
+        lift_fail_at(L, pg->loc, "this version of pargrad supports map, reduce and scan loops",
                      "'#pragma pargrad %s' is not supported yet", pg->text);
         return;
     }
@@ -1357,6 +1361,9 @@ void lift_for(Lift *L, CXCursor c) {
         Stmt *s = loop_stmt(L, c, S_MAP, &cn, pg);
         lift_loop_body(L, s, &cn, BARRIER_MAP, -1, NULL, -1);
         body_append(L->a, L->cur, s);
+    } else if (pg->kind == PG_SCAN) {
+        if (!lift_scan(L, c, &cn, pg))
+            lift_seq_loop(L, c, &cn);
     } else {
         lift_reduce(L, c, &cn, pg);
     }

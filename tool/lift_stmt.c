@@ -31,7 +31,7 @@ static bool lift_acc_if(Lift *L, CXCursor c, Kids *k) {
     if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
         return false;
     int b = env_lookup(L, lhs);
-    if (b < 0 || L->env[b].role != ROLE_ACC)
+    if (b < 0 || (L->env[b].role != ROLE_ACC && L->env[b].role != ROLE_SCAN))
         return false;
     CXCursor cond = strip_implicit(k->items[0]);
     if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)

@@ -103,6 +103,9 @@ enum construct {
     K_SWAP,        /* ping-pong buffers swapped by pointer in the time loop (pc = pn; ...),
                     * or the two halves of one buffer, the result copied back through the
                     * pointer after it */
+    K_SCAN,        /* scan(OP: c) and scan(c) at the top level: the body's locals, an update
+                    * (maybe under an if), an output written from c before the update
+                    * (exclusive) or after it (inclusive); c read after the loop */
     K_COUNT
 };
 
@@ -170,6 +173,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_MACRO] = {"macros", 1},
     [K_ROW_TABLE] = {"row_table", 1},
     [K_SWAP] = {"swap", 1},
+    [K_SCAN] = {"scan", 1},
 };
 
 static int on(enum construct k) {
@@ -1681,6 +1685,78 @@ static void gen_reduce(struct block b, int count) {
     }
 }
 
+/* a scan over [0, n) at the top level (not inside loops or helpers): the
+ * accumulator c is hidden while the body's locals and the term are
+ * generated (the term may not depend on it), then an output element is
+ * written from c before the update (the exclusive prefix) or after it */
+static void gen_scan(struct block b, int count) {
+    struct array *t = pick_target(0, 0);
+    int o = pick_redop();
+    if (!t || o < 0) {
+        gen_local(b);
+        return;
+    }
+    const struct redop *r = &redops[o];
+    const char *acc = fresh("c");
+    const char *init = r->init;
+    if (o >= 2 && chance(20) && prog.has_p)
+        init = o == 2 ? "p + 0.5" : "p - 0.5";
+    else if (o == 0 && chance(30))
+        init = "0.5 * x[0]";
+    struct node *d = stmt(b, "");
+    d->tmpl = fmt("%s %s = %s;", type_text(d, 0), acc, init);
+    int vi = cx.nvars;
+    declare(acc, T_DOUBLE, 1.0);
+    int pooled;
+    const char *i = loop_counter("i", &pooled);
+    const char *clause = chance(30) ? acc : fmt("%s : %s", r->pragma, acc);
+    struct node *n = block_stmt(
+        b, fmt("#pragma pargrad scan(%s)\n%s {", clause, loop_head(i, pooled, "0", "n")));
+    struct saved s = enter();
+    cx.vars[vi].hidden = 1;
+    cx.par++;
+    push_loop(i, 1, NRANGE, 0);
+    t->writing = i;
+    t->need = 1;
+    t->locked = 1; /* the term must not read what the loop writes */
+    struct private_use pu = gen_private(n);
+    gen_block(body_of(n), rnd(count + 1));
+    struct node *e = gen_expr(0);
+    struct node *extra = end_private(pu);
+    if (extra)
+        e = squash(op2("%0 + %1", e->bound + extra->bound, e, extra));
+    int exclusive = chance(40);
+    const char *use =
+        fmt(rnd(2) ? "%s[%s] = %s * (%%0);" : "%s[%s] = sin(%s) + %%0;", t->name, i, acc);
+    struct node *w = NULL;
+    struct block body = body_of(n);
+    if (exclusive) {
+        w = stmt(body, use);
+        w->kid[w->nkid++] = gen_expr(1);
+    }
+    struct block ub = body;
+    if (on(K_REDUCE_COND) && chance(15)) {
+        struct node *c = block_stmt(ub, "if (%0) {");
+        c->kid[c->nkid++] = gen_cond(1);
+        ub = body_of(c);
+    }
+    struct node *u = stmt(ub, update_text(r, acc));
+    u->kid[u->nkid++] = e;
+    if (!exclusive) {
+        w = stmt(body, use);
+        w->kid[w->nkid++] = gen_expr(1);
+    }
+    t->locked = 0;
+    t->writing = NULL;
+    cx.par--;
+    leave_par(s);
+    end_counter(i);
+    cx.vars[vi].hidden = 0;
+    cx.vars[vi].bound = o == 1 ? 8.0 : o >= 2 ? 1.0e3 : e->bound * 9 * 5;
+    if (t->extent < 1)
+        t->extent = 1;
+}
+
 /* float_bound: a floating bound, compared as C compares (the index is
  * converted to double): k < T / dt with T and dt declared in the loop's
  * head node (T / dt not an integer, or one only up to rounding: 0.3 / 0.1
@@ -2023,6 +2099,11 @@ static void gen_stmt(struct block b, int count) {
             break;
         case 7:
         case 8:
+            if (on(K_SCAN) && !in_parallel && cx.seq == 0 && !cx.in_helper && cx.depth < 4 &&
+                chance(30)) {
+                gen_scan(b, count);
+                return;
+            }
             if (cx.depth < 4 && cx.par < 3) {
                 gen_reduce(b, count);
                 return;
@@ -2044,6 +2125,13 @@ static void gen_stmt(struct block b, int count) {
             if (on(K_EARLY_RETURN) && !in_parallel && (cx.seq == 0 || on(K_RET_IN_LOOP)) &&
                 (cx.depth == 0 || on(K_NESTED_RETURN)) && chance(30)) {
                 gen_early_return(b);
+                return;
+            }
+            break;
+        case 13:
+            if (on(K_SCAN) && !in_parallel && cx.seq == 0 && !cx.in_helper && cx.depth < 4 &&
+                chance(60)) {
+                gen_scan(b, count);
                 return;
             }
             break;
@@ -2203,6 +2291,14 @@ static const struct broken_promise broken[] = {
      "double bpa[64];\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++) {\n"
      "#pragma pargrad map\n    for (int bj = 0; bj < m; bj++)\n"
      "        bpa[bi] = x[bi] * (bj + 1);\n}\ndouble bp = bpa[0];"},
+    {"a scan whose term reads the accumulator",
+     "double bp = 0.0;\ndouble bpa[64];\n#pragma pargrad scan(+ : bp)\n"
+     "for (int bi = 0; bi < n; bi++) {\n    bp += x[bi] * bp + x[bi];\n    bpa[bi] = bp;\n}\n"
+     "bp += bpa[0];"},
+    {"a scan(+) whose update is a product",
+     "double bp = 1.0;\ndouble bpa[64];\n#pragma pargrad scan(+ : bp)\n"
+     "for (int bi = 0; bi < n; bi++) {\n    bp *= 1.0 + 0.1 * sin(x[bi]);\n    bpa[bi] = bp;\n}\n"
+     "bp += bpa[0];"},
     {"a map computing a running max in a function-scope scalar",
      "double bp = 0.0;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
      "    bp = bp > x[bi] ? bp : x[bi];"},

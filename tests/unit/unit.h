@@ -6,5 +6,6 @@ void register_pragma_tests(void);
 void register_ir_tests(void);
 void register_derivs_tests(void);
 void register_activity_tests(void);
+void register_scan_tests(void);
 
 #endif

@@ -1,10 +1,11 @@
-/* expect: 5:17: scan(+: acc)' is not supported yet */
+/* expect: 6:5: its term depends on the value of 'acc' */
 void f(int n, const double *x, double *y)
 {
-    double acc = 0.0;
+    double acc = 1.0;
 #pragma pargrad scan(+: acc)
     for (int i = 0; i < n; i++) {
-        acc = acc + x[i];
+        double grow = 0.5 * acc;
+        acc += grow * x[i];
         y[i] = acc;
     }
 }

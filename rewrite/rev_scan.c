@@ -1,0 +1,165 @@
+/* Reverse rule for scan (Bruun et al., "Reverse-Mode AD of Reduce-by-Index
+ * and Scan in Futhark", the scan section).
+ *
+ * The lifter splits a `#pragma pargrad scan` loop into a map that computes
+ * each iteration's term into T, a scan statement over arrays, P[0] = init
+ * and P[k+1] = P[k] OP T[k] (P[k] is the value before iteration k), and a
+ * map running the iterations' uses, which read P[k]. The maps have their
+ * own rule; this file is the scan statement's.
+ *
+ * With P_b the adjoints the uses and the later code left in P, the total
+ * adjoint of P[k] is the linear recurrence run from the top
+ *     Q[n] = P_b[n],  Q[k] = P_b[k] + c_k * Q[k+1],  c_k = d(P[k] OP T[k]) / dP[k],
+ * a reversed affine scan (a reversed + scan where every c_k is 1). Then
+ * T_b[k] += d_k * Q[k+1], d_k the partial in T[k], and init's adjoint is
+ * Q[0]. This is the paper's linear-function composition for scalar
+ * operators; it divides by nothing, so the zeros of * need no counting,
+ * and min and max pass the adjoint to the argument fmin and fmax return
+ * (their derivatives in derivs.c, the same tie rule as everywhere). */
+#include "derivs.h"
+#include "rev.h"
+
+/* P is a temporary of the scan's own, filled once by it: nothing to save. */
+void rev_scan_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
+    (void)dead;
+    body_append(r->a, out, s);
+}
+
+static Buffer *scan_temp(Rev *r, Builder *bd, const char *name, Type ty, Operand count) {
+    Buffer *b = buffer_new(r->a, r->dst, name, ty, BUF_LOCAL);
+    b->rank = 1;
+    b->heap = true;
+    Stmt *al = stmt_new(r->a, S_ALLOC, bd->loc);
+    al->buf = b;
+    al->nargs = 1;
+    al->args[0] = count;
+    body_append(r->a, bd->b, al);
+    return b;
+}
+
+static void free_temp(Rev *r, Builder *bd, Buffer *b) {
+    Stmt *fr = stmt_new(r->a, S_FREE, bd->loc);
+    fr->buf = b;
+    body_append(r->a, bd->b, fr);
+}
+
+static Operand read_at(Rev *r, Builder *bd, Buffer *b, Operand idx) {
+    Stmt *rd = stmt_new(r->a, S_READ, bd->loc);
+    rd->buf = b;
+    rd->nidx = 1;
+    rd->idx[0] = idx;
+    rd->dst = var_new(r->a, r->dst, TEMP_NAME, b->elem);
+    body_append(r->a, bd->b, rd);
+    return opd_var(rd->dst);
+}
+
+static void accumulate_at(Rev *r, Builder *bd, Buffer *b, Operand idx, Operand v) {
+    Stmt *acc = stmt_new(r->a, S_ACC, bd->loc);
+    acc->buf = b;
+    acc->nidx = 1;
+    acc->idx[0] = idx;
+    acc->nargs = 1;
+    acc->args[0] = b_cast(bd, b->elem, v);
+    acc->acc = ACC_PLAIN; /* one element per iteration */
+    body_append(r->a, bd->b, acc);
+}
+
+/* A map over k in [0, n), its index and body builder. */
+static Stmt *map_over(Rev *r, Stmt *s, Operand n, const char *note, Builder *in) {
+    Stmt *m = stmt_new(r->a, S_MAP, s->loc);
+    m->index = var_new(r->a, r->dst, "k", type_long());
+    m->lo = opd_int(0);
+    m->hi = n;
+    m->note = note;
+    m->body = body_new(r->a);
+    *in = (Builder){r->a, r->dst, m->body, s->loc};
+    return m;
+}
+
+/* The partial of p OP t in p (arg 0) or in t (arg 1). */
+static Operand scan_partial(Builder *bd, ReduceOp op, int arg, Operand p, Operand t) {
+    Type ty = p.ty, fty;
+    if (op == RED_ADD)
+        return b_fconst(1, ty);
+    if (op == RED_MUL)
+        return arg == 0 ? t : p;
+    const char *name = op == RED_MIN ? "fmin" : "fmax";
+    int fn = deriv_lookup(ty.kind == TY_FLOAT ? arena_printf(bd->a, "%sf", name) : name, &fty);
+    Operand args[2] = {p, t};
+    return deriv_partial(bd, fn, arg, args, b_call(bd, fn, p, t));
+}
+
+void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
+    (void)dead;
+    Buffer *p = s->buf, *t = s->scan_in[0];
+    if (!p->active || !p->adj)
+        return;
+    Builder bd = {r->a, r->dst, out, s->loc};
+    Operand n = s->hi, one = opd_int(1);
+    const char *label = buffer_label(r->a, p);
+    b_comment(&bd, arena_printf(r->a,
+                                "adjoint of the scan into %s: the adjoint of each prefix is the "
+                                "sum of the later ones' adjoints through the operator, a scan "
+                                "from the top",
+                                label));
+    Buffer *total = scan_temp(r, &bd, arena_printf(r->a, "%s_b_total", label), p->elem,
+                              b_add(&bd, b_cast(&bd, type_long(), n), one));
+    Buffer *factor = NULL;
+    Stmt *sc = stmt_new(r->a, S_SCAN, s->loc);
+    sc->reversed = true;
+    sc->buf = total;
+    sc->hi = n;
+    sc->nargs = 1;
+    sc->args[0] = read_at(r, &bd, p->adj, n);
+    sc->note = "adjoints of the prefixes";
+    if (s->scan_op == RED_ADD) {
+        sc->scan_op = RED_ADD;
+        sc->scan_in[0] = p->adj;
+    } else {
+        /* Q[k] = c_k * Q[k+1] + P_b[k]: affine, with c_k the factor */
+        sc->scan_op = RED_AFFINE;
+        sc->scan_in[1] = p->adj;
+        if (s->scan_op == RED_AFFINE || s->scan_op == RED_MUL) {
+            sc->scan_in[0] = t; /* a[k], or the term itself for * */
+        } else {
+            factor = scan_temp(r, &bd, arena_printf(r->a, "%s_b_factor", label), p->elem, n);
+            Builder in;
+            Stmt *m = map_over(r, s, n, "which argument each fmin/fmax passes on", &in);
+            Operand k = opd_var(m->index);
+            Operand c =
+                scan_partial(&in, s->scan_op, 0, read_at(r, &in, p, k), read_at(r, &in, t, k));
+            Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
+            w->buf = factor;
+            w->nidx = 1;
+            w->idx[0] = k;
+            w->nargs = 1;
+            w->args[0] = b_cast(&in, p->elem, c);
+            body_append(r->a, m->body, w);
+            body_append(r->a, out, m);
+            sc->scan_in[0] = factor;
+        }
+    }
+    body_append(r->a, out, sc);
+    Buffer *last = s->scan_in[1] ? s->scan_in[1] : t; /* the term, b[k] for affine */
+    bool terms = last->active && last->adj, coefs = s->scan_in[1] && t->active && t->adj;
+    if (terms || coefs) {
+        Builder in;
+        Stmt *m = map_over(r, s, n, "adjoints of the terms", &in);
+        Operand k = opd_var(m->index);
+        Operand q = read_at(r, &in, total, b_add(&in, k, one));
+        if (coefs) /* d(a * x + b) / da = x */
+            accumulate_at(r, &in, t->adj, k, b_mul(&in, q, read_at(r, &in, p, k)));
+        if (terms && s->scan_in[1])
+            accumulate_at(r, &in, last->adj, k, q);
+        else if (terms)
+            accumulate_at(r, &in, t->adj, k,
+                          b_mul(&in, q,
+                                scan_partial(&in, s->scan_op, 1, read_at(r, &in, p, k),
+                                             read_at(r, &in, t, k))));
+        body_append(r->a, out, m);
+    }
+    add_adjoint(r, &bd, s->args[0], read_at(r, &bd, total, opd_int(0)));
+    if (factor)
+        free_temp(r, &bd, factor);
+    free_temp(r, &bd, total);
+}

@@ -1,0 +1,155 @@
+/* Inclusive scans for generated code, blocked for OpenMP: two passes over
+ * the input. Each thread first combines its block of the input into one
+ * value (an affine map for affine scans); then each thread combines the
+ * values of the blocks before its own with the initial value, and scans its
+ * block from there. Small inputs, and calls from inside a parallel region,
+ * scan sequentially.
+ *
+ * out has n + 1 elements: out[0] = init, out[k+1] = out[k] OP in[k].
+ * The _rev variants run from the top: out[n] = init, out[k] = out[k+1] OP
+ * in[k]. Affine scans combine x -> a[k] * x + b[k]. */
+#include "pargrad.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* Below this many elements, threads cost more than they save. */
+enum { PG_SCAN_MIN_PARALLEL = 8192 };
+
+static int scan_threads(long n, int parallel) {
+#ifdef _OPENMP
+    if (parallel && n >= PG_SCAN_MIN_PARALLEL && !omp_in_parallel())
+        return omp_get_max_threads();
+#else
+    (void)n;
+    (void)parallel;
+#endif
+    return 1;
+}
+
+static int thread_id(void) {
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+static int thread_count(void) {
+#ifdef _OPENMP
+    return omp_get_num_threads();
+#else
+    return 1;
+#endif
+}
+
+static void *scan_scratch(int nt, size_t size) {
+    void *p = malloc((size_t)nt * size);
+    if (!p) {
+        fprintf(stderr, "pargrad runtime: out of memory for a scan\n");
+        abort();
+    }
+    return p;
+}
+
+/* Block t of nt over [0, n). */
+#define PG_BLOCK(n, t, nt, lo, hi)                                                                 \
+    long lo = (long)((n) * (long long)(t) / (nt)), hi = (long)((n) * (long long)((t) + 1) / (nt))
+
+/* Step j of a scan (j = 0 first): the input it combines, the output it
+ * reads and the one it writes, from the bottom up or (rev) from the top
+ * down. */
+#define PG_IN(j) (rev ? n - 1 - (j) : (j))
+#define PG_FROM(j) (rev ? n - (j) : (j))
+#define PG_TO(j) (rev ? n - 1 - (j) : (j) + 1)
+
+#define PG_ADD(x, y) ((x) + (y))
+#define PG_MUL(x, y) ((x) * (y))
+
+/* A scan of an associative operator: a block's value is its inputs
+ * combined, in the order of the steps. */
+#define PG_SCAN_DEF(NAME, T, COMBINE)                                                              \
+    static void NAME##_dir(long n, T init, const T *in, T *out, int parallel, int rev) {           \
+        int nt = scan_threads(n, parallel);                                                        \
+        out[PG_FROM(0)] = init;                                                                    \
+        if (nt <= 1) {                                                                             \
+            for (long j = 0; j < n; j++)                                                           \
+                out[PG_TO(j)] = COMBINE(out[PG_FROM(j)], in[PG_IN(j)]);                            \
+            return;                                                                                \
+        }                                                                                          \
+        T *agg = scan_scratch(nt, sizeof(T));                                                      \
+        _Pragma("omp parallel num_threads(nt)") {                                                  \
+            int t = thread_id(), m = thread_count();                                               \
+            PG_BLOCK(n, t, m, lo, hi);                                                             \
+            T a = in[PG_IN(lo)];                                                                   \
+            for (long j = lo + 1; j < hi; j++)                                                     \
+                a = COMBINE(a, in[PG_IN(j)]);                                                      \
+            agg[t] = a;                                                                            \
+            _Pragma("omp barrier");                                                                \
+            T x = init;                                                                            \
+            for (int s = 0; s < t; s++)                                                            \
+                x = COMBINE(x, agg[s]);                                                            \
+            for (long j = lo; j < hi; j++)                                                         \
+                out[PG_TO(j)] = x = COMBINE(x, in[PG_IN(j)]);                                      \
+        }                                                                                          \
+        free(agg);                                                                                 \
+    }                                                                                              \
+    void NAME(long n, T init, const T *in, T *out, int parallel) {                                 \
+        NAME##_dir(n, init, in, out, parallel, 0);                                                 \
+    }                                                                                              \
+    void NAME##_rev(long n, T init, const T *in, T *out, int parallel) {                           \
+        NAME##_dir(n, init, in, out, parallel, 1);                                                 \
+    }
+
+PG_SCAN_DEF(pg_scan_add_double, double, PG_ADD)
+PG_SCAN_DEF(pg_scan_mul_double, double, PG_MUL)
+PG_SCAN_DEF(pg_scan_min_double, double, fmin)
+PG_SCAN_DEF(pg_scan_max_double, double, fmax)
+PG_SCAN_DEF(pg_scan_add_float, float, PG_ADD)
+PG_SCAN_DEF(pg_scan_mul_float, float, PG_MUL)
+PG_SCAN_DEF(pg_scan_min_float, float, fminf)
+PG_SCAN_DEF(pg_scan_max_float, float, fmaxf)
+
+/* Affine scans: a block's value is the map x -> A * x + B its steps apply. */
+#define PG_AFFINE_DEF(NAME, T)                                                                     \
+    static void NAME##_dir(long n, T init, const T *a, const T *b, T *out, int parallel,           \
+                           int rev) {                                                              \
+        int nt = scan_threads(n, parallel);                                                        \
+        out[PG_FROM(0)] = init;                                                                    \
+        if (nt <= 1) {                                                                             \
+            for (long j = 0; j < n; j++)                                                           \
+                out[PG_TO(j)] = a[PG_IN(j)] * out[PG_FROM(j)] + b[PG_IN(j)];                       \
+            return;                                                                                \
+        }                                                                                          \
+        T *agg = scan_scratch(nt, 2 * sizeof(T));                                                  \
+        _Pragma("omp parallel num_threads(nt)") {                                                  \
+            int t = thread_id(), m = thread_count();                                               \
+            PG_BLOCK(n, t, m, lo, hi);                                                             \
+            T A = 1, B = 0;                                                                        \
+            for (long j = lo; j < hi; j++) {                                                       \
+                A = a[PG_IN(j)] * A;                                                               \
+                B = a[PG_IN(j)] * B + b[PG_IN(j)];                                                 \
+            }                                                                                      \
+            agg[2 * t] = A;                                                                        \
+            agg[2 * t + 1] = B;                                                                    \
+            _Pragma("omp barrier");                                                                \
+            T x = init;                                                                            \
+            for (int s = 0; s < t; s++)                                                            \
+                x = agg[2 * s] * x + agg[2 * s + 1];                                               \
+            for (long j = lo; j < hi; j++)                                                         \
+                out[PG_TO(j)] = x = a[PG_IN(j)] * x + b[PG_IN(j)];                                 \
+        }                                                                                          \
+        free(agg);                                                                                 \
+    }                                                                                              \
+    void NAME(long n, T init, const T *a, const T *b, T *out, int parallel) {                      \
+        NAME##_dir(n, init, a, b, out, parallel, 0);                                               \
+    }                                                                                              \
+    void NAME##_rev(long n, T init, const T *a, const T *b, T *out, int parallel) {                \
+        NAME##_dir(n, init, a, b, out, parallel, 1);                                               \
+    }
+
+PG_AFFINE_DEF(pg_scan_affine_double, double)
+PG_AFFINE_DEF(pg_scan_affine_float, float)

@@ -1,0 +1,94 @@
+/* Checks the gradients of the scans in scan_ops.c against central finite
+ * differences at small sizes (one element included), products through
+ * zeros, minima and maxima away from ties and at a tie (the documented
+ * rule: the adjoint goes to the running value), and, at sizes where the
+ * runtime scans in parallel, the gradient's dot product with a random
+ * direction against the finite difference along it. */
+#include "gradcheck.h"
+
+GC_KERNEL(scan_add_inclusive)
+GC_KERNEL(scan_add_exclusive)
+GC_KERNEL(scan_mul)
+GC_KERNEL(scan_min)
+GC_KERNEL(scan_max)
+GC_KERNEL(scan_branches)
+GC_KERNEL(scan_suffix)
+GC_KERNEL(scan_in_if)
+
+static const struct gc_kernel kernels[] = {
+    {"scan_add_inclusive", scan_add_inclusive, scan_add_inclusive_b},
+    {"scan_add_exclusive", scan_add_exclusive, scan_add_exclusive_b},
+    {"scan_mul", scan_mul, scan_mul_b},
+    {"scan_min", scan_min, scan_min_b},
+    {"scan_max", scan_max, scan_max_b},
+    {"scan_branches", scan_branches, scan_branches_b},
+    {"scan_suffix", scan_suffix, scan_suffix_b},
+    {"scan_in_if", scan_in_if, scan_in_if_b},
+};
+
+/* f along direction v: (f(x + h v) - f(x - h v)) / 2h against x_b . v */
+static void check_direction(const struct gc_kernel *k, int n, double lo, double hi) {
+    char what[128];
+    double *x = gc_alloc(n), *x_b = gc_alloc(n), *v = gc_alloc(n), *xp = gc_alloc(n);
+    gc_seed(7);
+    gc_fill(x, n, lo, hi);
+    gc_fill(v, n, -1.0, 1.0);
+    gc_zero(x_b, n);
+    double f = k->f(n, x), r = k->f_b(n, x, x_b, 1.0);
+    snprintf(what, sizeof what, "%s n=%d: return value", k->name, n);
+    gc_check_value(what, r, f, 1e-9);
+    double h = 1e-6, fp, fm;
+    for (int i = 0; i < n; i++)
+        xp[i] = x[i] + h * v[i];
+    fp = k->f(n, xp);
+    for (int i = 0; i < n; i++)
+        xp[i] = x[i] - h * v[i];
+    fm = k->f(n, xp);
+    snprintf(what, sizeof what, "%s n=%d: x_b . v vs finite difference along v", k->name, n);
+    gc_check_value(what, gc_dot(x_b, v, n), (fp - fm) / (2 * h), 1e-5);
+    free(x), free(x_b), free(v), free(xp);
+}
+
+/* Products through zeros: the gradient of the terms after a zero. */
+static void check_zeros(void) {
+    enum { N = 9 };
+    double x[N], x_b[N], fd[N];
+    gc_seed(3);
+    gc_fill(x, N, -0.5, 0.5);
+    x[2] = -1.0; /* the factor 1 + x[2] is zero */
+    x[6] = -1.0; /* and a second one */
+    for (int z = 0; z < 2; z++) {
+        gc_zero(x_b, N);
+        scan_mul_b(N, x, x_b, 1.0);
+        struct gc_call_1 c = {scan_mul, N, x};
+        gc_fd_grad(gc_eval_1, &c, x, N, fd);
+        gc_compare(z ? "scan_mul: one zero factor" : "scan_mul: two zero factors", x_b, fd, N);
+        x[6] = 0.25;
+    }
+}
+
+/* At a tie of fmin the running value keeps the adjoint (the first
+ * argument, as the sequential loop keeps it when x[i] < m is false): m is
+ * x[0] from the first iteration on, and x[1] == x[0] ties with it. */
+static void check_tie(void) {
+    double x[3] = {0.5, 0.5, 2.0}, x_b[3] = {0, 0, 0};
+    scan_min_b(3, x, x_b, 1.0);
+    /* m = x0 throughout: sum(y) + m = x0 * (x0 + x1 + x2) + x0 */
+    double want[3] = {2 * x[0] + x[1] + x[2] + 1.0, x[0], x[0]};
+    gc_compare_tol("scan_min: a tie keeps the running value", x_b, want, 3, 1e-12);
+}
+
+int main(void) {
+    const int sizes[] = {1, 2, 5, 33};
+    gc_check_kernels(kernels, (int)(sizeof kernels / sizeof kernels[0]), sizes, 4, 2);
+    check_zeros();
+    check_tie();
+    /* above the runtime's threshold for a parallel scan */
+    for (int q = 0; q < (int)(sizeof kernels / sizeof kernels[0]); q++) {
+        if (kernels[q].f == scan_mul)
+            check_direction(&kernels[q], 20000, -1e-4, 1e-4);
+        else
+            check_direction(&kernels[q], 20000, -1.0, 1.0);
+    }
+    return gc_finish();
+}

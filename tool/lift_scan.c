@@ -1,0 +1,424 @@
+/* Lifting `#pragma pargrad scan(OP: acc)` loops.
+ *
+ * A scan loop updates acc once or more per iteration (acc += e, acc =
+ * fmin(acc, e), ...) and may read it: before the update it has the value
+ * of the prefix before the iteration (an exclusive use), after it the value
+ * including the iteration's term (an inclusive use). The loop becomes
+ * three statements, as a scan is in Futhark (a map producing the terms, the
+ * scan, a map consuming the prefixes):
+ *
+ *   map:  acc_terms[k] = e_k             the part of the body computing e
+ *   scan: acc_prefix[0] = acc,
+ *         acc_prefix[k+1] = acc_prefix[k] OP acc_terms[k]
+ *   map:  the whole body, acc read as acc_prefix[k] OP (its terms so far)
+ *
+ * and acc is acc_prefix[n] after the loop. The body is lifted once, as the
+ * second map's: acc's binding holds the iteration's terms combined so far
+ * (as a reduce's does), and a read combines them with the prefix. The
+ * first map is the slice of that body computing the term, copied with
+ * fresh variables. Scans run at the top level of the function for now:
+ * their arrays are temporaries allocated there. */
+#include "lift.h"
+
+/* ---- the operator, when the clause leaves it out ---- */
+typedef struct OpSearch {
+    Lift *L;
+    int binding;
+    int op; /* ReduceOp, or -1 */
+} OpSearch;
+
+static int op_of_update(Lift *L, CXCursor c, int b) {
+    Kids k = kids_of(c);
+    if (k.n != 2 || !refers_to(L, k.items[0], b))
+        return -1;
+    const char *op = binop_of(L, c);
+    if (!strcmp(op, "+=") || !strcmp(op, "-="))
+        return RED_ADD;
+    if (!strcmp(op, "*="))
+        return RED_MUL;
+    if (strcmp(op, "="))
+        return -1;
+    CXCursor r = strip_implicit(k.items[1]);
+    Kids rk = kids_of(r);
+    if (clang_getCursorKind(r) == CXCursor_BinaryOperator) {
+        const char *bop = binop_of(L, r);
+        if (!strcmp(bop, "+") || !strcmp(bop, "-"))
+            return RED_ADD;
+        if (!strcmp(bop, "*"))
+            return RED_MUL;
+    } else if (clang_getCursorKind(r) == CXCursor_CallExpr && rk.n == 3) {
+        const char *fname = cursor_spelling(L, r);
+        if (!strcmp(fname, "fmin") || !strcmp(fname, "fminf"))
+            return RED_MIN;
+        if (!strcmp(fname, "fmax") || !strcmp(fname, "fmaxf"))
+            return RED_MAX;
+    }
+    return -1;
+}
+
+/* if (e < acc) acc = e: min; if (e > acc) acc = e: max. */
+static int op_of_if(Lift *L, CXCursor c, int b) {
+    Kids k = kids_of(c);
+    if (k.n != 2)
+        return -1;
+    CXCursor cond = strip_implicit(k.items[0]);
+    if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+        return -1;
+    Kids ck = kids_of(cond);
+    const char *op = binop_of(L, cond);
+    bool less = !strcmp(op, "<") || !strcmp(op, "<="),
+         greater = !strcmp(op, ">") || !strcmp(op, ">=");
+    if (!less && !greater)
+        return -1;
+    bool acc_right = refers_to(L, ck.items[1], b), acc_left = refers_to(L, ck.items[0], b);
+    if (acc_right == acc_left)
+        return -1;
+    return (less == acc_right) ? RED_MIN : RED_MAX;
+}
+
+static enum CXChildVisitResult find_update(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    OpSearch *os = data;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind == CXCursor_IfStmt)
+        os->op = op_of_if(os->L, c, os->binding);
+    else if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator)
+        os->op = op_of_update(os->L, c, os->binding);
+    return os->op >= 0 ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static int infer_op(Lift *L, CXCursor body, int b) {
+    OpSearch os = {L, b, -1};
+    clang_visitChildren(body, find_update, &os);
+    return os.op;
+}
+
+/* ---- the slice of the body that computes the term ---- */
+typedef struct Slice {
+    Lift *L;
+    unsigned char *need; /* per variable id */
+    int nvars;
+    PtrVec bufs;  /* arrays the kept statements read */
+    PtrVec local; /* arrays declared in the iteration */
+} Slice;
+
+static void local_arrays(Slice *sl, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf)
+            vec_push(sl->L->a, &sl->local, s->buf);
+        local_arrays(sl, s->then_body);
+        local_arrays(sl, s->else_body);
+        local_arrays(sl, s->body);
+    }
+}
+
+static void need_operand(Operand *o, void *ctx) {
+    Slice *sl = ctx;
+    if (o->kind == OPD_VAR && o->var->id < sl->nvars)
+        sl->need[o->var->id] = 1;
+}
+
+/* Everything s reads, at any depth, is needed. */
+static void need_all(Slice *sl, Stmt *s) {
+    stmt_visit_operands(s, need_operand, sl);
+    if (s->counter) {
+        need_operand(&s->counter->first, sl);
+        need_operand(&s->counter->step, sl);
+        need_operand(&s->counter->limit, sl);
+        need_operand(&s->counter->trips, sl);
+    }
+    if (s->kind == S_READ && !vec_contains(&sl->bufs, s->buf))
+        vec_push(sl->L->a, &sl->bufs, s->buf);
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            need_all(sl, bodies[q]->stmts.items[i]);
+}
+
+static bool defines_needed(Slice *sl, Stmt *s) {
+    Var *defs[64];
+    int n = stmt_defs(s, defs, 64);
+    for (int i = 0; i < n; i++)
+        if (defs[i]->id < sl->nvars && sl->need[defs[i]->id])
+            return true;
+    return false;
+}
+
+/* Writes to the iteration's own arrays that the term reads are part of
+ * the term; writes to arrays from outside are not (check_slice). */
+static bool writes_needed_array(Slice *sl, Stmt *s) {
+    for (int i = 0; i < sl->bufs.len; i++)
+        if (!vec_contains(&sl->local, sl->bufs.items[i]))
+            continue;
+        else if (stmt_writes_buffer(s, sl->bufs.items[i]) ||
+                 ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf == sl->bufs.items[i]))
+            return true;
+    return false;
+}
+
+/* The statements of b the needed variables depend on, last to first; an
+ * if is cut down to its needed phis and their branches' statements. */
+static Body *slice_body(Slice *sl, Body *b) {
+    Body *out = body_new(sl->L->a);
+    PtrVec kept = {0};
+    for (int i = b->stmts.len - 1; i >= 0; i--) {
+        Stmt *s = b->stmts.items[i];
+        if (writes_needed_array(sl, s)) {
+            need_all(sl, s);
+            vec_push(sl->L->a, &kept, s);
+        } else if (s->kind == S_IF && defines_needed(sl, s)) {
+            Stmt *t = stmt_new(sl->L->a, S_IF, s->loc);
+            *t = *s;
+            memset(&t->phis, 0, sizeof t->phis);
+            for (int k = 0; k < s->phis.len; k++) {
+                Phi *p = s->phis.items[k];
+                if (!sl->need[p->dst->id])
+                    continue;
+                vec_push(sl->L->a, &t->phis, p);
+                need_operand(&p->then_val, sl);
+                need_operand(&p->else_val, sl);
+            }
+            need_operand(&t->cond, sl);
+            t->then_body = slice_body(sl, s->then_body);
+            t->else_body = s->else_body ? slice_body(sl, s->else_body) : NULL;
+            vec_push(sl->L->a, &kept, t);
+        } else if (defines_needed(sl, s)) {
+            need_all(sl, s);
+            vec_push(sl->L->a, &kept, s);
+        }
+    }
+    for (int i = kept.len - 1; i >= 0; i--)
+        body_append(sl->L->a, out, kept.items[i]);
+    return out;
+}
+
+/* Kept calls (printf, assert) inside statements the term needs run in the
+ * iterations, where the primal runs them, not again in the terms' map:
+ * the slice's copies of those statements leave them out, unless the term
+ * uses what one returns (check_slice rejects that). */
+static Body *without_effects(Slice *sl, Body *b) {
+    if (!b)
+        return NULL;
+    Body *out = body_new(sl->L->a);
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_EFFECT && !(s->dst && sl->need[s->dst->id]))
+            continue;
+        if (s->then_body || s->else_body || s->body) {
+            Stmt *t = stmt_new(sl->L->a, s->kind, s->loc);
+            *t = *s;
+            t->then_body = without_effects(sl, s->then_body);
+            t->else_body = without_effects(sl, s->else_body);
+            t->body = without_effects(sl, s->body);
+            s = t;
+        }
+        body_append(sl->L->a, out, s);
+    }
+    return out;
+}
+
+/* Why the sliced statements cannot run ahead of the iterations, or NULL:
+ * they read acc, call something, write arrays declared outside, or read
+ * arrays the iterations write (the writes come after, in the second map). */
+typedef struct SliceCheck {
+    Arena *a;
+    Buffer *prefix;
+    Body *iteration;
+    PtrVec local; /* arrays declared in the slice */
+    const char *why;
+} SliceCheck;
+
+static void check_slice(SliceCheck *ck, Body *b) {
+    for (int i = 0; b && i < b->stmts.len && !ck->why; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf)
+            vec_push(ck->a, &ck->local, s->buf);
+        if (s->kind == S_READ && s->buf == ck->prefix)
+            ck->why = "its term depends on the value of '%s'";
+        else if (s->kind == S_EFFECT)
+            ck->why = "its term is computed from what a call with effects returns (the terms "
+                      "of '%s' are computed ahead of the iterations, and the call runs once, in "
+                      "its iteration)";
+        else if ((s->kind == S_WRITE || s->kind == S_ACC) && !vec_contains(&ck->local, s->buf))
+            ck->why = "its term is computed with writes to arrays (the terms of '%s' are "
+                      "computed ahead of the iterations, without them)";
+        else if (s->kind == S_READ && !vec_contains(&ck->local, s->buf) &&
+                 body_writes_buffer(ck->iteration, s->buf))
+            ck->why = "its term reads an array the loop writes (the terms of '%s' are computed "
+                      "ahead of the iterations, before the writes)";
+        check_slice(ck, s->then_body);
+        check_slice(ck, s->else_body);
+        check_slice(ck, s->body);
+    }
+}
+
+/* ---- reads of acc inside the loop ---- */
+/* The value of the scan's accumulator where the iteration reads it: its
+ * prefix before the iteration, combined with the terms so far. */
+Operand scan_value(Lift *L, CXCursor at, int b) {
+    Binding *bd = &L->env[b];
+    Operand before = opd_var(bd->scan_prefix);
+    if (opd_equal(bd->val, identity_of(bd->acc_op, bd->ty)))
+        return before;
+    return combine_acc(L, at, bd->acc_op, before, bd->val, bd->ty);
+}
+
+/* ---- the three statements ---- */
+static Stmt *element_write(Lift *L, SrcLoc loc, Buffer *buf, Operand idx, Operand v) {
+    Stmt *w = stmt_new(L->a, S_WRITE, loc);
+    w->buf = buf;
+    w->nidx = 1;
+    w->idx[0] = idx;
+    w->nargs = 1;
+    w->args[0] = v;
+    return w;
+}
+
+/* k = index - lo and acc's prefix before the iteration, read first. */
+static Operand read_prefix_first(Lift *L, Stmt *m, Buffer *prefix, Var *before) {
+    Body *head = body_new(L->a);
+    Builder hb = {L->a, L->f, head, m->loc};
+    Operand k =
+        b_sub(&hb, b_cast(&hb, type_long(), opd_var(m->index)), b_cast(&hb, type_long(), m->lo));
+    Stmt *rd = stmt_new(L->a, S_READ, m->loc);
+    rd->buf = prefix;
+    rd->nidx = 1;
+    rd->idx[0] = k;
+    rd->dst = before;
+    body_append(L->a, head, rd);
+    for (int i = 0; i < m->body->stmts.len; i++)
+        body_append(L->a, head, m->body->stmts.items[i]);
+    m->body->stmts = head->stmts;
+    return k;
+}
+
+/* The map computing the terms: the slice of the iteration's body that
+ * computes term, copied with fresh variables, writing terms[k]. */
+static Stmt *terms_map(Lift *L, CXCursor c, Stmt *m, Operand k, Operand term, Buffer *terms,
+                       Buffer *prefix, const char *name) {
+    Slice sl = {L, xcalloc((size_t)L->f->next_var_id + 1, 1), L->f->next_var_id, {0}, {0}};
+    local_arrays(&sl, m->body);
+    need_operand(&term, &sl);
+    need_operand(&k, &sl);
+    Body *body = without_effects(&sl, slice_body(&sl, m->body));
+    free(sl.need);
+    SliceCheck ck = {L->a, prefix, m->body, {0}, NULL};
+    check_slice(&ck, body);
+    if (ck.why) {
+        lift_fail(L, c,
+                  arena_printf(L->a,
+                               "compute each iteration's term from the inputs into a local "
+                               "first, e.g. double v = ...; y[i] = v; %s += v; (a recurrence %s "
+                               "= a * %s + b is not supported yet)",
+                               name, name, name),
+                  "%s",
+                  arena_printf(L->a,
+                               arena_printf(L->a, "this loop is not a scan of '%%s': %s", ck.why),
+                               name, name));
+        return NULL;
+    }
+    body_append(L->a, body, element_write(L, m->loc, terms, k, term));
+    Stmt *t = stmt_new(L->a, S_MAP, m->loc);
+    *t = *m;
+    t->body = body;
+    t->note = arena_printf(L->a, "the terms of the scan of %s", name);
+    Body *one = body_new(L->a);
+    body_append(L->a, one, t);
+    return body_clone(L->a, L->f, one)->stmts.items[0];
+}
+
+bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
+    if (pg->vars.len != 1) {
+        lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[1],
+                     "scan one variable per loop: give the others loops of their own",
+                     "a scan loop updates one variable%s", "");
+        return true;
+    }
+    int b = accumulator_binding(L, pg, 0);
+    if (b < 0)
+        return true;
+    const char *name = L->env[b].name;
+    Type ty = L->env[b].ty;
+    if (!type_is_float(ty))
+        return false; /* no derivative flows through it: the loop runs as written */
+    if (L->nbarriers > 0) {
+        lift_fail_at(L, pg->loc,
+                     "move the scan out of the loop or called function around it, or leave the "
+                     "pragma out (the loop is then differentiated as a sequential loop)",
+                     "'#pragma pargrad %s' inside a loop or a called function is not supported yet",
+                     pg->text);
+        return true;
+    }
+    int op = pg->op_given ? (int)pg->op : infer_op(L, cn->body, b);
+    if (op < 0) {
+        lift_fail_at(L, pg->loc,
+                     arena_printf(L->a,
+                                  "write the operator, e.g. scan(+: %s), or update %s as %s "
+                                  "+= e, %s *= e, %s = fmin(%s, e) or %s = fmax(%s, e)",
+                                  name, name, name, name, name, name, name, name),
+                     "cannot tell the operator of the scan of '%s' from the loop", name);
+        return true;
+    }
+    Builder bd = lift_builder(L, c);
+    Operand lo = b_cast(&bd, type_long(), cn->lo), hi = b_cast(&bd, type_long(), cn->hi);
+    Operand n = b_select(&bd, b_cmp(&bd, OP_GT, hi, lo), b_sub(&bd, hi, lo), opd_int(0));
+    Operand init = L->env[b].val;
+    Buffer *terms =
+        heap_array(L, loc_of(L, c), arena_printf(L->a, "%s_terms", ident_of(L->a, name)), ty, n);
+    Buffer *prefix =
+        heap_array(L, loc_of(L, c), arena_printf(L->a, "%s_prefix", ident_of(L->a, name)), ty,
+                   b_add(&bd, n, opd_int(1)));
+
+    Stmt *m = loop_stmt(L, c, S_MAP, cn, pg);
+    m->text = "map"; /* in the output the iterations are a map over the prefixes */
+    m->note = arena_printf(L->a, "the iterations, each from %s's prefix before it", name);
+    Var *before = var_new(L->a, L->f, name, ty);
+    Binding *acc = &L->env[b];
+    acc->role = ROLE_SCAN;
+    acc->acc_barrier = L->nbarriers + 1; /* the barrier lift_parallel_body pushes */
+    acc->acc_op = (ReduceOp)op;
+    acc->scan_prefix = before;
+    acc->val = identity_of((ReduceOp)op, ty);
+    lift_parallel_body(L, m, cn, BARRIER_REDUCE);
+    acc = &L->env[b];
+    Operand term = acc->val;
+    acc->role = ROLE_NORMAL;
+    acc->scan_prefix = NULL;
+    acc->val = init;
+    if (L->failed)
+        return true;
+    if (opd_equal(term, identity_of((ReduceOp)op, ty))) {
+        lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[0],
+                     "update it in the loop, e.g. acc += x[i]; or leave the pragma out",
+                     "the scan variable '%s' is not updated in the loop", name);
+        return true;
+    }
+    Operand k = read_prefix_first(L, m, prefix, before);
+    Stmt *t = terms_map(L, c, m, k, term, terms, prefix, name);
+    if (!t)
+        return true;
+    t->text = "map";
+    body_append(L->a, L->cur, t);
+    Stmt *s = stmt_new(L->a, S_SCAN, loc_of(L, c));
+    s->scan_op = (ReduceOp)op;
+    s->buf = prefix;
+    s->scan_in[0] = terms;
+    s->hi = n;
+    s->nargs = 1;
+    s->args[0] = b_cast(&bd, ty, init);
+    s->note = arena_printf(L->a,
+                           "%s before each iteration: a parallel scan, one pass for the blocks' "
+                           "sums and one to scan each block from its start",
+                           name);
+    body_append(L->a, L->cur, s);
+    body_append(L->a, L->cur, m);
+    Stmt *rd = stmt_new(L->a, S_READ, loc_of(L, c));
+    rd->buf = prefix;
+    rd->nidx = 1;
+    rd->idx[0] = n;
+    rd->dst = var_new(L->a, L->f, name, ty);
+    body_append(L->a, L->cur, rd);
+    L->env[b].val = opd_var(rd->dst);
+    return true;
+}
