@@ -82,6 +82,20 @@ static bool injective_in(Rev *r, Stmt *access, Stmt *loop, long long *key) {
     return false;
 }
 
+/* An array declared in the parallel loop's body belongs to one iteration:
+ * no other thread touches its adjoint. */
+static bool declared_in(Body *b, Buffer *buf) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf == buf)
+            return true;
+        if (declared_in(s->then_body, buf) || declared_in(s->else_body, buf) ||
+            declared_in(s->body, buf))
+            return true;
+    }
+    return false;
+}
+
 void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v) {
     Buffer *buf = read->buf;
     if (!buf->active || !buf->adj || opd_is_const(v, 0))
@@ -93,7 +107,9 @@ void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v) {
     s->nargs = 1;
     s->args[0] = v;
     s->acc = ACC_ATOMIC;
-    if (!r->par_loop || injective_in(r, read, r->par_loop, &s->acc_key))
+    /* private arrays first: their accumulations all keep key 0, never mixed */
+    if (!r->par_loop || declared_in(r->par_loop->body, buf) ||
+        declared_in(r->par_loop->body, buf->adj) || injective_in(r, read, r->par_loop, &s->acc_key))
         s->acc = ACC_PLAIN;
     body_append(r->a, bd->b, s);
 }

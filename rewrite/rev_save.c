@@ -143,9 +143,10 @@ static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead) {
     return skip;
 }
 
-/* Local arrays declared in the body being swept before `s` and not read
- * since: their elements hold garbage nobody reads, and the array ends with
- * the body, so a write to them needs no save (saving would read garbage). */
+/* Local arrays declared (or temporaries allocated: a scan's) in the body
+ * being swept before `s` and not read since: their elements hold garbage or
+ * zeros nobody reads, and the array ends with the body, so a write to them
+ * needs no save (saving would read garbage). */
 static PtrVec *fresh_unread(Rev *r, Stmt *s, PtrVec *dead) {
     Body *b = r->cur_body;
     if (!b || b == r->src->body)
@@ -157,7 +158,7 @@ static PtrVec *fresh_unread(Rev *r, Stmt *s, PtrVec *dead) {
     PtrVec *skip = NULL;
     for (int d = 0; d < k; d++) {
         Stmt *decl = b->stmts.items[d];
-        if (decl->kind != S_DECL || !decl->buf)
+        if ((decl->kind != S_DECL && decl->kind != S_ALLOC) || !decl->buf)
             continue;
         bool read = false;
         for (int j = d + 1; j <= k && !read; j++)

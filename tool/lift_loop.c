@@ -1262,6 +1262,20 @@ int accumulator_binding(Lift *L, Pragma *pg, int i) {
                          arena_printf(L->a, "'%%s' is listed twice in the %s clause", what), name);
             return -1;
         }
+    if (L->env[found].val.kind == OPD_NONE && L->env[found].private_barrier) {
+        /* declared outside a parallel loop around this one */
+        lift_fail_at(L, at,
+                     arena_printf(L->a,
+                                  "declare it inside the enclosing parallel loop, or assign it "
+                                  "there before this loop, e.g. %s = 0;",
+                                  name),
+                     arena_printf(L->a,
+                                  "%s variable '%%s' is private to the iterations of the parallel "
+                                  "loop around this one and has no value in them yet",
+                                  what),
+                     name);
+        return -1;
+    }
     if (L->env[found].val.kind == OPD_NONE) {
         lift_fail_at(L, at, "initialise it before the loop, e.g. double s = 0;",
                      arena_printf(L->a, "%s variable '%%s' has no initial value", what), name);

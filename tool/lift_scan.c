@@ -16,8 +16,8 @@
  * second map's: acc's binding holds the iteration's terms combined so far
  * (as a reduce's does), and a read combines them with the prefix. The
  * first map is the slice of that body computing the term, copied with
- * fresh variables. Scans run at the top level of the function for now:
- * their arrays are temporaries allocated there. */
+ * fresh variables. The two arrays are temporaries allocated where the loop
+ * is: inside a loop or a map, once per iteration. */
 #include "lift.h"
 
 /* ---- the operator, when the clause leaves it out ---- */
@@ -158,10 +158,12 @@ static bool writes_needed_array(Slice *sl, Stmt *s) {
 }
 
 /* The statements of b the needed variables depend on, last to first; an
- * if is cut down to its needed phis and their branches' statements. */
-static Body *slice_body(Slice *sl, Body *b) {
+ * if is cut down to its needed phis and their branches' statements. For
+ * the iteration's own body, at[k] is where the k-th kept statement was. */
+static Body *slice_body(Slice *sl, Body *b, int *at) {
     Body *out = body_new(sl->L->a);
     PtrVec kept = {0};
+    int nkept = 0;
     for (int i = b->stmts.len - 1; i >= 0; i--) {
         Stmt *s = b->stmts.items[i];
         if (writes_needed_array(sl, s)) {
@@ -180,16 +182,26 @@ static Body *slice_body(Slice *sl, Body *b) {
                 need_operand(&p->else_val, sl);
             }
             need_operand(&t->cond, sl);
-            t->then_body = slice_body(sl, s->then_body);
-            t->else_body = s->else_body ? slice_body(sl, s->else_body) : NULL;
+            t->then_body = slice_body(sl, s->then_body, NULL);
+            t->else_body = s->else_body ? slice_body(sl, s->else_body, NULL) : NULL;
             vec_push(sl->L->a, &kept, t);
         } else if (defines_needed(sl, s)) {
             need_all(sl, s);
             vec_push(sl->L->a, &kept, s);
+        } else {
+            continue;
         }
+        if (at)
+            at[nkept] = i;
+        nkept++;
     }
     for (int i = kept.len - 1; i >= 0; i--)
         body_append(sl->L->a, out, kept.items[i]);
+    for (int i = 0; at && i < nkept / 2; i++) { /* into the order of out */
+        int t = at[i];
+        at[i] = at[nkept - 1 - i];
+        at[nkept - 1 - i] = t;
+    }
     return out;
 }
 
@@ -219,19 +231,32 @@ static Body *without_effects(Slice *sl, Body *b) {
 }
 
 /* Why the sliced statements cannot run ahead of the iterations, or NULL:
- * they read acc, call something, write arrays declared outside, or read
- * arrays the iterations write (the writes come after, in the second map). */
+ * they read acc, use what a kept call returns, write arrays declared
+ * outside, or read an array the iteration writes before that read (the
+ * writes come later, in the second map; a read before any write sees the
+ * same value ahead of the iterations, since the map's promise keeps other
+ * iterations off the element). */
 typedef struct SliceCheck {
     Arena *a;
     Buffer *prefix;
     Body *iteration;
+    int pos;      /* where the checked statement stands in the iteration */
     PtrVec local; /* arrays declared in the slice */
     const char *why;
 } SliceCheck;
 
-static void check_slice(SliceCheck *ck, Body *b) {
+static bool written_by_then(SliceCheck *ck, Buffer *buf) {
+    for (int j = 0; j <= ck->pos; j++)
+        if (stmt_writes_buffer(ck->iteration->stmts.items[j], buf))
+            return true;
+    return false;
+}
+
+static void check_slice(SliceCheck *ck, Body *b, const int *at) {
     for (int i = 0; b && i < b->stmts.len && !ck->why; i++) {
         Stmt *s = b->stmts.items[i];
+        if (at)
+            ck->pos = at[i];
         if ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf)
             vec_push(ck->a, &ck->local, s->buf);
         if (s->kind == S_READ && s->buf == ck->prefix)
@@ -244,12 +269,12 @@ static void check_slice(SliceCheck *ck, Body *b) {
             ck->why = "its term is computed with writes to arrays (the terms of '%s' are "
                       "computed ahead of the iterations, without them)";
         else if (s->kind == S_READ && !vec_contains(&ck->local, s->buf) &&
-                 body_writes_buffer(ck->iteration, s->buf))
-            ck->why = "its term reads an array the loop writes (the terms of '%s' are computed "
-                      "ahead of the iterations, before the writes)";
-        check_slice(ck, s->then_body);
-        check_slice(ck, s->else_body);
-        check_slice(ck, s->body);
+                 written_by_then(ck, s->buf))
+            ck->why = "its term reads an array the loop writes before (the terms of '%s' are "
+                      "computed ahead of the iterations, before the writes)";
+        check_slice(ck, s->then_body, NULL);
+        check_slice(ck, s->else_body, NULL);
+        check_slice(ck, s->body, NULL);
     }
 }
 
@@ -301,10 +326,12 @@ static Stmt *terms_map(Lift *L, CXCursor c, Stmt *m, Operand k, Operand term, Bu
     local_arrays(&sl, m->body);
     need_operand(&term, &sl);
     need_operand(&k, &sl);
-    Body *body = without_effects(&sl, slice_body(&sl, m->body));
+    int *at = xcalloc((size_t)m->body->stmts.len + 1, sizeof(int));
+    Body *body = without_effects(&sl, slice_body(&sl, m->body, at));
     free(sl.need);
-    SliceCheck ck = {L->a, prefix, m->body, {0}, NULL};
-    check_slice(&ck, body);
+    SliceCheck ck = {L->a, prefix, m->body, 0, {0}, NULL};
+    check_slice(&ck, body, at);
+    free(at);
     if (ck.why) {
         lift_fail(L, c,
                   arena_printf(L->a,
@@ -342,14 +369,6 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     Type ty = L->env[b].ty;
     if (!type_is_float(ty))
         return false; /* no derivative flows through it: the loop runs as written */
-    if (L->nbarriers > 0) {
-        lift_fail_at(L, pg->loc,
-                     "move the scan out of the loop or called function around it, or leave the "
-                     "pragma out (the loop is then differentiated as a sequential loop)",
-                     "'#pragma pargrad %s' inside a loop or a called function is not supported yet",
-                     pg->text);
-        return true;
-    }
     int op = pg->op_given ? (int)pg->op : infer_op(L, cn->body, b);
     if (op < 0) {
         lift_fail_at(L, pg->loc,
@@ -419,6 +438,6 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     rd->idx[0] = n;
     rd->dst = var_new(L->a, L->f, name, ty);
     body_append(L->a, L->cur, rd);
-    L->env[b].val = opd_var(rd->dst);
+    assign_field(L, c, b, opd_var(rd->dst));
     return true;
 }
