@@ -58,7 +58,11 @@ typedef struct Binding {
     Buffer *buf;
     Role role;
     ReduceOp acc_op;
+    /* ROLE_SCAN: the prefix before the iteration; for affine scans, 1 +
+     * the hidden binding of the iteration's factor A (val is B: the
+     * iteration maps acc to A * acc + B). */
     Var *scan_prefix;
+    int scan_factor;
     /* 1 + the index of the barrier of the reduce whose accumulator this is,
      * or of the innermost map/reduce to whose iterations it is private (a
      * scalar declared outside and assigned inside, OpenMP's private habit);
@@ -286,5 +290,7 @@ void lift_while(Lift *L, CXCursor c); /* while and do loops */
  * integer scan, which carries no derivative) */
 bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg);
 Operand scan_value(Lift *L, CXCursor at, int b);
+/* acc = a * acc + b (and acc += b, acc *= a) in an affine scan. */
+void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs);
 
 #endif

@@ -946,6 +946,7 @@ static Operand lift_expr_node(Lift *L, CXCursor c) {
 Operand identity_of(ReduceOp op, Type ty) {
     switch (op) {
     case RED_ADD:
+    case RED_AFFINE: /* its B part: x -> 1 * x + 0 */
         return b_fconst(0, ty);
     case RED_MUL:
         return b_fconst(1, ty);
@@ -997,6 +998,10 @@ bool refers_to(Lift *L, CXCursor e, int binding) {
 static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs) {
     Binding *bd = &L->env[b];
     ReduceOp rop = bd->acc_op;
+    if (rop == RED_AFFINE) {
+        scan_affine_update(L, c, b, op, rhs);
+        return;
+    }
     const char *want = rop == RED_ADD   ? "+"
                        : rop == RED_MUL ? "*"
                        : rop == RED_MIN ? "fmin"

@@ -1375,7 +1375,8 @@ void lift_for(Lift *L, CXCursor c) {
         Stmt *s = loop_stmt(L, c, S_MAP, &cn, pg);
         lift_loop_body(L, s, &cn, BARRIER_MAP, -1, NULL, -1);
         body_append(L->a, L->cur, s);
-    } else if (pg->kind == PG_SCAN) {
+    } else if (pg->kind == PG_SCAN || pg->op == RED_AFFINE) {
+        /* a reduce of affine maps is a scan whose prefixes go unused */
         if (!lift_scan(L, c, &cn, pg))
             lift_seq_loop(L, c, &cn);
     } else {

@@ -27,6 +27,47 @@ typedef struct OpSearch {
     int op; /* ReduceOp, or -1 */
 } OpSearch;
 
+/* e is acc (*coef null) or a product with acc as one factor (*coef the
+ * other): the acc part of an affine update. */
+static bool acc_term(Lift *L, CXCursor e, int b, CXCursor *coef) {
+    *coef = clang_getNullCursor();
+    if (refers_to(L, e, b))
+        return true;
+    CXCursor r = strip_implicit(e);
+    if (clang_getCursorKind(r) != CXCursor_BinaryOperator || strcmp(binop_of(L, r), "*"))
+        return false;
+    Kids k = kids_of(r);
+    for (int q = 0; q < 2; q++)
+        if (refers_to(L, k.items[q], b)) {
+            *coef = k.items[1 - q];
+            return true;
+        }
+    return false;
+}
+
+/* rhs = a * acc + b, acc * a + b, b + a * acc, a * acc - b, a * acc: the
+ * parts (a null for 1, b null for 0; minus: -b). */
+static bool affine_parts(Lift *L, CXCursor rhs, int b, CXCursor *a, CXCursor *add, bool *minus) {
+    *add = clang_getNullCursor();
+    *minus = false;
+    CXCursor r = strip_implicit(rhs);
+    if (clang_getCursorKind(r) == CXCursor_BinaryOperator) {
+        const char *bop = binop_of(L, r);
+        Kids k = kids_of(r);
+        bool plus = !strcmp(bop, "+"), sub = !strcmp(bop, "-");
+        if ((plus || sub) && acc_term(L, k.items[0], b, a)) {
+            *add = k.items[1];
+            *minus = sub;
+            return true;
+        }
+        if (plus && acc_term(L, k.items[1], b, a)) {
+            *add = k.items[0];
+            return true;
+        }
+    }
+    return acc_term(L, r, b, a) && !clang_Cursor_isNull(*a);
+}
+
 static int op_of_update(Lift *L, CXCursor c, int b) {
     Kids k = kids_of(c);
     if (k.n != 2 || !refers_to(L, k.items[0], b))
@@ -38,8 +79,12 @@ static int op_of_update(Lift *L, CXCursor c, int b) {
         return RED_MUL;
     if (strcmp(op, "="))
         return -1;
-    CXCursor r = strip_implicit(k.items[1]);
+    CXCursor r = strip_implicit(k.items[1]), a, add;
     Kids rk = kids_of(r);
+    bool minus;
+    if (affine_parts(L, r, b, &a, &add, &minus) && !clang_Cursor_isNull(a) &&
+        !clang_Cursor_isNull(add))
+        return RED_AFFINE;
     if (clang_getCursorKind(r) == CXCursor_BinaryOperator) {
         const char *bop = binop_of(L, r);
         if (!strcmp(bop, "+") || !strcmp(bop, "-"))
@@ -284,9 +329,52 @@ static void check_slice(SliceCheck *ck, Body *b, const int *at) {
 Operand scan_value(Lift *L, CXCursor at, int b) {
     Binding *bd = &L->env[b];
     Operand before = opd_var(bd->scan_prefix);
+    if (bd->acc_op == RED_AFFINE) { /* A * before + B */
+        Builder bld = lift_builder(L, at);
+        Operand factor = L->env[bd->scan_factor - 1].val;
+        return b_add(&bld, b_mul(&bld, factor, before), bd->val);
+    }
     if (opd_equal(bd->val, identity_of(bd->acc_op, bd->ty)))
         return before;
     return combine_acc(L, at, bd->acc_op, before, bd->val, bd->ty);
+}
+
+/* The iteration so far maps acc to A * acc + B; the update acc = a * acc + b
+ * makes it a * A * acc + (a * B + b). */
+void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs) {
+    Binding *bd = &L->env[b];
+    const char *name = bd->name;
+    if (L->nbarriers != bd->acc_barrier) {
+        lift_fail(L, c, "update the recurrence in the scan loop's own body, outside inner loops",
+                  "the recurrence of '%s' is updated inside a loop nested in the scan", name);
+        return;
+    }
+    CXCursor a = clang_getNullCursor(), add = clang_getNullCursor();
+    bool minus = !strcmp(op, "-=");
+    if (!strcmp(op, "+=") || minus)
+        add = rhs;
+    else if (!strcmp(op, "*="))
+        a = rhs;
+    else if (strcmp(op, "=") || !affine_parts(L, rhs, b, &a, &add, &minus)) {
+        lift_fail(L, c,
+                  arena_printf(L->a, "write it as %s = a * %s + b, with a and b free of %s", name,
+                               name, name),
+                  "unsupported update of the recurrence '%s'", name);
+        return;
+    }
+    Type ty = bd->ty;
+    Operand fa = clang_Cursor_isNull(a) ? b_fconst(1, ty) : lift_expr(L, a);
+    Operand fb = clang_Cursor_isNull(add) ? b_fconst(0, ty) : lift_expr(L, add);
+    Builder bld = lift_builder(L, c);
+    fa = b_cast(&bld, ty, fa);
+    fb = b_cast(&bld, ty, fb);
+    if (minus)
+        fb = b_neg(&bld, fb);
+    bd = &L->env[b];
+    Binding *factor = &L->env[bd->scan_factor - 1];
+    factor->val = b_mul(&bld, fa, factor->val);
+    /* B = 0 is the identity map's, not a computed zero: a * 0 is 0 */
+    bd->val = opd_is_const(bd->val, 0) ? fb : b_add(&bld, b_mul(&bld, fa, bd->val), fb);
 }
 
 /* ---- the three statements ---- */
@@ -319,12 +407,14 @@ static Operand read_prefix_first(Lift *L, Stmt *m, Buffer *prefix, Var *before) 
 }
 
 /* The map computing the terms: the slice of the iteration's body that
- * computes term, copied with fresh variables, writing terms[k]. */
-static Stmt *terms_map(Lift *L, CXCursor c, Stmt *m, Operand k, Operand term, Buffer *terms,
-                       Buffer *prefix, const char *name) {
+ * computes term[q] (one, or A and B for affine scans), copied with fresh
+ * variables, writing terms[q][k]. */
+static Stmt *terms_map(Lift *L, CXCursor c, Stmt *m, Operand k, int nterms, Operand *term,
+                       Buffer **terms, Buffer *prefix, const char *name) {
     Slice sl = {L, xcalloc((size_t)L->f->next_var_id + 1, 1), L->f->next_var_id, {0}, {0}};
     local_arrays(&sl, m->body);
-    need_operand(&term, &sl);
+    for (int q = 0; q < nterms; q++)
+        need_operand(&term[q], &sl);
     need_operand(&k, &sl);
     int *at = xcalloc((size_t)m->body->stmts.len + 1, sizeof(int));
     Body *body = without_effects(&sl, slice_body(&sl, m->body, at));
@@ -332,20 +422,31 @@ static Stmt *terms_map(Lift *L, CXCursor c, Stmt *m, Operand k, Operand term, Bu
     SliceCheck ck = {L->a, prefix, m->body, 0, {0}, NULL};
     check_slice(&ck, body, at);
     free(at);
-    if (ck.why) {
+    if (ck.why && nterms == 2)
         lift_fail(L, c,
                   arena_printf(L->a,
-                               "compute each iteration's term from the inputs into a local "
-                               "first, e.g. double v = ...; y[i] = v; %s += v; (a recurrence %s "
-                               "= a * %s + b is not supported yet)",
+                               "write the recurrence as %s = a * %s + b, with a and b computed "
+                               "without %s and before the loop's writes",
                                name, name, name),
                   "%s",
                   arena_printf(L->a,
                                arena_printf(L->a, "this loop is not a scan of '%%s': %s", ck.why),
                                name, name));
+    else if (ck.why)
+        lift_fail(L, c,
+                  arena_printf(L->a,
+                               "compute each iteration's term from the inputs into a local "
+                               "first, e.g. double v = ...; y[i] = v; %s += v; (for a recurrence "
+                               "%s = a * %s + b: scan(affine: %s))",
+                               name, name, name, name),
+                  "%s",
+                  arena_printf(L->a,
+                               arena_printf(L->a, "this loop is not a scan of '%%s': %s", ck.why),
+                               name, name));
+    if (ck.why)
         return NULL;
-    }
-    body_append(L->a, body, element_write(L, m->loc, terms, k, term));
+    for (int q = 0; q < nterms; q++)
+        body_append(L->a, body, element_write(L, m->loc, terms[q], k, term[q]));
     Stmt *t = stmt_new(L->a, S_MAP, m->loc);
     *t = *m;
     t->body = body;
@@ -374,8 +475,9 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         lift_fail_at(L, pg->loc,
                      arena_printf(L->a,
                                   "write the operator, e.g. scan(+: %s), or update %s as %s "
-                                  "+= e, %s *= e, %s = fmin(%s, e) or %s = fmax(%s, e)",
-                                  name, name, name, name, name, name, name, name),
+                                  "+= e, %s *= e, %s = fmin(%s, e), %s = fmax(%s, e) or %s = a "
+                                  "* %s + b",
+                                  name, name, name, name, name, name, name, name, name, name),
                      "cannot tell the operator of the scan of '%s' from the loop", name);
         return true;
     }
@@ -383,8 +485,12 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     Operand lo = b_cast(&bd, type_long(), cn->lo), hi = b_cast(&bd, type_long(), cn->hi);
     Operand n = b_select(&bd, b_cmp(&bd, OP_GT, hi, lo), b_sub(&bd, hi, lo), opd_int(0));
     Operand init = L->env[b].val;
-    Buffer *terms =
-        heap_array(L, loc_of(L, c), arena_printf(L->a, "%s_terms", ident_of(L->a, name)), ty, n);
+    bool affine = op == RED_AFFINE;
+    const char *id = ident_of(L->a, name);
+    Buffer *terms[2] = {
+        heap_array(L, loc_of(L, c), arena_printf(L->a, affine ? "%s_factors" : "%s_terms", id), ty,
+                   n),
+        affine ? heap_array(L, loc_of(L, c), arena_printf(L->a, "%s_terms", id), ty, n) : NULL};
     Buffer *prefix =
         heap_array(L, loc_of(L, c), arena_printf(L->a, "%s_prefix", ident_of(L->a, name)), ty,
                    b_add(&bd, n, opd_int(1)));
@@ -393,7 +499,15 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     m->text = "map"; /* in the output the iterations are a map over the prefixes */
     m->note = arena_printf(L->a, "the iterations, each from %s's prefix before it", name);
     Var *before = var_new(L->a, L->f, name, ty);
+    int factor = -1; /* affine: the binding of the iteration's factor, merged at ifs as acc is */
+    if (affine) {
+        Binding *fb = env_bind(L, clang_getNullCursor(), arena_printf(L->a, "%s_factor", id));
+        fb->ty = ty;
+        fb->val = b_fconst(1, ty);
+        factor = L->nenv - 1;
+    }
     Binding *acc = &L->env[b];
+    acc->scan_factor = factor + 1;
     acc->role = ROLE_SCAN;
     acc->acc_barrier = L->nbarriers + 1; /* the barrier lift_parallel_body pushes */
     acc->acc_op = (ReduceOp)op;
@@ -401,20 +515,25 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     acc->val = identity_of((ReduceOp)op, ty);
     lift_parallel_body(L, m, cn, BARRIER_REDUCE);
     acc = &L->env[b];
-    Operand term = acc->val;
+    /* affine: A, then B; otherwise the term */
+    Operand term[2] = {affine ? L->env[factor].val : acc->val, acc->val};
+    if (affine)
+        L->nenv = factor;
     acc->role = ROLE_NORMAL;
     acc->scan_prefix = NULL;
+    acc->scan_factor = 0;
     acc->val = init;
     if (L->failed)
         return true;
-    if (opd_equal(term, identity_of((ReduceOp)op, ty))) {
+    if (affine ? opd_is_const(term[0], 1) && opd_is_const(term[1], 0)
+               : opd_equal(term[0], identity_of((ReduceOp)op, ty))) {
         lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[0],
                      "update it in the loop, e.g. acc += x[i]; or leave the pragma out",
                      "the scan variable '%s' is not updated in the loop", name);
         return true;
     }
     Operand k = read_prefix_first(L, m, prefix, before);
-    Stmt *t = terms_map(L, c, m, k, term, terms, prefix, name);
+    Stmt *t = terms_map(L, c, m, k, affine ? 2 : 1, term, terms, prefix, name);
     if (!t)
         return true;
     t->text = "map";
@@ -422,7 +541,8 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     Stmt *s = stmt_new(L->a, S_SCAN, loc_of(L, c));
     s->scan_op = (ReduceOp)op;
     s->buf = prefix;
-    s->scan_in[0] = terms;
+    s->scan_in[0] = terms[0];
+    s->scan_in[1] = terms[1];
     s->hi = n;
     s->nargs = 1;
     s->args[0] = b_cast(&bd, ty, init);

@@ -1,6 +1,6 @@
 /* Pragma grammar:
  *   map
- *   reduce([OP:] v1, v2, ...)       OP: + * min max
+ *   reduce([OP:] v1, v2, ...)       OP: + * min max affine
  *   reverse(F) wrt(a, b) [out(y, return)] [name(N)]
  *   forward(F) wrt(a, b) [out(y)] [name(N)]
  * scan, histogram, scatter, loop, while, declare and derivative are
@@ -96,6 +96,8 @@ static bool lex_reduce_op(Lexer *lx, Pragma *out) {
             out->op = RED_MIN;
         else if (id && strcmp(id, "max") == 0)
             out->op = RED_MAX;
+        else if (id && strcmp(id, "affine") == 0)
+            out->op = RED_AFFINE;
         else {
             lx->p = save;
             return false;
@@ -119,7 +121,7 @@ static void parse_combinator(Lexer *lx, Pragma *out) {
         const char *id = lex_ident(lx);
         if (id && lex_char(lx, ':')) {
             lx->p = save;
-            lex_error(lx, "use one of +, *, min, max (declared operators come later)",
+            lex_error(lx, "use one of +, *, min, max, affine (declared operators come later)",
                       "unknown reduction operator '%s'", id);
             return;
         }

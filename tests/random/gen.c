@@ -103,6 +103,7 @@ enum construct {
     K_SWAP,        /* ping-pong buffers swapped by pointer in the time loop (pc = pn; ...),
                     * or the two halves of one buffer, the result copied back through the
                     * pointer after it */
+    K_SCAN_AFFINE, /* scan(affine: c): c = a * c + b in three spellings */
     K_SCAN,        /* scan(OP: c) and scan(c) at the top level: the body's locals, an update
                     * (maybe under an if), an output written from c before the update
                     * (exclusive) or after it (inclusive); c read after the loop */
@@ -174,6 +175,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_ROW_TABLE] = {"row_table", 1},
     [K_SWAP] = {"swap", 1},
     [K_SCAN] = {"scan", 1},
+    [K_SCAN_AFFINE] = {"scan_affine", 1},
 };
 
 static int on(enum construct k) {
@@ -1690,34 +1692,47 @@ static void gen_reduce(struct block b, int count) {
  * generated (the term may not depend on it), then an output element is
  * written from c before the update (the exclusive prefix) or after it */
 static void gen_scan(struct block b, int count) {
-    struct array *t = pick_target(0, 0);
+    /* inside a parallel loop over i: a scan over j writing row i of an
+     * array nobody reads in that loop (as a nested map does) */
+    int nested = cx.par > 0;
+    struct array *t = pick_target(0, nested);
     int o = pick_redop();
-    if (!t || o < 0) {
+    if (!t || o < 0 ||
+        (nested && (!on(K_NESTED_MAP) || !outer_par_loop() || loops_of(MRANGE) > 0))) {
         gen_local(b);
         return;
     }
-    const struct redop *r = &redops[o];
+    /* a linear recurrence c = a * c + b, |a| < 0.9 */
+    static const struct redop affine = {"affine",
+                                        "0.5",
+                                        {"%s = (0.5 + 0.4 * tanh(%%0)) * %s + (%%1);",
+                                         "%s = %s * (0.6 + 0.3 * sin(%%0)) - 0.5 * (%%1);",
+                                         "%s = (%%1) + (0.5 + 0.4 * tanh(%%0)) * %s;"},
+                                        3};
+    int is_affine = on(K_SCAN_AFFINE) && chance(25);
+    const struct redop *r = is_affine ? &affine : &redops[o];
     const char *acc = fresh("c");
     const char *init = r->init;
-    if (o >= 2 && chance(20) && prog.has_p)
+    if (o >= 2 && !is_affine && chance(20) && prog.has_p)
         init = o == 2 ? "p + 0.5" : "p - 0.5";
-    else if (o == 0 && chance(30))
+    else if ((o == 0 || is_affine) && chance(30))
         init = "0.5 * x[0]";
     struct node *d = stmt(b, "");
     d->tmpl = fmt("%s %s = %s;", type_text(d, 0), acc, init);
     int vi = cx.nvars;
     declare(acc, T_DOUBLE, 1.0);
     int pooled;
-    const char *i = loop_counter("i", &pooled);
+    const char *i = loop_counter(nested ? "j" : "i", &pooled);
+    const char *idx = nested ? fmt("%s * m + %s", outer_par_loop()->name, i) : i;
     const char *clause = chance(30) ? acc : fmt("%s : %s", r->pragma, acc);
-    struct node *n = block_stmt(
-        b, fmt("#pragma pargrad scan(%s)\n%s {", clause, loop_head(i, pooled, "0", "n")));
+    struct node *n = block_stmt(b, fmt("#pragma pargrad scan(%s)\n%s {", clause,
+                                       loop_head(i, pooled, "0", nested ? "m" : "n")));
     struct saved s = enter();
     cx.vars[vi].hidden = 1;
     cx.par++;
-    push_loop(i, 1, NRANGE, 0);
-    t->writing = i;
-    t->need = 1;
+    push_loop(i, 1, nested ? MRANGE : NRANGE, 0);
+    t->writing = idx;
+    t->need = nested ? 2 : 1;
     t->locked = 1; /* the term must not read what the loop writes */
     struct private_use pu = gen_private(n);
     gen_block(body_of(n), rnd(count + 1));
@@ -1727,7 +1742,7 @@ static void gen_scan(struct block b, int count) {
         e = squash(op2("%0 + %1", e->bound + extra->bound, e, extra));
     int exclusive = chance(40);
     const char *use =
-        fmt(rnd(2) ? "%s[%s] = %s * (%%0);" : "%s[%s] = sin(%s) + %%0;", t->name, i, acc);
+        fmt(rnd(2) ? "%s[%s] = %s * (%%0);" : "%s[%s] = sin(%s) + %%0;", t->name, idx, acc);
     struct node *w = NULL;
     struct block body = body_of(n);
     if (exclusive) {
@@ -1742,6 +1757,11 @@ static void gen_scan(struct block b, int count) {
     }
     struct node *u = stmt(ub, update_text(r, acc));
     u->kid[u->nkid++] = e;
+    struct node *e2 = NULL;
+    if (is_affine) { /* the added part; the factor is e */
+        e2 = gen_expr(1);
+        u->kid[u->nkid++] = e2;
+    }
     if (!exclusive) {
         w = stmt(body, use);
         w->kid[w->nkid++] = gen_expr(1);
@@ -1752,8 +1772,13 @@ static void gen_scan(struct block b, int count) {
     leave_par(s);
     end_counter(i);
     cx.vars[vi].hidden = 0;
-    cx.vars[vi].bound = o == 1 ? 8.0 : o >= 2 ? 1.0e3 : e->bound * 9 * 5;
-    if (t->extent < 1)
+    cx.vars[vi].bound = is_affine ? 10.0 * (e2->bound + 1.0)
+                        : o == 1  ? 8.0
+                        : o >= 2  ? 1.0e3
+                                  : e->bound * 9 * 5;
+    if (nested)
+        t->locked = 1; /* other iterations of the enclosing loop write the other rows */
+    else if (t->extent < 1)
         t->extent = 1;
 }
 
@@ -2099,8 +2124,7 @@ static void gen_stmt(struct block b, int count) {
             break;
         case 7:
         case 8:
-            if (on(K_SCAN) && !in_parallel && cx.seq == 0 && !cx.in_helper && cx.depth < 4 &&
-                chance(30)) {
+            if (on(K_SCAN) && !cx.in_helper && cx.depth < 4 && cx.par < 2 && chance(30)) {
                 gen_scan(b, count);
                 return;
             }
@@ -2129,8 +2153,7 @@ static void gen_stmt(struct block b, int count) {
             }
             break;
         case 13:
-            if (on(K_SCAN) && !in_parallel && cx.seq == 0 && !cx.in_helper && cx.depth < 4 &&
-                chance(60)) {
+            if (on(K_SCAN) && !cx.in_helper && cx.depth < 4 && cx.par < 2 && chance(60)) {
                 gen_scan(b, count);
                 return;
             }

@@ -1,0 +1,13 @@
+/* expect: 6:5: its term depends on the value of 'h' */
+double f(int n, const double *x)
+{
+    double h = 0.5;
+#pragma pargrad scan(affine: h)
+    for (int i = 0; i < n; i++) {
+        /* not affine in h */
+        h = x[i] * h * h + 1.0;
+    }
+    return h;
+}
+
+#pragma pargrad reverse(f) wrt(x)
