@@ -291,6 +291,32 @@ static inline void gc_check_kernels(const struct gc_kernel *k, int nk, const int
             }
 }
 
+/* At sizes where finite differences per component cost too much: the
+ * gradient's dot product with a random direction v against the central
+ * difference of f along v. */
+static inline void gc_check_direction(const struct gc_kernel *k, int n, double lo, double hi,
+                                      uint64_t seed) {
+    char what[160];
+    double *x = gc_alloc(n), *x_b = gc_alloc(n), *v = gc_alloc(n), *xp = gc_alloc(n);
+    gc_seed(seed);
+    gc_fill(x, n, lo, hi);
+    gc_fill(v, n, -1.0, 1.0);
+    gc_zero(x_b, n);
+    double f = k->f(n, x), r = k->f_b(n, x, x_b, 1.0);
+    snprintf(what, sizeof what, "%s n=%d: return value", k->name, n);
+    gc_check_value(what, r, f, 1e-9);
+    double h = 1e-6;
+    for (int i = 0; i < n; i++)
+        xp[i] = x[i] + h * v[i];
+    double fp = k->f(n, xp);
+    for (int i = 0; i < n; i++)
+        xp[i] = x[i] - h * v[i];
+    double fm = k->f(n, xp);
+    snprintf(what, sizeof what, "%s n=%d: x_b . v vs finite difference along v", k->name, n);
+    gc_check_value(what, gc_dot(x_b, v, n), (fp - fm) / (2 * h), 1e-5);
+    free(x), free(x_b), free(v), free(xp);
+}
+
 static inline int gc_finish(void) {
     struct gc_state *s = gc_state();
     printf("%ld passed, %ld failed\n", s->passed, s->failed);

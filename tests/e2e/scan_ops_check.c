@@ -26,29 +26,6 @@ static const struct gc_kernel kernels[] = {
     {"scan_in_if", scan_in_if, scan_in_if_b},
 };
 
-/* f along direction v: (f(x + h v) - f(x - h v)) / 2h against x_b . v */
-static void check_direction(const struct gc_kernel *k, int n, double lo, double hi) {
-    char what[128];
-    double *x = gc_alloc(n), *x_b = gc_alloc(n), *v = gc_alloc(n), *xp = gc_alloc(n);
-    gc_seed(7);
-    gc_fill(x, n, lo, hi);
-    gc_fill(v, n, -1.0, 1.0);
-    gc_zero(x_b, n);
-    double f = k->f(n, x), r = k->f_b(n, x, x_b, 1.0);
-    snprintf(what, sizeof what, "%s n=%d: return value", k->name, n);
-    gc_check_value(what, r, f, 1e-9);
-    double h = 1e-6, fp, fm;
-    for (int i = 0; i < n; i++)
-        xp[i] = x[i] + h * v[i];
-    fp = k->f(n, xp);
-    for (int i = 0; i < n; i++)
-        xp[i] = x[i] - h * v[i];
-    fm = k->f(n, xp);
-    snprintf(what, sizeof what, "%s n=%d: x_b . v vs finite difference along v", k->name, n);
-    gc_check_value(what, gc_dot(x_b, v, n), (fp - fm) / (2 * h), 1e-5);
-    free(x), free(x_b), free(v), free(xp);
-}
-
 /* Products through zeros: the gradient of the terms after a zero. */
 static void check_zeros(void) {
     enum { N = 9 };
@@ -86,9 +63,9 @@ int main(void) {
     /* above the runtime's threshold for a parallel scan */
     for (int q = 0; q < (int)(sizeof kernels / sizeof kernels[0]); q++) {
         if (kernels[q].f == scan_mul)
-            check_direction(&kernels[q], 20000, -1e-4, 1e-4);
+            gc_check_direction(&kernels[q], 20000, -1e-4, 1e-4, 7);
         else
-            check_direction(&kernels[q], 20000, -1.0, 1.0);
+            gc_check_direction(&kernels[q], 20000, -1.0, 1.0, 7);
     }
     return gc_finish();
 }
