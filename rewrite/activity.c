@@ -65,6 +65,7 @@ static void forward_stmt(Activity *ac, Stmt *s) {
             set_varied(ac, s->dst);
         break;
     case S_WRITE:
+    case S_ACC: /* a histogram's update */
         if (op_varied(ac, s->args[0]))
             set_buf(ac, ac->bvaried, s->buf);
         break;
@@ -126,6 +127,7 @@ static void backward_stmt(Activity *ac, Stmt *s) {
             set_buf(ac, ac->buseful, s->buf);
         break;
     case S_WRITE:
+    case S_ACC:
         if (ac->buseful[s->buf->id])
             set_useful(ac, s->args[0]);
         break;

@@ -178,7 +178,8 @@ typedef enum {
     S_LET,              /* dst = op(args) */
     S_READ,             /* dst = buf[idx] */
     S_WRITE,            /* buf[idx] = args[0] */
-    S_ACC,              /* buf[idx] += args[0], lowered per `acc` */
+    S_ACC,              /* buf[idx] += args[0], lowered per `acc`: an adjoint accumulation, or
+                         * in the primal a histogram's update */
     S_DECL,             /* declares the mutable dst, initialised to args[0] */
     S_IF,               /* if (cond) then else; phis merge values */
     S_LOOP,             /* sequential loop; carried scalars explicit */

@@ -173,7 +173,7 @@ Stmt *copy_primal_stmt(Rev *r, Stmt *s, PtrVec *dead) {
         return NULL;
     if (!dead || dead->len == 0)
         return s;
-    if (s->kind == S_WRITE)
+    if (s->kind == S_WRITE || s->kind == S_ACC) /* a histogram's update adds again */
         return vec_contains(dead, s->buf) ? NULL : s;
     if (!s->then_body && !s->body)
         return s;
@@ -194,7 +194,8 @@ void rev_primal_body(Rev *r, Body *src, Body *out) {
 }
 
 void collect_written(Rev *r, Stmt *s, PtrVec *written) {
-    if ((s->kind == S_WRITE || s->kind == S_SCAN) && !vec_contains(written, s->buf))
+    if ((s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN) &&
+        !vec_contains(written, s->buf))
         vec_push(r->a, written, s->buf);
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
     for (int q = 0; q < 3; q++)
@@ -442,7 +443,8 @@ void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec) {
             body_append(r->a, out, s);
             alloc_heap_adjoint(r, s, out);
             break;
-        case S_WRITE: {
+        case S_WRITE:
+        case S_ACC: {
             if (vec_contains(dead, s->buf))
                 break;
             WriteLog *log = save_regions(r, &s, 1, out, dead);
@@ -489,7 +491,11 @@ void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
                 emit_array_accumulate(r, &bd, s, opd_var(adjoint_of(r, s->dst)));
             break;
         case S_WRITE:
-            rev_write(r, s, &bd);
+        case S_ACC:
+            if (s->kind == S_WRITE)
+                rev_write(r, s, &bd);
+            else
+                rev_hist_update(r, s, &bd);
             if (!vec_contains(dead, s->buf))
                 restore_regions(r, &s, 1, out, dead);
             break;

@@ -5,6 +5,8 @@
  * summed across iterations (the emitter makes them OpenMP reductions). */
 #include "rev.h"
 
+#include <string.h>
+
 void rev_map_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     WriteLog *log = save_regions(r, &s, 1, out, dead);
     Stmt *c = copy_forward_stmt(r, s, dead, log);
@@ -21,7 +23,8 @@ void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     m->counter = s->counter;
     m->lo = s->lo;
     m->hi = s->hi;
-    m->text = s->text;
+    /* a histogram's adjoint only gathers from the bins: a map */
+    m->text = s->text && !strncmp(s->text, "histogram", 9) ? "map" : s->text;
     m->note = "adjoint";
     m->body = body_new(r->a);
     Stmt *outer = r->par_loop;

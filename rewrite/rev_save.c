@@ -82,6 +82,7 @@ static void scan_stmt(SiteScan *sc, Stmt *s) {
             vec_push(sc->r->a, &sc->inner_bufs, s->buf);
         break;
     case S_WRITE:
+    case S_ACC: /* a histogram's update */
         if (!vec_contains(sc->dead, s->buf) && !vec_contains(&sc->inner_bufs, s->buf) &&
             write_needs_save(sc->r, s)) {
             SaveSite *site = arena_alloc(sc->r->a, sizeof(SaveSite));

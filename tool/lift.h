@@ -120,6 +120,7 @@ typedef struct Lift {
     int ret_flag, ret_slot;
     int expr_depth; /* lift_expr calls in progress */
     PtrVec tables;  /* GlobalTable*: the file's constant arrays read so far */
+    PtrVec hist_targets; /* Buffer*: the arrays of the histogram loops being lifted */
     /* A loop just lifted that leaves pointers pointing into arrays that
      * depend on its trip count (see lift_view.c), or NULL. */
     ViewPlan *left_versions;
@@ -285,6 +286,13 @@ Operand not_stopped(Lift *L, CXCursor at, int stopped, int skipped, bool returne
 void lift_for(Lift *L, CXCursor c);
 bool for_parts(Lift *L, CXCursor c, CXCursor parts[4]);
 void lift_while(Lift *L, CXCursor c); /* while and do loops */
+
+/* lift_hist.c */
+void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg);
+bool is_hist_target(Lift *L, Buffer *buf);
+/* h[k] += v, h[k] -= v or h[k] = h[k] + v on a histogram's array. */
+void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, const char *op,
+                 CXCursor lhs, CXCursor rhs);
 
 /* lift_scan.c: false when the loop is to run as a sequential loop (an
  * integer scan, which carries no derivative) */

@@ -385,6 +385,11 @@ static int scalar_ref_target(Lift *L, CXCursor e) {
 /* buf[idx], named after the array and the index for readable output (x[i]
  * reads into x_i). */
 Operand read_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n) {
+    if (is_hist_target(L, buf)) {
+        lift_fail(L, at, "read it after the loop; inside, only add to it (h[k] += v)",
+                  "reads the histogram '%s' inside its loop", buf->name);
+        return b_fconst(0, buf->elem);
+    }
     Stmt *s = stmt_new(L->a, S_READ, loc_of(L, at));
     s->buf = buf;
     const char *label = buffer_label(L->a, buf);
@@ -1195,6 +1200,10 @@ static Operand assign_element(Lift *L, CXCursor c, Buffer *buf, const Operand *i
                               const char *op, CXCursor rhs) {
     if (buf->fields) {
         struct_as_value(L, c);
+        return opd_int(0);
+    }
+    if (is_hist_target(L, buf)) {
+        hist_update(L, c, buf, idx, n, op, strip_implicit(kids_of(c).items[0]), rhs);
         return opd_int(0);
     }
     Operand v = lift_assigned_value(L, rhs);

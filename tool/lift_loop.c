@@ -1355,7 +1355,8 @@ static void lift_for_as_while(Lift *L, CXCursor c) {
 void lift_for(Lift *L, CXCursor c) {
     Pragma *pg = loop_pragma(L, c);
     Canon cn;
-    if (pg && pg->kind != PG_MAP && pg->kind != PG_REDUCE && pg->kind != PG_SCAN) {
+    if (pg && pg->kind != PG_MAP && pg->kind != PG_REDUCE && pg->kind != PG_SCAN &&
+        pg->kind != PG_HISTOGRAM) {
         lift_fail_at(L, pg->loc, "this version of pargrad supports map, reduce and scan loops",
                      "'#pragma pargrad %s' is not supported yet", pg->text);
         return;
@@ -1375,6 +1376,8 @@ void lift_for(Lift *L, CXCursor c) {
         Stmt *s = loop_stmt(L, c, S_MAP, &cn, pg);
         lift_loop_body(L, s, &cn, BARRIER_MAP, -1, NULL, -1);
         body_append(L->a, L->cur, s);
+    } else if (pg->kind == PG_HISTOGRAM) {
+        lift_histogram(L, c, &cn, pg);
     } else if (pg->kind == PG_SCAN || pg->op == RED_AFFINE) {
         /* a reduce of affine maps is a scan whose prefixes go unused */
         if (!lift_scan(L, c, &cn, pg))

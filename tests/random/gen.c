@@ -103,6 +103,8 @@ enum construct {
     K_SWAP,        /* ping-pong buffers swapped by pointer in the time loop (pc = pn; ...),
                     * or the two halves of one buffer, the result copied back through the
                     * pointer after it */
+    K_HISTOGRAM,   /* histogram(+: t) over [0, n) outside parallel loops: bins (i * K + C) % n,
+                    * updates t[k] += e, t[k] -= e, t[k] = t[k] + e; t not read in the loop */
     K_SCAN_AFFINE, /* scan(affine: c): c = a * c + b in three spellings */
     K_SCAN,        /* scan(OP: c) and scan(c) at the top level: the body's locals, an update
                     * (maybe under an if), an output written from c before the update
@@ -176,6 +178,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_SWAP] = {"swap", 1},
     [K_SCAN] = {"scan", 1},
     [K_SCAN_AFFINE] = {"scan_affine", 1},
+    [K_HISTOGRAM] = {"histogram", 1},
 };
 
 static int on(enum construct k) {
@@ -1782,6 +1785,39 @@ static void gen_scan(struct block b, int count) {
         t->extent = 1;
 }
 
+/* a + histogram over [0, n) into an initialised array t (not read in the
+ * loop): one or two updates per iteration at bins computed from i */
+static void gen_histogram(struct block b, int count) {
+    struct array *t = pick_target(1, 0);
+    if (!t) {
+        gen_local(b);
+        return;
+    }
+    int pooled;
+    const char *i = loop_counter("i", &pooled);
+    struct node *n = block_stmt(
+        b, fmt("#pragma pargrad histogram(+ : %s)\n%s {", t->name, loop_head(i, pooled, "0", "n")));
+    struct saved s = enter();
+    cx.par++;
+    push_loop(i, 1, NRANGE, 0);
+    t->locked = 1; /* the loop only adds to it */
+    gen_block(body_of(n), rnd(count + 1));
+    static const int mult[] = {1, 2, 3, 5, 7};
+    int nup = 1 + rnd(2);
+    for (int u = 0; u < nup; u++) {
+        const char *k =
+            rnd(4) ? fmt("(%s * %d + %d) %% n", i, mult[rnd(5)], rnd(4)) : fmt("n - 1 - %s", i);
+        static const char *const forms[] = {"%s[%s] += %%0;", "%s[%s] -= %%0;",
+                                            "%s[%s] = %s[%s] + (%%0);"};
+        struct node *w = stmt(body_of(n), fmt(forms[rnd(3)], t->name, k, t->name, k));
+        w->kid[w->nkid++] = gen_expr(1);
+    }
+    t->locked = 0;
+    cx.par--;
+    leave_par(s);
+    end_counter(i);
+}
+
 /* float_bound: a floating bound, compared as C compares (the index is
  * converted to double): k < T / dt with T and dt declared in the loop's
  * head node (T / dt not an integer, or one only up to rounding: 0.3 / 0.1
@@ -2153,6 +2189,10 @@ static void gen_stmt(struct block b, int count) {
             }
             break;
         case 13:
+            if (on(K_HISTOGRAM) && !in_parallel && !cx.in_helper && cx.depth < 4 && chance(30)) {
+                gen_histogram(b, count);
+                return;
+            }
             if (on(K_SCAN) && !cx.in_helper && cx.depth < 4 && cx.par < 2 && chance(60)) {
                 gen_scan(b, count);
                 return;
@@ -2322,6 +2362,10 @@ static const struct broken_promise broken[] = {
      "double bp = 1.0;\ndouble bpa[64];\n#pragma pargrad scan(+ : bp)\n"
      "for (int bi = 0; bi < n; bi++) {\n    bp *= 1.0 + 0.1 * sin(x[bi]);\n    bpa[bi] = bp;\n}\n"
      "bp += bpa[0];"},
+    {"a histogram reading the bins it updates",
+     "double bpa[64] = {0};\n#pragma pargrad histogram(+ : bpa)\n"
+     "for (int bi = 0; bi < n; bi++)\n    bpa[bi % 3] += x[bi] * bpa[(bi + 1) % 3];\n"
+     "double bp = bpa[0];"},
     {"a map computing a running max in a function-scope scalar",
      "double bp = 0.0;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
      "    bp = bp > x[bi] ? bp : x[bi];"},

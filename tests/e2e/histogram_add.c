@@ -1,0 +1,74 @@
+/* Histograms (reduce-by-index) with +: weighted counts into bins, several
+ * updates per iteration, -= and h[k] = h[k] + v, a local histogram, bins
+ * that receive nothing, and a histogram rebuilt in every step of a time
+ * loop whose later steps read it. */
+#include <math.h>
+#include <stdlib.h>
+
+enum { NB = 5 };
+
+double hist_weighted(int n, const double *x) {
+    double h[NB] = {0};
+#pragma pargrad histogram(+: h)
+    for (int i = 0; i < n; i++) {
+        double w = exp(-x[i] * x[i]);
+        int k = (i * 7 + 3) % NB;
+        h[k] += w * x[i];
+        h[(k + 1) % NB] = h[(k + 1) % NB] + 0.5 * w;
+        h[(2 * k) % NB] -= 0.25 * x[i];
+    }
+    double s = 0.0;
+#pragma pargrad reduce(+: s)
+    for (int b = 0; b < NB; b++)
+        s += sin(h[b]) * (b + 1);
+    return s;
+}
+
+/* bins of a malloc'ed array; most stay empty when n is small */
+double hist_sparse(int n, const double *x) {
+    int nb = 3 * n + 1;
+    double *h = malloc(nb * sizeof(double));
+#pragma pargrad map
+    for (int b = 0; b < nb; b++)
+        h[b] = 0.1;
+#pragma pargrad histogram(+: h)
+    for (int i = 0; i < n; i++)
+        h[(i * i) % nb] += x[i] * x[i];
+    double s = 0.0;
+#pragma pargrad reduce(+: s)
+    for (int b = 0; b < nb; b++)
+        s += log(h[b]) * (b % 4 + 1);
+    free(h);
+    return s;
+}
+
+/* a time loop: each step bins u, and u moves towards its bin's mean */
+double hist_steps(int n, const double *x) {
+    double *u = malloc(n * sizeof(double));
+    double *h = malloc(NB * sizeof(double));
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        u[i] = x[i];
+    for (int t = 0; t < 3; t++) {
+#pragma pargrad map
+        for (int b = 0; b < NB; b++)
+            h[b] = 0.0;
+#pragma pargrad histogram(+: h)
+        for (int i = 0; i < n; i++)
+            h[(i + t) % NB] += tanh(u[i]);
+#pragma pargrad map
+        for (int i = 0; i < n; i++)
+            u[i] = 0.5 * u[i] + 0.3 * h[(i + t) % NB] + 0.1 * x[i];
+    }
+    double s = 0.0;
+#pragma pargrad reduce(+: s)
+    for (int i = 0; i < n; i++)
+        s += u[i] * u[i];
+    free(u);
+    free(h);
+    return s;
+}
+
+#pragma pargrad reverse(hist_weighted) wrt(x) out(return)
+#pragma pargrad reverse(hist_sparse) wrt(x) out(return)
+#pragma pargrad reverse(hist_steps) wrt(x) out(return)
