@@ -984,7 +984,7 @@ int frontend_check_pragmas(Frontend *fe) {
         if (p->kind == PG_REVERSE || p->kind == PG_FORWARD || p->attached)
             continue;
         if (p->kind != PG_MAP && p->kind != PG_REDUCE && p->kind != PG_SCAN &&
-            p->kind != PG_HISTOGRAM) {
+            p->kind != PG_HISTOGRAM && p->kind != PG_SCATTER) {
             /* declare, derivative, and loop pragmas outside differentiated code */
             diag_error(fe->d, p->loc, "see the README for what this version supports",
                        "'#pragma pargrad %s' is not supported yet", p->text);

@@ -1356,7 +1356,7 @@ void lift_for(Lift *L, CXCursor c) {
     Pragma *pg = loop_pragma(L, c);
     Canon cn;
     if (pg && pg->kind != PG_MAP && pg->kind != PG_REDUCE && pg->kind != PG_SCAN &&
-        pg->kind != PG_HISTOGRAM) {
+        pg->kind != PG_HISTOGRAM && pg->kind != PG_SCATTER) {
         lift_fail_at(L, pg->loc, "this version of pargrad supports map, reduce and scan loops",
                      "'#pragma pargrad %s' is not supported yet", pg->text);
         return;
@@ -1372,7 +1372,11 @@ void lift_for(Lift *L, CXCursor c) {
         return;
     if (!pg) {
         lift_seq_loop(L, c, &cn);
-    } else if (pg->kind == PG_MAP) {
+    } else if (pg->kind == PG_MAP || pg->kind == PG_SCATTER) {
+        /* A scatter, y[k_i] = v_i at distinct k_i, is a map: the map rule
+         * saves the elements it overwrites, gathers the seed for the values,
+         * zeroes it at the scattered positions and restores them (the scatter
+         * rule of the papers). */
         Stmt *s = loop_stmt(L, c, S_MAP, &cn, pg);
         lift_loop_body(L, s, &cn, BARRIER_MAP, -1, NULL, -1);
         body_append(L->a, L->cur, s);

@@ -103,6 +103,8 @@ enum construct {
     K_SWAP,        /* ping-pong buffers swapped by pointer in the time loop (pc = pn; ...),
                     * or the two halves of one buffer, the result copied back through the
                     * pointer after it */
+    K_SCATTER,     /* #pragma pargrad scatter: a top-level map writing t[n - 1 - i] or
+                    * t[(i + C) % n] (permutations of the iterations) */
     K_HISTOGRAM,   /* histogram(+: t) over [0, n) outside parallel loops: bins (i * K + C) % n,
                     * updates t[k] += e, t[k] -= e, t[k] = t[k] + e; t not read in the loop */
     K_SCAN_AFFINE, /* scan(affine: c): c = a * c + b in three spellings */
@@ -179,6 +181,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_SCAN] = {"scan", 1},
     [K_SCAN_AFFINE] = {"scan_affine", 1},
     [K_HISTOGRAM] = {"histogram", 1},
+    [K_SCATTER] = {"scatter", 1},
 };
 
 static int on(enum construct k) {
@@ -1569,9 +1572,14 @@ static void gen_map_over(struct block b, int count, struct array *t, int range) 
     const char *idx = i;
     if (range == MRANGE)
         idx = fmt("%s * m + %s", outer_par_loop()->name, i);
+    /* scatter: the iteration's element at a permuted position */
+    int scatter = range == NRANGE && !inner && on(K_SCATTER) && chance(20);
+    if (scatter)
+        idx = rnd(2) ? fmt("n - 1 - %s", i) : fmt("(%s + %d) %% n", i, 1 + rnd(3));
     const char *lo = inner ? "1" : "0";
     const char *hi = range == MRANGE ? "m" : inner ? "n - 1" : "n";
-    struct node *n = block_stmt(b, fmt("#pragma pargrad map\n%s {", loop_head(i, pooled, lo, hi)));
+    struct node *n = block_stmt(b, fmt("#pragma pargrad %s\n%s {", scatter ? "scatter" : "map",
+                                       loop_head(i, pooled, lo, hi)));
     struct saved s = enter();
     int was_extent = t->extent;
     cx.par++;
