@@ -90,6 +90,11 @@ void pg_scan_affine_float(long n, float init, const float *a, const float *b, fl
 void pg_scan_affine_float_rev(long n, float init, const float *a, const float *b, float *out,
                               int parallel);
 
+/* A histogram's bin outside the array, found by the gradient's forward
+ * sweep: prints what and where, and aborts (rather than corrupting
+ * memory). */
+void pg_bin_check(long k, long n, const char *where);
+
 /* Argmin/argmax for the min/max reduce rule: the value and the iteration that
  * produced it (-1: the reduce's initial value). Ties keep the lower index, so
  * results do not depend on the thread count. */

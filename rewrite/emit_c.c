@@ -1304,7 +1304,7 @@ static void mark_unused_params(Emitter *e, Func *f) {
 static void effect_headers(Body *b, const char **seen, int *n) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        if (s->kind == S_EFFECT) {
+        if (s->kind == S_EFFECT && effect_header(s->text)) { /* pargrad.h's are there */
             const char *h = effect_header(s->text);
             bool have = false;
             for (int k = 0; k < *n; k++)

@@ -89,8 +89,8 @@ typedef struct Buffer {
     bool row_table;       /* a parameter T **p: rows through pointers, p[i][j] */
     struct Operand *dims; /* rank extents for local arrays; NULL for pointers */
     /* A parameter declared with its length, T p[n] or T p[8]: the element
-     * count (a parameter or a constant), which bounds every access; else
-     * NULL. */
+     * count (a parameter or a constant), which bounds every access; a
+     * malloc'ed temporary's count; else NULL. */
     struct Operand *extent;
     const char *param_decl; /* for parameters: the declarator text after the name */
     bool active;            /* set by activity analysis */

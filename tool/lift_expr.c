@@ -1502,6 +1502,8 @@ Buffer *heap_array(Lift *L, SrcLoc loc, const char *name, Type elem, Operand cou
     Buffer *buf = buffer_new(L->a, L->f, name, elem, BUF_LOCAL);
     buf->rank = 1;
     buf->heap = true;
+    buf->extent = arena_alloc(L->a, sizeof(Operand));
+    *buf->extent = count;
     Stmt *s = stmt_new(L->a, S_ALLOC, loc);
     s->buf = buf;
     s->nargs = 1;

@@ -27,6 +27,33 @@ static bool adds_to_itself(Lift *L, CXCursor lhs, CXCursor rhs, CXCursor *v) {
     return false;
 }
 
+/* Where the array's length is known (a local array, a temporary, a
+ * parameter declared T h[n]), the forward sweep checks each bin: a key out
+ * of range stops the gradient with a message instead of corrupting memory.
+ * It runs once, where the update runs (a kept call). */
+static void bin_check(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n) {
+    Operand len;
+    if (n == 1 && buf->dims)
+        len = buf->dims[0];
+    else if (n == 1 && buf->extent)
+        len = *buf->extent;
+    else
+        return;
+    Builder bd = lift_builder(L, c);
+    Stmt *s = stmt_new(L->a, S_EFFECT, loc_of(L, c));
+    s->text = "pg_bin_check";
+    s->effect_id = L->f->next_effect_id++;
+    SrcLoc at = loc_of(L, c);
+    const char *file = strrchr(at.file, '/') ? strrchr(at.file, '/') + 1 : at.file;
+    EffectArg *args = arena_alloc(L->a, 3 * sizeof(EffectArg));
+    args[0].val = b_cast(&bd, type_long(), idx[0]);
+    args[1].val = b_cast(&bd, type_long(), len);
+    args[2].text = arena_printf(L->a, "\"histogram '%s' at %s:%d\"", buf->name, file, at.line);
+    for (int i = 0; i < 3; i++)
+        vec_push(L->a, &s->effect_args, &args[i]);
+    body_append(L->a, L->cur, s);
+}
+
 void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, const char *op,
                  CXCursor lhs, CXCursor rhs) {
     CXCursor value = rhs;
@@ -36,6 +63,7 @@ void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, co
                   "unsupported update of the histogram '%s'", buf->name);
         return;
     }
+    bin_check(L, c, buf, idx, n);
     Operand v = lift_expr(L, value);
     Builder bd = lift_builder(L, c);
     v = b_cast(&bd, buf->elem, v);

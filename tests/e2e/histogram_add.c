@@ -69,6 +69,16 @@ double hist_steps(int n, const double *x) {
     return s;
 }
 
+/* bins from the caller's keys, which must be in range */
+double hist_keys(int n, const double *x, const int *key) {
+    double h[NB] = {0};
+#pragma pargrad histogram(+: h)
+    for (int i = 0; i < n; i++)
+        h[key[i]] += x[i] * x[i];
+    return h[0] + 2.0 * h[NB - 1];
+}
+
 #pragma pargrad reverse(hist_weighted) wrt(x) out(return)
+#pragma pargrad reverse(hist_keys) wrt(x) out(return)
 #pragma pargrad reverse(hist_sparse) wrt(x) out(return)
 #pragma pargrad reverse(hist_steps) wrt(x) out(return)

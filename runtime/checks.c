@@ -1,0 +1,13 @@
+/* Run-time checks of promises the generated code cannot check at compile
+ * time. */
+#include "pargrad.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+void pg_bin_check(long k, long n, const char *where) {
+    if (k >= 0 && k < n)
+        return;
+    fprintf(stderr, "pargrad: %s: bin %ld is outside [0, %ld)\n", where, k, n);
+    abort();
+}
