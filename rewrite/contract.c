@@ -7,7 +7,8 @@
  * and a wrong gradient. Such writes are rejected here, after lifting.
  *
  * Likewise an iteration reading a[i + k'] of an array the loop writes at
- * a[i + k] (a[i] = a[i - 1] + ...).
+ * a[i + k] (a[i] = a[i - 1] + ...), or writing both a[i + k] and a[i + k']
+ * in every iteration (the next iteration writes one of them again).
  *
  * Dependence on the index is over-approximated (any operand, any enclosing
  * condition or loop bound that depends on it), so that only certain
@@ -24,6 +25,7 @@ typedef struct Contract {
     int nvars;
     PtrVec inner_bufs;    /* buffers declared inside the loop: private per iteration */
     PtrVec reads, writes; /* S_READ and S_WRITE of buffers declared outside it */
+    PtrVec always;        /* those writes that every iteration runs */
     Stmt **def;           /* per variable id: the statement binding it */
     bool failed;
 } Contract;
@@ -147,6 +149,8 @@ static void scan_stmt(Contract *c, Stmt *s, bool control) {
             else if (!control && s->nidx == 1 && divides_index(c, s->idx[0]))
                 report_shared(c, s);
             vec_push(c->a, &c->writes, s);
+            if (!control)
+                vec_push(c->a, &c->always, s);
         }
         break;
     }
@@ -236,6 +240,30 @@ static void check_reads_of_written(Contract *c) {
     }
 }
 
+/* Every iteration writing a[i + k] and a[i + k'] for k != k': iteration i
+ * and iteration i + k - k' both write one element. Writes under a
+ * condition on the index are left out (every other iteration may write a
+ * pair). */
+static void check_writes_twice(Contract *c) {
+    for (int i = 0; i < c->always.len && !c->failed; i++) {
+        Stmt *w = c->always.items[i];
+        long long off = 0, off2 = 0;
+        if (w->nidx != 1 || !index_plus_const(c, w->idx[0], &off, 0))
+            continue;
+        for (int k = i + 1; k < c->always.len && !c->failed; k++) {
+            Stmt *v = c->always.items[k];
+            if (v->buf == w->buf && v->nidx == 1 && index_plus_const(c, v->idx[0], &off2, 0) &&
+                off2 != off)
+                report_breach(c, v->loc,
+                              "write one element per iteration, or make the loop sequential",
+                              arena_printf(c->a,
+                                           "write elements of '%s' that other iterations "
+                                           "write too (each writes two, %lld apart)",
+                                           w->buf->name, off2 > off ? off2 - off : off - off2));
+        }
+    }
+}
+
 static void check_loop(Arena *a, Func *f, RevErrors *err, Stmt *loop, Stmt **def, bool *failed) {
     Contract c = {.a = a, .err = err, .loop = loop, .nvars = f->next_var_id, .def = def};
     c.dep = xcalloc((size_t)c.nvars + 1, 1);
@@ -243,6 +271,8 @@ static void check_loop(Arena *a, Func *f, RevErrors *err, Stmt *loop, Stmt **def
     scan_body(&c, loop->body, false);
     if (!c.failed)
         check_reads_of_written(&c);
+    if (!c.failed)
+        check_writes_twice(&c);
     free(c.dep);
     *failed |= c.failed;
 }

@@ -838,12 +838,13 @@ static void extent_of(Extent *ex, Body *b) {
 static void extent_of_body(Extent *ex, Body *b) {
     for (int i = 0; b && i < b->stmts.len && ex->ok; i++) {
         Stmt *s = b->stmts.items[i];
-        if ((s->kind == S_READ || s->kind == S_WRITE) && s->buf == ex->buf) {
+        /* a histogram's update (S_ACC) leaves its seed: it counts as a read */
+        if ((s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC) && s->buf == ex->buf) {
             Operand ub;
             ex->r->bound_loose = false;
             bool bounded = s->nidx == 1 && index_bound(ex->r, ex->bd, s->idx[0], true, &ub);
             if (ex->exact && (!bounded || ex->r->bound_loose)) {
-                ex->skipped_reads += s->kind == S_READ;
+                ex->skipped_reads += s->kind != S_WRITE;
                 ex->skipped_writes += s->kind == S_WRITE;
                 continue;
             }
@@ -983,10 +984,10 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         if (!ex.ok) {
             rev_error(r, r->src->loc,
                       arena_printf(r->a,
-                                   "list '%s' in wrt(...) as well: %s_b then returns the "
-                                   "adjoint of its input values instead of zeros, which needs "
-                                   "no size",
-                                   p->name, p->name),
+                                   "declare it with its length (double %s[n]), or list '%s' in "
+                                   "wrt(...) as well: %s_b then returns the adjoint of its "
+                                   "input values instead of zeros, which needs no size",
+                                   p->name, p->name, p->name),
                       arena_printf(r->a,
                                    "cannot tell how many elements of the output '%s' there are, "
                                    "to consume their seeds",

@@ -13,8 +13,22 @@
 #include <string.h>
 
 bool write_needs_save(Rev *r, Stmt *write) {
-    /* Old values matter only if the function reads the buffer somewhere. */
-    return body_reads_buffer(r->src->body, write->buf);
+    /* Old values matter only if the function reads the buffer somewhere,
+     * or for a histogram's update, which adds to them again wherever it is
+     * re-executed (the re-run that gives the caller its outputs). */
+    return write->kind == S_ACC || body_reads_buffer(r->src->body, write->buf);
+}
+
+/* Whether s adds into buf (a histogram's update): its old values are read. */
+static bool accumulates_into(Stmt *s, Buffer *buf) {
+    if (s->kind == S_ACC && s->buf == buf)
+        return true;
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            if (accumulates_into(bodies[q]->stmts.items[i], buf))
+                return true;
+    return false;
 }
 
 struct SaveSite {
@@ -135,7 +149,7 @@ static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead) {
     PtrVec written = {0};
     collect_written(r, s, &written);
     for (int w = 0; w < written.len; w++) {
-        bool read = false;
+        bool read = accumulates_into(s, written.items[w]);
         for (int j = 0; j <= k && !read; j++)
             read = stmt_reads_buffer(top->stmts.items[j], written.items[w]);
         if (!read)

@@ -27,46 +27,7 @@ typedef struct OpSearch {
     int op; /* ReduceOp, or -1 */
 } OpSearch;
 
-/* e is acc (*coef null) or a product with acc as one factor (*coef the
- * other): the acc part of an affine update. */
-static bool acc_term(Lift *L, CXCursor e, int b, CXCursor *coef) {
-    *coef = clang_getNullCursor();
-    if (refers_to(L, e, b))
-        return true;
-    CXCursor r = strip_implicit(e);
-    if (clang_getCursorKind(r) != CXCursor_BinaryOperator || strcmp(binop_of(L, r), "*"))
-        return false;
-    Kids k = kids_of(r);
-    for (int q = 0; q < 2; q++)
-        if (refers_to(L, k.items[q], b)) {
-            *coef = k.items[1 - q];
-            return true;
-        }
-    return false;
-}
-
-/* rhs = a * acc + b, acc * a + b, b + a * acc, a * acc - b, a * acc: the
- * parts (a null for 1, b null for 0; minus: -b). */
-static bool affine_parts(Lift *L, CXCursor rhs, int b, CXCursor *a, CXCursor *add, bool *minus) {
-    *add = clang_getNullCursor();
-    *minus = false;
-    CXCursor r = strip_implicit(rhs);
-    if (clang_getCursorKind(r) == CXCursor_BinaryOperator) {
-        const char *bop = binop_of(L, r);
-        Kids k = kids_of(r);
-        bool plus = !strcmp(bop, "+"), sub = !strcmp(bop, "-");
-        if ((plus || sub) && acc_term(L, k.items[0], b, a)) {
-            *add = k.items[1];
-            *minus = sub;
-            return true;
-        }
-        if (plus && acc_term(L, k.items[1], b, a)) {
-            *add = k.items[0];
-            return true;
-        }
-    }
-    return acc_term(L, r, b, a) && !clang_Cursor_isNull(*a);
-}
+static bool mentions(Lift *L, CXCursor e, int b);
 
 static int op_of_update(Lift *L, CXCursor c, int b) {
     Kids k = kids_of(c);
@@ -79,13 +40,12 @@ static int op_of_update(Lift *L, CXCursor c, int b) {
         return RED_MUL;
     if (strcmp(op, "="))
         return -1;
-    CXCursor r = strip_implicit(k.items[1]), a, add;
+    /* acc = acc OP e or e OP acc, acc = fmin(acc, e): that operator;
+     * any other arithmetic of acc: a recurrence (lift_affine checks it) */
+    CXCursor r = strip_implicit(k.items[1]);
     Kids rk = kids_of(r);
-    bool minus;
-    if (affine_parts(L, r, b, &a, &add, &minus) && !clang_Cursor_isNull(a) &&
-        !clang_Cursor_isNull(add))
-        return RED_AFFINE;
-    if (clang_getCursorKind(r) == CXCursor_BinaryOperator) {
+    if (clang_getCursorKind(r) == CXCursor_BinaryOperator && rk.n == 2 &&
+        (refers_to(L, rk.items[0], b) || refers_to(L, rk.items[1], b))) {
         const char *bop = binop_of(L, r);
         if (!strcmp(bop, "+") || !strcmp(bop, "-"))
             return RED_ADD;
@@ -98,6 +58,8 @@ static int op_of_update(Lift *L, CXCursor c, int b) {
         if (!strcmp(fname, "fmax") || !strcmp(fname, "fmaxf"))
             return RED_MAX;
     }
+    if (mentions(L, r, b))
+        return RED_AFFINE;
     return -1;
 }
 
@@ -175,6 +137,9 @@ static void need_all(Slice *sl, Stmt *s) {
     }
     if (s->kind == S_READ && !vec_contains(&sl->bufs, s->buf))
         vec_push(sl->L->a, &sl->bufs, s->buf);
+    for (int i = 0; s->kind == S_SCAN && i < 2; i++) /* a scan nested in the term */
+        if (s->scan_in[i] && !vec_contains(&sl->bufs, s->scan_in[i]))
+            vec_push(sl->L->a, &sl->bufs, s->scan_in[i]);
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
     for (int q = 0; q < 3; q++)
         for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
@@ -339,6 +304,87 @@ Operand scan_value(Lift *L, CXCursor at, int b) {
     return combine_acc(L, at, bd->acc_op, before, bd->val, bd->ty);
 }
 
+/* Whether expression e mentions the binding b anywhere. */
+typedef struct Mention {
+    Lift *L;
+    int b;
+    bool found;
+} Mention;
+
+static enum CXChildVisitResult find_mention(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Mention *m = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && env_lookup(m->L, c) == m->b) {
+        m->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool mentions(Lift *L, CXCursor e, int b) {
+    Mention m = {L, b, refers_to(L, e, b)};
+    if (!m.found)
+        clang_visitChildren(e, find_mention, &m);
+    return m.found;
+}
+
+/* e as a * acc + b with a and b free of acc (lifted): acc itself, an
+ * expression free of it (a = 0: a reset), and sums, differences, products
+ * and quotients by expressions free of it, nested (0.9 * (acc + x[i])).
+ * False when e is not affine in acc. */
+static bool lift_affine(Lift *L, CXCursor e, int b, Operand *a, Operand *add) {
+    Type ty = L->env[b].ty;
+    CXCursor r = strip_implicit(e);
+    Builder bd = lift_builder(L, e);
+    if (refers_to(L, r, b)) {
+        *a = b_fconst(1, ty);
+        *add = b_fconst(0, ty);
+        return true;
+    }
+    if (!mentions(L, r, b)) {
+        *a = b_fconst(0, ty);
+        *add = b_cast(&bd, ty, lift_expr(L, r));
+        return true;
+    }
+    if (clang_getCursorKind(r) == CXCursor_UnaryOperator) {
+        bool postfix;
+        if (strcmp(unop_of(L, r, &postfix), "-") || !lift_affine(L, kids_of(r).items[0], b, a, add))
+            return false;
+        bd = lift_builder(L, e);
+        *a = b_neg(&bd, *a);
+        *add = b_neg(&bd, *add);
+        return true;
+    }
+    if (clang_getCursorKind(r) != CXCursor_BinaryOperator)
+        return false;
+    const char *op = binop_of(L, r);
+    Kids k = kids_of(r);
+    Operand a0, b0, a1, b1;
+    if (!strcmp(op, "+") || !strcmp(op, "-")) {
+        if (!lift_affine(L, k.items[0], b, &a0, &b0) || !lift_affine(L, k.items[1], b, &a1, &b1))
+            return false;
+        bd = lift_builder(L, e);
+        bool sub = !strcmp(op, "-");
+        *a = sub ? b_sub(&bd, a0, a1) : b_add(&bd, a0, a1);
+        *add = sub ? b_sub(&bd, b0, b1) : b_add(&bd, b0, b1);
+        return true;
+    }
+    bool mul = !strcmp(op, "*"), div = !strcmp(op, "/");
+    if (!mul && !div)
+        return false;
+    /* one factor free of acc scales the other (a divisor must be the free one) */
+    int free_side = mentions(L, k.items[1], b) ? 0 : 1;
+    if (div && free_side != 1)
+        return false;
+    if (mentions(L, k.items[free_side], b) || !lift_affine(L, k.items[1 - free_side], b, &a0, &b0))
+        return false;
+    Operand f = b_cast(&bd, ty, lift_expr(L, k.items[free_side]));
+    bd = lift_builder(L, e);
+    *a = div ? b_div(&bd, a0, f) : b_mul(&bd, a0, f);
+    *add = div ? b_div(&bd, b0, f) : b_mul(&bd, b0, f);
+    return true;
+}
+
 /* The iteration so far maps acc to A * acc + B; the update acc = a * acc + b
  * makes it a * A * acc + (a * B + b). */
 void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs) {
@@ -349,27 +395,31 @@ void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs
                   "the recurrence of '%s' is updated inside a loop nested in the scan", name);
         return;
     }
-    CXCursor a = clang_getNullCursor(), add = clang_getNullCursor();
-    bool minus = !strcmp(op, "-=");
-    if (!strcmp(op, "+=") || minus)
-        add = rhs;
-    else if (!strcmp(op, "*="))
-        a = rhs;
-    else if (strcmp(op, "=") || !affine_parts(L, rhs, b, &a, &add, &minus)) {
+    Type ty = bd->ty;
+    Operand fa, fb;
+    bool ok;
+    if (!strcmp(op, "=")) {
+        ok = lift_affine(L, rhs, b, &fa, &fb);
+    } else if (!strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "*=") || !strcmp(op, "/=")) {
+        ok = !mentions(L, rhs, b);
+        if (ok) {
+            Operand v = lift_expr(L, rhs);
+            Builder bv = lift_builder(L, c);
+            v = b_cast(&bv, ty, v);
+            fa = op[0] == '*' ? v : op[0] == '/' ? b_div(&bv, b_fconst(1, ty), v) : b_fconst(1, ty);
+            fb = op[0] == '+' ? v : op[0] == '-' ? b_neg(&bv, v) : b_fconst(0, ty);
+        }
+    } else {
+        ok = false;
+    }
+    if (!ok || L->failed) {
         lift_fail(L, c,
                   arena_printf(L->a, "write it as %s = a * %s + b, with a and b free of %s", name,
                                name, name),
                   "unsupported update of the recurrence '%s'", name);
         return;
     }
-    Type ty = bd->ty;
-    Operand fa = clang_Cursor_isNull(a) ? b_fconst(1, ty) : lift_expr(L, a);
-    Operand fb = clang_Cursor_isNull(add) ? b_fconst(0, ty) : lift_expr(L, add);
     Builder bld = lift_builder(L, c);
-    fa = b_cast(&bld, ty, fa);
-    fb = b_cast(&bld, ty, fb);
-    if (minus)
-        fb = b_neg(&bld, fb);
     bd = &L->env[b];
     Binding *factor = &L->env[bd->scan_factor - 1];
     factor->val = b_mul(&bld, fa, factor->val);

@@ -4,7 +4,7 @@ double f(int n, const double *x)
     double h = 0.5;
 #pragma pargrad scan(affine: h)
     for (int i = 0; i < n; i++)
-        h = h / (1.0 + x[i] * x[i]) + x[i];
+        h = x[i] / (1.0 + h * h) + 0.5;
     return h;
 }
 

@@ -1,4 +1,4 @@
-/* expect: 6:5: its term depends on the value of 'h' */
+/* expect: 8:9: unsupported update of the recurrence 'h' */
 double f(int n, const double *x)
 {
     double h = 0.5;

@@ -9,7 +9,7 @@ enum { NB = 5 };
 
 double hist_weighted(int n, const double *x) {
     double h[NB] = {0};
-#pragma pargrad histogram(+: h)
+#pragma pargrad histogram(+ : h)
     for (int i = 0; i < n; i++) {
         double w = exp(-x[i] * x[i]);
         int k = (i * 7 + 3) % NB;
@@ -18,7 +18,7 @@ double hist_weighted(int n, const double *x) {
         h[(2 * k) % NB] -= 0.25 * x[i];
     }
     double s = 0.0;
-#pragma pargrad reduce(+: s)
+#pragma pargrad reduce(+ : s)
     for (int b = 0; b < NB; b++)
         s += sin(h[b]) * (b + 1);
     return s;
@@ -31,11 +31,11 @@ double hist_sparse(int n, const double *x) {
 #pragma pargrad map
     for (int b = 0; b < nb; b++)
         h[b] = 0.1;
-#pragma pargrad histogram(+: h)
+#pragma pargrad histogram(+ : h)
     for (int i = 0; i < n; i++)
         h[(i * i) % nb] += x[i] * x[i];
     double s = 0.0;
-#pragma pargrad reduce(+: s)
+#pragma pargrad reduce(+ : s)
     for (int b = 0; b < nb; b++)
         s += log(h[b]) * (b % 4 + 1);
     free(h);
@@ -53,7 +53,7 @@ double hist_steps(int n, const double *x) {
 #pragma pargrad map
         for (int b = 0; b < NB; b++)
             h[b] = 0.0;
-#pragma pargrad histogram(+: h)
+#pragma pargrad histogram(+ : h)
         for (int i = 0; i < n; i++)
             h[(i + t) % NB] += tanh(u[i]);
 #pragma pargrad map
@@ -61,7 +61,7 @@ double hist_steps(int n, const double *x) {
             u[i] = 0.5 * u[i] + 0.3 * h[(i + t) % NB] + 0.1 * x[i];
     }
     double s = 0.0;
-#pragma pargrad reduce(+: s)
+#pragma pargrad reduce(+ : s)
     for (int i = 0; i < n; i++)
         s += u[i] * u[i];
     free(u);
@@ -72,13 +72,30 @@ double hist_steps(int n, const double *x) {
 /* bins from the caller's keys, which must be in range */
 double hist_keys(int n, const double *x, const int *key) {
     double h[NB] = {0};
-#pragma pargrad histogram(+: h)
+#pragma pargrad histogram(+ : h)
     for (int i = 0; i < n; i++)
         h[key[i]] += x[i] * x[i];
     return h[0] + 2.0 * h[NB - 1];
 }
 
-#pragma pargrad reverse(hist_weighted) wrt(x) out(return)
-#pragma pargrad reverse(hist_keys) wrt(x) out(return)
-#pragma pargrad reverse(hist_sparse) wrt(x) out(return)
-#pragma pargrad reverse(hist_steps) wrt(x) out(return)
+/* into the caller's array, declared with its length, after an in-place
+ * update the return sweep restores: the output is deposited once */
+void hist_out(int n, int nb, const double *x, double h[nb]) {
+    double *u = malloc(n * sizeof(double));
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        u[i] = x[i];
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        u[i] = u[i] * u[i];
+#pragma pargrad histogram(+ : h)
+    for (int i = 0; i < n; i++)
+        h[(3 * i) % nb] += u[i];
+    free(u);
+}
+
+#pragma pargrad reverse(hist_weighted) wrt(x) out(return )
+#pragma pargrad reverse(hist_out) wrt(x) out(h)
+#pragma pargrad reverse(hist_keys) wrt(x) out(return )
+#pragma pargrad reverse(hist_sparse) wrt(x) out(return )
+#pragma pargrad reverse(hist_steps) wrt(x) out(return )

@@ -52,11 +52,44 @@ static const struct gc_kernel kernels[] = {
     {"hist_steps", hist_steps, hist_steps_b},
 };
 
+void hist_out(int n, int nb, const double *x, double *h);
+void hist_out_b(int n, int nb, const double *x, double *x_b, double *h, double *h_b);
+
+/* hist_out: the gradient leaves the primal output in h (deposited once),
+ * consumes the seed h_b, and x_b is d(w . h)/dx. */
+static void check_hist_out(void) {
+    enum { N = 9, NB = 4 };
+    double x[N], x_b[N] = {0}, h0[NB] = {1, 2, 3, 4}, h[NB], hg[NB], w[NB] = {0.5, -1, 2, 0.25};
+    double hb[NB], fd[N];
+    gc_seed(9);
+    gc_fill(x, N, -1.0, 1.0);
+    memcpy(h, h0, sizeof h);
+    hist_out(N, NB, x, h);
+    memcpy(hg, h0, sizeof hg);
+    memcpy(hb, w, sizeof hb);
+    hist_out_b(N, NB, x, x_b, hg, hb);
+    gc_compare_tol("hist_out: h from the gradient vs the primal", hg, h, NB, 1e-12);
+    gc_check_zero("hist_out: h_b consumed", hb, NB);
+    for (int i = 0; i < N; i++) {
+        double xp[N], hp[NB], hm[NB], step = 1e-6;
+        memcpy(xp, x, sizeof xp);
+        memcpy(hp, h0, sizeof hp);
+        memcpy(hm, h0, sizeof hm);
+        xp[i] += step;
+        hist_out(N, NB, xp, hp);
+        xp[i] -= 2 * step;
+        hist_out(N, NB, xp, hm);
+        fd[i] = (gc_dot(w, hp, NB) - gc_dot(w, hm, NB)) / (2 * step);
+    }
+    gc_compare("hist_out: x_b vs finite differences", x_b, fd, N);
+}
+
 int main(void) {
     check_key_out_of_range(); /* first: before OpenMP starts threads here */
     const int sizes[] = {1, 2, 7, 40};
     int nk = (int)(sizeof kernels / sizeof kernels[0]);
     gc_check_kernels(kernels, nk, sizes, 4, 2);
+    check_hist_out();
     for (int q = 0; q < nk; q++)
         gc_check_direction(&kernels[q], 20000, -1.0, 1.0, 5);
     return gc_finish();

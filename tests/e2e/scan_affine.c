@@ -9,14 +9,14 @@
 double scan_ema(int n, const double *x) {
     double *y = malloc(n * sizeof(double));
     double ema = x[0];
-#pragma pargrad scan(affine: ema)
+#pragma pargrad scan(affine : ema)
     for (int i = 0; i < n; i++) {
         double alpha = 0.5 / (1.0 + x[i] * x[i]);
         ema = (1.0 - alpha) * ema + alpha * x[i];
         y[i] = ema * ema;
     }
     double s = 0.0;
-#pragma pargrad reduce(+: s)
+#pragma pargrad reduce(+ : s)
     for (int i = 0; i < n; i++)
         s += y[i];
     free(y);
@@ -28,13 +28,13 @@ double scan_returns(int n, const double *x) {
     double *g = malloc(n * sizeof(double));
     double ret = 0.0;
     int t;
-#pragma pargrad scan(affine: ret)
+#pragma pargrad scan(affine : ret)
     for (t = n - 1; t >= 0; t--) {
         ret = sin(x[t]) + (0.9 + 0.05 * cos(x[t])) * ret;
         g[t] = ret;
     }
     double s = 0.0;
-#pragma pargrad reduce(+: s)
+#pragma pargrad reduce(+ : s)
     for (t = 0; t < n; t++)
         s += g[t] * x[t];
     free(g);
@@ -51,7 +51,7 @@ double scan_iir(int n, const double *x) {
         st = 0.8 * st - 0.3 * x[i];
     }
     double s = 0.0;
-#pragma pargrad reduce(+: s)
+#pragma pargrad reduce(+ : s)
     for (int i = 0; i < n; i++)
         s += y[i] * x[i];
     free(y);
@@ -62,7 +62,7 @@ double scan_iir(int n, const double *x) {
 double scan_reset(int n, const double *x) {
     double *y = malloc(n * sizeof(double));
     double h = 1.0;
-#pragma pargrad scan(affine: h)
+#pragma pargrad scan(affine : h)
     for (int i = 0; i < n; i++) {
         if (x[i] > 0.5)
             h = 0.0 * h + x[i];
@@ -72,7 +72,7 @@ double scan_reset(int n, const double *x) {
         y[i] = h;
     }
     double s = 0.0;
-#pragma pargrad reduce(+: s)
+#pragma pargrad reduce(+ : s)
     for (int i = 0; i < n; i++)
         s += y[i] * y[i];
     free(y);
@@ -82,14 +82,42 @@ double scan_reset(int n, const double *x) {
 /* only the final value: a reduce of affine maps */
 double reduce_affine(int n, const double *x) {
     double v = 2.0;
-#pragma pargrad reduce(affine: v)
+#pragma pargrad reduce(affine : v)
     for (int i = 0; i < n; i++)
         v = v * cos(x[i]) + x[i] * x[i];
     return v;
 }
 
-#pragma pargrad reverse(scan_ema) wrt(x) out(return)
-#pragma pargrad reverse(scan_returns) wrt(x) out(return)
-#pragma pargrad reverse(scan_iir) wrt(x) out(return)
-#pragma pargrad reverse(scan_reset) wrt(x) out(return)
-#pragma pargrad reverse(reduce_affine) wrt(x) out(return)
+/* discounted returns with episode ends (a reset is affine: a = 0), and a
+ * recurrence written as a scaled sum, the operator inferred */
+double scan_episodes(int n, const double *x) {
+    double *ret = malloc(n * sizeof(double));
+    double *y = malloc(n * sizeof(double));
+    double G = 0.0, acc = 0.5;
+#pragma pargrad scan(affine : G)
+    for (int t = n - 1; t >= 0; t--) {
+        if (t % 5 == 4)
+            G = 0.0;
+        G = x[t] * x[t] + 0.9 * G;
+        ret[t] = G;
+    }
+#pragma pargrad scan(acc)
+    for (int i = 0; i < n; i++) {
+        acc = 0.9 * (acc + x[i]) - acc / (4.0 + x[i] * x[i]);
+        y[i] = acc;
+    }
+    double s = 0.0;
+#pragma pargrad reduce(+ : s)
+    for (int t = 0; t < n; t++)
+        s += ret[t] * cos(0.3 * t) + y[t] * y[t];
+    free(ret);
+    free(y);
+    return s + G + acc;
+}
+
+#pragma pargrad reverse(scan_ema) wrt(x) out(return )
+#pragma pargrad reverse(scan_episodes) wrt(x) out(return )
+#pragma pargrad reverse(scan_returns) wrt(x) out(return )
+#pragma pargrad reverse(scan_iir) wrt(x) out(return )
+#pragma pargrad reverse(scan_reset) wrt(x) out(return )
+#pragma pargrad reverse(reduce_affine) wrt(x) out(return )

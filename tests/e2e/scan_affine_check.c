@@ -8,6 +8,7 @@ GC_KERNEL(scan_returns)
 GC_KERNEL(scan_iir)
 GC_KERNEL(scan_reset)
 GC_KERNEL(reduce_affine)
+GC_KERNEL(scan_episodes)
 
 static const struct gc_kernel kernels[] = {
     {"scan_ema", scan_ema, scan_ema_b},
@@ -15,6 +16,7 @@ static const struct gc_kernel kernels[] = {
     {"scan_iir", scan_iir, scan_iir_b},
     {"scan_reset", scan_reset, scan_reset_b},
     {"reduce_affine", reduce_affine, reduce_affine_b},
+    {"scan_episodes", scan_episodes, scan_episodes_b},
 };
 
 int main(void) {

@@ -14,14 +14,14 @@ double scatter_half(int n, const double *x) {
     for (int i = 0; i < n; i++)
         y[i] = cos(x[i]);
     double pre = 0.0;
-#pragma pargrad reduce(+: pre)
+#pragma pargrad reduce(+ : pre)
     for (int i = 0; i < n; i++)
         pre += y[i] * y[i];
 #pragma pargrad scatter
     for (int i = 0; i < n / 2; i++)
         y[perm[i]] = exp(x[i]) * pre;
     double s = 0.0;
-#pragma pargrad reduce(+: s)
+#pragma pargrad reduce(+ : s)
     for (int i = 0; i < n; i++)
         s += sin(y[i]) * (i + 1);
     free(y);
@@ -45,7 +45,7 @@ double scatter_rounds(int n, const double *x) {
             u[(i + 2) % n] = t[i] * x[i];
     }
     double s = 0.0;
-#pragma pargrad reduce(+: s)
+#pragma pargrad reduce(+ : s)
     for (int i = 0; i < n; i++)
         s += u[i] * (i % 3 + 1);
     free(u);
@@ -53,5 +53,5 @@ double scatter_rounds(int n, const double *x) {
     return s;
 }
 
-#pragma pargrad reverse(scatter_half) wrt(x) out(return)
-#pragma pargrad reverse(scatter_rounds) wrt(x) out(return)
+#pragma pargrad reverse(scatter_half) wrt(x) out(return )
+#pragma pargrad reverse(scatter_rounds) wrt(x) out(return )
