@@ -188,6 +188,9 @@ Operand binding_value(Lift *L, CXCursor at, int b);
 Operand lift_expr(Lift *L, CXCursor c);
 Operand identity_of(ReduceOp op, Type ty);
 Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, Operand acc, Operand e, Type ty);
+/* The e of s = (e < s) ? e : s (and mirror images) for rop min or max, or a
+ * null cursor. */
+CXCursor ternary_extremum(Lift *L, CXCursor r, int b, ReduceOp rop);
 bool refers_to(Lift *L, CXCursor e, int binding);
 Operand lift_assign(Lift *L, CXCursor c, const char *op);
 Buffer *lift_view(Lift *L, CXCursor e, Operand *off);

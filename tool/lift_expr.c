@@ -998,8 +998,36 @@ bool refers_to(Lift *L, CXCursor e, int binding) {
     return clang_getCursorKind(s) == CXCursor_DeclRefExpr && env_lookup(L, s) == binding;
 }
 
+/* s = (e < s) ? e : s and its mirror images (s = (s > e) ? e : s, <=,
+ * >=): the e of a min (max for > and <) update, or a null cursor. */
+CXCursor ternary_extremum(Lift *L, CXCursor r, int b, ReduceOp rop) {
+    Kids k = kids_of(r);
+    CXCursor cond = strip_implicit(k.items[0]), none = clang_getNullCursor();
+    if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+        return none;
+    Kids ck = kids_of(cond);
+    const char *op = binop_of(L, cond);
+    bool less = !strcmp(op, "<") || !strcmp(op, "<="),
+         greater = !strcmp(op, ">") || !strcmp(op, ">=");
+    if (!less && !greater)
+        return none;
+    /* which branch is s, which is e, and where s stands in the condition */
+    int s_branch = refers_to(L, k.items[1], b) ? 1 : refers_to(L, k.items[2], b) ? 2 : 0;
+    int s_side = refers_to(L, ck.items[0], b) ? 0 : refers_to(L, ck.items[1], b) ? 1 : -1;
+    if (!s_branch || s_side < 0)
+        return none;
+    CXCursor e = k.items[3 - s_branch], e_cond = ck.items[1 - s_side];
+    if (strcmp(extent_text(L->fe, strip_implicit(e)), extent_text(L->fe, strip_implicit(e_cond))))
+        return none;
+    /* the condition picks the smaller of the two when it is true for the
+     * smaller side: (e < s) ? e : s, (s < e) ? s : e */
+    bool true_is_smaller = (less && ((s_side == 0) == (s_branch == 1))) ||
+                           (greater && ((s_side == 0) != (s_branch == 1)));
+    return (true_is_smaller ? RED_MIN : RED_MAX) == rop ? e : none;
+}
+
 /* A reduce update of accumulator `b`: s op= e, s = s op e, s = e op s,
- * s = fmin(s, e). */
+ * s = fmin(s, e), s = (e < s) ? e : s. */
 static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs) {
     Binding *bd = &L->env[b];
     ReduceOp rop = bd->acc_op;
@@ -1047,6 +1075,9 @@ static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor
             other = k.items[2];
         else if (ok_fn && refers_to(L, k.items[2], b))
             other = k.items[1];
+    } else if (clang_getCursorKind(r) == CXCursor_ConditionalOperator && k.n == 3 &&
+               (rop == RED_MIN || rop == RED_MAX)) {
+        other = ternary_extremum(L, r, b, rop);
     }
     if (clang_Cursor_isNull(other)) {
         lift_fail(

@@ -58,6 +58,10 @@ static int op_of_update(Lift *L, CXCursor c, int b) {
         if (!strcmp(fname, "fmax") || !strcmp(fname, "fmaxf"))
             return RED_MAX;
     }
+    if (clang_getCursorKind(r) == CXCursor_ConditionalOperator)
+        return !clang_Cursor_isNull(ternary_extremum(L, r, b, RED_MIN))   ? RED_MIN
+               : !clang_Cursor_isNull(ternary_extremum(L, r, b, RED_MAX)) ? RED_MAX
+                                                                          : -1;
     if (mentions(L, r, b))
         return RED_AFFINE;
     return -1;

@@ -14,6 +14,7 @@ GC_KERNEL(scan_max)
 GC_KERNEL(scan_branches)
 GC_KERNEL(scan_suffix)
 GC_KERNEL(scan_in_if)
+GC_KERNEL(scan_ternary)
 
 static const struct gc_kernel kernels[] = {
     {"scan_add_inclusive", scan_add_inclusive, scan_add_inclusive_b},
@@ -24,6 +25,7 @@ static const struct gc_kernel kernels[] = {
     {"scan_branches", scan_branches, scan_branches_b},
     {"scan_suffix", scan_suffix, scan_suffix_b},
     {"scan_in_if", scan_in_if, scan_in_if_b},
+    {"scan_ternary", scan_ternary, scan_ternary_b},
 };
 
 /* Products through zeros: the gradient of the terms after a zero. */

@@ -1613,8 +1613,14 @@ struct redop {
 static const struct redop redops[] = {
     {"+", "0.0", {"%s += %%0;", "%s = %s + %%0;"}, 2},
     {"*", "1.0", {"%s *= 1.0 + 0.2 * tanh(%%0);", "%s = %s * (1.0 + 0.2 * tanh(%%0));"}, 2},
-    {"min", "1.0e3", {"%s = fmin(%s, %%0);", "if (%%0 < %s) %s = %%0;"}, 2},
-    {"max", "-1.0e3", {"%s = fmax(%s, %%0);", "if (%%0 > %s) %s = %%0;"}, 2},
+    {"min",
+     "1.0e3",
+     {"%s = fmin(%s, %%0);", "if (%%0 < %s) %s = %%0;", "%s = (%%0 < %s) ? %%0 : %s;"},
+     3},
+    {"max",
+     "-1.0e3",
+     {"%s = fmax(%s, %%0);", "if (%%0 > %s) %s = %%0;", "%s = (%s > %%0) ? %s : %%0;"},
+     3},
 };
 
 static const char *update_text(const struct redop *r, const char *s) {
