@@ -118,8 +118,8 @@ typedef struct Lift {
      * flag and of the value returned (-1 for void), or -1 when every return
      * is at a split point. */
     int ret_flag, ret_slot;
-    int expr_depth; /* lift_expr calls in progress */
-    PtrVec tables;  /* GlobalTable*: the file's constant arrays read so far */
+    int expr_depth;      /* lift_expr calls in progress */
+    PtrVec tables;       /* GlobalTable*: the file's constant arrays read so far */
     PtrVec hist_targets; /* Buffer*: the arrays of the histogram loops being lifted */
     /* A loop just lifted that leaves pointers pointing into arrays that
      * depend on its trip count (see lift_view.c), or NULL. */

@@ -94,8 +94,8 @@ void hist_out(int n, int nb, const double *x, double h[nb]) {
     free(u);
 }
 
-#pragma pargrad reverse(hist_weighted) wrt(x) out(return)
+#pragma pargrad reverse(hist_weighted) wrt(x) out(return )
 #pragma pargrad reverse(hist_out) wrt(x) out(h)
-#pragma pargrad reverse(hist_keys) wrt(x) out(return)
-#pragma pargrad reverse(hist_sparse) wrt(x) out(return)
-#pragma pargrad reverse(hist_steps) wrt(x) out(return)
+#pragma pargrad reverse(hist_keys) wrt(x) out(return )
+#pragma pargrad reverse(hist_sparse) wrt(x) out(return )
+#pragma pargrad reverse(hist_steps) wrt(x) out(return )

@@ -115,9 +115,9 @@ double scan_episodes(int n, const double *x) {
     return s + G + acc;
 }
 
-#pragma pargrad reverse(scan_ema) wrt(x) out(return)
-#pragma pargrad reverse(scan_episodes) wrt(x) out(return)
-#pragma pargrad reverse(scan_returns) wrt(x) out(return)
-#pragma pargrad reverse(scan_iir) wrt(x) out(return)
-#pragma pargrad reverse(scan_reset) wrt(x) out(return)
-#pragma pargrad reverse(reduce_affine) wrt(x) out(return)
+#pragma pargrad reverse(scan_ema) wrt(x) out(return )
+#pragma pargrad reverse(scan_episodes) wrt(x) out(return )
+#pragma pargrad reverse(scan_returns) wrt(x) out(return )
+#pragma pargrad reverse(scan_iir) wrt(x) out(return )
+#pragma pargrad reverse(scan_reset) wrt(x) out(return )
+#pragma pargrad reverse(reduce_affine) wrt(x) out(return )

@@ -90,7 +90,7 @@ double scan_growing(int n, const double *x) {
     return acc_total;
 }
 
-#pragma pargrad reverse(scan_rows) wrt(x) out(return)
-#pragma pargrad reverse(scan_steps) wrt(x) out(return)
-#pragma pargrad reverse(scan_helper) wrt(x) out(return)
-#pragma pargrad reverse(scan_growing) wrt(x) out(return)
+#pragma pargrad reverse(scan_rows) wrt(x) out(return )
+#pragma pargrad reverse(scan_steps) wrt(x) out(return )
+#pragma pargrad reverse(scan_helper) wrt(x) out(return )
+#pragma pargrad reverse(scan_growing) wrt(x) out(return )

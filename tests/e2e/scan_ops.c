@@ -159,7 +159,7 @@ double scan_in_if(int n, const double *x) {
 double scan_ternary(int n, const double *x) {
     double *y = malloc(n * sizeof(double));
     double lo = 10.0, hi = -10.0, top = -10.0;
-#pragma pargrad scan(min: lo)
+#pragma pargrad scan(min : lo)
     for (int i = 0; i < n; i++) {
         double v = x[i] * x[i] - x[i];
         lo = (v < lo) ? v : lo;
@@ -170,23 +170,23 @@ double scan_ternary(int n, const double *x) {
         hi = (hi > sin(2.0 * x[i])) ? hi : sin(2.0 * x[i]);
         y[i] += hi;
     }
-#pragma pargrad reduce(max: top)
+#pragma pargrad reduce(max : top)
     for (int i = 0; i < n; i++)
         top = (x[i] * x[i] > top) ? x[i] * x[i] : top;
     double s = 0.0;
-#pragma pargrad reduce(+: s)
+#pragma pargrad reduce(+ : s)
     for (int i = 0; i < n; i++)
         s += y[i] * cos(0.3 * i);
     free(y);
     return s + lo + hi + top;
 }
 
-#pragma pargrad reverse(scan_add_inclusive) wrt(x) out(return)
-#pragma pargrad reverse(scan_ternary) wrt(x) out(return)
-#pragma pargrad reverse(scan_add_exclusive) wrt(x) out(return)
-#pragma pargrad reverse(scan_mul) wrt(x) out(return)
-#pragma pargrad reverse(scan_min) wrt(x) out(return)
-#pragma pargrad reverse(scan_max) wrt(x) out(return)
-#pragma pargrad reverse(scan_branches) wrt(x) out(return)
-#pragma pargrad reverse(scan_suffix) wrt(x) out(return)
-#pragma pargrad reverse(scan_in_if) wrt(x) out(return)
+#pragma pargrad reverse(scan_add_inclusive) wrt(x) out(return )
+#pragma pargrad reverse(scan_ternary) wrt(x) out(return )
+#pragma pargrad reverse(scan_add_exclusive) wrt(x) out(return )
+#pragma pargrad reverse(scan_mul) wrt(x) out(return )
+#pragma pargrad reverse(scan_min) wrt(x) out(return )
+#pragma pargrad reverse(scan_max) wrt(x) out(return )
+#pragma pargrad reverse(scan_branches) wrt(x) out(return )
+#pragma pargrad reverse(scan_suffix) wrt(x) out(return )
+#pragma pargrad reverse(scan_in_if) wrt(x) out(return )

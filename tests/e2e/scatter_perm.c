@@ -53,5 +53,5 @@ double scatter_rounds(int n, const double *x) {
     return s;
 }
 
-#pragma pargrad reverse(scatter_half) wrt(x) out(return)
-#pragma pargrad reverse(scatter_rounds) wrt(x) out(return)
+#pragma pargrad reverse(scatter_half) wrt(x) out(return )
+#pragma pargrad reverse(scatter_rounds) wrt(x) out(return )
