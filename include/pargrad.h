@@ -90,6 +90,23 @@ void pg_scan_affine_float(long n, float init, const float *a, const float *b, fl
 void pg_scan_affine_float_rev(long n, float init, const float *a, const float *b, float *out,
                               int parallel);
 
+/* Histograms of *, min and max (runtime/hist.c): for e < n with keys[e] >= 0,
+ * h[keys[e]] = h[keys[e]] OP vals[e], in place over nb bins. The _rev
+ * variants are their adjoints: h holds the bins from before again, fin the
+ * final ones (min, max), h_b the bins' adjoints (updated in place), vals_b
+ * the values' (incremented; may be NULL). */
+#define PG_HIST_DECL(NAME, T)                                                                      \
+    void NAME(T *h, long nb, long n, const long *keys, const T *vals, int parallel);               \
+    void NAME##_rev(T *h, const T *fin, T *h_b, long nb, long n, const long *keys, const T *vals,  \
+                    T *vals_b, int parallel);
+PG_HIST_DECL(pg_hist_mul_double, double)
+PG_HIST_DECL(pg_hist_min_double, double)
+PG_HIST_DECL(pg_hist_max_double, double)
+PG_HIST_DECL(pg_hist_mul_float, float)
+PG_HIST_DECL(pg_hist_min_float, float)
+PG_HIST_DECL(pg_hist_max_float, float)
+#undef PG_HIST_DECL
+
 /* A histogram's bin outside the array, found by the gradient's forward
  * sweep: prints what and where, and aborts (rather than corrupting
  * memory). */

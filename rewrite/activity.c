@@ -69,6 +69,10 @@ static void forward_stmt(Activity *ac, Stmt *s) {
         if (op_varied(ac, s->args[0]))
             set_buf(ac, ac->bvaried, s->buf);
         break;
+    case S_HIST: /* in place: the bins stay varied if they were */
+        if (ac->bvaried[s->scan_in[0]->id])
+            set_buf(ac, ac->bvaried, s->buf);
+        break;
     case S_SCAN:
         if (op_varied(ac, s->args[0]) || ac->bvaried[s->scan_in[0]->id] ||
             (s->scan_in[1] && ac->bvaried[s->scan_in[1]->id]))
@@ -130,6 +134,10 @@ static void backward_stmt(Activity *ac, Stmt *s) {
     case S_ACC:
         if (ac->buseful[s->buf->id])
             set_useful(ac, s->args[0]);
+        break;
+    case S_HIST:
+        if (ac->buseful[s->buf->id])
+            set_buf(ac, ac->buseful, s->scan_in[0]);
         break;
     case S_SCAN:
         if (ac->buseful[s->buf->id]) {

@@ -569,7 +569,7 @@ static void collect_clauses(Emitter *e, Body *b, Clauses *c) {
             c->calls = true;
         if (s->kind == S_PUSH || s->kind == S_POP || s->kind == S_TAPE_PUSH_REGION ||
             s->kind == S_TAPE_POP_REGION || s->kind == S_LOOP || s->kind == S_IF ||
-            s->kind == S_REDUCE || s->kind == S_MAP)
+            s->kind == S_REDUCE || s->kind == S_MAP || s->kind == S_SCAN || s->kind == S_HIST)
             c->unsafe_simd = true;
         if (s->kind == S_LET && s->dst->is_mutable && !vec_contains(&c->summed, s->dst))
             vec_push(&e->a, &c->summed, s->dst);
@@ -626,7 +626,7 @@ static bool body_has_effects(Body *b) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_PUSH || s->kind == S_POP ||
             s->kind == S_TAPE_PUSH_REGION || s->kind == S_TAPE_POP_REGION || s->kind == S_EFFECT ||
-            (s->kind == S_LET && s->dst->is_mutable))
+            s->kind == S_SCAN || s->kind == S_HIST || (s->kind == S_LET && s->dst->is_mutable))
             return true;
         if (body_has_effects(s->then_body) || body_has_effects(s->else_body) ||
             body_has_effects(s->body))
@@ -853,6 +853,28 @@ static void emit_scan(Emitter *e, Stmt *s) {
     for (int i = 0; i < 2 && s->scan_in[i]; i++)
         fprintf(e->out, ", %s", buf_name(e, s->scan_in[i]));
     fprintf(e->out, ", %s, %d);\n", buf_name(e, s->buf), e->opt->openmp && !e->in_parallel);
+}
+
+/* pg_hist_min_double(h, bins, entries, keys, values, parallel): the
+ * runtime picks per-thread copies of the bins or atomics by bin count.
+ * Reversed: pg_hist_min_double_rev(h, final, h_b, bins, entries, keys,
+ * values, values_b, parallel), h holding the bins from before. */
+static void emit_hist(Emitter *e, Stmt *s) {
+    static const char *const ops[] = {"add", "mul", "min", "max"};
+    source_comment(e, s->loc, s->note);
+    indent(e);
+    fprintf(e->out, "pg_hist_%s_%s%s(%s, ", ops[s->scan_op], type_cname(s->buf->elem),
+            s->reversed ? "_rev" : "", buf_name(e, s->buf));
+    if (s->reversed)
+        fprintf(e->out, "%s, %s, ", s->hist_rev[0] ? buf_name(e, s->hist_rev[0]) : "NULL",
+                buf_name(e, s->hist_rev[1]));
+    emit_operand(e, s->args[0]);
+    fputs(", ", e->out);
+    emit_operand(e, s->hi);
+    fprintf(e->out, ", %s, %s, ", buf_name(e, s->scan_in[1]), buf_name(e, s->scan_in[0]));
+    if (s->reversed)
+        fprintf(e->out, "%s, ", s->hist_rev[2] ? buf_name(e, s->hist_rev[2]) : "NULL");
+    fprintf(e->out, "%d);\n", e->opt->openmp && !e->in_parallel);
 }
 
 static void emit_loop(Emitter *e, Stmt *s) {
@@ -1143,6 +1165,9 @@ static void emit_stmt(Emitter *e, Stmt *s) {
         break;
     case S_SCAN:
         emit_scan(e, s);
+        break;
+    case S_HIST:
+        emit_hist(e, s);
         break;
     }
 }

@@ -269,7 +269,7 @@ void stmt_visit_header(Stmt *s, OperandVisitor visit, void *ctx) {
         visit(&s->lo, ctx);
         visit(&s->hi, ctx);
     }
-    if (s->kind == S_SCAN)
+    if (s->kind == S_SCAN || s->kind == S_HIST)
         visit(&s->hi, ctx);
     for (int i = 0; i < s->carried.len; i++)
         visit(&((Carried *)s->carried.items[i])->init, ctx);
@@ -333,10 +333,15 @@ static bool body_any(Body *b, bool (*pred)(Stmt *, Buffer *), Buffer *buf);
 
 static bool stmt_reads_here(Stmt *s, Buffer *buf) {
     return (s->kind == S_READ && s->buf == buf) ||
-           (s->kind == S_SCAN && (s->scan_in[0] == buf || s->scan_in[1] == buf));
+           ((s->kind == S_SCAN || s->kind == S_HIST) &&
+            (s->scan_in[0] == buf || s->scan_in[1] == buf)) ||
+           (s->kind == S_HIST && (s->buf == buf || s->hist_rev[0] == buf || /* in place */
+                                  s->hist_rev[1] == buf || s->hist_rev[2] == buf));
 }
 static bool stmt_writes_here(Stmt *s, Buffer *buf) {
-    return (s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN) && s->buf == buf;
+    return ((s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN || s->kind == S_HIST) &&
+            s->buf == buf) ||
+           (s->kind == S_HIST && (s->hist_rev[1] == buf || s->hist_rev[2] == buf));
 }
 
 static bool stmt_any(Stmt *s, bool (*pred)(Stmt *, Buffer *), Buffer *buf) {
@@ -369,7 +374,7 @@ bool stmt_writes_buffer(Stmt *s, Buffer *buf) {
 
 static bool stmt_writes_something(Stmt *s, Buffer *unused) {
     (void)unused;
-    return s->kind == S_WRITE || s->kind == S_SCAN;
+    return s->kind == S_WRITE || s->kind == S_SCAN || s->kind == S_HIST;
 }
 bool stmt_writes_any(Stmt *s) {
     return stmt_any(s, stmt_writes_something, NULL);
@@ -623,6 +628,13 @@ static void print_stmt(FILE *out, Stmt *s, int depth) {
         print_operand(out, s->hi);
         fputs("]", out);
         break;
+    case S_HIST:
+        fprintf(out, "hist %s %s[", reduce_op_name(s->scan_op), s->buf->name);
+        print_operand(out, s->args[0]);
+        fprintf(out, "] <- %s at %s [", s->scan_in[0]->name, s->scan_in[1]->name);
+        print_operand(out, s->hi);
+        fputs("]", out);
+        break;
     case S_FREE:
         fprintf(out, "free %s", s->buf->name);
         break;
@@ -823,13 +835,19 @@ static void verify_stmt(VerifyCtx *vc, Stmt *s) {
         for (int i = 0; i < s->effect_args.len; i++)
             if (!((EffectArg *)s->effect_args.items[i])->text)
                 verify_use(&((EffectArg *)s->effect_args.items[i])->val, vc);
-        if ((s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN) &&
+        if ((s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN ||
+             s->kind == S_HIST) &&
             !s->buf)
             verify_problem(vc, "array access without a buffer", NULL);
         if (s->kind == S_SCAN) {
             verify_use(&s->hi, vc);
             if (!s->scan_in[0] || (s->scan_op == RED_AFFINE) != (s->scan_in[1] != NULL))
                 verify_problem(vc, "scan without its inputs", NULL);
+        }
+        if (s->kind == S_HIST) {
+            verify_use(&s->hi, vc);
+            if (!s->scan_in[0] || !s->scan_in[1] || s->nargs != 1)
+                verify_problem(vc, "histogram without its keys, values or bin count", NULL);
         }
         if (s->kind == S_LET && s->dst && s->op != OP_CALL && s->op != OP_COPY &&
             s->op != OP_CAST && s->nargs == 0)

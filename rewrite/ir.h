@@ -201,6 +201,11 @@ typedef enum {
      * buf[k+1] = in0[k] * buf[k] + in1[k]. Reversed: buf[hi] = args[0],
      * buf[k] = buf[k+1] OP in[k] from the top down. */
     S_SCAN,
+    /* A histogram (reduce-by-index) of scan_op over hi entries: for e in
+     * order, if scan_in[1][e] >= 0 (a long key; -1: the update did not
+     * run), buf[key] = buf[key] OP scan_in[0][e]. buf holds args[0] bins,
+     * updated in place. The + histogram is S_ACC updates instead. */
+    S_HIST,
 } StmtKind;
 
 typedef enum { ACC_PLAIN, ACC_ATOMIC } AccLowering;
@@ -305,9 +310,12 @@ struct Stmt {
     PtrVec carried; /* S_LOOP: Carried* */
     PtrVec accums;  /* S_REDUCE: Accum* */
 
-    /* S_SCAN */
+    /* S_SCAN and S_HIST: the operator and the input arrays */
     ReduceOp scan_op;
     Buffer *scan_in[2];
+    /* a reversed S_HIST (the adjoint): the bins' final values (min and
+     * max; NULL for *), the bins' adjoints, the values' adjoints */
+    Buffer *hist_rev[3];
 };
 
 /* ---- functions and programs ---- */

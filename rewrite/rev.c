@@ -173,7 +173,7 @@ Stmt *copy_primal_stmt(Rev *r, Stmt *s, PtrVec *dead) {
         return NULL;
     if (!dead || dead->len == 0)
         return s;
-    if (s->kind == S_WRITE || s->kind == S_ACC) /* a histogram's update adds again */
+    if (s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_HIST) /* histograms add again */
         return vec_contains(dead, s->buf) ? NULL : s;
     if (!s->then_body && !s->body)
         return s;
@@ -194,7 +194,7 @@ void rev_primal_body(Rev *r, Body *src, Body *out) {
 }
 
 void collect_written(Rev *r, Stmt *s, PtrVec *written) {
-    if ((s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN) &&
+    if ((s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN || s->kind == S_HIST) &&
         !vec_contains(written, s->buf))
         vec_push(r->a, written, s->buf);
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
@@ -444,7 +444,8 @@ void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec) {
             alloc_heap_adjoint(r, s, out);
             break;
         case S_WRITE:
-        case S_ACC: {
+        case S_ACC:
+        case S_HIST: {
             if (vec_contains(dead, s->buf))
                 break;
             WriteLog *log = save_regions(r, &s, 1, out, dead);
@@ -513,6 +514,9 @@ void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
             break;
         case S_SCAN:
             rev_scan_bwd(r, s, out, dead);
+            break;
+        case S_HIST:
+            rev_hist_bwd(r, s, out, dead);
             break;
         default:
             break;
@@ -839,6 +843,13 @@ static void extent_of_body(Extent *ex, Body *b) {
     for (int i = 0; b && i < b->stmts.len && ex->ok; i++) {
         Stmt *s = b->stmts.items[i];
         /* a histogram's update (S_ACC) leaves its seed: it counts as a read */
+        if (s->kind == S_HIST && s->buf == ex->buf) { /* all its bins */
+            Operand n = b_cast(ex->bd, type_long(), s->args[0]);
+            ex->size = ex->size.kind == OPD_NONE
+                           ? n
+                           : b_select(ex->bd, b_cmp(ex->bd, OP_GT, n, ex->size), n, ex->size);
+            continue;
+        }
         if ((s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC) && s->buf == ex->buf) {
             Operand ub;
             ex->r->bound_loose = false;

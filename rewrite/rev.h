@@ -101,9 +101,18 @@ void rev_reduce_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 void rev_reduce_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* rev_hist.c: the adjoint of a histogram's update h[k] += v */
 void rev_hist_update(Rev *r, Stmt *s, Builder *bd);
+/* rev_hist.c: the adjoint of a histogram of *, min or max (S_HIST) */
+void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* rev_scan.c */
 void rev_scan_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+/* Pieces the array rules (rev_scan.c, rev_hist.c) build with: a zeroed heap
+ * temporary of `count` elements and its free, a read b[idx], and a map
+ * over k in [0, n) with the builder of its body in *in. */
+Buffer *rule_temp(Rev *r, Builder *bd, const char *name, Type ty, Operand count);
+void rule_free(Rev *r, Builder *bd, Buffer *b);
+Operand rule_read(Rev *r, Builder *bd, Buffer *b, Operand idx);
+Stmt *rule_map(Rev *r, Stmt *s, Operand n, const char *note, Builder *in);
 
 /* Copies a primal statement, dropping writes to the buffers in `dead`. */
 Stmt *copy_primal_stmt(Rev *r, Stmt *s, PtrVec *dead);

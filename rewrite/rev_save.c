@@ -16,12 +16,13 @@ bool write_needs_save(Rev *r, Stmt *write) {
     /* Old values matter only if the function reads the buffer somewhere,
      * or for a histogram's update, which adds to them again wherever it is
      * re-executed (the re-run that gives the caller its outputs). */
-    return write->kind == S_ACC || body_reads_buffer(r->src->body, write->buf);
+    return write->kind == S_ACC || write->kind == S_HIST ||
+           body_reads_buffer(r->src->body, write->buf);
 }
 
 /* Whether s adds into buf (a histogram's update): its old values are read. */
 static bool accumulates_into(Stmt *s, Buffer *buf) {
-    if (s->kind == S_ACC && s->buf == buf)
+    if ((s->kind == S_ACC || s->kind == S_HIST) && s->buf == buf)
         return true;
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
     for (int q = 0; q < 3; q++)
@@ -87,6 +88,30 @@ static bool is_inside(SiteScan *sc, Var *v) {
     return k >= 0 && k < sc->inside_n && sc->inside[k];
 }
 
+/* A histogram (S_HIST) may change any of its bins: its site is all of
+ * them, written as if by a loop over the bins, h[b] for b in [0, bins). */
+static void add_bins_site(SiteScan *sc, Stmt *s) {
+    Rev *r = sc->r;
+    if (sc->depth == 8) {
+        rev_error(r, s->loc, NULL, "loops nested too deeply to save what they overwrite");
+        return;
+    }
+    Stmt *bins = stmt_new(r->a, S_MAP, s->loc);
+    bins->index = var_new(r->a, r->dst, "b", type_long());
+    bins->lo = opd_int(0);
+    bins->hi = s->args[0];
+    Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
+    w->buf = s->buf;
+    w->nidx = 1;
+    w->idx[0] = opd_var(bins->index);
+    SaveSite *site = arena_alloc(r->a, sizeof(SaveSite));
+    site->write = w;
+    memcpy(site->path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
+    site->path[sc->depth] = bins;
+    site->depth = sc->depth + 1;
+    vec_push(r->a, &sc->sites, site);
+}
+
 static void scan_stmt(SiteScan *sc, Stmt *s) {
     mark_inside(sc, s);
     switch (s->kind) {
@@ -105,6 +130,10 @@ static void scan_stmt(SiteScan *sc, Stmt *s) {
             memcpy(site->path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
             vec_push(sc->r->a, &sc->sites, site);
         }
+        break;
+    case S_HIST:
+        if (!vec_contains(sc->dead, s->buf) && !vec_contains(&sc->inner_bufs, s->buf))
+            add_bins_site(sc, s);
         break;
     case S_IF:
         scan_body(sc, s->then_body);

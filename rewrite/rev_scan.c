@@ -25,7 +25,7 @@ void rev_scan_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     body_append(r->a, out, s);
 }
 
-static Buffer *scan_temp(Rev *r, Builder *bd, const char *name, Type ty, Operand count) {
+Buffer *rule_temp(Rev *r, Builder *bd, const char *name, Type ty, Operand count) {
     Buffer *b = buffer_new(r->a, r->dst, name, ty, BUF_LOCAL);
     b->rank = 1;
     b->heap = true;
@@ -37,13 +37,13 @@ static Buffer *scan_temp(Rev *r, Builder *bd, const char *name, Type ty, Operand
     return b;
 }
 
-static void free_temp(Rev *r, Builder *bd, Buffer *b) {
+void rule_free(Rev *r, Builder *bd, Buffer *b) {
     Stmt *fr = stmt_new(r->a, S_FREE, bd->loc);
     fr->buf = b;
     body_append(r->a, bd->b, fr);
 }
 
-static Operand read_at(Rev *r, Builder *bd, Buffer *b, Operand idx) {
+Operand rule_read(Rev *r, Builder *bd, Buffer *b, Operand idx) {
     Stmt *rd = stmt_new(r->a, S_READ, bd->loc);
     rd->buf = b;
     rd->nidx = 1;
@@ -65,7 +65,7 @@ static void accumulate_at(Rev *r, Builder *bd, Buffer *b, Operand idx, Operand v
 }
 
 /* A map over k in [0, n), its index and body builder. */
-static Stmt *map_over(Rev *r, Stmt *s, Operand n, const char *note, Builder *in) {
+Stmt *rule_map(Rev *r, Stmt *s, Operand n, const char *note, Builder *in) {
     Stmt *m = stmt_new(r->a, S_MAP, s->loc);
     m->index = var_new(r->a, r->dst, "k", type_long());
     m->lo = opd_int(0);
@@ -102,7 +102,7 @@ void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
                                 "sum of the later ones' adjoints through the operator, a scan "
                                 "from the top",
                                 label));
-    Buffer *total = scan_temp(r, &bd, arena_printf(r->a, "%s_b_total", label), p->elem,
+    Buffer *total = rule_temp(r, &bd, arena_printf(r->a, "%s_b_total", label), p->elem,
                               b_add(&bd, b_cast(&bd, type_long(), n), one));
     Buffer *factor = NULL;
     Stmt *sc = stmt_new(r->a, S_SCAN, s->loc);
@@ -110,7 +110,7 @@ void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     sc->buf = total;
     sc->hi = n;
     sc->nargs = 1;
-    sc->args[0] = read_at(r, &bd, p->adj, n);
+    sc->args[0] = rule_read(r, &bd, p->adj, n);
     sc->note = "adjoints of the prefixes";
     if (s->scan_op == RED_ADD) {
         sc->scan_op = RED_ADD;
@@ -122,12 +122,12 @@ void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
         if (s->scan_op == RED_AFFINE || s->scan_op == RED_MUL) {
             sc->scan_in[0] = t; /* a[k], or the term itself for * */
         } else {
-            factor = scan_temp(r, &bd, arena_printf(r->a, "%s_b_factor", label), p->elem, n);
+            factor = rule_temp(r, &bd, arena_printf(r->a, "%s_b_factor", label), p->elem, n);
             Builder in;
-            Stmt *m = map_over(r, s, n, "which argument each fmin/fmax passes on", &in);
+            Stmt *m = rule_map(r, s, n, "which argument each fmin/fmax passes on", &in);
             Operand k = opd_var(m->index);
             Operand c =
-                scan_partial(&in, s->scan_op, 0, read_at(r, &in, p, k), read_at(r, &in, t, k));
+                scan_partial(&in, s->scan_op, 0, rule_read(r, &in, p, k), rule_read(r, &in, t, k));
             Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
             w->buf = factor;
             w->nidx = 1;
@@ -144,22 +144,22 @@ void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     bool terms = last->active && last->adj, coefs = s->scan_in[1] && t->active && t->adj;
     if (terms || coefs) {
         Builder in;
-        Stmt *m = map_over(r, s, n, "adjoints of the terms", &in);
+        Stmt *m = rule_map(r, s, n, "adjoints of the terms", &in);
         Operand k = opd_var(m->index);
-        Operand q = read_at(r, &in, total, b_add(&in, k, one));
+        Operand q = rule_read(r, &in, total, b_add(&in, k, one));
         if (coefs) /* d(a * x + b) / da = x */
-            accumulate_at(r, &in, t->adj, k, b_mul(&in, q, read_at(r, &in, p, k)));
+            accumulate_at(r, &in, t->adj, k, b_mul(&in, q, rule_read(r, &in, p, k)));
         if (terms && s->scan_in[1])
             accumulate_at(r, &in, last->adj, k, q);
         else if (terms)
             accumulate_at(r, &in, t->adj, k,
                           b_mul(&in, q,
-                                scan_partial(&in, s->scan_op, 1, read_at(r, &in, p, k),
-                                             read_at(r, &in, t, k))));
+                                scan_partial(&in, s->scan_op, 1, rule_read(r, &in, p, k),
+                                             rule_read(r, &in, t, k))));
         body_append(r->a, out, m);
     }
-    add_adjoint(r, &bd, s->args[0], read_at(r, &bd, total, opd_int(0)));
+    add_adjoint(r, &bd, s->args[0], rule_read(r, &bd, total, opd_int(0)));
     if (factor)
-        free_temp(r, &bd, factor);
-    free_temp(r, &bd, total);
+        rule_free(r, &bd, factor);
+    rule_free(r, &bd, total);
 }

@@ -612,10 +612,18 @@ static bool drop_unneeded_tape(Func *f) {
  * declaration go too, which also keeps compilers from warning about them.
  * One buffer may be declared in several scopes (the forward sweep and a
  * re-execution), so each declaration is judged in its own scope. */
+static bool reads_local_here(Stmt *s, Buffer *buf) {
+    return ((s->kind == S_READ || s->kind == S_ACC || s->kind == S_HIST) && s->buf == buf) ||
+           ((s->kind == S_SCAN || s->kind == S_HIST) &&
+            (s->scan_in[0] == buf || s->scan_in[1] == buf)) ||
+           (s->kind == S_HIST &&
+            (s->hist_rev[0] == buf || s->hist_rev[1] == buf || s->hist_rev[2] == buf));
+}
+
 static bool body_reads_local(Body *b, Buffer *buf) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        if ((s->kind == S_READ || s->kind == S_ACC) && s->buf == buf)
+        if (reads_local_here(s, buf))
             return true;
         if (body_reads_local(s->then_body, buf) || body_reads_local(s->else_body, buf) ||
             body_reads_local(s->body, buf))
@@ -652,8 +660,7 @@ static bool drop_unread_locals(Body *b) {
         bool read = false;
         for (int j = i + 1; j < b->stmts.len && !read; j++) {
             Stmt *t = b->stmts.items[j];
-            read = ((t->kind == S_READ || t->kind == S_ACC) && t->buf == s->buf) ||
-                   body_reads_local(t->then_body, s->buf) ||
+            read = reads_local_here(t, s->buf) || body_reads_local(t->then_body, s->buf) ||
                    body_reads_local(t->else_body, s->buf) || body_reads_local(t->body, s->buf);
         }
         if (read)
@@ -855,8 +862,12 @@ static void cse_end_scope(Cse *c, int mark) {
 
 /* Counts a write to every array s writes (at any depth). */
 static void forget_reads_written_by(Cse *c, Stmt *s) {
-    if ((s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN) && s->buf)
+    if ((s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN || s->kind == S_HIST) &&
+        s->buf)
         c->writes[s->buf->id]++;
+    for (int i = 1; s->kind == S_HIST && i < 3; i++) /* an adjoint: it writes the adjoints */
+        if (s->hist_rev[i])
+            c->writes[s->hist_rev[i]->id]++;
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
     for (int q = 0; q < 3; q++)
         for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
@@ -894,7 +905,7 @@ static bool cse_stmt(Cse *c, Stmt *s) {
         cse_body(c, bodies[q], s);
         stmt_visit_tails(s, bodies[q], cse_subst, c);
     }
-    if (s->kind == S_WRITE || s->kind == S_SCAN || bodies[0] || bodies[2])
+    if (s->kind == S_WRITE || s->kind == S_SCAN || s->kind == S_HIST || bodies[0] || bodies[2])
         forget_reads_written_by(c, s);
     return true;
 }

@@ -9,55 +9,7 @@
  * The _rev variants run from the top: out[n] = init, out[k] = out[k+1] OP
  * in[k]. Affine scans combine x -> a[k] * x + b[k]. */
 #include "pargrad.h"
-
-#include <stdio.h>
-#include <stdlib.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
-/* Below this many elements, threads cost more than they save. */
-enum { PG_SCAN_MIN_PARALLEL = 8192 };
-
-static int scan_threads(long n, int parallel) {
-#ifdef _OPENMP
-    if (parallel && n >= PG_SCAN_MIN_PARALLEL && !omp_in_parallel())
-        return omp_get_max_threads();
-#else
-    (void)n;
-    (void)parallel;
-#endif
-    return 1;
-}
-
-static int thread_id(void) {
-#ifdef _OPENMP
-    return omp_get_thread_num();
-#else
-    return 0;
-#endif
-}
-
-static int thread_count(void) {
-#ifdef _OPENMP
-    return omp_get_num_threads();
-#else
-    return 1;
-#endif
-}
-
-static void *scan_scratch(int nt, size_t size) {
-    void *p = malloc((size_t)nt * size);
-    if (!p) {
-        fprintf(stderr, "pargrad runtime: out of memory for a scan\n");
-        abort();
-    }
-    return p;
-}
-
-/* Block t of nt over [0, n). */
-#define PG_BLOCK(n, t, nt, lo, hi)                                                                 \
-    long lo = (long)((n) * (long long)(t) / (nt)), hi = (long)((n) * (long long)((t) + 1) / (nt))
+#include "parallel.h"
 
 /* Step j of a scan (j = 0 first): the input it combines, the output it
  * reads and the one it writes, from the bottom up or (rev) from the top
@@ -73,16 +25,16 @@ static void *scan_scratch(int nt, size_t size) {
  * combined, in the order of the steps. */
 #define PG_SCAN_DEF(NAME, T, COMBINE)                                                              \
     static void NAME##_dir(long n, T init, const T *in, T *out, int parallel, int rev) {           \
-        int nt = scan_threads(n, parallel);                                                        \
+        int nt = pg_threads_for(n, parallel);                                                      \
         out[PG_FROM(0)] = init;                                                                    \
         if (nt <= 1) {                                                                             \
             for (long j = 0; j < n; j++)                                                           \
                 out[PG_TO(j)] = COMBINE(out[PG_FROM(j)], in[PG_IN(j)]);                            \
             return;                                                                                \
         }                                                                                          \
-        T *agg = scan_scratch(nt, sizeof(T));                                                      \
+        T *agg = pg_scratch((size_t)nt, sizeof(T), "a scan");                                      \
         _Pragma("omp parallel num_threads(nt)") {                                                  \
-            int t = thread_id(), m = thread_count();                                               \
+            int t = pg_thread_id(), m = pg_thread_count();                                         \
             PG_BLOCK(n, t, m, lo, hi);                                                             \
             T a = in[PG_IN(lo)];                                                                   \
             for (long j = lo + 1; j < hi; j++)                                                     \
@@ -117,16 +69,16 @@ PG_SCAN_DEF(pg_scan_max_float, float, fmaxf)
 #define PG_AFFINE_DEF(NAME, T)                                                                     \
     static void NAME##_dir(long n, T init, const T *a, const T *b, T *out, int parallel,           \
                            int rev) {                                                              \
-        int nt = scan_threads(n, parallel);                                                        \
+        int nt = pg_threads_for(n, parallel);                                                      \
         out[PG_FROM(0)] = init;                                                                    \
         if (nt <= 1) {                                                                             \
             for (long j = 0; j < n; j++)                                                           \
                 out[PG_TO(j)] = a[PG_IN(j)] * out[PG_FROM(j)] + b[PG_IN(j)];                       \
             return;                                                                                \
         }                                                                                          \
-        T *agg = scan_scratch(nt, 2 * sizeof(T));                                                  \
+        T *agg = pg_scratch((size_t)nt, 2 * sizeof(T), "a scan");                                  \
         _Pragma("omp parallel num_threads(nt)") {                                                  \
-            int t = thread_id(), m = thread_count();                                               \
+            int t = pg_thread_id(), m = pg_thread_count();                                         \
             PG_BLOCK(n, t, m, lo, hi);                                                             \
             T A = 1, B = 0;                                                                        \
             for (long j = lo; j < hi; j++) {                                                       \

@@ -118,9 +118,10 @@ typedef struct Lift {
      * flag and of the value returned (-1 for void), or -1 when every return
      * is at a split point. */
     int ret_flag, ret_slot;
-    int expr_depth;      /* lift_expr calls in progress */
-    PtrVec tables;       /* GlobalTable*: the file's constant arrays read so far */
-    PtrVec hist_targets; /* Buffer*: the arrays of the histogram loops being lifted */
+    int expr_depth;        /* lift_expr calls in progress */
+    PtrVec tables;         /* GlobalTable*: the file's constant arrays read so far */
+    PtrVec hist_targets;   /* Buffer*: the arrays of the histogram loops being lifted */
+    struct HistLoop *hist; /* the innermost histogram of *, min or max being lifted */
     /* A loop just lifted that leaves pointers pointing into arrays that
      * depend on its trip count (see lift_view.c), or NULL. */
     ViewPlan *left_versions;
@@ -191,6 +192,9 @@ Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, Operand acc, Operand e, T
 /* The e of s = (e < s) ? e : s (and mirror images) for rop min or max, or a
  * null cursor. */
 CXCursor ternary_extremum(Lift *L, CXCursor r, int b, ReduceOp rop);
+/* The same with `s` any expression is_self(L, x, self) accepts. */
+typedef bool (*SelfTest)(Lift *L, CXCursor e, const void *self);
+CXCursor ternary_extremum_of(Lift *L, CXCursor r, SelfTest is_self, const void *self, ReduceOp rop);
 bool refers_to(Lift *L, CXCursor e, int binding);
 Operand lift_assign(Lift *L, CXCursor c, const char *op);
 Buffer *lift_view(Lift *L, CXCursor e, Operand *off);
@@ -293,10 +297,13 @@ void lift_while(Lift *L, CXCursor c); /* while and do loops */
 /* lift_hist.c */
 void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg);
 bool is_hist_target(Lift *L, Buffer *buf);
-/* h[k] += v, h[k] -= v or h[k] = h[k] + v on a histogram's array. */
+/* h[k] += v, h[k] -= v, h[k] = h[k] + v, h[k] *= v, h[k] = fmin(h[k], v)... on
+ * a histogram's array. */
 void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, const char *op,
                  CXCursor lhs, CXCursor rhs);
 
+/* buf[idx] = v, one index */
+Stmt *element_write(Lift *L, SrcLoc loc, Buffer *buf, Operand idx, Operand v);
 /* lift_scan.c: false when the loop is to run as a sequential loop (an
  * integer scan, which carries no derivative) */
 bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg);

@@ -386,8 +386,10 @@ static int scalar_ref_target(Lift *L, CXCursor e) {
  * reads into x_i). */
 Operand read_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n) {
     if (is_hist_target(L, buf)) {
-        lift_fail(L, at, "read it after the loop; inside, only add to it (h[k] += v)",
-                  "reads the histogram '%s' inside its loop", buf->name);
+        lift_fail(
+            L, at,
+            "read it after the loop; inside, only update it (h[k] += v, h[k] = fmin(h[k], v))",
+            "reads the histogram '%s' inside its loop", buf->name);
         return b_fconst(0, buf->elem);
     }
     Stmt *s = stmt_new(L->a, S_READ, loc_of(L, at));
@@ -1000,7 +1002,8 @@ bool refers_to(Lift *L, CXCursor e, int binding) {
 
 /* s = (e < s) ? e : s and its mirror images (s = (s > e) ? e : s, <=,
  * >=): the e of a min (max for > and <) update, or a null cursor. */
-CXCursor ternary_extremum(Lift *L, CXCursor r, int b, ReduceOp rop) {
+CXCursor ternary_extremum_of(Lift *L, CXCursor r, SelfTest is_self, const void *self,
+                             ReduceOp rop) {
     Kids k = kids_of(r);
     CXCursor cond = strip_implicit(k.items[0]), none = clang_getNullCursor();
     if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
@@ -1012,8 +1015,8 @@ CXCursor ternary_extremum(Lift *L, CXCursor r, int b, ReduceOp rop) {
     if (!less && !greater)
         return none;
     /* which branch is s, which is e, and where s stands in the condition */
-    int s_branch = refers_to(L, k.items[1], b) ? 1 : refers_to(L, k.items[2], b) ? 2 : 0;
-    int s_side = refers_to(L, ck.items[0], b) ? 0 : refers_to(L, ck.items[1], b) ? 1 : -1;
+    int s_branch = is_self(L, k.items[1], self) ? 1 : is_self(L, k.items[2], self) ? 2 : 0;
+    int s_side = is_self(L, ck.items[0], self) ? 0 : is_self(L, ck.items[1], self) ? 1 : -1;
     if (!s_branch || s_side < 0)
         return none;
     CXCursor e = k.items[3 - s_branch], e_cond = ck.items[1 - s_side];
@@ -1024,6 +1027,14 @@ CXCursor ternary_extremum(Lift *L, CXCursor r, int b, ReduceOp rop) {
     bool true_is_smaller = (less && ((s_side == 0) == (s_branch == 1))) ||
                            (greater && ((s_side == 0) != (s_branch == 1)));
     return (true_is_smaller ? RED_MIN : RED_MAX) == rop ? e : none;
+}
+
+static bool refers_to_binding(Lift *L, CXCursor e, const void *b) {
+    return refers_to(L, e, *(const int *)b);
+}
+
+CXCursor ternary_extremum(Lift *L, CXCursor r, int b, ReduceOp rop) {
+    return ternary_extremum_of(L, r, refers_to_binding, &b, rop);
 }
 
 /* A reduce update of accumulator `b`: s op= e, s = s op e, s = e op s,

@@ -1,43 +1,192 @@
-/* Lifting `#pragma pargrad histogram(+: h)` loops (reduce-by-index).
+/* Lifting `#pragma pargrad histogram(OP: h)` loops (reduce-by-index).
  *
- * The loop is a map whose iterations add values into bins of h, h[k] += v,
- * at indices k computed from the data; they may read anything but h. Each
- * update becomes an S_ACC of the primal (atomic in the output where
- * iterations may hit the same bin); the reverse rule is in rev_hist.c.
- * Operators other than + come later. */
+ * The loop is a map whose iterations combine values into bins of h,
+ * h[k] OP= v, at indices k computed from the data; they may read anything
+ * but h.
+ *
+ * `+`: each update becomes an S_ACC of the primal, atomic in the output
+ * where iterations may hit the same bin; its reverse rule is a gather
+ * (rev_hist.c).
+ *
+ * `*`, `min`, `max`: the paper's rules need every bin's values together
+ * (their product without zeros, the first that gave the final value), so
+ * the loop becomes a map that writes, per iteration and update, the key and
+ * the value to arrays (key -1 where the update did not run), and an S_HIST
+ * that combines them into h in the loop's order; the runtime does it with
+ * per-thread copies of the bins or atomics (runtime/hist.c). The number of
+ * bins must be known: the rule keeps per-bin values. */
 #include "lift.h"
+
+typedef struct HistLoop {
+    Buffer *h;
+    ReduceOp op;
+    PtrVec sites;   /* CXCursor*: the updates of h in the loop's body */
+    Stmt *loop;     /* the map of the iterations */
+    Buffer *keys;   /* per iteration and update: the bin, or -1 */
+    Buffer *values; /* and the value */
+    struct HistLoop *outer;
+} HistLoop;
 
 bool is_hist_target(Lift *L, Buffer *buf) {
     return vec_contains(&L->hist_targets, buf);
 }
 
-/* rhs is h[k] + v or v + h[k] with h[k] written as lhs is: *v the other
- * side. */
-static bool adds_to_itself(Lift *L, CXCursor lhs, CXCursor rhs, CXCursor *v) {
-    CXCursor r = strip_implicit(rhs);
-    if (clang_getCursorKind(r) != CXCursor_BinaryOperator || strcmp(binop_of(L, r), "+"))
-        return false;
+static CXCursor strip_parens(CXCursor c) {
+    c = strip_implicit(c);
+    while (clang_getCursorKind(c) == CXCursor_ParenExpr)
+        c = strip_implicit(kids_of(c).items[0]);
+    return c;
+}
+
+static bool same_element(Lift *L, CXCursor e, const void *lhs) {
+    return !strcmp(extent_text(L->fe, strip_parens(e)), (const char *)lhs);
+}
+
+/* The operator of an update `lhs op rhs` of a bin, and the value it
+ * combines in (*negate: subtracted), or -1: h[k] += v, -=, *=,
+ * h[k] = h[k] + v (or v + h[k], h[k] - v), h[k] = h[k] * v,
+ * h[k] = fmin(h[k], v) (fmax, fminf, fmaxf), h[k] = v < h[k] ? v : h[k]. */
+static int update_form(Lift *L, CXCursor lhs, const char *op, CXCursor rhs, CXCursor *value,
+                       bool *negate) {
+    *value = rhs;
+    *negate = false;
+    if (!strcmp(op, "+=") || !strcmp(op, "-=")) {
+        *negate = op[0] == '-';
+        return RED_ADD;
+    }
+    if (!strcmp(op, "*="))
+        return RED_MUL;
+    if (strcmp(op, "="))
+        return -1;
+    const char *self = extent_text(L->fe, strip_parens(lhs));
+    CXCursor r = strip_parens(rhs);
     Kids k = kids_of(r);
-    const char *target = extent_text(L->fe, lhs);
-    for (int q = 0; q < 2; q++)
-        if (!strcmp(extent_text(L->fe, strip_implicit(k.items[q])), target)) {
-            *v = k.items[1 - q];
-            return true;
+    enum CXCursorKind kind = clang_getCursorKind(r);
+    if (kind == CXCursor_BinaryOperator && k.n == 2) {
+        const char *bop = binop_of(L, r);
+        int op_of = !strcmp(bop, "+") || !strcmp(bop, "-") ? RED_ADD
+                    : !strcmp(bop, "*")                    ? RED_MUL
+                                                           : -1;
+        for (int q = 0; op_of >= 0 && q < 2; q++)
+            if (same_element(L, k.items[q], self) && !(q == 1 && bop[0] == '-')) {
+                *value = k.items[1 - q];
+                *negate = bop[0] == '-';
+                return op_of;
+            }
+    } else if (kind == CXCursor_CallExpr && k.n == 3) {
+        const char *fname = cursor_spelling(L, r);
+        int op_of = !strcmp(fname, "fmin") || !strcmp(fname, "fminf")   ? RED_MIN
+                    : !strcmp(fname, "fmax") || !strcmp(fname, "fmaxf") ? RED_MAX
+                                                                        : -1;
+        for (int q = 1; op_of >= 0 && q < 3; q++)
+            if (same_element(L, k.items[q], self)) {
+                *value = k.items[3 - q];
+                return op_of;
+            }
+    } else if (kind == CXCursor_ConditionalOperator) {
+        for (int op_of = RED_MIN; op_of <= RED_MAX; op_of++) {
+            CXCursor e = ternary_extremum_of(L, r, same_element, self, (ReduceOp)op_of);
+            if (!clang_Cursor_isNull(e)) {
+                *value = e;
+                return op_of;
+            }
         }
-    return false;
+    }
+    return -1;
+}
+
+/* ---- finding the updates before lifting the body ---- */
+typedef struct SiteSearch {
+    Lift *L;
+    const char *name;
+    PtrVec *sites;
+    int loops;        /* loops around the cursor inside the histogram's loop */
+    CXCursor in_loop; /* the first update inside an inner loop, if any */
+} SiteSearch;
+
+static bool names_array(Lift *L, CXCursor lhs, const char *name) {
+    CXCursor l = strip_parens(lhs);
+    if (clang_getCursorKind(l) != CXCursor_ArraySubscriptExpr)
+        return false;
+    CXCursor base = strip_parens(kids_of(l).items[0]);
+    return clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
+           !strcmp(cursor_spelling(L, base), name);
+}
+
+static enum CXChildVisitResult find_sites(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    SiteSearch *ss = data;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt || kind == CXCursor_DoStmt) {
+        ss->loops++;
+        clang_visitChildren(c, find_sites, ss);
+        ss->loops--;
+        return CXChildVisit_Continue;
+    }
+    if ((kind == CXCursor_BinaryOperator && !strcmp(binop_of(ss->L, c), "=")) ||
+        kind == CXCursor_CompoundAssignOperator) {
+        Kids k = kids_of(c);
+        if (k.n == 2 && names_array(ss->L, k.items[0], ss->name)) {
+            CXCursor *at = arena_alloc(ss->L->a, sizeof(CXCursor));
+            *at = c;
+            vec_push(ss->L->a, ss->sites, at);
+            if (ss->loops && clang_Cursor_isNull(ss->in_loop))
+                ss->in_loop = c;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The operator all updates of `name` in the body agree on (the pragma's
+ * when given), or -1 after a diagnostic; the updates into *sites. */
+static int sites_operator(Lift *L, Canon *cn, Pragma *pg, const char *name, PtrVec *sites,
+                          CXCursor *in_loop) {
+    SiteSearch ss = {L, name, sites, 0, clang_getNullCursor()};
+    if (find_sites(cn->body, cn->body, &ss) == CXChildVisit_Recurse) /* a body without braces */
+        clang_visitChildren(cn->body, find_sites, &ss);
+    *in_loop = ss.in_loop;
+    int op = pg->op_given ? (int)pg->op : -1;
+    for (int i = 0; i < sites->len; i++) {
+        CXCursor c = *(CXCursor *)sites->items[i], value;
+        Kids k = kids_of(c);
+        bool negate;
+        int form = update_form(L, k.items[0], binop_of(L, c), k.items[1], &value, &negate);
+        if (form >= 0 && (op < 0 || form == op)) {
+            op = form;
+            continue;
+        }
+        const char *opname = op < 0 ? "" : reduce_op_name((ReduceOp)op);
+        lift_fail(L, c,
+                  op == RED_MUL   ? "update the bin as h[k] *= v (or h[k] = h[k] * v)"
+                  : op == RED_MIN ? "update the bin as h[k] = fmin(h[k], v)"
+                  : op == RED_MAX ? "update the bin as h[k] = fmax(h[k], v)"
+                  : op == RED_ADD ? "update the bin as h[k] += v (or h[k] = h[k] + v)"
+                                  : "update the bin as h[k] += v, h[k] *= v, h[k] = fmin(h[k], v) "
+                                    "or h[k] = fmax(h[k], v)",
+                  "%s",
+                  arena_printf(L->a, "unsupported update of the %shistogram '%s'",
+                               op < 0 ? "" : arena_printf(L->a, "%s ", opname), name));
+        return -1;
+    }
+    return op < 0 ? RED_ADD : op; /* no update: a + histogram that stays as it was */
 }
 
 /* Where the array's length is known (a local array, a temporary, a
- * parameter declared T h[n]), the forward sweep checks each bin: a key out
+ * parameter declared T h[n]): its bin count; else an OPD_NONE operand. */
+static Operand bin_count(Buffer *buf, int nidx) {
+    if (nidx == 1 && buf->dims)
+        return buf->dims[0];
+    if (nidx == 1 && buf->extent)
+        return *buf->extent;
+    return (Operand){0};
+}
+
+/* The forward sweep checks each bin where the length is known: a key out
  * of range stops the gradient with a message instead of corrupting memory.
  * It runs once, where the update runs (a kept call). */
 static void bin_check(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n) {
-    Operand len;
-    if (n == 1 && buf->dims)
-        len = buf->dims[0];
-    else if (n == 1 && buf->extent)
-        len = *buf->extent;
-    else
+    Operand len = bin_count(buf, n);
+    if (len.kind == OPD_NONE)
         return;
     Builder bd = lift_builder(L, c);
     Stmt *s = stmt_new(L->a, S_EFFECT, loc_of(L, c));
@@ -54,12 +203,48 @@ static void bin_check(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int 
     body_append(L->a, L->cur, s);
 }
 
+/* The entry of update `site` in this iteration: (index - lo) * sites + site. */
+static Operand entry_of(Builder *bd, HistLoop *hl, int site) {
+    Operand k = b_sub(bd, b_cast(bd, type_long(), opd_var(hl->loop->index)),
+                      b_cast(bd, type_long(), hl->loop->lo));
+    return b_add(bd, b_mul(bd, k, opd_int(hl->sites.len)), opd_int(site));
+}
+
+/* Cursors reached by different walks of the tree may differ in the
+ * declaration they hang from: an update is known by its place. */
+static bool same_site(CXCursor a, CXCursor b) {
+    CXSourceRange ra = clang_getCursorExtent(a), rb = clang_getCursorExtent(b);
+    return clang_getCursorKind(a) == clang_getCursorKind(b) &&
+           clang_equalLocations(clang_getRangeStart(ra), clang_getRangeStart(rb)) &&
+           clang_equalLocations(clang_getRangeEnd(ra), clang_getRangeEnd(rb));
+}
+
+/* h[k] OP= v of a * / min / max histogram: the entry's key and value. */
+static void record_update(Lift *L, CXCursor c, HistLoop *hl, const Operand *idx, Operand v) {
+    int site = -1;
+    for (int i = 0; i < hl->sites.len && site < 0; i++)
+        if (same_site(*(CXCursor *)hl->sites.items[i], c))
+            site = i;
+    if (site < 0) {
+        lift_fail(L, c, "update the histogram in the loop's own body, not in a function it calls",
+                  "update of the histogram '%s' outside its loop's body", hl->h->name);
+        return;
+    }
+    Builder bd = lift_builder(L, c);
+    Operand e = entry_of(&bd, hl, site);
+    body_append(L->a, L->cur,
+                element_write(L, loc_of(L, c), hl->keys, e, b_cast(&bd, type_long(), idx[0])));
+    body_append(L->a, L->cur, element_write(L, loc_of(L, c), hl->values, e, v));
+}
+
 void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, const char *op,
                  CXCursor lhs, CXCursor rhs) {
-    CXCursor value = rhs;
-    bool minus = !strcmp(op, "-=");
-    if (strcmp(op, "+=") && !minus && !(!strcmp(op, "=") && adds_to_itself(L, lhs, rhs, &value))) {
-        lift_fail(L, c, "update the bin as h[k] += v (or h[k] = h[k] + v)",
+    CXCursor value;
+    bool negate;
+    HistLoop *hl = L->hist && L->hist->h == buf ? L->hist : NULL;
+    int form = update_form(L, lhs, op, rhs, &value, &negate);
+    if (form != (hl ? (int)hl->op : RED_ADD)) { /* checked before: a helper's update */
+        lift_fail(L, c, "update the histogram in the loop's own body, as h[k] OP= v",
                   "unsupported update of the histogram '%s'", buf->name);
         return;
     }
@@ -67,8 +252,12 @@ void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, co
     Operand v = lift_expr(L, value);
     Builder bd = lift_builder(L, c);
     v = b_cast(&bd, buf->elem, v);
-    if (minus)
+    if (negate)
         v = b_neg(&bd, v);
+    if (hl) {
+        record_update(L, c, hl, idx, v);
+        return;
+    }
     Stmt *s = stmt_new(L->a, S_ACC, loc_of(L, c));
     s->buf = buf;
     s->nidx = n;
@@ -79,35 +268,140 @@ void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, co
     body_append(L->a, L->cur, s);
 }
 
+/* Every iteration first marks its entries as not updated (key -1): an
+ * update under an if, or after a continue, may not run. */
+static void mark_entries_unused(Lift *L, HistLoop *hl) {
+    Body *head = body_new(L->a);
+    Builder bd = {L->a, L->f, head, hl->loop->loc};
+    for (int u = 0; u < hl->sites.len; u++)
+        body_append(L->a, head,
+                    element_write(L, hl->loop->loc, hl->keys, entry_of(&bd, hl, u), opd_int(-1)));
+    for (int i = 0; i < hl->loop->body->stmts.len; i++)
+        body_append(L->a, head, hl->loop->body->stmts.items[i]);
+    hl->loop->body = head;
+}
+
+/* histogram(* | min | max: h): the map of entries, then the S_HIST. */
+static void lift_entries_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, HistLoop *hl,
+                                   Operand bins) {
+    Builder bd = lift_builder(L, c);
+    Operand lo = b_cast(&bd, type_long(), cn->lo), hi = b_cast(&bd, type_long(), cn->hi);
+    Operand trips = b_select(&bd, b_cmp(&bd, OP_GT, hi, lo), b_sub(&bd, hi, lo), opd_int(0));
+    Operand n = b_mul(&bd, trips, opd_int(hl->sites.len));
+    const char *id = ident_of(L->a, hl->h->name);
+    hl->keys = heap_array(L, loc_of(L, c), arena_printf(L->a, "%s_keys", id), type_long(), n);
+    hl->values = heap_array(L, loc_of(L, c), arena_printf(L->a, "%s_values", id), hl->h->elem, n);
+    hl->loop = loop_stmt(L, c, S_MAP, cn, pg);
+    hl->loop->text = "map";
+    hl->loop->note =
+        arena_printf(L->a, "each iteration's updates of %s: the bin and the value", hl->h->name);
+    hl->outer = L->hist;
+    L->hist = hl;
+    lift_parallel_body(L, hl->loop, cn, BARRIER_MAP);
+    L->hist = hl->outer;
+    if (L->failed)
+        return;
+    mark_entries_unused(L, hl);
+    body_append(L->a, L->cur, hl->loop);
+    Stmt *s = stmt_new(L->a, S_HIST, loc_of(L, c));
+    s->buf = hl->h;
+    s->scan_op = hl->op;
+    s->scan_in[0] = hl->values;
+    s->scan_in[1] = hl->keys;
+    s->hi = n;
+    s->nargs = 1;
+    s->args[0] = b_cast(&bd, type_long(), bins);
+    s->note = arena_printf(L->a,
+                           "the histogram: the updates combined into %s in the loop's order, "
+                           "with per-thread copies of the bins or atomics",
+                           hl->h->name);
+    body_append(L->a, L->cur, s);
+}
+
+/* The array a histogram pragma names, or NULL after a diagnostic. */
+static Buffer *hist_array(Lift *L, Pragma *pg, int i, bool *is_view) {
+    const char *name = pg->vars.items[i];
+    SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
+    int found = -1;
+    for (int b = L->nenv - 1; b >= 0 && found < 0; b--)
+        if (strcmp(L->env[b].name, name) == 0)
+            found = b;
+    Buffer *buf = found >= 0 ? L->env[found].buf : NULL;
+    if (!buf || !(L->env[found].is_array || L->env[found].is_view) || buf->fields ||
+        !type_is_float(buf->elem)) {
+        lift_fail_at(L, at, "name an array of double or float declared before the loop",
+                     "histogram array '%s' is not an array of floating values declared "
+                     "before the loop",
+                     name);
+        return NULL;
+    }
+    *is_view = L->env[found].is_view;
+    return buf;
+}
+
 void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
-    if (pg->op_given && pg->op != RED_ADD) {
-        lift_fail_at(L, pg->loc, "use histogram(+: h); *, min and max come later",
-                     "'#pragma pargrad %s': only + histograms are supported yet", pg->text);
+    if (pg->op_given && pg->op == RED_AFFINE) {
+        lift_fail_at(L, pg->loc,
+                     "use +, *, min or max: a histogram's bins take their updates "
+                     "in any order",
+                     "'#pragma pargrad %s': affine is not an operator of histograms", pg->text);
         return;
     }
     int mark = L->hist_targets.len;
+    HistLoop *hl = NULL;
+    Operand bins = {0};
     for (int i = 0; i < pg->vars.len; i++) {
-        const char *name = pg->vars.items[i];
-        SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
-        int found = -1;
-        for (int b = L->nenv - 1; b >= 0 && found < 0; b--)
-            if (strcmp(L->env[b].name, name) == 0)
-                found = b;
-        Buffer *buf = found >= 0 ? L->env[found].buf : NULL;
-        if (!buf || !(L->env[found].is_array || L->env[found].is_view) || buf->fields ||
-            !type_is_float(buf->elem)) {
-            lift_fail_at(L, at, "name an array of double or float declared before the loop",
-                         "histogram array '%s' is not an array of floating values declared "
-                         "before the loop",
-                         name);
+        bool is_view = false;
+        Buffer *buf = hist_array(L, pg, i, &is_view);
+        CXCursor in_loop;
+        PtrVec sites = {0};
+        int op = buf ? sites_operator(L, cn, pg, buf->name, &sites, &in_loop) : -1;
+        if (op < 0) {
             L->hist_targets.len = mark;
             return;
         }
         vec_push(L->a, &L->hist_targets, buf);
+        if (op == RED_ADD)
+            continue;
+        SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
+        const char *opname = reduce_op_name((ReduceOp)op);
+        bins = is_view ? (Operand){0} : bin_count(buf, buf->rank);
+        const char *why = pg->vars.len > 1 ? "a %s histogram combines into one array per loop"
+                          : bins.kind == OPD_NONE || buf->rank != 1
+                              ? "the number of bins of the %s histogram '%s' is not known"
+                          : !clang_Cursor_isNull(in_loop)
+                              ? "the %s histogram '%s' is updated in an inner loop"
+                              : NULL;
+        if (why) {
+            const char *hint =
+                pg->vars.len > 1 ? "give each histogram a loop of its own"
+                : !clang_Cursor_isNull(in_loop) && bins.kind != OPD_NONE && buf->rank == 1
+                    ? "update the bins once per iteration: put the histogram pragma on the "
+                      "inner loop (the outer loop sequential)"
+                    : arena_printf(L->a,
+                                   "declare it with its length (double %s[NBINS], a parameter "
+                                   "double %s[nbins], or malloc(nbins * sizeof(double)))",
+                                   buf->name, buf->name);
+            SrcLoc wat = !clang_Cursor_isNull(in_loop) && pg->vars.len == 1 &&
+                                 bins.kind != OPD_NONE && buf->rank == 1
+                             ? loc_of(L, in_loop)
+                             : at;
+            lift_fail_at(L, wat, hint, "%s", arena_printf(L->a, why, opname, buf->name));
+            L->hist_targets.len = mark;
+            return;
+        }
+        hl = arena_alloc(L->a, sizeof(HistLoop));
+        hl->h = buf;
+        hl->op = (ReduceOp)op;
+        hl->sites = sites;
     }
-    Stmt *s = loop_stmt(L, c, S_MAP, cn, pg);
-    s->note = "each iteration adds into bins of the histogram";
-    lift_parallel_body(L, s, cn, BARRIER_MAP);
+    if (hl && hl->sites.len)
+        lift_entries_histogram(L, c, cn, pg, hl, bins);
+    else {
+        Stmt *s = loop_stmt(L, c, S_MAP, cn, pg);
+        s->note = "each iteration adds into bins of the histogram";
+        lift_parallel_body(L, s, cn, BARRIER_MAP);
+        body_append(L->a, L->cur, s);
+    }
     L->hist_targets.len = mark;
-    body_append(L->a, L->cur, s);
 }

@@ -432,7 +432,7 @@ void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs
 }
 
 /* ---- the three statements ---- */
-static Stmt *element_write(Lift *L, SrcLoc loc, Buffer *buf, Operand idx, Operand v) {
+Stmt *element_write(Lift *L, SrcLoc loc, Buffer *buf, Operand idx, Operand v) {
     Stmt *w = stmt_new(L->a, S_WRITE, loc);
     w->buf = buf;
     w->nidx = 1;

@@ -1,4 +1,4 @@
-/* expect: 6:9: unsupported update of the histogram 'h' */
+/* expect: 6:9: unsupported update of the + histogram 'h' */
 void f(int n, const double *x, const int *bin, double *h)
 {
 #pragma pargrad histogram(+: h)

@@ -107,6 +107,10 @@ enum construct {
                     * t[(i + C) % n] (permutations of the iterations) */
     K_HISTOGRAM,   /* histogram(+: t) over [0, n) outside parallel loops: bins (i * K + C) % n,
                     * updates t[k] += e, t[k] -= e, t[k] = t[k] + e; t not read in the loop */
+    K_HIST_OP,     /* histogram(* | min | max: hb) into a local hb[NB] (NB 3, 5 or 8), the
+                    * operator maybe inferred: hb[k] *= e, hb[k] = hb[k] * e, fmin/fmax, ?:,
+                    * one or two updates per iteration (maybe under an if), at the top level,
+                    * in time loops and per iteration of a map; the bins summed after it */
     K_SCAN_AFFINE, /* scan(affine: c): c = a * c + b in three spellings */
     K_SCAN,        /* scan(OP: c) and scan(c) at the top level: the body's locals, an update
                     * (maybe under an if), an output written from c before the update
@@ -181,6 +185,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_SCAN] = {"scan", 1},
     [K_SCAN_AFFINE] = {"scan_affine", 1},
     [K_HISTOGRAM] = {"histogram", 1},
+    [K_HIST_OP] = {"hist_op", 1},
     [K_SCATTER] = {"scatter", 1},
 };
 
@@ -1832,6 +1837,59 @@ static void gen_histogram(struct block b, int count) {
     end_counter(i);
 }
 
+/* a histogram of *, min or max into a fresh local array of NB bins: one
+ * or two updates per iteration at bins computed from i, maybe under an
+ * if; the bins summed into a scalar after the loop */
+static void gen_hist_op(struct block b, int count) {
+    static const int nbs[] = {3, 5, 8}, mult[] = {1, 2, 3, 5, 7};
+    static const char *const names[] = {"*", "min", "max"};
+    static const char *const inits[] = {"1.0 + 0.05 * %s", "4.0 - 0.1 * %s", "-4.0 + 0.1 * %s"};
+    /* %1$s the bin, %2$s the array; the value is the node's kid */
+    static const char *const forms[3][2] = {
+        {"%2$s[%1$s] *= 1.0 + 0.1 * tanh(%%0);",
+         "%2$s[%1$s] = %2$s[%1$s] * (1.0 + 0.1 * sin(%%0));"},
+        {"%2$s[%1$s] = fmin(%2$s[%1$s], %%0);",
+         "%2$s[%1$s] = (%%0 < %2$s[%1$s]) ? %%0 : %2$s[%1$s];"},
+        {"%2$s[%1$s] = fmax(%%0, %2$s[%1$s]);",
+         "%2$s[%1$s] = (%2$s[%1$s] < %%0) ? %%0 : %2$s[%1$s];"}};
+    int nb = nbs[rnd(3)], op = rnd(3);
+    const char *h = fresh("hb"), *q = fresh("q"), *hs = fresh("hs");
+    stmt(b, fmt("double %s[%d];", h, nb));
+    stmt(b, fmt("for (int %s = 0; %s < %d; %s++)\n    %s[%s] = %s;", q, q, nb, q, h, q,
+                fmt(inits[op], q)));
+    int pooled;
+    const char *i = loop_counter("i", &pooled);
+    const char *clause = chance(25) ? h : fmt("%s : %s", names[op], h);
+    struct node *n = block_stmt(
+        b, fmt("#pragma pargrad histogram(%s)\n%s {", clause, loop_head(i, pooled, "0", "n")));
+    struct saved s = enter();
+    cx.par++;
+    push_loop(i, 1, NRANGE, 0);
+    gen_block(body_of(n), rnd(count + 1));
+    int nup = 1 + rnd(2);
+    double vb = 5.0; /* |a bin| at most: the values', the initial ones, or products near 1 */
+    for (int u = 0; u < nup; u++) {
+        const char *k = fmt("(%s * %d + %d) %% %d", i, mult[rnd(5)], rnd(4), nb);
+        struct block ub = body_of(n);
+        if (on(K_IF) && chance(20)) {
+            struct node *c = block_stmt(ub, "if (%0) {");
+            c->kid[c->nkid++] = gen_cond(1);
+            ub = body_of(c);
+        }
+        struct node *w = stmt(ub, fmt(forms[op][rnd(2)], k, h));
+        w->kid[w->nkid++] = gen_expr(1);
+        vb = max2(vb, w->kid[0]->bound + 0.5);
+    }
+    cx.par--;
+    leave_par(s);
+    end_counter(i);
+    const char *r = fresh("q");
+    stmt(b,
+         fmt("double %s = 0.0;\nfor (int %s = 0; %s < %d; %s++)\n    %s += %s[%s] * (%s %% 3 + 1);",
+             hs, r, r, nb, r, hs, h, r, r));
+    declare(hs, T_DOUBLE, 3.0 * nb * vb);
+}
+
 /* float_bound: a floating bound, compared as C compares (the index is
  * converted to double): k < T / dt with T and dt declared in the loop's
  * head node (T / dt not an integer, or one only up to rounding: 0.3 / 0.1
@@ -2207,6 +2265,10 @@ static void gen_stmt(struct block b, int count) {
                 gen_histogram(b, count);
                 return;
             }
+            if (on(K_HIST_OP) && !cx.in_helper && cx.depth < 4 && cx.par < 2 && chance(25)) {
+                gen_hist_op(b, count);
+                return;
+            }
             if (on(K_SCAN) && !cx.in_helper && cx.depth < 4 && cx.par < 2 && chance(60)) {
                 gen_scan(b, count);
                 return;
@@ -2380,6 +2442,10 @@ static const struct broken_promise broken[] = {
      "double bpa[64] = {0};\n#pragma pargrad histogram(+ : bpa)\n"
      "for (int bi = 0; bi < n; bi++)\n    bpa[bi % 3] += x[bi] * bpa[(bi + 1) % 3];\n"
      "double bp = bpa[0];"},
+    {"a min histogram reading the bins it updates",
+     "double bpa[4];\nfor (int bq = 0; bq < 4; bq++)\n    bpa[bq] = 1.0;\n"
+     "#pragma pargrad histogram(min : bpa)\nfor (int bi = 0; bi < n; bi++)\n"
+     "    bpa[bi % 4] = fmin(bpa[bi % 4], x[bi] * bpa[(bi + 1) % 4]);\ndouble bp = bpa[0];"},
     {"a map computing a running max in a function-scope scalar",
      "double bp = 0.0;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
      "    bp = bp > x[bi] ? bp : x[bi];"},

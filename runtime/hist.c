@@ -1,0 +1,173 @@
+/* Histograms (reduce-by-index) of *, min and max for generated code, and
+ * their adjoints; the + histogram needs none of this (atomic updates in
+ * the generated loop, and a gather for the adjoint).
+ *
+ * An histogram combines n entries into nb bins in place: for e in order, if
+ * keys[e] >= 0 (a key of -1: the update did not run in that iteration),
+ * h[keys[e]] = h[keys[e]] OP vals[e]. With threads, each thread combines
+ * its block of entries into a copy of the bins of its own, and the copies
+ * are then combined bin by bin, when the copies are few next to the
+ * entries; otherwise the threads update the bins with atomic
+ * compare-and-swap loops. Small inputs, and calls from inside a parallel
+ * region, run sequentially.
+ *
+ * The adjoints run after the bins hold their values from before the
+ * histogram again (h), given the final ones (fin, for min and max), the
+ * bins' adjoints h_b (updated in place: they become the adjoints of the
+ * bins from before) and vals_b (incremented; NULL when the values are
+ * constant). See rewrite/rev_hist.c for the rules. */
+#include "pargrad.h"
+#include "parallel.h"
+
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+
+/* Per-thread copies of the bins: at most one bin per entry across the
+ * threads, and at most this many bytes. */
+#define PG_HIST_PRIVATE_BYTES ((size_t)16 << 20)
+
+static int private_bins(long nb, long n, int nt, size_t elem) {
+    return (long long)nb * nt <= n && (size_t)nb * (size_t)nt * elem <= PG_HIST_PRIVATE_BYTES;
+}
+
+#define PG_MUL(x, y) ((x) * (y))
+#define PG_LMIN(x, y) ((x) < (y) ? (x) : (y))
+
+/* *p = COMBINE(*p, v) atomically: a compare-and-swap loop, which stops
+ * without a store when the value does not change. */
+#define PG_ATOMIC_DEF(NAME, T, COMBINE)                                                            \
+    static void NAME(T *p, T v) {                                                                  \
+        T cur, nw;                                                                                 \
+        __atomic_load(p, &cur, __ATOMIC_RELAXED);                                                  \
+        do {                                                                                       \
+            nw = COMBINE(cur, v);                                                                  \
+            if (memcmp(&nw, &cur, sizeof(T)) == 0)                                                 \
+                return;                                                                            \
+        } while (!__atomic_compare_exchange(p, &cur, &nw, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)); \
+    }
+
+PG_ATOMIC_DEF(atomic_min_long, long, PG_LMIN)
+
+/* Combines the entries e with keys[e] >= 0 and KEEP(e) true into bins[nb]
+ * of type T, bins[k] = COMBINE(bins[k], VALUE(e)), where IDENT is the
+ * operator's identity, with nt threads. */
+#define PG_BINS(T, bins, nb, n, nt, keys, KEEP, VALUE, COMBINE, IDENT, ATOMIC)                     \
+    do {                                                                                           \
+        if (nt <= 1) {                                                                             \
+            for (long e = 0; e < n; e++)                                                           \
+                if (keys[e] >= 0 && (KEEP))                                                        \
+                    bins[keys[e]] = COMBINE(bins[keys[e]], (VALUE));                               \
+        } else if (!private_bins(nb, n, nt, sizeof(T))) {                                          \
+            _Pragma("omp parallel for num_threads(nt) schedule(static)") for (long e = 0; e < n;   \
+                                                                              e++) if (keys[e] >=  \
+                                                                                           0 &&    \
+                                                                                       (KEEP))     \
+                ATOMIC(&bins[keys[e]], (VALUE));                                                   \
+        } else {                                                                                   \
+            T *copies = pg_scratch((size_t)nt * (size_t)nb, sizeof(T), "a histogram");             \
+            _Pragma("omp parallel num_threads(nt)") {                                              \
+                int m = pg_thread_count();                                                         \
+                T *mine = copies + (size_t)pg_thread_id() * (size_t)nb;                            \
+                for (long b = 0; b < nb; b++)                                                      \
+                    mine[b] = IDENT;                                                               \
+                _Pragma("omp for schedule(static)") for (long e = 0; e < n;                        \
+                                                         e++) if (keys[e] >= 0 && (KEEP))          \
+                    mine[keys[e]] = COMBINE(mine[keys[e]], (VALUE));                               \
+                _Pragma("omp for schedule(static)") for (long b = 0; b < nb; b++) {                \
+                    T acc = bins[b];                                                               \
+                    for (int t = 0; t < m; t++)                                                    \
+                        acc = COMBINE(acc, copies[(size_t)t * (size_t)nb + (size_t)b]);            \
+                    bins[b] = acc;                                                                 \
+                }                                                                                  \
+            }                                                                                      \
+            free(copies);                                                                          \
+        }                                                                                          \
+    } while (0)
+
+/* for e in [0, n) with keys[e] >= 0, in parallel with nt threads: BODY */
+#define PG_ENTRIES(n, nt, keys, BODY)                                                              \
+    do {                                                                                           \
+        _Pragma("omp parallel for num_threads(nt) schedule(static)") for (long e = 0; e < n;       \
+                                                                          e++) if (keys[e] >= 0) { \
+            long k = keys[e];                                                                      \
+            BODY;                                                                                  \
+        }                                                                                          \
+    } while (0)
+
+#define PG_HIST_FWD(NAME, T, COMBINE, IDENT)                                                       \
+    PG_ATOMIC_DEF(NAME##_atomic, T, COMBINE)                                                       \
+    void NAME(T *h, long nb, long n, const long *keys, const T *vals, int parallel) {              \
+        int nt = pg_threads_for(n, parallel);                                                      \
+        PG_BINS(T, h, nb, n, nt, keys, 1, vals[e], COMBINE, IDENT, NAME##_atomic);                 \
+    }
+
+/* The adjoint of *: per bin the product of its non-zero values (nz) and
+ * their zero count; d h / d v_e = h0 * (the product of the others). */
+#define PG_HIST_MUL_REV(NAME, T, ATOMIC_MUL)                                                       \
+    void NAME##_rev(T *h, const T *fin, T *h_b, long nb, long n, const long *keys, const T *vals,  \
+                    T *vals_b, int parallel) {                                                     \
+        (void)fin;                                                                                 \
+        int nt = pg_threads_for(n, parallel);                                                      \
+        T *nz = pg_scratch((size_t)nb, sizeof(T), "a histogram's adjoint");                        \
+        long *zeros = pg_scratch((size_t)nb, sizeof(long), "a histogram's adjoint");               \
+        for (long b = 0; b < nb; b++) {                                                            \
+            nz[b] = 1;                                                                             \
+            zeros[b] = 0;                                                                          \
+        }                                                                                          \
+        PG_BINS(T, nz, nb, n, nt, keys, vals[e] != 0, vals[e], PG_MUL, 1, ATOMIC_MUL);             \
+        PG_BINS(long, zeros, nb, n, nt, keys, vals[e] == 0, 1L, PG_ADD, 0L, pg_atomic_add_long);   \
+        if (vals_b)                                                                                \
+            PG_ENTRIES(n, nt, keys, {                                                              \
+                T rest = zeros[k] == 0 ? nz[k] / vals[e]                                           \
+                                       : (zeros[k] == 1 && vals[e] == 0 ? nz[k] : (T)0);           \
+                vals_b[e] += h_b[k] * h[k] * rest;                                                 \
+            });                                                                                    \
+        for (long b = 0; b < nb; b++)                                                              \
+            h_b[b] *= zeros[b] ? (T)0 : nz[b];                                                     \
+        free(nz);                                                                                  \
+        free(zeros);                                                                               \
+    }
+
+/* The adjoint of min and max: per bin the first entry whose value is the
+ * bin's final one, where the bin's value from before is not; that entry
+ * takes the bin's adjoint, and the bin's value from before keeps it only
+ * where it was the final value. */
+#define PG_HIST_EXT_REV(NAME, T)                                                                   \
+    void NAME##_rev(T *h, const T *fin, T *h_b, long nb, long n, const long *keys, const T *vals,  \
+                    T *vals_b, int parallel) {                                                     \
+        int nt = pg_threads_for(n, parallel);                                                      \
+        long *first = pg_scratch((size_t)nb, sizeof(long), "a histogram's adjoint");               \
+        for (long b = 0; b < nb; b++)                                                              \
+            first[b] = LONG_MAX;                                                                   \
+        PG_BINS(long, first, nb, n, nt, keys,                                                      \
+                vals[e] == fin[keys[e]] && h[keys[e]] != fin[keys[e]], e, PG_LMIN, LONG_MAX,       \
+                atomic_min_long);                                                                  \
+        if (vals_b)                                                                                \
+            PG_ENTRIES(n, nt, keys, {                                                              \
+                if (first[k] == e)                                                                 \
+                    vals_b[e] += h_b[k];                                                           \
+            });                                                                                    \
+        for (long b = 0; b < nb; b++)                                                              \
+            if (h[b] != fin[b])                                                                    \
+                h_b[b] = 0;                                                                        \
+        free(first);                                                                               \
+    }
+
+#define PG_ADD(x, y) ((x) + (y))
+static void pg_atomic_add_long(long *p, long v) {
+    __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+}
+
+PG_HIST_FWD(pg_hist_mul_double, double, PG_MUL, 1.0)
+PG_HIST_FWD(pg_hist_min_double, double, fmin, INFINITY)
+PG_HIST_FWD(pg_hist_max_double, double, fmax, -INFINITY)
+PG_HIST_FWD(pg_hist_mul_float, float, PG_MUL, 1.0f)
+PG_HIST_FWD(pg_hist_min_float, float, fminf, INFINITY)
+PG_HIST_FWD(pg_hist_max_float, float, fmaxf, -INFINITY)
+PG_HIST_MUL_REV(pg_hist_mul_double, double, pg_hist_mul_double_atomic)
+PG_HIST_MUL_REV(pg_hist_mul_float, float, pg_hist_mul_float_atomic)
+PG_HIST_EXT_REV(pg_hist_min_double, double)
+PG_HIST_EXT_REV(pg_hist_max_double, double)
+PG_HIST_EXT_REV(pg_hist_min_float, float)
+PG_HIST_EXT_REV(pg_hist_max_float, float)
