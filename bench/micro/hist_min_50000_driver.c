@@ -1,0 +1,8 @@
+/* Driver of hist_min with 50000 bins (see hist_driver.h); floor: see hist_min.c. */
+#define PGB_FAMILY hist_min
+#define PGB_BINS 50000
+#define PGB_LO 0.5
+#define PGB_HI 1.5
+#define PGB_HINIT 2.0
+#define PGB_FLOOR 2.0
+#include "hist_driver.h"
