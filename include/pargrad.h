@@ -107,6 +107,12 @@ PG_HIST_DECL(pg_hist_min_float, float)
 PG_HIST_DECL(pg_hist_max_float, float)
 #undef PG_HIST_DECL
 
+/* Whether a + histogram's loop gives each thread a copy of its nb bins (an
+ * OpenMP array reduction) rather than updating them atomically: threads,
+ * few bins next to the n updates, and small enough for the threads' stacks
+ * (runtime/hist.c). */
+int pg_hist_private(long nb, long n, size_t elem);
+
 /* A histogram's bin outside the array, found by the gradient's forward
  * sweep: prints what and where, and aborts (rather than corrupting
  * memory). */

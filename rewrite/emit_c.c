@@ -32,6 +32,7 @@ typedef struct Emitter {
     int ntemps;
     int depth;
     bool in_parallel;
+    Buffer *private_bins; /* a histogram's bins the threads hold copies of: no atomics */
     /* per variable id */
     int nvars;
     int *defs, *uses;
@@ -687,6 +688,11 @@ static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
     }
     if (reductions)
         fputs(reductions, e->out);
+    if (e->private_bins && s->hist_bins == e->private_bins) {
+        fprintf(e->out, " reduction(+ : %s[:", buf_name(e, s->hist_bins));
+        emit_operand(e, s->hist_nbins);
+        fputs("])", e->out);
+    }
     emit_outer_reductions(e, &c);
     fputc('\n', e->out);
     return true;
@@ -743,11 +749,59 @@ static void emit_pargrad_pragma(Emitter *e, const char *text) {
     fprintf(e->out, "#ifdef __PARGRAD__\n#pragma pargrad %s\n#endif\n", text);
 }
 
+static bool body_adds_into(Body *b, Buffer *buf) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_ACC && s->buf == buf) || body_adds_into(s->then_body, buf) ||
+            body_adds_into(s->else_body, buf) || body_adds_into(s->body, buf))
+            return true;
+    }
+    return false;
+}
+
+static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions);
+
+/* A + histogram's loop into bins of known number: each thread adds into a
+ * copy of the bins of its own (an OpenMP array reduction) where the copies
+ * are few next to the updates and fit the threads' stacks, atomically into
+ * the bins otherwise (pg_hist_private decides at run time). */
+static bool emit_hist_map(Emitter *e, Stmt *s) {
+    if (!s->hist_bins || !e->opt->openmp || e->in_parallel || s->serial ||
+        !body_adds_into(s->body, s->hist_bins))
+        return false;
+    indent(e);
+    fputs("if (pg_hist_private(", e->out);
+    emit_operand(e, s->hist_nbins);
+    fputs(", (long)(", e->out);
+    emit_operand(e, s->hi);
+    fputs(") - (long)(", e->out);
+    emit_operand(e, s->lo);
+    fprintf(e->out, "), sizeof(%s))) {\n", type_cname(s->hist_bins->elem));
+    e->depth++;
+    line(e, "/* few bins: a copy of them per thread, added together after the loop */");
+    e->private_bins = s->hist_bins; /* open_parallel adds the reduction */
+    emit_map_loop(e, s, NULL);
+    e->private_bins = NULL;
+    e->depth--;
+    line(e, "} else {");
+    e->depth++;
+    line(e, "/* many bins: atomic updates */");
+    emit_map_loop(e, s, NULL);
+    e->depth--;
+    line(e, "}");
+    return true;
+}
+
 static void emit_map(Emitter *e, Stmt *s) {
     source_comment(e, s->loc, s->note);
     if (s->text)
         emit_pargrad_pragma(e, s->text);
-    bool par = open_parallel(e, s, NULL);
+    if (!emit_hist_map(e, s))
+        emit_map_loop(e, s, NULL);
+}
+
+static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions) {
+    bool par = open_parallel(e, s, reductions);
     int scope = e->names.len;
     emit_loop_header(e, s);
     e->depth++;
@@ -1084,7 +1138,8 @@ static void emit_stmt(Emitter *e, Stmt *s) {
         break;
     case S_WRITE:
     case S_ACC:
-        if (s->kind == S_ACC && s->acc == ACC_ATOMIC && e->opt->openmp && e->in_parallel)
+        if (s->kind == S_ACC && s->acc == ACC_ATOMIC && e->opt->openmp && e->in_parallel &&
+            s->buf != e->private_bins)
             line(e, "#pragma omp atomic");
         indent(e);
         emit_access(e, s->buf, s->idx, s->nidx);

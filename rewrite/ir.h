@@ -304,7 +304,11 @@ struct Stmt {
      * copy, in the forward sweep), never again in re-executions. */
     PtrVec effect_args;
     int effect_id;
-    bool serial;   /* S_MAP/S_REDUCE too small to be worth threads */
+    bool serial; /* S_MAP/S_REDUCE too small to be worth threads */
+    /* S_MAP of a + histogram into an array of known length: the array and
+     * its length (per-thread copies of the bins where they are few) */
+    Buffer *hist_bins;
+    Operand hist_nbins;
     int tape_pair; /* S_PUSH/S_POP of one value: the same number on both */
     Body *body;
     PtrVec carried; /* S_LOOP: Carried* */

@@ -20,9 +20,13 @@ bool write_needs_save(Rev *r, Stmt *write) {
            body_reads_buffer(r->src->body, write->buf);
 }
 
-/* Whether s adds into buf (a histogram's update): its old values are read. */
+/* Whether s combines into buf's old values in a way its rule reads back:
+ * a histogram of *, min or max (S_HIST). A + histogram's updates (S_ACC)
+ * are not: its adjoint does not look at the bins, so where nothing before
+ * it reads them either, their old values are never needed (and the
+ * histogram, not restored, never runs again). */
 static bool accumulates_into(Stmt *s, Buffer *buf) {
-    if ((s->kind == S_ACC || s->kind == S_HIST) && s->buf == buf)
+    if (s->kind == S_HIST && s->buf == buf)
         return true;
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
     for (int q = 0; q < 3; q++)

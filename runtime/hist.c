@@ -27,6 +27,15 @@
  * threads, and at most this many bytes. */
 #define PG_HIST_PRIVATE_BYTES ((size_t)16 << 20)
 
+/* The copies of the bins an OpenMP array reduction gives each thread live
+ * on its stack: at most this many bytes. */
+#define PG_HIST_STACK_BYTES ((size_t)512 << 10)
+
+int pg_hist_private(long nb, long n, size_t elem) {
+    int nt = pg_threads_for(n, 1);
+    return nt > 1 && (long long)nb * nt <= n && (size_t)nb * elem <= PG_HIST_STACK_BYTES;
+}
+
 static int private_bins(long nb, long n, int nt, size_t elem) {
     return (long long)nb * nt <= n && (size_t)nb * (size_t)nt * elem <= PG_HIST_PRIVATE_BYTES;
 }

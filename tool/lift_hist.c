@@ -339,6 +339,18 @@ static Buffer *hist_array(Lift *L, Pragma *pg, int i, bool *is_view) {
     return buf;
 }
 
+/* A + histogram into one array of known length: the output may give each
+ * thread a copy of the bins (emit_c.c). */
+static void add_bins_known(Lift *L, Pragma *pg, Stmt *s) {
+    bool is_view = false;
+    Buffer *buf = pg->vars.len == 1 ? hist_array(L, pg, 0, &is_view) : NULL;
+    Operand bins = buf && !is_view && buf->rank == 1 ? bin_count(buf, 1) : (Operand){0};
+    if (bins.kind == OPD_NONE)
+        return;
+    s->hist_bins = buf;
+    s->hist_nbins = bins;
+}
+
 void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     if (pg->op_given && pg->op == RED_AFFINE) {
         lift_fail_at(L, pg->loc,
@@ -400,6 +412,7 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     else {
         Stmt *s = loop_stmt(L, c, S_MAP, cn, pg);
         s->note = "each iteration adds into bins of the histogram";
+        add_bins_known(L, pg, s);
         lift_parallel_body(L, s, cn, BARRIER_MAP);
         body_append(L->a, L->cur, s);
     }
