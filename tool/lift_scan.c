@@ -141,7 +141,8 @@ static void need_all(Slice *sl, Stmt *s) {
     }
     if (s->kind == S_READ && !vec_contains(&sl->bufs, s->buf))
         vec_push(sl->L->a, &sl->bufs, s->buf);
-    for (int i = 0; s->kind == S_SCAN && i < 2; i++) /* a scan nested in the term */
+    /* a scan or a histogram of *, min or max nested in the term */
+    for (int i = 0; (s->kind == S_SCAN || s->kind == S_HIST) && i < 2; i++)
         if (s->scan_in[i] && !vec_contains(&sl->bufs, s->scan_in[i]))
             vec_push(sl->L->a, &sl->bufs, s->scan_in[i]);
     Body *bodies[3] = {s->then_body, s->else_body, s->body};

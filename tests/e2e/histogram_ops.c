@@ -107,6 +107,31 @@ double hist_rows(int n, const double *x) {
     return s;
 }
 
+/* a histogram in the body of a scan whose term uses its bins (finding 033) */
+double hist_scan_term(int n, const double *x) {
+    double c = 0.0, s = 0.0;
+    double *y = malloc(n * sizeof(double));
+#pragma pargrad scan(+ : c)
+    for (int i = 0; i < n; i++) {
+        double hb[5];
+        for (int q = 0; q < 5; q++)
+            hb[q] = -4.0 + 0.1 * q;
+#pragma pargrad histogram(max : hb)
+        for (int j = 0; j < n; j++)
+            hb[(j * 2 + i) % 5] = fmax(0.5 * x[j], hb[(j * 2 + i) % 5]);
+        double hs = 0.0;
+        for (int q = 0; q < 5; q++)
+            hs += hb[q] * (q % 3 + 1);
+        c = c + 0.5 * hs * x[i];
+        y[i] = c;
+    }
+#pragma pargrad reduce(+ : s)
+    for (int i = 0; i < n; i++)
+        s += y[i] * y[i];
+    free(y);
+    return s + c;
+}
+
 /* known answers: ties (the first update, or the bin's value from before,
  * keeps the adjoint) */
 double hist_ties(int n, int nb, const double *x, const int *key) {
@@ -161,6 +186,7 @@ float hist_max_float(int n, const float *x) {
 #pragma pargrad reverse(hist_prod) wrt(x)
 #pragma pargrad reverse(hist_steps_max) wrt(x)
 #pragma pargrad reverse(hist_rows) wrt(x)
+#pragma pargrad reverse(hist_scan_term) wrt(x)
 #pragma pargrad reverse(hist_ties) wrt(x)
 #pragma pargrad reverse(hist_zeros) wrt(x)
 #pragma pargrad reverse(hist_max_float) wrt(x)

@@ -12,6 +12,7 @@ GC_KERNEL(hist_max_two)
 GC_KERNEL(hist_prod)
 GC_KERNEL(hist_steps_max)
 GC_KERNEL(hist_rows)
+GC_KERNEL(hist_scan_term)
 
 static const struct gc_kernel kernels[] = {
     {"hist_min_bins", hist_min_bins, hist_min_bins_b},
@@ -149,6 +150,10 @@ int main(void) {
     gc_check_kernels(kernels, nk, sizes, 4, 2);
     for (int q = 0; q < nk; q++)
         gc_check_direction(&kernels[q], 20000, -1.0, 1.0, 5);
+    /* quadratic in n: small sizes only */
+    const struct gc_kernel nested = {"hist_scan_term", hist_scan_term, hist_scan_term_b};
+    const int small[] = {1, 2, 7, 40, 300};
+    gc_check_kernels(&nested, 1, small, 5, 2);
     check_ties();
     check_zeros();
     check_float(50);
