@@ -1055,7 +1055,8 @@ static void rerun_restored(Rev *r, Body *body, Body *out) {
     block->body = body_new(r->a);
     block->text = "re-run the statements whose outputs the return sweep restored";
     for (int i = first; i < body->stmts.len; i++) {
-        Stmt *c = copy_primal_stmt(r, body->stmts.items[i], NULL);
+        Stmt *c =
+            copy_primal_stmt(r, body->stmts.items[i], unrestored_bins(r, body->stmts.items[i]));
         if (c && c->kind != S_ALLOC) /* temporaries are still allocated */
             body_append(r->a, block->body, c);
     }
@@ -1142,6 +1143,7 @@ static bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out) {
     fused->note = "forward and adjoint in one loop";
     fused->body = body_new(r->a);
     r->par_loop = fused;
+    r->fused = true;
     rev_fwd_body(r, s->body, fused->body, false);
     rev_adjoint_decls(r, s->body, fused->body);
     Builder in = {r->a, r->dst, fused->body, s->loc};
@@ -1152,6 +1154,7 @@ static bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out) {
     }
     rev_bwd_stmts(r, s->body, fused->body, false);
     r->par_loop = NULL;
+    r->fused = false;
     settle_accumulations(r, fused);
     body_append(r->a, out, fused);
     Builder ab = {r->a, r->dst, out, s->loc};

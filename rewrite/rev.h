@@ -53,6 +53,10 @@ typedef struct Rev {
      * adjoint accumulations into arrays are plain when their index is
      * injective in this loop's index, atomic otherwise. */
     Stmt *par_loop;
+    /* the last parallel statement's forward and adjoint run as one loop
+     * (fuse_last): nothing runs again, so a histogram's updates in it
+     * save nothing */
+    bool fused;
     /* For every source variable: the statement that binds it (by id). */
     Stmt **def_stmt;
     int nvars;
@@ -113,6 +117,11 @@ Buffer *rule_temp(Rev *r, Builder *bd, const char *name, Type ty, Operand count)
 void rule_free(Rev *r, Builder *bd, Buffer *b);
 Operand rule_read(Rev *r, Builder *bd, Buffer *b, Operand idx);
 Stmt *rule_map(Rev *r, Stmt *s, Operand n, const char *note, Builder *in);
+
+/* The arrays a statement of the function's body adds into as a + histogram
+ * without saving them (nothing before reads them): the return sweep leaves
+ * its sums there, so a re-run must not add them again (rev_save.c). */
+PtrVec *unrestored_bins(Rev *r, Stmt *s);
 
 /* Copies a primal statement, dropping writes to the buffers in `dead`. */
 Stmt *copy_primal_stmt(Rev *r, Stmt *s, PtrVec *dead);

@@ -16,8 +16,9 @@ bool write_needs_save(Rev *r, Stmt *write) {
     /* Old values matter only if the function reads the buffer somewhere,
      * or for a histogram's update, which adds to them again wherever it is
      * re-executed (the re-run that gives the caller its outputs). */
-    return write->kind == S_ACC || write->kind == S_HIST ||
-           body_reads_buffer(r->src->body, write->buf);
+    if (write->kind == S_ACC)
+        return !r->fused;
+    return write->kind == S_HIST || body_reads_buffer(r->src->body, write->buf);
 }
 
 /* Whether s combines into buf's old values in a way its rule reads back:
@@ -189,6 +190,26 @@ static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead) {
             vec_push(r->a, skip, written.items[w]);
     }
     return skip;
+}
+
+/* Whether s has a + histogram's update (S_ACC) into buf. */
+static bool adds_into(Stmt *s, Buffer *buf) {
+    if (s->kind == S_ACC && s->buf == buf)
+        return true;
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            if (adds_into(bodies[q]->stmts.items[i], buf))
+                return true;
+    return false;
+}
+
+PtrVec *unrestored_bins(Rev *r, Stmt *s) {
+    PtrVec *skip = unread_so_far(r, s, NULL), *out = arena_alloc(r->a, sizeof(PtrVec));
+    for (int i = 0; skip && i < skip->len; i++)
+        if (adds_into(s, skip->items[i]))
+            vec_push(r->a, out, skip->items[i]);
+    return out;
 }
 
 /* Local arrays declared (or temporaries allocated: a scan's) in the body

@@ -95,7 +95,30 @@ void hist_out(int n, int nb, const double *x, double h[nb]) {
 }
 
 #pragma pargrad reverse(hist_weighted) wrt(x) out(return )
+/* the histogram alone: its forward and adjoint run as one loop, which
+ * must leave the primal's bins in h (per-thread copies of few bins, atomics
+ * for many) */
+void hist_only(int n, int nb, const int *key, const double *x, double h[nb]) {
+#pragma pargrad histogram(+ : h)
+    for (int i = 0; i < n; i++)
+        h[key[i]] += x[i] * x[i];
+}
+
+/* the histogram, then its bins updated in place: the update saves what it
+ * reads, the histogram (whose bins nothing before reads) nothing, and
+ * only the update runs again for the caller's h */
+void hist_then_square(int n, int nb, const double *x, double h[nb]) {
+#pragma pargrad histogram(+ : h)
+    for (int i = 0; i < n; i++)
+        h[(5 * i) % nb] += x[i] * x[i];
+#pragma pargrad map
+    for (int b = 0; b < nb; b++)
+        h[b] = h[b] * h[b] + 1.0;
+}
+
 #pragma pargrad reverse(hist_out) wrt(x) out(h)
+#pragma pargrad reverse(hist_then_square) wrt(x) out(h)
+#pragma pargrad reverse(hist_only) wrt(x) out(h)
 #pragma pargrad reverse(hist_keys) wrt(x) out(return )
 #pragma pargrad reverse(hist_sparse) wrt(x) out(return )
 #pragma pargrad reverse(hist_steps) wrt(x) out(return )
