@@ -21,20 +21,25 @@ bool write_needs_save(Rev *r, Stmt *write) {
     return write->kind == S_HIST || body_reads_buffer(r->src->body, write->buf);
 }
 
+/* Whether s has, at any depth, a statement of `kind` into buf. */
+static bool updates_into(Stmt *s, StmtKind kind, Buffer *buf) {
+    if (s->kind == kind && s->buf == buf)
+        return true;
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            if (updates_into(bodies[q]->stmts.items[i], kind, buf))
+                return true;
+    return false;
+}
+
 /* Whether s combines into buf's old values in a way its rule reads back:
  * a histogram of *, min or max (S_HIST). A + histogram's updates (S_ACC)
  * are not: its adjoint does not look at the bins, so where nothing before
  * it reads them either, their old values are never needed (and the
  * histogram, not restored, never runs again). */
 static bool accumulates_into(Stmt *s, Buffer *buf) {
-    if (s->kind == S_HIST && s->buf == buf)
-        return true;
-    Body *bodies[3] = {s->then_body, s->else_body, s->body};
-    for (int q = 0; q < 3; q++)
-        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
-            if (accumulates_into(bodies[q]->stmts.items[i], buf))
-                return true;
-    return false;
+    return updates_into(s, S_HIST, buf);
 }
 
 struct SaveSite {
@@ -192,22 +197,10 @@ static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead) {
     return skip;
 }
 
-/* Whether s has a + histogram's update (S_ACC) into buf. */
-static bool adds_into(Stmt *s, Buffer *buf) {
-    if (s->kind == S_ACC && s->buf == buf)
-        return true;
-    Body *bodies[3] = {s->then_body, s->else_body, s->body};
-    for (int q = 0; q < 3; q++)
-        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
-            if (adds_into(bodies[q]->stmts.items[i], buf))
-                return true;
-    return false;
-}
-
 PtrVec *unrestored_bins(Rev *r, Stmt *s) {
     PtrVec *skip = unread_so_far(r, s, NULL), *out = arena_alloc(r->a, sizeof(PtrVec));
     for (int i = 0; skip && i < skip->len; i++)
-        if (adds_into(s, skip->items[i]))
+        if (updates_into(s, S_ACC, skip->items[i]))
             vec_push(r->a, out, skip->items[i]);
     return out;
 }
