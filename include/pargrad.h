@@ -37,6 +37,8 @@ size_t pg_tape_depth(const pg_tape *tape);
 /* Zeroed arrays for adjoints pargrad keeps internally; aborts when out of
  * memory, since a gradient cannot continue without them. */
 void *pg_calloc(size_t count, size_t size);
+/* pg_calloc without the zeros: for temporaries filled before they are read */
+void *pg_malloc(size_t count, size_t size);
 void pg_free(void *p);
 
 static inline void pg_push_double(pg_tape *t, double v) {

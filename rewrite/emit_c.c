@@ -1183,8 +1183,8 @@ static void emit_stmt(Emitter *e, Stmt *s) {
     case S_ALLOC:
         declare_local_array(e, s->buf);
         indent(e);
-        fprintf(e->out, "%s *%s = pg_calloc((size_t)(", type_cname(s->buf->elem),
-                buf_name(e, s->buf));
+        fprintf(e->out, "%s *%s = %s((size_t)(", type_cname(s->buf->elem), buf_name(e, s->buf),
+                s->buf->filled_first ? "pg_malloc" : "pg_calloc");
         emit_operand(e, s->args[0]);
         fprintf(e->out, "), sizeof(%s));\n", type_cname(s->buf->elem));
         break;

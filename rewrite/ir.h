@@ -98,6 +98,7 @@ typedef struct Buffer {
     bool scalar_ref;        /* `double *s_b` for an active scalar parameter: emitted as *s_b */
     bool zero_init;         /* local adjoint arrays start at zero */
     bool heap;              /* a malloc'ed temporary (S_ALLOC) */
+    bool filled_first;      /* S_ALLOC: every element written before any read: not zeroed */
     const char *cname;      /* local arrays: the emitted name in the current scope */
     /* A constant table of the file: its values (row-major, rank dims),
      * emitted as a static const local array; NULL otherwise. */

@@ -29,6 +29,7 @@ Buffer *rule_temp(Rev *r, Builder *bd, const char *name, Type ty, Operand count)
     Buffer *b = buffer_new(r->a, r->dst, name, ty, BUF_LOCAL);
     b->rank = 1;
     b->heap = true;
+    b->filled_first = true; /* the rules fill their temporaries before reading them */
     Stmt *al = stmt_new(r->a, S_ALLOC, bd->loc);
     al->buf = b;
     al->nargs = 1;

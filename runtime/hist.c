@@ -33,7 +33,7 @@
 
 int pg_hist_private(long nb, long n, size_t elem) {
     int nt = pg_threads_for(n, 1);
-    return nt > 1 && (long long)nb * nt <= n && (size_t)nb * elem <= PG_HIST_STACK_BYTES;
+    return (long long)nb * nt <= n && (size_t)nb * elem <= PG_HIST_STACK_BYTES;
 }
 
 static int private_bins(long nb, long n, int nt, size_t elem) {

@@ -48,16 +48,3 @@ void *pg_tape_pop(pg_tape *t, size_t bytes) {
 size_t pg_tape_depth(const pg_tape *t) {
     return t->top;
 }
-
-void *pg_calloc(size_t count, size_t size) {
-    void *p = calloc(count ? count : 1, size);
-    if (!p) {
-        fprintf(stderr, "pargrad runtime: out of memory (%zu x %zu bytes)\n", count, size);
-        abort();
-    }
-    return p;
-}
-
-void pg_free(void *p) {
-    free(p);
-}

@@ -291,6 +291,9 @@ static void lift_entries_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, H
     const char *id = ident_of(L->a, hl->h->name);
     hl->keys = heap_array(L, loc_of(L, c), arena_printf(L->a, "%s_keys", id), type_long(), n);
     hl->values = heap_array(L, loc_of(L, c), arena_printf(L->a, "%s_values", id), hl->h->elem, n);
+    /* every iteration writes its keys (-1 where an update does not run);
+     * a value is read only where its key was written */
+    hl->keys->filled_first = hl->values->filled_first = true;
     hl->loop = loop_stmt(L, c, S_MAP, cn, pg);
     hl->loop->text = "map";
     hl->loop->note =

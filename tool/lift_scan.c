@@ -549,6 +549,11 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     Buffer *prefix =
         heap_array(L, loc_of(L, c), arena_printf(L->a, "%s_prefix", ident_of(L->a, name)), ty,
                    b_add(&bd, n, opd_int(1)));
+    /* the terms' map and the scan write every element before it is read */
+    for (int q = 0; q < 2; q++)
+        if (terms[q])
+            terms[q]->filled_first = true;
+    prefix->filled_first = true;
 
     Stmt *m = loop_stmt(L, c, S_MAP, cn, pg);
     m->text = "map"; /* in the output the iterations are a map over the prefixes */
