@@ -530,10 +530,13 @@ static void source_comment(Emitter *e, SrcLoc loc, const char *note) {
     int len = end ? (int)(end - p) : (int)strlen(p);
     while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '{' || p[len - 1] == '\r'))
         len--;
-    /* Keep the comment a comment. */
+    /* Keep the comment a comment: the line's own comments become /+ ... +/
+     * (a comment opener inside a comment is a warning, a closer ends it). */
     char *clean = arena_alloc(&e->a, (size_t)len + 1);
     for (int i = 0; i < len; i++)
-        clean[i] = (p[i] == '*' && i + 1 < len && p[i + 1] == '/') ? '+' : p[i];
+        clean[i] = p[i] == '*' && ((i + 1 < len && p[i + 1] == '/') || (i > 0 && p[i - 1] == '/'))
+                       ? '+'
+                       : p[i];
     if (e->opt->line_directives && e->opt->source_path) {
         indent(e);
         fprintf(e->out, "#line %d \"%s\"\n", loc.line, e->opt->source_path);

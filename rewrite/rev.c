@@ -1143,7 +1143,7 @@ static bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out) {
     fused->note = "forward and adjoint in one loop";
     fused->body = body_new(r->a);
     r->par_loop = fused;
-    r->fused = true;
+    r->fused = s;
     rev_fwd_body(r, s->body, fused->body, false);
     rev_adjoint_decls(r, s->body, fused->body);
     Builder in = {r->a, r->dst, fused->body, s->loc};
@@ -1154,7 +1154,7 @@ static bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out) {
     }
     rev_bwd_stmts(r, s->body, fused->body, false);
     r->par_loop = NULL;
-    r->fused = false;
+    r->fused = NULL;
     settle_accumulations(r, fused);
     body_append(r->a, out, fused);
     Builder ab = {r->a, r->dst, out, s->loc};

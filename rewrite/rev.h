@@ -53,10 +53,10 @@ typedef struct Rev {
      * adjoint accumulations into arrays are plain when their index is
      * injective in this loop's index, atomic otherwise. */
     Stmt *par_loop;
-    /* the last parallel statement's forward and adjoint run as one loop
-     * (fuse_last): nothing runs again, so a histogram's updates in it
-     * save nothing */
-    bool fused;
+    /* The last parallel statement, while its forward and adjoint are made
+     * one loop (fuse_last): it runs once, so its histograms into arrays from
+     * outside it save nothing (its check found nothing before it reads them). */
+    Stmt *fused;
     /* For every source variable: the statement that binds it (by id). */
     Stmt **def_stmt;
     int nvars;

@@ -12,12 +12,23 @@
 
 #include <string.h>
 
+/* Whether b declares buf (S_DECL, S_ALLOC), at any depth. */
+static bool declares(Body *b, Buffer *buf) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf == buf) ||
+            declares(s->then_body, buf) || declares(s->else_body, buf) || declares(s->body, buf))
+            return true;
+    }
+    return false;
+}
+
 bool write_needs_save(Rev *r, Stmt *write) {
     /* Old values matter only if the function reads the buffer somewhere,
      * or for a histogram's update, which adds to them again wherever it is
      * re-executed (the re-run that gives the caller its outputs). */
     if (write->kind == S_ACC)
-        return !r->fused;
+        return !r->fused || declares(r->fused->body, write->buf);
     return write->kind == S_HIST || body_reads_buffer(r->src->body, write->buf);
 }
 

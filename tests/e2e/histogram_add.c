@@ -116,6 +116,27 @@ void hist_then_square(int n, int nb, const double *x, double h[nb]) {
         h[b] = h[b] * h[b] + 1.0;
 }
 
+/* a local histogram per row of the function's last loop (whose forward
+ * and adjoint run as one loop), its bins read before it adds to them */
+double hist_read_before(int n, const double *x) {
+    double s = 0.0;
+#pragma pargrad reduce(+ : s)
+    for (int r = 0; r < 3; r++) {
+        double h[4];
+        for (int b = 0; b < 4; b++)
+            h[b] = sin(x[b % n] * (r + 1));
+        double t = h[0] * h[0];
+        for (int b = 1; b < 4; b++) /* its adjoint reads the bins again */
+            t += h[b] * h[b] * b;
+#pragma pargrad histogram(+ : h)
+        for (int i = 0; i < n; i++)
+            h[(i + r) % 4] += x[i] * x[i];
+        s += t * h[1] + h[2] * h[0];
+    }
+    return s;
+}
+
+#pragma pargrad reverse(hist_read_before) wrt(x) out(return )
 #pragma pargrad reverse(hist_out) wrt(x) out(h)
 #pragma pargrad reverse(hist_then_square) wrt(x) out(h)
 #pragma pargrad reverse(hist_only) wrt(x) out(h)

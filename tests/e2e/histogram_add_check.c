@@ -45,11 +45,13 @@ static void check_key_out_of_range(void) {
 GC_KERNEL(hist_weighted)
 GC_KERNEL(hist_sparse)
 GC_KERNEL(hist_steps)
+GC_KERNEL(hist_read_before)
 
 static const struct gc_kernel kernels[] = {
     {"hist_weighted", hist_weighted, hist_weighted_b},
     {"hist_sparse", hist_sparse, hist_sparse_b},
     {"hist_steps", hist_steps, hist_steps_b},
+    {"hist_read_before", hist_read_before, hist_read_before_b},
 };
 
 typedef void (*hist_out_f)(int n, int nb, const double *x, double *h);

@@ -1845,21 +1845,30 @@ static void gen_histogram(struct block b, int count) {
  * if; the bins summed into a scalar after the loop */
 static void gen_hist_op(struct block b, int count) {
     static const int nbs[] = {3, 5, 8}, mult[] = {1, 2, 3, 5, 7};
-    static const char *const names[] = {"*", "min", "max"};
-    static const char *const inits[] = {"1.0 + 0.05 * %s", "4.0 - 0.1 * %s", "-4.0 + 0.1 * %s"};
+    static const char *const names[] = {"*", "min", "max", "+"};
+    static const char *const inits[] = {"1.0 + 0.05 * %s", "4.0 - 0.1 * %s", "-4.0 + 0.1 * %s",
+                                        "0.5 * %s"};
     /* %1$s the bin, %2$s the array; the value is the node's kid */
-    static const char *const forms[3][2] = {
+    static const char *const forms[4][2] = {
         {"%2$s[%1$s] *= 1.0 + 0.1 * tanh(%%0);",
          "%2$s[%1$s] = %2$s[%1$s] * (1.0 + 0.1 * sin(%%0));"},
         {"%2$s[%1$s] = fmin(%2$s[%1$s], %%0);",
          "%2$s[%1$s] = (%%0 < %2$s[%1$s]) ? %%0 : %2$s[%1$s];"},
         {"%2$s[%1$s] = fmax(%%0, %2$s[%1$s]);",
-         "%2$s[%1$s] = (%2$s[%1$s] < %%0) ? %%0 : %2$s[%1$s];"}};
-    int nb = nbs[rnd(3)], op = rnd(3);
+         "%2$s[%1$s] = (%2$s[%1$s] < %%0) ? %%0 : %2$s[%1$s];"},
+        {"%2$s[%1$s] += %%0;", "%2$s[%1$s] = %2$s[%1$s] - (%%0);"}};
+    int nb = nbs[rnd(3)], op = rnd(on(K_HISTOGRAM) ? 4 : 3);
     const char *h = fresh("hb"), *q = fresh("q"), *hs = fresh("hs");
     stmt(b, fmt("double %s[%d];", h, nb));
     stmt(b, fmt("for (int %s = 0; %s < %d; %s++)\n    %s[%s] = %s;", q, q, nb, q, h, q,
                 fmt(inits[op], q)));
+    /* the bins read before the histogram, by a loop whose adjoint reads them again */
+    const char *hr = chance(40) ? fresh("hr") : NULL;
+    if (hr) {
+        const char *p = fresh("q");
+        stmt(b, fmt("double %s = 0.0;\nfor (int %s = 0; %s < %d; %s++)\n    %s += %s[%s] * %s[%s];",
+                    hr, p, p, nb, p, hr, h, p, h, p));
+    }
     int pooled;
     const char *i = loop_counter("i", &pooled);
     const char *clause = chance(25) ? h : fmt("%s : %s", names[op], h);
@@ -1888,8 +1897,8 @@ static void gen_hist_op(struct block b, int count) {
     end_counter(i);
     const char *r = fresh("q");
     stmt(b,
-         fmt("double %s = 0.0;\nfor (int %s = 0; %s < %d; %s++)\n    %s += %s[%s] * (%s %% 3 + 1);",
-             hs, r, r, nb, r, hs, h, r, r));
+         fmt("double %s = %s;\nfor (int %s = 0; %s < %d; %s++)\n    %s += %s[%s] * (%s %% 3 + 1);",
+             hs, hr ? fmt("0.1 * %s", hr) : "0.0", r, r, nb, r, hs, h, r, r));
     declare(hs, T_DOUBLE, 3.0 * nb * vb);
 }
 
