@@ -1875,9 +1875,18 @@ static void gen_hist_op(struct block b, int count) {
     struct node *n = block_stmt(
         b, fmt("#pragma pargrad histogram(%s)\n%s {", clause, loop_head(i, pooled, "0", "n")));
     struct saved s = enter();
+    /* nested in a parallel loop, its body writes no array from outside:
+     * the enclosing loop's iterations would all write the same elements */
+    int was_locked[MAX_ARRAYS], narrays = cx.narrays;
+    for (int a = 0; a < narrays; a++) {
+        was_locked[a] = cx.arrays[a].locked;
+        cx.arrays[a].locked |= cx.par > 0;
+    }
     cx.par++;
     push_loop(i, 1, NRANGE, 0);
     gen_block(body_of(n), rnd(count + 1));
+    for (int a = 0; a < narrays; a++)
+        cx.arrays[a].locked = was_locked[a];
     int nup = 1 + rnd(2);
     double vb = 5.0; /* |a bin| at most: the values', the initial ones, or products near 1 */
     for (int u = 0; u < nup; u++) {
