@@ -271,6 +271,8 @@ void stmt_visit_header(Stmt *s, OperandVisitor visit, void *ctx) {
     }
     if (s->kind == S_SCAN || s->kind == S_HIST)
         visit(&s->hi, ctx);
+    if (s->kind == S_MAP && s->hist_bins) /* read by the map's header in the output */
+        visit(&s->hist_nbins, ctx);
     for (int i = 0; i < s->carried.len; i++)
         visit(&((Carried *)s->carried.items[i])->init, ctx);
     for (int i = 0; i < s->accums.len; i++)
