@@ -10,11 +10,14 @@ typedef struct EmitOptions {
     const char *source_path; /* for comments and #line */
     const char *source_text; /* for the source line quoted on each block */
     const char *version;
+    bool declared_ops; /* helpers of declared operators follow: their scans' header */
 } EmitOptions;
 
 /* The file's first lines, with the headers the functions' kept calls
  * (printf, omp_get_wtime) need. */
 void emit_c_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfuncs);
 void emit_c_function(FILE *out, Func *f, const EmitOptions *opt);
+void emit_c_uop_helpers(FILE *out, const EmitOptions *opt, const UserOp *u, Func *combine,
+                        Func *combine_b, Func *inverse);
 
 #endif

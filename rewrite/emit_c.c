@@ -262,6 +262,13 @@ static const char *call_name(Emitter *e, Stmt *s) {
     return s->dst->ty.kind == TY_FLOAT ? arena_printf(&e->a, "%sf", n) : n;
 }
 
+/* The output's helper for a declared operator's combine, partial or
+ * inverse (emit_c_uop_helpers defines them). */
+static const char *uop_helper(Emitter *e, const UserOp *u, PrimOp op) {
+    static const char *const suffix[] = {"", "_d0", "_d1", "_inv"};
+    return arena_printf(&e->a, "%s%s", u->helper, suffix[op - OP_UOP]);
+}
+
 /* The expression of a let, without the assignment. */
 static void emit_expr(Emitter *e, Stmt *s) {
     Operand *x = s->args;
@@ -290,7 +297,11 @@ static void emit_expr(Emitter *e, Stmt *s) {
         emit_operand(e, x[0]);
         break;
     case OP_CALL:
-        fprintf(e->out, "%s(", call_name(e, s));
+    case OP_UOP:
+    case OP_UOP_D0:
+    case OP_UOP_D1:
+    case OP_UOP_INV:
+        fprintf(e->out, "%s(", s->op == OP_CALL ? call_name(e, s) : uop_helper(e, s->uop, s->op));
         for (int i = 0; i < s->nargs; i++) {
             if (i)
                 fputs(", ", e->out);
@@ -318,7 +329,7 @@ static void emit_operand(Emitter *e, Operand o) {
     Var *v = o.var;
     if (v->id < e->nvars && e->inlined[v->id]) {
         Stmt *d = e->def_stmt[v->id];
-        bool atom = d->op == OP_CALL || d->op == OP_COPY;
+        bool atom = d->op == OP_CALL || d->op == OP_COPY || d->op >= OP_UOP;
         if (!atom)
             fputc('(', e->out);
         emit_expr(e, d);
@@ -569,7 +580,7 @@ static void collect_clauses(Emitter *e, Body *b, Clauses *c) {
             vec_push(&e->a, &c->declared, s->index);
         if (s->kind == S_ACC && s->acc == ACC_ATOMIC)
             c->atomics = true;
-        if (s->kind == S_LET && s->op == OP_CALL)
+        if (s->kind == S_LET && (s->op == OP_CALL || s->op >= OP_UOP))
             c->calls = true;
         if (s->kind == S_PUSH || s->kind == S_POP || s->kind == S_TAPE_PUSH_REGION ||
             s->kind == S_TAPE_POP_REGION || s->kind == S_LOOP || s->kind == S_IF ||
@@ -701,9 +712,9 @@ static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
     return true;
 }
 
-static const char *omp_reduce_op(ReduceOp op) {
+static const char *omp_reduce_op(const Accum *a) {
     static const char *const ops[] = {"+", "*", "min", "max", "pg_argmin", "pg_argmax"};
-    return ops[op];
+    return a->op == RED_USER ? a->uop->helper : ops[a->op];
 }
 
 static const char *accum_name(Emitter *e, Accum *a) {
@@ -722,7 +733,8 @@ static void open_inner_simd(Emitter *e, Stmt *s) {
     collect_clauses(e, s->body, &c);
     if (c.unsafe_simd || c.calls)
         return;
-    /* an arg-extremum is carried from iteration to iteration: no simd */
+    /* an arg-extremum is carried from iteration to iteration, and a
+     * declared operator is a call: no simd */
     for (int i = 0; i < s->accums.len; i++)
         if (((Accum *)s->accums.items[i])->op >= RED_ARGMIN)
             return;
@@ -738,7 +750,7 @@ static void open_inner_simd(Emitter *e, Stmt *s) {
     fputs("#pragma omp simd", e->out);
     for (int i = 0; i < s->accums.len; i++) {
         Accum *a = s->accums.items[i];
-        fprintf(e->out, " reduction(%s : %s)", omp_reduce_op(a->op), accum_name(e, a));
+        fprintf(e->out, " reduction(%s : %s)", omp_reduce_op(a), accum_name(e, a));
     }
     fputc('\n', e->out);
     if (minmax)
@@ -838,7 +850,7 @@ static void emit_reduce(Emitter *e, Stmt *s) {
         red = "";
         for (int i = 0; i < s->accums.len; i++) {
             Accum *a = s->accums.items[i];
-            red = arena_printf(&e->a, "%s reduction(%s : %s)", red, omp_reduce_op(a->op),
+            red = arena_printf(&e->a, "%s reduction(%s : %s)", red, omp_reduce_op(a),
                                accum_name(e, a));
         }
     }
@@ -869,6 +881,11 @@ static void emit_reduce(Emitter *e, Stmt *s) {
             fprintf(e->out, " %s %s ? ", a->op == RED_MIN ? "<" : ">", n);
             emit_operand(e, a->contrib);
             fprintf(e->out, " : %s", n);
+            break;
+        case RED_USER: /* the helper's `declare reduction` combines the threads' */
+            fprintf(e->out, "%s = %s(%s, ", n, a->uop->helper, n);
+            emit_operand(e, a->contrib);
+            fputc(')', e->out);
             break;
         default:
             fprintf(e->out, "%s = pg_%s_pick(%s, (pg_argext){", n,
@@ -902,8 +919,11 @@ static void emit_scan(Emitter *e, Stmt *s) {
     source_comment(e, s->loc, s->note);
     indent(e);
     static const char *const ops[] = {"add", "mul", "min", "max", "", "", "affine"};
-    fprintf(e->out, "pg_scan_%s_%s%s(", ops[s->scan_op], type_cname(s->buf->elem),
-            s->reversed ? "_rev" : "");
+    if (s->scan_op == RED_USER) /* the helpers' PG_SCAN_DEF, with the operator inlined */
+        fprintf(e->out, "%s_scan%s(", s->uop->helper, s->reversed ? "_rev" : "");
+    else
+        fprintf(e->out, "pg_scan_%s_%s%s(", ops[s->scan_op], type_cname(s->buf->elem),
+                s->reversed ? "_rev" : "");
     emit_operand(e, s->hi);
     fputs(", ", e->out);
     emit_operand(e, s->args[0]);
@@ -1319,7 +1339,8 @@ static const char *adjoint_decl(Emitter *e, const char *decl, const char *name,
 }
 
 static void emit_signature(Emitter *e, Func *f) {
-    fprintf(e->out, "%s %s(", f->ret.kind == TY_VOID ? "void" : type_cname(f->ret), f->name);
+    fprintf(e->out, "%s%s %s(", f->is_static ? "PG_HELPER " : "",
+            f->ret.kind == TY_VOID ? "void" : type_cname(f->ret), f->name);
     const char *prev_decl = NULL, *prev_name = NULL;
     const StructParam *prev_group = NULL;
     bool first = true;
@@ -1412,6 +1433,8 @@ void emit_c_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfuncs)
     for (int i = 0; i < n; i++)
         fprintf(out, "#include <%s>\n", headers[i]);
     fputs("\n#include \"pargrad.h\"\n", out);
+    if (opt->declared_ops)
+        fputs("#include \"pargrad_parallel.h\"\n", out);
     /* the struct types of the signatures, each once, as the input defines them */
     PtrVec defs = {0};
     Arena a = {0};
@@ -1450,5 +1473,38 @@ void emit_c_function(FILE *out, Func *f, const EmitOptions *opt) {
     free(e.def_stmt);
     free(e.inlined);
     free(e.next_use);
+    arena_free(&e.a);
+}
+
+/* A declared operator's helpers: COMBINE and INV as the output's own
+ * static copies, COMBINE's adjoint and its two partials, the OpenMP
+ * reduction of reduce loops, and the blocked scan of scan loops. */
+void emit_c_uop_helpers(FILE *out, const EmitOptions *opt, const UserOp *u, Func *combine,
+                        Func *combine_b, Func *inverse) {
+    const char *t = type_cname(u->ty), *h = u->helper;
+    fprintf(out, "\n/* The operator '%s' declared at line %d: %s, its adjoint and partials%s */",
+            u->name, u->loc.line, u->combine, u->inverse ? ", its inverse" : "");
+    emit_c_function(out, combine, opt);
+    emit_c_function(out, combine_b, opt);
+    for (int k = 0; k < 2; k++) {
+        fprintf(out,
+                "\n/* the partial of %s(a, b) in %c */\n"
+                "PG_HELPER %s %s_d%d(%s a, %s b) {\n"
+                "    %s a_b = 0, b_b = 0;\n"
+                "    (void)%s_b(a, &a_b, b, &b_b, 1);\n"
+                "    return %s;\n}\n",
+                u->combine, k ? 'b' : 'a', t, h, k, t, t, t, h, k ? "b_b" : "a_b");
+    }
+    if (inverse)
+        emit_c_function(out, inverse, opt);
+    Emitter e = {.out = out, .opt = opt};
+    fprintf(out,
+            "\n#ifdef _OPENMP\n"
+            "#pragma omp declare reduction(%s : %s : omp_out = %s(omp_out, omp_in)) "
+            "initializer(omp_priv = ",
+            h, t, h);
+    print_const(&e, u->identity);
+    fputs(")\n#endif\n", out);
+    fprintf(out, "PG_SCAN_DEF(PG_HELPER, %s_scan, %s, %s)\n", h, t, h);
     arena_free(&e.a);
 }

@@ -162,16 +162,17 @@ bool opd_equal(Operand a, Operand b) {
 }
 
 static const char *const primop_names[OP__COUNT] = {
-    "copy",   "neg", "add", "sub",    "mul",    "div",  "mod",  "bitand", "bitor",
-    "bitxor", "shl", "shr", "bitnot", "lt",     "le",   "gt",   "ge",     "eq",
-    "ne",     "and", "or",  "not",    "select", "cast", "call",
+    "copy", "neg", "add",    "sub",  "mul",  "div", "mod",    "bitand", "bitor",   "bitxor",
+    "shl",  "shr", "bitnot", "lt",   "le",   "gt",  "ge",     "eq",     "ne",      "and",
+    "or",   "not", "select", "cast", "call", "uop", "uop_d0", "uop_d1", "uop_inv",
 };
 const char *primop_name(PrimOp op) {
     return primop_names[op];
 }
 
 const char *reduce_op_name(ReduceOp op) {
-    static const char *const names[] = {"+", "*", "min", "max", "argmin", "argmax", "affine"};
+    static const char *const names[] = {"+",      "*",      "min",    "max",
+                                        "argmin", "argmax", "affine", "declared"};
     return names[op];
 }
 
@@ -562,6 +563,8 @@ static void print_stmt(FILE *out, Stmt *s, int depth) {
             print_operand(out, s->args[0]);
         } else {
             fputs(s->op == OP_CALL ? deriv_name(s->fn) : primop_name(s->op), out);
+            if (s->op >= OP_UOP)
+                fprintf(out, " %s", s->uop->name);
             for (int i = 0; i < s->nargs; i++) {
                 fputc(' ', out);
                 print_operand(out, s->args[i]);
@@ -620,8 +623,8 @@ static void print_stmt(FILE *out, Stmt *s, int depth) {
         print_operand(out, s->args[0]);
         break;
     case S_SCAN:
-        fprintf(out, "scan%s %s %s = ", s->reversed ? " reversed" : "", reduce_op_name(s->scan_op),
-                s->buf->name);
+        fprintf(out, "scan%s %s %s = ", s->reversed ? " reversed" : "",
+                s->uop ? s->uop->name : reduce_op_name(s->scan_op), s->buf->name);
         print_operand(out, s->args[0]);
         fprintf(out, " <- %s", s->scan_in[0]->name);
         if (s->scan_in[1])
@@ -694,7 +697,7 @@ static void print_stmt(FILE *out, Stmt *s, int depth) {
             Accum *ac = s->accums.items[i];
             fputs("\n", out);
             indent(out, depth + 2);
-            fprintf(out, "%s ", reduce_op_name(ac->op));
+            fprintf(out, "%s ", ac->uop ? ac->uop->name : reduce_op_name(ac->op));
             print_var(out, ac->result);
             if (ac->arg_result) {
                 fputs(", ", out);
@@ -992,6 +995,14 @@ Operand b_call(Builder *bd, int fn, Operand x, Operand y) {
     Type ty = result_type(x, y);
     return opd_var(emit_call(bd->a, bd->f, bd->b, bd->loc, TEMP_NAME, ty, fn,
                              y.kind == OPD_NONE ? 1 : 2, x, y));
+}
+
+Operand b_uop(Builder *bd, PrimOp op, UserOp *u, Operand x, Operand y) {
+    Var *v = emit_let(bd->a, bd->f, bd->b, bd->loc, TEMP_NAME, u->ty, op, 2, b_cast(bd, u->ty, x),
+                      b_cast(bd, u->ty, y), opd_none());
+    Stmt *s = bd->b->stmts.items[bd->b->stmts.len - 1];
+    s->uop = u;
+    return opd_var(v);
 }
 
 /* ---- constant conversions, as C converts ---- */

@@ -169,6 +169,12 @@ typedef enum {
     OP_SELECT, /* args[0] ? args[1] : args[2] */
     OP_CAST,   /* to the destination's type */
     OP_CALL,   /* a math.h function, `fn` indexes the derivative table */
+    /* A declared operator (`uop`): COMBINE(a, b), its partial in a or in
+     * b, and INV(z, b), each a call of a helper the output defines. */
+    OP_UOP,
+    OP_UOP_D0,
+    OP_UOP_D1,
+    OP_UOP_INV,
     OP__COUNT
 } PrimOp;
 
@@ -213,7 +219,31 @@ typedef enum { ACC_PLAIN, ACC_ATOMIC } AccLowering;
 
 /* RED_AFFINE combines affine functions (x -> a * x + b): the operator of
  * linear recurrences, scans only. */
-typedef enum { RED_ADD, RED_MUL, RED_MIN, RED_MAX, RED_ARGMIN, RED_ARGMAX, RED_AFFINE } ReduceOp;
+typedef enum {
+    RED_ADD,
+    RED_MUL,
+    RED_MIN,
+    RED_MAX,
+    RED_ARGMIN,
+    RED_ARGMAX,
+    RED_AFFINE,
+    RED_USER, /* a declared operator: the statement's or accumulator's `uop` */
+} ReduceOp;
+
+/* An operator of `#pragma pargrad declare op(NAME, TYPE, COMBINE, IDENTITY)
+ * [commutative] [inverse(INV)]`. The output defines static helpers for it:
+ * `helper` (COMBINE lifted and emitted again, since the user's may be
+ * static), helper_b (its adjoint), helper_d0 and helper_d1 (its partials)
+ * and helper_inv (INV). */
+typedef struct UserOp {
+    const char *name, *combine, *inverse; /* inverse: NULL when not declared */
+    Type ty;
+    Operand identity;
+    bool commutative;
+    const char *helper;
+    bool used; /* some differentiated code combines with it */
+    SrcLoc loc;
+} UserOp;
 
 const char *reduce_op_name(ReduceOp op);
 
@@ -263,6 +293,7 @@ typedef struct Accum {
     Var *arg_result;
     Operand init, contrib;
     const char *user_name; /* the C variable the user reduces into */
+    UserOp *uop;           /* RED_USER */
 } Accum;
 
 struct Stmt {
@@ -317,6 +348,7 @@ struct Stmt {
 
     /* S_SCAN and S_HIST: the operator and the input arrays */
     ReduceOp scan_op;
+    UserOp *uop; /* RED_USER, and the OP_UOP lets */
     Buffer *scan_in[2];
     /* a reversed S_HIST (the adjoint): the bins' final values (min and
      * max; NULL for *), the bins' adjoints, the values' adjoints */
@@ -350,6 +382,7 @@ typedef struct Func {
     SrcLoc loc;
     int next_var_id, next_buf_id, next_effect_id;
     PtrVec type_defs; /* const char*: definitions of the struct types the signature uses */
+    bool is_static;   /* a helper of the output (a declared operator's) */
 } Func;
 
 /* A request to differentiate: a `reverse(...)` directive or --reverse. */
@@ -400,6 +433,8 @@ Operand b_neg(Builder *bd, Operand x);
 Operand b_cmp(Builder *bd, PrimOp op, Operand x, Operand y);
 Operand b_select(Builder *bd, Operand c, Operand x, Operand y);
 Operand b_call(Builder *bd, int fn, Operand x, Operand y);
+/* A declared operator's combine, partial (OP_UOP_D0/D1) or inverse. */
+Operand b_uop(Builder *bd, PrimOp op, UserOp *u, Operand x, Operand y);
 Operand b_cast(Builder *bd, Type ty, Operand x);
 Operand b_fconst(double v, Type ty);
 /* dst = dst + v for a mutable dst. */

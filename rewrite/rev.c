@@ -129,6 +129,13 @@ static void rev_let(Rev *r, Stmt *s, Builder *bd) {
             add_adjoint(r, bd, x[k], b_mul(bd, db, p));
         }
         break;
+    case OP_UOP: /* the partials of the operator's own adjoint (its helper _b) */
+        for (int k = 0; k < 2; k++)
+            if (act[k])
+                add_adjoint(
+                    r, bd, x[k],
+                    b_mul(bd, db, b_uop(bd, k ? OP_UOP_D1 : OP_UOP_D0, s->uop, x[0], x[1])));
+        break;
     default:
         break;
     }

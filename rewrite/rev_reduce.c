@@ -4,7 +4,11 @@
  *            the non-zero elements P and their number of zeros z; then
  *            d r / d a = z == 0 ? P / a : (z == 1 && a == 0 ? P : 0);
  *   min/max  the forward reduce also finds the iteration of the extremum
- *            (argmin/argmax); only that iteration's adjoint runs.
+ *            (argmin/argmax); only that iteration's adjoint runs;
+ *   declared a commutative operator with an inverse (section 3.3): the
+ *            other elements combine to b = INV(r, a), so d r / d a is the
+ *            partial of COMBINE(b, a) in a. (Declared operators without
+ *            both are lifted as scans, whose rule is the general one.)
  * The initial value of the accumulator is one more element of the reduce. */
 #include "rev.h"
 
@@ -162,7 +166,7 @@ static void reduce_fwd(Rev *r, Stmt *s, Stmt *primal, Body *out) {
     Body *after = body_new(r->a);
     for (int i = 0; i < s->accums.len; i++) {
         Accum *a = s->accums.items[i];
-        if (!a->result->active || a->op == RED_ADD) {
+        if (!a->result->active || a->op == RED_ADD || a->op == RED_USER) {
             vec_push(r->a, &red->accums, a);
             continue;
         }
@@ -207,6 +211,15 @@ static Operand mul_partial(Builder *bd, RedInfo *ri, Operand seed_times_p, Opera
     return b_select(bd, none, when_none, b_select(bd, only, seed_times_p, zero));
 }
 
+/* d r / d a for an element a of a reduce of an invertible commutative
+ * operator: with b = INV(r, a) the others combined, the partial of
+ * COMBINE(b, a) in a (arg 1), or COMBINE(a, b) in a (arg 0, the initial
+ * value's side). */
+static Operand inverse_partial(Builder *bd, Accum *acc, Operand a, int arg) {
+    Operand b = b_uop(bd, OP_UOP_INV, acc->uop, opd_var(acc->result), a);
+    return arg ? b_uop(bd, OP_UOP_D1, acc->uop, b, a) : b_uop(bd, OP_UOP_D0, acc->uop, a, b);
+}
+
 /* The iteration space re-executed with each element's adjoint seeded. */
 static void seeded_iterations(Rev *r, Stmt *s, Body *out, Operand *seeds_times_p,
                               bool all_extrema) {
@@ -234,6 +247,8 @@ static void seeded_iterations(Rev *r, Stmt *s, Body *out, Operand *seeds_times_p
         else if (a->op == RED_MUL && a->contrib.kind == OPD_VAR && a->contrib.var->active)
             add_adjoint(r, &bd, a->contrib,
                         mul_partial(&bd, info_of(r, a), seeds_times_p[i], a->contrib));
+        else if (a->op == RED_USER)
+            add_adjoint(r, &bd, a->contrib, b_mul(&bd, rb, inverse_partial(&bd, a, a->contrib, 1)));
         else if (all_extrema && (a->op == RED_MIN || a->op == RED_MAX)) {
             Operand at = opd_var(info_of(r, a)->arg);
             Operand here = b_cmp(&bd, OP_EQ, b_cast(&bd, at.ty, opd_var(s->index)), at);
@@ -299,6 +314,10 @@ void rev_reduce_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
             seeds_times_p[i] = b_mul(&bd, rb, ri->prod_nz);
             if (a->init.kind == OPD_VAR && a->init.var->active)
                 add_adjoint(r, &bd, a->init, mul_partial(&bd, ri, seeds_times_p[i], a->init));
+            loop_needed = true;
+        } else if (a->op == RED_USER) {
+            if (a->init.kind == OPD_VAR && a->init.var->active)
+                add_adjoint(r, &bd, a->init, b_mul(&bd, rb, inverse_partial(&bd, a, a->init, 0)));
             loop_needed = true;
         } else {
             extremum_init(r, a, &bd);

@@ -78,8 +78,11 @@ Stmt *rule_map(Rev *r, Stmt *s, Operand n, const char *note, Builder *in) {
 }
 
 /* The partial of p OP t in p (arg 0) or in t (arg 1). */
-static Operand scan_partial(Builder *bd, ReduceOp op, int arg, Operand p, Operand t) {
+static Operand scan_partial(Builder *bd, Stmt *s, int arg, Operand p, Operand t) {
+    ReduceOp op = s->scan_op;
     Type ty = p.ty, fty;
+    if (op == RED_USER)
+        return b_uop(bd, arg ? OP_UOP_D1 : OP_UOP_D0, s->uop, p, t);
     if (op == RED_ADD)
         return b_fconst(1, ty);
     if (op == RED_MUL)
@@ -125,10 +128,12 @@ void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
         } else {
             factor = rule_temp(r, &bd, arena_printf(r->a, "%s_b_factor", label), p->elem, n);
             Builder in;
-            Stmt *m = rule_map(r, s, n, "which argument each fmin/fmax passes on", &in);
+            Stmt *m = rule_map(r, s, n,
+                               s->uop ? "the partial of each step in the prefix before it"
+                                      : "which argument each fmin/fmax passes on",
+                               &in);
             Operand k = opd_var(m->index);
-            Operand c =
-                scan_partial(&in, s->scan_op, 0, rule_read(r, &in, p, k), rule_read(r, &in, t, k));
+            Operand c = scan_partial(&in, s, 0, rule_read(r, &in, p, k), rule_read(r, &in, t, k));
             Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
             w->buf = factor;
             w->nidx = 1;
@@ -153,10 +158,10 @@ void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
         if (terms && s->scan_in[1])
             accumulate_at(r, &in, last->adj, k, q);
         else if (terms)
-            accumulate_at(r, &in, t->adj, k,
-                          b_mul(&in, q,
-                                scan_partial(&in, s->scan_op, 1, rule_read(r, &in, p, k),
-                                             rule_read(r, &in, t, k))));
+            accumulate_at(
+                r, &in, t->adj, k,
+                b_mul(&in, q,
+                      scan_partial(&in, s, 1, rule_read(r, &in, p, k), rule_read(r, &in, t, k))));
         body_append(r->a, out, m);
     }
     add_adjoint(r, &bd, s->args[0], rule_read(r, &bd, total, opd_int(0)));

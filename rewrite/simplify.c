@@ -769,7 +769,7 @@ static bool same_value(Stmt *s, Stmt *t) {
         return false;
     if (s->kind == S_READ)
         return s->buf == t->buf && s->nidx == t->nidx && same_operands(s->idx, t->idx, s->nidx);
-    return s->op == t->op && s->fn == t->fn && s->nargs == t->nargs &&
+    return s->op == t->op && s->fn == t->fn && s->uop == t->uop && s->nargs == t->nargs &&
            s->dst->ty.kind == t->dst->ty.kind && s->dst->ty.cname == t->dst->ty.cname &&
            same_operands(s->args, t->args, s->nargs);
 }
@@ -878,7 +878,7 @@ static void cse_body(Cse *c, Body *b, Stmt *owner);
 
 static void cse_header(Cse *c, Stmt *s) {
     stmt_visit_header(s, cse_subst, c);
-    if (s->counter && s->body) { /* values computed before the loop, for index bounds */
+    if (s->counter) { /* values computed before the loop, for index bounds */
         cse_subst(&s->counter->first, c);
         cse_subst(&s->counter->step, c);
         cse_subst(&s->counter->limit, c);

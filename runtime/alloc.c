@@ -8,7 +8,7 @@
  * that fits back out, zeroed (by the threads, when it is big and the call is
  * not inside a parallel region). Small blocks go straight to malloc. */
 #include "pargrad.h"
-#include "parallel.h"
+#include "pargrad_parallel.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>

@@ -17,7 +17,7 @@
  * bins from before) and vals_b (incremented; NULL when the values are
  * constant). See rewrite/rev_hist.c for the rules. */
 #include "pargrad.h"
-#include "parallel.h"
+#include "pargrad_parallel.h"
 
 #include <limits.h>
 #include <math.h>

@@ -9,61 +9,19 @@
  * The _rev variants run from the top: out[n] = init, out[k] = out[k+1] OP
  * in[k]. Affine scans combine x -> a[k] * x + b[k]. */
 #include "pargrad.h"
-#include "parallel.h"
-
-/* Step j of a scan (j = 0 first): the input it combines, the output it
- * reads and the one it writes, from the bottom up or (rev) from the top
- * down. */
-#define PG_IN(j) (rev ? n - 1 - (j) : (j))
-#define PG_FROM(j) (rev ? n - (j) : (j))
-#define PG_TO(j) (rev ? n - 1 - (j) : (j) + 1)
+#include "pargrad_parallel.h"
 
 #define PG_ADD(x, y) ((x) + (y))
 #define PG_MUL(x, y) ((x) * (y))
 
-/* A scan of an associative operator: a block's value is its inputs
- * combined, in the order of the steps. */
-#define PG_SCAN_DEF(NAME, T, COMBINE)                                                              \
-    static void NAME##_dir(long n, T init, const T *in, T *out, int parallel, int rev) {           \
-        int nt = pg_threads_for(n, parallel);                                                      \
-        out[PG_FROM(0)] = init;                                                                    \
-        if (nt <= 1) {                                                                             \
-            for (long j = 0; j < n; j++)                                                           \
-                out[PG_TO(j)] = COMBINE(out[PG_FROM(j)], in[PG_IN(j)]);                            \
-            return;                                                                                \
-        }                                                                                          \
-        T *agg = pg_scratch((size_t)nt, sizeof(T), "a scan");                                      \
-        _Pragma("omp parallel num_threads(nt)") {                                                  \
-            int t = pg_thread_id(), m = pg_thread_count();                                         \
-            PG_BLOCK(n, t, m, lo, hi);                                                             \
-            T a = in[PG_IN(lo)];                                                                   \
-            for (long j = lo + 1; j < hi; j++)                                                     \
-                a = COMBINE(a, in[PG_IN(j)]);                                                      \
-            agg[t] = a;                                                                            \
-            _Pragma("omp barrier");                                                                \
-            T x = init;                                                                            \
-            for (int s = 0; s < t; s++)                                                            \
-                x = COMBINE(x, agg[s]);                                                            \
-            for (long j = lo; j < hi; j++)                                                         \
-                out[PG_TO(j)] = x = COMBINE(x, in[PG_IN(j)]);                                      \
-        }                                                                                          \
-        free(agg);                                                                                 \
-    }                                                                                              \
-    void NAME(long n, T init, const T *in, T *out, int parallel) {                                 \
-        NAME##_dir(n, init, in, out, parallel, 0);                                                 \
-    }                                                                                              \
-    void NAME##_rev(long n, T init, const T *in, T *out, int parallel) {                           \
-        NAME##_dir(n, init, in, out, parallel, 1);                                                 \
-    }
-
-PG_SCAN_DEF(pg_scan_add_double, double, PG_ADD)
-PG_SCAN_DEF(pg_scan_mul_double, double, PG_MUL)
-PG_SCAN_DEF(pg_scan_min_double, double, fmin)
-PG_SCAN_DEF(pg_scan_max_double, double, fmax)
-PG_SCAN_DEF(pg_scan_add_float, float, PG_ADD)
-PG_SCAN_DEF(pg_scan_mul_float, float, PG_MUL)
-PG_SCAN_DEF(pg_scan_min_float, float, fminf)
-PG_SCAN_DEF(pg_scan_max_float, float, fmaxf)
+PG_SCAN_DEF(, pg_scan_add_double, double, PG_ADD)
+PG_SCAN_DEF(, pg_scan_mul_double, double, PG_MUL)
+PG_SCAN_DEF(, pg_scan_min_double, double, fmin)
+PG_SCAN_DEF(, pg_scan_max_double, double, fmax)
+PG_SCAN_DEF(, pg_scan_add_float, float, PG_ADD)
+PG_SCAN_DEF(, pg_scan_mul_float, float, PG_MUL)
+PG_SCAN_DEF(, pg_scan_min_float, float, fminf)
+PG_SCAN_DEF(, pg_scan_max_float, float, fmaxf)
 
 /* Affine scans: a block's value is the map x -> A * x + B its steps apply. */
 #define PG_AFFINE_DEF(NAME, T)                                                                     \

@@ -530,6 +530,54 @@ static bool differentiate_job(Options *o, Arena *a, Diags *d, Job *j) {
     return true;
 }
 
+/* A declared operator's functions, lifted for the output's helpers:
+ * COMBINE (emitted again, the user's may be static), its adjoint in both
+ * arguments, and INV. */
+typedef struct OpHelpers {
+    UserOp *op;
+    Func *combine, *combine_b, *inverse;
+} OpHelpers;
+
+static Func *lift_helper(Options *o, Arena *a, Frontend *fe, const char *fname, SrcLoc at,
+                         const char *name) {
+    Job j = {.fname = fname};
+    j.spec.loc = at;
+    vec_push(a, &j.spec.out, "return");
+    if (!lift_job(o, a, fe, &j))
+        return NULL;
+    j.spec.primal->name = name;
+    j.spec.primal->is_static = true;
+    return j.spec.primal;
+}
+
+/* COMBINE is lifted twice: once to emit, once (combine_b, until
+ * differentiate_op_helper replaces it) to differentiate. */
+static bool lift_op_helpers(Options *o, Arena *a, Frontend *fe, OpHelpers *h) {
+    UserOp *u = h->op;
+    h->combine = lift_helper(o, a, fe, u->combine, u->loc, u->helper);
+    h->combine_b = lift_helper(o, a, fe, u->combine, u->loc, u->combine);
+    if (u->inverse)
+        h->inverse =
+            lift_helper(o, a, fe, u->inverse, u->loc, arena_printf(a, "%s_inv", u->helper));
+    return h->combine && h->combine_b && (!u->inverse || h->inverse);
+}
+
+/* COMBINE's adjoint: helper_b(a, a_b, b, b_b, seed). */
+static bool differentiate_op_helper(Options *o, Arena *a, Diags *d, OpHelpers *h) {
+    Job j = {.fname = h->op->combine};
+    j.spec.primal = h->combine_b;
+    j.spec.name = arena_printf(a, "%s_b", h->op->helper);
+    j.spec.loc = h->op->loc;
+    for (int i = 0; i < h->combine_b->params.len; i++)
+        vec_push(a, &j.spec.wrt, (void *)((Param *)h->combine_b->params.items[i])->name);
+    vec_push(a, &j.spec.out, "return");
+    if (!differentiate_job(o, a, d, &j))
+        return false;
+    j.result->is_static = true;
+    h->combine_b = j.result;
+    return true;
+}
+
 int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
     if (o->build_dir)
         flags_from_database(a, o);
@@ -544,6 +592,16 @@ int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
     }
     for (int i = 0; i < jobs.len; i++)
         bad += !lift_job(o, a, fe, jobs.items[i]);
+    PtrVec *ops = frontend_user_ops(fe);
+    OpHelpers *helpers = arena_alloc(a, sizeof(OpHelpers) * (size_t)(ops->len + 1));
+    int nhelpers = 0;
+    for (int i = 0; i < ops->len && !bad; i++) {
+        UserOp *u = ops->items[i];
+        if (!u->used)
+            continue;
+        helpers[nhelpers].op = u;
+        bad += !lift_op_helpers(o, a, fe, &helpers[nhelpers++]);
+    }
     bad += frontend_check_pragmas(fe);
     DepCtx dc = {a, {0}};
     if (deps && !bad)
@@ -556,6 +614,8 @@ int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
         if (j->spec.primal)
             bad += !differentiate_job(o, a, d, j);
     }
+    for (int i = 0; i < nhelpers && !bad; i++)
+        bad += !differentiate_op_helper(o, a, d, &helpers[i]);
     if (bad) {
         frontend_close(fe);
         return PARGRAD_EXIT_FAILED;
@@ -565,12 +625,16 @@ int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
                           .line_directives = o->line_directives,
                           .source_path = o->input,
                           .source_text = frontend_source(fe),
-                          .version = PARGRAD_VERSION};
+                          .version = PARGRAD_VERSION,
+                          .declared_ops = nhelpers > 0};
         Func **funcs = xcalloc((size_t)jobs.len + 1, sizeof(Func *));
         for (int i = 0; i < jobs.len; i++)
             funcs[i] = ((Job *)jobs.items[i])->result;
         emit_c_prelude(code, &eo, funcs, jobs.len);
         free(funcs);
+        for (int i = 0; i < nhelpers; i++)
+            emit_c_uop_helpers(code, &eo, helpers[i].op, helpers[i].combine, helpers[i].combine_b,
+                               helpers[i].inverse);
         for (int i = 0; i < jobs.len; i++)
             emit_c_function(code, ((Job *)jobs.items[i])->result, &eo);
     }

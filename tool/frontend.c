@@ -577,7 +577,6 @@ void lift_mark_free(LiftMark *m) {
 }
 
 /* ---- functions ---- */
-static CXCursor find_function(Frontend *fe, const char *name);
 
 static bool ident_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -751,7 +750,7 @@ static void report_contract(void *ctx, SrcLoc loc, const char *hint, const char 
 }
 
 Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
-    CXCursor fc = find_function(fe, name);
+    CXCursor fc = frontend_find_function(fe, name);
     if (clang_Cursor_isNull(fc)) {
         diag_error(fe->d, use, "name a function defined in this file",
                    "no function named '%s' is defined in this file", name);
@@ -824,7 +823,7 @@ static enum CXChildVisitResult find_fn_visit(CXCursor c, CXCursor parent, CXClie
     return CXChildVisit_Continue;
 }
 
-static CXCursor find_function(Frontend *fe, const char *name) {
+CXCursor frontend_find_function(Frontend *fe, const char *name) {
     FindFn ff = {name, clang_getNullCursor()};
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_fn_visit, &ff);
     return ff.found;
@@ -921,6 +920,7 @@ Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const ch
             bad++;
         }
     }
+    bad += frontend_declared_ops(fe);
     if (bad) {
         frontend_close(fe);
         return NULL;

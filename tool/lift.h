@@ -32,6 +32,7 @@ struct Frontend {
     int nexpansions, capexpansions;
     bool expansions_listed;
     MacroOps *macro_ops; /* operators inside function-like macros (macro_ops.c) */
+    PtrVec user_ops;     /* UserOp*: the declared operators (lift_op.c) */
 };
 /* ---- environment ---- */
 /* ROLE_ACC: a reduce's accumulator, val its contribution so far in the
@@ -58,6 +59,7 @@ typedef struct Binding {
     Buffer *buf;
     Role role;
     ReduceOp acc_op;
+    UserOp *acc_uop; /* RED_USER */
     /* ROLE_SCAN: the prefix before the iteration; for affine scans, 1 +
      * the hidden binding of the iteration's factor A (val is B: the
      * iteration maps acc to A * acc + B). */
@@ -187,8 +189,8 @@ void lift_mark_free(LiftMark *m);
 Operand evaluate_constant(Lift *L, CXCursor c, bool *ok);
 Operand binding_value(Lift *L, CXCursor at, int b);
 Operand lift_expr(Lift *L, CXCursor c);
-Operand identity_of(ReduceOp op, Type ty);
-Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, Operand acc, Operand e, Type ty);
+Operand identity_of(ReduceOp op, const UserOp *u, Type ty);
+Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, UserOp *u, Operand acc, Operand e, Type ty);
 /* The e of s = (e < s) ? e : s (and mirror images) for rop min or max, or a
  * null cursor. */
 CXCursor ternary_extremum(Lift *L, CXCursor r, int b, ReduceOp rop);
@@ -294,6 +296,13 @@ void lift_for(Lift *L, CXCursor c);
 bool for_parts(Lift *L, CXCursor c, CXCursor parts[4]);
 void lift_while(Lift *L, CXCursor c); /* while and do loops */
 
+/* lift_op.c: declared operators */
+CXCursor frontend_find_function(Frontend *fe, const char *name);
+int frontend_declared_ops(Frontend *fe);
+UserOp *user_op_of_combine(Frontend *fe, const char *fname);
+UserOp *pragma_user_op(Lift *L, Pragma *pg);
+CXCursor user_op_update(Lift *L, CXCursor rhs, int b, const UserOp *u);
+
 /* lift_hist.c */
 void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg);
 bool is_hist_target(Lift *L, Buffer *buf);
@@ -306,7 +315,7 @@ void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, co
 Stmt *element_write(Lift *L, SrcLoc loc, Buffer *buf, Operand idx, Operand v);
 /* lift_scan.c: false when the loop is to run as a sequential loop (an
  * integer scan, which carries no derivative) */
-bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg);
+bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u);
 Operand scan_value(Lift *L, CXCursor at, int b);
 /* acc = a * acc + b (and acc += b, acc *= a) in an affine scan. */
 void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs);

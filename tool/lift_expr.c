@@ -950,8 +950,10 @@ static Operand lift_expr_node(Lift *L, CXCursor c) {
 }
 
 /* ---- assignments ---- */
-Operand identity_of(ReduceOp op, Type ty) {
+Operand identity_of(ReduceOp op, const UserOp *u, Type ty) {
     switch (op) {
+    case RED_USER:
+        return opd_float(u->identity.fval, ty);
     case RED_ADD:
     case RED_AFFINE: /* its B part: x -> 1 * x + 0 */
         return b_fconst(0, ty);
@@ -967,7 +969,7 @@ Operand identity_of(ReduceOp op, Type ty) {
 
 /* acc OP e, folding the identity so that one update per iteration makes the
  * contribution the updated expression itself. */
-Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, Operand acc, Operand e, Type ty) {
+Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, UserOp *u, Operand acc, Operand e, Type ty) {
     if (type_is_float(e.ty) && !type_is_float(ty)) {
         lift_fail(L, at,
                   "declare the reduce variable as double, or convert each contribution yourself, "
@@ -979,11 +981,13 @@ Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, Operand acc, Operand e, T
     }
     Builder bd = lift_builder(L, at);
     e = b_cast(&bd, ty, e);
-    if (opd_equal(acc, identity_of(op, ty)) ||
-        (op >= RED_MIN && acc.kind == OPD_CONST && isinf(acc.fval)))
+    if (opd_equal(acc, identity_of(op, u, ty)) ||
+        (op >= RED_MIN && op <= RED_ARGMAX && acc.kind == OPD_CONST && isinf(acc.fval)))
         return e;
     Type fty;
     switch (op) {
+    case RED_USER:
+        return b_uop(&bd, OP_UOP, u, acc, e);
     case RED_ADD:
         return b_add(&bd, acc, e);
     case RED_MUL:
@@ -1037,6 +1041,24 @@ CXCursor ternary_extremum(Lift *L, CXCursor r, int b, ReduceOp rop) {
     return ternary_extremum_of(L, r, refers_to_binding, &b, rop);
 }
 
+/* s = COMBINE(s, e) for a declared operator. */
+static void lift_user_op_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs) {
+    UserOp *u = L->env[b].acc_uop;
+    CXCursor e = strcmp(op, "=") ? clang_getNullCursor() : user_op_update(L, rhs, b, u);
+    if (L->failed)
+        return;
+    if (clang_Cursor_isNull(e)) {
+        lift_fail(L, c,
+                  arena_printf(L->a, "write the update as %s = %s(%s, e)", L->env[b].name,
+                               u->combine, L->env[b].name),
+                  "unsupported update of '%s' with a declared operator", L->env[b].name);
+        return;
+    }
+    Operand v = lift_expr(L, e);
+    Binding *bd = &L->env[b];
+    bd->val = combine_acc(L, c, RED_USER, u, bd->val, v, bd->ty);
+}
+
 /* A reduce update of accumulator `b`: s op= e, s = s op e, s = e op s,
  * s = fmin(s, e), s = (e < s) ? e : s. */
 static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs) {
@@ -1050,6 +1072,10 @@ static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor
                        : rop == RED_MUL ? "*"
                        : rop == RED_MIN ? "fmin"
                                         : "fmax";
+    if (rop == RED_USER) {
+        lift_user_op_update(L, c, b, op, rhs);
+        return;
+    }
     if (strcmp(op, "=") != 0) {
         bool minus = strcmp(op, "-=") == 0 && rop == RED_ADD;
         if (!minus && !(op[0] == want[0] && op[1] == '=')) {
@@ -1063,7 +1089,7 @@ static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor
             e = b_neg(&bd2, e);
         }
         bd = &L->env[b];
-        bd->val = combine_acc(L, c, rop, bd->val, e, bd->ty);
+        bd->val = combine_acc(L, c, rop, bd->acc_uop, bd->val, e, bd->ty);
         return;
     }
     CXCursor r = strip_implicit(rhs);
@@ -1104,7 +1130,7 @@ static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor
         e = b_neg(&bd2, e);
     }
     bd = &L->env[b];
-    bd->val = combine_acc(L, c, rop, bd->val, e, bd->ty);
+    bd->val = combine_acc(L, c, rop, bd->acc_uop, bd->val, e, bd->ty);
 }
 
 /* Names a value after the user's variable, for readable output: a

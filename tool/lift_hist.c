@@ -362,6 +362,13 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
                      "'#pragma pargrad %s': affine is not an operator of histograms", pg->text);
         return;
     }
+    if (pg->op == RED_USER) {
+        lift_fail_at(L, pg->op_loc,
+                     "update the bins with +, *, min or max, or reduce per bin with a reduce "
+                     "loop of the declared operator",
+                     "histograms of the declared operator '%s' are not supported yet", pg->op_name);
+        return;
+    }
     int mark = L->hist_targets.len;
     HistLoop *hl = NULL;
     Operand bins = {0};

@@ -1284,7 +1284,7 @@ int accumulator_binding(Lift *L, Pragma *pg, int i) {
     return found;
 }
 
-static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
+static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u) {
     Stmt *s = loop_stmt(L, c, S_REDUCE, cn, pg);
     int *accb = arena_alloc(L->a, sizeof(int) * (size_t)(pg->vars.len + 1)), na = 0;
     for (int i = 0; i < pg->vars.len; i++) {
@@ -1294,13 +1294,15 @@ static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         Binding *b = &L->env[found];
         Accum *ac = arena_alloc(L->a, sizeof(Accum));
         ac->op = pg->op;
+        ac->uop = u;
         ac->init = b->val;
         ac->user_name = b->name;
         vec_push(L->a, &s->accums, ac);
         b->role = ROLE_ACC;
         b->acc_barrier = L->nbarriers + 1; /* the barrier lift_loop_body pushes */
         b->acc_op = pg->op;
-        b->val = identity_of(pg->op, b->ty);
+        b->acc_uop = u;
+        b->val = identity_of(pg->op, u, b->ty);
         accb[na++] = found;
     }
     lift_loop_body(L, s, cn, BARRIER_REDUCE, -1, NULL, -1);
@@ -1310,6 +1312,7 @@ static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         ac->contrib = b->val;
         ac->result = var_new(L->a, L->f, b->name, b->ty);
         b->role = ROLE_NORMAL;
+        b->acc_uop = NULL;
         b->val = opd_var(ac->result);
     }
     body_append(L->a, L->cur, s);
@@ -1370,6 +1373,9 @@ void lift_for(Lift *L, CXCursor c) {
         return;
     if (pg && !canonical_loop(L, c, &cn))
         return;
+    UserOp *u = pg && pg->op_name ? pragma_user_op(L, pg) : NULL;
+    if (pg && pg->op_name && !u)
+        return;
     if (!pg) {
         lift_seq_loop(L, c, &cn);
     } else if (pg->kind == PG_MAP || pg->kind == PG_SCATTER) {
@@ -1382,12 +1388,15 @@ void lift_for(Lift *L, CXCursor c) {
         body_append(L->a, L->cur, s);
     } else if (pg->kind == PG_HISTOGRAM) {
         lift_histogram(L, c, &cn, pg);
-    } else if (pg->kind == PG_SCAN || pg->op == RED_AFFINE) {
-        /* a reduce of affine maps is a scan whose prefixes go unused */
-        if (!lift_scan(L, c, &cn, pg))
+    } else if (pg->kind == PG_SCAN || pg->op == RED_AFFINE ||
+               (u && !(u->inverse && u->commutative))) {
+        /* A reduce of affine maps is a scan whose prefixes go unused; so is
+         * a reduce of a declared operator without the invertible rule
+         * (the general rule needs the prefixes). */
+        if (!lift_scan(L, c, &cn, pg, u))
             lift_seq_loop(L, c, &cn);
     } else {
-        lift_reduce(L, c, &cn, pg);
+        lift_reduce(L, c, &cn, pg, u);
     }
     /* A counter declared before the loop keeps its final value, as in C. */
     int b = cn.outer && !L->failed ? env_lookup(L, cn.counter_ref) : -1;

@@ -24,12 +24,13 @@
 typedef struct OpSearch {
     Lift *L;
     int binding;
-    int op; /* ReduceOp, or -1 */
+    int op;     /* ReduceOp, or -1 */
+    UserOp *uo; /* RED_USER */
 } OpSearch;
 
 static bool mentions(Lift *L, CXCursor e, int b);
 
-static int op_of_update(Lift *L, CXCursor c, int b) {
+static int op_of_update(Lift *L, CXCursor c, int b, UserOp **uo) {
     Kids k = kids_of(c);
     if (k.n != 2 || !refers_to(L, k.items[0], b))
         return -1;
@@ -57,6 +58,9 @@ static int op_of_update(Lift *L, CXCursor c, int b) {
             return RED_MIN;
         if (!strcmp(fname, "fmax") || !strcmp(fname, "fmaxf"))
             return RED_MAX;
+        *uo = user_op_of_combine(L->fe, fname);
+        if (*uo && (refers_to(L, rk.items[1], b) || refers_to(L, rk.items[2], b)))
+            return RED_USER;
     }
     if (clang_getCursorKind(r) == CXCursor_ConditionalOperator)
         return !clang_Cursor_isNull(ternary_extremum(L, r, b, RED_MIN))   ? RED_MIN
@@ -94,13 +98,16 @@ static enum CXChildVisitResult find_update(CXCursor c, CXCursor parent, CXClient
     if (kind == CXCursor_IfStmt)
         os->op = op_of_if(os->L, c, os->binding);
     else if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator)
-        os->op = op_of_update(os->L, c, os->binding);
+        os->op = op_of_update(os->L, c, os->binding, &os->uo);
     return os->op >= 0 ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-static int infer_op(Lift *L, CXCursor body, int b) {
-    OpSearch os = {L, b, -1};
+static int infer_op(Lift *L, CXCursor body, int b, UserOp **uo) {
+    OpSearch os = {L, b, -1, NULL};
     clang_visitChildren(body, find_update, &os);
+    *uo = os.uo;
+    if (os.uo)
+        os.uo->used = true;
     return os.op;
 }
 
@@ -304,9 +311,9 @@ Operand scan_value(Lift *L, CXCursor at, int b) {
         Operand factor = L->env[bd->scan_factor - 1].val;
         return b_add(&bld, b_mul(&bld, factor, before), bd->val);
     }
-    if (opd_equal(bd->val, identity_of(bd->acc_op, bd->ty)))
+    if (opd_equal(bd->val, identity_of(bd->acc_op, bd->acc_uop, bd->ty)))
         return before;
-    return combine_acc(L, at, bd->acc_op, before, bd->val, bd->ty);
+    return combine_acc(L, at, bd->acc_op, bd->acc_uop, before, bd->val, bd->ty);
 }
 
 /* Whether expression e mentions the binding b anywhere. */
@@ -511,13 +518,20 @@ static Stmt *terms_map(Lift *L, CXCursor c, Stmt *m, Operand k, int nterms, Oper
     return body_clone(L->a, L->f, one)->stmts.items[0];
 }
 
-bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
-    if (pg->vars.len != 1) {
+bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u) {
+    if (pg->vars.len != 1 && pg->kind == PG_REDUCE)
+        lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[1],
+                     "give the others loops of their own, or declare the operator commutative "
+                     "with an inverse(...) (the invertible rule reduces any number)",
+                     "a reduce of '%s' is differentiated as a scan (the general rule), which "
+                     "takes one variable per loop",
+                     pg->op_name ? pg->op_name : "affine");
+    else if (pg->vars.len != 1)
         lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[1],
                      "scan one variable per loop: give the others loops of their own",
                      "a scan loop updates one variable%s", "");
+    if (pg->vars.len != 1)
         return true;
-    }
     int b = accumulator_binding(L, pg, 0);
     if (b < 0)
         return true;
@@ -525,7 +539,15 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     Type ty = L->env[b].ty;
     if (!type_is_float(ty))
         return false; /* no derivative flows through it: the loop runs as written */
-    int op = pg->op_given ? (int)pg->op : infer_op(L, cn->body, b);
+    int op = pg->op_given ? (int)pg->op : infer_op(L, cn->body, b, &u);
+    if (u && u->ty.kind != ty.kind) {
+        lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[0],
+                     arena_printf(L->a, "declare '%s' as %s", name, type_cname(u->ty)),
+                     arena_printf(L->a, "'%%s' is a %s, but the operator '%s' combines %s values",
+                                  type_cname(ty), u->name, type_cname(u->ty)),
+                     name);
+        return true;
+    }
     if (op < 0) {
         lift_fail_at(L, pg->loc,
                      arena_printf(L->a,
@@ -571,8 +593,9 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     acc->role = ROLE_SCAN;
     acc->acc_barrier = L->nbarriers + 1; /* the barrier lift_parallel_body pushes */
     acc->acc_op = (ReduceOp)op;
+    acc->acc_uop = u;
     acc->scan_prefix = before;
-    acc->val = identity_of((ReduceOp)op, ty);
+    acc->val = identity_of((ReduceOp)op, u, ty);
     lift_parallel_body(L, m, cn, BARRIER_REDUCE);
     acc = &L->env[b];
     /* affine: A, then B; otherwise the term */
@@ -582,11 +605,12 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     acc->role = ROLE_NORMAL;
     acc->scan_prefix = NULL;
     acc->scan_factor = 0;
+    acc->acc_uop = NULL;
     acc->val = init;
     if (L->failed)
         return true;
     if (affine ? opd_is_const(term[0], 1) && opd_is_const(term[1], 0)
-               : opd_equal(term[0], identity_of((ReduceOp)op, ty))) {
+               : opd_equal(term[0], identity_of((ReduceOp)op, u, ty))) {
         lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[0],
                      "update it in the loop, e.g. acc += x[i]; or leave the pragma out",
                      "the scan variable '%s' is not updated in the loop", name);
@@ -600,6 +624,7 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     body_append(L->a, L->cur, t);
     Stmt *s = stmt_new(L->a, S_SCAN, loc_of(L, c));
     s->scan_op = (ReduceOp)op;
+    s->uop = u;
     s->buf = prefix;
     s->scan_in[0] = terms[0];
     s->scan_in[1] = terms[1];

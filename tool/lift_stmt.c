@@ -52,7 +52,7 @@ static bool lift_acc_if(Lift *L, CXCursor c, Kids *k) {
         return false;
     Operand e = lift_expr(L, ak.items[1]);
     Binding *bd = &L->env[b];
-    bd->val = combine_acc(L, c, rop, bd->val, e, bd->ty);
+    bd->val = combine_acc(L, c, rop, NULL, bd->val, e, bd->ty);
     return true;
 }
 

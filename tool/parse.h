@@ -17,6 +17,8 @@ void frontend_close(Frontend *fe);
 
 /* The `reverse(...)`/`forward(...)` directives found in the source. */
 PtrVec *frontend_directives(Frontend *fe);
+/* The declared operators (UserOp*), `used` set by the lifting. */
+PtrVec *frontend_user_ops(Frontend *fe);
 
 /* Lifts the function `name` into the IR (inlining the calls it makes to other
  * functions of the file). NULL, with diagnostics, if it is outside the subset. */

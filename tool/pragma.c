@@ -1,13 +1,17 @@
 /* Pragma grammar:
  *   map
- *   reduce([OP:] v1, v2, ...)       OP: + * min max affine
+ *   reduce([OP:] v1, v2, ...)       OP: + * min max affine, or a declared NAME
+ *   scan([OP:] v), histogram([OP:] h), scatter
  *   reverse(F) wrt(a, b) [out(y, return)] [name(N)]
  *   forward(F) wrt(a, b) [out(y)] [name(N)]
- * scan, histogram, scatter, loop, while, declare and derivative are
- * recognised and reported as not supported yet by the caller. */
+ *   declare op(NAME, TYPE, COMBINE, IDENTITY) [commutative] [inverse(INV)]
+ * loop, while and derivative are recognised and reported as not supported
+ * yet by the caller. */
 #include "pragma.h"
 
 #include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct Lexer {
@@ -98,13 +102,20 @@ static bool lex_reduce_op(Lexer *lx, Pragma *out) {
             out->op = RED_MAX;
         else if (id && strcmp(id, "affine") == 0)
             out->op = RED_AFFINE;
-        else {
+        else if (id) { /* a declared operator, looked up by the lifter */
+            out->op = RED_USER;
+            out->op_name = id;
+            out->op_loc = lex_loc(lx);
+            out->op_loc.col -= (int)strlen(id);
+        } else {
             lx->p = save;
             return false;
         }
     }
-    if (!lex_char(lx, ':')) {
+    if (!lex_char(lx, ':')) { /* reduce(s): no operator */
         lx->p = save;
+        out->op = RED_ADD;
+        out->op_name = NULL;
         return false;
     }
     out->op_given = true;
@@ -115,18 +126,7 @@ static void parse_combinator(Lexer *lx, Pragma *out) {
     expect_char(lx, '(', "(");
     if (lx->failed)
         return;
-    if (!lex_reduce_op(lx, out)) {
-        skip_space(lx);
-        const char *save = lx->p;
-        const char *id = lex_ident(lx);
-        if (id && lex_char(lx, ':')) {
-            lx->p = save;
-            lex_error(lx, "use one of +, *, min, max, affine (declared operators come later)",
-                      "unknown reduction operator '%s'", id);
-            return;
-        }
-        lx->p = save;
-    }
+    lex_reduce_op(lx, out);
     do {
         skip_space(lx);
         SrcLoc *at = arena_alloc(lx->a, sizeof(SrcLoc));
@@ -175,6 +175,95 @@ static void parse_directive(Lexer *lx, Pragma *out) {
     }
     if (!lx->failed && out->req.wrt.len == 0)
         lex_error(lx, "list the active inputs, e.g. wrt(x, w)", "missing wrt(...) clause%s", "");
+}
+
+/* A number with an optional sign, or INFINITY / HUGE_VAL / HUGE_VALF. */
+static bool lex_constant(Lexer *lx, double *out) {
+    skip_space(lx);
+    double sign = 1;
+    if (*lx->p == '-' || *lx->p == '+')
+        sign = *lx->p++ == '-' ? -1 : 1;
+    skip_space(lx);
+    const char *save = lx->p;
+    const char *id = lex_ident(lx);
+    if (id) {
+        bool inf = !strcmp(id, "INFINITY") || !strcmp(id, "HUGE_VAL") || !strcmp(id, "HUGE_VALF");
+        *out = sign * HUGE_VAL;
+        if (!inf)
+            lx->p = save;
+        return inf;
+    }
+    char *end;
+    *out = sign * strtod(lx->p, &end);
+    if (end == lx->p)
+        return false;
+    lx->p = end;
+    if (*lx->p == 'f' || *lx->p == 'F' || *lx->p == 'l' || *lx->p == 'L')
+        lx->p++;
+    return true;
+}
+
+/* op(NAME, TYPE, COMBINE, IDENTITY) [commutative] [inverse(INV)] */
+static void parse_declare(Lexer *lx, Pragma *out) {
+    const char *form = "write e.g. declare op(logsum, double, logaddexp, -INFINITY) commutative";
+    skip_space(lx);
+    const char *at = lx->p, *what = lex_ident(lx);
+    if (!what || strcmp(what, "op") != 0) {
+        lx->p = at;
+        lex_error(lx, form, "expected 'op' after declare%s", "");
+        return;
+    }
+    UserOp *u = arena_alloc(lx->a, sizeof(UserOp));
+    out->decl_op = u;
+    expect_char(lx, '(', "(");
+    skip_space(lx);
+    u->loc = lex_loc(lx);
+    u->name = lex_ident(lx);
+    if (!u->name)
+        lex_error(lx, form, "expected the operator's name%s", "");
+    expect_char(lx, ',', ",");
+    skip_space(lx);
+    out->type_loc = lex_loc(lx);
+    out->type_name = lex_ident(lx);
+    if (out->type_name && !strcmp(out->type_name, "struct")) {
+        const char *tag = lex_ident(lx);
+        out->type_name = arena_printf(lx->a, "struct %s", tag ? tag : "");
+    }
+    if (!lx->failed && !out->type_name)
+        lex_error(lx, form, "expected the operator's type%s", "");
+    expect_char(lx, ',', ",");
+    skip_space(lx);
+    out->combine_loc = lex_loc(lx);
+    u->combine = lex_ident(lx);
+    if (!lx->failed && !u->combine)
+        lex_error(lx, form, "expected the function that combines two values%s", "");
+    expect_char(lx, ',', ",");
+    if (!lx->failed && !lex_constant(lx, &out->identity))
+        lex_error(lx, "write the identity as a number, e.g. 0.0, 1, -INFINITY",
+                  "expected the operator's identity%s", "");
+    expect_char(lx, ')', ")");
+    while (!lx->failed) {
+        skip_space(lx);
+        if (!*lx->p)
+            break;
+        const char *at = lx->p;
+        const char *clause = lex_ident(lx);
+        if (clause && !strcmp(clause, "commutative") && !u->commutative) {
+            u->commutative = true;
+        } else if (clause && !strcmp(clause, "inverse") && !u->inverse) {
+            expect_char(lx, '(', "(");
+            skip_space(lx);
+            out->inverse_loc = lex_loc(lx);
+            u->inverse = lex_ident(lx);
+            if (!lx->failed && !u->inverse)
+                lex_error(lx, "write e.g. inverse(logsubexp)", "expected a function name%s", "");
+            expect_char(lx, ')', ")");
+        } else {
+            lx->p = at;
+            lex_error(lx, "the clauses are commutative and inverse(INV), each once",
+                      "unexpected '%s' in declare op", clause ? clause : lx->p);
+        }
+    }
 }
 
 static const struct {
@@ -234,6 +323,9 @@ bool pragma_parse(Arena *a, Diags *d, const char *text, SrcLoc loc, Pragma *out)
     case PG_REVERSE:
     case PG_FORWARD:
         parse_directive(&lx, out);
+        break;
+    case PG_DECLARE:
+        parse_declare(&lx, out);
         break;
     default:
         /* Parsed by later stages; the rest of the line is kept in `text`. */

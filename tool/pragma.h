@@ -26,10 +26,18 @@ typedef struct Pragma {
     /* reduce/scan/histogram: the operator and the variables */
     ReduceOp op;
     bool op_given;
+    const char *op_name; /* RED_USER: the declared operator's name, and where */
+    SrcLoc op_loc;
     PtrVec vars;     /* const char* */
     PtrVec var_locs; /* SrcLoc* of each variable */
     /* reverse/forward */
     RevRequest req;
+    /* declare op: the operator, as far as the pragma tells (the frontend
+     * checks the type and the functions against the file) */
+    UserOp *decl_op;
+    const char *type_name;
+    double identity;
+    SrcLoc type_loc, combine_loc, inverse_loc;
     /* where the statement the pragma applies to starts (loop pragmas) */
     int target_line, target_col;
     bool attached;

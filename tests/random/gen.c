@@ -115,6 +115,9 @@ enum construct {
     K_SCAN,        /* scan(OP: c) and scan(c) at the top level: the body's locals, an update
                     * (maybe under an if), an output written from c before the update
                     * (exclusive) or after it (inclusive); c read after the loop */
+    K_DECL_OP,     /* declared operators (`declare op`): log-sum-exp with and without its
+                    * inverse, a Euclidean norm, a + b + a * b with its inverse; reduce and
+                    * scan loops updating s = COMBINE(s, e) or COMBINE(e, s) */
     K_COUNT
 };
 
@@ -187,6 +190,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_HISTOGRAM] = {"histogram", 1},
     [K_HIST_OP] = {"hist_op", 1},
     [K_SCATTER] = {"scatter", 1},
+    [K_DECL_OP] = {"declared_op", 1},
 };
 
 static int on(enum construct k) {
@@ -426,6 +430,7 @@ struct program {
     int out_clause;   /* write out(...) even when it is just return */
     int uses_float;
     int uses_blend, uses_step;  /* scalar_ref: rg_blend, rg_step are called */
+    int uses_declop[4];         /* declared_op: the operators used (declops) */
     int uses_grid, uses_rowdot; /* grid_helper: rg_grid, rg_rowdot are called */
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
@@ -1643,6 +1648,77 @@ static int pick_redop(void) {
     return k ? cand[rnd(k)] : -1;
 }
 
+/* Declared operators: the file defines the functions and declares the
+ * operators it uses. The terms keep each operator where it is smooth and
+ * tame: a norm's away from zero, a + b + a * b's above -1. */
+struct declop {
+    const char *name, *combine;
+    int inverse;
+    const char *term; /* the contribution, %%0 the expression */
+    const char *init;
+};
+
+static const struct declop declops[4] = {
+    {"rg_lse_op", "rg_lse", 1, "%%0", "0.0"},
+    {"rg_lse_gen", "rg_lse", 0, "%%0", "0.5 * x[0]"},
+    {"rg_norm_op", "rg_hyp", 0, "0.5 + 0.25 * tanh(%%0)", "0.0"},
+    {"rg_pm_op", "rg_pm", 1, "0.2 * tanh(%%0)", "0.0"},
+};
+
+static const char *const declop_functions[4] = {
+    "static double rg_lse(double a, double b) {\n    double m = a > b ? a : b;\n    return m + "
+    "log(exp(a - m) + exp(b - m));\n}\n\nstatic double rg_lsub(double z, double b) {\n    "
+    "return z + log1p(-exp(b - z));\n}\n\n",
+    NULL, /* rg_lse again */
+    "static double rg_hyp(double a, double b) {\n    return sqrt(a * a + b * b);\n}\n\n",
+    "static double rg_pm(double a, double b) {\n    return a + b + a * b;\n}\n\nstatic double "
+    "rg_pmi(double z, double b) {\n    return (z - b) / (1.0 + b);\n}\n\n",
+};
+
+static const char *const declop_pragmas[4] = {
+    "#pragma pargrad declare op(rg_lse_op, double, rg_lse, -INFINITY) commutative "
+    "inverse(rg_lsub)\n",
+    "#pragma pargrad declare op(rg_lse_gen, double, rg_lse, -INFINITY) commutative\n",
+    "#pragma pargrad declare op(rg_norm_op, double, rg_hyp, 0.0) commutative\n",
+    "#pragma pargrad declare op(rg_pm_op, double, rg_pm, 0.0) commutative inverse(rg_pmi)\n",
+};
+
+static void print_declops(FILE *out) {
+    int lse = prog.uses_declop[0] || prog.uses_declop[1];
+    for (int k = 0; k < 4; k++)
+        if (declop_functions[k] && (k == 0 ? lse : prog.uses_declop[k]))
+            fputs(declop_functions[k], out);
+    for (int k = 0; k < 4; k++)
+        if (prog.uses_declop[k])
+            fputs(declop_pragmas[k], out);
+    if (lse || prog.uses_declop[2] || prog.uses_declop[3])
+        fputs("\n", out);
+}
+
+/* s = COMBINE(s, TERM) or, the operators being commutative, COMBINE(TERM, s) */
+static const char *declop_update(const struct declop *o, const char *s) {
+    const char *term = fmt(o->term);
+    return rnd(3) ? fmt("%s = %s(%s, %s);", s, o->combine, s, term)
+                  : fmt("%s = %s(%s, %s);", s, o->combine, term, s);
+}
+
+static void gen_declop_reduce(struct block b, int count, int range);
+
+/* where a reduce's update goes in its body: maybe after a `continue` that
+ * skips all the updates (the first one's), maybe under an if */
+static struct block update_block(struct block ub, int may_continue) {
+    if (may_continue && on(K_CONTINUE) && chance(15)) {
+        struct node *c = stmt(ub, "if (%0)\n    continue;");
+        c->kid[c->nkid++] = gen_cond(1);
+    }
+    if (on(K_REDUCE_COND) && chance(15)) {
+        struct node *c = block_stmt(ub, "if (%0) {");
+        c->kid[c->nkid++] = gen_cond(1);
+        ub = body_of(c);
+    }
+    return ub;
+}
+
 /* accumulators declared here, a reduce loop over n (or over m inside an n
  * loop), and afterwards the accumulators are ordinary locals */
 static void gen_reduce(struct block b, int count) {
@@ -1650,6 +1726,10 @@ static void gen_reduce(struct block b, int count) {
     int range = loops_of(NRANGE) > 0 ? MRANGE : NRANGE;
     if (o < 0 || (range == MRANGE && loops_of(MRANGE) > 0)) {
         gen_local(b);
+        return;
+    }
+    if (on(K_DECL_OP) && chance(15)) {
+        gen_declop_reduce(b, count, range);
         return;
     }
     const struct redop *r = &redops[o];
@@ -1686,16 +1766,7 @@ static void gen_reduce(struct block b, int count) {
         struct node *e = gen_expr(0);
         if (k == 0 && extra)
             e = squash(op2("%0 + %1", e->bound + extra->bound, e, extra));
-        struct block ub = body_of(n);
-        if (k == 0 && on(K_CONTINUE) && chance(15)) { /* skips all the updates */
-            struct node *c = stmt(ub, "if (%0)\n    continue;");
-            c->kid[c->nkid++] = gen_cond(1);
-        }
-        if (on(K_REDUCE_COND) && chance(15)) {
-            struct node *c = block_stmt(ub, "if (%0) {");
-            c->kid[c->nkid++] = gen_cond(1);
-            ub = body_of(c);
-        }
+        struct block ub = update_block(body_of(n), k == 0);
         struct node *u = stmt(ub, update_text(r, acc[k]));
         u->kid[u->nkid++] = e;
         bound = max2(bound, e->bound);
@@ -1707,6 +1778,45 @@ static void gen_reduce(struct block b, int count) {
         cx.vars[first + k].hidden = 0;
         cx.vars[first + k].bound = o == 1 ? 8.0 : o >= 2 ? 1.0e3 : bound * 9 * 5;
     }
+}
+
+/* a reduce of a declared operator into a double s (declared operators
+ * combine doubles, also in float programs) */
+static void gen_declop_reduce(struct block b, int count, int range) {
+    int k = rnd(4);
+    const struct declop *o = &declops[k];
+    prog.uses_declop[k] = 1;
+    const char *acc = fresh("s");
+    const char *init = o->init;
+    if (chance(20) && prog.has_p)
+        init = k == 3 ? "0.5 * tanh(p)" : "p + 0.5";
+    stmt(b, fmt("double %s = %s;", acc, init));
+    int vi = cx.nvars;
+    declare(acc, T_DOUBLE, 1.0);
+    int pooled;
+    const char *i = loop_counter(range == MRANGE ? "j" : "i", &pooled);
+    struct node *n = block_stmt(b, fmt("#pragma pargrad reduce(%s : %s)\n%s {", o->name, acc,
+                                       loop_head(i, pooled, "0", range == MRANGE ? "m" : "n")));
+    struct saved s = enter();
+    cx.vars[vi].hidden = 1;
+    cx.par++;
+    push_loop(i, 1, range, 0);
+    struct private_use pu = gen_private(n);
+    gen_block(body_of(n), rnd(count + 1));
+    struct node *e = gen_expr(0);
+    struct node *extra = end_private(pu);
+    if (extra)
+        e = squash(op2("%0 + %1", e->bound + extra->bound, e, extra));
+    struct block ub = update_block(body_of(n), 1);
+    struct node *u = stmt(ub, declop_update(o, acc));
+    u->kid[u->nkid++] = e;
+    cx.par--;
+    leave_par(s);
+    end_counter(i);
+    cx.vars[vi].hidden = 0;
+    /* log-sum-exp: the largest term plus log(count); a norm: sqrt(count);
+     * the products of 1 + t, |t| < 0.2: 1.2^count */
+    cx.vars[vi].bound = k < 2 ? e->bound + 10.0 : k == 2 ? 40.0 : 1.0e3;
 }
 
 /* a scan over [0, n) at the top level (not inside loops or helpers): the
@@ -1732,6 +1842,7 @@ static void gen_scan(struct block b, int count) {
                                          "%s = (%%1) + (0.5 + 0.4 * tanh(%%0)) * %s;"},
                                         3};
     int is_affine = on(K_SCAN_AFFINE) && chance(25);
+    int dk = !is_affine && on(K_DECL_OP) && chance(20) ? rnd(4) : -1;
     const struct redop *r = is_affine ? &affine : &redops[o];
     const char *acc = fresh("c");
     /* min and max start near the values (not at the reduce rows' 1.0e3):
@@ -1742,14 +1853,20 @@ static void gen_scan(struct block b, int count) {
         init = o == 2 ? "p + 0.5" : "p - 0.5";
     else if ((o == 0 || is_affine) && chance(30))
         init = "0.5 * x[0]";
+    if (dk >= 0) {
+        prog.uses_declop[dk] = 1;
+        init = chance(30) ? "0.5 * x[0]" : declops[dk].init;
+    }
     struct node *d = stmt(b, "");
-    d->tmpl = fmt("%s %s = %s;", type_text(d, 0), acc, init);
+    /* declared operators combine doubles, also in float programs */
+    d->tmpl = fmt("%s %s = %s;", dk >= 0 ? "double" : type_text(d, 0), acc, init);
     int vi = cx.nvars;
     declare(acc, T_DOUBLE, 1.0);
     int pooled;
     const char *i = loop_counter(nested ? "j" : "i", &pooled);
     const char *idx = nested ? fmt("%s * m + %s", outer_par_loop()->name, i) : i;
-    const char *clause = chance(30) ? acc : fmt("%s : %s", r->pragma, acc);
+    const char *clause =
+        chance(30) ? acc : fmt("%s : %s", dk >= 0 ? declops[dk].name : r->pragma, acc);
     struct node *n = block_stmt(b, fmt("#pragma pargrad scan(%s)\n%s {", clause,
                                        loop_head(i, pooled, "0", nested ? "m" : "n")));
     struct saved s = enter();
@@ -1780,7 +1897,7 @@ static void gen_scan(struct block b, int count) {
         c->kid[c->nkid++] = gen_cond(1);
         ub = body_of(c);
     }
-    struct node *u = stmt(ub, update_text(r, acc));
+    struct node *u = stmt(ub, dk >= 0 ? declop_update(&declops[dk], acc) : update_text(r, acc));
     u->kid[u->nkid++] = e;
     struct node *e2 = NULL;
     if (is_affine) { /* the added part; the factor is e */
@@ -1798,6 +1915,9 @@ static void gen_scan(struct block b, int count) {
     end_counter(i);
     cx.vars[vi].hidden = 0;
     cx.vars[vi].bound = is_affine ? 10.0 * (e2->bound + 1.0)
+                        : dk >= 0 ? (dk < 2    ? e->bound + 10.0
+                                     : dk == 2 ? 40.0
+                                               : 1.0e3)
                         : o == 1  ? 8.0
                         : o >= 2  ? 1.0e3
                                   : e->bound * 9 * 5;
@@ -2867,6 +2987,7 @@ static void print_program(FILE *out) {
         fputs("static unsigned rg_step(unsigned *st) {\n    *st = *st * 1664525u + "
               "1013904223u;\n    return (*st >> 8) & 0xffu;\n}\n\n",
               out);
+    print_declops(out);
     print_stmts(out, prog.helpers->body, prog.helpers->nbody, 0);
     fputs(ref_mode ? "static " : "", out);
     if (prog.has_ret)

@@ -216,8 +216,52 @@ static void test_error_reduce_without_operator(void) {
     ctx_close(&c);
 }
 
+/* Any other name is a declared operator's, looked up by the lifter. */
+static void test_declared_operator_use(void) {
+    check_reduce("reduce(plus: s)", RED_USER, 1, "s", NULL);
+    Ctx c;
+    ctx_open(&c);
+    Pragma p;
+    CU_ASSERT_TRUE(parse_at(&c, "scan(lse : acc)", 3, 17, &p));
+    CU_ASSERT_EQUAL(p.op, RED_USER);
+    CU_ASSERT_STRING_EQUAL(p.op_name, "lse");
+    CU_ASSERT_EQUAL(p.op_loc.col, 22);
+    /* without a colon, a variable: no operator */
+    CU_ASSERT_TRUE(parse_at(&c, "scan(acc)", 3, 17, &p));
+    CU_ASSERT_FALSE(p.op_given);
+    CU_ASSERT_PTR_NULL(p.op_name);
+    ctx_close(&c);
+}
+
+static void test_declare_op(void) {
+    Ctx c;
+    ctx_open(&c);
+    Pragma p;
+    CU_ASSERT_TRUE(
+        parse_at(&c, "declare op(lse, double, logaddexp, -INFINITY) commutative inverse(logsub)", 4,
+                 17, &p));
+    CU_ASSERT_EQUAL(p.kind, PG_DECLARE);
+    CU_ASSERT_FATAL(p.decl_op != NULL);
+    CU_ASSERT_STRING_EQUAL(p.decl_op->name, "lse");
+    CU_ASSERT_STRING_EQUAL(p.type_name, "double");
+    CU_ASSERT_STRING_EQUAL(p.decl_op->combine, "logaddexp");
+    CU_ASSERT_TRUE(isinf(p.identity) && p.identity < 0);
+    CU_ASSERT_TRUE(p.decl_op->commutative);
+    CU_ASSERT_STRING_EQUAL(p.decl_op->inverse, "logsub");
+    CU_ASSERT_EQUAL(p.decl_op->loc.col, 28);
+    CU_ASSERT_TRUE(parse_at(&c, "declare op(m2, float, mul2, 1.5f)", 4, 17, &p));
+    CU_ASSERT_EQUAL(p.identity, 1.5);
+    CU_ASSERT_FALSE(p.decl_op->commutative);
+    CU_ASSERT_PTR_NULL(p.decl_op->inverse);
+    CU_ASSERT_EQUAL(c.d.errors, 0);
+    ctx_close(&c);
+    check_error("declare op(a, double, f, zero)", 2, 17, 42, "expected the operator's identity");
+    check_error("declare op(a, double, f, 0) inverse(g) inverse(g)", 2, 17, 56,
+                "unexpected 'inverse' in declare op");
+    check_error("declare reduction(a)", 2, 17, 25, "expected 'op' after declare");
+}
+
 static void test_error_unknown_operator(void) {
-    check_error("reduce(plus: s)", 2, 17, 24, "unknown reduction operator 'plus'");
     check_error("reduce(-: s)", 2, 17, 24, "expected a variable to reduce into");
 }
 
@@ -310,7 +354,7 @@ static void test_scan_file_caret(void) {
     char path[] = "/tmp/pargrad-unit-XXXXXX";
     int fd = mkstemp(path);
     CU_ASSERT_FATAL(fd >= 0);
-    const char *src = "int y;\n#pragma pargrad reduce(sum: s)\nfor (;;) {}\n";
+    const char *src = "int y;\n#pragma pargrad reduce(-: s)\nfor (;;) {}\n";
     CU_ASSERT_FATAL(write(fd, src, strlen(src)) == (ssize_t)strlen(src));
     close(fd);
     Ctx c;
@@ -319,9 +363,9 @@ static void test_scan_file_caret(void) {
     CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, path, src, NULL, &ps), 1);
     const char *out = ctx_diags(&c);
     char where[128];
-    snprintf(where, sizeof where, "%s:2:24: error: unknown reduction operator 'sum'", path);
+    snprintf(where, sizeof where, "%s:2:24: error: expected a variable to reduce into", path);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, where));
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "    2 | #pragma pargrad reduce(sum: s)\n"
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "    2 | #pragma pargrad reduce(-: s)\n"
                                        "      |                        ^\n"));
     ctx_close(&c);
     unlink(path);
@@ -394,6 +438,8 @@ void register_pragma_tests(void) {
     CU_add_test(s, "error: unknown word", test_error_unknown_word);
     CU_add_test(s, "error: reduce without operator", test_error_reduce_without_operator);
     CU_add_test(s, "error: unknown operator", test_error_unknown_operator);
+    CU_add_test(s, "declared operators used", test_declared_operator_use);
+    CU_add_test(s, "declare op", test_declare_op);
     CU_add_test(s, "error: reverse clauses", test_error_missing_wrt);
     CU_add_test(s, "error: unknown clause located at it", test_error_unknown_clause_location);
     CU_add_test(s, "error: garbage at the end", test_error_garbage_at_end);

@@ -1,0 +1,117 @@
+/* What the runtime's parallel primitives (scan.c, hist.c) share with the
+ * scans of declared operators that generated code defines: how many
+ * threads a call uses, scratch memory, and the blocked scan. */
+#ifndef PARGRAD_PARALLEL_H
+#define PARGRAD_PARALLEL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* Helpers that generated code defines for its declared operators, used or
+ * not (-Wunused-function under clang warns of unused static inline
+ * functions of the main file). */
+#if defined(__GNUC__) || defined(__clang__)
+#define PG_MAYBE_UNUSED __attribute__((unused))
+#else
+#define PG_MAYBE_UNUSED
+#endif
+#define PG_HELPER static inline PG_MAYBE_UNUSED
+
+/* Below this many elements, threads cost more than they save. */
+enum { PG_MIN_PARALLEL = 8192 };
+
+/* The threads for n elements: 1 when small, when not asked to (the call
+ * sits in a parallel loop of the generated code), or already in parallel. */
+static inline int pg_threads_for(long n, int parallel) {
+#ifdef _OPENMP
+    if (parallel && n >= PG_MIN_PARALLEL && !omp_in_parallel())
+        return omp_get_max_threads();
+#else
+    (void)n;
+    (void)parallel;
+#endif
+    return 1;
+}
+
+static inline int pg_thread_id(void) {
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+static inline int pg_thread_count(void) {
+#ifdef _OPENMP
+    return omp_get_num_threads();
+#else
+    return 1;
+#endif
+}
+
+static inline void *pg_scratch(size_t count, size_t size, const char *what) {
+    void *p = malloc(count ? count * size : 1);
+    if (!p) {
+        fprintf(stderr, "pargrad runtime: out of memory for %s\n", what);
+        abort();
+    }
+    return p;
+}
+
+/* Block t of nt over [0, n). */
+#define PG_BLOCK(n, t, nt, lo, hi)                                                                 \
+    long lo = (long)((n) * (long long)(t) / (nt)), hi = (long)((n) * (long long)((t) + 1) / (nt))
+
+/* Step j of a scan (j = 0 first): the input it combines, the output it
+ * reads and the one it writes, from the bottom up or (rev) from the top
+ * down. */
+#define PG_IN(j) (rev ? n - 1 - (j) : (j))
+#define PG_FROM(j) (rev ? n - (j) : (j))
+#define PG_TO(j) (rev ? n - 1 - (j) : (j) + 1)
+
+/* The inclusive scans NAME and NAME_rev of an associative operator COMBINE
+ * on T, with the given storage class (PG_HELPER in generated code):
+ * out has n + 1 elements, out[0] = init, out[k+1] = COMBINE(out[k], in[k])
+ * (NAME_rev: out[n] = init, out[k] = COMBINE(out[k+1], in[k])). Blocked
+ * for OpenMP in two passes over the input: each thread combines its block
+ * into one value; then each combines the values of the blocks before its
+ * own with init and scans its block from there. COMBINE is expanded
+ * inline, never called through a pointer. */
+#define PG_SCAN_DEF(STORAGE, NAME, T, COMBINE)                                                     \
+    static PG_MAYBE_UNUSED void NAME##_dir(long n, T init, const T *in, T *out, int parallel,      \
+                                           int rev) {                                              \
+        int nt = pg_threads_for(n, parallel);                                                      \
+        out[PG_FROM(0)] = init;                                                                    \
+        if (nt <= 1) {                                                                             \
+            for (long j = 0; j < n; j++)                                                           \
+                out[PG_TO(j)] = COMBINE(out[PG_FROM(j)], in[PG_IN(j)]);                            \
+            return;                                                                                \
+        }                                                                                          \
+        T *agg = (T *)pg_scratch((size_t)nt, sizeof(T), "a scan");                                 \
+        _Pragma("omp parallel num_threads(nt)") {                                                  \
+            int t = pg_thread_id(), m = pg_thread_count();                                         \
+            PG_BLOCK(n, t, m, lo, hi);                                                             \
+            T a = in[PG_IN(lo)];                                                                   \
+            for (long j = lo + 1; j < hi; j++)                                                     \
+                a = COMBINE(a, in[PG_IN(j)]);                                                      \
+            agg[t] = a;                                                                            \
+            _Pragma("omp barrier");                                                                \
+            T x = init;                                                                            \
+            for (int s = 0; s < t; s++)                                                            \
+                x = COMBINE(x, agg[s]);                                                            \
+            for (long j = lo; j < hi; j++)                                                         \
+                out[PG_TO(j)] = x = COMBINE(x, in[PG_IN(j)]);                                      \
+        }                                                                                          \
+        free(agg);                                                                                 \
+    }                                                                                              \
+    STORAGE void NAME(long n, T init, const T *in, T *out, int parallel) {                         \
+        NAME##_dir(n, init, in, out, parallel, 0);                                                 \
+    }                                                                                              \
+    STORAGE void NAME##_rev(long n, T init, const T *in, T *out, int parallel) {                   \
+        NAME##_dir(n, init, in, out, parallel, 1);                                                 \
+    }
+
+#endif

@@ -1,0 +1,144 @@
+/* Declared operators (`#pragma pargrad declare op`): a log-sum-exp reduce
+ * by the invertible rule (commutative, with its inverse) and by the
+ * general rule (no inverse: differentiated as a scan), a Euclidean norm
+ * by the general rule, scans of a declared operator (named and inferred),
+ * two updates per iteration, the variable as the second argument of a
+ * commutative operator, a reduce per row of a map, and a reduce in a time
+ * loop. */
+#include <math.h>
+#include <stdlib.h>
+
+static double logaddexp(double a, double b) {
+    double m = a > b ? a : b;
+    if (m == -INFINITY)
+        return -INFINITY;
+    return m + log(exp(a - m) + exp(b - m));
+}
+
+/* a such that logaddexp(a, b) == z (not static: only the pragma names it,
+ * and -Wunused-function would flag a static one) */
+double logsubexp(double z, double b);
+double logsubexp(double z, double b) {
+    return z + log1p(-exp(b - z));
+}
+
+static double hyp(double a, double b) {
+    return sqrt(a * a + b * b);
+}
+
+#pragma pargrad declare op(lse, double, logaddexp, -INFINITY) commutative inverse(logsubexp)
+#pragma pargrad declare op(lse_general, double, logaddexp, -INFINITY) commutative
+#pragma pargrad declare op(norm, double, hyp, 0.0) commutative
+
+double op_lse_inverse(int n, const double *x) {
+    double s = -INFINITY;
+#pragma pargrad reduce(lse : s)
+    for (int i = 0; i < n; i++)
+        s = logaddexp(s, 2.0 * x[i] + sin(x[i]));
+    return s;
+}
+
+double op_lse_general(int n, const double *x) {
+    double s = 0.5;
+#pragma pargrad reduce(lse_general : s)
+    for (int i = 0; i < n; i++)
+        s = logaddexp(s, 2.0 * x[i] + sin(x[i]));
+    return s * s;
+}
+
+double op_norm(int n, const double *x) {
+    double r = 0.0;
+#pragma pargrad reduce(norm : r)
+    for (int i = 0; i < n; i++)
+        r = hyp(r, x[i] - 0.3 * (i % 7) - 2.0);
+    return r;
+}
+
+/* the prefixes used: an inclusive scan writing every step's value */
+double op_scan(int n, const double *x) {
+    double *y = malloc((size_t)n * sizeof(double));
+    double acc = x[0];
+#pragma pargrad scan(lse : acc)
+    for (int i = 0; i < n; i++) {
+        acc = logaddexp(acc, x[i] * x[i]);
+        y[i] = acc * cos(x[i]);
+    }
+    double s = 0.0;
+#pragma pargrad reduce(+ : s)
+    for (int i = 0; i < n; i++)
+        s += y[i] * (1.0 + 0.1 * i);
+    free(y);
+    return s + acc;
+}
+
+/* the operator inferred from the update; an exclusive use before it */
+double op_scan_inferred(int n, const double *x) {
+    double *y = malloc((size_t)n * sizeof(double));
+    double acc = -1.0;
+#pragma pargrad scan(acc)
+    for (int i = 0; i < n; i++) {
+        y[i] = acc * x[i];
+        acc = logaddexp(x[i], acc);
+    }
+    double s = 0.0;
+#pragma pargrad reduce(+ : s)
+    for (int i = 0; i < n; i++)
+        s += y[i];
+    free(y);
+    return s;
+}
+
+/* two updates per iteration, one under an if; the variable second */
+double op_two_updates(int n, const double *x) {
+    double s = x[0];
+#pragma pargrad reduce(lse : s)
+    for (int i = 0; i < n; i++) {
+        s = logaddexp(s, x[i]);
+        if (x[i] > 0.0)
+            s = logaddexp(3.0 * x[i] * x[i], s);
+    }
+    return s;
+}
+
+/* a log-sum-exp per row of a map */
+double op_rows(int n, const double *x) {
+    int rows = 3, cols = n;
+    double *out = malloc(3 * sizeof(double));
+#pragma pargrad map
+    for (int r = 0; r < rows; r++) {
+        double s = -INFINITY;
+#pragma pargrad reduce(lse : s)
+        for (int j = 0; j < cols; j++)
+            s = logaddexp(s, (r + 1) * x[j]);
+        double g = 0.0;
+#pragma pargrad reduce(norm : g)
+        for (int j = 0; j < cols; j++)
+            g = hyp(g, x[j] - r);
+        out[r] = s + g;
+    }
+    double t = out[0] + 2.0 * out[1] + 3.0 * out[2];
+    free(out);
+    return t;
+}
+
+/* a reduce in each step of a time loop whose state it feeds */
+double op_steps(int n, const double *x) {
+    double c = 1.0;
+    for (int t = 0; t < 3; t++) {
+        double s = -INFINITY;
+#pragma pargrad reduce(lse : s)
+        for (int i = 0; i < n; i++)
+            s = logaddexp(s, c * x[i]);
+        c = 0.5 * c + 0.1 * s;
+    }
+    return c;
+}
+
+#pragma pargrad reverse(op_lse_inverse) wrt(x)
+#pragma pargrad reverse(op_lse_general) wrt(x)
+#pragma pargrad reverse(op_norm) wrt(x)
+#pragma pargrad reverse(op_scan) wrt(x)
+#pragma pargrad reverse(op_scan_inferred) wrt(x)
+#pragma pargrad reverse(op_two_updates) wrt(x)
+#pragma pargrad reverse(op_rows) wrt(x)
+#pragma pargrad reverse(op_steps) wrt(x)

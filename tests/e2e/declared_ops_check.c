@@ -1,0 +1,34 @@
+/* Checks the gradients of declared_ops.c against central finite
+ * differences, and along a random direction at a size where the scans and
+ * reductions run on several threads. */
+#include "gradcheck.h"
+
+GC_KERNEL(op_lse_inverse)
+GC_KERNEL(op_lse_general)
+GC_KERNEL(op_norm)
+GC_KERNEL(op_scan)
+GC_KERNEL(op_scan_inferred)
+GC_KERNEL(op_two_updates)
+GC_KERNEL(op_rows)
+GC_KERNEL(op_steps)
+
+static const struct gc_kernel kernels[] = {
+    {"op_lse_inverse", op_lse_inverse, op_lse_inverse_b},
+    {"op_lse_general", op_lse_general, op_lse_general_b},
+    {"op_norm", op_norm, op_norm_b},
+    {"op_scan", op_scan, op_scan_b},
+    {"op_scan_inferred", op_scan_inferred, op_scan_inferred_b},
+    {"op_two_updates", op_two_updates, op_two_updates_b},
+    {"op_rows", op_rows, op_rows_b},
+    {"op_steps", op_steps, op_steps_b},
+};
+
+int main(void) {
+    const int sizes[] = {1, 2, 7, 40};
+    int nk = (int)(sizeof kernels / sizeof kernels[0]);
+    gc_check_kernels(kernels, nk, sizes, 4, 2);
+    /* past the runtime's threshold for threads (8192 elements) */
+    for (int q = 0; q < nk; q++)
+        gc_check_direction(&kernels[q], 20000, -1.0, 1.0, 5);
+    return gc_finish();
+}
