@@ -124,6 +124,7 @@ typedef struct Lift {
     PtrVec tables;         /* GlobalTable*: the file's constant arrays read so far */
     PtrVec hist_targets;   /* Buffer*: the arrays of the histogram loops being lifted */
     struct HistLoop *hist; /* the innermost histogram of *, min or max being lifted */
+    struct Recurrence *recur; /* the array recurrence y[i] = a * y[i - 1] + b being lifted */
     /* A loop just lifted that leaves pointers pointing into arrays that
      * depend on its trip count (see lift_view.c), or NULL. */
     ViewPlan *left_versions;
@@ -319,5 +320,9 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u);
 Operand scan_value(Lift *L, CXCursor at, int b);
 /* acc = a * acc + b (and acc += b, acc *= a) in an affine scan. */
 void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs);
+/* In the body of scan(affine: y), y[i] = a * y[i - 1] + b: reads of y[i - 1]
+ * and the assignment of y[i]; false for other expressions. */
+bool recurrence_read(Lift *L, CXCursor c, Operand *out);
+bool recurrence_assign(Lift *L, CXCursor c, CXCursor lhs, const char *op, CXCursor rhs);
 
 #endif

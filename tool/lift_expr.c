@@ -423,6 +423,9 @@ static void struct_as_value(Lift *L, CXCursor at) {
 }
 
 static Operand lift_read(Lift *L, CXCursor c) {
+    Operand prev;
+    if (recurrence_read(L, c, &prev))
+        return prev;
     int rb = scalar_ref_target(L, c);
     if (rb >= 0)
         return binding_value(L, c, rb);
@@ -1311,6 +1314,8 @@ Operand lift_assign(Lift *L, CXCursor c, const char *op) {
             return opd_int(0);
     } else if (ref < 0 &&
                (clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr || is_deref(L, lhs))) {
+        if (recurrence_assign(L, c, lhs, op, rhs))
+            return opd_int(0);
         Buffer *buf = lift_subscripts(L, lhs, idx, &n);
         return buf ? assign_element(L, c, buf, idx, n, op, rhs) : opd_int(0);
     }

@@ -17,8 +17,23 @@
  * (as a reduce's does), and a read combines them with the prefix. The
  * first map is the slice of that body computing the term, copied with
  * fresh variables. The two arrays are temporaries allocated where the loop
- * is: inside a loop or a map, once per iteration. */
+ * is: inside a loop or a map, once per iteration.
+ *
+ * The array form of a recurrence, scan(affine: y) over y[i] = a * y[i - 1]
+ * + b, is the same scan of a hidden accumulator standing for y[i - 1]:
+ * it starts at y[lo - 1], the update of y[i] updates it, and the uses map
+ * writes y[i] from it. */
 #include "lift.h"
+
+#include <ctype.h>
+
+typedef struct Recurrence {
+    int array;  /* y's binding */
+    int acc;    /* the hidden binding of y[i - 1] */
+    char *prev; /* "i-1" */
+    const char *counter;
+    bool updated;
+} Recurrence;
 
 /* ---- the operator, when the clause leaves it out ---- */
 typedef struct OpSearch {
@@ -333,8 +348,47 @@ static enum CXChildVisitResult find_mention(CXCursor c, CXCursor parent, CXClien
     return CXChildVisit_Recurse;
 }
 
+/* The text of e without blanks. */
+static char *squeezed(Lift *L, CXCursor e) {
+    const char *t = extent_text(L->fe, e);
+    char *out = arena_alloc(L->a, strlen(t) + 1), *o = out;
+    for (; *t; t++)
+        if (!isspace((unsigned char)*t))
+            *o++ = *t;
+    return out;
+}
+
+/* Whether e is y[i - 1] (prev) or y[i] of the recurrence being lifted. */
+static bool recurrence_element(Lift *L, CXCursor e, bool prev) {
+    Recurrence *rc = L->recur;
+    CXCursor r = strip_implicit(e);
+    if (!rc || clang_getCursorKind(r) != CXCursor_ArraySubscriptExpr)
+        return false;
+    Kids k = kids_of(r);
+    CXCursor base = strip_implicit(k.items[0]);
+    return clang_getCursorKind(base) == CXCursor_DeclRefExpr && env_lookup(L, base) == rc->array &&
+           !strcmp(squeezed(L, k.items[1]), prev ? rc->prev : rc->counter);
+}
+
+/* acc itself: its name, or for the array form y[i - 1] */
+static bool is_acc(Lift *L, CXCursor e, int b) {
+    return refers_to(L, e, b) || (L->recur && L->recur->acc == b && recurrence_element(L, e, true));
+}
+
+static enum CXChildVisitResult find_prev_element(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Mention *m = data;
+    if (recurrence_element(m->L, c, true)) {
+        m->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
 static bool mentions(Lift *L, CXCursor e, int b) {
-    Mention m = {L, b, refers_to(L, e, b)};
+    Mention m = {L, b, is_acc(L, e, b)};
+    if (!m.found && L->recur && L->recur->acc == b)
+        clang_visitChildren(e, find_prev_element, &m);
     if (!m.found)
         clang_visitChildren(e, find_mention, &m);
     return m.found;
@@ -348,7 +402,7 @@ static bool lift_affine(Lift *L, CXCursor e, int b, Operand *a, Operand *add) {
     Type ty = L->env[b].ty;
     CXCursor r = strip_implicit(e);
     Builder bd = lift_builder(L, e);
-    if (refers_to(L, r, b)) {
+    if (is_acc(L, r, b)) {
         *a = b_fconst(1, ty);
         *add = b_fconst(0, ty);
         return true;
@@ -393,7 +447,8 @@ static bool lift_affine(Lift *L, CXCursor e, int b, Operand *a, Operand *add) {
     Operand f = b_cast(&bd, ty, lift_expr(L, k.items[free_side]));
     bd = lift_builder(L, e);
     *a = div ? b_div(&bd, a0, f) : b_mul(&bd, a0, f);
-    *add = div ? b_div(&bd, b0, f) : b_mul(&bd, b0, f);
+    /* no added part (a scaled acc) stays none: 0 * f is not computed */
+    *add = opd_is_const(b0, 0) ? b0 : div ? b_div(&bd, b0, f) : b_mul(&bd, b0, f);
     return true;
 }
 
@@ -425,9 +480,11 @@ void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs
         ok = false;
     }
     if (!ok || L->failed) {
-        lift_fail(L, c,
-                  arena_printf(L->a, "write it as %s = a * %s + b, with a and b free of %s", name,
-                               name, name),
+        Recurrence *rc = L->recur && L->recur->acc == b ? L->recur : NULL;
+        const char *form =
+            rc ? arena_printf(L->a, "%s[%s] = a * %s[%s] + b", name, rc->counter, name, rc->prev)
+               : arena_printf(L->a, "%s = a * %s + b", name, name);
+        lift_fail(L, c, arena_printf(L->a, "write it as %s, with a and b free of %s", form, name),
                   "unsupported update of the recurrence '%s'", name);
         return;
     }
@@ -437,6 +494,85 @@ void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs
     factor->val = b_mul(&bld, fa, factor->val);
     /* B = 0 is the identity map's, not a computed zero: a * 0 is 0 */
     bd->val = opd_is_const(bd->val, 0) ? fb : b_add(&bld, b_mul(&bld, fa, bd->val), fb);
+}
+
+bool recurrence_read(Lift *L, CXCursor c, Operand *out) {
+    Recurrence *rc = L->recur;
+    if (!rc || !recurrence_element(L, c, true))
+        return false;
+    const char *y = L->env[rc->array].name;
+    if (rc->updated)
+        lift_fail(L, c,
+                  arena_printf(L->a, "read %s[%s] into a local before the update, or read %s[%s]",
+                               y, rc->prev, y, rc->counter),
+                  "%s",
+                  arena_printf(L->a, "%s[%s] is read after the recurrence updated %s[%s]", y,
+                               rc->prev, y, rc->counter));
+    *out = scan_value(L, c, rc->acc);
+    return true;
+}
+
+bool recurrence_assign(Lift *L, CXCursor c, CXCursor lhs, const char *op, CXCursor rhs) {
+    Recurrence *rc = L->recur;
+    if (!rc || !recurrence_element(L, lhs, false))
+        return false;
+    if (rc->updated) {
+        lift_fail(L, c, "update the recurrence once per iteration", "'%s' is assigned twice",
+                  extent_text(L->fe, lhs));
+        return true;
+    }
+    scan_affine_update(L, c, rc->acc, op, rhs);
+    rc->updated = true;
+    Operand idx[4];
+    int n = 0;
+    Buffer *buf = L->failed ? NULL : lift_subscripts(L, lhs, idx, &n);
+    if (buf)
+        write_element(L, c, buf, idx, n, scan_value(L, c, rc->acc));
+    return true;
+}
+
+/* scan(affine: y) of an array y: the hidden accumulator, starting at
+ * y[lo - 1]; -1 after a diagnostic. */
+static int recurrence_binding(Lift *L, Canon *cn, Pragma *pg, int array, Recurrence *rc) {
+    Binding *y = &L->env[array];
+    SrcLoc at = *(SrcLoc *)pg->var_locs.items[0];
+    const char *form = arena_printf(L->a, "%s[%s] = a * %s[%s - 1] + b", y->name, cn->index_name,
+                                    y->name, cn->index_name);
+    if (pg->op_given && pg->op != RED_AFFINE) {
+        lift_fail_at(L, pg->op_loc.line ? pg->op_loc : at,
+                     arena_printf(L->a, "write scan(affine: %s) for %s", y->name, form),
+                     "a scan of the array '%s' is a recurrence: its operator is affine", y->name);
+        return -1;
+    }
+    if (y->buf->rank != 1 || !type_is_float(y->buf->elem) || cn->down ||
+        cn->step.kind != OPD_NONE) {
+        lift_fail_at(L, at,
+                     arena_printf(L->a,
+                                  "run the loop up by one over a one-dimensional floating array: "
+                                  "%s",
+                                  form),
+                     "unsupported recurrence over the array '%s'", y->name);
+        return -1;
+    }
+    Builder bd = lift_builder(L, cn->body);
+    Operand start = b_sub(&bd, cn->lo, opd_int(1));
+    Operand init = read_element(L, cn->body, y->buf, &start, 1);
+    rc->array = array;
+    rc->counter = cn->index_name;
+    rc->prev = arena_printf(L->a, "%s-1", cn->index_name);
+    Binding *b = env_bind(L, clang_getNullCursor(), L->env[array].name);
+    b->ty = L->env[array].buf->elem;
+    b->val = init;
+    rc->acc = L->nenv - 1;
+    return rc->acc;
+}
+
+/* The binding pg's variable names, if it is an array. */
+static int array_binding(Lift *L, Pragma *pg) {
+    for (int b = L->nenv - 1; b >= 0; b--)
+        if (!strcmp(L->env[b].name, pg->vars.items[0]))
+            return L->env[b].is_array && L->env[b].buf ? b : -1;
+    return -1;
 }
 
 /* ---- the three statements ---- */
@@ -532,14 +668,16 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u) {
                      "a scan loop updates one variable%s", "");
     if (pg->vars.len != 1)
         return true;
-    int b = accumulator_binding(L, pg, 0);
+    Recurrence rc = {0};
+    int array = pg->kind == PG_SCAN ? array_binding(L, pg) : -1;
+    int b = array >= 0 ? recurrence_binding(L, cn, pg, array, &rc) : accumulator_binding(L, pg, 0);
     if (b < 0)
         return true;
     const char *name = L->env[b].name;
     Type ty = L->env[b].ty;
     if (!type_is_float(ty))
         return false; /* no derivative flows through it: the loop runs as written */
-    int op = pg->op_given ? (int)pg->op : infer_op(L, cn->body, b, &u);
+    int op = array >= 0 ? RED_AFFINE : pg->op_given ? (int)pg->op : infer_op(L, cn->body, b, &u);
     if (u && u->ty.kind != ty.kind) {
         lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[0],
                      arena_printf(L->a, "declare '%s' as %s", name, type_cname(u->ty)),
@@ -596,7 +734,12 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u) {
     acc->acc_uop = u;
     acc->scan_prefix = before;
     acc->val = identity_of((ReduceOp)op, u, ty);
+    /* a scan nested in a recurrence's body leaves y[i - 1] the outer one's */
+    Recurrence *outer = L->recur;
+    if (array >= 0)
+        L->recur = &rc;
     lift_parallel_body(L, m, cn, BARRIER_REDUCE);
+    L->recur = outer;
     acc = &L->env[b];
     /* affine: A, then B; otherwise the term */
     Operand term[2] = {affine ? L->env[factor].val : acc->val, acc->val};
@@ -609,6 +752,13 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u) {
     acc->val = init;
     if (L->failed)
         return true;
+    if (array >= 0 && !rc.updated) {
+        lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[0],
+                     arena_printf(L->a, "update it in the loop: %s[%s] = a * %s[%s - 1] + b", name,
+                                  cn->index_name, name, cn->index_name),
+                     "the recurrence '%s' is not updated in the loop", name);
+        return true;
+    }
     if (affine ? opd_is_const(term[0], 1) && opd_is_const(term[1], 0)
                : opd_equal(term[0], identity_of((ReduceOp)op, u, ty))) {
         lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[0],
@@ -643,6 +793,9 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u) {
     rd->idx[0] = n;
     rd->dst = var_new(L->a, L->f, name, ty);
     body_append(L->a, L->cur, rd);
-    assign_field(L, c, b, opd_var(rd->dst));
+    if (array >= 0) /* the uses wrote y; the hidden accumulator goes */
+        L->nenv = b;
+    else
+        assign_field(L, c, b, opd_var(rd->dst));
     return true;
 }

@@ -24,11 +24,5 @@ static const struct gc_kernel kernels[] = {
 };
 
 int main(void) {
-    const int sizes[] = {1, 2, 7, 40};
-    int nk = (int)(sizeof kernels / sizeof kernels[0]);
-    gc_check_kernels(kernels, nk, sizes, 4, 2);
-    /* past the runtime's threshold for threads (8192 elements) */
-    for (int q = 0; q < nk; q++)
-        gc_check_direction(&kernels[q], 20000, -1.0, 1.0, 5);
-    return gc_finish();
+    return gc_main_kernels(kernels, (int)(sizeof kernels / sizeof kernels[0]), 20000);
 }

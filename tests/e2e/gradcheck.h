@@ -317,6 +317,19 @@ static inline void gc_check_direction(const struct gc_kernel *k, int n, double l
     free(x), free(x_b), free(v), free(xp);
 }
 
+static inline int gc_finish(void);
+
+/* A check's whole main for kernels f(n, x): each at sizes 1, 2, 7 and 40
+ * with two seeds, then along a random direction at size n (past the
+ * runtime's threshold for threads, 8192 elements); the exit status. */
+static inline int gc_main_kernels(const struct gc_kernel *k, int nk, int n) {
+    const int sizes[] = {1, 2, 7, 40};
+    gc_check_kernels(k, nk, sizes, 4, 2);
+    for (int q = 0; q < nk; q++)
+        gc_check_direction(&k[q], n, -1.0, 1.0, 5);
+    return gc_finish();
+}
+
 static inline int gc_finish(void) {
     struct gc_state *s = gc_state();
     printf("%ld passed, %ld failed\n", s->passed, s->failed);

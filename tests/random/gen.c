@@ -111,7 +111,8 @@ enum construct {
                     * operator maybe inferred: hb[k] *= e, hb[k] = hb[k] * e, fmin/fmax, ?:,
                     * one or two updates per iteration (maybe under an if), at the top level,
                     * in time loops and per iteration of a map; the bins summed after it */
-    K_SCAN_AFFINE, /* scan(affine: c): c = a * c + b in three spellings */
+    K_SCAN_AFFINE, /* scan(affine: c): c = a * c + b in three spellings; the array form
+                    * t[i] = a * t[i - 1] + b over [1, n) after t[0] = e */
     K_SCAN,        /* scan(OP: c) and scan(c) at the top level: the body's locals, an update
                     * (maybe under an if), an output written from c before the update
                     * (exclusive) or after it (inclusive); c read after the loop */
@@ -1650,7 +1651,10 @@ static int pick_redop(void) {
 
 /* Declared operators: the file defines the functions and declares the
  * operators it uses. The terms keep each operator where it is smooth and
- * tame: a norm's away from zero, a + b + a * b's above -1. */
+ * tame: a norm's away from zero, a + b + a * b's above -1. The identity
+ * must be one for the identity too (rg_lse(-INFINITY, -INFINITY)): an
+ * iteration that skips its update contributes it, and OpenMP starts every
+ * thread's partial there. */
 struct declop {
     const char *name, *combine;
     int inverse;
@@ -1666,9 +1670,9 @@ static const struct declop declops[4] = {
 };
 
 static const char *const declop_functions[4] = {
-    "static double rg_lse(double a, double b) {\n    double m = a > b ? a : b;\n    return m + "
-    "log(exp(a - m) + exp(b - m));\n}\n\nstatic double rg_lsub(double z, double b) {\n    "
-    "return z + log1p(-exp(b - z));\n}\n\n",
+    "static double rg_lse(double a, double b) {\n    double m = a > b ? a : b;\n    if (m == "
+    "-INFINITY)\n        return m;\n    return m + log(exp(a - m) + exp(b - m));\n}\n\nstatic "
+    "double rg_lsub(double z, double b) {\n    return z + log1p(-exp(b - z));\n}\n\n",
     NULL, /* rg_lse again */
     "static double rg_hyp(double a, double b) {\n    return sqrt(a * a + b * b);\n}\n\n",
     "static double rg_pm(double a, double b) {\n    return a + b + a * b;\n}\n\nstatic double "
@@ -1703,6 +1707,18 @@ static const char *declop_update(const struct declop *o, const char *s) {
 }
 
 static void gen_declop_reduce(struct block b, int count, int range);
+
+/* a combinator loop's body n: a private scalar maybe, locals and
+ * statements, then the term its update combines (returned) */
+static struct node *gen_body_and_term(struct node *n, int count) {
+    struct private_use pu = gen_private(n);
+    gen_block(body_of(n), rnd(count + 1));
+    struct node *e = gen_expr(0);
+    struct node *extra = end_private(pu);
+    if (extra)
+        e = squash(op2("%0 + %1", e->bound + extra->bound, e, extra));
+    return e;
+}
 
 /* where a reduce's update goes in its body: maybe after a `continue` that
  * skips all the updates (the first one's), maybe under an if */
@@ -1801,12 +1817,7 @@ static void gen_declop_reduce(struct block b, int count, int range) {
     cx.vars[vi].hidden = 1;
     cx.par++;
     push_loop(i, 1, range, 0);
-    struct private_use pu = gen_private(n);
-    gen_block(body_of(n), rnd(count + 1));
-    struct node *e = gen_expr(0);
-    struct node *extra = end_private(pu);
-    if (extra)
-        e = squash(op2("%0 + %1", e->bound + extra->bound, e, extra));
+    struct node *e = gen_body_and_term(n, count);
     struct block ub = update_block(body_of(n), 1);
     struct node *u = stmt(ub, declop_update(o, acc));
     u->kid[u->nkid++] = e;
@@ -1817,6 +1828,44 @@ static void gen_declop_reduce(struct block b, int count, int range) {
     /* log-sum-exp: the largest term plus log(count); a norm: sqrt(count);
      * the products of 1 + t, |t| < 0.2: 1.2^count */
     cx.vars[vi].bound = k < 2 ? e->bound + 10.0 : k == 2 ? 40.0 : 1.0e3;
+}
+
+/* the array form of a recurrence: t[0] = e0, then scan(affine: t) (or
+ * scan(t)) over [1, n), counting up: the body's locals and t[i] = a *
+ * t[i - 1] + b, |a| < 0.9 */
+static void gen_array_recurrence(struct block b, int count, struct array *t) {
+    static const char *const forms[3] = {
+        "%s[%s] = (0.5 + 0.4 * tanh(%%0)) * %s[%s - 1] + (%%1);",
+        "%s[%s] = %s[%s - 1] * (0.6 + 0.3 * sin(%%0)) - 0.5 * (%%1);",
+        "%s[%s] = (%%1) + (0.5 + 0.4 * tanh(%%0)) * %s[%s - 1];",
+    };
+    struct node *z = stmt(b, fmt("%s[0] = %%0;", t->name));
+    z->kid[z->nkid++] = gen_expr(0);
+    int pooled;
+    const char *i = loop_counter("i", &pooled);
+    int down = constructs[K_LOOP_DOWN].enabled; /* a recurrence runs up */
+    constructs[K_LOOP_DOWN].enabled = 0;
+    const char *head = loop_head(i, pooled, "1", "n");
+    constructs[K_LOOP_DOWN].enabled = down;
+    const char *clause = chance(30) ? t->name : fmt("affine : %s", t->name);
+    struct node *n = block_stmt(b, fmt("#pragma pargrad scan(%s)\n%s {", clause, head));
+    struct saved s = enter();
+    cx.par++;
+    push_loop(i, 1, NRANGE, 0);
+    t->writing = i;
+    t->need = 1;
+    t->locked = 1; /* the terms must not read what the loop writes */
+    struct node *e = gen_body_and_term(n, count);
+    struct node *u = stmt(body_of(n), fmt(forms[rnd(3)], t->name, i, t->name, i));
+    u->kid[u->nkid++] = e;
+    u->kid[u->nkid++] = gen_expr(1);
+    t->locked = 0;
+    t->writing = NULL;
+    cx.par--;
+    leave_par(s);
+    end_counter(i);
+    if (t->extent < 1)
+        t->extent = 1;
 }
 
 /* a scan over [0, n) at the top level (not inside loops or helpers): the
@@ -1842,6 +1891,10 @@ static void gen_scan(struct block b, int count) {
                                          "%s = (%%1) + (0.5 + 0.4 * tanh(%%0)) * %s;"},
                                         3};
     int is_affine = on(K_SCAN_AFFINE) && chance(25);
+    if (is_affine && !nested && chance(40)) {
+        gen_array_recurrence(b, count, t);
+        return;
+    }
     int dk = !is_affine && on(K_DECL_OP) && chance(20) ? rnd(4) : -1;
     const struct redop *r = is_affine ? &affine : &redops[o];
     const char *acc = fresh("c");
@@ -1876,12 +1929,7 @@ static void gen_scan(struct block b, int count) {
     t->writing = idx;
     t->need = nested ? 2 : 1;
     t->locked = 1; /* the term must not read what the loop writes */
-    struct private_use pu = gen_private(n);
-    gen_block(body_of(n), rnd(count + 1));
-    struct node *e = gen_expr(0);
-    struct node *extra = end_private(pu);
-    if (extra)
-        e = squash(op2("%0 + %1", e->bound + extra->bound, e, extra));
+    struct node *e = gen_body_and_term(n, count);
     int exclusive = chance(40);
     const char *use =
         fmt(rnd(2) ? "%s[%s] = %s * (%%0);" : "%s[%s] = sin(%s) + %%0;", t->name, idx, acc);

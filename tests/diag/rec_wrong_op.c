@@ -1,0 +1,10 @@
+/* expect: 5:26: a scan of the array 'y' is a recurrence: its operator is affine */
+void f(int n, const double *x, double *y)
+{
+    y[0] = x[0];
+#pragma pargrad scan(+ : y)
+    for (int i = 1; i < n; i++)
+        y[i] = y[i - 1] + x[i];
+}
+
+#pragma pargrad reverse(f) wrt(x) out(y)
