@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -112,6 +113,76 @@ static inline void *pg_scratch(size_t count, size_t size, const char *what) {
     }                                                                                              \
     STORAGE void NAME##_rev(long n, T init, const T *in, T *out, int parallel) {                   \
         NAME##_dir(n, init, in, out, parallel, 1);                                                 \
+    }
+
+/* ---- histograms (reduce-by-index) ---- */
+/* Per-thread copies of the bins: at most one bin per entry across the
+ * threads, and at most this many bytes. */
+#define PG_HIST_PRIVATE_BYTES ((size_t)16 << 20)
+
+static inline int pg_private_bins(long nb, long n, int nt, size_t elem) {
+    return (long long)nb * nt <= n && (size_t)nb * (size_t)nt * elem <= PG_HIST_PRIVATE_BYTES;
+}
+
+/* *p = COMBINE(*p, v) atomically: a compare-and-swap loop, which stops
+ * without a store when the value does not change. */
+#define PG_ATOMIC_DEF(NAME, T, COMBINE)                                                            \
+    static PG_MAYBE_UNUSED void NAME(T *p, T v) {                                                  \
+        T cur, nw;                                                                                 \
+        __atomic_load(p, &cur, __ATOMIC_RELAXED);                                                  \
+        do {                                                                                       \
+            nw = COMBINE(cur, v);                                                                  \
+            if (memcmp(&nw, &cur, sizeof(T)) == 0)                                                 \
+                return;                                                                            \
+        } while (!__atomic_compare_exchange(p, &cur, &nw, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)); \
+    }
+
+/* Combines the entries e with keys[e] >= 0 and KEEP(e) true into bins[nb]
+ * of type T, bins[k] = COMBINE(bins[k], VALUE(e)), where IDENT is the
+ * operator's identity, with nt threads. */
+#define PG_BINS(T, bins, nb, n, nt, keys, KEEP, VALUE, COMBINE, IDENT, ATOMIC)                     \
+    do {                                                                                           \
+        if (nt <= 1) {                                                                             \
+            for (long e = 0; e < n; e++)                                                           \
+                if (keys[e] >= 0 && (KEEP))                                                        \
+                    bins[keys[e]] = COMBINE(bins[keys[e]], (VALUE));                               \
+        } else if (!pg_private_bins(nb, n, nt, sizeof(T))) {                                       \
+            _Pragma("omp parallel for num_threads(nt) schedule(static)") for (long e = 0; e < n;   \
+                                                                              e++) if (keys[e] >=  \
+                                                                                           0 &&    \
+                                                                                       (KEEP))     \
+                ATOMIC(&bins[keys[e]], (VALUE));                                                   \
+        } else {                                                                                   \
+            T *copies = pg_scratch((size_t)nt * (size_t)nb, sizeof(T), "a histogram");             \
+            _Pragma("omp parallel num_threads(nt)") {                                              \
+                int m = pg_thread_count();                                                         \
+                T *mine = copies + (size_t)pg_thread_id() * (size_t)nb;                            \
+                for (long b = 0; b < nb; b++)                                                      \
+                    mine[b] = IDENT;                                                               \
+                _Pragma("omp for schedule(static)") for (long e = 0; e < n;                        \
+                                                         e++) if (keys[e] >= 0 && (KEEP))          \
+                    mine[keys[e]] = COMBINE(mine[keys[e]], (VALUE));                               \
+                _Pragma("omp for schedule(static)") for (long b = 0; b < nb; b++) {                \
+                    T acc = bins[b];                                                               \
+                    for (int t = 0; t < m; t++)                                                    \
+                        acc = COMBINE(acc, copies[(size_t)t * (size_t)nb + (size_t)b]);            \
+                    bins[b] = acc;                                                                 \
+                }                                                                                  \
+            }                                                                                      \
+            free(copies);                                                                          \
+        }                                                                                          \
+    } while (0)
+
+/* NAME(h, nb, n, keys, vals, parallel): the histogram of an associative
+ * and commutative COMBINE with identity IDENT into the nb bins h of type T,
+ * for the runtime (storage empty) and for declared operators in generated
+ * code (PG_HELPER): combines vals[e] into h[keys[e]] for every e with
+ * keys[e] >= 0 (-1: the update did not run). */
+#define PG_HIST_FWD(STORAGE, NAME, T, COMBINE, IDENT)                                              \
+    PG_ATOMIC_DEF(NAME##_atomic, T, COMBINE)                                                       \
+    STORAGE void NAME(T *h, long nb, long n, const long *keys, const T *vals, int parallel) {      \
+        int nt = pg_threads_for(n, parallel);                                                      \
+        PG_BINS(T, h, nb, n, nt, keys, 1, vals[e], COMBINE, IDENT, NAME##_atomic);                 \
     }
 
 #endif

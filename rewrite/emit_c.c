@@ -940,8 +940,11 @@ static void emit_hist(Emitter *e, Stmt *s) {
     static const char *const ops[] = {"add", "mul", "min", "max"};
     source_comment(e, s->loc, s->note);
     indent(e);
-    fprintf(e->out, "pg_hist_%s_%s%s(%s, ", ops[s->scan_op], type_cname(s->buf->elem),
-            s->reversed ? "_rev" : "", buf_name(e, s->buf));
+    if (s->scan_op == RED_USER) /* the helpers' PG_HIST_FWD (its adjoint is maps) */
+        fprintf(e->out, "%s_hist(%s, ", s->uop->helper, buf_name(e, s->buf));
+    else
+        fprintf(e->out, "pg_hist_%s_%s%s(%s, ", ops[s->scan_op], type_cname(s->buf->elem),
+                s->reversed ? "_rev" : "", buf_name(e, s->buf));
     if (s->reversed)
         fprintf(e->out, "%s, %s, ", s->hist_rev[0] ? buf_name(e, s->hist_rev[0]) : "NULL",
                 buf_name(e, s->hist_rev[1]));
@@ -1506,5 +1509,10 @@ void emit_c_uop_helpers(FILE *out, const EmitOptions *opt, const UserOp *u, Func
     print_const(&e, u->identity);
     fputs(")\n#endif\n", out);
     fprintf(out, "PG_SCAN_DEF(PG_HELPER, %s_scan, %s, %s)\n", h, t, h);
+    if (inverse) { /* histograms take the invertible rule */
+        fprintf(out, "PG_HIST_FWD(PG_HELPER, %s_hist, %s, %s, ", h, t, h);
+        print_const(&e, u->identity);
+        fputs(")\n", out);
+    }
     arena_free(&e.a);
 }

@@ -21,7 +21,13 @@
  *   min/max  per bin the first update (in the loop's order) whose value is
  *        the bin's final value gets h_b[k], unless the bin's value from
  *        before already was it, which keeps it (the tie rule of reduce and
- *        scan: the running value keeps the adjoint on ties). */
+ *        scan: the running value keeps the adjoint on ties);
+ *   a declared operator, commutative with an inverse: the invertible rule
+ *        (the paper's section 4.2.4), as maps. The other values of bin k
+ *        combine to b = INV(fin[k], v), so v_b += h_b[k] * (the partial of
+ *        COMBINE(b, v) in v); the bin's value from before, h0, meets the
+ *        rest r = INV(fin[k], h0): h_b[k] *= the partial of COMBINE(h0, r)
+ *        in h0. */
 #include "rev.h"
 
 void rev_hist_update(Rev *r, Stmt *s, Builder *bd) {
@@ -58,6 +64,53 @@ static Buffer *copy_final_bins(Rev *r, Stmt *s, Builder *bd) {
     return fin;
 }
 
+/* v_b[e] += h_b[k] * d COMBINE(INV(fin[k], v), v) / dv for every entry e
+ * whose update ran (k = keys[e] >= 0). */
+static void invertible_values(Rev *r, Stmt *s, Buffer *fin, Body *out) {
+    Buffer *vals = s->scan_in[0], *keys = s->scan_in[1];
+    Builder in;
+    Stmt *m =
+        rule_map(r, s, s->hi, "each value's adjoint from its bin's, through the inverse", &in);
+    Operand e = opd_var(m->index), k = rule_read(r, &in, keys, e);
+    Stmt *ran = stmt_new(r->a, S_IF, s->loc);
+    ran->cond = b_cmp(&in, OP_GE, k, opd_int(0));
+    ran->then_body = body_new(r->a);
+    ran->else_body = body_new(r->a);
+    Builder th = {r->a, r->dst, ran->then_body, s->loc};
+    Operand v = rule_read(r, &th, vals, e);
+    Operand rest = b_uop(&th, OP_UOP_INV, s->uop, rule_read(r, &th, fin, k), v);
+    Operand d =
+        b_mul(&th, rule_read(r, &th, s->buf->adj, k), b_uop(&th, OP_UOP_D1, s->uop, rest, v));
+    Stmt *acc = stmt_new(r->a, S_ACC, s->loc);
+    acc->buf = vals->adj;
+    acc->nidx = 1;
+    acc->idx[0] = e;
+    acc->nargs = 1;
+    acc->args[0] = d;
+    acc->acc = ACC_PLAIN; /* one entry per iteration */
+    body_append(r->a, ran->then_body, acc);
+    body_append(r->a, m->body, ran);
+    body_append(r->a, out, m);
+}
+
+/* h_b[k] *= d COMBINE(h0, INV(fin[k], h0)) / dh0, h holding h0 again. */
+static void invertible_bins(Rev *r, Stmt *s, Buffer *fin, Body *out) {
+    Builder in;
+    Stmt *m = rule_map(r, s, s->args[0], "the bins' adjoints, through the inverse", &in);
+    Operand k = opd_var(m->index);
+    Operand h0 = rule_read(r, &in, s->buf, k);
+    Operand rest = b_uop(&in, OP_UOP_INV, s->uop, rule_read(r, &in, fin, k), h0);
+    Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
+    w->buf = s->buf->adj;
+    w->nidx = 1;
+    w->idx[0] = k;
+    w->nargs = 1;
+    w->args[0] =
+        b_mul(&in, rule_read(r, &in, s->buf->adj, k), b_uop(&in, OP_UOP_D0, s->uop, h0, rest));
+    body_append(r->a, m->body, w);
+    body_append(r->a, out, m);
+}
+
 void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Buffer *h = s->buf, *vals = s->scan_in[0];
     bool active = h->active && h->adj;
@@ -68,6 +121,17 @@ void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     restore_regions(r, &s, 1, out, dead);
     if (!active)
         return;
+    if (s->scan_op == RED_USER) {
+        b_comment(&bd, arena_printf(r->a,
+                                    "adjoint of the histogram into %s: the invertible rule of "
+                                    "'%s'",
+                                    buffer_label(r->a, h), s->uop->name));
+        if (vals->active && vals->adj) /* the values' first: they read h_b */
+            invertible_values(r, s, fin, out);
+        invertible_bins(r, s, fin, out);
+        rule_free(r, &bd, fin);
+        return;
+    }
     Stmt *adj = stmt_new(r->a, S_HIST, s->loc);
     *adj = *s;
     adj->reversed = true;

@@ -21,11 +21,6 @@
 
 #include <limits.h>
 #include <math.h>
-#include <string.h>
-
-/* Per-thread copies of the bins: at most one bin per entry across the
- * threads, and at most this many bytes. */
-#define PG_HIST_PRIVATE_BYTES ((size_t)16 << 20)
 
 /* The copies of the bins an OpenMP array reduction gives each thread live
  * on its stack: at most this many bytes. */
@@ -36,63 +31,10 @@ int pg_hist_private(long nb, long n, size_t elem) {
     return (long long)nb * nt <= n && (size_t)nb * elem <= PG_HIST_STACK_BYTES;
 }
 
-static int private_bins(long nb, long n, int nt, size_t elem) {
-    return (long long)nb * nt <= n && (size_t)nb * (size_t)nt * elem <= PG_HIST_PRIVATE_BYTES;
-}
-
 #define PG_MUL(x, y) ((x) * (y))
 #define PG_LMIN(x, y) ((x) < (y) ? (x) : (y))
 
-/* *p = COMBINE(*p, v) atomically: a compare-and-swap loop, which stops
- * without a store when the value does not change. */
-#define PG_ATOMIC_DEF(NAME, T, COMBINE)                                                            \
-    static void NAME(T *p, T v) {                                                                  \
-        T cur, nw;                                                                                 \
-        __atomic_load(p, &cur, __ATOMIC_RELAXED);                                                  \
-        do {                                                                                       \
-            nw = COMBINE(cur, v);                                                                  \
-            if (memcmp(&nw, &cur, sizeof(T)) == 0)                                                 \
-                return;                                                                            \
-        } while (!__atomic_compare_exchange(p, &cur, &nw, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)); \
-    }
-
 PG_ATOMIC_DEF(atomic_min_long, long, PG_LMIN)
-
-/* Combines the entries e with keys[e] >= 0 and KEEP(e) true into bins[nb]
- * of type T, bins[k] = COMBINE(bins[k], VALUE(e)), where IDENT is the
- * operator's identity, with nt threads. */
-#define PG_BINS(T, bins, nb, n, nt, keys, KEEP, VALUE, COMBINE, IDENT, ATOMIC)                     \
-    do {                                                                                           \
-        if (nt <= 1) {                                                                             \
-            for (long e = 0; e < n; e++)                                                           \
-                if (keys[e] >= 0 && (KEEP))                                                        \
-                    bins[keys[e]] = COMBINE(bins[keys[e]], (VALUE));                               \
-        } else if (!private_bins(nb, n, nt, sizeof(T))) {                                          \
-            _Pragma("omp parallel for num_threads(nt) schedule(static)") for (long e = 0; e < n;   \
-                                                                              e++) if (keys[e] >=  \
-                                                                                           0 &&    \
-                                                                                       (KEEP))     \
-                ATOMIC(&bins[keys[e]], (VALUE));                                                   \
-        } else {                                                                                   \
-            T *copies = pg_scratch((size_t)nt * (size_t)nb, sizeof(T), "a histogram");             \
-            _Pragma("omp parallel num_threads(nt)") {                                              \
-                int m = pg_thread_count();                                                         \
-                T *mine = copies + (size_t)pg_thread_id() * (size_t)nb;                            \
-                for (long b = 0; b < nb; b++)                                                      \
-                    mine[b] = IDENT;                                                               \
-                _Pragma("omp for schedule(static)") for (long e = 0; e < n;                        \
-                                                         e++) if (keys[e] >= 0 && (KEEP))          \
-                    mine[keys[e]] = COMBINE(mine[keys[e]], (VALUE));                               \
-                _Pragma("omp for schedule(static)") for (long b = 0; b < nb; b++) {                \
-                    T acc = bins[b];                                                               \
-                    for (int t = 0; t < m; t++)                                                    \
-                        acc = COMBINE(acc, copies[(size_t)t * (size_t)nb + (size_t)b]);            \
-                    bins[b] = acc;                                                                 \
-                }                                                                                  \
-            }                                                                                      \
-            free(copies);                                                                          \
-        }                                                                                          \
-    } while (0)
 
 /* for e in [0, n) with keys[e] >= 0, in parallel with nt threads: BODY */
 #define PG_ENTRIES(n, nt, keys, BODY)                                                              \
@@ -103,13 +45,6 @@ PG_ATOMIC_DEF(atomic_min_long, long, PG_LMIN)
             BODY;                                                                                  \
         }                                                                                          \
     } while (0)
-
-#define PG_HIST_FWD(NAME, T, COMBINE, IDENT)                                                       \
-    PG_ATOMIC_DEF(NAME##_atomic, T, COMBINE)                                                       \
-    void NAME(T *h, long nb, long n, const long *keys, const T *vals, int parallel) {              \
-        int nt = pg_threads_for(n, parallel);                                                      \
-        PG_BINS(T, h, nb, n, nt, keys, 1, vals[e], COMBINE, IDENT, NAME##_atomic);                 \
-    }
 
 /* The adjoint of *: per bin the product of its non-zero values (nz) and
  * their zero count; d h / d v_e = h0 * (the product of the others). */
@@ -168,12 +103,12 @@ static void pg_atomic_add_long(long *p, long v) {
     __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
 }
 
-PG_HIST_FWD(pg_hist_mul_double, double, PG_MUL, 1.0)
-PG_HIST_FWD(pg_hist_min_double, double, fmin, INFINITY)
-PG_HIST_FWD(pg_hist_max_double, double, fmax, -INFINITY)
-PG_HIST_FWD(pg_hist_mul_float, float, PG_MUL, 1.0f)
-PG_HIST_FWD(pg_hist_min_float, float, fminf, INFINITY)
-PG_HIST_FWD(pg_hist_max_float, float, fmaxf, -INFINITY)
+PG_HIST_FWD(, pg_hist_mul_double, double, PG_MUL, 1.0)
+PG_HIST_FWD(, pg_hist_min_double, double, fmin, INFINITY)
+PG_HIST_FWD(, pg_hist_max_double, double, fmax, -INFINITY)
+PG_HIST_FWD(, pg_hist_mul_float, float, PG_MUL, 1.0f)
+PG_HIST_FWD(, pg_hist_min_float, float, fminf, INFINITY)
+PG_HIST_FWD(, pg_hist_max_float, float, fmaxf, -INFINITY)
 PG_HIST_MUL_REV(pg_hist_mul_double, double, pg_hist_mul_double_atomic)
 PG_HIST_MUL_REV(pg_hist_mul_float, float, pg_hist_mul_float_atomic)
 PG_HIST_EXT_REV(pg_hist_min_double, double)

@@ -20,6 +20,7 @@
 typedef struct HistLoop {
     Buffer *h;
     ReduceOp op;
+    UserOp *uop;    /* RED_USER */
     PtrVec sites;   /* CXCursor*: the updates of h in the loop's body */
     Stmt *loop;     /* the map of the iterations */
     Buffer *keys;   /* per iteration and update: the bin, or -1 */
@@ -45,11 +46,14 @@ static bool same_element(Lift *L, CXCursor e, const void *lhs) {
 /* The operator of an update `lhs op rhs` of a bin, and the value it
  * combines in (*negate: subtracted), or -1: h[k] += v, -=, *=,
  * h[k] = h[k] + v (or v + h[k], h[k] - v), h[k] = h[k] * v,
- * h[k] = fmin(h[k], v) (fmax, fminf, fmaxf), h[k] = v < h[k] ? v : h[k]. */
+ * h[k] = fmin(h[k], v) (fmax, fminf, fmaxf), h[k] = v < h[k] ? v : h[k],
+ * h[k] = COMBINE(h[k], v) (or COMBINE(v, h[k])) of a declared operator
+ * (*uo). */
 static int update_form(Lift *L, CXCursor lhs, const char *op, CXCursor rhs, CXCursor *value,
-                       bool *negate) {
+                       bool *negate, UserOp **uo) {
     *value = rhs;
     *negate = false;
+    *uo = NULL;
     if (!strcmp(op, "+=") || !strcmp(op, "-=")) {
         *negate = op[0] == '-';
         return RED_ADD;
@@ -75,12 +79,15 @@ static int update_form(Lift *L, CXCursor lhs, const char *op, CXCursor rhs, CXCu
             }
     } else if (kind == CXCursor_CallExpr && k.n == 3) {
         const char *fname = cursor_spelling(L, r);
+        UserOp *u = user_op_of_combine(L->fe, fname);
         int op_of = !strcmp(fname, "fmin") || !strcmp(fname, "fminf")   ? RED_MIN
                     : !strcmp(fname, "fmax") || !strcmp(fname, "fmaxf") ? RED_MAX
+                    : u                                                 ? RED_USER
                                                                         : -1;
         for (int q = 1; op_of >= 0 && q < 3; q++)
             if (same_element(L, k.items[q], self)) {
                 *value = k.items[3 - q];
+                *uo = u;
                 return op_of;
             }
     } else if (kind == CXCursor_ConditionalOperator) {
@@ -138,26 +145,33 @@ static enum CXChildVisitResult find_sites(CXCursor c, CXCursor parent, CXClientD
 }
 
 /* The operator all updates of `name` in the body agree on (the pragma's
- * when given), or -1 after a diagnostic; the updates into *sites. */
+ * when given; a declared one in *uo), or -1 after a diagnostic; the
+ * updates into *sites. */
 static int sites_operator(Lift *L, Canon *cn, Pragma *pg, const char *name, PtrVec *sites,
-                          CXCursor *in_loop) {
+                          CXCursor *in_loop, UserOp **uo) {
     SiteSearch ss = {L, name, sites, 0, clang_getNullCursor()};
     if (find_sites(cn->body, cn->body, &ss) == CXChildVisit_Recurse) /* a body without braces */
         clang_visitChildren(cn->body, find_sites, &ss);
     *in_loop = ss.in_loop;
     int op = pg->op_given ? (int)pg->op : -1;
+    *uo = pg->op_name ? pragma_user_op(L, pg) : NULL;
     for (int i = 0; i < sites->len; i++) {
         CXCursor c = *(CXCursor *)sites->items[i], value;
         Kids k = kids_of(c);
         bool negate;
-        int form = update_form(L, k.items[0], binop_of(L, c), k.items[1], &value, &negate);
-        if (form >= 0 && (op < 0 || form == op)) {
+        UserOp *u;
+        int form = update_form(L, k.items[0], binop_of(L, c), k.items[1], &value, &negate, &u);
+        bool same_op = form != RED_USER || !*uo || !strcmp((*uo)->combine, u->combine);
+        if (form >= 0 && (op < 0 || form == op) && same_op) {
             op = form;
+            *uo = *uo ? *uo : u;
             continue;
         }
-        const char *opname = op < 0 ? "" : reduce_op_name((ReduceOp)op);
+        const char *opname = op < 0 ? "" : op == RED_USER ? (*uo)->name : reduce_op_name(op);
         lift_fail(L, c,
-                  op == RED_MUL   ? "update the bin as h[k] *= v (or h[k] = h[k] * v)"
+                  op == RED_USER
+                      ? arena_printf(L->a, "update the bin as h[k] = %s(h[k], v)", (*uo)->combine)
+                  : op == RED_MUL ? "update the bin as h[k] *= v (or h[k] = h[k] * v)"
                   : op == RED_MIN ? "update the bin as h[k] = fmin(h[k], v)"
                   : op == RED_MAX ? "update the bin as h[k] = fmax(h[k], v)"
                   : op == RED_ADD ? "update the bin as h[k] += v (or h[k] = h[k] + v)"
@@ -168,6 +182,8 @@ static int sites_operator(Lift *L, Canon *cn, Pragma *pg, const char *name, PtrV
                                op < 0 ? "" : arena_printf(L->a, "%s ", opname), name));
         return -1;
     }
+    if (*uo) /* the output defines its helpers */
+        (*uo)->used = true;
     return op < 0 ? RED_ADD : op; /* no update: a + histogram that stays as it was */
 }
 
@@ -241,8 +257,9 @@ void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, co
                  CXCursor lhs, CXCursor rhs) {
     CXCursor value;
     bool negate;
+    UserOp *u;
     HistLoop *hl = L->hist && L->hist->h == buf ? L->hist : NULL;
-    int form = update_form(L, lhs, op, rhs, &value, &negate);
+    int form = update_form(L, lhs, op, rhs, &value, &negate, &u);
     if (form != (hl ? (int)hl->op : RED_ADD)) { /* checked before: a helper's update */
         lift_fail(L, c, "update the histogram in the loop's own body, as h[k] OP= v",
                   "unsupported update of the histogram '%s'", buf->name);
@@ -309,6 +326,7 @@ static void lift_entries_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, H
     Stmt *s = stmt_new(L->a, S_HIST, loc_of(L, c));
     s->buf = hl->h;
     s->scan_op = hl->op;
+    s->uop = hl->uop;
     s->scan_in[0] = hl->values;
     s->scan_in[1] = hl->keys;
     s->hi = n;
@@ -354,19 +372,33 @@ static void add_bins_known(Lift *L, Pragma *pg, Stmt *s) {
     s->hist_nbins = bins;
 }
 
+/* A histogram of a declared operator takes the invertible rule: the
+ * operator must be commutative (as every histogram's) and have an
+ * inverse; the general rule (sorting by key) is not there yet. */
+static bool invertible_histogram(Lift *L, Pragma *pg, Buffer *buf, UserOp *u) {
+    SrcLoc at = pg->op_loc.line ? pg->op_loc : pg->loc;
+    const char *why = !u->commutative ? "is not declared commutative, as histograms need"
+                      : !u->inverse   ? "has no inverse(...): histograms of declared operators "
+                                        "take the invertible rule (the general one, sorting by "
+                                        "key, is not supported yet)"
+                      : buf->elem.kind != u->ty.kind ? "combines values of another type"
+                                                     : NULL;
+    if (why)
+        lift_fail_at(L, at,
+                     arena_printf(L->a,
+                                  "declare it as op(%s, %s, %s, IDENTITY) commutative "
+                                  "inverse(INV), INV(z, b) returning a with %s(a, b) == z",
+                                  u->name, type_cname(buf->elem), u->combine, u->combine),
+                     "%s", arena_printf(L->a, "the operator '%s' %s", u->name, why));
+    return !why;
+}
+
 void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     if (pg->op_given && pg->op == RED_AFFINE) {
         lift_fail_at(L, pg->loc,
                      "use +, *, min or max: a histogram's bins take their updates "
                      "in any order",
                      "'#pragma pargrad %s': affine is not an operator of histograms", pg->text);
-        return;
-    }
-    if (pg->op == RED_USER) {
-        lift_fail_at(L, pg->op_loc,
-                     "update the bins with +, *, min or max, or reduce per bin with a reduce "
-                     "loop of the declared operator",
-                     "histograms of the declared operator '%s' are not supported yet", pg->op_name);
         return;
     }
     int mark = L->hist_targets.len;
@@ -377,7 +409,10 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         Buffer *buf = hist_array(L, pg, i, &is_view);
         CXCursor in_loop;
         PtrVec sites = {0};
-        int op = buf ? sites_operator(L, cn, pg, buf->name, &sites, &in_loop) : -1;
+        UserOp *u = NULL;
+        int op = buf ? sites_operator(L, cn, pg, buf->name, &sites, &in_loop, &u) : -1;
+        if (op == RED_USER && !invertible_histogram(L, pg, buf, u))
+            op = -1;
         if (op < 0) {
             L->hist_targets.len = mark;
             return;
@@ -386,7 +421,7 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         if (op == RED_ADD)
             continue;
         SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
-        const char *opname = reduce_op_name((ReduceOp)op);
+        const char *opname = op == RED_USER ? u->name : reduce_op_name((ReduceOp)op);
         bins = is_view ? (Operand){0} : bin_count(buf, buf->rank);
         const char *why = pg->vars.len > 1 ? "a %s histogram combines into one array per loop"
                           : bins.kind == OPD_NONE || buf->rank != 1
@@ -415,6 +450,7 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         hl = arena_alloc(L->a, sizeof(HistLoop));
         hl->h = buf;
         hl->op = (ReduceOp)op;
+        hl->uop = u;
         hl->sites = sites;
     }
     if (hl && hl->sites.len)

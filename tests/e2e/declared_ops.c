@@ -4,7 +4,9 @@
  * by the general rule, scans of a declared operator (named and inferred),
  * two updates per iteration, the variable as the second argument of a
  * commutative operator, a reduce per row of a map, and a reduce in a time
- * loop. */
+ * loop; histograms of declared operators (the invertible rule): a bin that
+ * receives nothing, the operator inferred, two updates per iteration, one
+ * under an if, the bin second, and local bins per row of a map. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -26,7 +28,18 @@ static double hyp(double a, double b) {
     return sqrt(a * a + b * b);
 }
 
+/* a + b + a * b, (1 + a)(1 + b) - 1: associative and commutative */
+static double plusprod(double a, double b) {
+    return a + b + a * b;
+}
+
+double plusprod_inv(double z, double b);
+double plusprod_inv(double z, double b) {
+    return (z - b) / (1.0 + b);
+}
+
 #pragma pargrad declare op(lse, double, logaddexp, -INFINITY) commutative inverse(logsubexp)
+#pragma pargrad declare op(pp, double, plusprod, 0.0) commutative inverse(plusprod_inv)
 #pragma pargrad declare op(lse_general, double, logaddexp, -INFINITY) commutative
 #pragma pargrad declare op(norm, double, hyp, 0.0) commutative
 
@@ -134,6 +147,83 @@ double op_steps(int n, const double *x) {
     return c;
 }
 
+enum { NB = 5 };
+
+/* the last bin receives nothing */
+double op_hist_lse(int n, const double *x) {
+    double h[NB];
+    for (int b = 0; b < NB; b++)
+        h[b] = 0.1 * b;
+#pragma pargrad histogram(lse : h)
+    for (int i = 0; i < n; i++) {
+        int k = (3 * i) % (NB - 1);
+        h[k] = logaddexp(h[k], 2.0 * x[i] + sin(x[i]));
+    }
+    double s = 0.0;
+    for (int b = 0; b < NB; b++)
+        s += h[b] * (b + 1);
+    return s;
+}
+
+/* inferred; two updates, one under an if, one with the bin second */
+double op_hist_pp(int n, const double *x) {
+    double *h = malloc(NB * sizeof(double));
+#pragma pargrad map
+    for (int b = 0; b < NB; b++)
+        h[b] = 0.05 * b;
+#pragma pargrad histogram(h)
+    for (int i = 0; i < n; i++) {
+        double v = 0.2 * tanh(x[i]);
+        h[i % NB] = plusprod(h[i % NB], v);
+        if (x[i] > 0.0)
+            h[(i + 2) % NB] = plusprod(0.5 * v * v, h[(i + 2) % NB]);
+    }
+    double s = 0.0;
+    for (int b = 0; b < NB; b++)
+        s += h[b] * h[b] + h[b];
+    free(h);
+    return s;
+}
+
+/* bins of their own per row of a map */
+double op_hist_rows(int n, const double *x) {
+    double out[3];
+#pragma pargrad map
+    for (int r = 0; r < 3; r++) {
+        double h[NB];
+        for (int b = 0; b < NB; b++)
+            h[b] = -1.0;
+#pragma pargrad histogram(lse : h)
+        for (int i = 0; i < n; i++)
+            h[(i + r) % NB] = logaddexp(h[(i + r) % NB], (r + 1) * x[i]);
+        out[r] = h[0] + 2.0 * h[1] + h[2] * h[3];
+    }
+    return out[0] + out[1] * out[2];
+}
+
+/* as many bins as values: atomics instead of per-thread bins */
+double op_hist_many(int n, const double *x) {
+    double *h = malloc((size_t)n * sizeof(double));
+#pragma pargrad map
+    for (int b = 0; b < n; b++)
+        h[b] = 0.01 * b;
+#pragma pargrad histogram(lse : h)
+    for (int i = 0; i < n; i++) {
+        int k = (i * 7 + 1) % ((n + 1) / 2);
+        h[k] = logaddexp(x[i] * x[i], h[k]);
+    }
+    double s = 0.0;
+#pragma pargrad reduce(+ : s)
+    for (int b = 0; b < n; b++)
+        s += h[b] * sin(0.1 * b + 1.0);
+    free(h);
+    return s;
+}
+
+#pragma pargrad reverse(op_hist_many) wrt(x)
+#pragma pargrad reverse(op_hist_lse) wrt(x)
+#pragma pargrad reverse(op_hist_pp) wrt(x)
+#pragma pargrad reverse(op_hist_rows) wrt(x)
 #pragma pargrad reverse(op_lse_inverse) wrt(x)
 #pragma pargrad reverse(op_lse_general) wrt(x)
 #pragma pargrad reverse(op_norm) wrt(x)

@@ -11,6 +11,10 @@ GC_KERNEL(op_scan_inferred)
 GC_KERNEL(op_two_updates)
 GC_KERNEL(op_rows)
 GC_KERNEL(op_steps)
+GC_KERNEL(op_hist_lse)
+GC_KERNEL(op_hist_pp)
+GC_KERNEL(op_hist_rows)
+GC_KERNEL(op_hist_many)
 
 static const struct gc_kernel kernels[] = {
     {"op_lse_inverse", op_lse_inverse, op_lse_inverse_b},
@@ -21,6 +25,10 @@ static const struct gc_kernel kernels[] = {
     {"op_two_updates", op_two_updates, op_two_updates_b},
     {"op_rows", op_rows, op_rows_b},
     {"op_steps", op_steps, op_steps_b},
+    {"op_hist_lse", op_hist_lse, op_hist_lse_b},
+    {"op_hist_pp", op_hist_pp, op_hist_pp_b},
+    {"op_hist_rows", op_hist_rows, op_hist_rows_b},
+    {"op_hist_many", op_hist_many, op_hist_many_b},
 };
 
 int main(void) {
