@@ -1061,9 +1061,18 @@ static void rerun_restored(Rev *r, Body *body, Body *out) {
     Stmt *block = stmt_new(r->a, S_BLOCK, r->src->loc);
     block->body = body_new(r->a);
     block->text = "re-run the statements whose outputs the return sweep restored";
+    /* A + histogram that saved nothing left its bins final, so its updates
+     * do not run again, unless a statement re-run before it wrote the
+     * bins again (their initialisation, restored and redone). */
+    PtrVec rewritten = {0};
     for (int i = first; i < body->stmts.len; i++) {
-        Stmt *c =
-            copy_primal_stmt(r, body->stmts.items[i], unrestored_bins(r, body->stmts.items[i]));
+        Stmt *s = body->stmts.items[i];
+        PtrVec *bins = unrestored_bins(r, s), *keep_final = arena_alloc(r->a, sizeof(PtrVec));
+        for (int k = 0; k < bins->len; k++)
+            if (!vec_contains(&rewritten, bins->items[k]))
+                vec_push(r->a, keep_final, bins->items[k]);
+        collect_written(r, s, &rewritten);
+        Stmt *c = copy_primal_stmt(r, s, keep_final);
         if (c && c->kind != S_ALLOC) /* temporaries are still allocated */
             body_append(r->a, block->body, c);
     }
