@@ -120,10 +120,10 @@ typedef struct Lift {
      * flag and of the value returned (-1 for void), or -1 when every return
      * is at a split point. */
     int ret_flag, ret_slot;
-    int expr_depth;        /* lift_expr calls in progress */
-    PtrVec tables;         /* GlobalTable*: the file's constant arrays read so far */
-    PtrVec hist_targets;   /* Buffer*: the arrays of the histogram loops being lifted */
-    struct HistLoop *hist; /* the innermost histogram of *, min or max being lifted */
+    int expr_depth;           /* lift_expr calls in progress */
+    PtrVec tables;            /* GlobalTable*: the file's constant arrays read so far */
+    PtrVec hist_targets;      /* Buffer*: the arrays of the histogram loops being lifted */
+    struct HistLoop *hist;    /* the innermost histogram of *, min or max being lifted */
     struct Recurrence *recur; /* the array recurrence y[i] = a * y[i - 1] + b being lifted */
     /* A loop just lifted that leaves pointers pointing into arrays that
      * depend on its trip count (see lift_view.c), or NULL. */
@@ -294,6 +294,9 @@ Stmt *if_stmt(Lift *L, CXCursor at, Operand cond);
 void lift_under_guard(Lift *L, CXCursor at, Operand cond, bool ends_loop, CXCursor *v, int n);
 Operand not_stopped(Lift *L, CXCursor at, int stopped, int skipped, bool returned);
 void lift_for(Lift *L, CXCursor c);
+/* The canonical form of loop c, its bounds lifted here; false (nothing
+ * lifted, nothing reported) when it has none. */
+bool canonical_or_rolled_back(Lift *L, CXCursor c, Canon *cn);
 bool for_parts(Lift *L, CXCursor c, CXCursor parts[4]);
 void lift_while(Lift *L, CXCursor c); /* while and do loops */
 

@@ -25,6 +25,11 @@ typedef struct HistLoop {
     Stmt *loop;     /* the map of the iterations */
     Buffer *keys;   /* per iteration and update: the bin, or -1 */
     Buffer *values; /* and the value */
+    /* Updates in an inner loop over j in [lo, lo + trips) (a reduce of
+     * rows, `colmax[j] = fmax(colmax[j], a[i][j])`): every update site has
+     * trips entries per iteration, and the counter's declaration finds j. */
+    bool inner;
+    Canon in;
     struct HistLoop *outer;
 } HistLoop;
 
@@ -109,6 +114,11 @@ typedef struct SiteSearch {
     PtrVec *sites;
     int loops;        /* loops around the cursor inside the histogram's loop */
     CXCursor in_loop; /* the first update inside an inner loop, if any */
+    CXCursor loop;    /* the outermost inner loop around the cursor */
+    /* the one inner loop, directly in the body, around every update;
+     * null when the updates are not all in one such loop */
+    CXCursor inner;
+    int outside; /* updates outside inner loops */
 } SiteSearch;
 
 static bool names_array(Lift *L, CXCursor lhs, const char *name) {
@@ -125,9 +135,13 @@ static enum CXChildVisitResult find_sites(CXCursor c, CXCursor parent, CXClientD
     SiteSearch *ss = data;
     enum CXCursorKind kind = clang_getCursorKind(c);
     if (kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt || kind == CXCursor_DoStmt) {
+        CXCursor saved = ss->loop;
+        if (!ss->loops)
+            ss->loop = kind == CXCursor_ForStmt ? c : clang_getNullCursor();
         ss->loops++;
         clang_visitChildren(c, find_sites, ss);
         ss->loops--;
+        ss->loop = saved;
         return CXChildVisit_Continue;
     }
     if ((kind == CXCursor_BinaryOperator && !strcmp(binop_of(ss->L, c), "=")) ||
@@ -137,8 +151,14 @@ static enum CXChildVisitResult find_sites(CXCursor c, CXCursor parent, CXClientD
             CXCursor *at = arena_alloc(ss->L->a, sizeof(CXCursor));
             *at = c;
             vec_push(ss->L->a, ss->sites, at);
-            if (ss->loops && clang_Cursor_isNull(ss->in_loop))
+            if (ss->loops && clang_Cursor_isNull(ss->in_loop)) {
                 ss->in_loop = c;
+                ss->inner = ss->loops == 1 ? ss->loop : clang_getNullCursor();
+            } else if (ss->loops && (ss->loops != 1 || clang_Cursor_isNull(ss->inner) ||
+                                     !clang_equalCursors(ss->inner, ss->loop))) {
+                ss->inner = clang_getNullCursor();
+            }
+            ss->outside += !ss->loops;
         }
     }
     return CXChildVisit_Recurse;
@@ -148,11 +168,13 @@ static enum CXChildVisitResult find_sites(CXCursor c, CXCursor parent, CXClientD
  * when given; a declared one in *uo), or -1 after a diagnostic; the
  * updates into *sites. */
 static int sites_operator(Lift *L, Canon *cn, Pragma *pg, const char *name, PtrVec *sites,
-                          CXCursor *in_loop, UserOp **uo) {
-    SiteSearch ss = {L, name, sites, 0, clang_getNullCursor()};
+                          CXCursor *in_loop, CXCursor *inner, UserOp **uo) {
+    SiteSearch ss = {
+        L, name, sites, 0, clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor(), 0};
     if (find_sites(cn->body, cn->body, &ss) == CXChildVisit_Recurse) /* a body without braces */
         clang_visitChildren(cn->body, find_sites, &ss);
     *in_loop = ss.in_loop;
+    *inner = ss.outside ? clang_getNullCursor() : ss.inner;
     int op = pg->op_given ? (int)pg->op : -1;
     *uo = pg->op_name ? pragma_user_op(L, pg) : NULL;
     for (int i = 0; i < sites->len; i++) {
@@ -219,11 +241,27 @@ static void bin_check(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int 
     body_append(L->a, L->cur, s);
 }
 
-/* The entry of update `site` in this iteration: (index - lo) * sites + site. */
-static Operand entry_of(Builder *bd, HistLoop *hl, int site) {
+/* The entry of update `site` in this iteration, in the loop's order:
+ * (index - lo) * sites + site, or with an inner loop ((index - lo) *
+ * trips + (j - its lo)) * sites + site (j: the inner counter's operand). */
+static Operand entry_of(Builder *bd, HistLoop *hl, int site, Operand j) {
     Operand k = b_sub(bd, b_cast(bd, type_long(), opd_var(hl->loop->index)),
                       b_cast(bd, type_long(), hl->loop->lo));
+    if (hl->inner) {
+        Operand dj = b_sub(bd, b_cast(bd, type_long(), j), hl->in.lo);
+        k = b_add(bd, b_mul(bd, k, hl->in.hi), dj);
+    }
     return b_add(bd, b_mul(bd, k, opd_int(hl->sites.len)), opd_int(site));
+}
+
+/* The inner loop's counter where an update runs. */
+static Operand inner_counter(Lift *L, HistLoop *hl) {
+    if (!hl->inner)
+        return opd_none();
+    for (int b = L->nenv - 1; b >= 0; b--)
+        if (clang_equalCursors(L->env[b].decl, hl->in.index_decl))
+            return L->env[b].val;
+    return opd_none();
 }
 
 /* Cursors reached by different walks of the tree may differ in the
@@ -247,7 +285,14 @@ static void record_update(Lift *L, CXCursor c, HistLoop *hl, const Operand *idx,
         return;
     }
     Builder bd = lift_builder(L, c);
-    Operand e = entry_of(&bd, hl, site);
+    Operand j = inner_counter(L, hl);
+    if (hl->inner && j.kind == OPD_NONE) {
+        lift_fail(
+            L, c, "update the bins in the inner loop's body", "%s",
+            arena_printf(L->a, "the update of '%s' is not inside its inner loop", hl->h->name));
+        return;
+    }
+    Operand e = entry_of(&bd, hl, site, j);
     body_append(L->a, L->cur,
                 element_write(L, loc_of(L, c), hl->keys, e, b_cast(&bd, type_long(), idx[0])));
     body_append(L->a, L->cur, element_write(L, loc_of(L, c), hl->values, e, v));
@@ -286,13 +331,27 @@ void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, co
 }
 
 /* Every iteration first marks its entries as not updated (key -1): an
- * update under an if, or after a continue, may not run. */
-static void mark_entries_unused(Lift *L, HistLoop *hl) {
+ * update under an if, or after a continue, may not run. With an inner
+ * loop, a map before marks them all (its trips may end early). */
+static void mark_entries_unused(Lift *L, HistLoop *hl, Operand n) {
+    if (hl->inner) {
+        Stmt *m = stmt_new(L->a, S_MAP, hl->loop->loc);
+        m->index = var_new(L->a, L->f, "e", type_long());
+        m->lo = opd_int(0);
+        m->hi = n;
+        m->note = arena_printf(L->a, "no update of %s has run yet", hl->h->name);
+        m->body = body_new(L->a);
+        body_append(L->a, m->body,
+                    element_write(L, hl->loop->loc, hl->keys, opd_var(m->index), opd_int(-1)));
+        body_append(L->a, L->cur, m);
+        return;
+    }
     Body *head = body_new(L->a);
     Builder bd = {L->a, L->f, head, hl->loop->loc};
     for (int u = 0; u < hl->sites.len; u++)
         body_append(L->a, head,
-                    element_write(L, hl->loop->loc, hl->keys, entry_of(&bd, hl, u), opd_int(-1)));
+                    element_write(L, hl->loop->loc, hl->keys, entry_of(&bd, hl, u, opd_none()),
+                                  opd_int(-1)));
     for (int i = 0; i < hl->loop->body->stmts.len; i++)
         body_append(L->a, head, hl->loop->body->stmts.items[i]);
     hl->loop->body = head;
@@ -305,6 +364,8 @@ static void lift_entries_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, H
     Operand lo = b_cast(&bd, type_long(), cn->lo), hi = b_cast(&bd, type_long(), cn->hi);
     Operand trips = b_select(&bd, b_cmp(&bd, OP_GT, hi, lo), b_sub(&bd, hi, lo), opd_int(0));
     Operand n = b_mul(&bd, trips, opd_int(hl->sites.len));
+    if (hl->inner)
+        n = b_mul(&bd, n, b_cast(&bd, type_long(), hl->in.hi));
     const char *id = ident_of(L->a, hl->h->name);
     hl->keys = heap_array(L, loc_of(L, c), arena_printf(L->a, "%s_keys", id), type_long(), n);
     hl->values = heap_array(L, loc_of(L, c), arena_printf(L->a, "%s_values", id), hl->h->elem, n);
@@ -321,7 +382,7 @@ static void lift_entries_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, H
     L->hist = hl->outer;
     if (L->failed)
         return;
-    mark_entries_unused(L, hl);
+    mark_entries_unused(L, hl, n);
     body_append(L->a, L->cur, hl->loop);
     Stmt *s = stmt_new(L->a, S_HIST, loc_of(L, c));
     s->buf = hl->h;
@@ -372,6 +433,59 @@ static void add_bins_known(Lift *L, Pragma *pg, Stmt *s) {
     s->hist_nbins = bins;
 }
 
+/* Whether an operand of the inner loop's bounds names a variable declared
+ * in the outer loop's body (or its counter): then they vary. */
+typedef struct RowBounds {
+    Lift *L;
+    CXCursor counter;
+    bool varies;
+} RowBounds;
+static enum CXChildVisitResult find_varying(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    RowBounds *bs = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+        CXCursor d = clang_getCursorReferenced(c);
+        if (clang_equalCursors(d, bs->counter))
+            return CXChildVisit_Recurse;
+        if (clang_getCursorKind(d) == CXCursor_VarDecl && !is_file_scope_var(d) &&
+            env_lookup(bs->L, c) < 0) {
+            bs->varies = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The updates all in one inner for loop directly in the body, running up
+ * by one over bounds the outer iterations share (a reduce of rows, the
+ * paper's vectorised operator): its canonical form, the bounds lifted
+ * before the histogram. */
+static bool rows_loop(Lift *L, CXCursor inner, Canon *in) {
+    CXCursor parts[4];
+    if (clang_Cursor_isNull(inner) || !for_parts(L, inner, parts))
+        return false;
+    /* the inner counter, when the loop declares it: not a varying name */
+    CXCursor counter = clang_getNullCursor();
+    if (!clang_Cursor_isNull(parts[0]) && clang_getCursorKind(parts[0]) == CXCursor_DeclStmt)
+        counter = kids_of(parts[0]).items[0];
+    RowBounds bs = {L, counter, false};
+    for (int k = 0; k < 3 && !bs.varies; k++) /* init, condition, step */
+        if (!clang_Cursor_isNull(parts[k]))
+            clang_visitChildren(parts[k], find_varying, &bs);
+    if (bs.varies || !canonical_or_rolled_back(L, inner, in))
+        return false;
+    if (in->down || in->step.kind != OPD_NONE) {
+        in->hi = opd_none();
+        return false;
+    }
+    /* trips: hi is the bound; keep it as the count */
+    Builder bd = lift_builder(L, inner);
+    Operand lo = b_cast(&bd, type_long(), in->lo), hi = b_cast(&bd, type_long(), in->hi);
+    in->hi = b_select(&bd, b_cmp(&bd, OP_GT, hi, lo), b_sub(&bd, hi, lo), opd_int(0));
+    in->lo = lo;
+    return true;
+}
+
 /* A histogram of a declared operator takes the invertible rule: the
  * operator must be commutative (as every histogram's) and have an
  * inverse; the general rule (sorting by key) is not there yet. */
@@ -407,10 +521,10 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
     for (int i = 0; i < pg->vars.len; i++) {
         bool is_view = false;
         Buffer *buf = hist_array(L, pg, i, &is_view);
-        CXCursor in_loop;
+        CXCursor in_loop, inner;
         PtrVec sites = {0};
         UserOp *u = NULL;
-        int op = buf ? sites_operator(L, cn, pg, buf->name, &sites, &in_loop, &u) : -1;
+        int op = buf ? sites_operator(L, cn, pg, buf->name, &sites, &in_loop, &inner, &u) : -1;
         if (op == RED_USER && !invertible_histogram(L, pg, buf, u))
             op = -1;
         if (op < 0) {
@@ -423,6 +537,9 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
         const char *opname = op == RED_USER ? u->name : reduce_op_name((ReduceOp)op);
         bins = is_view ? (Operand){0} : bin_count(buf, buf->rank);
+        Canon in = {0};
+        if (!clang_Cursor_isNull(in_loop) && rows_loop(L, inner, &in))
+            in_loop = clang_getNullCursor(); /* a reduce of rows: entries per inner trip */
         const char *why = pg->vars.len > 1 ? "a %s histogram combines into one array per loop"
                           : bins.kind == OPD_NONE || buf->rank != 1
                               ? "the number of bins of the %s histogram '%s' is not known"
@@ -433,8 +550,9 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
             const char *hint =
                 pg->vars.len > 1 ? "give each histogram a loop of its own"
                 : !clang_Cursor_isNull(in_loop) && bins.kind != OPD_NONE && buf->rank == 1
-                    ? "update the bins once per iteration: put the histogram pragma on the "
-                      "inner loop (the outer loop sequential)"
+                    ? "run the updates in one inner for loop counting up by one over bounds "
+                      "the outer iterations share, or put the pragma on the inner loop (the "
+                      "outer loop sequential)"
                     : arena_printf(L->a,
                                    "declare it with its length (double %s[NBINS], a parameter "
                                    "double %s[nbins], or malloc(nbins * sizeof(double)))",
@@ -451,6 +569,8 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         hl->h = buf;
         hl->op = (ReduceOp)op;
         hl->uop = u;
+        hl->inner = in.hi.kind != OPD_NONE;
+        hl->in = in;
         hl->sites = sites;
     }
     if (hl && hl->sites.len)

@@ -1318,10 +1318,29 @@ static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u) {
     body_append(L->a, L->cur, s);
 }
 
+/* reduce(OP: a) of arrays (OpenMP's reduction(+: a[:n])): each element is
+ * reduced, a histogram whose bins the iterations index. True when every
+ * variable is an array; arrays beside scalars are reported. */
+static bool reduces_arrays(Lift *L, Pragma *pg) {
+    if (pg->kind != PG_REDUCE)
+        return false;
+    int arrays = 0;
+    for (int i = 0; i < pg->vars.len; i++)
+        for (int b = L->nenv - 1; b >= 0; b--)
+            if (!strcmp(L->env[b].name, pg->vars.items[i])) {
+                arrays += L->env[b].is_array || L->env[b].is_view;
+                break;
+            }
+    if (arrays && arrays < pg->vars.len)
+        lift_fail_at(L, pg->loc, "reduce the arrays and the scalars in loops of their own",
+                     "'#pragma pargrad %s' reduces arrays and scalars together", pg->text);
+    return arrays == pg->vars.len;
+}
+
 /* Tries the canonical form; if it fails, undoes what the attempt lifted
  * and bound. False when the loop is to run as a while loop instead; a
  * failure no other form cures is reported (true, with L->failed). */
-static bool canonical_or_rolled_back(Lift *L, CXCursor c, Canon *cn) {
+bool canonical_or_rolled_back(Lift *L, CXCursor c, Canon *cn) {
     LiftMark m = lift_mark(L);
     bool probing = L->probing; /* inside a trial of lift_view.c */
     L->probing = true;
@@ -1386,7 +1405,7 @@ void lift_for(Lift *L, CXCursor c) {
         Stmt *s = loop_stmt(L, c, S_MAP, &cn, pg);
         lift_loop_body(L, s, &cn, BARRIER_MAP, -1, NULL, -1);
         body_append(L->a, L->cur, s);
-    } else if (pg->kind == PG_HISTOGRAM) {
+    } else if (pg->kind == PG_HISTOGRAM || reduces_arrays(L, pg)) {
         lift_histogram(L, c, &cn, pg);
     } else if (pg->kind == PG_SCAN || pg->op == RED_AFFINE ||
                (u && !(u->inverse && u->commutative))) {

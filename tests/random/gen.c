@@ -108,7 +108,9 @@ enum construct {
     K_HISTOGRAM,   /* histogram(+: t) over [0, n) outside parallel loops: bins (i * K + C) % n,
                     * updates t[k] += e, t[k] -= e, t[k] = t[k] + e; t not read in the loop */
     K_HIST_OP,     /* histogram(* | min | max: hb) into a local hb[NB] (NB 3, 5 or 8) (and of
-                    * the declared operators with inverses, rg_lse_op and rg_pm_op), the
+                    * the declared operators with inverses, rg_lse_op and rg_pm_op); a
+                    * quarter reduce rows, the updates in an inner loop over the bins and
+                    * the pragma maybe reduce(OP: hb); the
                     * operator maybe inferred: hb[k] *= e, hb[k] = hb[k] * e, fmin/fmax, ?:,
                     * one or two updates per iteration (maybe under an if), at the top level,
                     * in time loops and per iteration of a map; the bins summed after it */
@@ -2047,9 +2049,13 @@ static void gen_hist_op(struct block b, int count) {
     }
     int pooled;
     const char *i = loop_counter("i", &pooled);
-    const char *clause = chance(25) ? h : fmt("%s : %s", names[op], h);
+    /* a reduce of rows: the updates in an inner loop over the bins, and
+     * spelled reduce(OP: hb) as OpenMP's reduction(OP: hb[:NB]) */
+    int rows = chance(25);
+    const char *clause = chance(25) && !rows ? h : fmt("%s : %s", names[op], h);
+    const char *word = rows && chance(60) ? "reduce" : "histogram";
     struct node *n = block_stmt(
-        b, fmt("#pragma pargrad histogram(%s)\n%s {", clause, loop_head(i, pooled, "0", "n")));
+        b, fmt("#pragma pargrad %s(%s)\n%s {", word, clause, loop_head(i, pooled, "0", "n")));
     struct saved s = enter();
     /* nested in a parallel loop, its body writes no array from outside:
      * the enclosing loop's iterations would all write the same elements */
@@ -2065,9 +2071,16 @@ static void gen_hist_op(struct block b, int count) {
         cx.arrays[a].locked = was_locked[a];
     int nup = 1 + rnd(2);
     double vb = 5.0; /* |a bin| at most: the values', the initial ones, or products near 1 */
+    struct block rb = body_of(n);
+    const char *j = NULL;
+    if (rows) {
+        j = fresh("j");
+        rb = body_of(block_stmt(rb, fmt("for (int %s = 0; %s < %d; %s++) {", j, j, nb, j)));
+    }
     for (int u = 0; u < nup; u++) {
-        const char *k = fmt("(%s * %d + %d) %% %d", i, mult[rnd(5)], rnd(4), nb);
-        struct block ub = body_of(n);
+        const char *k = rows ? fmt("(%s * %d + %s) %% %d", j, mult[rnd(5)], i, nb)
+                             : fmt("(%s * %d + %d) %% %d", i, mult[rnd(5)], rnd(4), nb);
+        struct block ub = rb;
         if (on(K_IF) && chance(20)) {
             struct node *c = block_stmt(ub, "if (%0) {");
             c->kid[c->nkid++] = gen_cond(1);
