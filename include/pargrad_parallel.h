@@ -21,6 +21,14 @@
 #endif
 #define PG_HELPER static inline PG_MAYBE_UNUSED
 
+/* OpenMP pragmas inside the macros below, left out where the code is not
+ * compiled with OpenMP (the serial backend: no -Wunknown-pragmas). */
+#ifdef _OPENMP
+#define PG_OMP(text) _Pragma(text)
+#else
+#define PG_OMP(text)
+#endif
+
 /* Below this many elements, threads cost more than they save. */
 enum { PG_MIN_PARALLEL = 8192 };
 
@@ -92,14 +100,14 @@ static inline void *pg_scratch(size_t count, size_t size, const char *what) {
             return;                                                                                \
         }                                                                                          \
         T *agg = (T *)pg_scratch((size_t)nt, sizeof(T), "a scan");                                 \
-        _Pragma("omp parallel num_threads(nt)") {                                                  \
+        PG_OMP("omp parallel num_threads(nt)") {                                                   \
             int t = pg_thread_id(), m = pg_thread_count();                                         \
             PG_BLOCK(n, t, m, lo, hi);                                                             \
             T a = in[PG_IN(lo)];                                                                   \
             for (long j = lo + 1; j < hi; j++)                                                     \
                 a = COMBINE(a, in[PG_IN(j)]);                                                      \
             agg[t] = a;                                                                            \
-            _Pragma("omp barrier");                                                                \
+            PG_OMP("omp barrier");                                                                 \
             T x = init;                                                                            \
             for (int s = 0; s < t; s++)                                                            \
                 x = COMBINE(x, agg[s]);                                                            \
@@ -147,22 +155,20 @@ static inline int pg_private_bins(long nb, long n, int nt, size_t elem) {
                 if (keys[e] >= 0 && (KEEP))                                                        \
                     bins[keys[e]] = COMBINE(bins[keys[e]], (VALUE));                               \
         } else if (!pg_private_bins(nb, n, nt, sizeof(T))) {                                       \
-            _Pragma("omp parallel for num_threads(nt) schedule(static)") for (long e = 0; e < n;   \
-                                                                              e++) if (keys[e] >=  \
-                                                                                           0 &&    \
-                                                                                       (KEEP))     \
+            PG_OMP("omp parallel for num_threads(nt) schedule(static)")                            \
+            for (long e = 0; e < n; e++) if (keys[e] >= 0 && (KEEP))                               \
                 ATOMIC(&bins[keys[e]], (VALUE));                                                   \
         } else {                                                                                   \
             T *copies = pg_scratch((size_t)nt * (size_t)nb, sizeof(T), "a histogram");             \
-            _Pragma("omp parallel num_threads(nt)") {                                              \
+            PG_OMP("omp parallel num_threads(nt)") {                                               \
                 int m = pg_thread_count();                                                         \
                 T *mine = copies + (size_t)pg_thread_id() * (size_t)nb;                            \
                 for (long b = 0; b < nb; b++)                                                      \
                     mine[b] = IDENT;                                                               \
-                _Pragma("omp for schedule(static)") for (long e = 0; e < n;                        \
-                                                         e++) if (keys[e] >= 0 && (KEEP))          \
-                    mine[keys[e]] = COMBINE(mine[keys[e]], (VALUE));                               \
-                _Pragma("omp for schedule(static)") for (long b = 0; b < nb; b++) {                \
+                PG_OMP("omp for schedule(static)")                                                 \
+                for (long e = 0; e < n; e++) if (keys[e] >= 0 && (KEEP)) mine[keys[e]] =           \
+                    COMBINE(mine[keys[e]], (VALUE));                                               \
+                PG_OMP("omp for schedule(static)") for (long b = 0; b < nb; b++) {                 \
                     T acc = bins[b];                                                               \
                     for (int t = 0; t < m; t++)                                                    \
                         acc = COMBINE(acc, copies[(size_t)t * (size_t)nb + (size_t)b]);            \
@@ -183,6 +189,59 @@ static inline int pg_private_bins(long nb, long n, int nt, size_t elem) {
     STORAGE void NAME(T *h, long nb, long n, const long *keys, const T *vals, int parallel) {      \
         int nt = pg_threads_for(n, parallel);                                                      \
         PG_BINS(T, h, nb, n, nt, keys, 1, vals[e], COMBINE, IDENT, NAME##_atomic);                 \
+    }
+
+/* NAME(h, fin, h_b, nb, n, keys, vals, vals_b, parallel): the adjoint of a
+ * histogram of any associative, commutative COMBINE (a declared operator
+ * without an inverse: the general rule), h holding the bins from before.
+ * The entries are sorted by key (a stable counting sort: within a bin they
+ * keep the loop's order); then every bin, in parallel, runs its segment
+ * forward, saving the prefix before each value, and back, carrying the
+ * bin's adjoint through the partials D0 (in the prefix) and D1 (in the
+ * value): vals_b[e] += q * D1(prefix, v), q *= D0(prefix, v); h_b ends
+ * as the adjoint of the bin from before. fin (the final bins) is unused:
+ * the signature is the runtime's adjoints'. */
+#define PG_HIST_GENERAL_REV(STORAGE, NAME, T, COMBINE, D0, D1)                                     \
+    STORAGE void NAME(const T *h, const T *fin, T *h_b, long nb, long n, const long *keys,         \
+                      const T *vals, T *vals_b, int parallel) {                                    \
+        (void)fin; /* the runtime's adjoints' signature: the final bins are not needed */          \
+        long *start = (long *)pg_scratch((size_t)nb + 1, sizeof(long), "a histogram's adjoint");   \
+        long *order = (long *)pg_scratch((size_t)n, sizeof(long), "a histogram's adjoint");        \
+        T *before = (T *)pg_scratch((size_t)n, sizeof(T), "a histogram's adjoint");                \
+        for (long b = 0; b <= nb; b++)                                                             \
+            start[b] = 0;                                                                          \
+        for (long e = 0; e < n; e++)                                                               \
+            if (keys[e] >= 0)                                                                      \
+                start[keys[e] + 1]++;                                                              \
+        for (long b = 0; b < nb; b++)                                                              \
+            start[b + 1] += start[b];                                                              \
+        for (long e = 0, *fill = order; e < n; e++) /* start[b] counts up, then back */            \
+            if (keys[e] >= 0)                                                                      \
+                fill[start[keys[e]]++] = e;                                                        \
+        for (long b = nb; b > 0; b--)                                                              \
+            start[b] = start[b - 1];                                                               \
+        start[0] = 0;                                                                              \
+        int nt = pg_threads_for(n, parallel);                                                      \
+        (void)nt;                                                                                  \
+        PG_OMP("omp parallel for num_threads(nt) schedule(dynamic, 64)")                           \
+        for (long b = 0; b < nb; b++) {                                                            \
+            T p = h[b];                                                                            \
+            for (long t = start[b]; t < start[b + 1]; t++) {                                       \
+                before[t] = p;                                                                     \
+                p = COMBINE(p, vals[order[t]]);                                                    \
+            }                                                                                      \
+            T q = h_b[b];                                                                          \
+            for (long t = start[b + 1] - 1; t >= start[b]; t--) {                                  \
+                T v = vals[order[t]];                                                              \
+                if (vals_b)                                                                        \
+                    vals_b[order[t]] += q * D1(before[t], v);                                      \
+                q *= D0(before[t], v);                                                             \
+            }                                                                                      \
+            h_b[b] = q;                                                                            \
+        }                                                                                          \
+        free(start);                                                                               \
+        free(order);                                                                               \
+        free(before);                                                                              \
     }
 
 #endif

@@ -940,8 +940,9 @@ static void emit_hist(Emitter *e, Stmt *s) {
     static const char *const ops[] = {"add", "mul", "min", "max"};
     source_comment(e, s->loc, s->note);
     indent(e);
-    if (s->scan_op == RED_USER) /* the helpers' PG_HIST_FWD (its adjoint is maps) */
-        fprintf(e->out, "%s_hist(%s, ", s->uop->helper, buf_name(e, s->buf));
+    if (s->scan_op == RED_USER) /* the helpers' PG_HIST_FWD or PG_HIST_GENERAL_REV */
+        fprintf(e->out, "%s_hist%s(%s, ", s->uop->helper, s->reversed ? "_rev" : "",
+                buf_name(e, s->buf));
     else
         fprintf(e->out, "pg_hist_%s_%s%s(%s, ", ops[s->scan_op], type_cname(s->buf->elem),
                 s->reversed ? "_rev" : "", buf_name(e, s->buf));
@@ -1509,10 +1510,13 @@ void emit_c_uop_helpers(FILE *out, const EmitOptions *opt, const UserOp *u, Func
     print_const(&e, u->identity);
     fputs(")\n#endif\n", out);
     fprintf(out, "PG_SCAN_DEF(PG_HELPER, %s_scan, %s, %s)\n", h, t, h);
-    if (inverse) { /* histograms take the invertible rule */
+    if (u->commutative) { /* histograms: the invertible rule's maps, or the general rule */
         fprintf(out, "PG_HIST_FWD(PG_HELPER, %s_hist, %s, %s, ", h, t, h);
         print_const(&e, u->identity);
         fputs(")\n", out);
+        if (!inverse)
+            fprintf(out, "PG_HIST_GENERAL_REV(PG_HELPER, %s_hist_rev, %s, %s, %s_d0, %s_d1)\n", h,
+                    t, h, h, h);
     }
     arena_free(&e.a);
 }

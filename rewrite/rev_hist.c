@@ -27,7 +27,9 @@
  *        combine to b = INV(fin[k], v), so v_b += h_b[k] * (the partial of
  *        COMBINE(b, v) in v); the bin's value from before, h0, meets the
  *        rest r = INV(fin[k], h0): h_b[k] *= the partial of COMBINE(h0, r)
- *        in h0. */
+ *        in h0. Without an inverse, the general rule (PG_HIST_GENERAL_REV
+ *        of pargrad_parallel.h): the updates sorted by bin, keeping the
+ *        loop's order, and each bin's run back through the partials. */
 #include "rev.h"
 
 void rev_hist_update(Rev *r, Stmt *s, Builder *bd) {
@@ -121,7 +123,7 @@ void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     restore_regions(r, &s, 1, out, dead);
     if (!active)
         return;
-    if (s->scan_op == RED_USER) {
+    if (s->scan_op == RED_USER && s->uop->inverse) {
         b_comment(&bd, arena_printf(r->a,
                                     "adjoint of the histogram into %s: the invertible rule of "
                                     "'%s'",
@@ -140,7 +142,11 @@ void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     adj->hist_rev[2] = vals->active ? vals->adj : NULL;
     adj->note = arena_printf(
         r->a,
-        s->scan_op == RED_MUL
+        s->scan_op == RED_USER
+            ? "adjoint of the histogram into %s: the general rule, the updates sorted by bin in "
+              "the loop's order, each bin's run forward for its prefixes and back through the "
+              "operator's partials"
+        : s->scan_op == RED_MUL
             ? "adjoint of the histogram into %s: per bin the product of the non-zero values and "
               "the number of zeros, then each value's adjoint from its bin's"
             : "adjoint of the histogram into %s: per bin the first update that gave the final "

@@ -486,23 +486,18 @@ static bool rows_loop(Lift *L, CXCursor inner, Canon *in) {
     return true;
 }
 
-/* A histogram of a declared operator takes the invertible rule: the
- * operator must be commutative (as every histogram's) and have an
- * inverse; the general rule (sorting by key) is not there yet. */
-static bool invertible_histogram(Lift *L, Pragma *pg, Buffer *buf, UserOp *u) {
+/* A histogram of a declared operator: commutative (as every histogram's
+ * operator), of the bins' type; with an inverse it takes the invertible
+ * rule, otherwise the general one. */
+static bool declared_histogram(Lift *L, Pragma *pg, Buffer *buf, UserOp *u) {
     SrcLoc at = pg->op_loc.line ? pg->op_loc : pg->loc;
     const char *why = !u->commutative ? "is not declared commutative, as histograms need"
-                      : !u->inverse   ? "has no inverse(...): histograms of declared operators "
-                                        "take the invertible rule (the general one, sorting by "
-                                        "key, is not supported yet)"
                       : buf->elem.kind != u->ty.kind ? "combines values of another type"
                                                      : NULL;
     if (why)
         lift_fail_at(L, at,
-                     arena_printf(L->a,
-                                  "declare it as op(%s, %s, %s, IDENTITY) commutative "
-                                  "inverse(INV), INV(z, b) returning a with %s(a, b) == z",
-                                  u->name, type_cname(buf->elem), u->combine, u->combine),
+                     arena_printf(L->a, "declare it as op(%s, %s, %s, IDENTITY) commutative",
+                                  u->name, type_cname(buf->elem), u->combine),
                      "%s", arena_printf(L->a, "the operator '%s' %s", u->name, why));
     return !why;
 }
@@ -525,7 +520,7 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         PtrVec sites = {0};
         UserOp *u = NULL;
         int op = buf ? sites_operator(L, cn, pg, buf->name, &sites, &in_loop, &inner, &u) : -1;
-        if (op == RED_USER && !invertible_histogram(L, pg, buf, u))
+        if (op == RED_USER && !declared_histogram(L, pg, buf, u))
             op = -1;
         if (op < 0) {
             L->hist_targets.len = mark;

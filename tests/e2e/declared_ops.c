@@ -4,8 +4,8 @@
  * by the general rule, scans of a declared operator (named and inferred),
  * two updates per iteration, the variable as the second argument of a
  * commutative operator, a reduce per row of a map, and a reduce in a time
- * loop; histograms of declared operators (the invertible rule): a bin that
- * receives nothing, the operator inferred, two updates per iteration, one
+ * loop; histograms of declared operators (the invertible rule, and the
+ * general one without an inverse): a bin that receives nothing, the operator inferred, two updates per iteration, one
  * under an if, the bin second, and local bins per row of a map. */
 #include <math.h>
 #include <stdlib.h>
@@ -220,6 +220,41 @@ double op_hist_many(int n, const double *x) {
     return s;
 }
 
+/* the general rule (no inverse): per-thread bins forward, the updates
+ * sorted by bin for the adjoint; a norm per bin, and many bins */
+double op_hist_general(int n, const double *x) {
+    double h[NB];
+    for (int b = 0; b < NB; b++)
+        h[b] = 0.0;
+#pragma pargrad histogram(norm : h)
+    for (int i = 0; i < n; i++) {
+        h[(2 * i) % NB] = hyp(h[(2 * i) % NB], 0.5 + 0.25 * tanh(x[i]));
+        if (x[i] < 0.3)
+            h[(i + 1) % NB] = hyp(x[i] * x[i] + 0.1, h[(i + 1) % NB]);
+    }
+    return h[0] + 2.0 * h[1] + h[2] * h[3] + h[4];
+}
+
+double op_hist_general_many(int n, const double *x) {
+    double *h = malloc((size_t)n * sizeof(double));
+#pragma pargrad map
+    for (int b = 0; b < n; b++)
+        h[b] = 0.01 * b;
+#pragma pargrad histogram(lse_general : h)
+    for (int i = 0; i < n; i++) {
+        int k = (i * 7 + 1) % ((n + 1) / 2);
+        h[k] = logaddexp(x[i] * x[i], h[k]);
+    }
+    double s = 0.0;
+#pragma pargrad reduce(+ : s)
+    for (int b = 0; b < n; b++)
+        s += h[b] * sin(0.1 * b + 1.0);
+    free(h);
+    return s;
+}
+
+#pragma pargrad reverse(op_hist_general) wrt(x)
+#pragma pargrad reverse(op_hist_general_many) wrt(x)
 #pragma pargrad reverse(op_hist_many) wrt(x)
 #pragma pargrad reverse(op_hist_lse) wrt(x)
 #pragma pargrad reverse(op_hist_pp) wrt(x)

@@ -15,6 +15,8 @@ GC_KERNEL(op_hist_lse)
 GC_KERNEL(op_hist_pp)
 GC_KERNEL(op_hist_rows)
 GC_KERNEL(op_hist_many)
+GC_KERNEL(op_hist_general)
+GC_KERNEL(op_hist_general_many)
 
 static const struct gc_kernel kernels[] = {
     {"op_lse_inverse", op_lse_inverse, op_lse_inverse_b},
@@ -29,6 +31,8 @@ static const struct gc_kernel kernels[] = {
     {"op_hist_pp", op_hist_pp, op_hist_pp_b},
     {"op_hist_rows", op_hist_rows, op_hist_rows_b},
     {"op_hist_many", op_hist_many, op_hist_many_b},
+    {"op_hist_general", op_hist_general, op_hist_general_b},
+    {"op_hist_general_many", op_hist_general_many, op_hist_general_many_b},
 };
 
 int main(void) {

@@ -108,7 +108,7 @@ enum construct {
     K_HISTOGRAM,   /* histogram(+: t) over [0, n) outside parallel loops: bins (i * K + C) % n,
                     * updates t[k] += e, t[k] -= e, t[k] = t[k] + e; t not read in the loop */
     K_HIST_OP,     /* histogram(* | min | max: hb) into a local hb[NB] (NB 3, 5 or 8) (and of
-                    * the declared operators with inverses, rg_lse_op and rg_pm_op); a
+                    * the declared operators, with inverses or by the general rule); a
                     * quarter reduce rows, the updates in an inner loop over the bins and
                     * the pragma maybe reduce(OP: hb); the
                     * operator maybe inferred: hb[k] *= e, hb[k] = hb[k] * e, fmin/fmax, ?:,
@@ -2016,11 +2016,13 @@ static void gen_histogram(struct block b, int count) {
  * if; the bins summed into a scalar after the loop */
 static void gen_hist_op(struct block b, int count) {
     static const int nbs[] = {3, 5, 8}, mult[] = {1, 2, 3, 5, 7};
-    static const char *const names[] = {"*", "min", "max", "+", "rg_lse_op", "rg_pm_op"};
+    static const char *const names[] = {"*",         "min",      "max",        "+",
+                                        "rg_lse_op", "rg_pm_op", "rg_lse_gen", "rg_norm_op"};
     static const char *const inits[] = {"1.0 + 0.05 * %s", "4.0 - 0.1 * %s", "-4.0 + 0.1 * %s",
-                                        "0.5 * %s",        "0.5 * %s",       "0.05 * %s"};
+                                        "0.5 * %s",        "0.5 * %s",       "0.05 * %s",
+                                        "0.5 * %s",        "0.1 * %s"};
     /* %1$s the bin, %2$s the array; the value is the node's kid */
-    static const char *const forms[6][2] = {
+    static const char *const forms[8][2] = {
         {"%2$s[%1$s] *= 1.0 + 0.1 * tanh(%%0);",
          "%2$s[%1$s] = %2$s[%1$s] * (1.0 + 0.1 * sin(%%0));"},
         {"%2$s[%1$s] = fmin(%2$s[%1$s], %%0);",
@@ -2030,11 +2032,15 @@ static void gen_hist_op(struct block b, int count) {
         {"%2$s[%1$s] += %%0;", "%2$s[%1$s] = %2$s[%1$s] - (%%0);"},
         {"%2$s[%1$s] = rg_lse(%2$s[%1$s], %%0);", "%2$s[%1$s] = rg_lse(%%0, %2$s[%1$s]);"},
         {"%2$s[%1$s] = rg_pm(%2$s[%1$s], 0.2 * tanh(%%0));",
-         "%2$s[%1$s] = rg_pm(0.2 * tanh(%%0), %2$s[%1$s]);"}};
+         "%2$s[%1$s] = rg_pm(0.2 * tanh(%%0), %2$s[%1$s]);"},
+        {"%2$s[%1$s] = rg_lse(%2$s[%1$s], %%0);", "%2$s[%1$s] = rg_lse(%%0, %2$s[%1$s]);"},
+        {"%2$s[%1$s] = rg_hyp(%2$s[%1$s], 0.5 + 0.25 * tanh(%%0));",
+         "%2$s[%1$s] = rg_hyp(0.5 + 0.25 * tanh(%%0), %2$s[%1$s]);"}};
     int nb = nbs[rnd(3)], op = rnd(on(K_HISTOGRAM) ? 4 : 3);
-    if (on(K_DECL_OP) && chance(25)) { /* a declared operator with its inverse */
-        op = 4 + rnd(2);
-        prog.uses_declop[op == 4 ? 0 : 3] = 1;
+    if (on(K_DECL_OP) && chance(25)) { /* a declared operator: 4, 5 with inverses */
+        static const int declop_of[4] = {0, 3, 1, 2};
+        op = 4 + rnd(4);
+        prog.uses_declop[declop_of[op - 4]] = 1;
     }
     const char *h = fresh("hb"), *q = fresh("q"), *hs = fresh("hs");
     stmt(b, fmt("double %s[%d];", h, nb));
@@ -2090,7 +2096,7 @@ static void gen_hist_op(struct block b, int count) {
         w->kid[w->nkid++] = gen_expr(1);
         /* log-sum-exp: up to log(count) above the values; products of
          * 1 + t, |t| < 0.2, at most 1.2^9 */
-        vb = max2(vb, w->kid[0]->bound + (op == 4 ? 3.0 : 0.5));
+        vb = max2(vb, w->kid[0]->bound + (op == 4 || op == 6 ? 3.0 : 0.5));
     }
     cx.par--;
     leave_par(s);
