@@ -944,8 +944,13 @@ static struct node *gen_cond(int depth) {
     }
     if (chance(10) && !cx.in_helper)
         return leaf(rnd(2) ? "n > 3" : "m < 3", 1.0);
+    /* thresholds end in 5 in the third decimal, the other constants have
+     * two: a float local holding a constant (float f = (float)(-0.39)) is
+     * never within its rounding of one, where the double twin of check.c
+     * (f = -0.39) would take the other branch */
     const char *cmp = rnd(2) ? ">" : "<";
-    return op1(fmt("%%0 %s %.2f", cmp, rconst(-0.5, 0.5)), 1.0, gen_expr(depth + 1));
+    double t = (int)(rconst(-0.5, 0.5) * 100.0) / 100.0 + 0.005;
+    return op1(fmt("%%0 %s %.3f", cmp, t), 1.0, gen_expr(depth + 1));
 }
 
 static struct node *gen_float(int depth) {
