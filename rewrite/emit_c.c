@@ -1502,6 +1502,18 @@ void emit_c_uop_helpers(FILE *out, const EmitOptions *opt, const UserOp *u, Func
     if (inverse)
         emit_c_function(out, inverse, opt);
     Emitter e = {.out = out, .opt = opt};
+    /* the declaration again, on the output's helpers, for a second
+     * differentiation of this file */
+    double id = u->identity.fval;
+    fprintf(out, "\n#ifdef __PARGRAD__\n#pragma pargrad declare op(%s, %s, %s, ", u->name, t, h);
+    if (isinf(id))
+        fprintf(out, "%sINFINITY", id < 0 ? "-" : "");
+    else
+        fprintf(out, "%.17g", id);
+    fprintf(out, ")%s", u->commutative ? " commutative" : "");
+    if (inverse)
+        fprintf(out, " inverse(%s_inv)", h);
+    fputs("\n#endif", out);
     fprintf(out,
             "\n#ifdef _OPENMP\n"
             "#pragma omp declare reduction(%s : %s : omp_out = %s(omp_out, omp_in)) "
