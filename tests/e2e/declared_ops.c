@@ -5,8 +5,8 @@
  * two updates per iteration, the variable as the second argument of a
  * commutative operator, a reduce per row of a map, and a reduce in a time
  * loop; histograms of declared operators (the invertible rule, and the
- * general one without an inverse): a bin that receives nothing, the operator inferred, two updates per iteration, one
- * under an if, the bin second, and local bins per row of a map. */
+ * general one without an inverse): a bin that receives nothing, the operator inferred, two updates
+ * per iteration, one under an if, the bin second, and local bins per row of a map. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -38,6 +38,18 @@ double plusprod_inv(double z, double b) {
     return (z - b) / (1.0 + b);
 }
 
+/* a float operator: a + b + 0.1 a b */
+static float mixf(float a, float b) {
+    return a + b + 0.1f * a * b;
+}
+
+float mixf_inv(float z, float b);
+float mixf_inv(float z, float b) {
+    return (z - b) / (1.0f + 0.1f * b);
+}
+
+#pragma pargrad declare op(mixi, float, mixf, 0.0f) commutative inverse(mixf_inv)
+#pragma pargrad declare op(mixg, float, mixf, 0.0f) commutative
 #pragma pargrad declare op(lse, double, logaddexp, -INFINITY) commutative inverse(logsubexp)
 #pragma pargrad declare op(pp, double, plusprod, 0.0) commutative inverse(plusprod_inv)
 #pragma pargrad declare op(lse_general, double, logaddexp, -INFINITY) commutative
@@ -253,6 +265,24 @@ double op_hist_general_many(int n, const double *x) {
     return s;
 }
 
+/* float: a reduce by each rule, a histogram by the general one */
+float op_float(int n, const float *x) {
+    float s = 0.0f;
+#pragma pargrad reduce(mixi : s)
+    for (int i = 0; i < n; i++)
+        s = mixf(s, 0.3f * tanhf(x[i]));
+    float t = 0.0f;
+#pragma pargrad reduce(mixg : t)
+    for (int i = 0; i < n; i++)
+        t = mixf(t, 0.2f * sinf(x[i]));
+    float h[3] = {0.1f, 0.2f, 0.3f};
+#pragma pargrad histogram(mixg : h)
+    for (int i = 0; i < n; i++)
+        h[i % 3] = mixf(h[i % 3], 0.1f * x[i]);
+    return s + t * t + h[0] * h[1] + h[2];
+}
+
+#pragma pargrad reverse(op_float) wrt(x)
 #pragma pargrad reverse(op_hist_general) wrt(x)
 #pragma pargrad reverse(op_hist_general_many) wrt(x)
 #pragma pargrad reverse(op_hist_many) wrt(x)

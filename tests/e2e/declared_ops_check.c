@@ -35,6 +35,38 @@ static const struct gc_kernel kernels[] = {
     {"op_hist_general_many", op_hist_general_many, op_hist_general_many_b},
 };
 
+float op_float(int n, const float *x);
+float op_float_b(int n, const float *x, float *x_b, float seed);
+
+/* float: x_b against central differences of the float function, in
+ * double arithmetic on the differences (h = 1e-2: float rounding) */
+static void check_float(int n) {
+    float *x = malloc(sizeof(float) * (size_t)n), *x_b = calloc((size_t)n, sizeof(float));
+    double *got = gc_alloc(n), *fd = gc_alloc(n);
+    gc_seed(17);
+    for (int i = 0; i < n; i++)
+        x[i] = (float)gc_uniform(-1.0, 1.0);
+    float f = op_float(n, x), r = op_float_b(n, x, x_b, 1.0f);
+    char what[96];
+    snprintf(what, sizeof what, "op_float n=%d: return value", n);
+    gc_check_value(what, r, f, 1e-6);
+    for (int i = 0; i < n; i++) {
+        float s = x[i], h = 1e-2f;
+        x[i] = s + h;
+        double fp = op_float(n, x);
+        x[i] = s - h;
+        double fm = op_float(n, x);
+        x[i] = s;
+        fd[i] = (fp - fm) / (2.0 * h);
+        got[i] = x_b[i];
+    }
+    snprintf(what, sizeof what, "op_float n=%d: x_b vs finite differences", n);
+    gc_compare_tol(what, got, fd, n, 2e-3);
+    free(x), free(x_b), free(got), free(fd);
+}
+
 int main(void) {
+    check_float(1);
+    check_float(9);
     return gc_main_kernels(kernels, (int)(sizeof kernels / sizeof kernels[0]), 20000);
 }
