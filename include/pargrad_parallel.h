@@ -156,8 +156,9 @@ static inline int pg_private_bins(long nb, long n, int nt, size_t elem) {
                     bins[keys[e]] = COMBINE(bins[keys[e]], (VALUE));                               \
         } else if (!pg_private_bins(nb, n, nt, sizeof(T))) {                                       \
             PG_OMP("omp parallel for num_threads(nt) schedule(static)")                            \
-            for (long e = 0; e < n; e++) if (keys[e] >= 0 && (KEEP))                               \
-                ATOMIC(&bins[keys[e]], (VALUE));                                                   \
+            for (long e = 0; e < n; e++)                                                           \
+                if (keys[e] >= 0 && (KEEP))                                                        \
+                    ATOMIC(&bins[keys[e]], (VALUE));                                               \
         } else {                                                                                   \
             T *copies = pg_scratch((size_t)nt * (size_t)nb, sizeof(T), "a histogram");             \
             PG_OMP("omp parallel num_threads(nt)") {                                               \
@@ -166,8 +167,9 @@ static inline int pg_private_bins(long nb, long n, int nt, size_t elem) {
                 for (long b = 0; b < nb; b++)                                                      \
                     mine[b] = IDENT;                                                               \
                 PG_OMP("omp for schedule(static)")                                                 \
-                for (long e = 0; e < n; e++) if (keys[e] >= 0 && (KEEP)) mine[keys[e]] =           \
-                    COMBINE(mine[keys[e]], (VALUE));                                               \
+                for (long e = 0; e < n; e++)                                                       \
+                    if (keys[e] >= 0 && (KEEP))                                                    \
+                        mine[keys[e]] = COMBINE(mine[keys[e]], (VALUE));                           \
                 PG_OMP("omp for schedule(static)") for (long b = 0; b < nb; b++) {                 \
                     T acc = bins[b];                                                               \
                     for (int t = 0; t < m; t++)                                                    \
