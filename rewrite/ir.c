@@ -272,6 +272,12 @@ void stmt_visit_header(Stmt *s, OperandVisitor visit, void *ctx) {
     }
     if (s->kind == S_SCAN || s->kind == S_HIST)
         visit(&s->hi, ctx);
+    for (int q = 0; s->kind == S_SCAN && s->fusion && q < 2; q++) {
+        /* a fused scan combines the terms its pre map assigns */
+        Operand term = s->fusion->term[q] ? opd_var(s->fusion->term[q]) : opd_none();
+        if (term.kind == OPD_VAR)
+            visit(&term, ctx);
+    }
     if (s->kind == S_MAP && s->hist_bins) /* read by the map's header in the output */
         visit(&s->hist_nbins, ctx);
     for (int i = 0; i < s->carried.len; i++)
@@ -632,6 +638,15 @@ static void print_stmt(FILE *out, Stmt *s, int depth) {
         fputs(" [", out);
         print_operand(out, s->hi);
         fputs("]", out);
+        if (s->fusion) {
+            fprintf(out, " fused%s%s {\n", s->fusion->keep_terms ? " keep-terms" : "",
+                    s->fusion->keep_prefix ? " keep-prefix"
+                    : s->fusion->final     ? " final"
+                                           : "");
+            print_body(out, s->body, depth + 1);
+            indent(out, depth);
+            fputs("}", out);
+        }
         break;
     case S_HIST:
         fprintf(out, "hist %s %s[", reduce_op_name(s->scan_op), s->buf->name);

@@ -353,7 +353,33 @@ struct Stmt {
     /* a reversed S_HIST (the adjoint): the bins' final values (min and
      * max; NULL for *), the bins' adjoints, the values' adjoints */
     Buffer *hist_rev[3];
+    /* S_SCAN fused with its neighbouring maps (fuse.c); `body` then lists
+     * them, pre first, for the analyses that walk bodies */
+    struct ScanFusion *fusion;
 };
+
+/* A scan fused with the map before it that computes its terms (pre) and
+ * the map after it that reads its prefixes (post), emitted as one parallel
+ * region of two passes over blocks of the iterations: pass 1 combines each
+ * block's terms, pass 2 runs each block's iterations in order from the
+ * value of the blocks before it, as a hand-written parallel scan does.
+ * Iteration k (0 <= k < hi) of the scan is iteration lo + k of each map. */
+typedef struct ScanFusion {
+    Stmt *pre, *post; /* either may be NULL */
+    Var *index;       /* k, the index of both maps, which run over [0, hi) */
+    /* The terms: `term[q]` receive what pre wrote into scan_in[q]; pre's
+     * writes became assignments to them, unless keep_terms. */
+    Var *term[2];
+    bool keep_terms; /* scan_in stay written (read elsewhere): pass 2 reads them */
+    /* pass 1 without keep_terms: pre without its effects, computing only
+     * the terms (pre runs in full in pass 2) */
+    Body *pre_slice;
+    /* post's reads of the prefix before and after its iteration's step
+     * became copies of these, which pass 2 defines */
+    Var *before, *after;
+    bool keep_prefix; /* every element of buf is written (read elsewhere) */
+    bool final;       /* only the last prefix (buf[hi], buf[0] reversed) is read elsewhere */
+} ScanFusion;
 
 /* ---- functions and programs ---- */
 /* A struct parameter: the C declaration that the Params of its fields

@@ -42,6 +42,15 @@ void simplify_dead_code(Arena *a, Func *f);
 /* Replaces repeated pure computations and array reads by their first one. */
 void simplify_cse(Arena *a, Func *f);
 
+/* ---- fuse.c ---- */
+/* Fuses maps over the same iterations, contracts temporaries to scalars,
+ * and fuses scans with the maps around them (ScanFusion); the last pass
+ * before emission. */
+void fuse_function(Arena *a, Func *f);
+/* Pass 1 of a fused scan with its terms in registers: the statements of
+ * its pre map that compute the terms, without effects. */
+Body *fuse_pass1_body(Arena *a, Func *f, Stmt *scan);
+
 /* ---- shared by the rule files ---- */
 typedef struct SaveSite SaveSite;
 

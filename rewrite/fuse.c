@@ -1,0 +1,1342 @@
+/* Loop fusion on generated code: the last pass before emission.
+ *
+ * The rules leave a scan as three parallel passes over arrays (a map
+ * writing each iteration's term, the scan, a map running the iterations
+ * from their prefixes), and an adjoint as several maps over the same
+ * iterations, each handing the next an array. Every one of those arrays
+ * costs a write and a read of memory that the work itself does not need;
+ * on memory-bound loops they made gradients several times slower than
+ * their traffic floor (BENCH.md). Three rewrites remove them:
+ *
+ * - map fusion: two maps in a row over the same iterations, where each
+ *   array one writes and the other touches is touched only at the
+ *   iteration's own element, become one map;
+ * - contraction: a temporary array touched only inside one map, at the
+ *   iteration's own element, becomes a scalar of the iteration;
+ * - scan fusion: a scan with the map computing its terms before it and the
+ *   map reading its prefixes after it becomes one parallel region of two
+ *   passes over blocks of the iterations (ScanFusion in ir.h); the terms
+ *   and prefixes stay in registers unless later code reads them.
+ *
+ * Where a condition does not hold the code stays as it was: unfused, and
+ * correct. Each rewrite keeps the order of everything a later iteration
+ * could observe: statements fused into one iteration touch only that
+ * iteration's elements of what the other writes. */
+#include "rev.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Fuse {
+    Arena *a;
+    Func *f;
+    Stmt **def; /* per variable id: the immutable let binding it */
+    int nvars;
+    PtrVec indexes; /* the maps' index variables */
+} Fuse;
+
+/* ---- values ---- */
+static void note_defs(Fuse *F, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_LET && !s->dst->is_mutable && s->dst->id >= F->nvars) {
+            int n = 2 * F->f->next_var_id + 1; /* room for the variables fusion adds */
+            F->def = xrealloc(F->def, sizeof(Stmt *) * (size_t)n);
+            memset(F->def + F->nvars, 0, sizeof(Stmt *) * (size_t)(n - F->nvars));
+            F->nvars = n;
+        }
+        if (s->kind == S_LET && !s->dst->is_mutable)
+            F->def[s->dst->id] = s;
+        if (s->kind == S_MAP && !vec_contains(&F->indexes, s->index))
+            vec_push(F->a, &F->indexes, s->index);
+        note_defs(F, s->then_body);
+        note_defs(F, s->else_body);
+        note_defs(F, s->body);
+    }
+}
+
+static Stmt *value_def(Fuse *F, Operand o) {
+    return o.kind == OPD_VAR && o.var->id < F->nvars ? F->def[o.var->id] : NULL;
+}
+
+/* Bytes of a signed integer type, 0 for others (whose casts may change a
+ * value). */
+static int signed_width(Type t) {
+    if (t.kind != TY_INT || type_is_unsigned(t))
+        return 0;
+    const char *n = type_cname(t);
+    if (!strcmp(n, "long") || !strcmp(n, "long long") || !strcmp(n, "ptrdiff_t") ||
+        !strcmp(n, "int64_t") || !strcmp(n, "ssize_t"))
+        return 8;
+    if (!strcmp(n, "int") || !strcmp(n, "int32_t"))
+        return 4;
+    return !strcmp(n, "short") ? 2 : 0;
+}
+
+static bool int_const(Operand o, long long *v) {
+    if (o.kind != OPD_CONST || type_is_float(o.ty))
+        return false;
+    *v = o.ival;
+    return true;
+}
+
+static bool is_index(Fuse *F, Operand o) {
+    return o.kind == OPD_VAR && vec_contains(&F->indexes, o.var);
+}
+
+/* o without copies, widening casts and `(x - c) + c`. */
+static Operand peel(Fuse *F, Operand o) {
+    for (int guard = 0; guard < 32; guard++) {
+        Stmt *d = value_def(F, o);
+        long long c1, c2;
+        if (d && d->op == OP_COPY) {
+            o = d->args[0];
+        } else if (d && d->op == OP_CAST && signed_width(d->dst->ty) &&
+                   signed_width(d->args[0].ty) &&
+                   (signed_width(d->dst->ty) >= signed_width(d->args[0].ty) ||
+                    is_index(F, d->args[0]))) {
+            /* (an index converted back to the user's type stays in range) */
+            o = d->args[0];
+        } else if (d && d->op == OP_ADD && int_const(d->args[1], &c1)) {
+            Stmt *in = value_def(F, d->args[0]);
+            if (!in || in->op != OP_SUB || !int_const(in->args[1], &c2) || c1 != c2)
+                break;
+            o = in->args[0];
+        } else {
+            break;
+        }
+    }
+    return o;
+}
+
+/* x and y certainly hold the same integer value. */
+static bool same(Fuse *F, Operand x, Operand y, int depth) {
+    x = peel(F, x);
+    y = peel(F, y);
+    long long cx, cy;
+    if (int_const(x, &cx) && int_const(y, &cy))
+        return cx == cy;
+    if (x.kind != OPD_VAR || y.kind != OPD_VAR || x.var->is_mutable || y.var->is_mutable)
+        return false;
+    if (x.var == y.var)
+        return true;
+    Stmt *dx = value_def(F, x), *dy = value_def(F, y);
+    if (!depth || !dx || !dy || dx->op != dy->op || dx->nargs != dy->nargs || dx->op == OP_CALL ||
+        dx->op >= OP_UOP || dx->dst->ty.kind != dy->dst->ty.kind)
+        return false;
+    for (int i = 0; i < dx->nargs; i++)
+        if (!same(F, dx->args[i], dy->args[i], depth - 1))
+            return false;
+    return true;
+}
+
+static bool is_zero(Fuse *F, Operand o) {
+    long long v;
+    return int_const(peel(F, o), &v) && v == 0;
+}
+
+/* t is the trip count of [lo, hi): hi for lo 0, or (hi > lo) ? hi - lo : 0
+ * as the lifter and the rules compute it. */
+static bool is_trip_count(Fuse *F, Operand t, Operand lo, Operand hi) {
+    if (is_zero(F, lo) && same(F, t, hi, 3))
+        return true;
+    Stmt *d = value_def(F, peel(F, t));
+    if (!d || d->op != OP_SELECT || !is_zero(F, d->args[2]))
+        return false;
+    Stmt *c = value_def(F, peel(F, d->args[0]));
+    if (!c || c->op != OP_GT || !same(F, c->args[0], hi, 3) || !same(F, c->args[1], lo, 3))
+        return false;
+    if (is_zero(F, lo) && same(F, d->args[1], hi, 3))
+        return true;
+    Stmt *sub = value_def(F, peel(F, d->args[1]));
+    return sub && sub->op == OP_SUB && same(F, sub->args[0], hi, 3) && same(F, sub->args[1], lo, 3);
+}
+
+static bool same_trips(Fuse *F, Operand lo1, Operand hi1, Operand lo2, Operand hi2) {
+    return (same(F, lo1, lo2, 3) && same(F, hi1, hi2, 3)) ||
+           (is_zero(F, lo2) && is_trip_count(F, hi2, lo1, hi1)) ||
+           (is_zero(F, lo1) && is_trip_count(F, hi1, lo2, hi2));
+}
+
+/* ---- which element an access touches ---- */
+/* An index of a map's body, in iteration k of the map: base + k + delta,
+ * with base the map's lo (the index itself) or 0 (the index less lo). */
+typedef struct Place {
+    Operand base;
+    long long delta;
+} Place;
+
+static bool place_of(Fuse *F, Stmt *m, Operand o, Place *p) {
+    o = peel(F, o);
+    if (o.kind == OPD_VAR && o.var == m->index) {
+        *p = (Place){m->lo, 0};
+        return true;
+    }
+    Stmt *d = value_def(F, o);
+    long long c;
+    if (!d)
+        return false;
+    if (d->op == OP_SUB && same(F, d->args[1], m->lo, 3)) {
+        Operand i = peel(F, d->args[0]);
+        if (i.kind == OPD_VAR && i.var == m->index) {
+            *p = (Place){opd_int(0), 0};
+            return true;
+        }
+    }
+    if ((d->op == OP_ADD || d->op == OP_SUB) && int_const(peel(F, d->args[1]), &c) &&
+        place_of(F, m, d->args[0], p)) {
+        p->delta += d->op == OP_ADD ? c : -c;
+        return true;
+    }
+    if (d->op == OP_ADD && int_const(peel(F, d->args[0]), &c) && place_of(F, m, d->args[1], p)) {
+        p->delta += c;
+        return true;
+    }
+    return false;
+}
+
+static bool same_place(Fuse *F, Place x, Place y) {
+    return x.delta == y.delta && same(F, x.base, y.base, 3);
+}
+
+/* How a body touches one buffer, relative to a map's iterations. */
+typedef struct Touch {
+    Fuse *F;
+    Stmt *m;
+    Buffer *buf;
+    bool any, writes;
+    bool scattered; /* some access is not at one element of the iteration */
+    bool nested;    /* some access is inside a loop of the body */
+    bool have;
+    Place place; /* the one element every access touches */
+} Touch;
+
+static void touch_access(Touch *t, Stmt *s, int loops) {
+    t->any = true;
+    t->nested |= loops > 0;
+    Place p;
+    if (s->nidx != 1 || !place_of(t->F, t->m, s->idx[0], &p)) {
+        t->scattered = true;
+        return;
+    }
+    if (t->have && !same_place(t->F, t->place, p))
+        t->scattered = true;
+    t->have = true;
+    t->place = p;
+}
+
+static void touch_body(Touch *t, Body *b, int loops) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC) && s->buf == t->buf) {
+            t->writes |= s->kind != S_READ;
+            touch_access(t, s, loops);
+        } else if ((s->buf == t->buf && s->kind != S_READ) || s->scan_in[0] == t->buf ||
+                   s->scan_in[1] == t->buf || s->hist_rev[0] == t->buf ||
+                   s->hist_rev[1] == t->buf || s->hist_rev[2] == t->buf) {
+            t->any = t->writes = t->scattered = true;
+        }
+        int inner = loops + (s->kind == S_LOOP || s->kind == S_MAP || s->kind == S_REDUCE);
+        touch_body(t, s->then_body, loops);
+        touch_body(t, s->else_body, loops);
+        touch_body(t, s->body, inner);
+    }
+}
+
+static Touch touches(Fuse *F, Stmt *m, Body *b, Buffer *buf) {
+    Touch t = {.F = F, .m = m, .buf = buf};
+    touch_body(&t, b, 0);
+    return t;
+}
+
+/* The buffers a body writes (accumulations included), each once. */
+static void written_buffers(Arena *a, Body *b, PtrVec *out) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Buffer *w[4] = {NULL, NULL, NULL, NULL};
+        if (s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN || s->kind == S_HIST)
+            w[0] = s->buf;
+        if (s->kind == S_HIST) {
+            w[1] = s->hist_rev[1];
+            w[2] = s->hist_rev[2];
+        }
+        for (int k = 0; k < 4; k++)
+            if (w[k] && !vec_contains(out, w[k]))
+                vec_push(a, out, w[k]);
+        written_buffers(a, s->then_body, out);
+        written_buffers(a, s->else_body, out);
+        written_buffers(a, s->body, out);
+    }
+}
+
+/* ---- scalars ---- */
+static void declared_vars(Arena *a, Body *b, PtrVec *out) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_DECL && s->dst)
+            vec_push(a, out, s->dst);
+        declared_vars(a, s->then_body, out);
+        declared_vars(a, s->else_body, out);
+        declared_vars(a, s->body, out);
+    }
+}
+
+/* Variables declared outside b that b assigns (sums into them). */
+static void outer_updates(Arena *a, Body *b, const PtrVec *declared, PtrVec *out) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_LET && s->dst->is_mutable && !vec_contains(declared, s->dst) &&
+            !vec_contains(out, s->dst))
+            vec_push(a, out, s->dst);
+        outer_updates(a, s->then_body, declared, out);
+        outer_updates(a, s->else_body, declared, out);
+        outer_updates(a, s->body, declared, out);
+    }
+}
+
+static void map_outer_updates(Fuse *F, Stmt *m, PtrVec *out) {
+    PtrVec declared = {0};
+    declared_vars(F->a, m->body, &declared);
+    outer_updates(F->a, m->body, &declared, out);
+}
+
+typedef struct VarRef {
+    const PtrVec *vars;
+    bool found;
+} VarRef;
+
+static void find_var(Operand *o, void *ctx) {
+    VarRef *r = ctx;
+    if (o->kind == OPD_VAR && vec_contains(r->vars, o->var))
+        r->found = true;
+}
+
+static bool body_refers(Body *b, const PtrVec *vars) {
+    VarRef r = {vars, false};
+    for (int i = 0; b && i < b->stmts.len && !r.found; i++) {
+        Stmt *s = b->stmts.items[i];
+        stmt_visit_operands(s, find_var, &r);
+        if (s->kind == S_LET && s->dst->is_mutable && vec_contains(vars, s->dst))
+            r.found = true;
+        r.found |= body_refers(s->then_body, vars) || body_refers(s->else_body, vars) ||
+                   body_refers(s->body, vars);
+    }
+    return r.found;
+}
+
+static bool stmt_refers(Stmt *s, const PtrVec *vars) {
+    Body one = {.stmts = {(void **)&s, 1, 1}};
+    return body_refers(&one, vars);
+}
+
+/* Statements whose order against other iterations is observable: they
+ * keep a map from being fused. */
+static bool body_has_barrier(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        switch (s->kind) {
+        case S_EFFECT:
+        case S_PUSH:
+        case S_POP:
+        case S_TAPE_PUSH_REGION:
+        case S_TAPE_POP_REGION:
+        case S_RETURN:
+        case S_SCAN:
+        case S_HIST:
+        case S_ALLOC:
+        case S_FREE:
+            return true;
+        default:
+            break;
+        }
+        if (s->kind == S_MAP && s->hist_bins)
+            return true;
+        if (body_has_barrier(s->then_body) || body_has_barrier(s->else_body) ||
+            body_has_barrier(s->body))
+            return true;
+    }
+    return false;
+}
+
+/* A map that may take part in a fusion. A perfectly nested one keeps its
+ * shape (OpenMP collapses it). */
+static bool fusible_map(Stmt *s) {
+    if (s->kind != S_MAP || s->reversed || s->hist_bins || body_has_barrier(s->body))
+        return false;
+    return !(s->body->stmts.len == 1 && ((Stmt *)s->body->stmts.items[0])->kind == S_MAP);
+}
+
+/* Every array one of the maps writes and the other touches is touched by
+ * both only at one element of the iteration, the same one; neither reads
+ * a scalar the other sums into. */
+static bool independent_but_same_element(Fuse *F, Stmt *x, Stmt *y) {
+    PtrVec written = {0};
+    written_buffers(F->a, x->body, &written);
+    written_buffers(F->a, y->body, &written);
+    for (int i = 0; i < written.len; i++) {
+        Buffer *b = written.items[i];
+        Touch tx = touches(F, x, x->body, b), ty = touches(F, y, y->body, b);
+        if (!tx.any || !ty.any)
+            continue;
+        if (tx.scattered || ty.scattered || !tx.have || !ty.have ||
+            !same_place(F, tx.place, ty.place))
+            return false;
+    }
+    PtrVec ux = {0}, uy = {0};
+    map_outer_updates(F, x, &ux);
+    map_outer_updates(F, y, &uy);
+    return !body_refers(y->body, &ux) && !body_refers(x->body, &uy);
+}
+
+/* ---- statements between two fused ones ---- */
+/* The statements strictly between positions from and to of b: those that
+ * can run before the fused statement go to `before`, frees of what the
+ * later part does not touch to `after`. `earlier` are the statements
+ * fused from before them: the moved ones must not read what those write
+ * or assign, except a read of the element past a map's last (the scan's
+ * seed, read before its scan). */
+static bool split_between(Fuse *F, Body *b, int from, int to, Stmt **earlier, int nearlier,
+                          Stmt **later, int nlater, PtrVec *before, PtrVec *after) {
+    PtrVec updated = {0};
+    for (int i = 0; i < nearlier; i++)
+        if (earlier[i]->kind == S_MAP)
+            map_outer_updates(F, earlier[i], &updated);
+    for (int i = from + 1; i < to; i++) {
+        Stmt *s = b->stmts.items[i];
+        bool moves = false;
+        switch (s->kind) {
+        case S_COMMENT:
+            moves = true;
+            break;
+        case S_LET:
+        case S_ALLOC:
+            moves = !s->dst || !s->dst->is_mutable;
+            moves = moves && !stmt_refers(s, &updated);
+            break;
+        case S_READ:
+            moves = !stmt_refers(s, &updated);
+            for (int k = 0; moves && k < nearlier; k++) {
+                Stmt *m = earlier[k];
+                if (m->kind != S_MAP) {
+                    moves = m->buf != s->buf;
+                    continue;
+                }
+                Touch t = touches(F, m, m->body, s->buf);
+                if (!t.writes)
+                    continue;
+                /* m writes only base + k at iteration k: the element base + trips is not one */
+                moves = !t.scattered && t.have && t.place.delta == 0 && s->nidx == 1 &&
+                        (is_zero(F, t.place.base) ? is_trip_count(F, s->idx[0], m->lo, m->hi)
+                                                  : same(F, s->idx[0], m->hi, 3));
+            }
+            break;
+        case S_FREE:
+            moves = true;
+            for (int k = 0; k < nlater; k++)
+                moves = moves && !stmt_reads_buffer(later[k], s->buf) &&
+                        !stmt_writes_buffer(later[k], s->buf);
+            if (!moves)
+                return false;
+            vec_push(F->a, after, s);
+            continue;
+        default:
+            break;
+        }
+        if (!moves)
+            return false;
+        vec_push(F->a, before, s);
+    }
+    return true;
+}
+
+/* Replaces positions from..to of b by before, the fused statement, after
+ * (which come from those positions: the body only shrinks), in place. */
+static int splice(Body *b, int from, int to, PtrVec *before, Stmt *fused, PtrVec *after) {
+    int at = from;
+    for (int i = 0; i < before->len; i++)
+        b->stmts.items[at++] = before->items[i];
+    int pos = at;
+    b->stmts.items[at++] = fused;
+    for (int i = 0; i < after->len; i++)
+        b->stmts.items[at++] = after->items[i];
+    int tail = b->stmts.len - (to + 1);
+    memmove(b->stmts.items + at, b->stmts.items + to + 1, sizeof(void *) * (size_t)tail);
+    b->stmts.len = at + tail;
+    return pos;
+}
+
+/* The body of m run as iteration k of another loop whose first
+ * iteration is k_lo: m's index bound first, then m's statements. */
+static void append_iteration(Fuse *F, Body *out, Stmt *m, Operand k, Operand k_lo) {
+    Builder bd = {F->a, F->f, out, m->loc};
+    Operand off = is_zero(F, k_lo) ? k : b_sub(&bd, b_cast(&bd, type_long(), k), k_lo);
+    Operand at = is_zero(F, m->lo) ? off : b_add(&bd, b_cast(&bd, type_long(), off), m->lo);
+    Stmt *let = stmt_new(F->a, S_LET, m->loc);
+    let->dst = m->index;
+    let->op =
+        at.ty.kind == m->index->ty.kind && !strcmp(type_cname(at.ty), type_cname(m->index->ty))
+            ? OP_COPY
+            : OP_CAST;
+    let->nargs = 1;
+    let->args[0] = at;
+    body_append(F->a, out, let);
+    for (int i = 0; i < m->body->stmts.len; i++)
+        body_append(F->a, out, m->body->stmts.items[i]);
+}
+
+/* ---- map fusion ---- */
+static bool movable_kind(Stmt *s) {
+    return s->kind == S_COMMENT || s->kind == S_LET || s->kind == S_READ || s->kind == S_ALLOC ||
+           s->kind == S_FREE;
+}
+
+static const char *fused_note(Fuse *F, Stmt *x, Stmt *y) {
+    const char *nx = x->note ? x->note : "a map", *ny = y->note ? y->note : "a map";
+    if (x->loc.line == y->loc.line)
+        return arena_printf(F->a, "%s, fused with: %s", nx, ny);
+    return arena_printf(F->a, "%s, fused with line %d: %s", nx, y->loc.line, ny);
+}
+
+/* The map at j computes the terms of the scan after it: it stays apart,
+ * to be fused with that scan (whose pass 1 may then recompute the terms
+ * from it alone, which a map fused with more could prevent). */
+static bool feeds_next_scan(Body *b, int j) {
+    Stmt *m = b->stmts.items[j];
+    int k = j + 1;
+    while (k < b->stmts.len && movable_kind(b->stmts.items[k]))
+        k++;
+    if (k >= b->stmts.len)
+        return false;
+    Stmt *s = b->stmts.items[k];
+    return s->kind == S_SCAN && !s->fusion &&
+           (body_writes_buffer(m->body, s->scan_in[0]) ||
+            (s->scan_in[1] && body_writes_buffer(m->body, s->scan_in[1])));
+}
+
+/* Fuses the map at i with the next fusible map after it, if it can. */
+static bool fuse_maps_at(Fuse *F, Body *b, int i) {
+    Stmt *x = b->stmts.items[i];
+    int j = i + 1;
+    while (j < b->stmts.len && ((Stmt *)b->stmts.items[j])->kind != S_MAP &&
+           ((Stmt *)b->stmts.items[j])->kind != S_SCAN)
+        j++;
+    if (j >= b->stmts.len)
+        return false;
+    Stmt *y = b->stmts.items[j];
+    if (!fusible_map(y) || feeds_next_scan(b, j) || x->serial != y->serial ||
+        !same_trips(F, x->lo, x->hi, y->lo, y->hi) || !independent_but_same_element(F, x, y))
+        return false;
+    PtrVec before = {0}, after = {0};
+    if (!split_between(F, b, i, j, &x, 1, &y, 1, &before, &after))
+        return false;
+    /* x becomes the fused map: y's iteration k runs after x's */
+    int first_new = x->body->stmts.len;
+    append_iteration(F, x->body, y, opd_var(x->index), x->lo);
+    x->note = fused_note(F, x, y);
+    x->text = x->text && y->text ? x->text : NULL;
+    x->counter = NULL;
+    splice(b, i, j, &before, x, &after);
+    Body added = {.stmts = {x->body->stmts.items + first_new, x->body->stmts.len - first_new, 0}};
+    note_defs(F, &added);
+    return true;
+}
+
+static bool fuse_maps(Fuse *F, Body *b) {
+    bool changed = false;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        changed |= fuse_maps(F, s->then_body) | fuse_maps(F, s->else_body) | fuse_maps(F, s->body);
+        if (fusible_map(s) && fuse_maps_at(F, b, i)) {
+            changed = true;
+            i--; /* the fused map may fuse with the next one too */
+        }
+    }
+    return changed;
+}
+
+/* ---- contraction ---- */
+/* Per heap temporary: the map whose iterations alone touch it, or bad. */
+typedef struct Homes {
+    Stmt **map;
+    unsigned char *bad;
+    int n;
+} Homes;
+
+static bool is_temp_array(Buffer *b) {
+    return b && b->kind == BUF_LOCAL && b->heap && b->rank == 1;
+}
+
+static void note_home(Homes *h, Buffer *b, Stmt *loop) {
+    if (!is_temp_array(b) || b->id >= h->n)
+        return;
+    if (!loop || loop->kind != S_MAP || (h->map[b->id] && h->map[b->id] != loop))
+        h->bad[b->id] = 1;
+    h->map[b->id] = loop;
+}
+
+static void find_homes(Homes *h, Body *b, Stmt *loop) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC)
+            note_home(h, s->buf, loop);
+        else if (s->kind != S_ALLOC && s->kind != S_FREE && s->kind != S_DECL) {
+            Buffer *other[6] = {s->buf,         s->scan_in[0],  s->scan_in[1],
+                                s->hist_rev[0], s->hist_rev[1], s->hist_rev[2]};
+            for (int k = 0; k < 6; k++)
+                if (is_temp_array(other[k]) && other[k]->id < h->n)
+                    h->bad[other[k]->id] = 1;
+        }
+        bool is_loop = s->kind == S_MAP || s->kind == S_LOOP || s->kind == S_REDUCE;
+        find_homes(h, s->then_body, loop);
+        find_homes(h, s->else_body, loop);
+        find_homes(h, s->body, is_loop ? s : loop);
+    }
+}
+
+/* The accesses of buf in b become uses of the scalar v. */
+static void to_scalar(Body *b, Buffer *buf, Var *v) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        to_scalar(s->then_body, buf, v);
+        to_scalar(s->else_body, buf, v);
+        if (s->kind != S_MAP && s->kind != S_LOOP && s->kind != S_REDUCE)
+            to_scalar(s->body, buf, v);
+        if (s->buf != buf || (s->kind != S_READ && s->kind != S_WRITE && s->kind != S_ACC))
+            continue;
+        if (s->kind == S_READ) {
+            s->args[0] = opd_var(v);
+        } else if (s->kind == S_ACC) {
+            s->args[1] = s->args[0];
+            s->args[0] = opd_var(v);
+            s->dst = v;
+        } else {
+            s->dst = v;
+        }
+        s->op = s->kind == S_ACC ? OP_ADD : OP_COPY;
+        s->nargs = s->kind == S_ACC ? 2 : 1;
+        s->kind = S_LET;
+        s->buf = NULL;
+        s->nidx = 0;
+    }
+}
+
+static void drop_alloc_free(Body *b, Buffer *buf) {
+    int k = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        drop_alloc_free(s->then_body, buf);
+        drop_alloc_free(s->else_body, buf);
+        drop_alloc_free(s->body, buf);
+        if ((s->kind == S_ALLOC || s->kind == S_FREE) && s->buf == buf)
+            continue;
+        b->stmts.items[k++] = s;
+    }
+    if (b)
+        b->stmts.len = k;
+}
+
+/* Heap temporaries, with (scopes) the body allocating each. */
+static void collect_temps(Arena *a, Body *b, PtrVec *out, PtrVec *scopes) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ALLOC && is_temp_array(s->buf) && !vec_contains(out, s->buf)) {
+            vec_push(a, out, s->buf);
+            if (scopes)
+                vec_push(a, scopes, b);
+        }
+        collect_temps(a, s->then_body, out, scopes);
+        collect_temps(a, s->else_body, out, scopes);
+        collect_temps(a, s->body, out, scopes);
+    }
+}
+
+/* m runs at most once each time b runs: it is in b, or in ifs in b (in a
+ * loop it could hand a value from one of its runs to the next). */
+static bool runs_once_in(Body *b, Stmt *m) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s == m ||
+            (s->kind == S_IF && (runs_once_in(s->then_body, m) || runs_once_in(s->else_body, m))) ||
+            (s->kind == S_BLOCK && runs_once_in(s->body, m)))
+            return true;
+    }
+    return false;
+}
+
+/* A temporary whose every access is in one map, at the iteration's own
+ * element and outside the map's inner loops, is a value of the iteration:
+ * a scalar declared in the body, starting at zero as the array did. */
+static void contract(Fuse *F) {
+    Homes h = {xcalloc((size_t)F->f->next_buf_id + 1, sizeof(Stmt *)),
+               xcalloc((size_t)F->f->next_buf_id + 1, 1), F->f->next_buf_id};
+    find_homes(&h, F->f->body, NULL);
+    PtrVec temps = {0}, scopes = {0};
+    collect_temps(F->a, F->f->body, &temps, &scopes);
+    for (int i = 0; i < temps.len; i++) {
+        Buffer *b = temps.items[i];
+        Stmt *m = h.map[b->id];
+        if (h.bad[b->id] || !m || !runs_once_in(scopes.items[i], m))
+            continue;
+        Touch t = touches(F, m, m->body, b);
+        if (t.scattered || t.nested || !t.have)
+            continue;
+        Var *v = var_new(F->a, F->f, b->name, b->elem);
+        v->is_mutable = true;
+        Stmt *decl = stmt_new(F->a, S_DECL, m->loc);
+        decl->dst = v;
+        decl->nargs = 1;
+        decl->args[0] = type_is_float(b->elem) ? b_fconst(0, b->elem) : opd_int(0);
+        decl->args[0].ty = b->elem;
+        to_scalar(m->body, b, v);
+        PtrVec body = {0};
+        vec_push(F->a, &body, decl);
+        for (int k = 0; k < m->body->stmts.len; k++)
+            vec_push(F->a, &body, m->body->stmts.items[k]);
+        m->body->stmts = body;
+        drop_alloc_free(F->f->body, b);
+    }
+    free(h.map);
+    free(h.bad);
+}
+
+/* ---- the terms alone: pass 1 of a fused scan ---- */
+/* A set of statements, by address. */
+typedef struct StmtSet {
+    Stmt **slots;
+    size_t cap, len;
+} StmtSet;
+
+static size_t stmt_hash(const Stmt *s) {
+    return ((size_t)s >> 4) * 2654435761u;
+}
+
+static bool set_has(const StmtSet *set, const Stmt *s) {
+    for (size_t i = stmt_hash(s) & (set->cap - 1); set->cap && set->slots[i];
+         i = (i + 1) & (set->cap - 1))
+        if (set->slots[i] == s)
+            return true;
+    return false;
+}
+
+static void set_add(StmtSet *set, Stmt *s) {
+    if (set_has(set, s))
+        return;
+    if (2 * (set->len + 1) > set->cap) {
+        StmtSet grown = {xcalloc(set->cap ? set->cap * 2 : 64, sizeof(Stmt *)),
+                         set->cap ? set->cap * 2 : 64, 0};
+        for (size_t i = 0; i < set->cap; i++)
+            if (set->slots[i])
+                set_add(&grown, set->slots[i]);
+        free(set->slots);
+        *set = grown;
+    }
+    size_t i = stmt_hash(s) & (set->cap - 1);
+    while (set->slots[i])
+        i = (i + 1) & (set->cap - 1);
+    set->slots[i] = s;
+    set->len++;
+}
+
+/* The statements of pre that compute the terms (what pre writes into the
+ * scan's inputs, or assigns to the term variables), found backwards from
+ * them until nothing changes: a mutable variable needed anywhere keeps all
+ * its assignments. Loops are kept whole, and only when they have no
+ * effects. */
+typedef struct Slice {
+    Fuse *F;
+    Stmt *scan, *pre, *post;
+    unsigned char *need; /* per variable id */
+    int nvars;
+    StmtSet kept;
+    PtrVec declared; /* variables declared in pre */
+    PtrVec arrays;   /* buffers the kept reads read */
+    bool changed, failed;
+    bool check_reads;
+} Slice;
+
+static bool needed(Slice *sl, Var *v) {
+    return v && v->id < sl->nvars && sl->need[v->id];
+}
+
+static void need_operand(Operand *o, void *ctx) {
+    Slice *sl = ctx;
+    if (o->kind == OPD_VAR && o->var->id < sl->nvars && !sl->need[o->var->id]) {
+        sl->need[o->var->id] = 1;
+        sl->changed = true;
+    }
+}
+
+static void need_all(Slice *sl, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        stmt_visit_operands(s, need_operand, sl);
+        if (s->kind == S_READ && !vec_contains(&sl->arrays, s->buf))
+            vec_push(sl->F->a, &sl->arrays, s->buf);
+        need_all(sl, s->then_body);
+        need_all(sl, s->else_body);
+        need_all(sl, s->body);
+    }
+}
+
+static bool is_term_write(Slice *sl, Stmt *s) {
+    ScanFusion *fu = sl->scan->fusion;
+    if ((s->kind == S_WRITE || s->kind == S_ACC) &&
+        (s->buf == sl->scan->scan_in[0] || s->buf == sl->scan->scan_in[1]))
+        return true;
+    return fu && s->kind == S_LET && s->dst->is_mutable &&
+           (s->dst == fu->term[0] || s->dst == fu->term[1]);
+}
+
+/* Pass 1 reads memory before any iteration ran: a read pre or post
+ * writes must touch only the iteration's own element (no other iteration
+ * writes it) and come before pre's writes of it. */
+static void check_read(Slice *sl, Stmt *r, int top) {
+    Fuse *F = sl->F;
+    Buffer *b = r->buf;
+    Touch tp = touches(F, sl->pre, sl->pre->body, b);
+    Touch tq = sl->post ? touches(F, sl->post, sl->post->body, b) : (Touch){0};
+    if (!tp.writes && !tq.writes)
+        return;
+    Place p;
+    if (tp.scattered || tq.scattered || r->nidx != 1 || !place_of(F, sl->pre, r->idx[0], &p) ||
+        (tp.have && !same_place(F, tp.place, p)) || (tq.have && !same_place(F, tq.place, p))) {
+        sl->failed = true;
+        return;
+    }
+    for (int j = 0; j < top; j++)
+        if (stmt_writes_buffer(sl->pre->body->stmts.items[j], b))
+            sl->failed = true;
+}
+
+static void check_reads_in(Slice *sl, Body *b, int top) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_READ)
+            check_read(sl, s, top);
+        check_reads_in(sl, s->then_body, top);
+        check_reads_in(sl, s->else_body, top);
+        check_reads_in(sl, s->body, top);
+    }
+}
+
+/* Whether a body kept whole computes without effects: no writes, calls
+ * with effects, or assignments to variables declared outside pre. */
+static bool pure_body(Slice *sl, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Body one = {.stmts = {(void **)&s, 1, 1}};
+        if (s->kind == S_WRITE || s->kind == S_ACC || body_has_barrier(&one))
+            return false;
+        if (s->kind == S_LET && s->dst->is_mutable && !vec_contains(&sl->declared, s->dst))
+            return false;
+        if (!pure_body(sl, s->then_body) || !pure_body(sl, s->else_body) || !pure_body(sl, s->body))
+            return false;
+    }
+    return true;
+}
+
+static bool defines_needed(Slice *sl, Stmt *s) {
+    Var *defs[64];
+    int n = stmt_defs(s, defs, 64);
+    for (int k = 0; k < n; k++)
+        if (needed(sl, defs[k]))
+            return true;
+    return false;
+}
+
+static bool assigns_needed(Slice *sl, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_LET && s->dst->is_mutable && needed(sl, s->dst)) ||
+            assigns_needed(sl, s->then_body) || assigns_needed(sl, s->else_body) ||
+            assigns_needed(sl, s->body))
+            return true;
+    }
+    return false;
+}
+
+static void keep(Slice *sl, Stmt *s) {
+    if (!set_has(&sl->kept, s)) {
+        set_add(&sl->kept, s);
+        sl->changed = true;
+    }
+}
+
+static bool body_keeps_any(Slice *sl, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++)
+        if (set_has(&sl->kept, b->stmts.items[i]))
+            return true;
+    return false;
+}
+
+static void slice_mark(Slice *sl, Body *b, int top) {
+    for (int i = b ? b->stmts.len - 1 : -1; i >= 0; i--) {
+        Stmt *s = b->stmts.items[i];
+        int at = top < 0 ? i : top;
+        switch (s->kind) {
+        case S_LET:
+        case S_READ:
+        case S_DECL:
+            if (s->kind == S_DECL && s->buf) { /* a local array: kept where a kept read reads it */
+                if (vec_contains(&sl->arrays, s->buf))
+                    keep(sl, s);
+                break;
+            }
+            if (!is_term_write(sl, s) && !(s->dst && needed(sl, s->dst)))
+                break;
+            if (s->kind == S_READ && !vec_contains(&sl->arrays, s->buf))
+                vec_push(sl->F->a, &sl->arrays, s->buf);
+            if (s->kind == S_LET && s->dst->is_mutable && !is_term_write(sl, s) &&
+                !vec_contains(&sl->declared, s->dst))
+                sl->failed = true; /* reads a sum pre adds to */
+            keep(sl, s);
+            stmt_visit_operands(s, need_operand, sl);
+            if (s->kind == S_READ && sl->check_reads)
+                check_read(sl, s, at);
+            break;
+        case S_WRITE:
+        case S_ACC:
+            if (is_term_write(sl, s)) {
+                keep(sl, s);
+                need_operand(&s->args[0], sl);
+            }
+            break;
+        case S_IF:
+            for (int k = 0; k < s->phis.len; k++) {
+                Phi *p = s->phis.items[k];
+                if (needed(sl, p->dst)) {
+                    need_operand(&p->then_val, sl);
+                    need_operand(&p->else_val, sl);
+                }
+            }
+            slice_mark(sl, s->then_body, at);
+            slice_mark(sl, s->else_body, at);
+            if (defines_needed(sl, s) || body_keeps_any(sl, s->then_body) ||
+                body_keeps_any(sl, s->else_body)) {
+                keep(sl, s);
+                need_operand(&s->cond, sl);
+            }
+            break;
+        case S_LOOP:
+        case S_MAP:
+        case S_REDUCE:
+        case S_BLOCK: {
+            /* kept whole when anything in it is needed */
+            if (!defines_needed(sl, s) && !assigns_needed(sl, s->body))
+                break;
+            if (!pure_body(sl, s->body)) {
+                sl->failed = true;
+                break;
+            }
+            keep(sl, s);
+            stmt_visit_operands(s, need_operand, sl);
+            need_all(sl, s->body);
+            if (sl->check_reads)
+                check_reads_in(sl, s->body, at);
+            break;
+        }
+        default:
+            break;
+        }
+    }
+}
+
+/* The kept statements of b; ifs get copies with their kept statements and
+ * needed phis. */
+static Body *slice_build(Slice *sl, Body *b) {
+    Body *out = body_new(sl->F->a);
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (!set_has(&sl->kept, s))
+            continue;
+        if (s->kind == S_IF) {
+            Stmt *c = stmt_new(sl->F->a, S_IF, s->loc);
+            *c = *s;
+            c->then_body = slice_build(sl, s->then_body);
+            c->else_body = s->else_body ? slice_build(sl, s->else_body) : NULL;
+            c->phis = (PtrVec){0};
+            for (int k = 0; k < s->phis.len; k++)
+                if (needed(sl, ((Phi *)s->phis.items[k])->dst))
+                    vec_push(sl->F->a, &c->phis, s->phis.items[k]);
+            s = c;
+        }
+        body_append(sl->F->a, out, s);
+    }
+    return out;
+}
+
+static Body *slice_terms(Fuse *F, Stmt *scan, Stmt *pre, Stmt *post, bool check_reads) {
+    Slice sl = {.F = F, .scan = scan, .pre = pre, .post = post, .check_reads = check_reads};
+    sl.nvars = F->f->next_var_id;
+    sl.need = xcalloc((size_t)sl.nvars + 1, 1);
+    declared_vars(F->a, pre->body, &sl.declared);
+    do {
+        sl.changed = false;
+        slice_mark(&sl, pre->body, -1);
+    } while (sl.changed && !sl.failed);
+    Body *out = sl.failed ? NULL : slice_build(&sl, pre->body);
+    free(sl.need);
+    free(sl.kept.slots);
+    return out;
+}
+
+/* ---- scan fusion ---- */
+/* Whether buf is touched outside `skip`, other than by its allocation and
+ * at element `end` (at_end: it is touched there). */
+typedef struct Elsewhere {
+    Fuse *F;
+    Buffer *buf;
+    Stmt **skip;
+    int nskip;
+    Operand end;
+    bool found, at_end;
+} Elsewhere;
+
+static void elsewhere_body(Elsewhere *w, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        bool skipped = false;
+        for (int k = 0; k < w->nskip; k++)
+            skipped |= s == w->skip[k];
+        if (skipped || ((s->kind == S_ALLOC || s->kind == S_FREE) && s->buf == w->buf))
+            continue;
+        if ((s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC) && s->buf == w->buf) {
+            bool end = s->nidx == 1 && same(w->F, s->idx[0], w->end, 3);
+            w->at_end |= end;
+            w->found |= !end;
+        } else if (s->buf == w->buf || s->scan_in[0] == w->buf || s->scan_in[1] == w->buf ||
+                   s->hist_rev[0] == w->buf || s->hist_rev[1] == w->buf ||
+                   s->hist_rev[2] == w->buf) {
+            w->found = true;
+        }
+        elsewhere_body(w, s->then_body);
+        elsewhere_body(w, s->else_body);
+        elsewhere_body(w, s->body);
+    }
+}
+
+static Elsewhere elsewhere(Fuse *F, Buffer *buf, Stmt **skip, int nskip, Operand end) {
+    Elsewhere w = {F, buf, skip, nskip, end, false, false};
+    elsewhere_body(&w, F->f->body);
+    return w;
+}
+
+/* Counts the statements of b (at any depth) writing buf, and those of
+ * them at the top level. */
+static void count_writes(Body *b, Buffer *buf, bool top, int *all, int *at_top, bool *acc) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_WRITE || s->kind == S_ACC) && s->buf == buf) {
+            (*all)++;
+            *at_top += top;
+            *acc |= s->kind == S_ACC;
+        }
+        count_writes(s->then_body, buf, false, all, at_top, acc);
+        count_writes(s->else_body, buf, false, all, at_top, acc);
+        count_writes(s->body, buf, false, all, at_top, acc);
+    }
+}
+
+static bool allocated_in(Body *b, int before, Buffer *buf) {
+    for (int i = 0; i < before; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ALLOC && s->buf == buf)
+            return true;
+    }
+    return false;
+}
+
+/* pre's terms can stay in registers: each is written once per iteration,
+ * at its top level, into a temporary nothing else reads in [0, hi) (an
+ * accumulation into one allocated zeroed in this scope), and what
+ * computes them can run alone in pass 1. */
+static bool terms_in_registers(Fuse *F, Body *b, int ipre, Stmt *s, Stmt *pre, Stmt *post) {
+    Stmt *skip[3] = {pre, s, post};
+    for (int q = 0; q < 2 && s->scan_in[q]; q++) {
+        Buffer *t = s->scan_in[q];
+        int all = 0, top = 0;
+        bool acc = false;
+        count_writes(pre->body, t, true, &all, &top, &acc);
+        if (!is_temp_array(t) || all != 1 || top != 1 ||
+            (acc && (t->filled_first || !allocated_in(b, ipre, t))) ||
+            elsewhere(F, t, skip, 3, s->hi).found || (post && touches(F, post, post->body, t).any))
+            return false;
+    }
+    Body *slice = slice_terms(F, s, pre, post, true);
+    return slice != NULL;
+}
+
+/* Post reads the prefixes only before or after its iteration's step. */
+static bool reads_prefix_at_step(Fuse *F, Stmt *post, Stmt *s, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *r = b->stmts.items[i];
+        Place p;
+        if ((r->kind == S_WRITE || r->kind == S_ACC) && r->buf == s->buf)
+            return false;
+        if (r->kind == S_READ && r->buf == s->buf &&
+            (r->nidx != 1 || !place_of(F, post, r->idx[0], &p) || !same(F, p.base, opd_int(0), 3) ||
+             p.delta < 0 || p.delta > 1))
+            return false;
+        if (!reads_prefix_at_step(F, post, s, r->then_body) ||
+            !reads_prefix_at_step(F, post, s, r->else_body) ||
+            !reads_prefix_at_step(F, post, s, r->body))
+            return false;
+    }
+    return true;
+}
+
+static bool pre_fits(Fuse *F, Stmt *s, Stmt *pre) {
+    if (!fusible_map(pre) || !same_trips(F, pre->lo, pre->hi, opd_int(0), s->hi) ||
+        touches(F, pre, pre->body, s->buf).any)
+        return false;
+    for (int q = 0; q < 2 && s->scan_in[q]; q++) {
+        Touch t = touches(F, pre, pre->body, s->scan_in[q]);
+        if (!t.writes || t.scattered || t.nested ||
+            !same_place(F, t.place, (Place){opd_int(0), 0}) ||
+            body_reads_buffer(pre->body, s->scan_in[q]))
+            return false;
+    }
+    return true;
+}
+
+static bool post_fits(Fuse *F, Stmt *s, Stmt *post) {
+    for (int q = 0; q < 2 && s->scan_in[q]; q++)
+        if (body_writes_buffer(post->body, s->scan_in[q]))
+            return false;
+    return fusible_map(post) && same_trips(F, post->lo, post->hi, opd_int(0), s->hi) &&
+           reads_prefix_at_step(F, post, s, post->body);
+}
+
+static const char *scan_label(Fuse *F, Buffer *p) {
+    const char *name = buffer_label(F->a, p), *at = strstr(name, "_prefix");
+    if (!at)
+        return name;
+    const char *stem = arena_printf(F->a, "%.*s", (int)(at - name), name);
+    if (!strcmp(at, "_prefix"))
+        return stem;
+    if (!strcmp(at, "_prefix_b_total"))
+        return arena_printf(F->a, "%s_b", stem);
+    return name;
+}
+
+/* pre's writes of the terms become assignments to the term variables. */
+static void terms_to_vars(Body *b, Stmt *s, ScanFusion *fu) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *w = b->stmts.items[i];
+        for (int q = 0; q < 2; q++)
+            if ((w->kind == S_WRITE || w->kind == S_ACC) && s->scan_in[q] &&
+                w->buf == s->scan_in[q]) {
+                w->kind = S_LET;
+                w->dst = fu->term[q];
+                w->op = OP_COPY;
+                w->nargs = 1;
+                w->buf = NULL;
+                w->nidx = 0;
+            }
+    }
+}
+
+/* post's reads of the prefixes become copies of `before` and `after`. */
+static void prefix_reads_to_vars(Fuse *F, Stmt *post, Stmt *s, Body *b, ScanFusion *fu) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *r = b->stmts.items[i];
+        prefix_reads_to_vars(F, post, s, r->then_body, fu);
+        prefix_reads_to_vars(F, post, s, r->else_body, fu);
+        prefix_reads_to_vars(F, post, s, r->body, fu);
+        Place p;
+        if (r->kind != S_READ || r->buf != s->buf || !place_of(F, post, r->idx[0], &p))
+            continue;
+        /* forward, P[k] is the value before step k; reversed, P[k + 1] */
+        bool after = s->reversed ? p.delta == 0 : p.delta == 1;
+        Var **v = after ? &fu->after : &fu->before;
+        if (!*v)
+            *v = var_new(
+                F->a, F->f,
+                arena_printf(F->a, "%s_%s", scan_label(F, s->buf), after ? "after" : "before"),
+                s->buf->elem);
+        r->kind = S_LET;
+        r->op = OP_COPY;
+        r->nargs = 1;
+        r->args[0] = opd_var(*v);
+        r->buf = NULL;
+        r->nidx = 0;
+    }
+}
+
+static bool long_index(Fuse *F, Stmt *m) {
+    return m && is_zero(F, m->lo) && signed_width(m->index->ty) == 8;
+}
+
+/* Both maps run over [0, hi) with index k; a map whose index was another
+ * binds it from k first. */
+static void share_index(Fuse *F, Stmt *s, ScanFusion *fu) {
+    Stmt *ms[2] = {fu->pre, fu->post};
+    fu->index = long_index(F, ms[0])   ? ms[0]->index
+                : long_index(F, ms[1]) ? ms[1]->index
+                                       : var_new(F->a, F->f, "k", type_long());
+    for (int q = 0; q < 2; q++) {
+        Stmt *m = ms[q];
+        if (!m)
+            continue;
+        if (m->index != fu->index) {
+            Body *head = body_new(F->a);
+            append_iteration(F, head, m, opd_var(fu->index), opd_int(0));
+            m->body = head;
+        }
+        m->index = fu->index;
+        m->lo = opd_int(0);
+        m->hi = s->hi;
+    }
+}
+
+/* Fuses the scan at i with the map at ipre before it and the one at ipost
+ * after it (-1: none), if every condition holds: the scan's new position,
+ * or -1. */
+static int try_fuse_scan(Fuse *F, Body *b, int i, int ipre, int ipost) {
+    Stmt *s = b->stmts.items[i];
+    Stmt *pre = ipre >= 0 ? b->stmts.items[ipre] : NULL;
+    Stmt *post = ipost >= 0 ? b->stmts.items[ipost] : NULL;
+    if ((pre && !pre_fits(F, s, pre)) || (post && !post_fits(F, s, post)) ||
+        (pre && post &&
+         (pre->serial != post->serial || !independent_but_same_element(F, pre, post))))
+        return -1;
+    PtrVec before = {0}, after = {0};
+    Stmt *first[2] = {pre, s}, *last[2] = {s, post};
+    if (pre && !split_between(F, b, ipre, i, first, 1, last, post ? 2 : 1, &before, &after))
+        return -1;
+    if (post && !split_between(F, b, i, ipost, pre ? first : first + 1, pre ? 2 : 1, &post, 1,
+                               &before, &after))
+        return -1;
+    ScanFusion *fu = arena_alloc(F->a, sizeof *fu);
+    fu->pre = pre;
+    fu->post = post;
+    fu->keep_terms = !pre || !terms_in_registers(F, b, ipre, s, pre, post);
+    Stmt *skip[3] = {pre, s, post};
+    Elsewhere w = elsewhere(F, s->buf, skip, 3, s->reversed ? opd_int(0) : s->hi);
+    fu->keep_prefix = w.found || !is_temp_array(s->buf);
+    fu->final = !fu->keep_prefix && w.at_end;
+    const char *label = scan_label(F, s->buf);
+    for (int q = 0; q < 2 && s->scan_in[q]; q++) {
+        const char *role = s->scan_in[1] && q == 0 ? "factor" : "term";
+        fu->term[q] = var_new(F->a, F->f, arena_printf(F->a, "%s_%s", label, role), s->buf->elem);
+        fu->term[q]->is_mutable = true;
+    }
+    if (pre && !fu->keep_terms)
+        terms_to_vars(pre->body, s, fu);
+    if (post)
+        prefix_reads_to_vars(F, post, s, post->body, fu);
+    share_index(F, s, fu);
+    s->fusion = fu;
+    s->body = body_new(F->a);
+    if (pre)
+        body_append(F->a, s->body, pre);
+    if (post)
+        body_append(F->a, s->body, post);
+    return splice(b, pre ? ipre : i, post ? ipost : i, &before, s, &after);
+}
+
+static int neighbour_map(Body *b, int i, int step) {
+    int j = i + step;
+    while (j >= 0 && j < b->stmts.len && movable_kind(b->stmts.items[j]))
+        j += step;
+    return j >= 0 && j < b->stmts.len && ((Stmt *)b->stmts.items[j])->kind == S_MAP ? j : -1;
+}
+
+static void fuse_scans(Fuse *F, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        fuse_scans(F, s->then_body);
+        fuse_scans(F, s->else_body);
+        fuse_scans(F, s->body);
+    }
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind != S_SCAN || s->fusion)
+            continue;
+        int ipre = neighbour_map(b, i, -1), ipost = neighbour_map(b, i, 1);
+        int at = try_fuse_scan(F, b, i, ipre, ipost);
+        if (at < 0)
+            at = try_fuse_scan(F, b, i, ipre, -1);
+        if (at < 0)
+            at = try_fuse_scan(F, b, i, -1, ipost);
+        if (at >= 0) {
+            note_defs(F, s->body);
+            i = at;
+        }
+    }
+}
+
+/* Dead-code elimination may drop a map whose body emptied out, and
+ * copies statements it finds twice: the fused maps are read back from
+ * the scan's body, pre first. */
+static void resync_fusions(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        resync_fusions(s->then_body);
+        resync_fusions(s->else_body);
+        resync_fusions(s->body);
+        if (s->kind != S_SCAN || !s->fusion)
+            continue;
+        ScanFusion *fu = s->fusion;
+        Stmt **items = (Stmt **)s->body->stmts.items;
+        int n = s->body->stmts.len;
+        fu->pre = fu->pre && n > 0 ? items[0] : NULL;
+        fu->post = fu->post && n > (fu->pre ? 1 : 0) ? items[n - 1] : NULL;
+    }
+}
+
+static void refresh_defs(Fuse *F) {
+    free(F->def);
+    F->nvars = F->f->next_var_id;
+    F->def = xcalloc((size_t)F->nvars + 1, sizeof(Stmt *));
+    note_defs(F, F->f->body);
+}
+
+/* Temporaries the fusions left without any access: their allocation goes. */
+static bool accessed(Body *b, Buffer *buf) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        ScanFusion *fu = s->kind == S_SCAN ? s->fusion : NULL;
+        if (fu && (s->scan_in[0] == buf || s->scan_in[1] == buf) && fu->keep_terms)
+            return true;
+        if (fu && s->buf == buf && (fu->keep_prefix || fu->final))
+            return true;
+        if (s->kind != S_ALLOC && s->kind != S_FREE && !fu &&
+            (s->buf == buf || s->scan_in[0] == buf || s->scan_in[1] == buf ||
+             s->hist_rev[0] == buf || s->hist_rev[1] == buf || s->hist_rev[2] == buf))
+            return true;
+        if (accessed(s->then_body, buf) || accessed(s->else_body, buf) || accessed(s->body, buf))
+            return true;
+    }
+    return false;
+}
+
+static void drop_unused_temps(Fuse *F) {
+    PtrVec temps = {0};
+    collect_temps(F->a, F->f->body, &temps, NULL);
+    for (int i = 0; i < temps.len; i++)
+        if (!accessed(F->f->body, temps.items[i]))
+            drop_alloc_free(F->f->body, temps.items[i]);
+}
+
+void fuse_function(Arena *a, Func *f) {
+    Fuse F = {.a = a, .f = f};
+    refresh_defs(&F);
+    while (fuse_maps(&F, f->body))
+        ;
+    refresh_defs(&F);
+    contract(&F);
+    fuse_scans(&F, f->body);
+    drop_unused_temps(&F);
+    free(F.def);
+    simplify_dead_code(a, f);
+    resync_fusions(f->body);
+}
+
+Body *fuse_pass1_body(Arena *a, Func *f, Stmt *scan) {
+    Fuse F = {.a = a, .f = f};
+    refresh_defs(&F);
+    Body *b = slice_terms(&F, scan, scan->fusion->pre, scan->fusion->post, false);
+    free(F.def);
+    return b;
+}
