@@ -985,9 +985,9 @@ typedef struct FusedNames {
 } FusedNames;
 
 /* for (k over [lo, hi)), up or, for a reversed scan, down */
-static void open_block_loop(Emitter *e, Stmt *s, FusedNames *nm, const char *lo, const char *hi) {
+static void open_block_loop(Emitter *e, bool down, FusedNames *nm, const char *lo, const char *hi) {
     indent(e);
-    if (s->reversed)
+    if (down)
         fprintf(e->out, "for (long %s = %s; %s-- > %s;) {\n", nm->k, hi, nm->k, lo);
     else
         fprintf(e->out, "for (long %s = %s; %s < %s; %s++) {\n", nm->k, lo, nm->k, hi, nm->k);
@@ -1083,6 +1083,19 @@ static void emit_identity(Emitter *e, Stmt *s) {
     }
 }
 
+/* Effects other than the assignments to the terms. */
+static bool body_has_effects_but(Body *b, const ScanFusion *fu) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_LET && (s->dst == fu->term[0] || s->dst == fu->term[1]))
+            continue;
+        Body one = {.stmts = {(void **)&s, 1, 1}};
+        if (body_has_effects(&one))
+            return true;
+    }
+    return false;
+}
+
 /* Pass 1: each thread combines the terms of its block, from pre's
  * statements that compute them (all of pre, when it stores them). */
 static void emit_pass1(Emitter *e, Stmt *s, FusedNames *nm) {
@@ -1110,7 +1123,18 @@ static void emit_pass1(Emitter *e, Stmt *s, FusedNames *nm) {
     fputs(";\n", e->out);
     if (s->scan_op == RED_AFFINE)
         line(e, arena_printf(&e->a, "%s %s = 0;", nm->ty, nm->part_b));
-    open_block_loop(e, s, nm, nm->lo, nm->hi);
+    bool simd = false;
+    if (terms && (s->scan_op == RED_ADD || s->scan_op == RED_MUL)) {
+        /* a block's terms combine in any order (as OpenMP's reductions do):
+         * vector lanes, not one chain of dependent additions */
+        Clauses c = {0};
+        collect_clauses(e, terms, &c);
+        simd = !c.unsafe_simd && !c.calls && !c.atomics && !body_has_effects_but(terms, fu);
+        if (simd)
+            line(e, arena_printf(&e->a, "#pragma omp simd reduction(%s : %s)",
+                                 s->scan_op == RED_ADD ? "+" : "*", nm->part));
+    }
+    open_block_loop(e, s->reversed && !simd, nm, nm->lo, nm->hi);
     declare_terms(e, s, nm);
     if (nm->pre)
         emit_iteration(e, nm->pre, terms ? terms : nm->pre->body, nm);
@@ -1194,7 +1218,7 @@ static void emit_fused_scan(Emitter *e, Stmt *s) {
         fputs(";\n", e->out);
         if (fu->keep_prefix)
             write_prefix(e, s, s->reversed ? nm.n : "0", nm.run);
-        open_block_loop(e, s, &nm, "0", nm.n);
+        open_block_loop(e, s->reversed, &nm, "0", nm.n);
         emit_pass2_iteration(e, s, &nm, true);
         close_block(e);
         if (fu->final || fu->keep_prefix)
@@ -1245,7 +1269,7 @@ static void emit_fused_scan(Emitter *e, Stmt *s) {
         write_prefix(e, s, s->reversed ? nm.n : "0", arena_printf(&e->a, "%s", nm.run));
         e->depth--;
     }
-    open_block_loop(e, s, &nm, nm.lo, nm.hi);
+    open_block_loop(e, s->reversed, &nm, nm.lo, nm.hi);
     emit_pass2_iteration(e, s, &nm, !fu->keep_terms);
     close_block(e);
     if (fu->final || fu->keep_prefix) {

@@ -557,8 +557,12 @@ static bool fuse_maps(Fuse *F, Body *b) {
 /* ---- contraction ---- */
 /* Per heap temporary: the map whose iterations alone touch it, or bad. */
 typedef struct Homes {
+    Fuse *F;
     Stmt **map;
     unsigned char *bad;
+    /* outside loops, at one element: 1 so far, 2 not */
+    unsigned char *one;
+    Operand *elem;
     int n;
 } Homes;
 
@@ -566,9 +570,16 @@ static bool is_temp_array(Buffer *b) {
     return b && b->kind == BUF_LOCAL && b->heap && b->rank == 1;
 }
 
-static void note_home(Homes *h, Buffer *b, Stmt *loop) {
+static void note_home(Homes *h, Stmt *s, Stmt *loop) {
+    Buffer *b = s->buf;
     if (!is_temp_array(b) || b->id >= h->n)
         return;
+    if (loop || s->nidx != 1 || (h->one[b->id] && !same(h->F, h->elem[b->id], s->idx[0], 3)))
+        h->one[b->id] = 2;
+    else if (!h->one[b->id]) {
+        h->one[b->id] = 1;
+        h->elem[b->id] = s->idx[0];
+    }
     if (!loop || loop->kind != S_MAP || (h->map[b->id] && h->map[b->id] != loop))
         h->bad[b->id] = 1;
     h->map[b->id] = loop;
@@ -577,14 +588,21 @@ static void note_home(Homes *h, Buffer *b, Stmt *loop) {
 static void find_homes(Homes *h, Body *b, Stmt *loop) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        if (s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC)
-            note_home(h, s->buf, loop);
-        else if (s->kind != S_ALLOC && s->kind != S_FREE && s->kind != S_DECL) {
-            Buffer *other[6] = {s->buf,         s->scan_in[0],  s->scan_in[1],
-                                s->hist_rev[0], s->hist_rev[1], s->hist_rev[2]};
+        ScanFusion *fu = s->kind == S_SCAN ? s->fusion : NULL;
+        if (s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC) {
+            note_home(h, s, loop);
+        } else if (s->kind != S_ALLOC && s->kind != S_FREE && s->kind != S_DECL) {
+            /* a fused scan reads its inputs and writes its prefixes only if it keeps them */
+            bool terms = !fu || fu->keep_terms, prefix = !fu || fu->keep_prefix || fu->final;
+            Buffer *other[6] = {prefix ? s->buf : NULL,
+                                terms ? s->scan_in[0] : NULL,
+                                terms ? s->scan_in[1] : NULL,
+                                s->hist_rev[0],
+                                s->hist_rev[1],
+                                s->hist_rev[2]};
             for (int k = 0; k < 6; k++)
                 if (is_temp_array(other[k]) && other[k]->id < h->n)
-                    h->bad[other[k]->id] = 1;
+                    h->bad[other[k]->id] = h->one[other[k]->id] = 2;
         }
         bool is_loop = s->kind == S_MAP || s->kind == S_LOOP || s->kind == S_REDUCE;
         find_homes(h, s->then_body, loop);
@@ -663,30 +681,60 @@ static bool runs_once_in(Body *b, Stmt *m) {
     return false;
 }
 
+static Var *scalar_for(Fuse *F, Buffer *b, Stmt *decl) {
+    Var *v = var_new(F->a, F->f, b->name, b->elem);
+    v->is_mutable = true;
+    decl->kind = S_DECL;
+    decl->dst = v;
+    decl->buf = NULL;
+    decl->nargs = 1;
+    decl->args[0] = type_is_float(b->elem) ? b_fconst(0, b->elem) : opd_int(0);
+    decl->args[0].ty = b->elem;
+    return v;
+}
+
+/* A temporary touched at one element only, outside loops (the adjoint of a
+ * scan's last prefix): a scalar, declared where it was allocated. */
+static void one_element_to_scalar(Fuse *F, Body *scope, Buffer *b) {
+    for (int i = 0; i < scope->stmts.len; i++) {
+        Stmt *al = scope->stmts.items[i];
+        if (al->kind == S_ALLOC && al->buf == b) {
+            Var *v = scalar_for(F, b, al);
+            to_scalar(F->f->body, b, v);
+            drop_alloc_free(F->f->body, b);
+            return;
+        }
+    }
+}
+
 /* A temporary whose every access is in one map, at the iteration's own
  * element and outside the map's inner loops, is a value of the iteration:
  * a scalar declared in the body, starting at zero as the array did. */
 static void contract(Fuse *F) {
-    Homes h = {xcalloc((size_t)F->f->next_buf_id + 1, sizeof(Stmt *)),
-               xcalloc((size_t)F->f->next_buf_id + 1, 1), F->f->next_buf_id};
+    size_t nb = (size_t)F->f->next_buf_id + 1;
+    Homes h = {F,
+               xcalloc(nb, sizeof(Stmt *)),
+               xcalloc(nb, 1),
+               xcalloc(nb, 1),
+               xcalloc(nb, sizeof(Operand)),
+               F->f->next_buf_id};
     find_homes(&h, F->f->body, NULL);
     PtrVec temps = {0}, scopes = {0};
     collect_temps(F->a, F->f->body, &temps, &scopes);
     for (int i = 0; i < temps.len; i++) {
         Buffer *b = temps.items[i];
         Stmt *m = h.map[b->id];
+        if (h.one[b->id] == 1) {
+            one_element_to_scalar(F, scopes.items[i], b);
+            continue;
+        }
         if (h.bad[b->id] || !m || !runs_once_in(scopes.items[i], m))
             continue;
         Touch t = touches(F, m, m->body, b);
         if (t.scattered || t.nested || !t.have)
             continue;
-        Var *v = var_new(F->a, F->f, b->name, b->elem);
-        v->is_mutable = true;
         Stmt *decl = stmt_new(F->a, S_DECL, m->loc);
-        decl->dst = v;
-        decl->nargs = 1;
-        decl->args[0] = type_is_float(b->elem) ? b_fconst(0, b->elem) : opd_int(0);
-        decl->args[0].ty = b->elem;
+        Var *v = scalar_for(F, b, decl);
         to_scalar(m->body, b, v);
         PtrVec body = {0};
         vec_push(F->a, &body, decl);
@@ -697,6 +745,8 @@ static void contract(Fuse *F) {
     }
     free(h.map);
     free(h.bad);
+    free(h.one);
+    free(h.elem);
 }
 
 /* ---- the terms alone: pass 1 of a fused scan ---- */
@@ -1327,6 +1377,7 @@ void fuse_function(Arena *a, Func *f) {
     refresh_defs(&F);
     contract(&F);
     fuse_scans(&F, f->body);
+    contract(&F); /* what the fused scans no longer read */
     drop_unused_temps(&F);
     free(F.def);
     simplify_dead_code(a, f);

@@ -58,7 +58,7 @@ static unsigned char *take_kept(size_t size) {
 }
 
 static void zero(unsigned char *p, size_t bytes) {
-    int nt = pg_threads_for((long)(bytes / 4096), 1);
+    int nt = pg_threads_for((long)(bytes / sizeof(double)), 1); /* as for an array of doubles */
     if (nt <= 1 || bytes < PG_CACHE_MIN) {
         memset(p, 0, bytes);
         return;
