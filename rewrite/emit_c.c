@@ -581,6 +581,9 @@ static void collect_clauses(Emitter *e, Body *b, Clauses *c) {
             vec_push(&e->a, &c->declared, ((Carried *)s->carried.items[k])->param);
         if (s->index)
             vec_push(&e->a, &c->declared, s->index);
+        for (int q = 0; s->kind == S_SCAN && s->fusion && q < 2; q++)
+            if (s->fusion->term[q]) /* declared by the fused scan's region */
+                vec_push(&e->a, &c->declared, s->fusion->term[q]);
         if (s->kind == S_ACC && s->acc == ACC_ATOMIC)
             c->atomics = true;
         if (s->kind == S_LET && (s->op == OP_CALL || s->op >= OP_UOP))
@@ -664,13 +667,6 @@ static bool has_plain_acc(Body *b) {
     return false;
 }
 
-static bool has_outer_reductions(Clauses *c) {
-    for (int i = 0; i < c->summed.len; i++)
-        if (!vec_contains(&c->declared, c->summed.items[i]))
-            return true;
-    return false;
-}
-
 /* The parallel pragmas of an outermost parallel loop. */
 static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
     if (!e->opt->openmp || e->in_parallel || s->serial)
@@ -682,12 +678,13 @@ static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
     bool argext = false;
     for (int i = 0; i < s->accums.len; i++)
         argext |= ((Accum *)s->accums.items[i])->op >= RED_ARGMIN;
-    /* clang 14 miscompiles `parallel for simd` with a reduction clause, and
-     * warns (an error under -Werror) where it cannot vectorise a simd loop:
-     * simd only on plain loops without reductions or calls, and only for
-     * GCC (PG_SIMD, defined in pargrad.h, is empty under clang). */
-    bool reduces = (reductions && *reductions) || has_outer_reductions(&c);
-    if (!c.atomics && !c.unsafe_simd && !c.calls && !argext && !reduces)
+    /* simd only for GCC (PG_SIMD, defined in pargrad.h, is empty under
+     * clang, which miscompiles `parallel for simd` with a reduction clause
+     * in version 14 and warns, an error under -Werror, where it cannot
+     * vectorise a simd loop), on loops without calls, atomics or inner
+     * loops; reductions of +, *, min and max vectorise (a reduction may
+     * combine in any order), arg-extrema and declared operators do not. */
+    if (!c.atomics && !c.unsafe_simd && !c.calls && !argext)
         fputs(" PG_SIMD", e->out); /* simd for GCC; see pargrad.h */
     /* Perfectly nested maps share one iteration space, unless a plain
      * accumulation in the body was found race-free against the outer index
@@ -1013,8 +1010,9 @@ static void declare_terms(Emitter *e, Stmt *s, FusedNames *nm) {
 /* The terms of iteration k: pre's assignments, or the arrays holding them. */
 static void terms_from_arrays(Emitter *e, Stmt *s, FusedNames *nm) {
     for (int q = 0; q < 2 && s->scan_in[q]; q++)
-        line(e,
-             arena_printf(&e->a, "%s = %s[%s];", nm->term[q], buf_name(e, s->scan_in[q]), nm->k));
+        if (s->fusion->in_memory[q])
+            line(e, arena_printf(&e->a, "%s = %s[%s];", nm->term[q], buf_name(e, s->scan_in[q]),
+                                 nm->k));
 }
 
 /* run = run OP terms; affine: run = factor * run + term */
@@ -1046,8 +1044,7 @@ static void emit_pass2_iteration(Emitter *e, Stmt *s, FusedNames *nm, bool run_p
     declare_terms(e, s, nm);
     if (nm->pre && run_pre)
         emit_iteration(e, nm->pre, nm->pre->body, nm);
-    if (fu->keep_terms)
-        terms_from_arrays(e, s, nm);
+    terms_from_arrays(e, s, nm);
     bool used[2] = {
         fu->before && nm->post && fu->before->id < e->nvars && e->uses[fu->before->id] > 0,
         fu->after && nm->post && fu->after->id < e->nvars && e->uses[fu->after->id] > 0};
@@ -1138,8 +1135,7 @@ static void emit_pass1(Emitter *e, Stmt *s, FusedNames *nm) {
     declare_terms(e, s, nm);
     if (nm->pre)
         emit_iteration(e, nm->pre, terms ? terms : nm->pre->body, nm);
-    if (fu->keep_terms)
-        terms_from_arrays(e, s, nm);
+    terms_from_arrays(e, s, nm);
     step(e, s, nm, nm->part, s->scan_op == RED_AFFINE ? nm->part_b : NULL);
     close_block(e);
     if (s->scan_op == RED_AFFINE) {

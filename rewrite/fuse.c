@@ -593,10 +593,10 @@ static void find_homes(Homes *h, Body *b, Stmt *loop) {
             note_home(h, s, loop);
         } else if (s->kind != S_ALLOC && s->kind != S_FREE && s->kind != S_DECL) {
             /* a fused scan reads its inputs and writes its prefixes only if it keeps them */
-            bool terms = !fu || fu->keep_terms, prefix = !fu || fu->keep_prefix || fu->final;
+            bool prefix = !fu || fu->keep_prefix || fu->final;
             Buffer *other[6] = {prefix ? s->buf : NULL,
-                                terms ? s->scan_in[0] : NULL,
-                                terms ? s->scan_in[1] : NULL,
+                                !fu || fu->in_memory[0] ? s->scan_in[0] : NULL,
+                                !fu || fu->in_memory[1] ? s->scan_in[1] : NULL,
                                 s->hist_rev[0],
                                 s->hist_rev[1],
                                 s->hist_rev[2]};
@@ -1107,6 +1107,8 @@ static bool terms_in_registers(Fuse *F, Body *b, int ipre, Stmt *s, Stmt *pre, S
         int all = 0, top = 0;
         bool acc = false;
         count_writes(pre->body, t, true, &all, &top, &acc);
+        if (!all && !touches(F, pre, pre->body, t).any)
+            continue; /* read from memory anyway */
         if (!is_temp_array(t) || all != 1 || top != 1 ||
             (acc && (t->filled_first || !allocated_in(b, ipre, t))) ||
             elsewhere(F, t, skip, 3, s->hi).found || (post && touches(F, post, post->body, t).any))
@@ -1139,14 +1141,18 @@ static bool pre_fits(Fuse *F, Stmt *s, Stmt *pre) {
     if (!fusible_map(pre) || !same_trips(F, pre->lo, pre->hi, opd_int(0), s->hi) ||
         touches(F, pre, pre->body, s->buf).any)
         return false;
+    int computed = 0;
     for (int q = 0; q < 2 && s->scan_in[q]; q++) {
         Touch t = touches(F, pre, pre->body, s->scan_in[q]);
+        if (!t.any)
+            continue; /* read from memory */
         if (!t.writes || t.scattered || t.nested ||
             !same_place(F, t.place, (Place){opd_int(0), 0}) ||
             body_reads_buffer(pre->body, s->scan_in[q]))
             return false;
+        computed++;
     }
-    return true;
+    return computed > 0;
 }
 
 static bool post_fits(Fuse *F, Stmt *s, Stmt *post) {
@@ -1261,6 +1267,8 @@ static int try_fuse_scan(Fuse *F, Body *b, int i, int ipre, int ipost) {
     fu->pre = pre;
     fu->post = post;
     fu->keep_terms = !pre || !terms_in_registers(F, b, ipre, s, pre, post);
+    for (int q = 0; q < 2 && s->scan_in[q]; q++)
+        fu->in_memory[q] = fu->keep_terms || !touches(F, pre, pre->body, s->scan_in[q]).any;
     Stmt *skip[3] = {pre, s, post};
     Elsewhere w = elsewhere(F, s->buf, skip, 3, s->reversed ? opd_int(0) : s->hi);
     fu->keep_prefix = w.found || !is_temp_array(s->buf);
@@ -1347,7 +1355,8 @@ static bool accessed(Body *b, Buffer *buf) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         ScanFusion *fu = s->kind == S_SCAN ? s->fusion : NULL;
-        if (fu && (s->scan_in[0] == buf || s->scan_in[1] == buf) && fu->keep_terms)
+        if (fu && ((s->scan_in[0] == buf && fu->in_memory[0]) ||
+                   (s->scan_in[1] == buf && fu->in_memory[1])))
             return true;
         if (fu && s->buf == buf && (fu->keep_prefix || fu->final))
             return true;

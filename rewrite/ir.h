@@ -371,6 +371,8 @@ typedef struct ScanFusion {
      * writes became assignments to them, unless keep_terms. */
     Var *term[2];
     bool keep_terms; /* scan_in stay written (read elsewhere): pass 2 reads them */
+    /* term q is read from scan_in[q]: kept, or pre does not compute it */
+    bool in_memory[2];
     /* pass 1 without keep_terms: pre without its effects, computing only
      * the terms (pre runs in full in pass 2) */
     Body *pre_slice;
