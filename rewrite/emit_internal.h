@@ -1,0 +1,72 @@
+/* What the emitter's files share (emit_c.c, and emit_scan.c for fused
+ * scans): the emitter's state and the helpers that print names, lines,
+ * operands and bodies. Not for the rest of pargrad: emit.h is the
+ * emitter's interface. */
+#ifndef PARGRAD_EMIT_INTERNAL_H
+#define PARGRAD_EMIT_INTERNAL_H
+
+#include "emit.h"
+#include "rev.h"
+
+typedef struct NameCount {
+    const char *name;
+    int count; /* times on the names stack */
+    int hint;  /* unique_name: base_1 ... base_(hint-1) are all in use */
+    struct NameCount *next;
+} NameCount;
+
+typedef struct Emitter {
+    FILE *out;
+    const EmitOptions *opt;
+    Arena a;
+    PtrVec names;           /* cnames in use in this function, innermost scope last */
+    NameCount **name_table; /* the same names, counted, by hash */
+    unsigned name_mask;
+    int name_entries;
+    const char **line_starts; /* of the source text, for comments */
+    int nlines;
+    int ntemps;
+    int depth;
+    bool in_parallel;
+    Buffer *private_bins; /* a histogram's bins the threads hold copies of: no atomics */
+    Func *func;
+    /* per variable id */
+    int nvars;
+    int *defs, *uses;
+    Body **def_body, **use_body;
+    Stmt **def_stmt;
+    unsigned char *inlined;
+    unsigned char *next_use; /* used by the statement right after its definition */
+} Emitter;
+
+/* ---- OpenMP clauses ---- */
+typedef struct Clauses {
+    PtrVec declared; /* vars declared inside the loop */
+    PtrVec summed;   /* outer vars updated with += inside */
+    bool atomics;
+    bool unsafe_simd; /* tape operations, nested loops with state */
+    bool calls;       /* math calls: clang cannot vectorise them (and warns) */
+} Clauses;
+
+/* names */
+const char *unique_name(Emitter *e, const char *base, bool numbered);
+const char *var_name(Emitter *e, Var *v);
+const char *buf_name(Emitter *e, Buffer *b);
+void names_pop_to(Emitter *e, int scope);
+/* lines */
+void indent(Emitter *e);
+void line(Emitter *e, const char *text);
+void close_block(Emitter *e);
+void source_comment(Emitter *e, SrcLoc loc, const char *note);
+void emit_operand(Emitter *e, Operand o);
+void emit_body(Emitter *e, Body *b);
+/* OpenMP clauses */
+void collect_clauses(Emitter *e, Body *b, Clauses *c);
+void emit_outer_reductions(Emitter *e, Clauses *c);
+bool body_has_effects(Body *b);
+
+/* emit_scan.c: a scan fused with its maps (ScanFusion), one parallel
+ * region of two passes */
+void emit_fused_scan(Emitter *e, Stmt *s);
+
+#endif

@@ -1,0 +1,360 @@
+/* Emission of fused scans (rewrite/fuse.c, ScanFusion in ir.h): one
+ * parallel region per scan, written as one writes a parallel scan by hand.
+ * Each thread takes a block of the iterations; pass 1 combines the block's
+ * terms, a barrier, then pass 2 starts from the initial value combined
+ * with the blocks before (above, for a reversed scan) and runs the block's
+ * iterations in order: the terms' map, the step, the map reading the
+ * prefixes. Inside another parallel loop the same is one sequential loop. */
+#include "emit_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Names for everything the fused maps bind, taken before either is
+ * emitted: their statements are emitted twice (pass 1 and pass 2), and
+ * all of them must keep apart in pass 2's one loop. */
+static void reserve_names(Emitter *e, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Var *defs[64];
+        int n = stmt_defs(s, defs, 64);
+        for (int k = 0; k < n; k++)
+            if (!(defs[k]->id < e->nvars && e->inlined[defs[k]->id]))
+                var_name(e, defs[k]);
+        if (s->index)
+            var_name(e, s->index);
+        for (int k = 0; k < s->carried.len; k++)
+            var_name(e, ((Carried *)s->carried.items[k])->param);
+        reserve_names(e, s->then_body);
+        reserve_names(e, s->else_body);
+        reserve_names(e, s->body);
+    }
+}
+
+/* x OP t, the scan's operator (not affine) */
+static void print_combine(Emitter *e, Stmt *s, const char *x, const char *t) {
+    const char *f = s->buf->elem.kind == TY_FLOAT ? "f" : "";
+    switch (s->scan_op) {
+    case RED_ADD:
+        fprintf(e->out, "%s + %s", x, t);
+        break;
+    case RED_MUL:
+        fprintf(e->out, "%s * %s", x, t);
+        break;
+    case RED_MIN:
+    case RED_MAX:
+        fprintf(e->out, "%s%s(%s, %s)", s->scan_op == RED_MIN ? "fmin" : "fmax", f, x, t);
+        break;
+    default: /* RED_USER */
+        fprintf(e->out, "%s(%s, %s)", s->uop->helper, x, t);
+        break;
+    }
+}
+
+typedef struct FusedNames {
+    const char *ty, *n, *nt, *blocks, *t, *m, *lo, *hi, *part, *part_b, *run, *k, *term[2];
+    Stmt *pre, *post;
+    Var *index;
+    bool par;
+} FusedNames;
+
+/* for (k over [lo, hi)), up or, for a reversed scan, down */
+static void open_block_loop(Emitter *e, bool down, FusedNames *nm, const char *lo, const char *hi) {
+    indent(e);
+    if (down)
+        fprintf(e->out, "for (long %s = %s; %s-- > %s;) {\n", nm->k, hi, nm->k, lo);
+    else
+        fprintf(e->out, "for (long %s = %s; %s < %s; %s++) {\n", nm->k, lo, nm->k, hi, nm->k);
+    e->depth++;
+}
+
+/* The statements of map m as iteration k: its index bound to k first
+ * (renaming may have given the two maps their own). */
+static void emit_iteration(Emitter *e, Stmt *m, Body *b, FusedNames *nm) {
+    if (m->index != nm->index) {
+        indent(e);
+        fprintf(e->out, "const %s %s = %s;\n", type_cname(m->index->ty), var_name(e, m->index),
+                nm->k);
+    }
+    emit_body(e, b);
+}
+
+static void declare_terms(Emitter *e, Stmt *s, FusedNames *nm) {
+    for (int q = 0; q < 2 && s->scan_in[q]; q++)
+        line(e, arena_printf(&e->a, "%s %s = 0;", nm->ty, nm->term[q]));
+}
+
+/* The terms of iteration k: pre's assignments, or the arrays holding them. */
+static void terms_from_arrays(Emitter *e, Stmt *s, FusedNames *nm) {
+    for (int q = 0; q < 2 && s->scan_in[q]; q++)
+        if (s->fusion->in_memory[q])
+            line(e, arena_printf(&e->a, "%s = %s[%s];", nm->term[q], buf_name(e, s->scan_in[q]),
+                                 nm->k));
+}
+
+/* run = run OP terms; affine: run = factor * run + term */
+static void step(Emitter *e, Stmt *s, FusedNames *nm, const char *run, const char *run_b) {
+    indent(e);
+    if (s->scan_op == RED_AFFINE && run_b) { /* a block's map x -> run * x + run_b */
+        fprintf(e->out, "%s = %s * %s;\n", run, nm->term[0], run);
+        indent(e);
+        fprintf(e->out, "%s = %s * %s + %s;\n", run_b, nm->term[0], run_b, nm->term[1]);
+        return;
+    }
+    if (s->scan_op == RED_AFFINE) {
+        fprintf(e->out, "%s = %s * %s + %s;\n", run, nm->term[0], run, nm->term[1]);
+        return;
+    }
+    fprintf(e->out, "%s = ", run);
+    print_combine(e, s, run, nm->term[0]);
+    fputs(";\n", e->out);
+}
+
+static void write_prefix(Emitter *e, Stmt *s, const char *at, const char *value) {
+    line(e, arena_printf(&e->a, "%s[%s] = %s;", buf_name(e, s->buf), at, value));
+}
+
+/* One iteration of pass 2 (or of the sequential loop): pre's terms, the
+ * step, post with the prefixes before and after it. */
+static void emit_pass2_iteration(Emitter *e, Stmt *s, FusedNames *nm, bool run_pre) {
+    ScanFusion *fu = s->fusion;
+    declare_terms(e, s, nm);
+    if (nm->pre && run_pre)
+        emit_iteration(e, nm->pre, nm->pre->body, nm);
+    terms_from_arrays(e, s, nm);
+    bool used[2] = {
+        fu->before && nm->post && fu->before->id < e->nvars && e->uses[fu->before->id] > 0,
+        fu->after && nm->post && fu->after->id < e->nvars && e->uses[fu->after->id] > 0};
+    if (used[0])
+        line(e, arena_printf(&e->a, "const %s %s = %s;", nm->ty, var_name(e, fu->before), nm->run));
+    step(e, s, nm, nm->run, NULL);
+    if (used[1])
+        line(e, arena_printf(&e->a, "const %s %s = %s;", nm->ty, var_name(e, fu->after), nm->run));
+    if (fu->keep_prefix)
+        write_prefix(e, s, s->reversed ? nm->k : arena_printf(&e->a, "%s + 1", nm->k), nm->run);
+    if (nm->post)
+        emit_iteration(e, nm->post, nm->post->body, nm);
+}
+
+static void emit_identity(Emitter *e, Stmt *s) {
+    switch (s->scan_op) {
+    case RED_ADD:
+        fputs("0", e->out);
+        break;
+    case RED_MUL:
+    case RED_AFFINE: /* x -> 1 * x + 0 */
+        fputs("1", e->out);
+        break;
+    case RED_MIN:
+        fputs("INFINITY", e->out);
+        break;
+    case RED_MAX:
+        fputs("-INFINITY", e->out);
+        break;
+    default:
+        emit_operand(e, s->uop->identity);
+        break;
+    }
+}
+
+/* Effects other than the assignments to the terms. */
+static bool body_has_effects_but(Body *b, const ScanFusion *fu) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_LET && (s->dst == fu->term[0] || s->dst == fu->term[1]))
+            continue;
+        Body one = {.stmts = {(void **)&s, 1, 1}};
+        if (body_has_effects(&one))
+            return true;
+    }
+    return false;
+}
+
+/* Pass 1: each thread combines the terms of its block, from pre's
+ * statements that compute them (all of pre, when it stores them). */
+static void emit_pass1(Emitter *e, Stmt *s, FusedNames *nm) {
+    ScanFusion *fu = s->fusion;
+    Body *terms = NULL;
+    if (nm->pre && !fu->keep_terms) {
+        terms = fuse_pass1_body(&e->a, e->func, s);
+        if (!terms) {
+            fprintf(stderr,
+                    "pargrad: internal error: the terms of a fused scan at %s:%d "
+                    "cannot be computed apart\n",
+                    s->loc.file, s->loc.line);
+            exit(3);
+        }
+    }
+    bool always = nm->pre && fu->keep_terms; /* pre's effects happen here */
+    line(e, always ? "/* pass 1: the block's iterations of the terms' map, and its terms "
+                     "combined */"
+                   : "/* pass 1 (with threads): the terms of the block, combined */");
+    line(e, always ? "{" : arena_printf(&e->a, "if (%s > 1) {", nm->m));
+    e->depth++;
+    indent(e);
+    fprintf(e->out, "%s %s = ", nm->ty, nm->part);
+    emit_identity(e, s);
+    fputs(";\n", e->out);
+    if (s->scan_op == RED_AFFINE)
+        line(e, arena_printf(&e->a, "%s %s = 0;", nm->ty, nm->part_b));
+    bool simd = false;
+    if (terms && (s->scan_op == RED_ADD || s->scan_op == RED_MUL)) {
+        /* a block's terms combine in any order (as OpenMP's reductions do):
+         * vector lanes, not one chain of dependent additions */
+        Clauses c = {0};
+        collect_clauses(e, terms, &c);
+        simd = !c.unsafe_simd && !c.calls && !c.atomics && !body_has_effects_but(terms, fu);
+        if (simd)
+            line(e, arena_printf(&e->a, "#pragma omp simd reduction(%s : %s)",
+                                 s->scan_op == RED_ADD ? "+" : "*", nm->part));
+    }
+    open_block_loop(e, s->reversed && !simd, nm, nm->lo, nm->hi);
+    declare_terms(e, s, nm);
+    if (nm->pre)
+        emit_iteration(e, nm->pre, terms ? terms : nm->pre->body, nm);
+    terms_from_arrays(e, s, nm);
+    step(e, s, nm, nm->part, s->scan_op == RED_AFFINE ? nm->part_b : NULL);
+    close_block(e);
+    if (s->scan_op == RED_AFFINE) {
+        line(e, arena_printf(&e->a, "%s[2 * %s] = %s;", nm->blocks, nm->t, nm->part));
+        line(e, arena_printf(&e->a, "%s[2 * %s + 1] = %s;", nm->blocks, nm->t, nm->part_b));
+    } else {
+        line(e, arena_printf(&e->a, "%s[%s] = %s;", nm->blocks, nm->t, nm->part));
+    }
+    close_block(e);
+}
+
+/* The value before the thread's block: the initial value and the blocks
+ * before it (above it, for a reversed scan). */
+static void emit_block_start(Emitter *e, Stmt *s, FusedNames *nm) {
+    const char *sv = unique_name(e, "pg_s", false);
+    indent(e);
+    if (s->reversed)
+        fprintf(e->out, "for (int %s = %s - 1; %s > %s; %s--)\n", sv, nm->m, sv, nm->t, sv);
+    else
+        fprintf(e->out, "for (int %s = 0; %s < %s; %s++)\n", sv, sv, nm->t, sv);
+    e->depth++;
+    indent(e);
+    if (s->scan_op == RED_AFFINE) {
+        fprintf(e->out, "%s = %s[2 * %s] * %s + %s[2 * %s + 1];\n", nm->run, nm->blocks, sv,
+                nm->run, nm->blocks, sv);
+    } else {
+        fprintf(e->out, "%s = ", nm->run);
+        print_combine(e, s, nm->run, arena_printf(&e->a, "%s[%s]", nm->blocks, sv));
+        fputs(";\n", e->out);
+    }
+    e->depth--;
+}
+
+void emit_fused_scan(Emitter *e, Stmt *s) {
+    ScanFusion *fu = s->fusion;
+    FusedNames nm = {.pre = fu->pre, .post = fu->post, .index = fu->index};
+    nm.par = e->opt->openmp && !e->in_parallel && !(nm.pre && nm.pre->serial) &&
+             !(nm.post && nm.post->serial);
+    const char *what = s->reversed ? "from the top down" : "in order";
+    /* the scan's own note up to its description of the unfused scan */
+    const char *note = s->note ? s->note : "a scan", *colon = strchr(note, ':');
+    if (colon)
+        note = arena_printf(&e->a, "%.*s", (int)(colon - note), note);
+    source_comment(e, s->loc,
+                   arena_printf(&e->a, "%s, a scan fused with %s%s%s: %s", note,
+                                nm.pre ? "the terms' map" : "", nm.pre && nm.post ? " and " : "",
+                                nm.post ? "the map reading the prefixes" : "",
+                                nm.par ? "pass 1 combines each block's terms, pass 2 runs the "
+                                         "block's iterations from the blocks before it"
+                                       : arena_printf(&e->a, "one loop, %s", what)));
+    if (nm.pre && nm.pre->note)
+        source_comment(e, nm.pre->loc, arena_printf(&e->a, "the terms: %s", nm.pre->note));
+    if (nm.post && nm.post->note)
+        source_comment(e, nm.post->loc, arena_printf(&e->a, "then: %s", nm.post->note));
+    line(e, "{");
+    e->depth++;
+    int scope = e->names.len;
+    reserve_names(e, s->body);
+    const char *label = s->fusion->term[0]->name;
+    label = arena_printf(&e->a, "%.*s", (int)(strlen(label) - (s->scan_in[1] ? 7 : 5)), label);
+    nm.ty = type_cname(s->buf->elem);
+    nm.k = var_name(e, fu->index);
+    for (int q = 0; q < 2 && s->scan_in[q]; q++)
+        nm.term[q] = var_name(e, fu->term[q]);
+    nm.run = unique_name(e, arena_printf(&e->a, "%s_run", label), false);
+    nm.n = unique_name(e, arena_printf(&e->a, "%s_n", label), false);
+    indent(e);
+    fprintf(e->out, "const long %s = ", nm.n);
+    emit_operand(e, s->hi);
+    fputs(";\n", e->out);
+    bool saved = e->in_parallel;
+    if (!nm.par) {
+        indent(e);
+        fprintf(e->out, "%s %s = ", nm.ty, nm.run);
+        emit_operand(e, s->args[0]);
+        fputs(";\n", e->out);
+        if (fu->keep_prefix)
+            write_prefix(e, s, s->reversed ? nm.n : "0", nm.run);
+        open_block_loop(e, s->reversed, &nm, "0", nm.n);
+        emit_pass2_iteration(e, s, &nm, true);
+        close_block(e);
+        if (fu->final || fu->keep_prefix)
+            write_prefix(e, s, s->reversed ? "0" : nm.n, nm.run);
+        close_block(e);
+        names_pop_to(e, scope);
+        return;
+    }
+    nm.nt = unique_name(e, arena_printf(&e->a, "%s_threads", label), false);
+    nm.blocks = unique_name(e, arena_printf(&e->a, "%s_blocks", label), false);
+    nm.t = unique_name(e, arena_printf(&e->a, "%s_thread", label), false);
+    nm.m = unique_name(e, arena_printf(&e->a, "%s_nthreads", label), false);
+    nm.lo = unique_name(e, arena_printf(&e->a, "%s_lo", label), false);
+    nm.hi = unique_name(e, arena_printf(&e->a, "%s_hi", label), false);
+    nm.part = unique_name(e, arena_printf(&e->a, "%s_part", label), false);
+    nm.part_b = unique_name(e, arena_printf(&e->a, "%s_part_b", label), false);
+    line(e, arena_printf(&e->a, "const int %s = pg_threads_for(%s, 1);", nm.nt, nm.n));
+    line(e, arena_printf(&e->a, "%s *%s = pg_scratch((size_t)%s, %ssizeof(%s), \"a scan\");", nm.ty,
+                         nm.blocks, nm.nt, s->scan_op == RED_AFFINE ? "2 * " : "", nm.ty));
+    Clauses c = {0};
+    collect_clauses(e, s->body, &c);
+    for (int q = 0; q < 2; q++)
+        if (fu->term[q])
+            vec_push(&e->a, &c.declared, fu->term[q]);
+    indent(e);
+    fprintf(e->out, "#pragma omp parallel num_threads(%s)", nm.nt);
+    emit_outer_reductions(e, &c);
+    fputc('\n', e->out);
+    line(e, "{");
+    e->depth++;
+    e->in_parallel = true;
+    line(e,
+         arena_printf(&e->a, "const int %s = pg_thread_id(), %s = pg_thread_count();", nm.t, nm.m));
+    line(e, arena_printf(&e->a, "PG_BLOCK(%s, %s, %s, %s, %s);", nm.n, nm.t, nm.m, nm.lo, nm.hi));
+    emit_pass1(e, s, &nm);
+    line(e, "#pragma omp barrier");
+    line(e, "/* pass 2: the block's iterations from the value before it */");
+    indent(e);
+    fprintf(e->out, "%s %s = ", nm.ty, nm.run);
+    emit_operand(e, s->args[0]);
+    fputs(";\n", e->out);
+    emit_block_start(e, s, &nm);
+    if (fu->keep_prefix)
+        line(e, arena_printf(&e->a, "if (%s == %s)", nm.t,
+                             s->reversed ? arena_printf(&e->a, "%s - 1", nm.m) : "0"));
+    if (fu->keep_prefix) {
+        e->depth++;
+        write_prefix(e, s, s->reversed ? nm.n : "0", arena_printf(&e->a, "%s", nm.run));
+        e->depth--;
+    }
+    open_block_loop(e, s->reversed, &nm, nm.lo, nm.hi);
+    emit_pass2_iteration(e, s, &nm, !fu->keep_terms);
+    close_block(e);
+    if (fu->final || fu->keep_prefix) {
+        line(e, arena_printf(&e->a, "if (%s == %s)", nm.t,
+                             s->reversed ? "0" : arena_printf(&e->a, "%s - 1", nm.m)));
+        e->depth++;
+        write_prefix(e, s, s->reversed ? "0" : nm.n, nm.run);
+        e->depth--;
+    }
+    e->in_parallel = saved;
+    close_block(e);
+    line(e, arena_printf(&e->a, "free(%s);", nm.blocks));
+    close_block(e);
+    names_pop_to(e, scope);
+}
