@@ -32,7 +32,9 @@ typedef struct Fuse {
     Func *f;
     Stmt **def; /* per variable id: the immutable let binding it */
     int nvars;
-    PtrVec indexes; /* the maps' index variables */
+    /* per variable id: bound by fusion to a map's index converted back to
+     * its own type (in range: that index ran over the same iterations) */
+    unsigned char *rebind;
 } Fuse;
 
 /* ---- values ---- */
@@ -43,12 +45,12 @@ static void note_defs(Fuse *F, Body *b) {
             int n = 2 * F->f->next_var_id + 1; /* room for the variables fusion adds */
             F->def = xrealloc(F->def, sizeof(Stmt *) * (size_t)n);
             memset(F->def + F->nvars, 0, sizeof(Stmt *) * (size_t)(n - F->nvars));
+            F->rebind = xrealloc(F->rebind, (size_t)n);
+            memset(F->rebind + F->nvars, 0, (size_t)(n - F->nvars));
             F->nvars = n;
         }
         if (s->kind == S_LET && !s->dst->is_mutable)
             F->def[s->dst->id] = s;
-        if (s->kind == S_MAP && !vec_contains(&F->indexes, s->index))
-            vec_push(F->a, &F->indexes, s->index);
         note_defs(F, s->then_body);
         note_defs(F, s->else_body);
         note_defs(F, s->body);
@@ -80,10 +82,6 @@ static bool int_const(Operand o, long long *v) {
     return true;
 }
 
-static bool is_index(Fuse *F, Operand o) {
-    return o.kind == OPD_VAR && vec_contains(&F->indexes, o.var);
-}
-
 /* o without copies, widening casts and `(x - c) + c`. */
 static Operand peel(Fuse *F, Operand o) {
     for (int guard = 0; guard < 32; guard++) {
@@ -94,8 +92,7 @@ static Operand peel(Fuse *F, Operand o) {
         } else if (d && d->op == OP_CAST && signed_width(d->dst->ty) &&
                    signed_width(d->args[0].ty) &&
                    (signed_width(d->dst->ty) >= signed_width(d->args[0].ty) ||
-                    is_index(F, d->args[0]))) {
-            /* (an index converted back to the user's type stays in range) */
+                    F->rebind[d->dst->id])) {
             o = d->args[0];
         } else if (d && d->op == OP_ADD && int_const(d->args[1], &c1)) {
             Stmt *in = value_def(F, d->args[0]);
@@ -473,6 +470,8 @@ static void append_iteration(Fuse *F, Body *out, Stmt *m, Operand k, Operand k_l
     Operand at = is_zero(F, m->lo) ? off : b_add(&bd, b_cast(&bd, type_long(), off), m->lo);
     Stmt *let = stmt_new(F->a, S_LET, m->loc);
     let->dst = m->index;
+    note_defs(F, &(Body){{(void **)&let, 1, 1}}); /* room for its id */
+    F->rebind[m->index->id] = 1;
     let->op =
         at.ty.kind == m->index->ty.kind && !strcmp(type_cname(at.ty), type_cname(m->index->ty))
             ? OP_COPY
@@ -1344,9 +1343,15 @@ static void resync_fusions(Body *b) {
 }
 
 static void refresh_defs(Fuse *F) {
+    int n = F->f->next_var_id + 1;
+    unsigned char *rebind = xcalloc((size_t)n, 1);
+    if (F->rebind)
+        memcpy(rebind, F->rebind, (size_t)(F->nvars < n ? F->nvars : n));
     free(F->def);
-    F->nvars = F->f->next_var_id;
-    F->def = xcalloc((size_t)F->nvars + 1, sizeof(Stmt *));
+    free(F->rebind);
+    F->nvars = n;
+    F->def = xcalloc((size_t)n, sizeof(Stmt *));
+    F->rebind = rebind;
     note_defs(F, F->f->body);
 }
 
@@ -1389,6 +1394,7 @@ void fuse_function(Arena *a, Func *f) {
     contract(&F); /* what the fused scans no longer read */
     drop_unused_temps(&F);
     free(F.def);
+    free(F.rebind);
     simplify_dead_code(a, f);
     resync_fusions(f->body);
 }
@@ -1398,5 +1404,6 @@ Body *fuse_pass1_body(Arena *a, Func *f, Stmt *scan) {
     refresh_defs(&F);
     Body *b = slice_terms(&F, scan, scan->fusion->pre, scan->fusion->post, false);
     free(F.def);
+    free(F.rebind);
     return b;
 }
