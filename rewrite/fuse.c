@@ -32,6 +32,7 @@ typedef struct Fuse {
     Func *f;
     Stmt **def; /* per variable id: the immutable let binding it */
     int nvars;
+    struct Index *index; /* where statements are, during scan fusion */
     /* per variable id: bound by fusion to a map's index converted back to
      * its own type (in range: that index ran over the same iterations) */
     unsigned char *rebind;
@@ -553,6 +554,143 @@ static bool fuse_maps(Fuse *F, Body *b) {
     return changed;
 }
 
+/* A set of statements, by address. */
+typedef struct StmtSet {
+    Stmt **slots;
+    size_t cap, len;
+} StmtSet;
+
+static size_t stmt_hash(const Stmt *s) {
+    return ((size_t)s >> 4) * 2654435761u;
+}
+
+static bool set_has(const StmtSet *set, const Stmt *s) {
+    for (size_t i = stmt_hash(s) & (set->cap - 1); set->cap && set->slots[i];
+         i = (i + 1) & (set->cap - 1))
+        if (set->slots[i] == s)
+            return true;
+    return false;
+}
+
+static void set_add(StmtSet *set, Stmt *s) {
+    if (set_has(set, s))
+        return;
+    if (2 * (set->len + 1) > set->cap) {
+        StmtSet grown = {xcalloc(set->cap ? set->cap * 2 : 64, sizeof(Stmt *)),
+                         set->cap ? set->cap * 2 : 64, 0};
+        for (size_t i = 0; i < set->cap; i++)
+            if (set->slots[i])
+                set_add(&grown, set->slots[i]);
+        free(set->slots);
+        *set = grown;
+    }
+    size_t i = stmt_hash(s) & (set->cap - 1);
+    while (set->slots[i])
+        i = (i + 1) & (set->cap - 1);
+    set->slots[i] = s;
+    set->len++;
+}
+
+/* ---- where statements are ---- */
+/* Per statement: the body holding it and that body's owner (NULL for the
+ * function's); per buffer: the statements touching it themselves
+ * (accesses, scans, histograms, its allocation and free). Built once per
+ * phase, so that a question about one buffer costs its own uses, not the
+ * function's size. Rewrites only take touches away (an access becoming a
+ * scalar's), so a use is checked again where it is read. */
+typedef struct Index {
+    Stmt **keys;
+    Body **in;
+    Stmt **owner;
+    size_t cap;
+    PtrVec *uses; /* per buffer id: Stmt* */
+    int nbufs;
+    StmtSet dropped; /* allocations and frees to take out in one sweep */
+} Index;
+
+static size_t slot_of(const Index *x, const Stmt *s) {
+    size_t i = stmt_hash(s) & (x->cap - 1);
+    while (x->keys[i] && x->keys[i] != s)
+        i = (i + 1) & (x->cap - 1);
+    return i;
+}
+
+static bool touches_itself(const Stmt *s, const Buffer *b) {
+    return b && (s->buf == b || s->scan_in[0] == b || s->scan_in[1] == b || s->hist_rev[0] == b ||
+                 s->hist_rev[1] == b || s->hist_rev[2] == b);
+}
+
+static void index_body(Fuse *F, Index *x, Body *b, Stmt *owner) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        size_t at = slot_of(x, s);
+        x->keys[at] = s;
+        x->in[at] = b;
+        x->owner[at] = owner;
+        Buffer *bufs[6] = {s->buf,         s->scan_in[0],  s->scan_in[1],
+                           s->hist_rev[0], s->hist_rev[1], s->hist_rev[2]};
+        for (int k = 0; k < 6; k++) {
+            bool again = false;
+            for (int q = 0; q < k; q++)
+                again |= bufs[q] == bufs[k];
+            if (bufs[k] && !again && bufs[k]->id < x->nbufs)
+                vec_push(F->a, &x->uses[bufs[k]->id], s);
+        }
+        index_body(F, x, s->then_body, s);
+        index_body(F, x, s->else_body, s);
+        index_body(F, x, s->body, s);
+    }
+}
+
+static Index index_function(Fuse *F) {
+    Index x = {0};
+    x.cap = 64;
+    for (int n = body_count_stmts(F->f->body); x.cap < 2 * (size_t)n + 2;)
+        x.cap *= 2;
+    x.keys = xcalloc(x.cap, sizeof(Stmt *));
+    x.in = xcalloc(x.cap, sizeof(Body *));
+    x.owner = xcalloc(x.cap, sizeof(Stmt *));
+    x.nbufs = F->f->next_buf_id + 1;
+    x.uses = xcalloc((size_t)x.nbufs, sizeof(PtrVec));
+    index_body(F, &x, F->f->body, NULL);
+    return x;
+}
+
+static void drop_marked(Body *b, const StmtSet *dropped) {
+    int k = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        drop_marked(s->then_body, dropped);
+        drop_marked(s->else_body, dropped);
+        drop_marked(s->body, dropped);
+        if (!set_has(dropped, s))
+            b->stmts.items[k++] = s;
+    }
+    if (b)
+        b->stmts.len = k;
+}
+
+/* Takes out the dropped statements and frees the index. */
+static void index_done(Fuse *F, Index *x) {
+    if (x->dropped.len)
+        drop_marked(F->f->body, &x->dropped);
+    free(x->keys);
+    free(x->in);
+    free(x->owner);
+    free(x->uses);
+    free(x->dropped.slots);
+}
+
+/* The statements touching b now. */
+static PtrVec uses_of(Fuse *F, Index *x, Buffer *b) {
+    PtrVec out = {0};
+    PtrVec *all = b->id < x->nbufs ? &x->uses[b->id] : NULL;
+    for (int i = 0; all && i < all->len; i++)
+        if (touches_itself(all->items[i], b))
+            vec_push(F->a, &out, all->items[i]);
+    return out;
+}
+
 /* ---- contraction ---- */
 /* Per heap temporary: the map whose iterations alone touch it, or bad. */
 typedef struct Homes {
@@ -610,72 +748,66 @@ static void find_homes(Homes *h, Body *b, Stmt *loop) {
     }
 }
 
-/* The accesses of buf in b become uses of the scalar v. */
-static void to_scalar(Body *b, Buffer *buf, Var *v) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        to_scalar(s->then_body, buf, v);
-        to_scalar(s->else_body, buf, v);
-        if (s->kind != S_MAP && s->kind != S_LOOP && s->kind != S_REDUCE)
-            to_scalar(s->body, buf, v);
-        if (s->buf != buf || (s->kind != S_READ && s->kind != S_WRITE && s->kind != S_ACC))
-            continue;
-        if (s->kind == S_READ) {
-            s->args[0] = opd_var(v);
-        } else if (s->kind == S_ACC) {
-            s->args[1] = s->args[0];
-            s->args[0] = opd_var(v);
-            s->dst = v;
-        } else {
-            s->dst = v;
-        }
-        s->op = s->kind == S_ACC ? OP_ADD : OP_COPY;
-        s->nargs = s->kind == S_ACC ? 2 : 1;
-        s->kind = S_LET;
-        s->buf = NULL;
-        s->nidx = 0;
+/* An access of buf becomes a use of the scalar v. */
+static void access_to_scalar(Stmt *s, Var *v) {
+    if (s->kind == S_READ) {
+        s->args[0] = opd_var(v);
+    } else if (s->kind == S_ACC) {
+        s->args[1] = s->args[0];
+        s->args[0] = opd_var(v);
+        s->dst = v;
+    } else {
+        s->dst = v;
+    }
+    s->op = s->kind == S_ACC ? OP_ADD : OP_COPY;
+    s->nargs = s->kind == S_ACC ? 2 : 1;
+    s->kind = S_LET;
+    s->buf = NULL;
+    s->nidx = 0;
+}
+
+/* Every access of b becomes one of v (ALLOC becomes v's declaration where
+ * decl_at_alloc); its allocation and free go. */
+static void buffer_to_scalar(Fuse *F, Index *x, Buffer *b, Var *v, bool decl_at_alloc) {
+    PtrVec uses = uses_of(F, x, b);
+    for (int i = 0; i < uses.len; i++) {
+        Stmt *s = uses.items[i];
+        if (s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC)
+            access_to_scalar(s, v);
+        else if (s->kind == S_ALLOC && decl_at_alloc)
+            continue; /* the caller made it the declaration */
+        else if (s->kind == S_ALLOC || s->kind == S_FREE)
+            set_add(&x->dropped, s);
     }
 }
 
-static void drop_alloc_free(Body *b, Buffer *buf) {
-    int k = 0;
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        drop_alloc_free(s->then_body, buf);
-        drop_alloc_free(s->else_body, buf);
-        drop_alloc_free(s->body, buf);
-        if ((s->kind == S_ALLOC || s->kind == S_FREE) && s->buf == buf)
-            continue;
-        b->stmts.items[k++] = s;
-    }
-    if (b)
-        b->stmts.len = k;
-}
-
-/* Heap temporaries, with (scopes) the body allocating each. */
-static void collect_temps(Arena *a, Body *b, PtrVec *out, PtrVec *scopes) {
+/* Heap temporaries, each once, with their allocation. */
+static void collect_temps(Arena *a, Body *b, PtrVec *out, PtrVec *allocs) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_ALLOC && is_temp_array(s->buf) && !vec_contains(out, s->buf)) {
             vec_push(a, out, s->buf);
-            if (scopes)
-                vec_push(a, scopes, b);
+            if (allocs)
+                vec_push(a, allocs, s);
         }
-        collect_temps(a, s->then_body, out, scopes);
-        collect_temps(a, s->else_body, out, scopes);
-        collect_temps(a, s->body, out, scopes);
+        collect_temps(a, s->then_body, out, allocs);
+        collect_temps(a, s->else_body, out, allocs);
+        collect_temps(a, s->body, out, allocs);
     }
 }
 
-/* m runs at most once each time b runs: it is in b, or in ifs in b (in a
- * loop it could hand a value from one of its runs to the next). */
-static bool runs_once_in(Body *b, Stmt *m) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (s == m ||
-            (s->kind == S_IF && (runs_once_in(s->then_body, m) || runs_once_in(s->else_body, m))) ||
-            (s->kind == S_BLOCK && runs_once_in(s->body, m)))
+/* m runs at most once each time the body of `alloc` runs: it is in that
+ * body, or in ifs in it (in a loop it could hand a value from one of its
+ * runs to the next). */
+static bool runs_once_in(Index *x, Stmt *alloc, Stmt *m) {
+    Body *scope = x->in[slot_of(x, alloc)];
+    for (Stmt *at = m; at && x->keys[slot_of(x, at)] == at;) {
+        size_t k = slot_of(x, at);
+        if (x->in[k] == scope)
             return true;
+        at = x->owner[k];
+        if (!at || (at->kind != S_IF && at->kind != S_BLOCK))
+            return false;
     }
     return false;
 }
@@ -692,23 +824,11 @@ static Var *scalar_for(Fuse *F, Buffer *b, Stmt *decl) {
     return v;
 }
 
-/* A temporary touched at one element only, outside loops (the adjoint of a
- * scan's last prefix): a scalar, declared where it was allocated. */
-static void one_element_to_scalar(Fuse *F, Body *scope, Buffer *b) {
-    for (int i = 0; i < scope->stmts.len; i++) {
-        Stmt *al = scope->stmts.items[i];
-        if (al->kind == S_ALLOC && al->buf == b) {
-            Var *v = scalar_for(F, b, al);
-            to_scalar(F->f->body, b, v);
-            drop_alloc_free(F->f->body, b);
-            return;
-        }
-    }
-}
-
 /* A temporary whose every access is in one map, at the iteration's own
  * element and outside the map's inner loops, is a value of the iteration:
- * a scalar declared in the body, starting at zero as the array did. */
+ * a scalar declared in the body, starting at zero as the array did. One
+ * touched at one element only, outside loops (the adjoint of a scan's last
+ * prefix), is a scalar declared where it was allocated. */
 static void contract(Fuse *F) {
     size_t nb = (size_t)F->f->next_buf_id + 1;
     Homes h = {F,
@@ -718,30 +838,34 @@ static void contract(Fuse *F) {
                xcalloc(nb, sizeof(Operand)),
                F->f->next_buf_id};
     find_homes(&h, F->f->body, NULL);
-    PtrVec temps = {0}, scopes = {0};
-    collect_temps(F->a, F->f->body, &temps, &scopes);
+    PtrVec temps = {0}, allocs = {0};
+    collect_temps(F->a, F->f->body, &temps, &allocs);
+    Index x = index_function(F);
     for (int i = 0; i < temps.len; i++) {
         Buffer *b = temps.items[i];
-        Stmt *m = h.map[b->id];
-        if (h.one[b->id] == 1) {
-            one_element_to_scalar(F, scopes.items[i], b);
+        Stmt *m = h.map[b->id], *alloc = allocs.items[i];
+        PtrVec uses = uses_of(F, &x, b);
+        int nalloc = 0;
+        for (int k = 0; k < uses.len; k++)
+            nalloc += ((Stmt *)uses.items[k])->kind == S_ALLOC;
+        if (h.one[b->id] == 1 && nalloc == 1) {
+            buffer_to_scalar(F, &x, b, scalar_for(F, b, alloc), true);
             continue;
         }
-        if (h.bad[b->id] || !m || !runs_once_in(scopes.items[i], m))
+        if (h.bad[b->id] || !m || !runs_once_in(&x, alloc, m))
             continue;
         Touch t = touches(F, m, m->body, b);
         if (t.scattered || t.nested || !t.have)
             continue;
         Stmt *decl = stmt_new(F->a, S_DECL, m->loc);
-        Var *v = scalar_for(F, b, decl);
-        to_scalar(m->body, b, v);
+        buffer_to_scalar(F, &x, b, scalar_for(F, b, decl), false);
         PtrVec body = {0};
         vec_push(F->a, &body, decl);
         for (int k = 0; k < m->body->stmts.len; k++)
             vec_push(F->a, &body, m->body->stmts.items[k]);
         m->body->stmts = body;
-        drop_alloc_free(F->f->body, b);
     }
+    index_done(F, &x);
     free(h.map);
     free(h.bad);
     free(h.one);
@@ -749,43 +873,6 @@ static void contract(Fuse *F) {
 }
 
 /* ---- the terms alone: pass 1 of a fused scan ---- */
-/* A set of statements, by address. */
-typedef struct StmtSet {
-    Stmt **slots;
-    size_t cap, len;
-} StmtSet;
-
-static size_t stmt_hash(const Stmt *s) {
-    return ((size_t)s >> 4) * 2654435761u;
-}
-
-static bool set_has(const StmtSet *set, const Stmt *s) {
-    for (size_t i = stmt_hash(s) & (set->cap - 1); set->cap && set->slots[i];
-         i = (i + 1) & (set->cap - 1))
-        if (set->slots[i] == s)
-            return true;
-    return false;
-}
-
-static void set_add(StmtSet *set, Stmt *s) {
-    if (set_has(set, s))
-        return;
-    if (2 * (set->len + 1) > set->cap) {
-        StmtSet grown = {xcalloc(set->cap ? set->cap * 2 : 64, sizeof(Stmt *)),
-                         set->cap ? set->cap * 2 : 64, 0};
-        for (size_t i = 0; i < set->cap; i++)
-            if (set->slots[i])
-                set_add(&grown, set->slots[i]);
-        free(set->slots);
-        *set = grown;
-    }
-    size_t i = stmt_hash(s) & (set->cap - 1);
-    while (set->slots[i])
-        i = (i + 1) & (set->cap - 1);
-    set->slots[i] = s;
-    set->len++;
-}
-
 /* The statements of pre that compute the terms (what pre writes into the
  * scan's inputs, or assigns to the term variables), found backwards from
  * them until nothing changes: a mutable variable needed anywhere keeps all
@@ -1030,43 +1117,42 @@ static Body *slice_terms(Fuse *F, Stmt *scan, Stmt *pre, Stmt *post, bool check_
 }
 
 /* ---- scan fusion ---- */
-/* Whether buf is touched outside `skip`, other than by its allocation and
- * at element `end` (at_end: it is touched there). */
+/* Whether buf is touched outside the statements of `skip` (at any
+ * depth), other than by its allocation and at element `end` (at_end: it is
+ * touched there). */
 typedef struct Elsewhere {
-    Fuse *F;
-    Buffer *buf;
-    Stmt **skip;
-    int nskip;
-    Operand end;
     bool found, at_end;
 } Elsewhere;
 
-static void elsewhere_body(Elsewhere *w, Body *b) {
+static void add_subtree(StmtSet *set, Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        bool skipped = false;
-        for (int k = 0; k < w->nskip; k++)
-            skipped |= s == w->skip[k];
-        if (skipped || ((s->kind == S_ALLOC || s->kind == S_FREE) && s->buf == w->buf))
-            continue;
-        if ((s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC) && s->buf == w->buf) {
-            bool end = s->nidx == 1 && same(w->F, s->idx[0], w->end, 3);
-            w->at_end |= end;
-            w->found |= !end;
-        } else if (s->buf == w->buf || s->scan_in[0] == w->buf || s->scan_in[1] == w->buf ||
-                   s->hist_rev[0] == w->buf || s->hist_rev[1] == w->buf ||
-                   s->hist_rev[2] == w->buf) {
-            w->found = true;
-        }
-        elsewhere_body(w, s->then_body);
-        elsewhere_body(w, s->else_body);
-        elsewhere_body(w, s->body);
+        set_add(set, s);
+        add_subtree(set, s->then_body);
+        add_subtree(set, s->else_body);
+        add_subtree(set, s->body);
     }
 }
 
 static Elsewhere elsewhere(Fuse *F, Buffer *buf, Stmt **skip, int nskip, Operand end) {
-    Elsewhere w = {F, buf, skip, nskip, end, false, false};
-    elsewhere_body(&w, F->f->body);
+    StmtSet skipped = {0};
+    for (int k = 0; k < nskip; k++)
+        if (skip[k]) {
+            set_add(&skipped, skip[k]);
+            add_subtree(&skipped, skip[k]->body);
+        }
+    Elsewhere w = {false, false};
+    PtrVec uses = uses_of(F, F->index, buf);
+    for (int i = 0; i < uses.len; i++) {
+        Stmt *s = uses.items[i];
+        if (set_has(&skipped, s) || s->kind == S_ALLOC || s->kind == S_FREE)
+            continue;
+        bool access = s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC;
+        bool at_end = access && s->buf == buf && s->nidx == 1 && same(F, s->idx[0], end, 3);
+        w.at_end |= at_end;
+        w.found |= !at_end;
+    }
+    free(skipped.slots);
     return w;
 }
 
@@ -1355,21 +1441,19 @@ static void refresh_defs(Fuse *F) {
     note_defs(F, F->f->body);
 }
 
-/* Temporaries the fusions left without any access: their allocation goes. */
-static bool accessed(Body *b, Buffer *buf) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
+/* Temporaries the fusions left without any access: their allocation goes.
+ * A fused scan reads its inputs only where it keeps them in memory, and
+ * writes its prefixes only where it keeps them or the last one. */
+static bool accessed(Fuse *F, Index *x, Buffer *b) {
+    PtrVec uses = uses_of(F, x, b);
+    for (int i = 0; i < uses.len; i++) {
+        Stmt *s = uses.items[i];
         ScanFusion *fu = s->kind == S_SCAN ? s->fusion : NULL;
-        if (fu && ((s->scan_in[0] == buf && fu->in_memory[0]) ||
-                   (s->scan_in[1] == buf && fu->in_memory[1])))
-            return true;
-        if (fu && s->buf == buf && (fu->keep_prefix || fu->final))
-            return true;
-        if (s->kind != S_ALLOC && s->kind != S_FREE && !fu &&
-            (s->buf == buf || s->scan_in[0] == buf || s->scan_in[1] == buf ||
-             s->hist_rev[0] == buf || s->hist_rev[1] == buf || s->hist_rev[2] == buf))
-            return true;
-        if (accessed(s->then_body, buf) || accessed(s->else_body, buf) || accessed(s->body, buf))
+        if (s->kind == S_ALLOC || s->kind == S_FREE)
+            continue;
+        if (!fu || (s->scan_in[0] == b && fu->in_memory[0]) ||
+            (s->scan_in[1] == b && fu->in_memory[1]) ||
+            (s->buf == b && (fu->keep_prefix || fu->final)))
             return true;
     }
     return false;
@@ -1378,9 +1462,18 @@ static bool accessed(Body *b, Buffer *buf) {
 static void drop_unused_temps(Fuse *F) {
     PtrVec temps = {0};
     collect_temps(F->a, F->f->body, &temps, NULL);
-    for (int i = 0; i < temps.len; i++)
-        if (!accessed(F->f->body, temps.items[i]))
-            drop_alloc_free(F->f->body, temps.items[i]);
+    Index x = index_function(F);
+    for (int i = 0; i < temps.len; i++) {
+        if (accessed(F, &x, temps.items[i]))
+            continue;
+        PtrVec uses = uses_of(F, &x, temps.items[i]);
+        for (int k = 0; k < uses.len; k++) {
+            Stmt *s = uses.items[k];
+            if (s->kind == S_ALLOC || s->kind == S_FREE)
+                set_add(&x.dropped, s);
+        }
+    }
+    index_done(F, &x);
 }
 
 void fuse_function(Arena *a, Func *f) {
@@ -1390,7 +1483,11 @@ void fuse_function(Arena *a, Func *f) {
         ;
     refresh_defs(&F);
     contract(&F);
+    Index x = index_function(&F);
+    F.index = &x;
     fuse_scans(&F, f->body);
+    F.index = NULL;
+    index_done(&F, &x);
     contract(&F); /* what the fused scans no longer read */
     drop_unused_temps(&F);
     free(F.def);

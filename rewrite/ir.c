@@ -368,6 +368,16 @@ static bool body_any(Body *b, bool (*pred)(Stmt *, Buffer *), Buffer *buf) {
     return false;
 }
 
+int body_count_stmts(Body *b) {
+    int n = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        n += 1 + body_count_stmts(s->then_body) + body_count_stmts(s->else_body) +
+             body_count_stmts(s->body);
+    }
+    return n;
+}
+
 bool body_reads_buffer(Body *b, Buffer *buf) {
     return body_any(b, stmt_reads_here, buf);
 }

@@ -482,6 +482,8 @@ void stmt_visit_header(Stmt *s, OperandVisitor visit, void *ctx);
 void stmt_visit_tails(Stmt *s, Body *b, OperandVisitor visit, void *ctx);
 /* The variables a statement binds in the enclosing scope (dst, phis, results). */
 int stmt_defs(Stmt *s, Var **out, int max);
+/* The statements of b at any depth. */
+int body_count_stmts(Body *b);
 /* True if `b` (at any depth) reads `buf`. */
 bool body_reads_buffer(Body *b, Buffer *buf);
 bool body_writes_buffer(Body *b, Buffer *buf);

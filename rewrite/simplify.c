@@ -922,19 +922,10 @@ static void cse_body(Cse *c, Body *b, Stmt *owner) {
     cse_end_scope(c, mark);
 }
 
-static int count_stmts(Body *b) {
-    int n = 0;
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        n += 1 + count_stmts(s->then_body) + count_stmts(s->else_body) + count_stmts(s->body);
-    }
-    return n;
-}
-
 void simplify_cse(Arena *a, Func *f) {
     Cse c = {.a = a};
     unsigned size = 64;
-    for (int n = count_stmts(f->body); size < 2u * (unsigned)n;)
+    for (int n = body_count_stmts(f->body); size < 2u * (unsigned)n;)
         size *= 2;
     c.buckets = xcalloc(size, sizeof(CseEntry *));
     c.mask = size - 1;
