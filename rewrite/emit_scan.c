@@ -71,7 +71,8 @@ static void open_block_loop(Emitter *e, bool down, FusedNames *nm, const char *l
 /* The statements of map m as iteration k: its index bound to k first
  * (renaming may have given the two maps their own). */
 static void emit_iteration(Emitter *e, Stmt *m, Body *b, FusedNames *nm) {
-    if (m->index != nm->index) {
+    bool used = m->index->id >= e->nvars || e->uses[m->index->id] > 0;
+    if (m->index != nm->index && used) {
         indent(e);
         fprintf(e->out, "const %s %s = %s;\n", type_cname(m->index->ty), var_name(e, m->index),
                 nm->k);
