@@ -69,8 +69,19 @@ static void open_block_loop(Emitter *e, bool down, FusedNames *nm, const char *l
 }
 
 /* The statements of map m as iteration k: its index bound to k first
- * (renaming may have given the two maps their own). */
+ * (renaming may have given the two maps their own). Arrays the body
+ * declares get a block of their own: both maps may declare a copy of one
+ * (the terms' map is a slice of the iterations' body). */
 static void emit_iteration(Emitter *e, Stmt *m, Body *b, FusedNames *nm) {
+    bool arrays = false;
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        arrays |= (s->kind == S_DECL && s->buf) || s->kind == S_ALLOC;
+    }
+    if (arrays) {
+        line(e, "{");
+        e->depth++;
+    }
     bool used = m->index->id >= e->nvars || e->uses[m->index->id] > 0;
     if (m->index != nm->index && used) {
         indent(e);
@@ -78,6 +89,8 @@ static void emit_iteration(Emitter *e, Stmt *m, Body *b, FusedNames *nm) {
                 nm->k);
     }
     emit_body(e, b);
+    if (arrays)
+        close_block(e);
 }
 
 static void declare_terms(Emitter *e, Stmt *s, FusedNames *nm) {
