@@ -109,6 +109,12 @@ PG_HIST_DECL(pg_hist_min_float, float)
 PG_HIST_DECL(pg_hist_max_float, float)
 #undef PG_HIST_DECL
 
+/* The entries of each bin in the loop's order, for the general rule of
+ * histograms (PG_HIST_GENERAL_REV of pargrad_parallel.h): afterwards
+ * order[start[b] .. start[b + 1]) are the entries e < n with keys[e] == b,
+ * ascending; start has nb + 1 elements, order n (runtime/hist.c). */
+void pg_hist_order(long nb, long n, const long *keys, long *start, long *order, int parallel);
+
 /* Whether a + histogram's loop gives each thread a copy of its nb bins (an
  * OpenMP array reduction) rather than updating them atomically: threads,
  * few bins next to the n updates, and small enough for the threads' stacks

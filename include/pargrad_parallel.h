@@ -196,8 +196,9 @@ static inline int pg_private_bins(long nb, long n, int nt, size_t elem) {
 /* NAME(h, fin, h_b, nb, n, keys, vals, vals_b, parallel): the adjoint of a
  * histogram of any associative, commutative COMBINE (a declared operator
  * without an inverse: the general rule), h holding the bins from before.
- * The entries are sorted by key (a stable counting sort: within a bin they
- * keep the loop's order); then every bin, in parallel, runs its segment
+ * The entries are sorted by key (pg_hist_order of pargrad.h, a stable
+ * counting sort with the threads: within a bin they keep the loop's
+ * order); then every bin, in parallel, runs its segment
  * forward, saving the prefix before each value, and back, carrying the
  * bin's adjoint through the partials D0 (in the prefix) and D1 (in the
  * value): vals_b[e] += q * D1(prefix, v), q *= D0(prefix, v); h_b ends
@@ -210,19 +211,7 @@ static inline int pg_private_bins(long nb, long n, int nt, size_t elem) {
         long *start = (long *)pg_scratch((size_t)nb + 1, sizeof(long), "a histogram's adjoint");   \
         long *order = (long *)pg_scratch((size_t)n, sizeof(long), "a histogram's adjoint");        \
         T *before = (T *)pg_scratch((size_t)n, sizeof(T), "a histogram's adjoint");                \
-        for (long b = 0; b <= nb; b++)                                                             \
-            start[b] = 0;                                                                          \
-        for (long e = 0; e < n; e++)                                                               \
-            if (keys[e] >= 0)                                                                      \
-                start[keys[e] + 1]++;                                                              \
-        for (long b = 0; b < nb; b++)                                                              \
-            start[b + 1] += start[b];                                                              \
-        for (long e = 0, *fill = order; e < n; e++) /* start[b] counts up, then back */            \
-            if (keys[e] >= 0)                                                                      \
-                fill[start[keys[e]]++] = e;                                                        \
-        for (long b = nb; b > 0; b--)                                                              \
-            start[b] = start[b - 1];                                                               \
-        start[0] = 0;                                                                              \
+        pg_hist_order(nb, n, keys, start, order, parallel);                                        \
         int nt = pg_threads_for(n, parallel);                                                      \
         (void)nt;                                                                                  \
         PG_OMP("omp parallel for num_threads(nt) schedule(dynamic, 64)")                           \

@@ -115,3 +115,57 @@ PG_HIST_EXT_REV(pg_hist_min_double, double)
 PG_HIST_EXT_REV(pg_hist_max_double, double)
 PG_HIST_EXT_REV(pg_hist_min_float, float)
 PG_HIST_EXT_REV(pg_hist_max_float, float)
+
+/* Each thread counts the keys of its block of entries into a row of
+ * counts of its own; the rows laid out bin by bin, and within a bin thread
+ * by thread, give each thread where its entries of each bin go, so the
+ * sort is stable. The rows take nb counts per thread: with more bins than
+ * entries per thread, fewer threads. */
+static void count_block(long nb, long lo, long hi, const long *keys, long *count) {
+    for (long b = 0; b < nb; b++)
+        count[b] = 0;
+    for (long e = lo; e < hi; e++)
+        if (keys[e] >= 0)
+            count[keys[e]]++;
+}
+
+static void place_block(long lo, long hi, const long *keys, const long *start, long *next,
+                        long *order) {
+    for (long e = lo; e < hi; e++)
+        if (keys[e] >= 0)
+            order[start[keys[e]] + next[keys[e]]++] = e;
+}
+
+void pg_hist_order(long nb, long n, const long *keys, long *start, long *order, int parallel) {
+    int nt = pg_threads_for(n, parallel);
+    if ((long long)nb * nt > 2LL * n)
+        nt = (int)(2 * n / (nb + 1)) > 1 ? (int)(2 * n / (nb + 1)) : 1;
+    long *rows = pg_scratch((size_t)nt * (size_t)nb, sizeof(long), "a histogram's adjoint");
+#pragma omp parallel num_threads(nt)
+    {
+        int t = pg_thread_id(), m = pg_thread_count();
+        PG_BLOCK(n, t, m, lo, hi);
+        long *row = rows + (size_t)t * (size_t)nb;
+        count_block(nb, lo, hi, keys, row);
+#pragma omp barrier
+        /* row[b] becomes the count of bin b's entries in earlier blocks */
+#pragma omp for schedule(static)
+        for (long b = 0; b < nb; b++) {
+            long total = 0;
+            for (int u = 0; u < m; u++) {
+                long c = rows[(size_t)u * (size_t)nb + (size_t)b];
+                rows[(size_t)u * (size_t)nb + (size_t)b] = total;
+                total += c;
+            }
+            start[b + 1] = total;
+        }
+#pragma omp single
+        {
+            start[0] = 0;
+            for (long b = 0; b < nb; b++)
+                start[b + 1] += start[b];
+        }
+        place_block(lo, hi, keys, start, row, order);
+    }
+    free(rows);
+}

@@ -14,6 +14,7 @@ int main(void) {
     register_derivs_tests();
     register_activity_tests();
     register_scan_tests();
+    register_hist_tests();
     if (CU_get_error() != CUE_SUCCESS) {
         fprintf(stderr, "unit: registering the tests failed: %s\n", CU_get_error_msg());
         CU_cleanup_registry();

@@ -7,5 +7,6 @@ void register_ir_tests(void);
 void register_derivs_tests(void);
 void register_activity_tests(void);
 void register_scan_tests(void);
+void register_hist_tests(void);
 
 #endif
