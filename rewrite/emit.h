@@ -9,6 +9,10 @@ typedef struct EmitOptions {
     bool line_directives;    /* #line before each block */
     const char *source_path; /* for comments and #line */
     const char *source_text; /* for the source line quoted on each block */
+    /* The text of a header that code came from (helpers defined there),
+     * NULL where unknown. */
+    const char *(*file_text)(void *ctx, const char *path);
+    void *file_ctx;
     const char *version;
     bool declared_ops; /* helpers of declared operators follow: their scans' header */
 } EmitOptions;

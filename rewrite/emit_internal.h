@@ -15,6 +15,13 @@ typedef struct NameCount {
     struct NameCount *next;
 } NameCount;
 
+/* Where each line of a text starts, found once per text. */
+typedef struct LineStarts {
+    const char *text;
+    const char **start;
+    int n;
+} LineStarts;
+
 typedef struct Emitter {
     FILE *out;
     const EmitOptions *opt;
@@ -23,8 +30,7 @@ typedef struct Emitter {
     NameCount **name_table; /* the same names, counted, by hash */
     unsigned name_mask;
     int name_entries;
-    const char **line_starts; /* of the source text, for comments */
-    int nlines;
+    LineStarts input_lines, header_lines; /* for comments: the input's, the last header's */
     int ntemps;
     int depth;
     bool in_parallel;

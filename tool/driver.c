@@ -626,6 +626,8 @@ int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
                           .line_directives = o->line_directives,
                           .source_path = o->input,
                           .source_text = frontend_source(fe),
+                          .file_text = frontend_file_text,
+                          .file_ctx = fe,
                           .version = PARGRAD_VERSION,
                           .declared_ops = nhelpers > 0};
         Func **funcs = xcalloc((size_t)jobs.len + 1, sizeof(Func *));

@@ -52,25 +52,83 @@ KidList all_kids(Arena *a, CXCursor c) {
     return k;
 }
 
-SrcLoc loc_of(Lift *L, CXCursor c) {
+/* A header's text and path, kept in the arena: the output's comments quote
+ * its lines after the translation unit is gone. */
+typedef struct HeaderText {
     CXFile file;
-    unsigned line, col, off;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &col, &off);
-    SrcLoc l = {L->fe->path, (int)line, (int)col};
-    return l;
+    const char *path;
+    char *text;
+} HeaderText;
+
+/* The text and path of the file holding a place: the input, or one of the
+ * user's headers (helpers and operators defined there). */
+static const char *file_text(Frontend *fe, CXFile file, const char **path) {
+    if (path)
+        *path = fe->path;
+    if (!file || clang_File_isEqual(file, fe->main_file))
+        return fe->text;
+    HeaderText *h = NULL;
+    for (int i = 0; i < fe->headers.len && !h; i++)
+        if (clang_File_isEqual(((HeaderText *)fe->headers.items[i])->file, file))
+            h = fe->headers.items[i];
+    if (!h) {
+        size_t size = 0;
+        const char *t = clang_getFileContents(fe->tu, file, &size);
+        CXString name = clang_getFileName(file);
+        h = arena_alloc(fe->a, sizeof(HeaderText));
+        h->file = file;
+        h->path = arena_strdup(fe->a, clang_getCString(name));
+        h->text = arena_alloc(fe->a, size + 1);
+        if (t)
+            memcpy(h->text, t, size);
+        h->text[size] = 0;
+        clang_disposeString(name);
+        vec_push(fe->a, &fe->headers, h);
+    }
+    if (path)
+        *path = h->path;
+    return h->text;
+}
+
+const char *frontend_file_text(void *fe, const char *path) {
+    Frontend *f = fe;
+    if (!path || !strcmp(path, f->path))
+        return f->text;
+    for (int i = 0; i < f->headers.len; i++)
+        if (!strcmp(((HeaderText *)f->headers.items[i])->path, path))
+            return ((HeaderText *)f->headers.items[i])->text;
+    return NULL;
 }
 
 static SrcLoc floc_of(Frontend *fe, CXCursor c) {
     CXFile file;
     unsigned line, col, off;
     clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &col, &off);
-    return (SrcLoc){fe->path, (int)line, (int)col};
+    SrcLoc l = {NULL, (int)line, (int)col};
+    file_text(fe, file, &l.file);
+    return l;
+}
+
+SrcLoc loc_of(Lift *L, CXCursor c) {
+    return floc_of(L->fe, c);
+}
+
+bool user_definition(CXCursor c) {
+    return !clang_Location_isInSystemHeader(clang_getCursorLocation(c));
 }
 
 static unsigned offset_of(CXSourceLocation loc) {
     unsigned off;
     clang_getExpansionLocation(loc, NULL, NULL, NULL, &off);
     return off;
+}
+
+/* The text of the file where a cursor starts. */
+static const char *cursor_file_text(Frontend *fe, CXCursor c) {
+    CXFile file;
+    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &file, NULL, NULL,
+                               NULL);
+    return file_text(fe, file, NULL);
 }
 
 const char *cursor_spelling(Lift *L, CXCursor c) {
@@ -84,11 +142,12 @@ const char *cursor_spelling(Lift *L, CXCursor c) {
 const char *extent_text(Frontend *fe, CXCursor c) {
     CXSourceRange r = clang_getCursorExtent(c);
     unsigned b = offset_of(clang_getRangeStart(r)), e = offset_of(clang_getRangeEnd(r));
-    size_t len = strlen(fe->text);
+    const char *text = cursor_file_text(fe, c);
+    size_t len = strlen(text);
     if (b > len || e > len || e < b)
         return "";
     char *s = arena_alloc(fe->a, e - b + 1);
-    memcpy(s, fe->text + b, e - b);
+    memcpy(s, text + b, e - b);
     return s;
 }
 
@@ -97,7 +156,7 @@ const char *extent_text(Frontend *fe, CXCursor c) {
  * against the two semicolons of the header. False if the header cannot be
  * read (written by a macro). */
 bool for_parts(Lift *L, CXCursor c, CXCursor parts[4]) {
-    const char *t = L->fe->text;
+    const char *t = cursor_file_text(L->fe, c);
     size_t len = strlen(t);
     unsigned at = offset_of(clang_getRangeStart(clang_getCursorExtent(c)));
     unsigned semi[2] = {0, 0};
@@ -227,7 +286,6 @@ static enum CXChildVisitResult collect_expansion(CXCursor c, CXCursor parent, CX
  * expansions of the input are listed once, in source order. */
 static bool in_macro_expansion(Frontend *fe, CXFile file, unsigned off) {
     if (!fe->expansions_listed) {
-        fe->main_file = file;
         clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), collect_expansion, fe);
         fe->expansions_listed = true;
     }
@@ -274,11 +332,12 @@ static const char *binop_spelled(Lift *L, CXCursor lhs, CXCursor rhs) {
     char op[64];
     CXSourceLocation from = clang_getRangeEnd(clang_getCursorExtent(lhs));
     CXSourceLocation to = clang_getRangeStart(clang_getCursorExtent(rhs));
+    CXFile f;
     unsigned s, e; /* an operand that is a macro's result: the whole invocation */
-    if (macro_body_range(L->fe, lhs, &s, &e))
-        from = clang_getLocationForOffset(L->fe->tu, L->fe->main_file, e);
-    if (macro_body_range(L->fe, rhs, &s, &e))
-        to = clang_getLocationForOffset(L->fe->tu, L->fe->main_file, s);
+    if (macro_body_range(L->fe, lhs, &f, &s, &e))
+        from = clang_getLocationForOffset(L->fe->tu, f, e);
+    if (macro_body_range(L->fe, rhs, &f, &s, &e))
+        to = clang_getLocationForOffset(L->fe->tu, f, s);
     if (!spelled_between(L, from, to, op, sizeof op))
         return "";
     /* a comma there separates a macro's arguments */
@@ -814,7 +873,7 @@ static enum CXChildVisitResult find_fn_visit(CXCursor c, CXCursor parent, CXClie
     (void)parent;
     FindFn *ff = data;
     if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
-        clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+        user_definition(c)) {
         CXString s = clang_getCursorSpelling(c);
         if (strcmp(clang_getCString(s), ff->name) == 0)
             ff->found = c;
@@ -908,6 +967,7 @@ Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const ch
         frontend_close(fe);
         return NULL;
     }
+    fe->main_file = clang_getFile(fe->tu, path);
     SkippedLines skip = skipped_lines(fe);
     int bad = pragma_scan_file(a, d, path, fe->text, &skip, &fe->pragmas);
     for (int i = 0; i < fe->pragmas.len; i++) {

@@ -33,7 +33,12 @@ struct Frontend {
     bool expansions_listed;
     MacroOps *macro_ops; /* operators inside function-like macros (macro_ops.c) */
     PtrVec user_ops;     /* UserOp*: the declared operators (lift_op.c) */
+    PtrVec headers;      /* HeaderText*: the user's headers read so far (file_text) */
 };
+
+/* Whether a function defined at c is the user's (the input or its own
+ * headers, not a system header): pargrad inlines and differentiates it. */
+bool user_definition(CXCursor c);
 /* ---- environment ---- */
 /* ROLE_ACC: a reduce's accumulator, val its contribution so far in the
  * iteration; ROLE_SCAN: a scan's, which the iteration may also read (its
@@ -217,8 +222,8 @@ bool main_file_expansion(Frontend *fe, CXCursor c, unsigned *b, unsigned *e);
  * NULL */
 const char *macro_operator(Frontend *fe, CXCursor c);
 void free_macro_ops(Frontend *fe);
-/* The invocation (offsets in the main file) whose body node c is. */
-bool macro_body_range(Frontend *fe, CXCursor c, unsigned *start, unsigned *end);
+/* The invocation whose body node c is: its file and offsets there. */
+bool macro_body_range(Frontend *fe, CXCursor c, CXFile *file, unsigned *start, unsigned *end);
 
 /* lift_struct.c */
 bool is_struct_type(CXType t);

@@ -781,15 +781,16 @@ static Operand lift_call(Lift *L, CXCursor c) {
     }
     CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));
     if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl &&
-        clang_Location_isFromMainFile(clang_getCursorLocation(def))) {
+        user_definition(def)) {
         KidList args = {.a = L->a, .items = k.items + 1, .n = k.n - 1};
         return lift_inline_call(L, c, def, &args);
     }
     if (effect_header(name))
         return lift_effect(L, c, name, &k);
     lift_fail(L, c,
-              "pargrad differentiates the math.h functions and functions defined in the same "
-              "file; printf, fprintf, puts, timers and omp_set_num_threads are kept as they are",
+              "pargrad differentiates the math.h functions and functions defined in the file "
+              "or its own headers; printf, fprintf, puts, timers and omp_set_num_threads are kept "
+              "as they are",
               "call to '%s', which pargrad cannot see or differentiate", name);
     return opd_float(0, type_double());
 }

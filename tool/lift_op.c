@@ -25,16 +25,18 @@ static bool op_type(Frontend *fe, Pragma *p, Type *out) {
     return false;
 }
 
-/* Whether the function `name` is defined in the file as TYPE name(TYPE, TYPE). */
+/* Whether the function `name` is defined in the file or a header of the user's
+ * as TYPE name(TYPE, TYPE). */
 static bool op_function(Frontend *fe, const char *name, SrcLoc at, Type ty, const char *role) {
     CXCursor fc = frontend_find_function(fe, name);
     const char *tn = type_cname(ty);
     if (clang_Cursor_isNull(fc)) {
         diag_error(fe->d, at,
-                   arena_printf(fe->a, "define %s %s(%s a, %s b) in this file", tn, name, tn, tn),
+                   arena_printf(fe->a, "define %s %s(%s a, %s b) in this file or a header of yours",
+                                tn, name, tn, tn),
                    arena_printf(fe->a,
                                 "the operator's %s '%%s' is not a function defined in "
-                                "this file",
+                                "this file or its headers",
                                 role),
                    name);
         return false;

@@ -240,7 +240,8 @@ Pragma *loop_pragma(Lift *L, CXCursor c) {
         Pragma *p = ps->items[i];
         bool on_loop = p->kind != PG_REVERSE && p->kind != PG_FORWARD && p->kind != PG_DECLARE &&
                        p->kind != PG_DERIVATIVE;
-        if (on_loop && p->target_line == l.line && p->target_col == l.col) {
+        if (on_loop && l.file == L->fe->path && p->target_line == l.line &&
+            p->target_col == l.col) { /* pragmas are read from the input, not headers */
             p->attached = true;
             return p;
         }

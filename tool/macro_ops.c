@@ -11,7 +11,8 @@
 #include "lift.h"
 
 typedef struct Invocation {
-    unsigned start, end; /* offsets in the main file */
+    CXFile file;         /* the input, or a header of the user's (helpers there) */
+    unsigned start, end; /* offsets in that file */
     CXCursor expansion;
     PtrVec nodes; /* CXCursor*: the body's operator nodes, in order */
     bool broken;  /* the walk met something it cannot match */
@@ -27,8 +28,12 @@ struct MacroOps {
 static enum CXChildVisitResult list_invocation(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     Frontend *fe = data;
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile f;
     unsigned b, e;
-    if (!main_file_expansion(fe, c, &b, &e) ||
+    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
+    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
+    if (clang_getCursorKind(c) != CXCursor_MacroExpansion || !f || !user_definition(c) ||
         !clang_Cursor_isMacroFunctionLike(clang_getCursorReferenced(c)))
         return CXChildVisit_Continue;
     MacroOps *m = fe->macro_ops;
@@ -36,21 +41,32 @@ static enum CXChildVisitResult list_invocation(CXCursor c, CXCursor parent, CXCl
         m->cap = m->cap ? 2 * m->cap : 16;
         m->inv = xrealloc(m->inv, sizeof(Invocation) * (size_t)m->cap);
     }
-    m->inv[m->n++] = (Invocation){.start = b, .end = e, .expansion = c};
+    m->inv[m->n++] = (Invocation){.file = f, .start = b, .end = e, .expansion = c};
     return CXChildVisit_Continue;
 }
 
-/* The invocation starting at offset off, or -1. */
-static int invocation_at(MacroOps *m, unsigned off) {
+/* Invocations by file, then by place: libclang gives a file's in order,
+ * the files one after another as they are included. */
+static int by_place(const void *pa, const void *pb) {
+    const Invocation *a = pa, *b = pb;
+    uintptr_t fa = (uintptr_t)a->file, fb = (uintptr_t)b->file;
+    if (fa != fb)
+        return fa < fb ? -1 : 1;
+    return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/* The invocation starting at offset off of file f, or -1. */
+static int invocation_at(MacroOps *m, CXFile f, unsigned off) {
+    Invocation key = {.file = f, .start = off};
     int lo = 0, hi = m->n;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        if (m->inv[mid].start < off)
+        if (by_place(&m->inv[mid], &key) < 0)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo < m->n && m->inv[lo].start == off ? lo : -1;
+    return lo < m->n && !by_place(&m->inv[lo], &key) ? lo : -1;
 }
 
 /* The invocation whose body node c is, or -1. libclang 14 places a node of
@@ -66,17 +82,17 @@ static int invocation_of(Frontend *fe, CXCursor c) {
     CXSourceRange r = clang_getCursorExtent(c);
     clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
     clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
-    if (!f || !clang_File_isEqual(f, fe->main_file))
+    if (!f)
         return -1;
     MacroOps *m = fe->macro_ops;
-    int k = end > off ? invocation_at(m, off) : -1;
+    int k = end > off ? invocation_at(m, f, off) : -1;
     if (k >= 0 && end == m->inv[k].end)
         return k;
     clang_getSpellingLocation(clang_getRangeStart(r), &sf, NULL, NULL, &soff);
     clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &send);
-    if (end != off || soff != send || !sf || !clang_File_isEqual(sf, fe->main_file))
+    if (end != off || soff != send || !sf || !clang_File_isEqual(sf, f))
         return -1;
-    k = invocation_at(m, soff);
+    k = invocation_at(m, f, soff);
     return k >= 0 && m->inv[k].start > off ? k : -1;
 }
 
@@ -146,10 +162,8 @@ static void walk(Frontend *fe, CXCursor c) {
 static enum CXChildVisitResult walk_function(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     Frontend *fe = data;
-    CXFile f;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) && f &&
-        clang_File_isEqual(f, fe->main_file))
+    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        user_definition(c))
         walk(fe, c);
     return CXChildVisit_Continue;
 }
@@ -241,6 +255,7 @@ static void list_operators(Frontend *fe) {
     clang_visitChildren(tu, list_invocation, fe);
     if (!fe->macro_ops->n)
         return;
+    qsort(fe->macro_ops->inv, (size_t)fe->macro_ops->n, sizeof(Invocation), by_place);
     clang_visitChildren(tu, walk_function, fe);
     for (int k = 0; k < fe->macro_ops->n; k++) {
         match_invocation(fe, &fe->macro_ops->inv[k]);
@@ -261,12 +276,13 @@ const char *macro_operator(Frontend *fe, CXCursor c) {
     return NULL;
 }
 
-bool macro_body_range(Frontend *fe, CXCursor c, unsigned *start, unsigned *end) {
+bool macro_body_range(Frontend *fe, CXCursor c, CXFile *file, unsigned *start, unsigned *end) {
     if (!fe->macro_ops)
         macro_operator(fe, c);
     int k = invocation_of(fe, c);
     if (k < 0)
         return false;
+    *file = fe->macro_ops->inv[k].file;
     *start = fe->macro_ops->inv[k].start;
     *end = fe->macro_ops->inv[k].end;
     return true;

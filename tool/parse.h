@@ -30,6 +30,9 @@ int frontend_check_pragmas(Frontend *fe);
 
 /* The source text of the input file (for comments in emitted code). */
 const char *frontend_source(Frontend *fe);
+/* The text of the input (path NULL or the input's) or of a header it read
+ * code from, for the output's comments (EmitOptions.file_text). */
+const char *frontend_file_text(void *fe, const char *path);
 
 /* The libclang translation unit of the input (valid until frontend_close). */
 #include <clang-c/Index.h>

@@ -2,7 +2,9 @@
 # Builds one e2e test's generated gradient the way users do, with both
 # compilers: the generated file alone under -std=c11 -O2 -Wall -Wextra -Werror
 # (gcc and clang-14), then the whole test with clang-14 (OpenMP through
-# libgomp, as the runtime is), run with 1 and 3 threads.
+# libgomp, as the runtime is) and with gcc -O3 -march=native (what bench/
+# and many users build with: GCC 12's -O3 loop distribution once broke
+# gradients), each run with 1 and 3 threads.
 # usage: compilers.sh GENERATED PRIMAL CHECK INCLUDE_DIR E2E_DIR LIB_DIR WORK_DIR
 gen=$1 primal=$2 check=$3 inc=$4 e2e=$5 lib=$6 work=$7
 set -e
@@ -16,11 +18,15 @@ done
 # The annotated primal carries #pragma pargrad, which compilers do not know.
 clang-14 -O2 -std=c11 -fopenmp=libgomp -Wno-unknown-pragmas -I"$inc" -I"$e2e" \
     "$primal" "$gen" "$check" -L"$lib" -lpargrad_rt -lm -o "$work/$name.clang"
-for t in 1 3; do
-    echo "clang-14 build, OMP_NUM_THREADS=$t"
-    if ! OMP_NUM_THREADS=$t "$work/$name.clang" > "$work/$name.clang.$t.log"; then
-        grep -v '^ ' "$work/$name.clang.$t.log" | grep -E 'MISMATCH|FAIL|failed' | head -20
-        exit 1
-    fi
-    tail -1 "$work/$name.clang.$t.log"
+gcc -O3 -march=native -std=c11 -fopenmp -Wno-unknown-pragmas -I"$inc" -I"$e2e" \
+    "$primal" "$gen" "$check" -L"$lib" -lpargrad_rt -lm -o "$work/$name.gcc-O3"
+for build in clang gcc-O3; do
+    for t in 1 3; do
+        echo "$build build, OMP_NUM_THREADS=$t"
+        if ! OMP_NUM_THREADS=$t "$work/$name.$build" > "$work/$name.$build.$t.log"; then
+            grep -v '^ ' "$work/$name.$build.$t.log" | grep -E 'MISMATCH|FAIL|failed' | head -20
+            exit 1
+        fi
+        tail -1 "$work/$name.$build.$t.log"
+    done
 done

@@ -7,7 +7,7 @@
  *
  * For each seed: pargrad_gen writes D/sSEED/prog.c and check.c (every K-th
  * seed, default 5, a --break-promise program); pargrad runs with a 10 s
- * timeout; the output is compiled by gcc and clang-14 with -Wall -Wextra
+ * timeout; the output is compiled by gcc -O3 and clang-14 -O1 with -Wall -Wextra
  * -Werror -fopenmp and the driver runs with OMP_NUM_THREADS=1 and 3. Classes:
  *
  *   ok               gradient checked (maybe with "unreliable FD" components)
@@ -206,11 +206,22 @@ static void set(struct result *r, enum cls c, const char *detail) {
     snprintf(r->detail, sizeof r->detail, "%s", detail ? detail : "");
 }
 
-/* whether the diagnostic prog.c:LINE:... is inside the broken promise, which
+/* the program's files that a diagnostic may point into: prog.c and (the
+ * generator's header construct) the header it includes */
+static const char *diag_file(const char *diag) {
+    static const char *const files[] = {"prog.c:", "prog_helpers.h:"};
+    for (size_t i = 0; diag && i < sizeof files / sizeof files[0]; i++)
+        if (strncmp(diag, files[i], strlen(files[i])) == 0)
+            return files[i];
+    return NULL;
+}
+
+/* whether the diagnostic FILE:LINE:... is inside the broken promise, which
  * the generator marks with comments */
 static int at_promise(const char *dir, const char *diag) {
-    int line = atoi(diag + 7), first = 0, last = 0, k = 1;
-    char *text = slurp(fmt("%s/prog.c", dir));
+    const char *file = diag_file(diag);
+    int line = atoi(diag + strlen(file)), first = 0, last = 0, k = 1;
+    char *text = slurp(fmt("%s/%.*s", dir, (int)strlen(file) - 1, file));
     for (char *p = text; *p; p++) {
         if (strncmp(p, "/* broken promise", 17) == 0)
             first = k;
@@ -236,7 +247,7 @@ static enum cls run_pargrad(const char *dir, int broken, struct result *r) {
         set(r, C_INTERNAL, fmt("exit status %d: %s", rc, first ? first : ""));
     else if (rc == 1 && exists(fmt("%s/prog_b.c", dir)))
         set(r, C_BAD_DIAG, "rejected but wrote an output file");
-    else if (rc == 1 && (!first || strncmp(first, "prog.c:", 7) != 0))
+    else if (rc == 1 && !diag_file(first))
         set(r, C_BAD_DIAG, fmt("no `prog.c:LINE:COL: error:` line: %s", first ? first : ""));
     else if (rc == 1)
         set(r,
@@ -285,7 +296,10 @@ static enum cls build(const char *dir, const char *cc, struct result *r, char *u
     const char *lenient = "-Wno-unknown-pragmas -Wno-unused-variable -Wno-unused-parameter "
                           "-Wno-unused-function -Wno-unused-but-set-variable "
                           "-Wno-maybe-uninitialized -Wno-unknown-warning-option";
-    const char *strict = "-std=c11 -O1 -Wall -Wextra -Werror -fopenmp";
+    /* gcc at -O3 as users build numerical code: its loop distribution once
+     * broke gradients that -O1 and -O2 computed right */
+    const char *strict = strcmp(cc, "gcc") == 0 ? "-std=c11 -O3 -Wall -Wextra -Werror -fopenmp"
+                                                : "-std=c11 -O1 -Wall -Wextra -Werror -fopenmp";
     char primal_w[1024] = "", out_w[512], off[1024] = "", bad[512] = "";
     int rc = 1;
     /* clang reports optimizer warnings only once the front end is quiet:
@@ -514,6 +528,11 @@ static void do_shrink(unsigned long long seed) {
     struct result m;
     classify(mdir, seed, broken, drops, &m);
     char *text = slurp(fmt("%s/prog.c", mdir));
+    const char *include = "#include \"prog_helpers.h\"\n";
+    char *at = strstr(text, include);
+    if (at) /* the header's text in its place: one file to read and keep */
+        text = fmt("%.*s%s%s", (int)(at - text), text, slurp(fmt("%s/prog_helpers.h", mdir)),
+                   at + strlen(include));
     char *head = fmt("/* %s: %s\n * pargrad_gen %llu%s %s --drop=%s */\n", cls_name[m.cls],
                      m.detail, seed, broken ? " --break-promise" : "", opt.gen_args, drops);
     write_text(fmt("%s/min_%llu_%s.c", opt.workdir, seed, cls_name[c]), fmt("%s%s", head, text));

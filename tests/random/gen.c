@@ -122,6 +122,8 @@ enum construct {
     K_DECL_OP,     /* declared operators (`declare op`): log-sum-exp with and without its
                     * inverse, a Euclidean norm, a + b + a * b with its inverse; reduce and
                     * scan loops updating s = COMBINE(s, e) or COMBINE(e, s) */
+    K_HEADER,      /* the helpers, macros, types and operators' functions in a header of the
+                    * program's own, prog_helpers.h, that prog.c includes */
     K_COUNT
 };
 
@@ -195,6 +197,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_HIST_OP] = {"hist_op", 1},
     [K_SCATTER] = {"scatter", 1},
     [K_DECL_OP] = {"declared_op", 1},
+    [K_HEADER] = {"header", 1},
 };
 
 static int on(enum construct k) {
@@ -444,6 +447,7 @@ struct program {
     int has_rt, used_rt;            /* row_table: f has const double **rt, read somewhere */
     int used_w, used_a, used_p;     /* read somewhere: else the return value reads them */
     int break_promise;
+    int in_header; /* header: what f uses is in prog_helpers.h */
     /* typedef_sig: `typedef double NAME;`, `#define NAME double`, `typedef
      * float NAME;` (NULL when absent), the block node printing them, and the
      * signature's types (a node printing the alias, or NULL for the plain type) */
@@ -1695,15 +1699,21 @@ static const char *const declop_pragmas[4] = {
     "#pragma pargrad declare op(rg_pm_op, double, rg_pm, 0.0) commutative inverse(rg_pmi)\n",
 };
 
-static void print_declops(FILE *out) {
+/* the operators' functions, and (pragmas: pargrad reads them from prog.c
+ * only) their declarations */
+static void print_declop_functions(FILE *out) {
     int lse = prog.uses_declop[0] || prog.uses_declop[1];
     for (int k = 0; k < 4; k++)
         if (declop_functions[k] && (k == 0 ? lse : prog.uses_declop[k]))
             fputs(declop_functions[k], out);
+}
+
+static void print_declop_pragmas(FILE *out) {
+    int any = 0;
     for (int k = 0; k < 4; k++)
         if (prog.uses_declop[k])
-            fputs(declop_pragmas[k], out);
-    if (lse || prog.uses_declop[2] || prog.uses_declop[3])
+            fputs(declop_pragmas[k], out), any = 1;
+    if (any)
         fputs("\n", out);
 }
 
@@ -3028,8 +3038,18 @@ static void print_struct_type(FILE *out) {
         fputs("typedef struct {\n    double lo, hi;\n    int tag;\n} rg_pt;\n\n", out);
 }
 
+static void print_support(FILE *out);
+static void print_f(FILE *out);
+
 /* the primal (or its double reference copy f_ref, with ref_mode set) */
 static void print_program(FILE *out) {
+    print_support(out);
+    print_declop_pragmas(out);
+    print_f(out);
+}
+
+/* what f calls and uses: macros, helpers, the operators' functions */
+static void print_support(FILE *out) {
     if (prog.uses_macros)
         fputs("#define RG_SQ(a) ((a) * (a))\n#define RG_LERP(a, b, t) ((a) + ((b) - (a)) * "
               "(t))\n#define RG_MIN(a, b) ((a) < (b) ? (a) : (b))\n\n",
@@ -3069,8 +3089,12 @@ static void print_program(FILE *out) {
         fputs("static unsigned rg_step(unsigned *st) {\n    *st = *st * 1664525u + "
               "1013904223u;\n    return (*st >> 8) & 0xffu;\n}\n\n",
               out);
-    print_declops(out);
+    print_declop_functions(out);
     print_stmts(out, prog.helpers->body, prog.helpers->nbody, 0);
+}
+
+/* f (or f_ref) itself */
+static void print_f(FILE *out) {
     fputs(ref_mode ? "static " : "", out);
     if (prog.has_ret)
         print_type(out, prog.ty_ret);
@@ -3108,20 +3132,39 @@ static void print_directive(FILE *out) {
     fputs("\n", out);
 }
 
-static void write_prog(FILE *out, uint64_t seed) {
-    fprintf(out, "/* pargrad_gen %llu%s */\n", (unsigned long long)seed,
-            prog.break_promise ? " --break-promise" : "");
+static FILE *open_out(const char *dir, const char *name);
+
+static void print_includes(FILE *out) {
     fputs("#include <math.h>\n", out);
     if (on(K_CONST_CAST)) /* uint64_t */
         fputs("#include <stdint.h>\n", out);
     if (on(K_KEPT_CALLS))
         fputs("#include <assert.h>\n#include <stdio.h>\n", out);
     fputs("#include <stdlib.h>\n\n", out);
+}
+
+/* prog.c, and with header prog_helpers.h, in dir */
+static void write_prog(FILE *out, const char *dir, uint64_t seed) {
+    fprintf(out, "/* pargrad_gen %llu%s */\n", (unsigned long long)seed,
+            prog.break_promise ? " --break-promise" : "");
     ref_mode = 0;
-    print_typedefs(out);
-    print_struct_type(out);
-    print_consts(out);
-    print_program(out);
+    FILE *h = out;
+    if (prog.in_header) {
+        h = open_out(dir, "prog_helpers.h");
+        fputs("/* the helpers of prog.c */\n#ifndef PROG_HELPERS_H\n#define PROG_HELPERS_H\n\n", h);
+    }
+    print_includes(h);
+    print_typedefs(h);
+    print_struct_type(h);
+    print_consts(h);
+    print_support(h);
+    if (prog.in_header) {
+        fputs("#endif\n", h);
+        fclose(h);
+        fputs("#include \"prog_helpers.h\"\n\n", out);
+    }
+    print_declop_pragmas(out);
+    print_f(out);
     fputs("\n", out);
     print_directive(out);
 }
@@ -3339,8 +3382,9 @@ int main(int argc, char **argv) {
     }
     gen_function();
 
+    prog.in_header = on(K_HEADER) && chance(25);
     FILE *p = open_out(dir, "prog.c");
-    write_prog(p, seed);
+    write_prog(p, dir, seed);
     fclose(p);
     FILE *c = open_out(dir, "check.c");
     write_check(c, seed);
