@@ -1072,7 +1072,9 @@ static void rerun_restored(Rev *r, Body *body, Body *out) {
             if (!vec_contains(&rewritten, bins->items[k]))
                 vec_push(r->a, keep_final, bins->items[k]);
         collect_written(r, s, &rewritten);
-        Stmt *c = copy_primal_stmt(r, s, keep_final);
+        Stmt *c = s->kind == S_HIST ? rev_hist_final_copy(r, s) : NULL;
+        if (!c)
+            c = copy_primal_stmt(r, s, keep_final);
         if (c && c->kind != S_ALLOC) /* temporaries are still allocated */
             body_append(r->a, block->body, c);
     }
@@ -1224,6 +1226,8 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     for (int i = 0; i < epilogue->stmts.len; i++)
         body_append(a, out, epilogue->stmts.items[i]);
     rerun_restored(&r, f->body, out);
+    for (int i = 0; i < r.hist_finals.len; i++)
+        rule_free(&r, &bd, ((HistFinal *)r.hist_finals.items[i])->fin);
     free_heap_arrays(&r, out);
     free_block_heap_arrays(a, out, true);
     if (ret)

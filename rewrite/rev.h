@@ -75,8 +75,17 @@ typedef struct Rev {
      * x & y, a clamp): fine to size an array of pargrad's own, not to
      * touch that many elements of the caller's. */
     bool bound_loose;
+    /* HistFinal*: the final bins of the function's own histograms, copied
+     * in the return sweep (rev_hist.c): after it they stand in for running
+     * the histogram again (rerun_restored), then are freed. */
+    PtrVec hist_finals;
     bool failed;
 } Rev;
+
+typedef struct HistFinal {
+    Stmt *hist; /* an S_HIST of the function's body */
+    Buffer *fin;
+} HistFinal;
 
 void rev_error(Rev *r, SrcLoc loc, const char *hint, const char *msg);
 
@@ -116,6 +125,9 @@ void rev_reduce_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 void rev_hist_update(Rev *r, Stmt *s, Builder *bd);
 /* rev_hist.c: the adjoint of a histogram of *, min or max (S_HIST) */
 void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+/* rev_hist.c: h = its final bins again, where the return sweep kept them
+ * (HistFinal), instead of the histogram itself; NULL where it did not. */
+Stmt *rev_hist_final_copy(Rev *r, Stmt *s);
 /* rev_scan.c */
 void rev_scan_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);

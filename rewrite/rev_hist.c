@@ -113,13 +113,52 @@ static void invertible_bins(Rev *r, Stmt *s, Buffer *fin, Body *out) {
     body_append(r->a, out, m);
 }
 
+/* Whether s is a statement of the function's body itself: the statements
+ * that run again after the return sweep where it restored anything. */
+static bool top_level(Rev *r, Stmt *s) {
+    for (int i = 0; i < r->src->body->stmts.len; i++)
+        if (r->src->body->stmts.items[i] == s)
+            return true;
+    return false;
+}
+
+Stmt *rev_hist_final_copy(Rev *r, Stmt *s) {
+    Buffer *fin = NULL;
+    for (int i = 0; i < r->hist_finals.len && !fin; i++)
+        if (((HistFinal *)r->hist_finals.items[i])->hist == s)
+            fin = ((HistFinal *)r->hist_finals.items[i])->fin;
+    if (!fin)
+        return NULL;
+    Builder in;
+    Stmt *m = rule_map(r, s, s->args[0],
+                       "the histogram's final bins, kept from the return sweep, instead of "
+                       "running it again",
+                       &in);
+    Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
+    w->buf = s->buf;
+    w->nidx = 1;
+    w->idx[0] = opd_var(m->index);
+    w->nargs = 1;
+    w->args[0] = rule_read(r, &in, fin, opd_var(m->index));
+    body_append(r->a, m->body, w);
+    return m;
+}
+
 void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Buffer *h = s->buf, *vals = s->scan_in[0];
     bool active = h->active && h->adj;
     Builder bd = {r->a, r->dst, out, s->loc};
     Buffer *fin = NULL;
-    if (active && s->scan_op != RED_MUL)
+    /* The final bins of a histogram of the function's body are kept to the
+     * end: copying nb bins back costs less than combining n values again. */
+    bool keep = top_level(r, s);
+    if ((active && s->scan_op != RED_MUL) || keep)
         fin = copy_final_bins(r, s, &bd);
+    if (keep) {
+        HistFinal *hf = arena_alloc(r->a, sizeof(HistFinal));
+        *hf = (HistFinal){s, fin};
+        vec_push(r->a, &r->hist_finals, hf);
+    }
     restore_regions(r, &s, 1, out, dead);
     if (!active)
         return;
@@ -131,7 +170,8 @@ void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
         if (vals->active && vals->adj) /* the values' first: they read h_b */
             invertible_values(r, s, fin, out);
         invertible_bins(r, s, fin, out);
-        rule_free(r, &bd, fin);
+        if (!keep)
+            rule_free(r, &bd, fin);
         return;
     }
     Stmt *adj = stmt_new(r->a, S_HIST, s->loc);
@@ -153,6 +193,6 @@ void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
               "value takes the bin's adjoint (the value from before keeps it on ties)",
         buffer_label(r->a, h));
     body_append(r->a, out, adj);
-    if (fin)
+    if (fin && !keep)
         rule_free(r, &bd, fin);
 }

@@ -87,14 +87,13 @@ PG_ATOMIC_DEF(atomic_min_long, long, PG_LMIN)
         PG_BINS(long, first, nb, n, nt, keys,                                                      \
                 vals[e] == fin[keys[e]] && h[keys[e]] != fin[keys[e]], e, PG_LMIN, LONG_MAX,       \
                 atomic_min_long);                                                                  \
-        if (vals_b)                                                                                \
-            PG_ENTRIES(n, nt, keys, {                                                              \
-                if (first[k] == e)                                                                 \
-                    vals_b[e] += h_b[k];                                                           \
-            });                                                                                    \
-        for (long b = 0; b < nb; b++)                                                              \
+        /* by bin, not by entry: one entry per bin at most takes an adjoint */                     \
+        for (long b = 0; b < nb; b++) {                                                            \
+            if (vals_b && first[b] != LONG_MAX)                                                    \
+                vals_b[first[b]] += h_b[b];                                                        \
             if (h[b] != fin[b])                                                                    \
                 h_b[b] = 0;                                                                        \
+        }                                                                                          \
         free(first);                                                                               \
     }
 
