@@ -3,9 +3,12 @@
 # each line in turn deleted or duplicated. pargrad must accept (0, writing the
 # output) or reject (1, with no output file) each one, never crash or hang,
 # and never leave a temporary file.
-# usage: mutate.sh PARGRAD SOURCE_DIR WORK_DIR
-# The mutants run MUTATE_JOBS at a time (default 2).
-pargrad=$1 src=$2 work=$3
+# usage: mutate.sh PARGRAD SOURCE_DIR WORK_DIR [SHARD NSHARDS]
+# With SHARD and NSHARDS, only every NSHARDS-th mutant from the SHARD-th (from
+# 0) runs: ctest runs the shards as tests of their own, each well inside its
+# time limit however many inputs the suite gathers. The mutants run
+# MUTATE_JOBS at a time (default 2).
+pargrad=$1 src=$2 work=$3 shard=${4:-0} nshards=${5:-1}
 jobs=${MUTATE_JOBS:-2}
 rm -rf "$work"
 mkdir -p "$work/in" || exit 1
@@ -33,7 +36,7 @@ for f in "$src"/tests/e2e/*.c "$src"/tests/diag/*.c; do
             }
         }' "$f"
 done
-ls "$work/in" > "$work/list.txt"
+ls "$work/in" | awk -v s="$shard" -v k="$nshards" '(NR - 1) % k == s' > "$work/list.txt"
 
 # Runs pargrad on one mutant ($1, in the current directory).
 check='m=$1 out=${1%.c}.out.c
