@@ -113,13 +113,22 @@ static void invertible_bins(Rev *r, Stmt *s, Buffer *fin, Body *out) {
     body_append(r->a, out, m);
 }
 
-/* Whether s is a statement of the function's body itself: the statements
- * that run again after the return sweep where it restored anything. */
-static bool top_level(Rev *r, Stmt *s) {
-    for (int i = 0; i < r->src->body->stmts.len; i++)
-        if (r->src->body->stmts.items[i] == s)
-            return true;
-    return false;
+/* Whether the bins the return sweep finds when it reaches s are the ones s
+ * left, to stand in for s after the sweep: s is a statement of the
+ * function's body itself (those run again after the sweep where it
+ * restored anything) and no statement after it writes its bins (a later
+ * one that adds into them without saving them leaves its sums there, and
+ * would add them again after the copy). */
+static bool final_bins_kept(Rev *r, Stmt *s) {
+    Body *b = r->src->body;
+    int at = -1;
+    for (int i = 0; i < b->stmts.len && at < 0; i++)
+        if (b->stmts.items[i] == s)
+            at = i;
+    for (int i = at + 1; at >= 0 && i < b->stmts.len; i++)
+        if (stmt_writes_buffer(b->stmts.items[i], s->buf))
+            return false;
+    return at >= 0;
 }
 
 Stmt *rev_hist_final_copy(Rev *r, Stmt *s) {
@@ -151,7 +160,7 @@ void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Buffer *fin = NULL;
     /* The final bins of a histogram of the function's body are kept to the
      * end: copying nb bins back costs less than combining n values again. */
-    bool keep = top_level(r, s);
+    bool keep = final_bins_kept(r, s);
     if ((active && s->scan_op != RED_MUL) || keep)
         fin = copy_final_bins(r, s, &bd);
     if (keep) {

@@ -59,8 +59,21 @@ void cell_smax_general(int n, int nb, const double *x, double h[nb]) {
         h[(i * 5) % nb] = softmax2(h[(i * 5) % nb], 0.5 * x[i]);
 }
 
+/* a product per cell, then a sum into the same cells: the sums are left
+ * in h by the return sweep (they save nothing), so the product's final
+ * bins are not the ones it left and it runs again instead */
+void cell_product_sum(int n, int nb, const double *x, double h[nb]) {
+#pragma pargrad histogram(* : h)
+    for (int i = 0; i < n; i++)
+        h[i % nb] *= 1.0 + 0.2 * sin(x[i]);
+#pragma pargrad histogram(+ : h)
+    for (int i = 0; i < n; i++)
+        h[(2 * i + 1) % nb] += 0.5 * x[i] * x[i];
+}
+
 #pragma pargrad reverse(cell_min) wrt(x, h) out(h)
 #pragma pargrad reverse(cell_max) wrt(x, h) out(h)
 #pragma pargrad reverse(cell_product) wrt(x, h) out(h)
 #pragma pargrad reverse(cell_smax) wrt(x, h) out(h)
 #pragma pargrad reverse(cell_smax_general) wrt(x, h) out(h)
+#pragma pargrad reverse(cell_product_sum) wrt(x, h) out(h)

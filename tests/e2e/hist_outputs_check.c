@@ -16,6 +16,7 @@ HIST_KERNEL(cell_max)
 HIST_KERNEL(cell_product)
 HIST_KERNEL(cell_smax)
 HIST_KERNEL(cell_smax_general)
+HIST_KERNEL(cell_product_sum)
 
 static const struct {
     const char *name;
@@ -28,6 +29,7 @@ static const struct {
     {"cell_product", cell_product, cell_product_b, 0.5, 1.5},
     {"cell_smax", cell_smax, cell_smax_b, -1.0, 1.0},
     {"cell_smax_general", cell_smax_general, cell_smax_general_b, -1.0, 1.0},
+    {"cell_product_sum", cell_product_sum, cell_product_sum_b, 0.5, 1.5},
 };
 
 enum { NB = 5 };
