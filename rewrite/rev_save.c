@@ -216,13 +216,27 @@ PtrVec *unrestored_bins(Rev *r, Stmt *s) {
     return out;
 }
 
+/* Whether a statement of b in (from, to) reads or writes buf. */
+static bool touched_between(Body *b, int from, int to, Buffer *buf) {
+    for (int j = from + 1; j < to; j++)
+        if (stmt_reads_buffer(b->stmts.items[j], buf) || stmt_writes_buffer(b->stmts.items[j], buf))
+            return true;
+    return false;
+}
+
 /* Local arrays declared (or temporaries allocated: a scan's) in the body
- * being swept before `s` and not read since: their elements hold garbage or
- * zeros nobody reads, and the array ends with the body, so a write to them
- * needs no save (saving would read garbage). */
+ * being swept before `s` whose old values nothing re-executed looks at, so
+ * a write to them needs no save (saving would read garbage, and GCC's
+ * -Wuninitialized says so):
+ * - not read since the declaration, `s` included: zeros or garbage nobody
+ *   reads, and the array ends with the body;
+ * - a `double buf[n];` without initialiser that `s` is the first to touch:
+ *   its elements are indeterminate when `s` starts, so whatever the return
+ *   sweep leaves in them serves `s`'s re-execution as well (a program that
+ *   reads an element before writing it reads garbage either way). */
 static PtrVec *fresh_unread(Rev *r, Stmt *s, PtrVec *dead) {
     Body *b = r->cur_body;
-    if (!b || b == r->src->body)
+    if (!b)
         return dead;
     int k = -1;
     for (int i = 0; i < b->stmts.len && k < 0; i++)
@@ -236,7 +250,9 @@ static PtrVec *fresh_unread(Rev *r, Stmt *s, PtrVec *dead) {
         bool read = false;
         for (int j = d + 1; j <= k && !read; j++)
             read = stmt_reads_buffer(b->stmts.items[j], decl->buf);
-        if (read)
+        bool garbage =
+            decl->kind == S_DECL && !decl->buf->zero_init && !touched_between(b, d, k, decl->buf);
+        if (read && !garbage)
             continue;
         if (!skip) {
             skip = arena_alloc(r->a, sizeof(PtrVec));
