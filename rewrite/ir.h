@@ -240,6 +240,9 @@ typedef struct UserOp {
     Type ty;
     Operand identity;
     bool commutative;
+    /* TYPE is a struct of floating fields: pargrad has no parallel rule for
+     * it yet, so loops that combine with it run as sequential loops */
+    bool tuple;
     const char *helper;
     bool used; /* some differentiated code combines with it */
     SrcLoc loc;

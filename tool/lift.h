@@ -125,6 +125,9 @@ typedef struct Lift {
      * flag and of the value returned (-1 for void), or -1 when every return
      * is at a split point. */
     int ret_flag, ret_slot;
+    /* An inlined helper returning a struct: 1 + the head slot of the local
+     * struct its returns assign (lift_flag_return), or 0. */
+    int ret_struct;
     int expr_depth;           /* lift_expr calls in progress */
     PtrVec tables;            /* GlobalTable*: the file's constant arrays read so far */
     PtrVec hist_targets;      /* Buffer*: the arrays of the histogram loops being lifted */
@@ -233,6 +236,8 @@ void lift_struct_param(Lift *L, CXCursor p, Param *pr, int slot, CXType elem, in
 int bind_struct_local(Lift *L, CXCursor decl, const char *name, StructFields *sh);
 Buffer *lift_member(Lift *L, CXCursor c, Operand *idx, int *n, int *slot);
 Operand *struct_values(Lift *L, CXCursor e, int *n);
+Operand *lift_struct_call(Lift *L, CXCursor call, int *n);
+void assign_struct_local(Lift *L, CXCursor at, int head, CXCursor e);
 void lift_struct_assign(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs);
 void lift_struct_decl(Lift *L, CXCursor d, const char *name, CXType t);
 void bind_struct_arg(Lift *L, CXCursor param, Operand *vals, int n);

@@ -493,6 +493,32 @@ static bool has_kind(CXCursor c, enum CXCursorKind kind) {
     return ks.found;
 }
 
+typedef struct DivSearch {
+    Lift *L;
+    bool found;
+} DivSearch;
+
+static enum CXChildVisitResult find_division(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    DivSearch *ds = data;
+    if (clang_getCursorKind(c) == CXCursor_BinaryOperator && !strcmp(binop_of(ds->L, c), "/")) {
+        ds->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Whether e divides: an arm of `n > 1 ? s / (n - 1) : 0` that C does not
+ * evaluate may divide by zero, and its partials (inf, NaN) times the zero
+ * adjoint a select gives the arm not taken are NaN. */
+static bool has_division(Lift *L, CXCursor e) {
+    DivSearch ds = {L, clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+                           !strcmp(binop_of(L, e), "/")};
+    if (!ds.found)
+        clang_visitChildren(e, find_division, &ds);
+    return ds.found;
+}
+
 /* Lowers `c ? a : b` (or a short-circuit operator) whose arms read arrays
  * into an if, so that an arm is evaluated only when C would evaluate it. */
 static Operand lift_guarded(Lift *L, CXCursor at, Operand cond, CXCursor then_e, CXCursor else_e,
@@ -932,7 +958,8 @@ static Operand lift_expr_node(Lift *L, CXCursor c) {
         Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
         if (has_kind(k.items[1], CXCursor_ArraySubscriptExpr) ||
             has_kind(k.items[2], CXCursor_ArraySubscriptExpr) ||
-            has_kind(k.items[1], CXCursor_CallExpr) || has_kind(k.items[2], CXCursor_CallExpr))
+            has_kind(k.items[1], CXCursor_CallExpr) || has_kind(k.items[2], CXCursor_CallExpr) ||
+            has_division(L, k.items[1]) || has_division(L, k.items[2]))
             return lift_guarded(L, c, cond, k.items[1], k.items[2], opd_none(), ty);
         Operand x = b_cast(&bd, ty, lift_expr(L, k.items[1]));
         Operand y = b_cast(&bd, ty, lift_expr(L, k.items[2]));
@@ -1802,10 +1829,39 @@ static int scalar_ref_arg(Lift *L, CXCursor arg) {
     return b >= 0 ? L->env[b].ref : 0;
 }
 
+static Operand inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args,
+                           Operand **fields_out, int *nfields_out);
+
+static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args) {
+    return inline_call(L, call, def, args, NULL, NULL);
+}
+
+/* The fields of the struct that a call of a helper of the user's returns
+ * (inlined); NULL after a diagnostic. */
+Operand *lift_struct_call(Lift *L, CXCursor call, int *n) {
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+    if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl ||
+        !user_definition(def)) {
+        lift_fail(L, call,
+                  "define the function in this file or a header of yours, or return the struct "
+                  "through a pointer",
+                  "call to '%s', which returns a struct pargrad cannot see",
+                  cursor_spelling(L, call));
+        return NULL;
+    }
+    KidList k = all_kids(L->a, call);
+    KidList args = {.a = L->a, .items = k.items + 1, .n = k.n - 1};
+    Operand *fields = NULL;
+    inline_call(L, call, def, &args, &fields, n);
+    return L->failed ? NULL : fields;
+}
+
 /* Inlines a call to a function of the same file: parameters are bound to the
  * argument values (scalars), the argument arrays (pointers), or the
- * caller's scalars whose address is passed (`&seed`). */
-static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args) {
+ * caller's scalars whose address is passed (`&seed`). A returned struct's
+ * fields go to *fields (NULL: the value is not used). */
+static Operand inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args,
+                           Operand **fields_out, int *nfields_out) {
     for (int i = 0; i < L->ninlining; i++)
         if (clang_equalCursors(L->inlining[i], def)) {
             lift_fail(L, call, "rewrite the recursion as a loop",
@@ -1904,13 +1960,30 @@ static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *a
     bool outer_return = L->seen_return;
     Operand outer_val = L->ret_val;
     Type outer_ty = L->ret_ty;
-    int outer_flag = L->ret_flag, outer_slot = L->ret_slot;
+    int outer_flag = L->ret_flag, outer_slot = L->ret_slot, outer_struct = L->ret_struct;
     L->seen_return = false;
-    if (!map_type(clang_getCursorResultType(def), &L->ret_ty))
+    L->ret_struct = 0;
+    CXType rct = clang_getCursorResultType(def);
+    if (!map_type(rct, &L->ret_ty))
         L->ret_ty.kind = TY_VOID;
+    if (is_struct_type(rct)) {
+        StructFields *sh = struct_shape(L, def, rct);
+        int head = bind_struct_local(L, clang_getNullCursor(), "retval", sh);
+        for (int k = 0; k < sh->n; k++)
+            L->env[head + 1 + k].val = b_fconst(0, sh->types[k]);
+        L->ret_struct = head + 1;
+    }
     start_returns(L, body);
     lift_stmt(L, body);
     end_returns(L, body);
+    if (L->ret_struct && fields_out) {
+        int head = L->ret_struct - 1;
+        *nfields_out = L->env[head].shape->n;
+        *fields_out = arena_alloc(L->a, sizeof(Operand) * (size_t)(*nfields_out + 1));
+        for (int k = 0; k < *nfields_out; k++)
+            (*fields_out)[k] = L->env[head + 1 + k].val;
+    }
+    L->ret_struct = outer_struct;
     L->ret_ty = outer_ty;
     L->ret_flag = outer_flag;
     L->ret_slot = outer_slot;

@@ -921,6 +921,17 @@ static int *carried_bindings(Lift *L, CXCursor scope, int extra, int *n) {
     return carried_b;
 }
 
+/* A loop that returns carries the `returned` flag and what is returned:
+ * the value, or a struct's fields. Returns the new count. */
+static int carry_returns(Lift *L, int *carried_b, int nc) {
+    carried_b[nc++] = L->ret_flag;
+    if (L->ret_slot >= 0)
+        carried_b[nc++] = L->ret_slot;
+    for (int k = 0; L->ret_struct && k < L->env[L->ret_struct - 1].shape->n; k++)
+        carried_b[nc++] = L->ret_struct + k;
+    return nc;
+}
+
 /* A flag binding of the loop (`stopped` by a break), starting at 0. */
 static int flag_binding(Lift *L, const char *name, Type ty) {
     Binding *fb = env_bind(L, clang_getNullCursor(), name);
@@ -962,11 +973,8 @@ static void lift_seq_loop_with(Lift *L, CXCursor c, Canon *cn, ViewPlan *vp) {
         }
     }
     bool returns = returns_by_flag(L, cn->body);
-    if (returns) {
-        carried_b[nc++] = L->ret_flag;
-        if (L->ret_slot >= 0)
-            carried_b[nc++] = L->ret_slot;
-    }
+    if (returns)
+        nc = carry_returns(L, carried_b, nc);
     int selector = views_versioned(vp) ? flag_binding(L, "swapped", type_int()) : -1;
     if (selector >= 0)
         carried_b[nc++] = selector;
@@ -1176,11 +1184,8 @@ static void lift_unbounded_with(Lift *L, Unbounded *u, ViewPlan *vp) {
     if (u->stopped >= 0)
         carried_b[nc++] = u->stopped;
     u->returns = returns_by_flag(L, body);
-    if (u->returns) {
-        carried_b[nc++] = L->ret_flag;
-        if (L->ret_slot >= 0)
-            carried_b[nc++] = L->ret_slot;
-    }
+    if (u->returns)
+        nc = carry_returns(L, carried_b, nc);
     int selector = views_versioned(vp) ? flag_binding(L, "swapped", type_int()) : -1;
     if (selector >= 0)
         carried_b[nc++] = selector;
@@ -1374,6 +1379,21 @@ static void lift_for_as_while(Lift *L, CXCursor c) {
     L->nenv = mark;
 }
 
+/* A reduce, scan or histogram of a declared operator on structs, or of
+ * a struct variable (the operator left out). */
+static bool combines_structs(Lift *L, Pragma *pg, UserOp *u) {
+    if (u && u->tuple)
+        return true;
+    for (int i = 0; !u && pg->kind != PG_MAP && pg->kind != PG_SCATTER && i < pg->vars.len; i++)
+        for (int b = L->nenv - 1; b >= 0; b--)
+            if (!strcmp(L->env[b].name, pg->vars.items[i])) {
+                if (L->env[b].shape)
+                    return true;
+                break;
+            }
+    return false;
+}
+
 void lift_for(Lift *L, CXCursor c) {
     Pragma *pg = loop_pragma(L, c);
     Canon cn;
@@ -1395,7 +1415,16 @@ void lift_for(Lift *L, CXCursor c) {
     UserOp *u = pg && pg->op_name ? pragma_user_op(L, pg) : NULL;
     if (pg && pg->op_name && !u)
         return;
-    if (!pg) {
+    if (pg && combines_structs(L, pg, u)) {
+        Builder bd = lift_builder(L, c);
+        b_comment(&bd, arena_printf(L->a,
+                                    "'#pragma pargrad %s': no parallel rule for structs yet, "
+                                    "differentiated as the sequential loop",
+                                    pg->text));
+        if (u)
+            u->used = false; /* no helpers: the loop calls COMBINE as written */
+        lift_seq_loop(L, c, &cn);
+    } else if (!pg) {
         lift_seq_loop(L, c, &cn);
     } else if (pg->kind == PG_MAP || pg->kind == PG_SCATTER) {
         /* A scatter, y[k_i] = v_i at distinct k_i, is a map: the map rule

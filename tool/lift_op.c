@@ -11,25 +11,69 @@
 
 #include <string.h>
 
-/* The type of a declared operator: a floating type. */
-static bool op_type(Frontend *fe, Pragma *p, Type *out) {
+static bool op_function(Frontend *fe, const char *name, SrcLoc at, Type ty, const char *role,
+                        const char *tuple);
+
+/* Whether t is spelled `name` where it is written or declared. */
+static bool names_type(CXType t, const char *name) {
+    CXType types[2] = {t, clang_getCanonicalType(t)};
+    bool same = false;
+    for (int i = 0; i < 2 && !same; i++) {
+        CXString s = clang_getTypeSpelling(types[i]);
+        same = !strcmp(clang_getCString(s), name);
+        clang_disposeString(s);
+    }
+    return same;
+}
+
+static enum CXVisitorResult check_field(CXCursor field, CXClientData data) {
+    enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(field)).kind;
+    if (k != CXType_Double && k != CXType_Float) {
+        *(bool *)data = false;
+        return CXVisit_Break;
+    }
+    return CXVisit_Continue;
+}
+
+static bool floating_fields(CXType t) {
+    bool ok = true;
+    clang_Type_visitFields(clang_getCanonicalType(t), check_field, &ok);
+    return ok;
+}
+
+/* The type of a declared operator: a floating type, or (u->tuple) a
+ * struct of floating fields, the type COMBINE returns. */
+static bool op_type(Frontend *fe, Pragma *p, UserOp *u) {
     const char *t = p->type_name;
     if (!strcmp(t, "double") || !strcmp(t, "float")) {
-        *out = !strcmp(t, "double") ? type_double() : type_float();
+        u->ty = !strcmp(t, "double") ? type_double() : type_float();
+        return true;
+    }
+    CXCursor fc = frontend_find_function(fe, u->combine);
+    if (clang_Cursor_isNull(fc)) /* reported as such */
+        return op_function(fe, u->combine, p->combine_loc, type_double(), "combine", t);
+    CXType rt = clang_getCursorResultType(fc);
+    if (is_struct_type(rt) && names_type(rt, t) && floating_fields(rt)) {
+        u->tuple = true;
+        u->ty = type_double();
         return true;
     }
     diag_error(fe->d, p->type_loc,
-               "declare an operator per floating value (double or float); a struct's fields "
-               "combined together are not supported yet",
-               "declared operators combine double or float values, not '%s'", t);
+               arena_printf(fe->a,
+                            "name double, float, or a struct of double and float fields that "
+                            "'%s' returns",
+                            u->combine),
+               "declared operators combine double or float values, or structs of them; not '%s'",
+               t);
     return false;
 }
 
 /* Whether the function `name` is defined in the file or a header of the user's
  * as TYPE name(TYPE, TYPE). */
-static bool op_function(Frontend *fe, const char *name, SrcLoc at, Type ty, const char *role) {
+static bool op_function(Frontend *fe, const char *name, SrcLoc at, Type ty, const char *role,
+                        const char *tuple) {
     CXCursor fc = frontend_find_function(fe, name);
-    const char *tn = type_cname(ty);
+    const char *tn = tuple ? tuple : type_cname(ty);
     if (clang_Cursor_isNull(fc)) {
         diag_error(fe->d, at,
                    arena_printf(fe->a, "define %s %s(%s a, %s b) in this file or a header of yours",
@@ -42,11 +86,13 @@ static bool op_function(Frontend *fe, const char *name, SrcLoc at, Type ty, cons
         return false;
     }
     Type t;
-    bool ok = map_type(clang_getCursorResultType(fc), &t) && t.kind == ty.kind &&
+    CXType rt = clang_getCanonicalType(clang_getCursorResultType(fc));
+    bool ok = (tuple ? is_struct_type(rt) : map_type(rt, &t) && t.kind == ty.kind) &&
               clang_Cursor_getNumArguments(fc) == 2;
-    for (unsigned i = 0; ok && i < 2; i++)
-        ok =
-            map_type(clang_getCursorType(clang_Cursor_getArgument(fc, i)), &t) && t.kind == ty.kind;
+    for (unsigned i = 0; ok && i < 2; i++) {
+        CXType at = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(fc, i)));
+        ok = tuple ? clang_equalTypes(at, rt) : map_type(at, &t) && t.kind == ty.kind;
+    }
     if (!ok)
         diag_error(fe->d, at,
                    arena_printf(fe->a, "declare it as %s %s(%s a, %s b)", tn, name, tn, tn),
@@ -77,9 +123,20 @@ static bool check_declared_op(Frontend *fe, Pragma *p, PtrVec *ops) {
             return false;
         }
     }
-    if (!op_type(fe, p, &u->ty) || !op_function(fe, u->combine, p->combine_loc, u->ty, "combine") ||
-        (u->inverse && !op_function(fe, u->inverse, p->inverse_loc, u->ty, "inverse")))
+    if (!op_type(fe, p, u))
         return false;
+    const char *tuple = u->tuple ? p->type_name : NULL;
+    if (!op_function(fe, u->combine, p->combine_loc, u->ty, "combine", tuple))
+        return false;
+    if (u->inverse && !op_function(fe, u->inverse, p->inverse_loc, u->ty, "inverse", tuple))
+        return false;
+    if ((p->nidentity > 0) != u->tuple) {
+        diag_error(fe->d, u->loc,
+                   u->tuple ? "write it as a list, one constant per field: {0.0, 1.0}"
+                            : "write it as one number, e.g. 0.0",
+                   "the identity of the operator '%s' does not match its type", u->name);
+        return false;
+    }
     u->identity = opd_float(p->identity, u->ty);
     u->helper = arena_printf(fe->a, "pargrad_op_%s", u->name);
     return true;

@@ -344,8 +344,10 @@ static bool returns_split(Arena *a, CXCursor *v, int n) {
  * whose returns lift_early_return cannot take. */
 void start_returns(Lift *L, CXCursor body) {
     L->ret_flag = L->ret_slot = -1;
+    /* A struct is returned through the fields of a local, which the flag's
+     * guards merge like any variable; splitting merges one value only. */
     Arena scratch = {0};
-    bool split = stmt_returns_split(&scratch, body);
+    bool split = !L->ret_struct && stmt_returns_split(&scratch, body);
     arena_free(&scratch);
     if (split)
         return;
@@ -373,7 +375,9 @@ static void lift_flag_return(Lift *L, CXCursor c) {
             return;
         }
     Kids k = kids_of(c);
-    if (k.n > 0 && L->ret_slot >= 0) {
+    if (k.n > 0 && L->ret_struct) {
+        assign_struct_local(L, c, L->ret_struct - 1, k.items[0]);
+    } else if (k.n > 0 && L->ret_slot >= 0) {
         Builder bd = lift_builder(L, c);
         L->env[L->ret_slot].val = b_cast(&bd, L->ret_ty, lift_expr(L, k.items[0]));
     } else if (k.n > 0) {
@@ -389,9 +393,10 @@ bool end_returns(Lift *L, CXCursor body) {
         return true;
     L->seen_return = true;
     L->ret_val = opd_none();
-    if (L->ret_slot < 0)
+    if (L->ret_slot < 0 && !L->ret_struct)
         return true;
-    L->ret_val = L->env[L->ret_slot].val;
+    if (L->ret_slot >= 0)
+        L->ret_val = L->env[L->ret_slot].val;
     if (!always_returns(body)) {
         lift_fail(L, body, "end the function with return EXPR;",
                   "the end of the function is reached without a return%s", "");

@@ -372,9 +372,41 @@ Buffer *lift_member(Lift *L, CXCursor c, Operand *idx, int *n, int *slot) {
 }
 
 /* ---- whole structs ---- */
+static void init_from_list(Lift *L, CXCursor list, CXType t, const char *prefix, int head);
+
+/* (struct pair){a, b}: the values of a temporary local initialised from
+ * the list. */
+static Operand *literal_values(Lift *L, CXCursor lit, int *n) {
+    CXType t = clang_getCursorType(lit);
+    Kids k = kids_of(lit);
+    CXCursor list = k.n ? strip_parens(k.last) : clang_getNullCursor();
+    if (!is_struct_type(t) || clang_Cursor_isNull(list) ||
+        clang_getCursorKind(list) != CXCursor_InitListExpr) {
+        lift_fail(L, lit,
+                  "use a local struct, a struct parameter, or an element of an array of "
+                  "structs",
+                  "unsupported struct expression%s", "");
+        return NULL;
+    }
+    StructFields *sh = struct_shape(L, lit, t);
+    int head = bind_struct_local(L, clang_getNullCursor(), "literal", sh);
+    init_from_list(L, list, t, NULL, head);
+    Operand *vals = arena_alloc(L->a, sizeof(Operand) * (size_t)(sh->n + 1));
+    for (int i = 0; i < sh->n; i++)
+        vals[i] = L->env[head + 1 + i].val;
+    *n = sh->n;
+    L->nenv = head; /* the temporary ends here */
+    return vals;
+}
+
 /* The values of the fields of struct expression e, in the order of its
  * type's shape; NULL (reported) if it is not one pargrad follows. */
 Operand *struct_values(Lift *L, CXCursor e, int *n) {
+    CXCursor c = strip_parens(e);
+    if (clang_getCursorKind(c) == CXCursor_CallExpr)
+        return lift_struct_call(L, c, n);
+    if (clang_getCursorKind(c) == CXCursor_CompoundLiteralExpr)
+        return literal_values(L, c, n);
     Place pl;
     if (!struct_place(L, e, &pl))
         return NULL;
@@ -541,6 +573,21 @@ void lift_struct_decl(Lift *L, CXCursor d, const char *name, CXType t) {
         init_from_list(L, list, t, NULL, head);
     for (int i = 0; i < n; i++)
         assign_field(L, d, head + 1 + i, vals[i]);
+}
+
+/* `return e;` in a helper returning a struct, `head` the local struct
+ * standing for the returned value: e's fields copied into it. */
+void assign_struct_local(Lift *L, CXCursor at, int head, CXCursor e) {
+    int n;
+    Operand *vals = struct_values(L, e, &n);
+    if (!vals)
+        return;
+    if (n != L->env[head].shape->n) {
+        lift_fail(L, at, NULL, "the returned struct is of another shape than the function's%s", "");
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        assign_field(L, at, head + 1 + i, vals[i]);
 }
 
 /* A helper's struct parameter passed by value: a local struct of the

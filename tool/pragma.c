@@ -203,6 +203,27 @@ static bool lex_constant(Lexer *lx, double *out) {
     return true;
 }
 
+/* IDENTITY: a constant, or a struct's list of them, {0.0, 1.0} (kept as
+ * a count: its values are not used, since loops combining structs run as
+ * sequential loops). */
+static bool lex_identity(Lexer *lx, Pragma *out) {
+    skip_space(lx);
+    if (*lx->p != '{')
+        return lex_constant(lx, &out->identity);
+    lx->p++;
+    do {
+        double v;
+        if (!lex_constant(lx, &v))
+            return false;
+        out->nidentity++;
+        skip_space(lx);
+    } while (*lx->p == ',' && lx->p++);
+    if (*lx->p != '}')
+        return false;
+    lx->p++;
+    return true;
+}
+
 /* op(NAME, TYPE, COMBINE, IDENTITY) [commutative] [inverse(INV)] */
 static void parse_declare(Lexer *lx, Pragma *out) {
     const char *form = "write e.g. declare op(logsum, double, logaddexp, -INFINITY) commutative";
@@ -238,9 +259,10 @@ static void parse_declare(Lexer *lx, Pragma *out) {
     if (!lx->failed && !u->combine)
         lex_error(lx, form, "expected the function that combines two values%s", "");
     expect_char(lx, ',', ",");
-    if (!lx->failed && !lex_constant(lx, &out->identity))
-        lex_error(lx, "write the identity as a number, e.g. 0.0, 1, -INFINITY",
-                  "expected the operator's identity%s", "");
+    if (!lx->failed && !lex_identity(lx, out))
+        lex_error(
+            lx, "write the identity as a number, e.g. 0.0, 1, -INFINITY (a struct's as {0.0, 1.0})",
+            "expected the operator's identity%s", "");
     expect_char(lx, ')', ")");
     while (!lx->failed) {
         skip_space(lx);

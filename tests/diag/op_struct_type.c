@@ -1,18 +1,21 @@
-/* expect: 8:33: declared operators combine double or float values, not 'struct pair' */
-struct pair { double p, s; };
+/* expect: 10:34: declared operators combine double or float values, or structs of them; not 'struct tally' */
+struct tally {
+    double sum;
+    int count;
+};
 
-static struct pair sum_of_prod(struct pair a, struct pair b) {
-    return (struct pair){a.p + b.p + a.s * b.s, a.s + b.s};
+static struct tally tally_add(struct tally a, struct tally b) {
+    return (struct tally){a.sum + b.sum, a.count + b.count};
 }
-
-#pragma pargrad declare op(sop, struct pair, sum_of_prod, 0.0) commutative
+#pragma pargrad declare op(tadd, struct tally, tally_add, {0.0, 0}) commutative
 
 double f(int n, const double *x)
 {
-    double s = 0.0;
+    struct tally t = {0.0, 0};
+#pragma pargrad reduce(tadd : t)
     for (int i = 0; i < n; i++)
-        s += x[i];
-    return s;
+        t = tally_add(t, (struct tally){x[i], 1});
+    return t.sum / t.count;
 }
 
 #pragma pargrad reverse(f) wrt(x)

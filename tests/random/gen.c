@@ -437,11 +437,11 @@ struct program {
     int out_clause;   /* write out(...) even when it is just return */
     int uses_float;
     int uses_blend, uses_step;  /* scalar_ref: rg_blend, rg_step are called */
-    int uses_declop[4];         /* declared_op: the operators used (declops) */
+    int uses_declop[5];         /* declared_op: the operators used (declops) */
     int uses_grid, uses_rowdot; /* grid_helper: rg_grid, rg_rowdot are called */
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
-    int has_sp, used_sp, uses_struct, uses_ptval, uses_ptmix;
+    int has_sp, used_sp, uses_struct, uses_ptval, uses_ptmix, uses_ptnext;
     int uses_macros;                /* macros: RG_SQ, RG_LERP, RG_MIN are defined */
     int uses_new_vec, uses_xmalloc; /* malloc: the allocating helpers are called */
     int has_rt, used_rt;            /* row_table: f has const double **rt, read somewhere */
@@ -1080,6 +1080,13 @@ static struct node *gen_binary(int depth) {
                        max2(a->bound, b->bound) + 0.25, a, b);
         return op2("%0 + %1", a->bound + b->bound, a, b);
     case 7:
+        if (on(K_TERNARY) && chance(25)) {
+            /* an arm C does not evaluate divides by an exact zero (the count
+             * of a Welford update, n > 1 ? s / (n - 1) : 0) */
+            struct node *c = gen_leaf(depth + 1);
+            return op3("(%0 > 0.5 ? %1 / (double)(int)(%0 + 0.5) : %2)", max2(a->bound, b->bound),
+                       c, a, b);
+        }
         if (on(K_TERNARY)) {
             struct node *c = gen_cond(depth + 1);
             return op3("(%0 ? %1 : %2)", max2(a->bound, b->bound), c, a, b);
@@ -1328,9 +1335,13 @@ static void gen_struct_local(struct block b) {
     } else {
         n->tmpl = fmt("rg_pt %s = {%%0, %%1, %d};", name, rnd(3));
     }
-    if (chance(50)) {
+    if (chance(30)) {
         n->tmpl = fmt("%s\nrg_ptmix(&%s, %%2);", n->tmpl, name);
         prog.uses_ptmix = 1;
+        bound = 2.0 * bound + 0.5;
+    } else if (chance(30)) { /* a helper returning the struct by value */
+        n->tmpl = fmt("%s\n%s = rg_ptnext(%s, %%2);", n->tmpl, name, name);
+        prog.uses_ptnext = 1;
         bound = 2.0 * bound + 0.5;
     }
     prog.uses_struct = 1;
@@ -1398,6 +1409,14 @@ static void gen_local(struct block b) {
         n->kid[n->nkid++] = gen_expr(0);
         n->tmpl = fmt("%s %s = %%0;", type_text(n, 0), name);
         declare(name, T_DOUBLE, n->kid[0]->bound);
+        if (on(K_TERNARY) && chance(20)) {
+            /* arms of scalars only (a select): the one C does not evaluate
+             * divides by an exact zero, like n > 1 ? s / (n - 1) : 0 */
+            const char *q = fresh("v");
+            n->tmpl = fmt("%s\ndouble %s = %s > 0.5 ? %s / (double)(int)(2.0 * %s) : 0.5 * %s;",
+                          n->tmpl, q, name, name, name, name);
+            declare(q, T_DOUBLE, n->kid[0]->bound);
+        }
     }
 }
 
@@ -1674,14 +1693,16 @@ struct declop {
     const char *init;
 };
 
-static const struct declop declops[4] = {
+static const struct declop declops[5] = {
     {"rg_lse_op", "rg_lse", 1, "%%0", "0.0"},
     {"rg_lse_gen", "rg_lse", 0, "%%0", "0.5 * x[0]"},
     {"rg_norm_op", "rg_hyp", 0, "0.5 + 0.25 * tanh(%%0)", "0.0"},
     {"rg_pm_op", "rg_pm", 1, "0.2 * tanh(%%0)", "0.0"},
+    /* on structs: reduce loops only (gen_struct_reduce) */
+    {"rg_pr_op", "rg_prc", 0, "(rg_pr){0.2 * tanh(%%0), 0.5 + 0.25 * sin(%%0)}", "{0.0, 0.0}"},
 };
 
-static const char *const declop_functions[4] = {
+static const char *const declop_functions[5] = {
     "static double rg_lse(double a, double b) {\n    double m = a > b ? a : b;\n    if (m == "
     "-INFINITY)\n        return m;\n    return m + log(exp(a - m) + exp(b - m));\n}\n\nstatic "
     "double rg_lsub(double z, double b) {\n    return z + log1p(-exp(b - z));\n}\n\n",
@@ -1689,28 +1710,31 @@ static const char *const declop_functions[4] = {
     "static double rg_hyp(double a, double b) {\n    return sqrt(a * a + b * b);\n}\n\n",
     "static double rg_pm(double a, double b) {\n    return a + b + a * b;\n}\n\nstatic double "
     "rg_pmi(double z, double b) {\n    return (z - b) / (1.0 + b);\n}\n\n",
+    "typedef struct {\n    double a, b;\n} rg_pr;\n\nstatic rg_pr rg_prc(rg_pr u, rg_pr v) {\n    "
+    "return (rg_pr){u.a + v.a + u.b * v.b, u.b + v.b};\n}\n\n",
 };
 
-static const char *const declop_pragmas[4] = {
+static const char *const declop_pragmas[5] = {
     "#pragma pargrad declare op(rg_lse_op, double, rg_lse, -INFINITY) commutative "
     "inverse(rg_lsub)\n",
     "#pragma pargrad declare op(rg_lse_gen, double, rg_lse, -INFINITY) commutative\n",
     "#pragma pargrad declare op(rg_norm_op, double, rg_hyp, 0.0) commutative\n",
     "#pragma pargrad declare op(rg_pm_op, double, rg_pm, 0.0) commutative inverse(rg_pmi)\n",
+    "#pragma pargrad declare op(rg_pr_op, rg_pr, rg_prc, {0.0, 0.0}) commutative\n",
 };
 
 /* the operators' functions, and (pragmas: pargrad reads them from prog.c
  * only) their declarations */
 static void print_declop_functions(FILE *out) {
     int lse = prog.uses_declop[0] || prog.uses_declop[1];
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 5; k++)
         if (declop_functions[k] && (k == 0 ? lse : prog.uses_declop[k]))
             fputs(declop_functions[k], out);
 }
 
 static void print_declop_pragmas(FILE *out) {
     int any = 0;
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 5; k++)
         if (prog.uses_declop[k])
             fputs(declop_pragmas[k], out), any = 1;
     if (any)
@@ -1817,14 +1841,17 @@ static void gen_reduce(struct block b, int count) {
 /* a reduce of a declared operator into a double s (declared operators
  * combine doubles, also in float programs) */
 static void gen_declop_reduce(struct block b, int count, int range) {
-    int k = rnd(4);
+    int k = rnd(5);
     const struct declop *o = &declops[k];
     prog.uses_declop[k] = 1;
-    const char *acc = fresh("s");
+    const char *acc = fresh(k == 4 ? "pr" : "s"); /* the return sums the s's */
     const char *init = o->init;
-    if (chance(20) && prog.has_p)
+    if (chance(20) && prog.has_p && k < 4)
         init = k == 3 ? "0.5 * tanh(p)" : "p + 0.5";
-    stmt(b, fmt("double %s = %s;", acc, init));
+    if (k == 4) /* a struct: pargrad runs the loop as a sequential one */
+        stmt(b, fmt("rg_pr %s = %s;", acc, init));
+    else
+        stmt(b, fmt("double %s = %s;", acc, init));
     int vi = cx.nvars;
     declare(acc, T_DOUBLE, 1.0);
     int pooled;
@@ -1846,6 +1873,13 @@ static void gen_declop_reduce(struct block b, int count, int range) {
     /* log-sum-exp: the largest term plus log(count); a norm: sqrt(count);
      * the products of 1 + t, |t| < 0.2: 1.2^count */
     cx.vars[vi].bound = k < 2 ? e->bound + 10.0 : k == 2 ? 40.0 : 1.0e3;
+    if (k == 4) { /* the struct is read through a double only */
+        cx.vars[vi].hidden = 1;
+        cx.vars[vi].used = 1;
+        const char *r = fresh("v");
+        stmt(b, fmt("double %s = tanh(%s.a) + 0.1 * %s.b;", r, acc, acc));
+        declare(r, T_DOUBLE, 1.0 + 0.1 * 0.75 * 64);
+    }
 }
 
 /* the array form of a recurrence: t[0] = e0, then scan(affine: t) (or
@@ -3070,6 +3104,12 @@ static void print_support(FILE *out) {
     if (prog.uses_ptmix)
         fputs("static void rg_ptmix(rg_pt *v, double e) {\n    v->lo = 0.5 * v->lo + 0.25 * "
               "tanh(e);\n    v->hi -= 0.25 * v->lo;\n}\n\n",
+              out);
+    if (prog.uses_ptnext) /* a return in the middle, a compound literal with designators */
+        fputs("static rg_pt rg_ptnext(rg_pt v, double e) {\n    if (v.tag > 1)\n        return "
+              "(rg_pt){.lo = v.hi, .hi = 0.5 * v.lo + 0.25 * tanh(e), .tag = v.tag - 1};\n    "
+              "rg_pt r = v;\n    r.lo = 0.5 * v.lo + 0.25 * tanh(e);\n    r.hi -= 0.25 * "
+              "r.lo;\n    return r;\n}\n\n",
               out);
     if (prog.uses_blend)
         fputs("static void rg_blend(double *dst, double v) {\n    *dst = 0.5 * *dst + 0.25 * "
