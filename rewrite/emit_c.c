@@ -1157,6 +1157,10 @@ static void emit_stmt(Emitter *e, Stmt *s) {
         break;
     case S_POP:
         indent(e);
+        if (s->dst->id < e->nvars && e->uses[s->dst->id] == 0) { /* its write went as dead */
+            fprintf(e->out, "(void)pg_pop_%s(pg_tape_self());\n", tape_kind(s->dst->ty));
+            break;
+        }
         fprintf(e->out, "%s%s %s = (%s)pg_pop_%s(pg_tape_self());\n",
                 s->dst->is_mutable ? "" : "const ", type_cname(s->dst->ty), var_name(e, s->dst),
                 type_cname(s->dst->ty), tape_kind(s->dst->ty));
@@ -1168,6 +1172,13 @@ static void emit_stmt(Emitter *e, Stmt *s) {
             s->buf->name = unique_name(e, s->buf->name, false);
         s->buf->param_decl = s->buf->name; /* named once */
         indent(e);
+        if (s->kind == S_TAPE_POP_REGION && !body_reads_buffer(e->func->body, s->buf)) {
+            /* what it restored went as dead code: the region only leaves the tape */
+            fprintf(e->out, "(void)pg_tape_pop(pg_tape_self(), (size_t)(");
+            emit_operand(e, s->args[0]);
+            fprintf(e->out, ") * sizeof(%s));\n", ty);
+            break;
+        }
         fprintf(e->out, "%s%s *%s = pg_tape_%s(pg_tape_self(), (size_t)(",
                 s->kind == S_TAPE_POP_REGION ? "const " : "", ty, s->buf->name,
                 s->kind == S_TAPE_PUSH_REGION ? "push" : "pop");
