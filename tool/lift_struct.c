@@ -278,6 +278,29 @@ static bool member_place(Lift *L, CXCursor c, Place *pl) {
     return true;
 }
 
+static Operand *literal_values(Lift *L, CXCursor lit, int *n);
+
+/* A struct value that is no place, a call's result or a literal read by
+ * member (v3_add(a, b).x): a local of its own holds its fields. */
+static bool value_place(Lift *L, CXCursor c, Place *pl) {
+    int n;
+    Operand *vals = clang_getCursorKind(c) == CXCursor_CallExpr ? lift_struct_call(L, c, &n)
+                                                                : literal_values(L, c, &n);
+    if (!vals)
+        return false;
+    StructFields *sh = struct_shape(L, c, clang_getCursorType(c));
+    if (sh->n != n) {
+        lift_fail(L, c, NULL, "a struct value of another shape than its type%s", "");
+        return false;
+    }
+    int head = bind_struct_local(L, clang_getNullCursor(), "value", sh);
+    for (int i = 0; i < n; i++)
+        assign_field(L, c, head + 1 + i, vals[i]);
+    pl->slot = head;
+    pl->shape = sh;
+    return true;
+}
+
 static bool struct_place(Lift *L, CXCursor e, Place *pl) {
     CXCursor c = strip_parens(e);
     enum CXCursorKind k = clang_getCursorKind(c);
@@ -318,15 +341,10 @@ static bool struct_place(Lift *L, CXCursor e, Place *pl) {
             return true;
         }
     }
-    if (k == CXCursor_CallExpr)
-        lift_fail(L, c,
-                  "return the struct through a pointer: void add(v2 a, v2 b, v2 *r), called as "
-                  "add(s, p[i], &s)",
-                  "a call returning a struct%s", "");
-    else
-        lift_fail(L, c,
-                  "use a local struct, a struct parameter, or an element of an array of structs",
-                  "unsupported struct expression%s", "");
+    if (k == CXCursor_CallExpr || k == CXCursor_CompoundLiteralExpr)
+        return value_place(L, c, pl);
+    lift_fail(L, c, "use a local struct, a struct parameter, or an element of an array of structs",
+              "unsupported struct expression%s", "");
     return false;
 }
 

@@ -2,7 +2,8 @@
  * small vector algebra (v3_add(v3_scale(a, s), b)), compound literals with
  * designators, a return in the middle of a helper and inside its loop, a
  * struct accumulator carried through a sequential loop, and calls whose
- * struct is passed straight on or dropped. pargrad inlines the helpers;
+ * struct is passed straight on, read by member (v3_add(a, b).z) or
+ * dropped. pargrad inlines the helpers;
  * the returned fields are the fields of a local of the helper. */
 #include <math.h>
 
@@ -96,7 +97,8 @@ double sr_welford(int n, const double *x) {
 double sr_first(int n, const double *x) {
     struct stats f = first_above(n, x, 0.25);
     v3 a = v3_clamp(v3_make(x[0], f.mean, f.m2), 0.75);
-    return f.mean * f.mean + f.m2 + a.x + a.y * a.z + f.count;
+    double g = v3_add(a, v3_make(f.m2, 0.5, x[n - 1])).z * stats_push(f, a.y).mean;
+    return f.mean * f.mean + f.m2 + a.x + a.y * a.z + f.count + g;
 }
 
 #pragma pargrad reverse(sr_vectors) wrt(x)

@@ -1343,6 +1343,10 @@ static void gen_struct_local(struct block b) {
         n->tmpl = fmt("%s\n%s = rg_ptnext(%s, %%2);", n->tmpl, name, name);
         prog.uses_ptnext = 1;
         bound = 2.0 * bound + 0.5;
+    } else if (chance(15)) { /* a member of the struct it returns */
+        n->tmpl = fmt("%s\n%s.lo = 0.5 * rg_ptnext(%s, %%2).hi;", n->tmpl, name, name);
+        prog.uses_ptnext = 1;
+        bound = bound + 0.25;
     }
     prog.uses_struct = 1;
     declare(fmt("%s.lo", name), T_DOUBLE, bound);
