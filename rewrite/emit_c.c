@@ -1125,7 +1125,7 @@ static void emit_stmt(Emitter *e, Stmt *s) {
             if (s->buf->table)
                 emit_table_values(e, s->buf);
             else
-                fputs(s->buf->zero_init ? " = {0};\n" : ";\n", e->out);
+                fputs(s->buf->zero_init || s->buf->zeroed_for_saves ? " = {0};\n" : ";\n", e->out);
         } else {
             fprintf(e->out, "%s %s = ", type_cname(s->dst->ty), var_name(e, s->dst));
             emit_operand_top(e, s->args[0]);

@@ -97,9 +97,14 @@ typedef struct Buffer {
     struct Buffer *adj;     /* the adjoint buffer x_b, during reverse mode */
     bool scalar_ref;        /* `double *s_b` for an active scalar parameter: emitted as *s_b */
     bool zero_init;         /* local adjoint arrays start at zero */
-    bool heap;              /* a malloc'ed temporary (S_ALLOC) */
-    bool filled_first;      /* S_ALLOC: every element written before any read: not zeroed */
-    const char *cname;      /* local arrays: the emitted name in the current scope */
+    /* A local array without initialiser whose elements a save reads: the
+     * output declares it zeroed (= {0}), so that a save before the
+     * program's first write reads zeros, not garbage (compilers warn, and
+     * -Werror builds stop). Only emission looks at it. */
+    bool zeroed_for_saves;
+    bool heap;         /* a malloc'ed temporary (S_ALLOC) */
+    bool filled_first; /* S_ALLOC: every element written before any read: not zeroed */
+    const char *cname; /* local arrays: the emitted name in the current scope */
     /* A constant table of the file: its values (row-major, rank dims),
      * emitted as a static const local array; NULL otherwise. */
     const double *table;

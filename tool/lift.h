@@ -329,7 +329,10 @@ void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, co
 Stmt *element_write(Lift *L, SrcLoc loc, Buffer *buf, Operand idx, Operand v);
 /* lift_scan.c: false when the loop is to run as a sequential loop (an
  * integer scan, which carries no derivative) */
-bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u);
+/* False where the loop is to be lifted as the sequential loop instead
+ * (*fallback: why, for the output; NULL where no derivative flows
+ * through the scan); what was lifted is for the caller to undo. */
+bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, const char **fallback);
 Operand scan_value(Lift *L, CXCursor at, int b);
 /* acc = a * acc + b (and acc += b, acc *= a) in an affine scan. */
 void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs);

@@ -1379,6 +1379,15 @@ static void lift_for_as_while(Lift *L, CXCursor c) {
     L->nenv = mark;
 }
 
+/* Says in the output why an annotated loop is differentiated as the
+ * sequential loop it also is (correct, not parallel). */
+static void sequential_note(Lift *L, CXCursor c, Pragma *pg, const char *why) {
+    Builder bd = lift_builder(L, c);
+    b_comment(&bd,
+              arena_printf(L->a, "'#pragma pargrad %s': %s; differentiated as the sequential loop",
+                           pg->text, why));
+}
+
 /* A reduce, scan or histogram of a declared operator on structs, or of
  * a struct variable (the operator left out). */
 static bool combines_structs(Lift *L, Pragma *pg, UserOp *u) {
@@ -1416,11 +1425,7 @@ void lift_for(Lift *L, CXCursor c) {
     if (pg && pg->op_name && !u)
         return;
     if (pg && combines_structs(L, pg, u)) {
-        Builder bd = lift_builder(L, c);
-        b_comment(&bd, arena_printf(L->a,
-                                    "'#pragma pargrad %s': no parallel rule for structs yet, "
-                                    "differentiated as the sequential loop",
-                                    pg->text));
+        sequential_note(L, c, pg, "no parallel rule for structs yet");
         if (u)
             u->used = false; /* no helpers: the loop calls COMBINE as written */
         lift_seq_loop(L, c, &cn);
@@ -1441,8 +1446,15 @@ void lift_for(Lift *L, CXCursor c) {
         /* A reduce of affine maps is a scan whose prefixes go unused; so is
          * a reduce of a declared operator without the invertible rule
          * (the general rule needs the prefixes). */
-        if (!lift_scan(L, c, &cn, pg, u))
+        LiftMark mark = lift_mark(L);
+        const char *fallback = NULL;
+        if (!lift_scan(L, c, &cn, pg, u, &fallback)) {
+            lift_undo(L, &mark);
+            if (fallback)
+                sequential_note(L, c, pg, fallback);
             lift_seq_loop(L, c, &cn);
+        }
+        lift_mark_free(&mark);
     } else {
         lift_reduce(L, c, &cn, pg, u);
     }

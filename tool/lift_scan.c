@@ -608,7 +608,7 @@ static Operand read_prefix_first(Lift *L, Stmt *m, Buffer *prefix, Var *before) 
  * computes term[q] (one, or A and B for affine scans), copied with fresh
  * variables, writing terms[q][k]. */
 static Stmt *terms_map(Lift *L, CXCursor c, Stmt *m, Operand k, int nterms, Operand *term,
-                       Buffer **terms, Buffer *prefix, const char *name) {
+                       Buffer **terms, Buffer *prefix, const char *name, const char **fallback) {
     Slice sl = {L, xcalloc((size_t)L->f->next_var_id + 1, 1), L->f->next_var_id, {0}, {0}};
     local_arrays(&sl, m->body);
     for (int q = 0; q < nterms; q++)
@@ -620,6 +620,13 @@ static Stmt *terms_map(Lift *L, CXCursor c, Stmt *m, Operand k, int nterms, Oper
     SliceCheck ck = {L->a, prefix, m->body, 0, {0}, NULL};
     check_slice(&ck, body, at);
     free(at);
+    /* A term that reads the accumulator breaks the scan's promise; the
+     * other reasons are the rule's: the loop is still the sequential loop
+     * it is, differentiated as such (lift_for undoes the lifting). */
+    if (ck.why && !strstr(ck.why, "depends on the value")) {
+        *fallback = arena_printf(L->a, ck.why, name);
+        return NULL;
+    }
     if (ck.why && nterms == 2)
         lift_fail(L, c,
                   arena_printf(L->a,
@@ -654,7 +661,7 @@ static Stmt *terms_map(Lift *L, CXCursor c, Stmt *m, Operand k, int nterms, Oper
     return body_clone(L->a, L->f, one)->stmts.items[0];
 }
 
-bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u) {
+bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, const char **fallback) {
     if (pg->vars.len != 1 && pg->kind == PG_REDUCE)
         lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[1],
                      "give the others loops of their own, or declare the operator commutative "
@@ -767,9 +774,9 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u) {
         return true;
     }
     Operand k = read_prefix_first(L, m, prefix, before);
-    Stmt *t = terms_map(L, c, m, k, affine ? 2 : 1, term, terms, prefix, name);
+    Stmt *t = terms_map(L, c, m, k, affine ? 2 : 1, term, terms, prefix, name, fallback);
     if (!t)
-        return true;
+        return !*fallback;
     t->text = "map";
     body_append(L->a, L->cur, t);
     Stmt *s = stmt_new(L->a, S_SCAN, loc_of(L, c));
