@@ -765,7 +765,8 @@ static bool drop_dead_writes_into(DeadScan *d, Body *b, bool live) {
         live = live || stmt_reads_buffer(s, d->buf);
         b->stmts.items[--k] = s;
     }
-    memmove(b->stmts.items, b->stmts.items + k, sizeof(void *) * (size_t)(b->stmts.len - k));
+    if (k > 0) /* an empty body has no items at all */
+        memmove(b->stmts.items, b->stmts.items + k, sizeof(void *) * (size_t)(b->stmts.len - k));
     b->stmts.len -= k;
     return changed;
 }

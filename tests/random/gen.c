@@ -1399,6 +1399,11 @@ static void gen_local(struct block b) {
         if (on(K_ARRAY_INIT) && chance(50)) { /* the rest is zero, as C fills it */
             static const char *const lists[] = {"{%0, %1, %2}", "{%0, %1}", "{%0}", "{0}"};
             n->tmpl = fmt("%s %s[3] = %s;", type_text(n, 0), name, lists[rnd(4)]);
+        } else if (chance(20)) { /* filled by a loop: its iterations save what they overwrite */
+            const char *t = fresh("t");
+            n->tmpl = fmt("%s %s[3];\nfor (int %s = 0; %s < 3; %s++)\n    %s[%s] = (%s == 1 ? "
+                          "%%1 : %%0) * (0.5 + 0.25 * %s);",
+                          type_text(n, 0), name, t, t, t, name, t, t, t);
         }
         declare(name, T_ARRAY, bound)->len = 3;
     } else if (r < 5 && on(K_SCALAR_REF)) {
