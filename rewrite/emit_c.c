@@ -1157,7 +1157,7 @@ static void emit_stmt(Emitter *e, Stmt *s) {
         break;
     case S_POP:
         indent(e);
-        if (s->dst->id < e->nvars && e->uses[s->dst->id] == 0) { /* its write went as dead */
+        if (s->dst->id < e->nvars && e->uses[s->dst->id] == 0) { /* nothing reads the value */
             fprintf(e->out, "(void)pg_pop_%s(pg_tape_self());\n", tape_kind(s->dst->ty));
             break;
         }
@@ -1172,13 +1172,6 @@ static void emit_stmt(Emitter *e, Stmt *s) {
             s->buf->name = unique_name(e, s->buf->name, false);
         s->buf->param_decl = s->buf->name; /* named once */
         indent(e);
-        if (s->kind == S_TAPE_POP_REGION && !body_reads_buffer(e->func->body, s->buf)) {
-            /* what it restored went as dead code: the region only leaves the tape */
-            fprintf(e->out, "(void)pg_tape_pop(pg_tape_self(), (size_t)(");
-            emit_operand(e, s->args[0]);
-            fprintf(e->out, ") * sizeof(%s));\n", ty);
-            break;
-        }
         fprintf(e->out, "%s%s *%s = pg_tape_%s(pg_tape_self(), (size_t)(",
                 s->kind == S_TAPE_POP_REGION ? "const " : "", ty, s->buf->name,
                 s->kind == S_TAPE_PUSH_REGION ? "push" : "pop");

@@ -236,7 +236,10 @@ static bool touched_between(Body *b, int from, int to, Buffer *buf) {
  *   reads an element before writing it reads garbage either way). */
 static PtrVec *fresh_unread(Rev *r, Stmt *s, PtrVec *dead) {
     Body *b = r->cur_body;
-    if (!b)
+    /* not the function's body: for each statement, the scan back over the
+     * statements before it grows with their number (the function's saves
+     * of such arrays read zeros instead: zeroed_for_saves) */
+    if (!b || b == r->src->body)
         return dead;
     int k = -1;
     for (int i = 0; i < b->stmts.len && k < 0; i++)

@@ -677,123 +677,6 @@ static bool drop_unread_locals(Body *b) {
     return changed;
 }
 
-/* Writes into a function-local array (a temporary, a local array) that
- * nothing reads afterwards: the adjoint map that consumes a histogram's
- * value adjoints zeroes them as it reads them, and the array is freed
- * right after. Bodies are walked backwards, `live` saying whether the
- * array may be read after the current point; a sequential loop's body is
- * live throughout if it reads the array (the next iteration). A map's
- * (or reduce's) iterations are apart only where each touches its own
- * element: inside one, a write goes only if the map reads no element of
- * the array, or the write and all the map's reads are at [index]
- * (`map_index`; NULL: the map reads other elements, nothing goes).
- * Accumulations into the array are not reads of it (they are dead too
- * when nothing reads the sums). */
-typedef struct DeadScan {
-    Buffer *buf;
-    Stmt *map;      /* the innermost map or reduce around, or NULL */
-    bool map_reads; /* it reads the array */
-    bool map_apart; /* only at [its index] */
-} DeadScan;
-
-/* Whether access s is at [the map's index], or at a conversion of it the
- * map's body makes first, `const long t = (long)i;` (one per iteration). */
-static bool at_map_index(Stmt *s, Stmt *map) {
-    if (s->nidx != 1 || s->idx[0].kind != OPD_VAR)
-        return false;
-    Var *v = s->idx[0].var;
-    if (v == map->index)
-        return true;
-    for (int i = 0; i < map->body->stmts.len; i++) {
-        Stmt *d = map->body->stmts.items[i];
-        if (d->kind == S_LET && d->dst == v)
-            return (d->op == OP_CAST || d->op == OP_COPY) && d->args[0].kind == OPD_VAR &&
-                   d->args[0].var == map->index && d->dst->ty.kind == TY_INT &&
-                   (!strcmp(type_cname(d->dst->ty), "long") ||
-                    !strcmp(type_cname(d->dst->ty), type_cname(map->index->ty)));
-    }
-    return false;
-}
-
-static bool reads_apart(Body *b, Buffer *buf, Stmt *map) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (s->kind == S_READ && s->buf == buf && !at_map_index(s, map))
-            return false;
-        if ((s->kind != S_READ && s->kind != S_WRITE && s->kind != S_ACC && s->kind != S_IF &&
-             s->body == NULL && stmt_reads_buffer(s, buf)) ||
-            !reads_apart(s->then_body, buf, map) || !reads_apart(s->else_body, buf, map) ||
-            !reads_apart(s->body, buf, map))
-            return false;
-        if (s->body && (s->kind == S_MAP || s->kind == S_REDUCE || s->kind == S_LOOP) &&
-            body_reads_buffer(s->body, buf)) /* other elements per inner iteration */
-            return false;
-    }
-    return true;
-}
-
-static bool write_dead(DeadScan *d, Stmt *s, bool live) {
-    if ((s->kind != S_WRITE && s->kind != S_ACC) || s->buf != d->buf || live)
-        return false;
-    return !d->map || !d->map_reads || (d->map_apart && at_map_index(s, d->map));
-}
-
-static bool drop_dead_writes_into(DeadScan *d, Body *b, bool live) {
-    bool changed = false;
-    int k = b->stmts.len;
-    for (int i = b->stmts.len - 1; i >= 0; i--) {
-        Stmt *s = b->stmts.items[i];
-        if (write_dead(d, s, live)) {
-            changed = true;
-            continue;
-        }
-        bool inner_live = live || (s->kind == S_LOOP && body_reads_buffer(s->body, d->buf));
-        if (s->then_body)
-            changed |= drop_dead_writes_into(d, s->then_body, inner_live);
-        if (s->else_body)
-            changed |= drop_dead_writes_into(d, s->else_body, inner_live);
-        if (s->body && (s->kind == S_MAP || s->kind == S_REDUCE)) {
-            /* inside a map that reads the array, an inner map's iterations
-             * are not told apart from the outer ones': nothing goes */
-            bool outer_reads = d->map && d->map_reads;
-            DeadScan inner = {d->buf, s, outer_reads || body_reads_buffer(s->body, d->buf), false};
-            inner.map_apart = !outer_reads && inner.map_reads && reads_apart(s->body, d->buf, s);
-            changed |= drop_dead_writes_into(&inner, s->body, inner_live);
-        } else if (s->body && s->kind != S_SCAN) {
-            changed |= drop_dead_writes_into(d, s->body, inner_live);
-        }
-        live = live || stmt_reads_buffer(s, d->buf);
-        b->stmts.items[--k] = s;
-    }
-    if (k > 0) /* an empty body has no items at all */
-        memmove(b->stmts.items, b->stmts.items + k, sizeof(void *) * (size_t)(b->stmts.len - k));
-    b->stmts.len -= k;
-    return changed;
-}
-
-static void local_arrays(Arena *a, Body *b, PtrVec *out) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf && s->buf->kind == BUF_LOCAL &&
-            (s->buf->heap || s->buf->dims) && !vec_contains(out, s->buf))
-            vec_push(a, out, s->buf);
-        local_arrays(a, s->then_body, out);
-        local_arrays(a, s->else_body, out);
-        local_arrays(a, s->body, out);
-    }
-}
-
-static bool drop_dead_local_writes(Arena *a, Func *f) {
-    PtrVec bufs = {0};
-    local_arrays(a, f->body, &bufs);
-    bool changed = false;
-    for (int i = 0; i < bufs.len; i++) {
-        DeadScan d = {bufs.items[i], NULL, false, false};
-        changed |= drop_dead_writes_into(&d, f->body, false);
-    }
-    return changed;
-}
-
 /* A kept call (printf) runs where the primal runs it: its first copy, in
  * the forward sweep, comes first in the function; copies in re-executions
  * (adjoint loops, re-run blocks) go. */
@@ -830,8 +713,6 @@ void simplify_dead_code(Arena *a, Func *f) {
             d.changed = drop_unneeded_tape(f);
         if (!d.changed)
             d.changed = drop_unread_locals(f->body);
-        if (!d.changed)
-            d.changed = drop_dead_local_writes(a, f);
     }
     free(d.live);
     free(d.trail.items);
