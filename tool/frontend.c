@@ -579,6 +579,15 @@ int env_lookup(Lift *L, CXCursor ref) {
     return -1;
 }
 
+/* The newest binding named name (a pragma's variable, which has no
+ * cursor), or -1. */
+int env_named(Lift *L, const char *name) {
+    for (int b = L->nenv - 1; b >= 0; b--)
+        if (strcmp(L->env[b].name, name) == 0)
+            return b;
+    return -1;
+}
+
 void push_barrier(Lift *L, Barrier b) {
     if (L->nbarriers == L->capbarriers) {
         L->capbarriers = L->capbarriers ? 2 * L->capbarriers : 16;

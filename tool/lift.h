@@ -180,6 +180,7 @@ void lift_fail_at(Lift *L, SrcLoc at, const char *hint, const char *fmt, const c
 Builder lift_builder(Lift *L, CXCursor at);
 Binding *env_bind(Lift *L, CXCursor decl, const char *name);
 int env_lookup(Lift *L, CXCursor ref);
+int env_named(Lift *L, const char *name);
 void push_barrier(Lift *L, Barrier b);
 void push_inlining(Lift *L, CXCursor fn);
 Operand *env_snapshot(Lift *L);

@@ -470,53 +470,51 @@ static PrimOp binop_code(const char *op, bool *ok) {
 
 static bool has_kind(CXCursor c, enum CXCursorKind kind);
 
-typedef struct KindSearch {
+/* Whether c or an expression inside it matches: one visitor for the
+ * searches the lowering of operators makes. */
+typedef struct Search {
+    Lift *L;
+    bool (*matches)(Lift *L, CXCursor c, enum CXCursorKind kind);
     enum CXCursorKind kind;
     bool found;
-} KindSearch;
+} Search;
 
-static enum CXChildVisitResult find_kind(CXCursor c, CXCursor parent, CXClientData data) {
+static enum CXChildVisitResult find_match(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
-    KindSearch *ks = data;
-    if (clang_getCursorKind(c) == ks->kind) {
-        ks->found = true;
+    Search *se = data;
+    if (se->matches(se->L, c, se->kind)) {
+        se->found = true;
         return CXChildVisit_Break;
     }
     return CXChildVisit_Recurse;
+}
+
+static bool contains(Search se, CXCursor c) {
+    if (se.matches(se.L, c, se.kind))
+        return true;
+    clang_visitChildren(c, find_match, &se);
+    return se.found;
+}
+
+static bool is_kind(Lift *L, CXCursor c, enum CXCursorKind kind) {
+    (void)L;
+    return clang_getCursorKind(c) == kind;
 }
 
 static bool has_kind(CXCursor c, enum CXCursorKind kind) {
-    if (clang_getCursorKind(c) == kind)
-        return true;
-    KindSearch ks = {kind, false};
-    clang_visitChildren(c, find_kind, &ks);
-    return ks.found;
+    return contains((Search){NULL, is_kind, kind, false}, c);
 }
 
-typedef struct DivSearch {
-    Lift *L;
-    bool found;
-} DivSearch;
-
-static enum CXChildVisitResult find_division(CXCursor c, CXCursor parent, CXClientData data) {
-    (void)parent;
-    DivSearch *ds = data;
-    if (clang_getCursorKind(c) == CXCursor_BinaryOperator && !strcmp(binop_of(ds->L, c), "/")) {
-        ds->found = true;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Recurse;
+static bool is_division(Lift *L, CXCursor c, enum CXCursorKind kind) {
+    (void)kind;
+    return clang_getCursorKind(c) == CXCursor_BinaryOperator && !strcmp(binop_of(L, c), "/");
 }
 
 /* Whether e divides: an arm of `n > 1 ? s / (n - 1) : 0` that C does not
  * evaluate may divide by zero, and its partials (inf, NaN) times the zero
  * adjoint a select gives the arm not taken are NaN. */
 static bool has_division(Lift *L, CXCursor e) {
-    DivSearch ds = {L, clang_getCursorKind(e) == CXCursor_BinaryOperator &&
-                           !strcmp(binop_of(L, e), "/")};
-    if (!ds.found)
-        clang_visitChildren(e, find_division, &ds);
-    return ds.found;
+    return contains((Search){L, is_division, CXCursor_BinaryOperator, false}, e);
 }
 
 /* Lowers `c ? a : b` (or a short-circuit operator) whose arms read arrays
@@ -1747,11 +1745,10 @@ enum { MAX_LIFTED_VALUES = 200000 };
 /* The value of the variable `name` where the call is (the caller's
  * bindings are the newest), or none. */
 static Operand caller_value(Lift *L, const char *name) {
-    for (int b = L->nenv - 1; b >= 0; b--)
-        if (strcmp(L->env[b].name, name) == 0)
-            return L->env[b].is_array || L->env[b].is_view || L->env[b].ref ? opd_none()
-                                                                            : L->env[b].val;
-    return opd_none();
+    int b = env_named(L, name);
+    if (b < 0 || L->env[b].is_array || L->env[b].is_view || L->env[b].ref)
+        return opd_none();
+    return L->env[b].val;
 }
 
 /* Whether the inner extents of a 2-D parameter (its canonical spelling,

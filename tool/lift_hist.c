@@ -404,10 +404,7 @@ static void lift_entries_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, H
 static Buffer *hist_array(Lift *L, Pragma *pg, int i, bool *is_view) {
     const char *name = pg->vars.items[i];
     SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
-    int found = -1;
-    for (int b = L->nenv - 1; b >= 0 && found < 0; b--)
-        if (strcmp(L->env[b].name, name) == 0)
-            found = b;
+    int found = env_named(L, name);
     Buffer *buf = found >= 0 ? L->env[found].buf : NULL;
     if (!buf || !(L->env[found].is_array || L->env[found].is_view) || buf->fields ||
         !type_is_float(buf->elem)) {

@@ -1249,10 +1249,7 @@ void lift_while(Lift *L, CXCursor c) {
 int accumulator_binding(Lift *L, Pragma *pg, int i) {
     const char *name = pg->vars.items[i];
     const char *what = pg->kind == PG_SCAN ? "scan" : "reduce";
-    int found = -1;
-    for (int b = L->nenv - 1; b >= 0 && found < 0; b--)
-        if (strcmp(L->env[b].name, name) == 0)
-            found = b;
+    int found = env_named(L, name);
     SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
     if (found < 0 || L->env[found].is_array || L->env[found].is_view) {
         lift_fail_at(
@@ -1330,12 +1327,10 @@ static bool reduces_arrays(Lift *L, Pragma *pg) {
     if (pg->kind != PG_REDUCE)
         return false;
     int arrays = 0;
-    for (int i = 0; i < pg->vars.len; i++)
-        for (int b = L->nenv - 1; b >= 0; b--)
-            if (!strcmp(L->env[b].name, pg->vars.items[i])) {
-                arrays += L->env[b].is_array || L->env[b].is_view;
-                break;
-            }
+    for (int i = 0; i < pg->vars.len; i++) {
+        int b = env_named(L, pg->vars.items[i]);
+        arrays += b >= 0 && (L->env[b].is_array || L->env[b].is_view);
+    }
     if (arrays && arrays < pg->vars.len)
         lift_fail_at(L, pg->loc, "reduce the arrays and the scalars in loops of their own",
                      "'#pragma pargrad %s' reduces arrays and scalars together", pg->text);
@@ -1393,13 +1388,11 @@ static void sequential_note(Lift *L, CXCursor c, Pragma *pg, const char *why) {
 static bool combines_structs(Lift *L, Pragma *pg, UserOp *u) {
     if (u && u->tuple)
         return true;
-    for (int i = 0; !u && pg->kind != PG_MAP && pg->kind != PG_SCATTER && i < pg->vars.len; i++)
-        for (int b = L->nenv - 1; b >= 0; b--)
-            if (!strcmp(L->env[b].name, pg->vars.items[i])) {
-                if (L->env[b].shape)
-                    return true;
-                break;
-            }
+    for (int i = 0; !u && pg->kind != PG_MAP && pg->kind != PG_SCATTER && i < pg->vars.len; i++) {
+        int b = env_named(L, pg->vars.items[i]);
+        if (b >= 0 && L->env[b].shape)
+            return true;
+    }
     return false;
 }
 

@@ -569,10 +569,8 @@ static int recurrence_binding(Lift *L, Canon *cn, Pragma *pg, int array, Recurre
 
 /* The binding pg's variable names, if it is an array. */
 static int array_binding(Lift *L, Pragma *pg) {
-    for (int b = L->nenv - 1; b >= 0; b--)
-        if (!strcmp(L->env[b].name, pg->vars.items[0]))
-            return L->env[b].is_array && L->env[b].buf ? b : -1;
-    return -1;
+    int b = env_named(L, pg->vars.items[0]);
+    return b >= 0 && L->env[b].is_array && L->env[b].buf ? b : -1;
 }
 
 /* ---- the three statements ---- */

@@ -280,12 +280,23 @@ static bool member_place(Lift *L, CXCursor c, Place *pl) {
 
 static Operand *literal_values(Lift *L, CXCursor lit, int *n);
 
-/* A struct value that is no place, a call's result or a literal read by
- * member (v3_add(a, b).x): a local of its own holds its fields. */
+static bool is_computed_struct(CXCursor c) {
+    return clang_getCursorKind(c) == CXCursor_CallExpr ||
+           clang_getCursorKind(c) == CXCursor_CompoundLiteralExpr;
+}
+
+/* The field values of a struct that is no place: a call's result or a
+ * literal. */
+static Operand *computed_values(Lift *L, CXCursor c, int *n) {
+    return clang_getCursorKind(c) == CXCursor_CallExpr ? lift_struct_call(L, c, n)
+                                                       : literal_values(L, c, n);
+}
+
+/* A computed struct read by member (v3_add(a, b).x): a local of its own
+ * holds its fields. */
 static bool value_place(Lift *L, CXCursor c, Place *pl) {
     int n;
-    Operand *vals = clang_getCursorKind(c) == CXCursor_CallExpr ? lift_struct_call(L, c, &n)
-                                                                : literal_values(L, c, &n);
+    Operand *vals = computed_values(L, c, &n);
     if (!vals)
         return false;
     StructFields *sh = struct_shape(L, c, clang_getCursorType(c));
@@ -341,7 +352,7 @@ static bool struct_place(Lift *L, CXCursor e, Place *pl) {
             return true;
         }
     }
-    if (k == CXCursor_CallExpr || k == CXCursor_CompoundLiteralExpr)
+    if (is_computed_struct(c))
         return value_place(L, c, pl);
     lift_fail(L, c, "use a local struct, a struct parameter, or an element of an array of structs",
               "unsupported struct expression%s", "");
@@ -421,10 +432,8 @@ static Operand *literal_values(Lift *L, CXCursor lit, int *n) {
  * type's shape; NULL (reported) if it is not one pargrad follows. */
 Operand *struct_values(Lift *L, CXCursor e, int *n) {
     CXCursor c = strip_parens(e);
-    if (clang_getCursorKind(c) == CXCursor_CallExpr)
-        return lift_struct_call(L, c, n);
-    if (clang_getCursorKind(c) == CXCursor_CompoundLiteralExpr)
-        return literal_values(L, c, n);
+    if (is_computed_struct(c))
+        return computed_values(L, c, n);
     Place pl;
     if (!struct_place(L, e, &pl))
         return NULL;
