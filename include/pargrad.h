@@ -121,10 +121,37 @@ void pg_hist_order(long nb, long n, const long *keys, long *start, long *order, 
  * (runtime/hist.c). */
 int pg_hist_private(long nb, long n, size_t elem);
 
+/* *p = COMBINE(*p, v) atomically: a compare-and-swap loop, which stops
+ * without a store when the value does not change. A min or max histogram's
+ * update of a bin threads share (h[k] = fmin(h[k], v)) is one; the long
+ * variants pick a bin's first entry. */
+#define PG_ATOMIC_DEF(NAME, T, COMBINE)                                                            \
+    static inline void NAME(T *p, T v) {                                                           \
+        T cur, nw;                                                                                 \
+        __atomic_load(p, &cur, __ATOMIC_RELAXED);                                                  \
+        do {                                                                                       \
+            nw = COMBINE(cur, v);                                                                  \
+            if (memcmp(&nw, &cur, sizeof(T)) == 0)                                                 \
+                return;                                                                            \
+        } while (!__atomic_compare_exchange(p, &cur, &nw, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)); \
+    }
+#define PG_PICK_LMIN(x, y) ((y) < (x) ? (y) : (x))
+#define PG_PICK_LMAX(x, y) ((y) > (x) ? (y) : (x))
+PG_ATOMIC_DEF(pg_atomic_min_double, double, fmin)
+PG_ATOMIC_DEF(pg_atomic_max_double, double, fmax)
+PG_ATOMIC_DEF(pg_atomic_min_float, float, fminf)
+PG_ATOMIC_DEF(pg_atomic_max_float, float, fmaxf)
+PG_ATOMIC_DEF(pg_atomic_min_long, long, PG_PICK_LMIN)
+PG_ATOMIC_DEF(pg_atomic_max_long, long, PG_PICK_LMAX)
+
 /* A histogram's bin outside the array, found by the gradient's forward
  * sweep: prints what and where, and aborts (rather than corrupting
  * memory). */
-void pg_bin_check(long k, long n, const char *where);
+__attribute__((noreturn)) void pg_bin_fail(long k, long n, const char *where);
+static inline void pg_bin_check(long k, long n, const char *where) {
+    if (__builtin_expect(k < 0 || k >= n, 0)) /* inline: it runs once per update */
+        pg_bin_fail(k, n, where);
+}
 
 /* Argmin/argmax for the min/max reduce rule: the value and the iteration that
  * produced it (-1: the reduce's initial value). Ties keep the lower index, so
@@ -152,6 +179,19 @@ static inline pg_argext pg_argmax_pick(pg_argext a, pg_argext b) {
 #pragma omp declare reduction(pg_argmax:pg_argext                                                  \
                               : omp_out = pg_argmax_pick(omp_out, omp_in))                         \
     initializer(omp_priv = omp_orig)
+/* min and max of floating bins (a histogram's per-thread copies): OpenMP's
+ * own start from the largest finite value with clang, which turns a bin
+ * that is +inf and gets no update into DBL_MAX; these start from the
+ * infinities and combine as fmin and fmax do (NaN ignored). */
+#pragma omp declare reduction(pg_min:double                                                        \
+                              : omp_out = fmin(omp_out, omp_in)) initializer(omp_priv = INFINITY)
+#pragma omp declare reduction(pg_max:double                                                        \
+                              : omp_out = fmax(omp_out, omp_in)) initializer(omp_priv = -INFINITY)
+#pragma omp declare reduction(pg_min:float                                                         \
+                              : omp_out = fminf(omp_out, omp_in)) initializer(omp_priv = INFINITY)
+#pragma omp declare reduction(pg_max:float                                                         \
+                              : omp_out = fmaxf(omp_out, omp_in))                                  \
+    initializer(omp_priv = -INFINITY)
 #endif
 
 /* The derivative of lgamma: the digamma function, by the recurrence

@@ -4,6 +4,8 @@
 #ifndef PARGRAD_PARALLEL_H
 #define PARGRAD_PARALLEL_H
 
+#include "pargrad.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,18 +134,7 @@ static inline int pg_private_bins(long nb, long n, int nt, size_t elem) {
     return (long long)nb * nt <= n && (size_t)nb * (size_t)nt * elem <= PG_HIST_PRIVATE_BYTES;
 }
 
-/* *p = COMBINE(*p, v) atomically: a compare-and-swap loop, which stops
- * without a store when the value does not change. */
-#define PG_ATOMIC_DEF(NAME, T, COMBINE)                                                            \
-    static PG_MAYBE_UNUSED void NAME(T *p, T v) {                                                  \
-        T cur, nw;                                                                                 \
-        __atomic_load(p, &cur, __ATOMIC_RELAXED);                                                  \
-        do {                                                                                       \
-            nw = COMBINE(cur, v);                                                                  \
-            if (memcmp(&nw, &cur, sizeof(T)) == 0)                                                 \
-                return;                                                                            \
-        } while (!__atomic_compare_exchange(p, &cur, &nw, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)); \
-    }
+/* PG_ATOMIC_DEF (*p = COMBINE(*p, v) atomically) is pargrad.h's. */
 
 /* Combines the entries e with keys[e] >= 0 and KEEP(e) true into bins[nb]
  * of type T, bins[k] = COMBINE(bins[k], VALUE(e)), where IDENT is the

@@ -82,18 +82,28 @@ static bool injective_in(Rev *r, Stmt *access, Stmt *loop, long long *key) {
     return false;
 }
 
-/* An array declared in the parallel loop's body belongs to one iteration:
- * no other thread touches its adjoint. */
-static bool declared_in(Body *b, Buffer *buf) {
+static void mark_declared(Body *b, Stmt *loop) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        if ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf == buf)
-            return true;
-        if (declared_in(s->then_body, buf) || declared_in(s->else_body, buf) ||
-            declared_in(s->body, buf))
-            return true;
+        if ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf)
+            s->buf->declared_in_loop = loop;
+        mark_declared(s->then_body, loop);
+        mark_declared(s->else_body, loop);
+        mark_declared(s->body, loop);
     }
-    return false;
+}
+
+/* An array declared in the parallel loop's body belongs to one iteration:
+ * no other thread touches its adjoint. The loop's body is walked once, at
+ * its first accumulation: its forward statements, which declare its
+ * arrays and their adjoints, come before. One declared later still is
+ * the iteration's own, found not to be: atomic, slower but right. */
+static bool declared_in_par_loop(Rev *r, Buffer *buf) {
+    if (r->declared_loop != r->par_loop) {
+        mark_declared(r->par_loop->body, r->par_loop);
+        r->declared_loop = r->par_loop;
+    }
+    return buf->declared_in_loop == r->par_loop;
 }
 
 void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v) {
@@ -108,8 +118,8 @@ void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v) {
     s->args[0] = v;
     s->acc = ACC_ATOMIC;
     /* private arrays first: their accumulations all keep key 0, never mixed */
-    if (!r->par_loop || declared_in(r->par_loop->body, buf) ||
-        declared_in(r->par_loop->body, buf->adj) || injective_in(r, read, r->par_loop, &s->acc_key))
+    if (!r->par_loop || declared_in_par_loop(r, buf) || declared_in_par_loop(r, buf->adj) ||
+        injective_in(r, read, r->par_loop, &s->acc_key))
         s->acc = ACC_PLAIN;
     body_append(r->a, bd->b, s);
 }

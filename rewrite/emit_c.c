@@ -642,6 +642,58 @@ static bool has_plain_acc(Body *b) {
     return false;
 }
 
+/* A min or max histogram's update, h[k] = fmin(h[k], v): a compare-and-swap
+ * loop where threads share the bins (pargrad.h). */
+static void emit_extremum_update(Emitter *e, Stmt *s) {
+    bool is_min = s->acc_op == RED_MIN;
+    const char *ty = type_cname(s->buf->elem);
+    indent(e);
+    if (s->acc == ACC_ATOMIC && e->opt->openmp && e->in_parallel && s->buf != e->private_bins) {
+        fprintf(e->out, "pg_atomic_%s_%s(&", is_min ? "min" : "max", ty);
+        emit_access(e, s->buf, s->idx, s->nidx);
+        fputs(", ", e->out);
+        emit_operand(e, s->args[0]);
+        fputs(");\n", e->out);
+        return;
+    }
+    emit_access(e, s->buf, s->idx, s->nidx);
+    if (type_is_float(s->buf->elem)) {
+        fprintf(e->out, " = %s%s(", is_min ? "fmin" : "fmax",
+                s->buf->elem.kind == TY_FLOAT ? "f" : "");
+        emit_access(e, s->buf, s->idx, s->nidx);
+        fputs(", ", e->out);
+        emit_operand(e, s->args[0]);
+        fputs(");\n", e->out);
+        return;
+    }
+    /* an entry's number: the first (or last) one wins */
+    fputs(" = ", e->out);
+    emit_operand(e, s->args[0]);
+    fprintf(e->out, " %s ", is_min ? "<" : ">");
+    emit_access(e, s->buf, s->idx, s->nidx);
+    fputs(" ? ", e->out);
+    emit_operand(e, s->args[0]);
+    fputs(" : ", e->out);
+    emit_access(e, s->buf, s->idx, s->nidx);
+    fputs(";\n", e->out);
+}
+
+/* The operator of the updates of buf in b: + or a min/max histogram's. */
+static ReduceOp update_op(Body *b, Buffer *buf) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ACC && s->buf == buf)
+            return s->acc_op;
+        Body *bodies[3] = {s->then_body, s->else_body, s->body};
+        for (int q = 0; q < 3; q++) {
+            ReduceOp op = update_op(bodies[q], buf);
+            if (op != RED_ADD)
+                return op;
+        }
+    }
+    return RED_ADD;
+}
+
 /* The parallel pragmas of an outermost parallel loop. */
 static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
     if (!e->opt->openmp || e->in_parallel || s->serial)
@@ -678,7 +730,12 @@ static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
     if (reductions)
         fputs(reductions, e->out);
     if (e->private_bins && s->hist_bins == e->private_bins) {
-        fprintf(e->out, " reduction(+ : %s[:", buf_name(e, s->hist_bins));
+        ReduceOp op = update_op(s->body, s->hist_bins);
+        bool fl = type_is_float(s->hist_bins->elem);
+        const char *name = op == RED_MIN   ? (fl ? "pg_min" : "min")
+                           : op == RED_MAX ? (fl ? "pg_max" : "max")
+                                           : "+";
+        fprintf(e->out, " reduction(%s : %s[:", name, buf_name(e, s->hist_bins));
         emit_operand(e, s->hist_nbins);
         fputs("])", e->out);
     }
@@ -1140,6 +1197,10 @@ static void emit_stmt(Emitter *e, Stmt *s) {
         break;
     case S_WRITE:
     case S_ACC:
+        if (s->kind == S_ACC && s->acc_op != RED_ADD) {
+            emit_extremum_update(e, s);
+            break;
+        }
         if (s->kind == S_ACC && s->acc == ACC_ATOMIC && e->opt->openmp && e->in_parallel &&
             s->buf != e->private_bins)
             line(e, "#pragma omp atomic");

@@ -192,6 +192,38 @@ void body_append(Arena *a, Body *b, Stmt *s) {
     vec_push(a, &b->stmts, s);
 }
 
+Stmt *stmt_acc(Arena *a, SrcLoc loc, Buffer *buf, Operand idx, Operand v, AccLowering acc) {
+    Stmt *s = stmt_new(a, S_ACC, loc);
+    s->buf = buf;
+    s->nidx = 1;
+    s->idx[0] = idx;
+    s->nargs = 1;
+    s->args[0] = v;
+    s->acc = acc;
+    return s;
+}
+
+Body *body_rewrite(Arena *a, Body *b, bool (*leaf)(void *ctx, Stmt *s, Body *out), void *ctx) {
+    if (!b)
+        return NULL;
+    Body *out = body_new(a);
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (leaf(ctx, s, out))
+            continue;
+        if (s->then_body || s->else_body || s->body) {
+            Stmt *c = stmt_new(a, s->kind, s->loc);
+            *c = *s;
+            c->then_body = body_rewrite(a, s->then_body, leaf, ctx);
+            c->else_body = body_rewrite(a, s->else_body, leaf, ctx);
+            c->body = body_rewrite(a, s->body, leaf, ctx);
+            s = c;
+        }
+        body_append(a, out, s);
+    }
+    return out;
+}
+
 /* A struct field's path as part of an identifier: d.pos.x gives d_pos_x. */
 const char *ident_of(Arena *a, const char *name) {
     if (!strchr(name, '.'))
@@ -341,7 +373,9 @@ int stmt_defs(Stmt *s, Var **out, int max) {
 static bool body_any(Body *b, bool (*pred)(Stmt *, Buffer *), Buffer *buf);
 
 static bool stmt_reads_here(Stmt *s, Buffer *buf) {
-    return (s->kind == S_READ && s->buf == buf) ||
+    /* a min or max histogram's update reads the bin (a + update's adjoint
+     * never looks at its old value: not a read) */
+    return ((s->kind == S_READ || (s->kind == S_ACC && s->acc_op != RED_ADD)) && s->buf == buf) ||
            ((s->kind == S_SCAN || s->kind == S_HIST) &&
             (s->scan_in[0] == buf || s->scan_in[1] == buf)) ||
            (s->kind == S_HIST && (s->buf == buf || s->hist_rev[0] == buf || /* in place */
@@ -597,7 +631,11 @@ static void print_stmt(FILE *out, Stmt *s, int depth) {
     case S_ACC:
         fputs(s->kind == S_WRITE ? "write " : (s->acc == ACC_ATOMIC ? "acc.atomic " : "acc "), out);
         print_index(out, s);
-        fputs(s->kind == S_WRITE ? " = " : " += ", out);
+        fputs(s->kind == S_WRITE     ? " = "
+              : s->acc_op == RED_MIN ? " min= "
+              : s->acc_op == RED_MAX ? " max= "
+                                     : " += ",
+              out);
         print_operand(out, s->args[0]);
         break;
     case S_PUSH:

@@ -102,6 +102,9 @@ typedef struct Buffer {
      * program's first write reads zeros, not garbage (compilers warn, and
      * -Werror builds stop). Only emission looks at it. */
     bool zeroed_for_saves;
+    /* The parallel loop of the return sweep whose body declares it, found
+     * once per loop (accum.c: its accumulations are the iteration's own) */
+    struct Stmt *declared_in_loop;
     bool heap;         /* a malloc'ed temporary (S_ALLOC) */
     bool filled_first; /* S_ALLOC: every element written before any read: not zeroed */
     const char *cname; /* local arrays: the emitted name in the current scope */
@@ -316,6 +319,9 @@ struct Stmt {
     Operand idx[4];
     int nidx;
     AccLowering acc;
+    /* S_ACC: + (RED_ADD, every adjoint's accumulation), or RED_MIN/RED_MAX:
+     * a min or max histogram's update, buf[idx] = fmin(buf[idx], args[0]) */
+    ReduceOp acc_op;
     long long acc_key; /* S_ACC: how its index depends on the parallel index */
     const char *text;  /* S_COMMENT, and the pragma text kept on parallel loops */
     const char *note;  /* what a generated block does ("adjoint", "save"), for comments */
@@ -434,6 +440,13 @@ typedef struct RevRequest {
 /* ---- builder ---- */
 Body *body_new(Arena *a);
 Stmt *stmt_new(Arena *a, StmtKind kind, SrcLoc loc);
+/* buf[idx] += v (one subscript), lowered per acc */
+Stmt *stmt_acc(Arena *a, SrcLoc loc, Buffer *buf, Operand idx, Operand v, AccLowering acc);
+/* A copy of b in which every statement goes first to leaf, which returns
+ * true where it has appended to out what replaces the statement (or
+ * nothing, to drop it); the others are kept, those with bodies copied
+ * with their bodies rewritten. */
+Body *body_rewrite(Arena *a, Body *b, bool (*leaf)(void *ctx, Stmt *s, Body *out), void *ctx);
 void body_append(Arena *a, Body *b, Stmt *s);
 Var *var_new(Arena *a, Func *f, const char *name, Type ty);
 /* Temporaries get this name: not a C identifier, so never a user's. */

@@ -212,6 +212,22 @@ void collect_written(Rev *r, Stmt *s, PtrVec *written) {
 
 /* In a re-executed body, the buffers statement i writes that neither it nor
  * any later statement reads: writing them would only be undone again. */
+/* Whether s is, or has in its branches, an update h[k] = fmin(h[k], v) of
+ * the min or max histogram whose iteration is being run again: that rule
+ * (rev_hist.c) updates the bins no more. */
+static bool updates_extremum_bins(Stmt *s, Buffer *buf) {
+    if (s->kind == S_ACC)
+        return s->acc_op != RED_ADD && s->buf == buf;
+    if (s->kind != S_IF)
+        return false;
+    Body *branches[2] = {s->then_body, s->else_body};
+    for (int q = 0; q < 2; q++)
+        for (int i = 0; branches[q] && i < branches[q]->stmts.len; i++)
+            if (updates_extremum_bins(branches[q]->stmts.items[i], buf))
+                return true;
+    return false;
+}
+
 static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
     PtrVec *dead = arena_alloc(r->a, sizeof(PtrVec));
     Stmt *s = b->stmts.items[i];
@@ -219,6 +235,10 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
     collect_written(r, s, &written);
     for (int w = 0; w < written.len; w++) {
         Buffer *buf = written.items[w];
+        if (updates_extremum_bins(s, buf)) {
+            vec_push(r->a, dead, buf);
+            continue;
+        }
         bool read = stmt_reads_buffer(s, buf);
         for (int j = i + 1; j < b->stmts.len && !read; j++)
             read = stmt_reads_buffer(b->stmts.items[j], buf);
@@ -502,6 +522,8 @@ void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
         case S_ACC:
             if (s->kind == S_WRITE)
                 rev_write(r, s, &bd);
+            else if (s->acc_op != RED_ADD)
+                rev_extremum_update(r, s, &bd);
             else
                 rev_hist_update(r, s, &bd);
             if (!vec_contains(dead, s->buf))
@@ -1072,7 +1094,7 @@ static void rerun_restored(Rev *r, Body *body, Body *out) {
             if (!vec_contains(&rewritten, bins->items[k]))
                 vec_push(r->a, keep_final, bins->items[k]);
         collect_written(r, s, &rewritten);
-        Stmt *c = s->kind == S_HIST ? rev_hist_final_copy(r, s) : NULL;
+        Stmt *c = s->kind == S_HIST || is_extremum_hist(s) ? rev_hist_final_copy(r, s) : NULL;
         if (!c)
             c = copy_primal_stmt(r, s, keep_final);
         if (c && c->kind != S_ALLOC) /* temporaries are still allocated */

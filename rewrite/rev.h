@@ -62,6 +62,9 @@ typedef struct Rev {
      * adjoint accumulations into arrays are plain when their index is
      * injective in this loop's index, atomic otherwise. */
     Stmt *par_loop;
+    /* The par_loop whose declared arrays are marked (declared_in_loop):
+     * one walk of its body, not one per accumulation. */
+    Stmt *declared_loop;
     /* The last parallel statement, while its forward and adjoint are made
      * one loop (fuse_last): it runs once, so its histograms into arrays from
      * outside it save nothing (its check found nothing before it reads them). */
@@ -79,13 +82,23 @@ typedef struct Rev {
      * in the return sweep (rev_hist.c): after it they stand in for running
      * the histogram again (rerun_restored), then are freed. */
     PtrVec hist_finals;
+    /* Inside the adjoint of a min or max histogram's map, run for one
+     * entry per bin (rev_hist.c): the entry, and the updates that number
+     * the entries of an iteration. */
+    struct HistSparse *hist_sparse;
     bool failed;
 } Rev;
 
 typedef struct HistFinal {
-    Stmt *hist; /* an S_HIST of the function's body */
-    Buffer *fin;
+    Stmt *hist; /* an S_HIST, or a min/max histogram's map, of the function's body */
+    Buffer *fin, *bins;
+    Operand nbins;
 } HistFinal;
+
+typedef struct HistSparse {
+    Var *entry;
+    PtrVec sites; /* the S_ACC updates of the bins in the map's body, in order */
+} HistSparse;
 
 void rev_error(Rev *r, SrcLoc loc, const char *hint, const char *msg);
 
@@ -125,6 +138,12 @@ void rev_reduce_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 void rev_hist_update(Rev *r, Stmt *s, Builder *bd);
 /* rev_hist.c: the adjoint of a histogram of *, min or max (S_HIST) */
 void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+/* rev_hist.c: a min or max histogram's map (its body updates the bins
+ * itself), and its adjoint */
+bool is_extremum_hist(Stmt *s);
+void rev_extremum_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+/* rev_hist.c: the adjoint of such a map's update h[k] = fmin(h[k], v) */
+void rev_extremum_update(Rev *r, Stmt *s, Builder *bd);
 /* rev_hist.c: h = its final bins again, where the return sweep kept them
  * (HistFinal), instead of the histogram itself; NULL where it did not. */
 Stmt *rev_hist_final_copy(Rev *r, Stmt *s);

@@ -32,6 +32,8 @@
  *        loop's order, and each bin's run back through the partials. */
 #include "rev.h"
 
+#include <limits.h>
+
 void rev_hist_update(Rev *r, Stmt *s, Builder *bd) {
     Buffer *h = s->buf;
     if (!h->active || !h->adj || s->args[0].kind != OPD_VAR || !s->args[0].var->active)
@@ -46,14 +48,13 @@ void rev_hist_update(Rev *r, Stmt *s, Builder *bd) {
     add_adjoint(r, bd, s->args[0], opd_var(rd->dst));
 }
 
-/* fin[b] = h[b]: the bins' final values, before the restore puts back the
- * ones from before the histogram. */
-static Buffer *copy_final_bins(Rev *r, Stmt *s, Builder *bd) {
-    Buffer *h = s->buf;
-    Buffer *fin = rule_temp(r, bd, arena_printf(r->a, "%s_final", buffer_label(r->a, h)), h->elem,
-                            s->args[0]);
+/* fin[b] = h[b] for b < nb: the bins' final values, before the restore
+ * puts back the ones from before the histogram. */
+static Buffer *copy_final_bins(Rev *r, Stmt *s, Buffer *h, Operand nb, Builder *bd) {
+    Buffer *fin =
+        rule_temp(r, bd, arena_printf(r->a, "%s_final", buffer_label(r->a, h)), h->elem, nb);
     Builder in;
-    Stmt *m = rule_map(r, s, s->args[0], "the bins' final values", &in);
+    Stmt *m = rule_map(r, s, nb, "the bins' final values", &in);
     Operand b = opd_var(m->index);
     Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
     w->buf = fin;
@@ -83,14 +84,8 @@ static void invertible_values(Rev *r, Stmt *s, Buffer *fin, Body *out) {
     Operand rest = b_uop(&th, OP_UOP_INV, s->uop, rule_read(r, &th, fin, k), v);
     Operand d =
         b_mul(&th, rule_read(r, &th, s->buf->adj, k), b_uop(&th, OP_UOP_D1, s->uop, rest, v));
-    Stmt *acc = stmt_new(r->a, S_ACC, s->loc);
-    acc->buf = vals->adj;
-    acc->nidx = 1;
-    acc->idx[0] = e;
-    acc->nargs = 1;
-    acc->args[0] = d;
-    acc->acc = ACC_PLAIN; /* one entry per iteration */
-    body_append(r->a, ran->then_body, acc);
+    /* one entry per iteration: plain */
+    body_append(r->a, ran->then_body, stmt_acc(r->a, s->loc, vals->adj, e, d, ACC_PLAIN));
     body_append(r->a, m->body, ran);
     body_append(r->a, out, m);
 }
@@ -116,39 +111,48 @@ static void invertible_bins(Rev *r, Stmt *s, Buffer *fin, Body *out) {
 /* Whether the bins the return sweep finds when it reaches s are the ones s
  * left, to stand in for s after the sweep: s is a statement of the
  * function's body itself (those run again after the sweep where it
- * restored anything) and no statement after it writes its bins (a later
+ * restored anything) and no statement after it writes its bins h (a later
  * one that adds into them without saving them leaves its sums there, and
  * would add them again after the copy). */
-static bool final_bins_kept(Rev *r, Stmt *s) {
+static bool final_bins_kept(Rev *r, Stmt *s, Buffer *h) {
     Body *b = r->src->body;
     int at = -1;
     for (int i = 0; i < b->stmts.len && at < 0; i++)
         if (b->stmts.items[i] == s)
             at = i;
     for (int i = at + 1; at >= 0 && i < b->stmts.len; i++)
-        if (stmt_writes_buffer(b->stmts.items[i], s->buf))
+        if (stmt_writes_buffer(b->stmts.items[i], h))
             return false;
     return at >= 0;
 }
 
+/* The final bins of a histogram of the function's body, copied for its
+ * adjoint, stand in for running it again after the return sweep: copying
+ * nb bins back costs less than combining n values again. */
+static void keep_final_bins(Rev *r, Stmt *s, Buffer *fin, Buffer *h, Operand nb) {
+    HistFinal *hf = arena_alloc(r->a, sizeof(HistFinal));
+    *hf = (HistFinal){s, fin, h, nb};
+    vec_push(r->a, &r->hist_finals, hf);
+}
+
 Stmt *rev_hist_final_copy(Rev *r, Stmt *s) {
-    Buffer *fin = NULL;
-    for (int i = 0; i < r->hist_finals.len && !fin; i++)
+    HistFinal *hf = NULL;
+    for (int i = 0; i < r->hist_finals.len && !hf; i++)
         if (((HistFinal *)r->hist_finals.items[i])->hist == s)
-            fin = ((HistFinal *)r->hist_finals.items[i])->fin;
-    if (!fin)
+            hf = r->hist_finals.items[i];
+    if (!hf)
         return NULL;
     Builder in;
-    Stmt *m = rule_map(r, s, s->args[0],
+    Stmt *m = rule_map(r, s, hf->nbins,
                        "the histogram's final bins, kept from the return sweep, instead of "
                        "running it again",
                        &in);
     Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
-    w->buf = s->buf;
+    w->buf = hf->bins;
     w->nidx = 1;
     w->idx[0] = opd_var(m->index);
     w->nargs = 1;
-    w->args[0] = rule_read(r, &in, fin, opd_var(m->index));
+    w->args[0] = rule_read(r, &in, hf->fin, opd_var(m->index));
     body_append(r->a, m->body, w);
     return m;
 }
@@ -158,16 +162,11 @@ void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     bool active = h->active && h->adj;
     Builder bd = {r->a, r->dst, out, s->loc};
     Buffer *fin = NULL;
-    /* The final bins of a histogram of the function's body are kept to the
-     * end: copying nb bins back costs less than combining n values again. */
-    bool keep = final_bins_kept(r, s);
+    bool keep = final_bins_kept(r, s, h);
     if ((active && s->scan_op != RED_MUL) || keep)
-        fin = copy_final_bins(r, s, &bd);
-    if (keep) {
-        HistFinal *hf = arena_alloc(r->a, sizeof(HistFinal));
-        *hf = (HistFinal){s, fin};
-        vec_push(r->a, &r->hist_finals, hf);
-    }
+        fin = copy_final_bins(r, s, h, s->args[0], &bd);
+    if (keep)
+        keep_final_bins(r, s, fin, h, s->args[0]);
     restore_regions(r, &s, 1, out, dead);
     if (!active)
         return;
@@ -204,4 +203,254 @@ void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     body_append(r->a, out, adj);
     if (fin && !keep)
         rule_free(r, &bd, fin);
+}
+
+/* ---- min and max: the map that updates the bins itself ----
+ *
+ * histogram(min | max: h) whose iterations write nothing but the bins is a
+ * map with updates h[k] = fmin(h[k], v) in its body (S_ACC of acc_op
+ * RED_MIN or RED_MAX). Its adjoint needs, per bin, the first entry (an
+ * update in an iteration, in the loop's order) whose value is the bin's
+ * final one, and only where the bin's value from before was not (the tie
+ * rule above). Instead of keeping every entry's key and value, it
+ * recomputes them:
+ *   1. the final bins are copied and the bins from before restored;
+ *   2. a map runs the iterations again, each update becoming
+ *      first[k] = min(first[k], e) where v == fin[k] (e numbers the
+ *      entries in the loop's order: per-thread copies or atomics, as the
+ *      forward map's bins);
+ *   3. a map over the bins runs, for each bin with a first entry and a
+ *      value from before that is not the final one, that entry's
+ *      iteration again with its adjoint, the update's adjoint being
+ *      v_b += h_b[k] for that entry's update only: nb iterations'
+ *      adjoints, not n (the adjoint is sparse);
+ *   4. the bins whose final value came from an update give the bins from
+ *      before no adjoint: h_b[k] = 0 there. */
+static bool has_update(Body *b, Buffer *h) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_ACC && s->acc_op != RED_ADD && s->buf == h) ||
+            has_update(s->then_body, h) || has_update(s->else_body, h) || has_update(s->body, h))
+            return true;
+    }
+    return false;
+}
+
+bool is_extremum_hist(Stmt *s) {
+    return s->kind == S_MAP && s->hist_bins && has_update(s->body, s->hist_bins);
+}
+
+static void collect_updates(Arena *a, Body *b, Buffer *h, PtrVec *out) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ACC && s->acc_op != RED_ADD && s->buf == h)
+            vec_push(a, out, s);
+        collect_updates(a, s->then_body, h, out);
+        collect_updates(a, s->else_body, h, out);
+        collect_updates(a, s->body, h, out);
+    }
+}
+
+static int site_number(const PtrVec *sites, Stmt *update) {
+    for (int i = 0; i < sites->len; i++)
+        if (sites->items[i] == update)
+            return i;
+    return -1;
+}
+
+typedef struct FirstPass {
+    Rev *r;
+    Stmt *map;
+    Buffer *fin, *first;
+    PtrVec sites;
+} FirstPass;
+
+/* if (v == fin[k]) first[k] = min(first[k], e) */
+static void first_entry_update(FirstPass *fp, Stmt *u, Body *out) {
+    Rev *r = fp->r;
+    Builder bd = {r->a, r->dst, out, u->loc};
+    Operand k = u->idx[0], v = u->args[0];
+    Stmt *pick = stmt_new(r->a, S_IF, u->loc);
+    pick->cond = b_cmp(&bd, OP_EQ, v, rule_read(r, &bd, fp->fin, k));
+    pick->then_body = body_new(r->a);
+    pick->else_body = body_new(r->a);
+    Builder th = {r->a, r->dst, pick->then_body, u->loc};
+    Operand i = b_sub(&th, b_cast(&th, type_long(), opd_var(fp->map->index)),
+                      b_cast(&th, type_long(), fp->map->lo));
+    Operand e =
+        b_add(&th, b_mul(&th, i, opd_int(fp->sites.len)), opd_int(site_number(&fp->sites, u)));
+    Stmt *acc = stmt_acc(r->a, u->loc, fp->first, k, e, ACC_ATOMIC);
+    acc->acc_op = RED_MIN;
+    body_append(r->a, pick->then_body, acc);
+    body_append(r->a, out, pick);
+}
+
+/* The map's body with its updates of the bins turned into updates of
+ * first[]; kept calls (printf) go later, in simplify.c, as in every
+ * re-execution. */
+static bool first_pass_update(void *ctx, Stmt *s, Body *out) {
+    FirstPass *fp = ctx;
+    if (site_number(&fp->sites, s) < 0)
+        return false;
+    first_entry_update(fp, s, out);
+    return true;
+}
+
+/* Steps 1 and 2: first[b], the bin's first entry with its final value (or
+ * LONG_MAX). */
+static Buffer *first_entries(Rev *r, Stmt *s, Buffer *fin, PtrVec sites, Builder *bd) {
+    Buffer *h = s->hist_bins;
+    Buffer *first = rule_temp(r, bd, arena_printf(r->a, "%s_first", buffer_label(r->a, h)),
+                              type_long(), s->hist_nbins);
+    Builder in;
+    Stmt *none = rule_map(r, s, s->hist_nbins, "no bin has an entry yet", &in);
+    Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
+    w->buf = first;
+    w->nidx = 1;
+    w->idx[0] = opd_var(none->index);
+    w->nargs = 1;
+    w->args[0] = opd_int(LONG_MAX);
+    body_append(r->a, none->body, w);
+    body_append(r->a, bd->b, none);
+    FirstPass fp = {r, s, fin, first, sites};
+    Stmt *m = stmt_new(r->a, S_MAP, s->loc);
+    *m = *s;
+    m->text = "map";
+    m->note = arena_printf(r->a,
+                           "per bin of %s the first entry, in the loop's order, that gave its "
+                           "final value (the iterations run again)",
+                           buffer_label(r->a, h));
+    m->hist_bins = first;
+    m->body = body_rewrite(r->a, s->body, first_pass_update, &fp);
+    body_append(r->a, bd->b, m);
+    return first;
+}
+
+/* Step 3: for each bin with a first entry e, the iteration of e runs again
+ * with its adjoint (a map of one iteration inside the map over bins). */
+static void sparse_adjoint(Rev *r, Stmt *s, Buffer *fin, Buffer *first, PtrVec sites, Body *out) {
+    Builder in;
+    Stmt *bins = rule_map(r, s, s->hist_nbins,
+                          "each bin's adjoint to the value of its first entry with its final "
+                          "value: that entry's iteration and its adjoint",
+                          &in);
+    Operand b = opd_var(bins->index), e = rule_read(r, &in, first, b);
+    Operand fin_b = rule_read(r, &in, fin, b);
+    Stmt *has = stmt_new(r->a, S_IF, s->loc);
+    /* the bin's value from before keeps the adjoint where it is the final
+     * value (h holds it again) */
+    has->cond = b_op(&in, OP_AND, type_bool(), b_cmp(&in, OP_NE, e, opd_int(LONG_MAX)),
+                     b_cmp(&in, OP_NE, rule_read(r, &in, s->hist_bins, b), fin_b));
+    has->then_body = body_new(r->a);
+    has->else_body = body_new(r->a);
+    Builder th = {r->a, r->dst, has->then_body, s->loc};
+    Operand lo = b_cast(&th, type_long(), s->lo);
+    Operand at = b_add(&th, lo, b_div(&th, e, opd_int(sites.len)));
+    Stmt *one = stmt_new(r->a, S_MAP, s->loc);
+    one->index = s->index;
+    one->counter = s->counter;
+    one->lo = b_cast(&th, s->index->ty, at);
+    one->hi = b_cast(&th, s->index->ty, b_add(&th, at, opd_int(1)));
+    one->note = "the entry's iteration, and its adjoint";
+    one->serial = true; /* one iteration */
+    one->body = body_new(r->a);
+    HistSparse sp = {e.var, sites};
+    HistSparse *outer_sparse = r->hist_sparse;
+    Stmt *outer = r->par_loop;
+    r->hist_sparse = &sp;
+    if (!outer)
+        r->par_loop = bins;
+    rev_fwd_body(r, s->body, one->body, true);
+    rev_adjoint_decls(r, s->body, one->body);
+    rev_bwd_stmts(r, s->body, one->body, true);
+    r->par_loop = outer;
+    r->hist_sparse = outer_sparse;
+    body_append(r->a, has->then_body, one);
+    body_append(r->a, bins->body, has);
+    if (!outer)
+        settle_accumulations(r, bins);
+    body_append(r->a, out, bins);
+}
+
+/* Step 4: h_b[k] = 0 where the bin's final value is not its value from
+ * before (h holds that again). */
+static void zero_replaced_bins(Rev *r, Stmt *s, Buffer *fin, Body *out) {
+    Buffer *h = s->hist_bins;
+    Builder in;
+    Stmt *m = rule_map(r, s, s->hist_nbins,
+                       "the bins from before keep no adjoint where an update "
+                       "gave the final value",
+                       &in);
+    Operand k = opd_var(m->index);
+    Stmt *replaced = stmt_new(r->a, S_IF, s->loc);
+    replaced->cond = b_cmp(&in, OP_NE, rule_read(r, &in, h, k), rule_read(r, &in, fin, k));
+    replaced->then_body = body_new(r->a);
+    replaced->else_body = body_new(r->a);
+    Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
+    w->buf = h->adj;
+    w->nidx = 1;
+    w->idx[0] = k;
+    w->nargs = 1;
+    w->args[0] = b_fconst(0, h->elem);
+    body_append(r->a, replaced->then_body, w);
+    body_append(r->a, m->body, replaced);
+    body_append(r->a, out, m);
+}
+
+void rev_extremum_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
+    Buffer *h = s->hist_bins;
+    bool active = h->active && h->adj;
+    Builder bd = {r->a, r->dst, out, s->loc};
+    bool keep = final_bins_kept(r, s, h);
+    Buffer *fin = active || keep ? copy_final_bins(r, s, h, s->hist_nbins, &bd) : NULL;
+    if (keep)
+        keep_final_bins(r, s, fin, h, s->hist_nbins);
+    restore_regions(r, &s, 1, out, dead);
+    if (!active)
+        return;
+    PtrVec sites = {0};
+    collect_updates(r->a, s->body, h, &sites);
+    bool values_active = false;
+    for (int i = 0; i < sites.len; i++) {
+        Operand v = ((Stmt *)sites.items[i])->args[0];
+        values_active |= v.kind == OPD_VAR && v.var->active;
+    }
+    b_comment(&bd, arena_printf(r->a,
+                                "adjoint of the %s histogram into %s: per bin the first update "
+                                "that gave the final value takes the bin's adjoint (the value "
+                                "from before keeps it on ties)",
+                                reduce_op_name(((Stmt *)sites.items[0])->acc_op),
+                                buffer_label(r->a, h)));
+    if (values_active) {
+        Buffer *first = first_entries(r, s, fin, sites, &bd);
+        sparse_adjoint(r, s, fin, first, sites, out);
+        rule_free(r, &bd, first);
+    }
+    zero_replaced_bins(r, s, fin, out);
+    if (!keep)
+        rule_free(r, &bd, fin);
+}
+
+/* The adjoint of an update h[k] = fmin(h[k], v) in the sparse adjoint
+ * above: the entry being run takes the bin's adjoint; the iteration's other
+ * updates, whose entries are other bins' or none, take nothing. */
+void rev_extremum_update(Rev *r, Stmt *s, Builder *bd) {
+    HistSparse *sp = r->hist_sparse;
+    if (!sp) {
+        rev_error(r, s->loc, NULL, "internal: a min or max histogram's update outside its rule");
+        return;
+    }
+    if (sp->sites.len == 1) { /* the entry is this iteration's only one */
+        rev_hist_update(r, s, bd);
+        return;
+    }
+    Stmt *mine = stmt_new(r->a, S_IF, s->loc);
+    mine->cond =
+        b_cmp(bd, OP_EQ, b_op(bd, OP_MOD, type_long(), opd_var(sp->entry), opd_int(sp->sites.len)),
+              opd_int(site_number(&sp->sites, s)));
+    mine->then_body = body_new(r->a);
+    mine->else_body = body_new(r->a);
+    Builder th = {r->a, r->dst, mine->then_body, s->loc};
+    rev_hist_update(r, s, &th);
+    body_append(r->a, bd->b, mine);
 }

@@ -16,6 +16,10 @@ void rev_map_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
 }
 
 void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
+    if (is_extremum_hist(s)) {
+        rev_extremum_hist_bwd(r, s, out, dead);
+        return;
+    }
     /* Back to the values the map read: its iterations re-execute. */
     restore_regions(r, &s, 1, out, dead);
     Stmt *m = stmt_new(r->a, S_MAP, s->loc);

@@ -27,30 +27,34 @@ bool write_needs_save(Rev *r, Stmt *write) {
     /* Old values matter only if the function reads the buffer somewhere,
      * or for a histogram's update, which adds to them again wherever it is
      * re-executed (the re-run that gives the caller its outputs). */
+    if (write->kind == S_ACC && write->acc_op != RED_ADD)
+        return true; /* a min or max histogram's rule reads the bins from before */
     if (write->kind == S_ACC)
         return !r->fused || declares(r->fused->body, write->buf);
     return write->kind == S_HIST || body_reads_buffer(r->src->body, write->buf);
 }
 
-/* Whether s has, at any depth, a statement of `kind` into buf. */
-static bool updates_into(Stmt *s, StmtKind kind, Buffer *buf) {
-    if (s->kind == kind && s->buf == buf)
+/* Whether s has, at any depth, a histogram of its own into buf: an S_HIST
+ * (kind S_HIST), or updates (S_ACC) of operator op. */
+static bool updates_into(Stmt *s, StmtKind kind, ReduceOp op, Buffer *buf) {
+    if (s->kind == kind && s->buf == buf && (kind != S_ACC || s->acc_op == op))
         return true;
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
     for (int q = 0; q < 3; q++)
         for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
-            if (updates_into(bodies[q]->stmts.items[i], kind, buf))
+            if (updates_into(bodies[q]->stmts.items[i], kind, op, buf))
                 return true;
     return false;
 }
 
 /* Whether s combines into buf's old values in a way its rule reads back:
- * a histogram of *, min or max (S_HIST). A + histogram's updates (S_ACC)
- * are not: its adjoint does not look at the bins, so where nothing before
- * it reads them either, their old values are never needed (and the
- * histogram, not restored, never runs again). */
+ * a histogram of *, min or max (S_HIST, or min/max updates). A +
+ * histogram's updates are not: its adjoint does not look at the bins, so
+ * where nothing before it reads them either, their old values are never
+ * needed (and the histogram, not restored, never runs again). */
 static bool accumulates_into(Stmt *s, Buffer *buf) {
-    return updates_into(s, S_HIST, buf);
+    return updates_into(s, S_HIST, RED_ADD, buf) || updates_into(s, S_ACC, RED_MIN, buf) ||
+           updates_into(s, S_ACC, RED_MAX, buf);
 }
 
 struct SaveSite {
@@ -109,9 +113,10 @@ static bool is_inside(SiteScan *sc, Var *v) {
     return k >= 0 && k < sc->inside_n && sc->inside[k];
 }
 
-/* A histogram (S_HIST) may change any of its bins: its site is all of
- * them, written as if by a loop over the bins, h[b] for b in [0, bins). */
-static void add_bins_site(SiteScan *sc, Stmt *s) {
+/* A histogram of *, min or max (S_HIST, a min/max histogram's map) may
+ * change any of its bins: its site is all of them, written as if by a loop
+ * over the bins, h[b] for b in [0, nb). */
+static void add_bins_site(SiteScan *sc, Stmt *s, Buffer *h, Operand nb) {
     Rev *r = sc->r;
     if (sc->depth == 8) {
         rev_error(r, s->loc, NULL, "loops nested too deeply to save what they overwrite");
@@ -120,9 +125,9 @@ static void add_bins_site(SiteScan *sc, Stmt *s) {
     Stmt *bins = stmt_new(r->a, S_MAP, s->loc);
     bins->index = var_new(r->a, r->dst, "b", type_long());
     bins->lo = opd_int(0);
-    bins->hi = s->args[0];
+    bins->hi = nb;
     Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
-    w->buf = s->buf;
+    w->buf = h;
     w->nidx = 1;
     w->idx[0] = opd_var(bins->index);
     SaveSite *site = arena_alloc(r->a, sizeof(SaveSite));
@@ -142,9 +147,9 @@ static void scan_stmt(SiteScan *sc, Stmt *s) {
             vec_push(sc->r->a, &sc->inner_bufs, s->buf);
         break;
     case S_WRITE:
-    case S_ACC: /* a histogram's update */
-        if (!vec_contains(sc->dead, s->buf) && !vec_contains(&sc->inner_bufs, s->buf) &&
-            write_needs_save(sc->r, s)) {
+    case S_ACC: /* a histogram's update; min and max: their map's bins site */
+        if ((s->kind == S_WRITE || s->acc_op == RED_ADD) && !vec_contains(sc->dead, s->buf) &&
+            !vec_contains(&sc->inner_bufs, s->buf) && write_needs_save(sc->r, s)) {
             SaveSite *site = arena_alloc(sc->r->a, sizeof(SaveSite));
             site->write = s;
             site->depth = sc->depth;
@@ -154,7 +159,7 @@ static void scan_stmt(SiteScan *sc, Stmt *s) {
         break;
     case S_HIST:
         if (!vec_contains(sc->dead, s->buf) && !vec_contains(&sc->inner_bufs, s->buf))
-            add_bins_site(sc, s);
+            add_bins_site(sc, s, s->buf, s->args[0]);
         break;
     case S_IF:
         scan_body(sc, s->then_body);
@@ -163,6 +168,9 @@ static void scan_stmt(SiteScan *sc, Stmt *s) {
     case S_LOOP:
     case S_MAP:
     case S_REDUCE:
+        if (is_extremum_hist(s) && !vec_contains(sc->dead, s->hist_bins) &&
+            !vec_contains(&sc->inner_bufs, s->hist_bins))
+            add_bins_site(sc, s, s->hist_bins, s->hist_nbins);
         if (sc->depth == 8) {
             rev_error(sc->r, s->loc, NULL, "loops nested too deeply to save what they overwrite");
             return;
@@ -211,7 +219,7 @@ static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead) {
 PtrVec *unrestored_bins(Rev *r, Stmt *s) {
     PtrVec *skip = unread_so_far(r, s, NULL), *out = arena_alloc(r->a, sizeof(PtrVec));
     for (int i = 0; skip && i < skip->len; i++)
-        if (updates_into(s, S_ACC, skip->items[i]))
+        if (updates_into(s, S_ACC, RED_ADD, skip->items[i]))
             vec_push(r->a, out, skip->items[i]);
     return out;
 }

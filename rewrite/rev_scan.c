@@ -55,14 +55,8 @@ Operand rule_read(Rev *r, Builder *bd, Buffer *b, Operand idx) {
 }
 
 static void accumulate_at(Rev *r, Builder *bd, Buffer *b, Operand idx, Operand v) {
-    Stmt *acc = stmt_new(r->a, S_ACC, bd->loc);
-    acc->buf = b;
-    acc->nidx = 1;
-    acc->idx[0] = idx;
-    acc->nargs = 1;
-    acc->args[0] = b_cast(bd, b->elem, v);
-    acc->acc = ACC_PLAIN; /* one element per iteration */
-    body_append(r->a, bd->b, acc);
+    /* one element per iteration: plain */
+    body_append(r->a, bd->b, stmt_acc(r->a, bd->loc, b, idx, b_cast(bd, b->elem, v), ACC_PLAIN));
 }
 
 /* A map over k in [0, n), its index and body builder. */

@@ -5,9 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void pg_bin_check(long k, long n, const char *where) {
-    if (k >= 0 && k < n)
-        return;
+void pg_bin_fail(long k, long n, const char *where) {
     fprintf(stderr, "pargrad: %s: bin %ld is outside [0, %ld)\n", where, k, n);
     abort();
 }

@@ -34,8 +34,6 @@ int pg_hist_private(long nb, long n, size_t elem) {
 #define PG_MUL(x, y) ((x) * (y))
 #define PG_LMIN(x, y) ((x) < (y) ? (x) : (y))
 
-PG_ATOMIC_DEF(atomic_min_long, long, PG_LMIN)
-
 /* for e in [0, n) with keys[e] >= 0, in parallel with nt threads: BODY */
 #define PG_ENTRIES(n, nt, keys, BODY)                                                              \
     do {                                                                                           \
@@ -86,7 +84,7 @@ PG_ATOMIC_DEF(atomic_min_long, long, PG_LMIN)
             first[b] = LONG_MAX;                                                                   \
         PG_BINS(long, first, nb, n, nt, keys,                                                      \
                 vals[e] == fin[keys[e]] && h[keys[e]] != fin[keys[e]], e, PG_LMIN, LONG_MAX,       \
-                atomic_min_long);                                                                  \
+                pg_atomic_min_long);                                                               \
         /* by bin, not by entry: one entry per bin at most takes an adjoint */                     \
         for (long b = 0; b < nb; b++) {                                                            \
             if (vals_b && first[b] != LONG_MAX)                                                    \

@@ -31,6 +31,10 @@ typedef struct HistLoop {
     bool inner;
     Canon in;
     struct HistLoop *outer;
+    /* min and max: the updates are S_ACC statements of the map itself,
+     * h[k] = fmin(h[k], v), and the reverse rule recomputes the values
+     * (rev_hist.c) instead of reading them from arrays */
+    bool direct;
 } HistLoop;
 
 bool is_hist_target(Lift *L, Buffer *buf) {
@@ -273,17 +277,22 @@ static bool same_site(CXCursor a, CXCursor b) {
            clang_equalLocations(clang_getRangeEnd(ra), clang_getRangeEnd(rb));
 }
 
+/* Which of the loop's updates c is; -1 (reported) for one in a function
+ * the loop calls. */
+static int site_of(Lift *L, CXCursor c, HistLoop *hl) {
+    for (int i = 0; i < hl->sites.len; i++)
+        if (same_site(*(CXCursor *)hl->sites.items[i], c))
+            return i;
+    lift_fail(L, c, "update the histogram in the loop's own body, not in a function it calls",
+              "update of the histogram '%s' outside its loop's body", hl->h->name);
+    return -1;
+}
+
 /* h[k] OP= v of a * / min / max histogram: the entry's key and value. */
 static void record_update(Lift *L, CXCursor c, HistLoop *hl, const Operand *idx, Operand v) {
-    int site = -1;
-    for (int i = 0; i < hl->sites.len && site < 0; i++)
-        if (same_site(*(CXCursor *)hl->sites.items[i], c))
-            site = i;
-    if (site < 0) {
-        lift_fail(L, c, "update the histogram in the loop's own body, not in a function it calls",
-                  "update of the histogram '%s' outside its loop's body", hl->h->name);
+    int site = site_of(L, c, hl);
+    if (site < 0)
         return;
-    }
     Builder bd = lift_builder(L, c);
     Operand j = inner_counter(L, hl);
     if (hl->inner && j.kind == OPD_NONE) {
@@ -316,10 +325,12 @@ void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, co
     v = b_cast(&bd, buf->elem, v);
     if (negate)
         v = b_neg(&bd, v);
-    if (hl) {
+    if (hl && !hl->direct) {
         record_update(L, c, hl, idx, v);
         return;
     }
+    if (hl && site_of(L, c, hl) < 0)
+        return;
     Stmt *s = stmt_new(L->a, S_ACC, loc_of(L, c));
     s->buf = buf;
     s->nidx = n;
@@ -327,6 +338,7 @@ void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, co
     s->nargs = 1;
     s->args[0] = v;
     s->acc = ACC_ATOMIC; /* iterations may send values to one bin */
+    s->acc_op = hl ? hl->op : RED_ADD;
     body_append(L->a, L->cur, s);
 }
 
@@ -398,6 +410,59 @@ static void lift_entries_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, H
                            "with per-thread copies of the bins or atomics",
                            hl->h->name);
     body_append(L->a, L->cur, s);
+}
+
+/* Whether the map's iterations write nothing but the bins of h (and
+ * arrays of their own): the reverse rule of min and max runs them again
+ * for the entries it needs, as often as it needs. */
+static bool writes_only_bins(Arena *a, Body *b, Buffer *h, PtrVec *own) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf)
+            vec_push(a, own, s->buf);
+        bool writes =
+            s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN || s->kind == S_HIST;
+        if (writes && s->buf != h && !vec_contains(own, s->buf))
+            return false;
+        if (s->kind == S_SCAN || s->kind == S_HIST ||
+            (s->kind == S_ACC && s->buf == h && s->acc_op == RED_ADD))
+            return false;
+        if (!writes_only_bins(a, s->then_body, h, own) ||
+            !writes_only_bins(a, s->else_body, h, own) || !writes_only_bins(a, s->body, h, own))
+            return false;
+    }
+    return true;
+}
+
+/* histogram(min | max: h) whose iterations write nothing else: the map
+ * updates the bins itself (per-thread copies of them, or atomics); false,
+ * with nothing lifted, where it writes other arrays (the map of entries
+ * then). */
+static bool lift_extremum_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, HistLoop *hl,
+                                    Operand bins) {
+    if ((hl->op != RED_MIN && hl->op != RED_MAX) || hl->inner)
+        return false;
+    LiftMark mark = lift_mark(L);
+    Stmt *s = loop_stmt(L, c, S_MAP, cn, pg);
+    s->note = arena_printf(L->a, "each iteration updates bins of the %s histogram %s",
+                           reduce_op_name(hl->op), hl->h->name);
+    s->hist_bins = hl->h;
+    Builder bd = lift_builder(L, c);
+    s->hist_nbins = b_cast(&bd, type_long(), bins);
+    hl->direct = true;
+    hl->outer = L->hist;
+    L->hist = hl;
+    lift_parallel_body(L, s, cn, BARRIER_MAP);
+    L->hist = hl->outer;
+    PtrVec own = {0};
+    bool ok = L->failed || writes_only_bins(L->a, s->body, hl->h, &own);
+    if (ok && !L->failed)
+        body_append(L->a, L->cur, s);
+    else if (!ok)
+        lift_undo(L, &mark);
+    lift_mark_free(&mark);
+    hl->direct = false;
+    return ok;
 }
 
 /* The array a histogram pragma names, or NULL after a diagnostic. */
@@ -565,9 +630,10 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         hl->in = in;
         hl->sites = sites;
     }
-    if (hl && hl->sites.len)
-        lift_entries_histogram(L, c, cn, pg, hl, bins);
-    else {
+    if (hl && hl->sites.len) {
+        if (!lift_extremum_histogram(L, c, cn, pg, hl, bins))
+            lift_entries_histogram(L, c, cn, pg, hl, bins);
+    } else {
         Stmt *s = loop_stmt(L, c, S_MAP, cn, pg);
         s->note = "each iteration adds into bins of the histogram";
         add_bins_known(L, pg, s);

@@ -246,25 +246,14 @@ static Body *slice_body(Slice *sl, Body *b, int *at) {
  * iterations, where the primal runs them, not again in the terms' map:
  * the slice's copies of those statements leave them out, unless the term
  * uses what one returns (check_slice rejects that). */
+static bool drop_effect(void *ctx, Stmt *s, Body *out) {
+    (void)out;
+    Slice *sl = ctx;
+    return s->kind == S_EFFECT && !(s->dst && sl->need[s->dst->id]);
+}
+
 static Body *without_effects(Slice *sl, Body *b) {
-    if (!b)
-        return NULL;
-    Body *out = body_new(sl->L->a);
-    for (int i = 0; i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (s->kind == S_EFFECT && !(s->dst && sl->need[s->dst->id]))
-            continue;
-        if (s->then_body || s->else_body || s->body) {
-            Stmt *t = stmt_new(sl->L->a, s->kind, s->loc);
-            *t = *s;
-            t->then_body = without_effects(sl, s->then_body);
-            t->else_body = without_effects(sl, s->else_body);
-            t->body = without_effects(sl, s->body);
-            s = t;
-        }
-        body_append(sl->L->a, out, s);
-    }
-    return out;
+    return body_rewrite(sl->L->a, b, drop_effect, sl);
 }
 
 /* Why the sliced statements cannot run ahead of the iterations, or NULL:

@@ -4,6 +4,7 @@
  * sweep, not recombined), and gives h_b, the adjoint of the bins' values
  * from before, and x_b. */
 #include <math.h>
+#include <stdlib.h>
 
 double softmax2(double a, double b) {
     double m = fmax(a, b);
@@ -71,7 +72,40 @@ void cell_product_sum(int n, int nb, const double *x, double h[nb]) {
         h[(2 * i + 1) % nb] += 0.5 * x[i] * x[i];
 }
 
+/* the smallest of a short windowed sum per cell, some particles skipped:
+ * a local array and inner loops in the iterations, which the min rule
+ * runs again for each bin's first entry */
+void cell_min_window(int n, int nb, const double *x, double h[nb]) {
+#pragma pargrad histogram(min : h)
+    for (int i = 0; i < n; i++) {
+        if (x[i] > 0.8)
+            continue;
+        double w[3];
+        for (int j = 0; j < 3; j++)
+            w[j] = x[(i + j) % n] * (j + 1);
+        double s = 0.0;
+        for (int j = 0; j < 3; j++)
+            s += sin(w[j]);
+        h[i % nb] = fmin(h[i % nb], s);
+    }
+}
+
+/* the iterations also store their values in an array of the function's:
+ * they write more than the bins, so the rule keeps every update's key and
+ * value instead of running iterations again */
+void cell_max_stored(int n, int nb, const double *x, double h[nb]) {
+    double *e = malloc((size_t)n * sizeof(double));
+#pragma pargrad histogram(max : h)
+    for (int i = 0; i < n; i++) {
+        e[i] = x[i] * x[i] - 0.3 * x[i];
+        h[(3 * i + 1) % nb] = fmax(h[(3 * i + 1) % nb], e[i]);
+    }
+    free(e);
+}
+
 #pragma pargrad reverse(cell_min) wrt(x, h) out(h)
+#pragma pargrad reverse(cell_min_window) wrt(x, h) out(h)
+#pragma pargrad reverse(cell_max_stored) wrt(x, h) out(h)
 #pragma pargrad reverse(cell_max) wrt(x, h) out(h)
 #pragma pargrad reverse(cell_product) wrt(x, h) out(h)
 #pragma pargrad reverse(cell_smax) wrt(x, h) out(h)

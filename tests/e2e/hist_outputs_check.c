@@ -17,6 +17,8 @@ HIST_KERNEL(cell_product)
 HIST_KERNEL(cell_smax)
 HIST_KERNEL(cell_smax_general)
 HIST_KERNEL(cell_product_sum)
+HIST_KERNEL(cell_min_window)
+HIST_KERNEL(cell_max_stored)
 
 static const struct {
     const char *name;
@@ -30,6 +32,8 @@ static const struct {
     {"cell_smax", cell_smax, cell_smax_b, -1.0, 1.0},
     {"cell_smax_general", cell_smax_general, cell_smax_general_b, -1.0, 1.0},
     {"cell_product_sum", cell_product_sum, cell_product_sum_b, 0.5, 1.5},
+    {"cell_min_window", cell_min_window, cell_min_window_b, -0.5, 2.0},
+    {"cell_max_stored", cell_max_stored, cell_max_stored_b, -0.5, 0.5},
 };
 
 enum { NB = 5 };
