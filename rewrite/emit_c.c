@@ -808,10 +808,10 @@ static bool body_adds_into(Body *b, Buffer *buf) {
 
 static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions);
 
-/* A + histogram's loop into bins of known number: each thread adds into a
- * copy of the bins of its own (an OpenMP array reduction) where the copies
- * are few next to the updates and fit the threads' stacks, atomically into
- * the bins otherwise (pg_hist_private decides at run time). */
+/* A histogram's loop (+, min, max) into bins of known number: each thread
+ * updates a copy of the bins of its own (an OpenMP array reduction) where
+ * the copies are few next to the updates and fit the threads' stacks,
+ * the bins atomically otherwise (pg_hist_private decides at run time). */
 static bool emit_hist_map(Emitter *e, Stmt *s) {
     if (!s->hist_bins || !e->opt->openmp || e->in_parallel || s->serial ||
         !body_adds_into(s->body, s->hist_bins))
@@ -825,7 +825,7 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
     emit_operand(e, s->lo);
     fprintf(e->out, "), sizeof(%s))) {\n", type_cname(s->hist_bins->elem));
     e->depth++;
-    line(e, "/* few bins: a copy of them per thread, added together after the loop */");
+    line(e, "/* few bins: a copy of them per thread, combined after the loop */");
     e->private_bins = s->hist_bins; /* open_parallel adds the reduction */
     emit_map_loop(e, s, NULL);
     e->private_bins = NULL;

@@ -10,6 +10,9 @@
  * the elements h held before the loop are saved and restored as for any
  * write (rev_save.c), since the re-executed iterations do not update h.
  *
+ * `min`, `max` loops whose iterations write nothing but the bins: see
+ * rev_extremum_hist_bwd below (the iterations recomputed, not recorded).
+ *
  * `*`, `min`, `max`: the lifter turns the loop into a map that writes each
  * update's key and value to arrays, and an S_HIST over them. Its bins are
  * saved whole before it (rev_save.c); the adjoint runs in the runtime

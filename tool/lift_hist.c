@@ -14,7 +14,10 @@
  * the value to arrays (key -1 where the update did not run), and an S_HIST
  * that combines them into h in the loop's order; the runtime does it with
  * per-thread copies of the bins or atomics (runtime/hist.c). The number of
- * bins must be known: the rule keeps per-bin values. */
+ * bins must be known: the rule keeps per-bin values. A `min` or `max` loop
+ * whose iterations write nothing else keeps its updates instead, as S_ACC
+ * statements h[k] = fmin(h[k], v) of the map: its rule recomputes the
+ * values rather than reading them from arrays (lift_extremum_histogram). */
 #include "lift.h"
 
 typedef struct HistLoop {
