@@ -678,7 +678,8 @@ static void emit_extremum_update(Emitter *e, Stmt *s) {
     fputs(";\n", e->out);
 }
 
-/* The operator of the updates of buf in b: + or a min/max histogram's. */
+/* The operator of the updates of buf in b: + or a *, min or max
+ * histogram's. */
 static ReduceOp update_op(Body *b, Buffer *buf) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
@@ -734,6 +735,7 @@ static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
         bool fl = type_is_float(s->hist_bins->elem);
         const char *name = op == RED_MIN   ? (fl ? "pg_min" : "min")
                            : op == RED_MAX ? (fl ? "pg_max" : "max")
+                           : op == RED_MUL ? "*"
                                            : "+";
         fprintf(e->out, " reduction(%s : %s[:", name, buf_name(e, s->hist_bins));
         emit_operand(e, s->hist_nbins);
@@ -808,7 +810,7 @@ static bool body_adds_into(Body *b, Buffer *buf) {
 
 static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions);
 
-/* A histogram's loop (+, min, max) into bins of known number: each thread
+/* A histogram's loop (+, *, min, max) into bins of known number: each thread
  * updates a copy of the bins of its own (an OpenMP array reduction) where
  * the copies are few next to the updates and fit the threads' stacks,
  * the bins atomically otherwise (pg_hist_private decides at run time). */
@@ -1197,7 +1199,7 @@ static void emit_stmt(Emitter *e, Stmt *s) {
         break;
     case S_WRITE:
     case S_ACC:
-        if (s->kind == S_ACC && s->acc_op != RED_ADD) {
+        if (s->kind == S_ACC && (s->acc_op == RED_MIN || s->acc_op == RED_MAX)) {
             emit_extremum_update(e, s);
             break;
         }
@@ -1206,7 +1208,7 @@ static void emit_stmt(Emitter *e, Stmt *s) {
             line(e, "#pragma omp atomic");
         indent(e);
         emit_access(e, s->buf, s->idx, s->nidx);
-        fputs(s->kind == S_WRITE ? " = " : " += ", e->out);
+        fputs(s->kind == S_WRITE ? " = " : s->acc_op == RED_MUL ? " *= " : " += ", e->out);
         emit_operand_top(e, s->args[0]);
         fputs(";\n", e->out);
         break;

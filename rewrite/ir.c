@@ -192,13 +192,19 @@ void body_append(Arena *a, Body *b, Stmt *s) {
     vec_push(a, &b->stmts, s);
 }
 
-Stmt *stmt_acc(Arena *a, SrcLoc loc, Buffer *buf, Operand idx, Operand v, AccLowering acc) {
-    Stmt *s = stmt_new(a, S_ACC, loc);
+Stmt *stmt_write(Arena *a, SrcLoc loc, Buffer *buf, Operand idx, Operand v) {
+    Stmt *s = stmt_new(a, S_WRITE, loc);
     s->buf = buf;
     s->nidx = 1;
     s->idx[0] = idx;
     s->nargs = 1;
     s->args[0] = v;
+    return s;
+}
+
+Stmt *stmt_acc(Arena *a, SrcLoc loc, Buffer *buf, Operand idx, Operand v, AccLowering acc) {
+    Stmt *s = stmt_write(a, loc, buf, idx, v);
+    s->kind = S_ACC;
     s->acc = acc;
     return s;
 }

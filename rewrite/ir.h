@@ -319,8 +319,9 @@ struct Stmt {
     Operand idx[4];
     int nidx;
     AccLowering acc;
-    /* S_ACC: + (RED_ADD, every adjoint's accumulation), or RED_MIN/RED_MAX:
-     * a min or max histogram's update, buf[idx] = fmin(buf[idx], args[0]) */
+    /* S_ACC: + (RED_ADD, every adjoint's accumulation), or RED_MUL,
+     * RED_MIN, RED_MAX: a histogram's update buf[idx] *= args[0],
+     * buf[idx] = fmin(buf[idx], args[0]) (rev_hist.c recomputes them) */
     ReduceOp acc_op;
     long long acc_key; /* S_ACC: how its index depends on the parallel index */
     const char *text;  /* S_COMMENT, and the pragma text kept on parallel loops */
@@ -440,6 +441,8 @@ typedef struct RevRequest {
 /* ---- builder ---- */
 Body *body_new(Arena *a);
 Stmt *stmt_new(Arena *a, StmtKind kind, SrcLoc loc);
+/* buf[idx] = v (one subscript) */
+Stmt *stmt_write(Arena *a, SrcLoc loc, Buffer *buf, Operand idx, Operand v);
 /* buf[idx] += v (one subscript), lowered per acc */
 Stmt *stmt_acc(Arena *a, SrcLoc loc, Buffer *buf, Operand idx, Operand v, AccLowering acc);
 /* A copy of b in which every statement goes first to leaf, which returns

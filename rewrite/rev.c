@@ -215,7 +215,7 @@ void collect_written(Rev *r, Stmt *s, PtrVec *written) {
 /* Whether s is, or has in its branches, an update h[k] = fmin(h[k], v) of
  * the min or max histogram whose iteration is being run again: that rule
  * (rev_hist.c) updates the bins no more. */
-static bool updates_extremum_bins(Stmt *s, Buffer *buf) {
+static bool updates_recomputed_bins(Stmt *s, Buffer *buf) {
     if (s->kind == S_ACC)
         return s->acc_op != RED_ADD && s->buf == buf;
     if (s->kind != S_IF)
@@ -223,7 +223,7 @@ static bool updates_extremum_bins(Stmt *s, Buffer *buf) {
     Body *branches[2] = {s->then_body, s->else_body};
     for (int q = 0; q < 2; q++)
         for (int i = 0; branches[q] && i < branches[q]->stmts.len; i++)
-            if (updates_extremum_bins(branches[q]->stmts.items[i], buf))
+            if (updates_recomputed_bins(branches[q]->stmts.items[i], buf))
                 return true;
     return false;
 }
@@ -235,7 +235,7 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
     collect_written(r, s, &written);
     for (int w = 0; w < written.len; w++) {
         Buffer *buf = written.items[w];
-        if (updates_extremum_bins(s, buf)) {
+        if (updates_recomputed_bins(s, buf)) {
             vec_push(r->a, dead, buf);
             continue;
         }
@@ -523,7 +523,7 @@ void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
             if (s->kind == S_WRITE)
                 rev_write(r, s, &bd);
             else if (s->acc_op != RED_ADD)
-                rev_extremum_update(r, s, &bd);
+                rev_recomputed_update(r, s, &bd);
             else
                 rev_hist_update(r, s, &bd);
             if (!vec_contains(dead, s->buf))
@@ -1094,7 +1094,7 @@ static void rerun_restored(Rev *r, Body *body, Body *out) {
             if (!vec_contains(&rewritten, bins->items[k]))
                 vec_push(r->a, keep_final, bins->items[k]);
         collect_written(r, s, &rewritten);
-        Stmt *c = s->kind == S_HIST || is_extremum_hist(s) ? rev_hist_final_copy(r, s) : NULL;
+        Stmt *c = s->kind == S_HIST || is_recomputed_hist(s) ? rev_hist_final_copy(r, s) : NULL;
         if (!c)
             c = copy_primal_stmt(r, s, keep_final);
         if (c && c->kind != S_ALLOC) /* temporaries are still allocated */

@@ -86,6 +86,9 @@ typedef struct Rev {
      * entry per bin (rev_hist.c): the entry, and the updates that number
      * the entries of an iteration. */
     struct HistSparse *hist_sparse;
+    /* Inside the adjoint of a * histogram's map (rev_hist.c): per bin the
+     * product of its non-zero values, then 2^(its zero count). */
+    struct HistProducts *hist_products;
     bool failed;
 } Rev;
 
@@ -94,6 +97,10 @@ typedef struct HistFinal {
     Buffer *fin, *bins;
     Operand nbins;
 } HistFinal;
+
+typedef struct HistProducts {
+    Buffer *nonzero, *zeros;
+} HistProducts;
 
 typedef struct HistSparse {
     Var *entry;
@@ -130,6 +137,8 @@ void settle_accumulations(Rev *r, Stmt *loop);
 
 /* rev_map.c */
 void rev_map_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+/* The iterations of body src again, then their adjoints, into out. */
+void adjoint_iterations(Rev *r, Body *src, Body *out);
 void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* rev_reduce.c */
 void rev_reduce_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
@@ -140,10 +149,10 @@ void rev_hist_update(Rev *r, Stmt *s, Builder *bd);
 void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* rev_hist.c: a min or max histogram's map (its body updates the bins
  * itself), and its adjoint */
-bool is_extremum_hist(Stmt *s);
-void rev_extremum_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+bool is_recomputed_hist(Stmt *s);
+void rev_recomputed_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* rev_hist.c: the adjoint of such a map's update h[k] = fmin(h[k], v) */
-void rev_extremum_update(Rev *r, Stmt *s, Builder *bd);
+void rev_recomputed_update(Rev *r, Stmt *s, Builder *bd);
 /* rev_hist.c: h = its final bins again, where the return sweep kept them
  * (HistFinal), instead of the histogram itself; NULL where it did not. */
 Stmt *rev_hist_final_copy(Rev *r, Stmt *s);

@@ -11,7 +11,7 @@
  * write (rev_save.c), since the re-executed iterations do not update h.
  *
  * `min`, `max` loops whose iterations write nothing but the bins: see
- * rev_extremum_hist_bwd below (the iterations recomputed, not recorded).
+ * rev_recomputed_hist_bwd below (the iterations recomputed, not recorded).
  *
  * `*`, `min`, `max`: the lifter turns the loop into a map that writes each
  * update's key and value to arrays, and an S_HIST over them. Its bins are
@@ -59,13 +59,7 @@ static Buffer *copy_final_bins(Rev *r, Stmt *s, Buffer *h, Operand nb, Builder *
     Builder in;
     Stmt *m = rule_map(r, s, nb, "the bins' final values", &in);
     Operand b = opd_var(m->index);
-    Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
-    w->buf = fin;
-    w->nidx = 1;
-    w->idx[0] = b;
-    w->nargs = 1;
-    w->args[0] = rule_read(r, &in, h, b);
-    body_append(r->a, m->body, w);
+    body_append(r->a, m->body, stmt_write(r->a, s->loc, fin, b, rule_read(r, &in, h, b)));
     body_append(r->a, bd->b, m);
     return fin;
 }
@@ -100,14 +94,10 @@ static void invertible_bins(Rev *r, Stmt *s, Buffer *fin, Body *out) {
     Operand k = opd_var(m->index);
     Operand h0 = rule_read(r, &in, s->buf, k);
     Operand rest = b_uop(&in, OP_UOP_INV, s->uop, rule_read(r, &in, fin, k), h0);
-    Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
-    w->buf = s->buf->adj;
-    w->nidx = 1;
-    w->idx[0] = k;
-    w->nargs = 1;
-    w->args[0] =
-        b_mul(&in, rule_read(r, &in, s->buf->adj, k), b_uop(&in, OP_UOP_D0, s->uop, h0, rest));
-    body_append(r->a, m->body, w);
+    body_append(r->a, m->body,
+                stmt_write(r->a, s->loc, s->buf->adj, k,
+                           b_mul(&in, rule_read(r, &in, s->buf->adj, k),
+                                 b_uop(&in, OP_UOP_D0, s->uop, h0, rest))));
     body_append(r->a, out, m);
 }
 
@@ -150,13 +140,9 @@ Stmt *rev_hist_final_copy(Rev *r, Stmt *s) {
                        "the histogram's final bins, kept from the return sweep, instead of "
                        "running it again",
                        &in);
-    Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
-    w->buf = hf->bins;
-    w->nidx = 1;
-    w->idx[0] = opd_var(m->index);
-    w->nargs = 1;
-    w->args[0] = rule_read(r, &in, hf->fin, opd_var(m->index));
-    body_append(r->a, m->body, w);
+    body_append(r->a, m->body,
+                stmt_write(r->a, s->loc, hf->bins, opd_var(m->index),
+                           rule_read(r, &in, hf->fin, opd_var(m->index))));
     return m;
 }
 
@@ -208,7 +194,8 @@ void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
         rule_free(r, &bd, fin);
 }
 
-/* ---- min and max: the map that updates the bins itself ----
+/* ---- min and max: the map that updates the bins itself (for *, see
+ * further down) ----
  *
  * histogram(min | max: h) whose iterations write nothing but the bins is a
  * map with updates h[k] = fmin(h[k], v) in its body (S_ACC of acc_op
@@ -239,7 +226,7 @@ static bool has_update(Body *b, Buffer *h) {
     return false;
 }
 
-bool is_extremum_hist(Stmt *s) {
+bool is_recomputed_hist(Stmt *s) {
     return s->kind == S_MAP && s->hist_bins && has_update(s->body, s->hist_bins);
 }
 
@@ -307,13 +294,8 @@ static Buffer *first_entries(Rev *r, Stmt *s, Buffer *fin, PtrVec sites, Builder
                               type_long(), s->hist_nbins);
     Builder in;
     Stmt *none = rule_map(r, s, s->hist_nbins, "no bin has an entry yet", &in);
-    Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
-    w->buf = first;
-    w->nidx = 1;
-    w->idx[0] = opd_var(none->index);
-    w->nargs = 1;
-    w->args[0] = opd_int(LONG_MAX);
-    body_append(r->a, none->body, w);
+    body_append(r->a, none->body,
+                stmt_write(r->a, s->loc, first, opd_var(none->index), opd_int(LONG_MAX)));
     body_append(r->a, bd->b, none);
     FirstPass fp = {r, s, fin, first, sites};
     Stmt *m = stmt_new(r->a, S_MAP, s->loc);
@@ -327,6 +309,19 @@ static Buffer *first_entries(Rev *r, Stmt *s, Buffer *fin, PtrVec sites, Builder
     m->body = body_rewrite(r->a, s->body, first_pass_update, &fp);
     body_append(r->a, bd->b, m);
     return first;
+}
+
+/* The iterations of map s again with their adjoints, into `into`, a body
+ * of par (already linked there): the parallel loop the accumulations are
+ * judged against, unless one is around it. */
+static void adjoint_in(Rev *r, Stmt *s, Body *into, Stmt *par) {
+    Stmt *outer = r->par_loop;
+    if (!outer)
+        r->par_loop = par;
+    adjoint_iterations(r, s->body, into);
+    r->par_loop = outer;
+    if (!outer)
+        settle_accumulations(r, par);
 }
 
 /* Step 3: for each bin with a first entry e, the iteration of e runs again
@@ -357,21 +352,13 @@ static void sparse_adjoint(Rev *r, Stmt *s, Buffer *fin, Buffer *first, PtrVec s
     one->note = "the entry's iteration, and its adjoint";
     one->serial = true; /* one iteration */
     one->body = body_new(r->a);
-    HistSparse sp = {e.var, sites};
-    HistSparse *outer_sparse = r->hist_sparse;
-    Stmt *outer = r->par_loop;
-    r->hist_sparse = &sp;
-    if (!outer)
-        r->par_loop = bins;
-    rev_fwd_body(r, s->body, one->body, true);
-    rev_adjoint_decls(r, s->body, one->body);
-    rev_bwd_stmts(r, s->body, one->body, true);
-    r->par_loop = outer;
-    r->hist_sparse = outer_sparse;
     body_append(r->a, has->then_body, one);
     body_append(r->a, bins->body, has);
-    if (!outer)
-        settle_accumulations(r, bins);
+    HistSparse sp = {e.var, sites};
+    HistSparse *outer_sparse = r->hist_sparse;
+    r->hist_sparse = &sp;
+    adjoint_in(r, s, one->body, bins);
+    r->hist_sparse = outer_sparse;
     body_append(r->a, out, bins);
 }
 
@@ -389,55 +376,192 @@ static void zero_replaced_bins(Rev *r, Stmt *s, Buffer *fin, Body *out) {
     replaced->cond = b_cmp(&in, OP_NE, rule_read(r, &in, h, k), rule_read(r, &in, fin, k));
     replaced->then_body = body_new(r->a);
     replaced->else_body = body_new(r->a);
-    Stmt *w = stmt_new(r->a, S_WRITE, s->loc);
-    w->buf = h->adj;
-    w->nidx = 1;
-    w->idx[0] = k;
-    w->nargs = 1;
-    w->args[0] = b_fconst(0, h->elem);
-    body_append(r->a, replaced->then_body, w);
+    body_append(r->a, replaced->then_body,
+                stmt_write(r->a, s->loc, h->adj, k, b_fconst(0, h->elem)));
     body_append(r->a, m->body, replaced);
     body_append(r->a, out, m);
 }
 
-void rev_extremum_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
+/* ---- *: the map that updates the bins itself ----
+ *
+ * histogram(*: h) whose iterations write nothing but the bins: the rule of
+ * the runtime's PG_HIST_MUL_REV (zero counting), with the values
+ * recomputed instead of read from arrays:
+ *   1. two maps run the iterations again, each update becoming a product
+ *      per bin: nonzero[k] of the bin's non-zero values, zeros[k] of 2 per
+ *      zero (2^zeros: exact, and it tells no zero, one, and more, even
+ *      where it overflows to inf);
+ *   2. the adjoint map over all iterations, the update's adjoint being
+ *      v_b += h_b[k] * h0[k] * (the product of the bin's other values);
+ *   3. h_b[k] *= (the product of all the bin's values). */
+typedef struct Products {
+    Rev *r;
+    Buffer *t;
+    bool zeros; /* the pass of 2^zeros, not of the non-zero values */
+    PtrVec sites;
+} Products;
+
+static bool product_update(void *ctx, Stmt *u, Body *out) {
+    Products *pr = ctx;
+    if (site_number(&pr->sites, u) < 0)
+        return false;
+    Rev *r = pr->r;
+    Builder bd = {r->a, r->dst, out, u->loc};
+    Type ty = pr->t->elem;
+    Operand v = u->args[0];
+    Operand zero = b_cmp(&bd, OP_EQ, v, b_fconst(0, ty));
+    Operand f = pr->zeros ? b_select(&bd, zero, b_fconst(2, ty), b_fconst(1, ty))
+                          : b_select(&bd, zero, b_fconst(1, ty), v);
+    Stmt *acc = stmt_acc(r->a, u->loc, pr->t, u->idx[0], f, ACC_ATOMIC);
+    acc->acc_op = RED_MUL;
+    body_append(r->a, out, acc);
+    return true;
+}
+
+/* One pass of step 1: a product per bin, starting at 1. Two passes, not
+ * one into 2 nb elements: the per-thread copies of the bins must fit the
+ * threads' stacks (pg_hist_private), and 2 nb may not where nb does. */
+static Buffer *bin_products(Rev *r, Stmt *s, PtrVec sites, bool zeros, Builder *bd) {
+    Buffer *h = s->hist_bins;
+    Buffer *t = rule_temp(
+        r, bd, arena_printf(r->a, "%s_%s", buffer_label(r->a, h), zeros ? "zeros" : "nonzero"),
+        h->elem, s->hist_nbins);
+    Builder in;
+    Stmt *ones = rule_map(r, s, s->hist_nbins, "every product starts at 1", &in);
+    body_append(r->a, ones->body,
+                stmt_write(r->a, s->loc, t, opd_var(ones->index), b_fconst(1, h->elem)));
+    body_append(r->a, bd->b, ones);
+    Products pr = {r, t, zeros, sites};
+    Stmt *m = stmt_new(r->a, S_MAP, s->loc);
+    *m = *s;
+    m->text = "map";
+    m->note = arena_printf(
+        r->a, "per bin of %s %s (the iterations run again)", buffer_label(r->a, h),
+        zeros ? "2^(its zero values): 1, 2, or more" : "the product of its non-zero values");
+    m->hist_bins = t;
+    m->body = body_rewrite(r->a, s->body, product_update, &pr);
+    body_append(r->a, bd->b, m);
+    return t;
+}
+
+/* Step 2: the adjoint map over every iteration. */
+static void product_values(Rev *r, Stmt *s, HistProducts *hp, Body *out) {
+    Stmt *m = stmt_new(r->a, S_MAP, s->loc);
+    m->index = s->index;
+    m->counter = s->counter;
+    m->lo = s->lo;
+    m->hi = s->hi;
+    m->text = "map";
+    m->note = "adjoint: each value's from its bin's, times the bin's value from before and the "
+              "product of its other values";
+    m->body = body_new(r->a);
+    HistProducts *outer_products = r->hist_products;
+    r->hist_products = hp;
+    adjoint_in(r, s, m->body, m);
+    r->hist_products = outer_products;
+    body_append(r->a, out, m);
+}
+
+/* Step 3: h_b[k] *= nonzero[k] where the bin had no zero, 0 where it had. */
+static void product_bins(Rev *r, Stmt *s, HistProducts *hp, Body *out) {
+    Buffer *h = s->hist_bins;
+    Builder in;
+    Stmt *m = rule_map(r, s, s->hist_nbins,
+                       "the bins from before: their adjoints times the product of the values", &in);
+    Operand k = opd_var(m->index), ty1 = b_fconst(1, h->elem);
+    Operand none = b_cmp(&in, OP_EQ, rule_read(r, &in, hp->zeros, k), ty1);
+    body_append(r->a, m->body,
+                stmt_write(r->a, s->loc, h->adj, k,
+                           b_mul(&in, rule_read(r, &in, h->adj, k),
+                                 b_select(&in, none, rule_read(r, &in, hp->nonzero, k),
+                                          b_fconst(0, h->elem)))));
+    body_append(r->a, out, m);
+}
+
+/* v_b += h_b[k] * h0[k] * rest, rest the product of the bin's other
+ * values: t[k] / v without zeros, t[k] for the bin's one zero, else 0 */
+static void product_update_adjoint(Rev *r, Stmt *s, Builder *bd) {
+    HistProducts *hp = r->hist_products;
+    Buffer *h = s->buf;
+    Operand v = s->args[0];
+    if (!hp) {
+        rev_error(r, s->loc, NULL, "internal: a * histogram's update outside its rule");
+        return;
+    }
+    if (v.kind != OPD_VAR || !v.var->active)
+        return;
+    Type ty = h->elem;
+    Operand k = s->idx[0];
+    Operand p = rule_read(r, bd, hp->nonzero, k);
+    Operand z = rule_read(r, bd, hp->zeros, k);
+    Operand zero = b_cmp(bd, OP_EQ, v, b_fconst(0, ty));
+    Operand others = b_div(bd, p, b_select(bd, zero, b_fconst(1, ty), v));
+    Operand one_zero_here =
+        b_op(bd, OP_AND, type_bool(), b_cmp(bd, OP_EQ, z, b_fconst(2, ty)), zero);
+    Operand rest = b_select(bd, b_cmp(bd, OP_EQ, z, b_fconst(1, ty)), others,
+                            b_select(bd, one_zero_here, p, b_fconst(0, ty)));
+    Operand d = b_mul(bd, b_mul(bd, rule_read(r, bd, h->adj, k), rule_read(r, bd, h, k)), rest);
+    add_adjoint(r, bd, v, d);
+}
+
+void rev_recomputed_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Buffer *h = s->hist_bins;
     bool active = h->active && h->adj;
     Builder bd = {r->a, r->dst, out, s->loc};
+    PtrVec sites = {0};
+    collect_updates(r->a, s->body, h, &sites);
+    ReduceOp op = ((Stmt *)sites.items[0])->acc_op;
     bool keep = final_bins_kept(r, s, h);
-    Buffer *fin = active || keep ? copy_final_bins(r, s, h, s->hist_nbins, &bd) : NULL;
+    Buffer *fin =
+        (active && op != RED_MUL) || keep ? copy_final_bins(r, s, h, s->hist_nbins, &bd) : NULL;
     if (keep)
         keep_final_bins(r, s, fin, h, s->hist_nbins);
     restore_regions(r, &s, 1, out, dead);
     if (!active)
         return;
-    PtrVec sites = {0};
-    collect_updates(r->a, s->body, h, &sites);
     bool values_active = false;
     for (int i = 0; i < sites.len; i++) {
         Operand v = ((Stmt *)sites.items[i])->args[0];
         values_active |= v.kind == OPD_VAR && v.var->active;
     }
-    b_comment(&bd, arena_printf(r->a,
-                                "adjoint of the %s histogram into %s: per bin the first update "
-                                "that gave the final value takes the bin's adjoint (the value "
-                                "from before keeps it on ties)",
-                                reduce_op_name(((Stmt *)sites.items[0])->acc_op),
-                                buffer_label(r->a, h)));
-    if (values_active) {
-        Buffer *first = first_entries(r, s, fin, sites, &bd);
-        sparse_adjoint(r, s, fin, first, sites, out);
-        rule_free(r, &bd, first);
+    if (op == RED_MUL) {
+        b_comment(&bd, arena_printf(r->a,
+                                    "adjoint of the * histogram into %s: per bin the product of "
+                                    "the non-zero values and the number of zeros, then each "
+                                    "value's adjoint from its bin's",
+                                    buffer_label(r->a, h)));
+        HistProducts hp = {bin_products(r, s, sites, false, &bd),
+                           bin_products(r, s, sites, true, &bd)};
+        if (values_active)
+            product_values(r, s, &hp, out);
+        product_bins(r, s, &hp, out);
+        rule_free(r, &bd, hp.nonzero);
+        rule_free(r, &bd, hp.zeros);
+    } else {
+        b_comment(&bd, arena_printf(r->a,
+                                    "adjoint of the %s histogram into %s: per bin the first "
+                                    "update that gave the final value takes the bin's adjoint "
+                                    "(the value from before keeps it on ties)",
+                                    reduce_op_name(op), buffer_label(r->a, h)));
+        if (values_active) {
+            Buffer *first = first_entries(r, s, fin, sites, &bd);
+            sparse_adjoint(r, s, fin, first, sites, out);
+            rule_free(r, &bd, first);
+        }
+        zero_replaced_bins(r, s, fin, out);
     }
-    zero_replaced_bins(r, s, fin, out);
-    if (!keep)
+    if (fin && !keep)
         rule_free(r, &bd, fin);
 }
 
 /* The adjoint of an update h[k] = fmin(h[k], v) in the sparse adjoint
  * above: the entry being run takes the bin's adjoint; the iteration's other
  * updates, whose entries are other bins' or none, take nothing. */
-void rev_extremum_update(Rev *r, Stmt *s, Builder *bd) {
+void rev_recomputed_update(Rev *r, Stmt *s, Builder *bd) {
+    if (s->acc_op == RED_MUL) {
+        product_update_adjoint(r, s, bd);
+        return;
+    }
     HistSparse *sp = r->hist_sparse;
     if (!sp) {
         rev_error(r, s->loc, NULL, "internal: a min or max histogram's update outside its rule");

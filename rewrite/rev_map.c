@@ -15,9 +15,15 @@ void rev_map_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     end_log(r, log, out);
 }
 
+void adjoint_iterations(Rev *r, Body *src, Body *out) {
+    rev_fwd_body(r, src, out, true);
+    rev_adjoint_decls(r, src, out);
+    rev_bwd_stmts(r, src, out, true);
+}
+
 void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
-    if (is_extremum_hist(s)) {
-        rev_extremum_hist_bwd(r, s, out, dead);
+    if (is_recomputed_hist(s)) {
+        rev_recomputed_hist_bwd(r, s, out, dead);
         return;
     }
     /* Back to the values the map read: its iterations re-execute. */
@@ -34,9 +40,7 @@ void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Stmt *outer = r->par_loop;
     if (!outer)
         r->par_loop = m;
-    rev_fwd_body(r, s->body, m->body, true);
-    rev_adjoint_decls(r, s->body, m->body);
-    rev_bwd_stmts(r, s->body, m->body, true);
+    adjoint_iterations(r, s->body, m->body);
     r->par_loop = outer;
     if (!outer)
         settle_accumulations(r, m);

@@ -28,7 +28,7 @@ bool write_needs_save(Rev *r, Stmt *write) {
      * or for a histogram's update, which adds to them again wherever it is
      * re-executed (the re-run that gives the caller its outputs). */
     if (write->kind == S_ACC && write->acc_op != RED_ADD)
-        return true; /* a min or max histogram's rule reads the bins from before */
+        return true; /* a *, min or max histogram's rule reads the bins from before */
     if (write->kind == S_ACC)
         return !r->fused || declares(r->fused->body, write->buf);
     return write->kind == S_HIST || body_reads_buffer(r->src->body, write->buf);
@@ -54,7 +54,7 @@ static bool updates_into(Stmt *s, StmtKind kind, ReduceOp op, Buffer *buf) {
  * needed (and the histogram, not restored, never runs again). */
 static bool accumulates_into(Stmt *s, Buffer *buf) {
     return updates_into(s, S_HIST, RED_ADD, buf) || updates_into(s, S_ACC, RED_MIN, buf) ||
-           updates_into(s, S_ACC, RED_MAX, buf);
+           updates_into(s, S_ACC, RED_MAX, buf) || updates_into(s, S_ACC, RED_MUL, buf);
 }
 
 struct SaveSite {
@@ -168,7 +168,7 @@ static void scan_stmt(SiteScan *sc, Stmt *s) {
     case S_LOOP:
     case S_MAP:
     case S_REDUCE:
-        if (is_extremum_hist(s) && !vec_contains(sc->dead, s->hist_bins) &&
+        if (is_recomputed_hist(s) && !vec_contains(sc->dead, s->hist_bins) &&
             !vec_contains(&sc->inner_bufs, s->hist_bins))
             add_bins_site(sc, s, s->hist_bins, s->hist_nbins);
         if (sc->depth == 8) {

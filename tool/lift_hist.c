@@ -14,10 +14,11 @@
  * the value to arrays (key -1 where the update did not run), and an S_HIST
  * that combines them into h in the loop's order; the runtime does it with
  * per-thread copies of the bins or atomics (runtime/hist.c). The number of
- * bins must be known: the rule keeps per-bin values. A `min` or `max` loop
- * whose iterations write nothing else keeps its updates instead, as S_ACC
- * statements h[k] = fmin(h[k], v) of the map: its rule recomputes the
- * values rather than reading them from arrays (lift_extremum_histogram). */
+ * bins must be known: the rule keeps per-bin values. A loop whose
+ * iterations write nothing else keeps its updates instead, as S_ACC
+ * statements h[k] = fmin(h[k], v) (h[k] *= v) of the map: its rule
+ * recomputes the values rather than reading them from arrays
+ * (lift_recomputed_histogram). */
 #include "lift.h"
 
 typedef struct HistLoop {
@@ -437,13 +438,13 @@ static bool writes_only_bins(Arena *a, Body *b, Buffer *h, PtrVec *own) {
     return true;
 }
 
-/* histogram(min | max: h) whose iterations write nothing else: the map
- * updates the bins itself (per-thread copies of them, or atomics); false,
- * with nothing lifted, where it writes other arrays (the map of entries
- * then). */
-static bool lift_extremum_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, HistLoop *hl,
-                                    Operand bins) {
-    if ((hl->op != RED_MIN && hl->op != RED_MAX) || hl->inner)
+/* histogram(* | min | max: h) whose iterations write nothing else: the
+ * map updates the bins itself (per-thread copies of them, or atomics), and
+ * its rule recomputes the iterations; false, with nothing lifted, where
+ * it writes other arrays (the map of entries then). */
+static bool lift_recomputed_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, HistLoop *hl,
+                                      Operand bins) {
+    if ((hl->op != RED_MIN && hl->op != RED_MAX && hl->op != RED_MUL) || hl->inner)
         return false;
     LiftMark mark = lift_mark(L);
     Stmt *s = loop_stmt(L, c, S_MAP, cn, pg);
@@ -634,7 +635,7 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         hl->sites = sites;
     }
     if (hl && hl->sites.len) {
-        if (!lift_extremum_histogram(L, c, cn, pg, hl, bins))
+        if (!lift_recomputed_histogram(L, c, cn, pg, hl, bins))
             lift_entries_histogram(L, c, cn, pg, hl, bins);
     } else {
         Stmt *s = loop_stmt(L, c, S_MAP, cn, pg);

@@ -564,13 +564,7 @@ static int array_binding(Lift *L, Pragma *pg) {
 
 /* ---- the three statements ---- */
 Stmt *element_write(Lift *L, SrcLoc loc, Buffer *buf, Operand idx, Operand v) {
-    Stmt *w = stmt_new(L->a, S_WRITE, loc);
-    w->buf = buf;
-    w->nidx = 1;
-    w->idx[0] = idx;
-    w->nargs = 1;
-    w->args[0] = v;
-    return w;
+    return stmt_write(L->a, loc, buf, idx, v);
 }
 
 /* k = index - lo and acc's prefix before the iteration, read first. */
