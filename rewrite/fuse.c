@@ -719,6 +719,8 @@ static void note_home(Homes *h, Stmt *s, Stmt *loop) {
     }
     if (!loop || loop->kind != S_MAP || (h->map[b->id] && h->map[b->id] != loop))
         h->bad[b->id] = 1;
+    if (s->kind == S_ACC && s->acc_op != RED_ADD) /* h[k] *= v, fmin: a scalar would add */
+        h->bad[b->id] = h->one[b->id] = 2;
     h->map[b->id] = loop;
 }
 
