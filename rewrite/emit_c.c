@@ -678,23 +678,6 @@ static void emit_extremum_update(Emitter *e, Stmt *s) {
     fputs(";\n", e->out);
 }
 
-/* The operator of the updates of buf in b: + or a *, min or max
- * histogram's. */
-static ReduceOp update_op(Body *b, Buffer *buf) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (s->kind == S_ACC && s->buf == buf)
-            return s->acc_op;
-        Body *bodies[3] = {s->then_body, s->else_body, s->body};
-        for (int q = 0; q < 3; q++) {
-            ReduceOp op = update_op(bodies[q], buf);
-            if (op != RED_ADD)
-                return op;
-        }
-    }
-    return RED_ADD;
-}
-
 /* The parallel pragmas of an outermost parallel loop. */
 static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
     if (!e->opt->openmp || e->in_parallel || s->serial)
@@ -731,7 +714,7 @@ static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
     if (reductions)
         fputs(reductions, e->out);
     if (e->private_bins && s->hist_bins == e->private_bins) {
-        ReduceOp op = update_op(s->body, s->hist_bins);
+        ReduceOp op = body_update_op(s->body, s->hist_bins);
         bool fl = type_is_float(s->hist_bins->elem);
         const char *name = op == RED_MIN   ? (fl ? "pg_min" : "min")
                            : op == RED_MAX ? (fl ? "pg_max" : "max")

@@ -209,6 +209,21 @@ Stmt *stmt_acc(Arena *a, SrcLoc loc, Buffer *buf, Operand idx, Operand v, AccLow
     return s;
 }
 
+ReduceOp body_update_op(Body *b, Buffer *buf) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ACC && s->buf == buf && s->acc_op != RED_ADD)
+            return s->acc_op;
+        Body *bodies[3] = {s->then_body, s->else_body, s->body};
+        for (int q = 0; q < 3; q++) {
+            ReduceOp op = body_update_op(bodies[q], buf);
+            if (op != RED_ADD)
+                return op;
+        }
+    }
+    return RED_ADD;
+}
+
 Body *body_rewrite(Arena *a, Body *b, bool (*leaf)(void *ctx, Stmt *s, Body *out), void *ctx) {
     if (!b)
         return NULL;

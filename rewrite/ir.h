@@ -445,6 +445,9 @@ Stmt *stmt_new(Arena *a, StmtKind kind, SrcLoc loc);
 Stmt *stmt_write(Arena *a, SrcLoc loc, Buffer *buf, Operand idx, Operand v);
 /* buf[idx] += v (one subscript), lowered per acc */
 Stmt *stmt_acc(Arena *a, SrcLoc loc, Buffer *buf, Operand idx, Operand v, AccLowering acc);
+/* The operator of a histogram's updates of buf in b (S_ACC of acc_op *,
+ * min or max, at any depth), or RED_ADD where there are none. */
+ReduceOp body_update_op(Body *b, Buffer *buf);
 /* A copy of b in which every statement goes first to leaf, which returns
  * true where it has appended to out what replaces the statement (or
  * nothing, to drop it); the others are kept, those with bodies copied

@@ -216,18 +216,8 @@ void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
  *      adjoints, not n (the adjoint is sparse);
  *   4. the bins whose final value came from an update give the bins from
  *      before no adjoint: h_b[k] = 0 there. */
-static bool has_update(Body *b, Buffer *h) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if ((s->kind == S_ACC && s->acc_op != RED_ADD && s->buf == h) ||
-            has_update(s->then_body, h) || has_update(s->else_body, h) || has_update(s->body, h))
-            return true;
-    }
-    return false;
-}
-
 bool is_recomputed_hist(Stmt *s) {
-    return s->kind == S_MAP && s->hist_bins && has_update(s->body, s->hist_bins);
+    return s->kind == S_MAP && s->hist_bins && body_update_op(s->body, s->hist_bins) != RED_ADD;
 }
 
 static void collect_updates(Arena *a, Body *b, Buffer *h, PtrVec *out) {
