@@ -17,6 +17,10 @@ static bool is_index_of(Rev *r, Operand o, Stmt *loop, long long *off) {
         return true;
     }
     Stmt *d = def_of(r, o);
+    if (d && d->kind == S_LOOP && d->index == o.var && d->blocks_of == loop->index) {
+        *off = 0; /* a block of the map's iterations: the blocks cover them once each */
+        return true;
+    }
     if (!d || d->kind != S_LET)
         return false;
     if (d->op == OP_COPY || d->op == OP_CAST)

@@ -323,6 +323,10 @@ void stmt_visit_header(Stmt *s, OperandVisitor visit, void *ctx) {
         visit(&s->lo, ctx);
         visit(&s->hi, ctx);
     }
+    if (s->kind == S_LOOP && s->blocks_of) {
+        visit(&s->whole_lo, ctx);
+        visit(&s->whole_hi, ctx);
+    }
     if (s->kind == S_SCAN || s->kind == S_HIST)
         visit(&s->hi, ctx);
     for (int q = 0; s->kind == S_SCAN && s->fusion && q < 2; q++) {
@@ -536,6 +540,8 @@ static Stmt *clone_stmt(Cloner *c, Stmt *s) {
         for (int i = 0; i < 4; i++)
             clone_use(ops[i], c);
     }
+    if (s->blocks_of && s->blocks_of->id < c->n && c->map[s->blocks_of->id])
+        t->blocks_of = c->map[s->blocks_of->id];
     /* S_LET on a mutable variable (an update) uses it */
     if (t->dst && s->kind == S_LET && s->dst->is_mutable && s->dst->id < c->n && c->map[s->dst->id])
         t->dst = c->map[s->dst->id];

@@ -248,9 +248,12 @@ typedef struct UserOp {
     Type ty;
     Operand identity;
     bool commutative;
-    /* TYPE is a struct of floating fields: pargrad has no parallel rule for
-     * it yet, so loops that combine with it run as sequential loops */
+    /* TYPE is a struct of floating fields: COMBINE is inlined where loops
+     * combine with it (tool/lift_tuple.c); `fields` counts them and
+     * `identities` holds the identity of each */
     bool tuple;
+    int fields;
+    const double *identities;
     const char *helper;
     bool used; /* some differentiated code combines with it */
     SrcLoc loc;
@@ -339,6 +342,12 @@ struct Stmt {
     /* Loops whose counter is not the index, and the statement binding the
      * counter in their body (for index bounds). */
     struct Counter *counter;
+    /* S_LOOP running one block of the iterations of the S_MAP whose index
+     * is blocks_of (tool/lift_tuple.c): over all the map's iterations the
+     * blocks cover [whole_lo, whole_hi) once each, so this loop's index
+     * tells the map's iterations apart as the map's own does */
+    struct Var *blocks_of;
+    Operand whole_lo, whole_hi;
     /* S_LOOP without a bound (hi is none): a while or do loop, which ends
      * after the iteration whose `until` (computed in the body) is true;
      * `trips` is the carried result that counts its iterations, the bound

@@ -138,6 +138,12 @@ static void add_bins_site(SiteScan *sc, Stmt *s, Buffer *h, Operand nb) {
     vec_push(r->a, &sc->sites, site);
 }
 
+/* s runs one block of the iterations of the map just around it. */
+static bool blocks_map(SiteScan *sc, Stmt *s) {
+    return s->kind == S_LOOP && s->blocks_of && sc->depth > 0 &&
+           sc->path[sc->depth - 1]->kind == S_MAP && sc->path[sc->depth - 1]->index == s->blocks_of;
+}
+
 static void scan_stmt(SiteScan *sc, Stmt *s) {
     mark_inside(sc, s);
     switch (s->kind) {
@@ -171,6 +177,18 @@ static void scan_stmt(SiteScan *sc, Stmt *s) {
         if (is_recomputed_hist(s) && !vec_contains(sc->dead, s->hist_bins) &&
             !vec_contains(&sc->inner_bufs, s->hist_bins))
             add_bins_site(sc, s, s->hist_bins, s->hist_nbins);
+        if (blocks_map(sc, s)) {
+            /* the map over blocks and this block of its iterations are one
+             * loop over the whole range */
+            Stmt *map = sc->path[sc->depth - 1], *whole = stmt_new(sc->r->a, S_LOOP, s->loc);
+            *whole = *s;
+            whole->lo = s->whole_lo;
+            whole->hi = s->whole_hi;
+            sc->path[sc->depth - 1] = whole;
+            scan_body(sc, s->body);
+            sc->path[sc->depth - 1] = map;
+            break;
+        }
         if (sc->depth == 8) {
             rev_error(sc->r, s->loc, NULL, "loops nested too deeply to save what they overwrite");
             return;

@@ -305,6 +305,22 @@ Stmt *if_stmt(Lift *L, CXCursor at, Operand cond);
 void lift_under_guard(Lift *L, CXCursor at, Operand cond, bool ends_loop, CXCursor *v, int n);
 Operand not_stopped(Lift *L, CXCursor at, int stopped, int skipped, bool returned);
 void lift_for(Lift *L, CXCursor c);
+/* Loops pargrad builds itself: the body of iteration `index`. */
+typedef void (*BuiltIteration)(Lift *L, void *ctx, Operand index);
+void lift_built_loop(Lift *L, CXCursor at, Operand n, const int *carried_b, int nc,
+                     BuiltIteration iteration, void *ctx);
+void lift_built_map(Lift *L, CXCursor at, CXCursor scope, Operand n, const char *note,
+                    BuiltIteration iteration, void *ctx);
+/* The loop c over the iterations of cn, as the sequential loop it is. */
+void lift_seq_loop(Lift *L, CXCursor c, Canon *cn);
+Var *loop_carried_read(Lift *L, Stmt *s, const Operand *except, int nexcept);
+/* tool/lift_tuple.c: a reduce or scan of a declared operator on structs,
+ * in blocks; false (nothing lifted) with *why set where it does not
+ * apply. */
+bool lift_tuple_combinator(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u,
+                           const char **why);
+const char *slice_block_terms(Lift *L, Stmt *m, Buffer **keep, int nkeep);
+Operand *inline_tuple_combine(Lift *L, CXCursor at, const UserOp *u, Operand *x, Operand *y);
 /* The canonical form of loop c, its bounds lifted here; false (nothing
  * lifted, nothing reported) when it has none. */
 bool canonical_or_rolled_back(Lift *L, CXCursor c, Canon *cn);

@@ -1826,11 +1826,19 @@ static int scalar_ref_arg(Lift *L, CXCursor arg) {
     return b >= 0 ? L->env[b].ref : 0;
 }
 
-static Operand inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args,
+/* The arguments of an inlined call: cursors to lift, or (given) the
+ * fields of struct arguments already lifted, NULL for the others. */
+typedef struct CallArgs {
+    KidList cursors;
+    Operand **given;
+} CallArgs;
+
+static Operand inline_call(Lift *L, CXCursor call, CXCursor def, CallArgs *args,
                            Operand **fields_out, int *nfields_out);
 
 static Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args) {
-    return inline_call(L, call, def, args, NULL, NULL);
+    CallArgs ca = {*args, NULL};
+    return inline_call(L, call, def, &ca, NULL, NULL);
 }
 
 /* The fields of the struct that a call of a helper of the user's returns
@@ -1849,7 +1857,22 @@ Operand *lift_struct_call(Lift *L, CXCursor call, int *n) {
     KidList k = all_kids(L->a, call);
     KidList args = {.a = L->a, .items = k.items + 1, .n = k.n - 1};
     Operand *fields = NULL;
-    inline_call(L, call, def, &args, &fields, n);
+    CallArgs ca = {args, NULL};
+    inline_call(L, call, def, &ca, &fields, n);
+    return L->failed ? NULL : fields;
+}
+
+/* COMBINE(x, y) of a declared operator on structs, inlined at `at` with
+ * the fields of x and y given: the result's fields, NULL after a
+ * diagnostic. */
+Operand *inline_tuple_combine(Lift *L, CXCursor at, const UserOp *u, Operand *x, Operand *y) {
+    CXCursor def = frontend_find_function(L->fe, u->combine);
+    CXCursor none[2] = {clang_getNullCursor(), clang_getNullCursor()};
+    Operand *given[2] = {x, y};
+    CallArgs ca = {{.a = L->a, .items = none, .n = 2}, given};
+    Operand *fields = NULL;
+    int n;
+    inline_call(L, at, def, &ca, &fields, &n);
     return L->failed ? NULL : fields;
 }
 
@@ -1857,8 +1880,9 @@ Operand *lift_struct_call(Lift *L, CXCursor call, int *n) {
  * argument values (scalars), the argument arrays (pointers), or the
  * caller's scalars whose address is passed (`&seed`). A returned struct's
  * fields go to *fields (NULL: the value is not used). */
-static Operand inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args,
-                           Operand **fields_out, int *nfields_out) {
+static Operand inline_call(Lift *L, CXCursor call, CXCursor def, CallArgs *ca, Operand **fields_out,
+                           int *nfields_out) {
+    KidList *args = &ca->cursors;
     for (int i = 0; i < L->ninlining; i++)
         if (clang_equalCursors(L->inlining[i], def)) {
             lift_fail(L, call, "rewrite the recursion as a loop",
@@ -1897,6 +1921,11 @@ static Operand inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args,
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
         bufs[i] = NULL;
+        if (ca->given && ca->given[i]) {
+            fields[i] = ca->given[i];
+            nfields[i] = struct_shape(L, def, clang_getCursorType(p))->n;
+            continue;
+        }
         if (is_struct_type(clang_getCursorType(p))) { /* by value: a copy of its fields */
             if (!(fields[i] = struct_values(L, args->items[i], &nfields[i])))
                 return opd_float(0, type_double());

@@ -890,6 +890,21 @@ static bool start_read(Lift *L, Stmt *s, Var *param) {
     return read;
 }
 
+/* A carried scalar of loop s whose value an iteration reads from the
+ * iteration before, other than the ones whose results are `except`; NULL
+ * if none. */
+Var *loop_carried_read(Lift *L, Stmt *s, const Operand *except, int nexcept) {
+    for (int i = 0; i < s->carried.len; i++) {
+        Carried *cr = s->carried.items[i];
+        bool skip = false;
+        for (int k = 0; k < nexcept && !skip; k++)
+            skip = opd_equal(except[k], opd_var(cr->result));
+        if (!skip && start_read(L, s, cr->param))
+            return cr->param;
+    }
+    return NULL;
+}
+
 static void zero_reads_of(Operand *o, void *ctx) {
     Var *v = ctx;
     if (o->kind == OPD_VAR && o->var == v)
@@ -1001,11 +1016,56 @@ static void lift_seq_loop_plain(Lift *L, void *ctx) {
     *sl->cn = saved;
 }
 
-static void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
+void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
     SeqLoop sl = {c, cn};
     ViewPlan *vp = plan_views(L, c, cn->body, lift_seq_loop_plain, &sl);
     if (!L->failed)
         lift_seq_loop_with(L, c, cn, vp);
+}
+
+/* ---- loops pargrad builds itself (tool/lift_tuple.c) ---- */
+/* A sequential loop over [0, n) with no cursor of the user's: `iteration`
+ * lifts its body into L->cur given the index; the bindings carried_b are
+ * carried. */
+void lift_built_loop(Lift *L, CXCursor at, Operand n, const int *carried_b, int nc,
+                     BuiltIteration iteration, void *ctx) {
+    Stmt *s = stmt_new(L->a, S_LOOP, loc_of(L, at));
+    s->index = var_new(L->a, L->f, "blk", type_long());
+    s->lo = opd_int(0);
+    s->hi = n;
+    s->body = body_new(L->a);
+    start_carried(L, s, carried_b, nc);
+    push_barrier(L, (Barrier){BARRIER_LOOP, L->nenv, -1, -1});
+    Body *saved = L->cur;
+    L->cur = s->body;
+    iteration(L, ctx, opd_var(s->index));
+    L->cur = saved;
+    L->nbarriers--;
+    finish_carried(L, at, s, carried_b, nc);
+    body_append(L->a, L->cur, s);
+}
+
+/* A map over [0, n) whose iterations run the statements of `scope` (the
+ * scalars it assigns are private to them, as in a map of the user's). */
+void lift_built_map(Lift *L, CXCursor at, CXCursor scope, Operand n, const char *note,
+                    BuiltIteration iteration, void *ctx) {
+    Stmt *m = stmt_new(L->a, S_MAP, loc_of(L, at));
+    m->index = var_new(L->a, L->f, "blk", type_long());
+    m->lo = opd_int(0);
+    m->hi = n;
+    m->body = body_new(L->a);
+    m->note = note;
+    int mark = L->nenv, npriv = 0;
+    Privatised *priv = privatise(L, scope, L->nbarriers, &npriv);
+    push_barrier(L, (Barrier){BARRIER_MAP, mark, -1, -1});
+    Body *saved = L->cur;
+    L->cur = m->body;
+    iteration(L, ctx, opd_var(m->index));
+    L->cur = saved;
+    L->nbarriers--;
+    L->nenv = mark;
+    end_private(L, scope, priv, npriv);
+    body_append(L->a, L->cur, m);
 }
 
 /* The yields of the carried bindings, and their results after the loop
@@ -1417,11 +1477,14 @@ void lift_for(Lift *L, CXCursor c) {
     UserOp *u = pg && pg->op_name ? pragma_user_op(L, pg) : NULL;
     if (pg && pg->op_name && !u)
         return;
+    const char *why = NULL;
     if (pg && combines_structs(L, pg, u)) {
-        sequential_note(L, c, pg, "no parallel rule for structs yet");
         if (u)
-            u->used = false; /* no helpers: the loop calls COMBINE as written */
-        lift_seq_loop(L, c, &cn);
+            u->used = false; /* no helpers: the loops inline COMBINE as written */
+        if (!lift_tuple_combinator(L, c, &cn, pg, u, &why)) {
+            sequential_note(L, c, pg, why);
+            lift_seq_loop(L, c, &cn);
+        }
     } else if (!pg) {
         lift_seq_loop(L, c, &cn);
     } else if (pg->kind == PG_MAP || pg->kind == PG_SCATTER) {

@@ -26,19 +26,22 @@ static bool names_type(CXType t, const char *name) {
     return same;
 }
 
-static enum CXVisitorResult check_field(CXCursor field, CXClientData data) {
+static enum CXVisitorResult count_field(CXCursor field, CXClientData data) {
     enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(field)).kind;
+    int *n = data;
     if (k != CXType_Double && k != CXType_Float) {
-        *(bool *)data = false;
+        *n = -1;
         return CXVisit_Break;
     }
+    (*n)++;
     return CXVisit_Continue;
 }
 
-static bool floating_fields(CXType t) {
-    bool ok = true;
-    clang_Type_visitFields(clang_getCanonicalType(t), check_field, &ok);
-    return ok;
+/* How many fields the struct t has, all double or float; -1 otherwise. */
+static int floating_fields(CXType t) {
+    int n = 0;
+    clang_Type_visitFields(clang_getCanonicalType(t), count_field, &n);
+    return n;
 }
 
 /* The type of a declared operator: a floating type, or (u->tuple) a
@@ -53,7 +56,7 @@ static bool op_type(Frontend *fe, Pragma *p, UserOp *u) {
     if (clang_Cursor_isNull(fc)) /* reported as such */
         return op_function(fe, u->combine, p->combine_loc, type_double(), "combine", t);
     CXType rt = clang_getCursorResultType(fc);
-    if (is_struct_type(rt) && names_type(rt, t) && floating_fields(rt)) {
+    if (is_struct_type(rt) && names_type(rt, t) && (u->fields = floating_fields(rt)) > 0) {
         u->tuple = true;
         u->ty = type_double();
         return true;
@@ -130,13 +133,17 @@ static bool check_declared_op(Frontend *fe, Pragma *p, PtrVec *ops) {
         return false;
     if (u->inverse && !op_function(fe, u->inverse, p->inverse_loc, u->ty, "inverse", tuple))
         return false;
-    if ((p->nidentity > 0) != u->tuple) {
+    if (u->tuple ? p->nidentity != u->fields : p->nidentity > 0) {
         diag_error(fe->d, u->loc,
-                   u->tuple ? "write it as a list, one constant per field: {0.0, 1.0}"
+                   u->tuple ? arena_printf(fe->a,
+                                           "write it as a list, one constant per field of %s "
+                                           "(%d): {0.0, 1.0}",
+                                           p->type_name, u->fields)
                             : "write it as one number, e.g. 0.0",
                    "the identity of the operator '%s' does not match its type", u->name);
         return false;
     }
+    u->identities = p->identities;
     u->identity = opd_float(p->identity, u->ty);
     u->helper = arena_printf(fe->a, "pargrad_op_%s", u->name);
     return true;

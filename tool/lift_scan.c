@@ -131,8 +131,9 @@ typedef struct Slice {
     Lift *L;
     unsigned char *need; /* per variable id */
     int nvars;
-    PtrVec bufs;  /* arrays the kept statements read */
-    PtrVec local; /* arrays declared in the iteration */
+    PtrVec bufs;    /* arrays the kept statements read */
+    PtrVec local;   /* arrays declared in the iteration */
+    bool cut_loops; /* sequential loops keep only the carried scalars needed */
 } Slice;
 
 static void local_arrays(Slice *sl, Body *b) {
@@ -194,6 +195,50 @@ static bool writes_needed_array(Slice *sl, Stmt *s) {
     return false;
 }
 
+static Body *slice_body(Slice *sl, Body *b, int *at);
+
+/* A counted sequential loop cut down to the carried scalars the needed
+ * ones depend on (through the iterations: to a fixed point). */
+static Stmt *slice_loop(Slice *sl, Stmt *s) {
+    unsigned char *kept = xcalloc((size_t)s->carried.len + 1, 1);
+    need_operand(&s->lo, sl);
+    need_operand(&s->hi, sl);
+    if (s->counter) { /* the user's counter, for index bounds */
+        sl->need[s->counter->var->id] = 1;
+        need_operand(&s->counter->first, sl);
+        need_operand(&s->counter->step, sl);
+        need_operand(&s->counter->limit, sl);
+        need_operand(&s->counter->trips, sl);
+    }
+    Body *body = NULL;
+    for (bool more = true; more;) {
+        more = false;
+        for (int k = 0; k < s->carried.len; k++) {
+            Carried *cr = s->carried.items[k];
+            if (!kept[k] && (sl->need[cr->result->id] || sl->need[cr->param->id])) {
+                kept[k] = 1;
+                more = true;
+                need_operand(&cr->yield, sl);
+                need_operand(&cr->init, sl);
+            }
+        }
+        if (more || !body)
+            body = slice_body(sl, s->body, NULL);
+        more = false;
+        for (int k = 0; k < s->carried.len && !more; k++)
+            more = !kept[k] && sl->need[((Carried *)s->carried.items[k])->param->id];
+    }
+    Stmt *t = stmt_new(sl->L->a, S_LOOP, s->loc);
+    *t = *s;
+    memset(&t->carried, 0, sizeof t->carried);
+    for (int k = 0; k < s->carried.len; k++)
+        if (kept[k])
+            vec_push(sl->L->a, &t->carried, s->carried.items[k]);
+    t->body = body;
+    free(kept);
+    return t;
+}
+
 /* The statements of b the needed variables depend on, last to first; an
  * if is cut down to its needed phis and their branches' statements. For
  * the iteration's own body, at[k] is where the k-th kept statement was. */
@@ -222,6 +267,9 @@ static Body *slice_body(Slice *sl, Body *b, int *at) {
             t->then_body = slice_body(sl, s->then_body, NULL);
             t->else_body = s->else_body ? slice_body(sl, s->else_body, NULL) : NULL;
             vec_push(sl->L->a, &kept, t);
+        } else if (sl->cut_loops && s->kind == S_LOOP && s->hi.kind != OPD_NONE &&
+                   defines_needed(sl, s)) {
+            vec_push(sl->L->a, &kept, slice_loop(sl, s));
         } else if (defines_needed(sl, s)) {
             need_all(sl, s);
             vec_push(sl->L->a, &kept, s);
@@ -302,6 +350,77 @@ static void check_slice(SliceCheck *ck, Body *b, const int *at) {
         check_slice(ck, s->else_body, NULL);
         check_slice(ck, s->body, NULL);
     }
+}
+
+/* ---- the terms of a combinator run in blocks (tool/lift_tuple.c) ---- */
+typedef struct BlockCheck {
+    PtrVec local, keep, written;
+    const char *why;
+} BlockCheck;
+
+static bool outside(BlockCheck *bc, Buffer *b) {
+    return !vec_contains(&bc->local, b) && !vec_contains(&bc->keep, b);
+}
+
+/* The arrays from outside that b writes. */
+static void collect_writes(Arena *a, BlockCheck *bc, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf)
+            vec_push(a, &bc->local, s->buf);
+        if ((s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN || s->kind == S_HIST) &&
+            outside(bc, s->buf) && !vec_contains(&bc->written, s->buf))
+            vec_push(a, &bc->written, s->buf);
+        collect_writes(a, bc, s->then_body);
+        collect_writes(a, bc, s->else_body);
+        collect_writes(a, bc, s->body);
+    }
+}
+
+static void check_block(BlockCheck *bc, Body *b) {
+    for (int i = 0; b && i < b->stmts.len && !bc->why; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_EFFECT)
+            bc->why = "its terms are computed from what a call with effects returns";
+        else if (s->kind == S_READ && vec_contains(&bc->written, s->buf))
+            bc->why = "its terms read an array the loop writes";
+        else if ((s->kind == S_WRITE || s->kind == S_ACC) && outside(bc, s->buf))
+            bc->why = "its terms are computed with writes to arrays";
+        check_block(bc, s->then_body);
+        check_block(bc, s->else_body);
+        check_block(bc, s->body);
+    }
+}
+
+/* Map m's body cut down to what its writes into the arrays `keep` need
+ * (its last statements), sequential loops to the carried scalars they
+ * need: m->body is replaced. NULL, or why that part cannot run ahead of
+ * the iterations (it reads an array the loop writes, writes arrays, or
+ * needs a call with effects); m is then left as it was. */
+const char *slice_block_terms(Lift *L, Stmt *m, Buffer **keep, int nkeep) {
+    Slice sl = {L, xcalloc((size_t)L->f->next_var_id + 1, 1), L->f->next_var_id, {0}, {0}, true};
+    BlockCheck bc = {0};
+    for (int k = 0; k < nkeep; k++)
+        vec_push(L->a, &bc.keep, keep[k]);
+    collect_writes(L->a, &bc, m->body);
+    local_arrays(&sl, m->body);
+    Body *head = body_new(L->a), *writes = body_new(L->a);
+    for (int i = 0; i < m->body->stmts.len; i++) {
+        Stmt *s = m->body->stmts.items[i];
+        bool kept = s->kind == S_WRITE && vec_contains(&bc.keep, s->buf);
+        body_append(L->a, kept ? writes : head, s);
+        if (kept)
+            stmt_visit_operands(s, need_operand, &sl);
+    }
+    Body *out = without_effects(&sl, slice_body(&sl, head, NULL));
+    free(sl.need);
+    check_block(&bc, out);
+    if (bc.why)
+        return bc.why;
+    for (int i = 0; i < writes->stmts.len; i++)
+        body_append(L->a, out, writes->stmts.items[i]);
+    m->body = out;
+    return NULL;
 }
 
 /* ---- reads of acc inside the loop ---- */
@@ -590,7 +709,7 @@ static Operand read_prefix_first(Lift *L, Stmt *m, Buffer *prefix, Var *before) 
  * variables, writing terms[q][k]. */
 static Stmt *terms_map(Lift *L, CXCursor c, Stmt *m, Operand k, int nterms, Operand *term,
                        Buffer **terms, Buffer *prefix, const char *name, const char **fallback) {
-    Slice sl = {L, xcalloc((size_t)L->f->next_var_id + 1, 1), L->f->next_var_id, {0}, {0}};
+    Slice sl = {L, xcalloc((size_t)L->f->next_var_id + 1, 1), L->f->next_var_id, {0}, {0}, false};
     local_arrays(&sl, m->body);
     for (int q = 0; q < nterms; q++)
         need_operand(&term[q], &sl);

@@ -203,19 +203,25 @@ static bool lex_constant(Lexer *lx, double *out) {
     return true;
 }
 
-/* IDENTITY: a constant, or a struct's list of them, {0.0, 1.0} (kept as
- * a count: its values are not used, since loops combining structs run as
- * sequential loops). */
+/* IDENTITY: a constant, or a struct's list of them, {0.0, 1.0}. */
 static bool lex_identity(Lexer *lx, Pragma *out) {
     skip_space(lx);
     if (*lx->p != '{')
         return lex_constant(lx, &out->identity);
     lx->p++;
+    int cap = 0;
     do {
         double v;
         if (!lex_constant(lx, &v))
             return false;
-        out->nidentity++;
+        if (out->nidentity == cap) {
+            cap = cap ? 2 * cap : 4;
+            double *grown = arena_alloc(lx->a, sizeof(double) * (size_t)cap);
+            for (int i = 0; i < out->nidentity; i++)
+                grown[i] = out->identities[i];
+            out->identities = grown;
+        }
+        out->identities[out->nidentity++] = v;
         skip_space(lx);
     } while (*lx->p == ',' && lx->p++);
     if (*lx->p != '}')

@@ -37,7 +37,10 @@ typedef struct Pragma {
     UserOp *decl_op;
     const char *type_name;
     double identity;
-    int nidentity; /* a struct operator's {c1, c2, ...}: how many (0: one number) */
+    /* a struct operator's {c1, c2, ...}: the constants and how many (0:
+     * one number) */
+    double *identities;
+    int nidentity;
     SrcLoc type_loc, combine_loc, inverse_loc;
     /* where the statement the pragma applies to starts (loop pragmas) */
     int target_line, target_col;

@@ -1,10 +1,15 @@
-/* Declared operators on structs of floating fields (PRAGMAS.md section 4):
- * a reduce of (sum, sum of products) pairs, a scan of 2x2 matrix
- * products (a second-order recurrence), and a scan of pairs whose
- * operator is left out (the variable is a struct). pargrad
- * has no parallel rule for them yet: the loops are differentiated as the
+/* Declared operators on structs of floating fields (PRAGMAS.md section 4),
+ * run in blocks, in parallel (tool/lift_tuple.c): a reduce of (sum, sum of
+ * products) pairs, a product of matrices (not commutative) counting down
+ * by two with an update under an if, a commutative one updated as t =
+ * COMBINE(e, t) in an inner loop; scans of 2x2 matrix products (a
+ * second-order recurrence) writing an array, with a temporary declared
+ * before the loop, and of pairs whose operator is left out, with an inner
+ * loop. Two scans also sum their prefixes into a scalar declared outside
+ * (s += ...): their iterations pass s on, so they are differentiated as the
  * sequential loops they are, and the output says so. */
 #include <math.h>
+#include <stdlib.h>
 
 struct pair {
     double p, s;
@@ -70,6 +75,84 @@ double so_unnamed(int n, const double *x) {
     return s;
 }
 
+/* rotations and small shears: the product stays bounded at any n */
+double so_matprod(int n, const double *x) {
+    mat2 acc = {1.0, 0.0, 0.0, 1.0};
+    int i;
+    double c, s;
+#pragma pargrad reduce(mmul : acc)
+    for (i = n - 1; i >= 0; i -= 2) {
+        c = cos(0.7 * x[i]);
+        s = sin(0.7 * x[i]);
+        mat2 m = {c, -s, s, c};
+        acc = mat2_mul(acc, m);
+        if (x[i] > 0.2)
+            acc = mat2_mul(acc, (mat2){1.0, 1e-3 * x[i], 0.0, 1.0});
+    }
+    return acc.a + 2.0 * acc.b - acc.c * acc.d + 1e-3 * (double)i;
+}
+
+double so_inferred(int n, const double *x) {
+    struct pair t = {0.5, -1.0};
+#pragma pargrad reduce(padd : t)
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 2; k++)
+            t = pair_add((struct pair){x[i] * (k + 1), x[i] * x[i] * k}, t);
+    return t.p * t.s;
+}
+
+/* y[i] = (M_0 ... M_i) applied to (1, 0), written out, then summed */
+double so_scan_blocks(int n, const double *x, double *y) {
+    mat2 acc = {1.0, 0.0, 0.0, 1.0};
+    double th;
+    int i;
+#pragma pargrad scan(mmul : acc)
+    for (i = 0; i < n; i++) {
+        th = 0.5 * tanh(x[i]);
+        mat2 m = {th, -0.5, 1.0, 0.0};
+        y[i] = acc.a * th + acc.c; /* exclusive: the prefix before i, times m */
+        acc = mat2_mul(acc, m);
+        y[i] += acc.a * acc.a;
+    }
+    double s = acc.b;
+    for (i = 0; i < n; i++)
+        s += y[i];
+    return s;
+}
+
+double so_scan_inner(int n, const double *x, double *y) {
+    struct pair t = {1.0, 0.0};
+#pragma pargrad scan(t)
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < 2; k++)
+            if (x[(i + k) % n] > -0.5)
+                t = pair_add(t, (struct pair){x[i] * x[(i + k) % n], cos(x[i]) * k});
+        y[i] = t.p * t.s;
+    }
+    double s = t.p;
+    for (int i = 0; i < n; i++)
+        s += 0.1 * y[i] * y[i];
+    return s;
+}
+
+double so_scan_blocks_w(int n, const double *x) {
+    double *y = malloc(sizeof(double) * (size_t)n);
+    double s = so_scan_blocks(n, x, y);
+    free(y);
+    return s;
+}
+
+double so_scan_inner_w(int n, const double *x) {
+    double *y = malloc(sizeof(double) * (size_t)n);
+    double s = so_scan_inner(n, x, y);
+    free(y);
+    return s;
+}
+
 #pragma pargrad reverse(so_reduce) wrt(x)
+#pragma pargrad reverse(so_scan_blocks_w) wrt(x)
+#pragma pargrad reverse(so_scan_inner_w) wrt(x)
+#pragma pargrad reverse(so_matprod) wrt(x)
+#pragma pargrad reverse(so_inferred) wrt(x)
 #pragma pargrad reverse(so_scan) wrt(x)
 #pragma pargrad reverse(so_unnamed) wrt(x)

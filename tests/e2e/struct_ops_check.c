@@ -5,11 +5,19 @@
 GC_KERNEL(so_reduce)
 GC_KERNEL(so_scan)
 GC_KERNEL(so_unnamed)
+GC_KERNEL(so_matprod)
+GC_KERNEL(so_inferred)
+GC_KERNEL(so_scan_blocks_w)
+GC_KERNEL(so_scan_inner_w)
 
 static const struct gc_kernel kernels[] = {
     {"so_reduce", so_reduce, so_reduce_b},
     {"so_scan", so_scan, so_scan_b},
     {"so_unnamed", so_unnamed, so_unnamed_b},
+    {"so_matprod", so_matprod, so_matprod_b},
+    {"so_inferred", so_inferred, so_inferred_b},
+    {"so_scan_blocks_w", so_scan_blocks_w, so_scan_blocks_w_b},
+    {"so_scan_inner_w", so_scan_inner_w, so_scan_inner_w_b},
 };
 
 int main(void) {

@@ -437,7 +437,7 @@ struct program {
     int out_clause;   /* write out(...) even when it is just return */
     int uses_float;
     int uses_blend, uses_step;  /* scalar_ref: rg_blend, rg_step are called */
-    int uses_declop[5];         /* declared_op: the operators used (declops) */
+    int uses_declop[6];         /* declared_op: the operators used (declops) */
     int uses_grid, uses_rowdot; /* grid_helper: rg_grid, rg_rowdot are called */
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
@@ -1697,21 +1697,23 @@ static int pick_redop(void) {
  * thread's partial there. */
 struct declop {
     const char *name, *combine;
-    int inverse;
+    int inverse;      /* for rg_af_op: -1, not commutative */
     const char *term; /* the contribution, %%0 the expression */
     const char *init;
 };
 
-static const struct declop declops[5] = {
+static const struct declop declops[6] = {
     {"rg_lse_op", "rg_lse", 1, "%%0", "0.0"},
     {"rg_lse_gen", "rg_lse", 0, "%%0", "0.5 * x[0]"},
     {"rg_norm_op", "rg_hyp", 0, "0.5 + 0.25 * tanh(%%0)", "0.0"},
     {"rg_pm_op", "rg_pm", 1, "0.2 * tanh(%%0)", "0.0"},
     /* on structs: reduce loops only (gen_struct_reduce) */
     {"rg_pr_op", "rg_prc", 0, "(rg_pr){0.2 * tanh(%%0), 0.5 + 0.25 * sin(%%0)}", "{0.0, 0.0}"},
+    /* affine maps x -> a x + b composed in order (not commutative) */
+    {"rg_af_op", "rg_afc", -1, "(rg_af){0.9 + 0.1 * tanh(%%0), 0.3 * sin(%%0)}", "{1.0, 0.0}"},
 };
 
-static const char *const declop_functions[5] = {
+static const char *const declop_functions[6] = {
     "static double rg_lse(double a, double b) {\n    double m = a > b ? a : b;\n    if (m == "
     "-INFINITY)\n        return m;\n    return m + log(exp(a - m) + exp(b - m));\n}\n\nstatic "
     "double rg_lsub(double z, double b) {\n    return z + log1p(-exp(b - z));\n}\n\n",
@@ -1721,40 +1723,43 @@ static const char *const declop_functions[5] = {
     "rg_pmi(double z, double b) {\n    return (z - b) / (1.0 + b);\n}\n\n",
     "typedef struct {\n    double a, b;\n} rg_pr;\n\nstatic rg_pr rg_prc(rg_pr u, rg_pr v) {\n    "
     "return (rg_pr){u.a + v.a + u.b * v.b, u.b + v.b};\n}\n\n",
+    "typedef struct {\n    double a, b;\n} rg_af;\n\nstatic rg_af rg_afc(rg_af u, rg_af v) {\n    "
+    "rg_af r;\n    r.a = v.a * u.a;\n    r.b = v.a * u.b + v.b;\n    return r;\n}\n\n",
 };
 
-static const char *const declop_pragmas[5] = {
+static const char *const declop_pragmas[6] = {
     "#pragma pargrad declare op(rg_lse_op, double, rg_lse, -INFINITY) commutative "
     "inverse(rg_lsub)\n",
     "#pragma pargrad declare op(rg_lse_gen, double, rg_lse, -INFINITY) commutative\n",
     "#pragma pargrad declare op(rg_norm_op, double, rg_hyp, 0.0) commutative\n",
     "#pragma pargrad declare op(rg_pm_op, double, rg_pm, 0.0) commutative inverse(rg_pmi)\n",
     "#pragma pargrad declare op(rg_pr_op, rg_pr, rg_prc, {0.0, 0.0}) commutative\n",
+    "#pragma pargrad declare op(rg_af_op, rg_af, rg_afc, {1.0, 0.0})\n",
 };
 
 /* the operators' functions, and (pragmas: pargrad reads them from prog.c
  * only) their declarations */
 static void print_declop_functions(FILE *out) {
     int lse = prog.uses_declop[0] || prog.uses_declop[1];
-    for (int k = 0; k < 5; k++)
+    for (int k = 0; k < 6; k++)
         if (declop_functions[k] && (k == 0 ? lse : prog.uses_declop[k]))
             fputs(declop_functions[k], out);
 }
 
 static void print_declop_pragmas(FILE *out) {
     int any = 0;
-    for (int k = 0; k < 5; k++)
+    for (int k = 0; k < 6; k++)
         if (prog.uses_declop[k])
             fputs(declop_pragmas[k], out), any = 1;
     if (any)
         fputs("\n", out);
 }
 
-/* s = COMBINE(s, TERM) or, the operators being commutative, COMBINE(TERM, s) */
+/* s = COMBINE(s, TERM) or, for commutative operators, COMBINE(TERM, s) */
 static const char *declop_update(const struct declop *o, const char *s) {
     const char *term = fmt(o->term);
-    return rnd(3) ? fmt("%s = %s(%s, %s);", s, o->combine, s, term)
-                  : fmt("%s = %s(%s, %s);", s, o->combine, term, s);
+    return rnd(3) || o->inverse < 0 ? fmt("%s = %s(%s, %s);", s, o->combine, s, term)
+                                    : fmt("%s = %s(%s, %s);", s, o->combine, term, s);
 }
 
 static void gen_declop_reduce(struct block b, int count, int range);
@@ -1850,15 +1855,17 @@ static void gen_reduce(struct block b, int count) {
 /* a reduce of a declared operator into a double s (declared operators
  * combine doubles, also in float programs) */
 static void gen_declop_reduce(struct block b, int count, int range) {
-    int k = rnd(5);
+    int k = rnd(6);
     const struct declop *o = &declops[k];
     prog.uses_declop[k] = 1;
-    const char *acc = fresh(k == 4 ? "pr" : "s"); /* the return sums the s's */
+    const char *acc = fresh(k >= 4 ? "pr" : "s"); /* the return sums the s's */
     const char *init = o->init;
     if (chance(20) && prog.has_p && k < 4)
         init = k == 3 ? "0.5 * tanh(p)" : "p + 0.5";
-    if (k == 4) /* a struct: pargrad runs the loop as a sequential one */
-        stmt(b, fmt("rg_pr %s = %s;", acc, init));
+    else if (chance(20) && k >= 4) /* an active initial value */
+        init = "{0.5 * x[0], 0.25}";
+    if (k >= 4) /* a struct: pargrad reduces it in blocks */
+        stmt(b, fmt("%s %s = %s;", k == 4 ? "rg_pr" : "rg_af", acc, init));
     else
         stmt(b, fmt("double %s = %s;", acc, init));
     int vi = cx.nvars;
@@ -1882,7 +1889,7 @@ static void gen_declop_reduce(struct block b, int count, int range) {
     /* log-sum-exp: the largest term plus log(count); a norm: sqrt(count);
      * the products of 1 + t, |t| < 0.2: 1.2^count */
     cx.vars[vi].bound = k < 2 ? e->bound + 10.0 : k == 2 ? 40.0 : 1.0e3;
-    if (k == 4) { /* the struct is read through a double only */
+    if (k >= 4) { /* the struct is read through a double only */
         cx.vars[vi].hidden = 1;
         cx.vars[vi].used = 1;
         const char *r = fresh("v");
@@ -1956,7 +1963,9 @@ static void gen_scan(struct block b, int count) {
         gen_array_recurrence(b, count, t);
         return;
     }
-    int dk = !is_affine && on(K_DECL_OP) && chance(20) ? rnd(4) : -1;
+    /* declared operators: on doubles, or (4, 5) on structs, run in blocks */
+    int dk = !is_affine && on(K_DECL_OP) && chance(20) ? rnd(6) : -1;
+    int tuple = dk >= 4;
     const struct redop *r = is_affine ? &affine : &redops[o];
     const char *acc = fresh("c");
     /* min and max start near the values (not at the reduce rows' 1.0e3):
@@ -1969,11 +1978,15 @@ static void gen_scan(struct block b, int count) {
         init = "0.5 * x[0]";
     if (dk >= 0) {
         prog.uses_declop[dk] = 1;
-        init = chance(30) ? "0.5 * x[0]" : declops[dk].init;
+        init = chance(30) ? (tuple ? "{0.5 * x[0], 0.25}" : "0.5 * x[0]") : declops[dk].init;
     }
     struct node *d = stmt(b, "");
     /* declared operators combine doubles, also in float programs */
-    d->tmpl = fmt("%s %s = %s;", dk >= 0 ? "double" : type_text(d, 0), acc, init);
+    d->tmpl = fmt("%s %s = %s;",
+                  tuple     ? (dk == 4 ? "rg_pr" : "rg_af")
+                  : dk >= 0 ? "double"
+                            : type_text(d, 0),
+                  acc, init);
     int vi = cx.nvars;
     declare(acc, T_DOUBLE, 1.0);
     int pooled;
@@ -1993,7 +2006,9 @@ static void gen_scan(struct block b, int count) {
     struct node *e = gen_body_and_term(n, count);
     int exclusive = chance(40);
     const char *use =
-        fmt(rnd(2) ? "%s[%s] = %s * (%%0);" : "%s[%s] = sin(%s) + %%0;", t->name, idx, acc);
+        tuple ? fmt(rnd(2) ? "%s[%s] = tanh(%s.a) * (%%0);" : "%s[%s] = 0.1 * %s.b + %%0;", t->name,
+                    idx, acc)
+              : fmt(rnd(2) ? "%s[%s] = %s * (%%0);" : "%s[%s] = sin(%s) + %%0;", t->name, idx, acc);
     struct node *w = NULL;
     struct block body = body_of(n);
     if (exclusive) {
@@ -2030,6 +2045,13 @@ static void gen_scan(struct block b, int count) {
                         : o == 1  ? 8.0
                         : o >= 2  ? 1.0e3
                                   : e->bound * 9 * 5;
+    if (tuple) { /* the struct is read through a double only */
+        cx.vars[vi].hidden = 1;
+        cx.vars[vi].used = 1;
+        const char *r = fresh("v");
+        stmt(b, fmt("double %s = tanh(%s.a) + 0.1 * %s.b;", r, acc, acc));
+        declare(r, T_DOUBLE, 1.0 + 0.1 * 0.75 * 64);
+    }
     if (nested)
         t->locked = 1; /* other iterations of the enclosing loop write the other rows */
     else if (t->extent < 1)

@@ -1,0 +1,322 @@
+/* Reduce and scan loops of declared operators on structs (PRAGMAS.md
+ * section 4, a TYPE that is a struct of floating fields), run in parallel
+ * by blocks.
+ *
+ * The iterations are cut into NB contiguous blocks, as one writes such a
+ * loop by hand:
+ *
+ *   map over blocks j:  acc = IDENTITY; block j's iterations cut down to
+ *                       the terms and their combining; part[j] = acc
+ *   loop over blocks:   start[j] = acc; acc = COMBINE(acc, part[j])
+ *   map over blocks j:  acc = start[j]; block j's iterations, as written
+ *
+ * A reduce has no uses of acc: its first map runs the iterations as
+ * written, and there is no third. Every piece is ordinary IR (COMBINE
+ * inlined), so the reverse is the map rule's and the sequential loop
+ * rule's: the blocks' adjoints run in parallel, each back through its own
+ * iterations from its checkpoints, and the loop over the blocks is short.
+ * The blocks are combined in order: only the operator's associativity is
+ * used, so operators that are not commutative are blocked too.
+ *
+ * This is not the papers' rule for tuple operators (a scan of the
+ * operator's Jacobians, k x k for k fields): blocking costs two VJPs of
+ * COMBINE per iteration whatever k is. Where blocks cannot be used (the
+ * iterations pass values to each other through a scalar declared outside,
+ * the terms read what the loop writes, a break), the loop runs as the
+ * sequential loop it also is, and the output says why. */
+#include "lift.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Enough blocks to keep the threads of a large machine busy, few enough
+ * that the loop over them costs nothing. Not a limit on the input. */
+#define COMBINATOR_BLOCKS 256
+
+/* ---- the loop's promise: acc assigned only as acc = COMBINE(acc, e) ---- */
+typedef struct Mentions {
+    Lift *L;
+    int acc;
+    const char *combine; /* NULL: take the first update's */
+    bool commutative;
+    int refs, in_updates;
+    bool other_writes; /* acc assigned otherwise, or its address taken */
+} Mentions;
+
+static enum CXChildVisitResult count_refs(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Mentions *m = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && env_lookup(m->L, c) == m->acc)
+        m->refs++;
+    return CXChildVisit_Recurse;
+}
+
+static int refs_in(Mentions *m, CXCursor e) {
+    int before = m->refs;
+    count_refs(e, clang_getNullCursor(), m);
+    clang_visitChildren(e, count_refs, m);
+    int n = m->refs - before;
+    m->refs = before;
+    return n;
+}
+
+/* acc = COMBINE(acc, e), or COMBINE(e, acc) when commutative, e free of
+ * acc: its two references to acc are the update's. */
+static bool is_update(Mentions *m, CXCursor c) {
+    Kids k = kids_of(c);
+    CXCursor r = strip_implicit(k.items[1]);
+    KidList args = all_kids(m->L->a, r);
+    if (!refers_to(m->L, k.items[0], m->acc) || clang_getCursorKind(r) != CXCursor_CallExpr ||
+        args.n != 3)
+        return false;
+    const char *fname = cursor_spelling(m->L, r);
+    UserOp *u = m->combine ? NULL : user_op_of_combine(m->L->fe, fname);
+    if (!m->combine && u && u->tuple) {
+        m->combine = u->combine;
+        m->commutative = u->commutative;
+    }
+    if (!m->combine || strcmp(fname, m->combine))
+        return false;
+    for (int side = 1; side <= 2; side++)
+        if ((side == 1 || m->commutative) && refers_to(m->L, args.items[side], m->acc) &&
+            refs_in(m, args.items[3 - side]) == 0)
+            return true;
+    return false;
+}
+
+static enum CXChildVisitResult find_updates(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Mentions *m = data;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    bool assign = kind == CXCursor_CompoundAssignOperator ||
+                  (kind == CXCursor_BinaryOperator && !strcmp(binop_of(m->L, c), "="));
+    if (assign && kind == CXCursor_BinaryOperator && is_update(m, c)) {
+        m->in_updates += 2;
+        return CXChildVisit_Continue;
+    }
+    bool postfix;
+    const char *uop = kind == CXCursor_UnaryOperator ? unop_of(m->L, c, &postfix) : "";
+    if ((assign || !strcmp(uop, "&") || !strcmp(uop, "++") || !strcmp(uop, "--")) &&
+        refs_in(m, kids_of(c).items[0]) > 0)
+        m->other_writes = true;
+    return CXChildVisit_Recurse;
+}
+
+/* The operator of a loop that assigns acc only by updates with it (u, or
+ * the one its updates call when the pragma names none) and, for a
+ * reduce, reads acc nowhere else; NULL with *why set otherwise. */
+static const UserOp *updates_only(Lift *L, CXCursor body, int acc, const UserOp *u, bool reads,
+                                  const char **why) {
+    Mentions m = {L, acc, u ? u->combine : NULL, u && u->commutative, 0, 0, false};
+    find_updates(body, clang_getNullCursor(), &m);
+    clang_visitChildren(body, find_updates, &m);
+    m.refs = refs_in(&m, body);
+    const UserOp *op = m.combine ? user_op_of_combine(L->fe, m.combine) : NULL;
+    const char *name = L->env[acc].name;
+    if (!op || !m.in_updates || m.other_writes || (!reads && m.refs != m.in_updates)) {
+        *why = arena_printf(L->a,
+                            "'%s' is %s otherwise than by %s = COMBINE(%s, e) (blocks of the "
+                            "iterations would see its partial values)",
+                            name, reads ? "assigned" : "used", name, name);
+        return NULL;
+    }
+    return op;
+}
+
+/* ---- the blocks ---- */
+typedef struct Blocks {
+    CXCursor loop;
+    Canon *cn;
+    int acc, nfields;
+    const UserOp *u;
+    Operand n, nb;
+    Buffer **parts, **starts; /* per field; starts: scans only */
+    bool terms;               /* the first map (acc from the identity, into parts) */
+    Var *carried;             /* a value a block's iterations pass on (not acc) */
+} Blocks;
+
+/* Block j: acc from the identity (the first map) or from start[j]
+ * through iterations [lo + j*n/nb, lo + (j+1)*n/nb); the first map's
+ * acc goes to part[j]. */
+static void run_block(Lift *L, void *ctx, Operand j) {
+    Blocks *bl = ctx;
+    Builder bd = lift_builder(L, bl->loop);
+    Operand lo = b_cast(&bd, type_long(), bl->cn->lo);
+    Operand next = b_add(&bd, j, opd_int(1));
+    Canon block = *bl->cn;
+    block.lo =
+        b_cast(&bd, bl->cn->index_ty, b_add(&bd, lo, b_div(&bd, b_mul(&bd, j, bl->n), bl->nb)));
+    block.hi =
+        b_cast(&bd, bl->cn->index_ty, b_add(&bd, lo, b_div(&bd, b_mul(&bd, next, bl->n), bl->nb)));
+    block.outer = false;
+    block.exit_binding = -1;
+    Operand *fields = arena_alloc(L->a, sizeof(Operand) * (size_t)bl->nfields);
+    for (int f = 0; f < bl->nfields; f++) {
+        Binding *fb = &L->env[bl->acc + 1 + f];
+        fb->val = bl->terms ? b_fconst(bl->u->identities[f], fb->ty)
+                            : read_element(L, bl->loop, bl->starts[f], &j, 1);
+    }
+    lift_seq_loop(L, bl->loop, &block);
+    if (L->failed)
+        return;
+    for (int f = 0; f < bl->nfields; f++)
+        fields[f] = L->env[bl->acc + 1 + f].val;
+    Body *b = L->cur;
+    Stmt *loop = b->stmts.len ? b->stmts.items[b->stmts.len - 1] : NULL;
+    if (loop && loop->kind == S_LOOP) {
+        if (!bl->carried)
+            bl->carried = loop_carried_read(L, loop, fields, bl->nfields);
+        loop->blocks_of = j.var;
+        loop->whole_lo = bl->cn->lo;
+        loop->whole_hi = bl->cn->hi;
+    }
+    for (int f = 0; bl->terms && f < bl->nfields; f++)
+        body_append(L->a, L->cur,
+                    stmt_write(L->a, loc_of(L, bl->loop), bl->parts[f], j, fields[f]));
+}
+
+/* start[j] = acc (scans); acc = COMBINE(acc, part[j]) */
+static void combine_block(Lift *L, void *ctx, Operand j) {
+    Blocks *bl = ctx;
+    Operand *x = arena_alloc(L->a, sizeof(Operand) * (size_t)bl->nfields);
+    Operand *y = arena_alloc(L->a, sizeof(Operand) * (size_t)bl->nfields);
+    for (int f = 0; f < bl->nfields; f++) {
+        x[f] = L->env[bl->acc + 1 + f].val;
+        if (bl->starts)
+            body_append(L->a, L->cur,
+                        stmt_write(L->a, loc_of(L, bl->loop), bl->starts[f], j, x[f]));
+        y[f] = read_element(L, bl->loop, bl->parts[f], &j, 1);
+    }
+    Operand *r = inline_tuple_combine(L, bl->loop, bl->u, x, y);
+    for (int f = 0; r && f < bl->nfields; f++)
+        L->env[bl->acc + 1 + f].val = r[f];
+}
+
+/* The struct variable the loop names, with a value in every field; -1
+ * with *why set otherwise. */
+static int struct_accumulator(Lift *L, Pragma *pg, const char **why) {
+    int b = pg->vars.len == 1 ? env_named(L, pg->vars.items[0]) : -1;
+    if (b < 0 || !L->env[b].shape) {
+        *why = "it combines more than one variable, or one that is not a struct";
+        return -1;
+    }
+    for (int f = 0; f < L->env[b].shape->n; f++)
+        if (L->env[b + 1 + f].val.kind == OPD_NONE) {
+            *why =
+                arena_printf(L->a, "a field of '%s' has no value before the loop", L->env[b].name);
+            return -1;
+        }
+    return b;
+}
+
+static Buffer **field_arrays(Lift *L, CXCursor c, int acc, int nf, const char *suffix, Operand n) {
+    Buffer **out = arena_alloc(L->a, sizeof(Buffer *) * (size_t)nf);
+    for (int f = 0; f < nf; f++) {
+        Binding *fb = &L->env[acc + 1 + f];
+        out[f] =
+            heap_array(L, loc_of(L, c),
+                       arena_printf(L->a, "%s_%s", ident_of(L->a, fb->name), suffix), fb->ty, n);
+        out[f]->filled_first = true;
+    }
+    return out;
+}
+
+/* The three pieces (two for a reduce); false with *why set where the
+ * blocks do not work out (nothing is left lifted then). */
+static bool lift_blocks(Lift *L, Blocks *bl, Pragma *pg, const char **why) {
+    CXCursor c = bl->loop;
+    int acc = bl->acc, nf = bl->nfields;
+    bool scan = pg->kind == PG_SCAN;
+    const char *name = L->env[acc].name;
+    Builder bd = lift_builder(L, c);
+    b_comment(&bd, arena_printf(L->a,
+                                "'#pragma pargrad %s': in blocks of the iterations, %s in "
+                                "parallel, then the blocks combined in order%s",
+                                pg->text, scan ? "each block's terms combined" : "each reduced",
+                                scan ? ", then each block's iterations from its start" : ""));
+    bl->parts = field_arrays(L, c, acc, nf, "part", bl->nb);
+    bl->starts = scan ? field_arrays(L, c, acc, nf, "start", bl->nb) : NULL;
+    Operand *init = arena_alloc(L->a, sizeof(Operand) * (size_t)nf);
+    for (int f = 0; f < nf; f++)
+        init[f] = L->env[acc + 1 + f].val;
+    bl->terms = true;
+    lift_built_map(L, c, bl->cn->body, bl->nb,
+                   arena_printf(L->a,
+                                scan ? "the terms of each block of the scan of %s"
+                                     : "blocks of the reduce of %s, each in order",
+                                name),
+                   run_block, bl);
+    if (L->failed || bl->carried)
+        return false;
+    if (scan) {
+        Stmt *m = L->cur->stmts.items[L->cur->stmts.len - 1];
+        if ((*why = slice_block_terms(L, m, bl->parts, nf)))
+            return false;
+    }
+    int *carried = arena_alloc(L->a, sizeof(int) * (size_t)nf);
+    for (int f = 0; f < nf; f++) {
+        carried[f] = acc + 1 + f;
+        L->env[acc + 1 + f].val = init[f];
+    }
+    lift_built_loop(L, c, bl->nb, carried, nf, combine_block, bl);
+    if (!scan || L->failed)
+        return true;
+    Operand *final = arena_alloc(L->a, sizeof(Operand) * (size_t)nf);
+    for (int f = 0; f < nf; f++)
+        final[f] = L->env[acc + 1 + f].val;
+    bl->terms = false;
+    lift_built_map(L, c, bl->cn->body, bl->nb,
+                   arena_printf(L->a, "the iterations of each block of the scan of %s", name),
+                   run_block, bl);
+    for (int f = 0; f < nf; f++)
+        L->env[acc + 1 + f].val = final[f];
+    return !bl->carried;
+}
+
+bool lift_tuple_combinator(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u,
+                           const char **why) {
+    if (pg->kind != PG_REDUCE && pg->kind != PG_SCAN) {
+        *why = "no parallel rule for histograms of structs yet";
+        return false;
+    }
+    if (contains_break(cn->body) || contains_return(cn->body)) {
+        *why = "its body breaks out of it or returns";
+        return false;
+    }
+    int acc = struct_accumulator(L, pg, why);
+    const UserOp *op = acc < 0 ? NULL : updates_only(L, cn->body, acc, u, pg->kind == PG_SCAN, why);
+    if (!op)
+        return false;
+    int nf = L->env[acc].shape->n;
+    if (op->fields != nf) {
+        *why =
+            arena_printf(L->a, "'%s' is not of the type '%s' combines", L->env[acc].name, op->name);
+        return false;
+    }
+    /* scalars the attempt leaves private-looking, as they were */
+    const char **unset = xcalloc((size_t)L->nenv + 1, sizeof(char *));
+    for (int b = 0; b < L->nenv; b++)
+        unset[b] = L->env[b].unset_why;
+    LiftMark mark = lift_mark(L);
+    Builder bd = lift_builder(L, c);
+    Operand lo = b_cast(&bd, type_long(), cn->lo), hi = b_cast(&bd, type_long(), cn->hi);
+    Operand n = b_select(&bd, b_cmp(&bd, OP_GT, hi, lo), b_sub(&bd, hi, lo), opd_int(0));
+    Operand most = opd_int(COMBINATOR_BLOCKS);
+    Operand nb = b_select(&bd, b_cmp(&bd, OP_LT, n, most), n, most);
+    Blocks bl = {c, cn, acc, nf, op, n, nb, NULL, NULL, true, NULL};
+    bool done = lift_blocks(L, &bl, pg, why) || L->failed;
+    if (!done) {
+        if (bl.carried)
+            *why = arena_printf(L->a,
+                                "an iteration reads '%s' before assigning it, the value the "
+                                "iteration before left (declare it inside the loop if that is "
+                                "not meant)",
+                                bl.carried->name);
+        lift_undo(L, &mark);
+        for (int b = 0; b < mark.nenv; b++)
+            L->env[b].unset_why = unset[b];
+    }
+    lift_mark_free(&mark);
+    free(unset);
+    return done;
+}
