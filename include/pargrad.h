@@ -25,13 +25,40 @@ extern "C" {
  * that the return sweep needs (loop-carried scalars, overwritten array
  * elements); the return sweep pops them in the opposite order. Pushes and pops
  * inside one parallel iteration balance, so each thread's tape stays ordered. */
-typedef struct pg_tape pg_tape;
+typedef struct pg_tape {
+    unsigned char *data;
+    size_t top, cap;
+} pg_tape;
 
-pg_tape *pg_tape_self(void);
-/* Reserves `bytes` on top of the tape and returns where to write them. */
-void *pg_tape_push(pg_tape *tape, size_t bytes);
+/* This thread's tape; pushes and pops are inline (they run once per
+ * iteration of sequential loops), only growing the tape is a call. */
+extern __thread pg_tape pg_thread_tape;
+static inline pg_tape *pg_tape_self(void) {
+    return &pg_thread_tape;
+}
+void pg_tape_grow(pg_tape *tape, size_t need);
+#if defined(__GNUC__)
+__attribute__((noreturn))
+#endif
+void pg_tape_underflow(const pg_tape *tape, size_t bytes);
+/* Reserves `bytes` on top of the tape and returns where to write them,
+ * keeping 8-byte alignment so that bulk regions can be used as arrays. */
+static inline void *pg_tape_push(pg_tape *tape, size_t bytes) {
+    size_t need = tape->top + ((bytes + 7) & ~(size_t)7);
+    if (need > tape->cap)
+        pg_tape_grow(tape, need);
+    void *at = tape->data + tape->top;
+    tape->top = need;
+    return at;
+}
 /* Removes the top `bytes`; the result stays valid until the next push. */
-void *pg_tape_pop(pg_tape *tape, size_t bytes);
+static inline void *pg_tape_pop(pg_tape *tape, size_t bytes) {
+    size_t size = (bytes + 7) & ~(size_t)7;
+    if (size > tape->top)
+        pg_tape_underflow(tape, size);
+    tape->top -= size;
+    return tape->data + tape->top;
+}
 size_t pg_tape_depth(const pg_tape *tape);
 
 /* Zeroed arrays for adjoints pargrad keeps internally; aborts when out of

@@ -1,48 +1,28 @@
-/* Per-thread LIFO tapes for the forward/return sweeps of generated code. */
+/* Per-thread LIFO tapes for the forward/return sweeps of generated code:
+ * the slow paths of the inline pushes and pops of pargrad.h. */
 #include "pargrad.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-struct pg_tape {
-    unsigned char *data;
-    size_t top, cap;
-};
+__thread pg_tape pg_thread_tape;
 
-static _Thread_local pg_tape thread_tape;
-
-pg_tape *pg_tape_self(void) {
-    return &thread_tape;
-}
-
-void *pg_tape_push(pg_tape *t, size_t bytes) {
-    /* Keep 8-byte alignment so that bulk regions can be used as arrays. */
-    size_t need = t->top + ((bytes + 7) & ~(size_t)7);
-    if (need > t->cap) {
-        size_t cap = t->cap ? t->cap : 1 << 16;
-        while (cap < need)
-            cap *= 2;
-        unsigned char *data = realloc(t->data, cap);
-        if (!data) {
-            fprintf(stderr, "pargrad runtime: out of memory for the tape (%zu bytes)\n", cap);
-            abort();
-        }
-        t->data = data;
-        t->cap = cap;
-    }
-    void *at = t->data + t->top;
-    t->top = need;
-    return at;
-}
-
-void *pg_tape_pop(pg_tape *t, size_t bytes) {
-    size_t size = (bytes + 7) & ~(size_t)7;
-    if (size > t->top) {
-        fprintf(stderr, "pargrad runtime: tape underflow (pop %zu of %zu bytes)\n", size, t->top);
+void pg_tape_grow(pg_tape *t, size_t need) {
+    size_t cap = t->cap ? t->cap : 1 << 16;
+    while (cap < need)
+        cap *= 2;
+    unsigned char *data = realloc(t->data, cap);
+    if (!data) {
+        fprintf(stderr, "pargrad runtime: out of memory for the tape (%zu bytes)\n", cap);
         abort();
     }
-    t->top -= size;
-    return t->data + t->top;
+    t->data = data;
+    t->cap = cap;
+}
+
+void pg_tape_underflow(const pg_tape *t, size_t bytes) {
+    fprintf(stderr, "pargrad runtime: tape underflow (pop %zu of %zu bytes)\n", bytes, t->top);
+    abort();
 }
 
 size_t pg_tape_depth(const pg_tape *t) {
