@@ -927,6 +927,8 @@ static void emit_reduce(Emitter *e, Stmt *s) {
         indent(e);
         fprintf(e->out, "const long long %s = %s.idx;\n", var_name(e, a->arg_result),
                 accum_name(e, a));
+        if (e->terms_only) /* the iterations read it, not the terms */
+            line(e, arena_printf(&e->a, "(void)%s;", var_name(e, a->arg_result)));
     }
 }
 

@@ -35,6 +35,7 @@ typedef struct Emitter {
     int depth;
     bool in_parallel;
     Buffer *private_bins; /* a histogram's bins the threads hold copies of: no atomics */
+    bool terms_only;      /* a fused scan's pass 1: its terms, not what the iterations use */
     Func *func;
     /* per variable id */
     int nvars;

@@ -224,8 +224,10 @@ static void emit_pass1(Emitter *e, Stmt *s, FusedNames *nm) {
     }
     open_block_loop(e, s->reversed && !simd, nm, nm->lo, nm->hi);
     declare_terms(e, s, nm);
+    e->terms_only = terms != NULL;
     if (nm->pre)
         emit_iteration(e, nm->pre, terms ? terms : nm->pre->body, nm);
+    e->terms_only = false;
     terms_from_arrays(e, s, nm);
     step(e, s, nm, nm->part, s->scan_op == RED_AFFINE ? nm->part_b : NULL);
     close_block(e);
