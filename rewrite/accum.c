@@ -17,8 +17,11 @@ static bool is_index_of(Rev *r, Operand o, Stmt *loop, long long *off) {
         return true;
     }
     Stmt *d = def_of(r, o);
-    if (d && d->kind == S_LOOP && d->index == o.var && d->blocks_of == loop->index) {
-        *off = 0; /* a block of the map's iterations: the blocks cover them once each */
+    /* a block of the map's iterations: the blocks cover them once each */
+    if (d && ((d->kind == S_LOOP && d->index == o.var && d->blocks_of == loop->index) ||
+              (d->kind == S_LET && d->counter && d->counter->var == o.var &&
+               d->counter->blocks_of == loop->index))) {
+        *off = 0;
         return true;
     }
     if (!d || d->kind != S_LET)

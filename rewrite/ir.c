@@ -535,6 +535,7 @@ static Stmt *clone_stmt(Cloner *c, Stmt *s) {
         t->counter = arena_alloc(c->a, sizeof(Counter));
         *t->counter = *s->counter;
         t->counter->var = fresh_var(c, s->counter->var);
+        t->counter->blocks_of = fresh_var(c, s->counter->blocks_of);
         Operand *ops[4] = {&t->counter->first, &t->counter->step, &t->counter->limit,
                            &t->counter->trips};
         for (int i = 0; i < 4; i++)

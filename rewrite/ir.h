@@ -278,6 +278,7 @@ typedef struct Counter {
     struct Var *var;
     Operand first, step, limit, trips;
     bool down;
+    struct Var *blocks_of; /* the counter of a loop with blocks_of (see Stmt) */
 } Counter;
 
 typedef struct Body {

@@ -696,9 +696,12 @@ static Operand counter_value(Lift *L, Stmt *s, Canon *cn) {
     Operand v = cn->down ? b_sub(&bd, cn->first, moved) : b_add(&bd, cn->first, moved);
     v = named(L, cn->body, v, cn->index_name);
     Counter *ctr = arena_alloc(L->a, sizeof(Counter));
-    *ctr = (Counter){
-        v.var,     cn->first, cn->step.kind == OPD_NONE ? b_fconst(1, cn->index_ty) : cn->step,
-        cn->limit, cn->hi,    cn->down};
+    *ctr = (Counter){.var = v.var,
+                     .first = cn->first,
+                     .step = cn->step.kind == OPD_NONE ? b_fconst(1, cn->index_ty) : cn->step,
+                     .limit = cn->limit,
+                     .trips = cn->hi,
+                     .down = cn->down};
     s->counter = ctr;
     Body *b = L->cur;
     for (int i = b->stmts.len - 1; i >= 0; i--) {

@@ -167,6 +167,8 @@ static void run_block(Lift *L, void *ctx, Operand j) {
         if (!bl->carried)
             bl->carried = loop_carried_read(L, loop, fields, bl->nfields);
         loop->blocks_of = j.var;
+        if (loop->counter)
+            loop->counter->blocks_of = j.var;
         loop->whole_lo = bl->cn->lo;
         loop->whole_hi = bl->cn->hi;
     }
