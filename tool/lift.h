@@ -313,12 +313,15 @@ void lift_built_map(Lift *L, CXCursor at, CXCursor scope, Operand n, const char 
                     BuiltIteration iteration, void *ctx);
 /* The loop c over the iterations of cn, as the sequential loop it is. */
 void lift_seq_loop(Lift *L, CXCursor c, Canon *cn);
+/* tool/lift_carried.c: whether loop s reads the start value of its
+ * carried scalar `param`; v's reads that pass it on to nobody become 0 */
+bool start_read(Lift *L, Stmt *s, Var *param);
+void zero_unread(Body *b, Var *v);
 Var *loop_carried_read(Lift *L, Stmt *s, const Operand *except, int nexcept);
 /* tool/lift_tuple.c: a reduce or scan of a declared operator on structs,
  * in blocks; false (nothing lifted) with *why set where it does not
  * apply. */
-bool lift_tuple_combinator(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u,
-                           const char **why);
+bool lift_tuple_combinator(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, const char **why);
 const char *slice_block_terms(Lift *L, Stmt *m, Buffer **keep, int nkeep);
 Operand *inline_tuple_combine(Lift *L, CXCursor at, const UserOp *u, Operand *x, Operand *y);
 /* The canonical form of loop c, its bounds lifted here; false (nothing
