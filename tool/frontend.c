@@ -613,8 +613,12 @@ Operand *env_snapshot(Lift *L) {
 }
 
 LiftMark lift_mark(Lift *L) {
-    return (LiftMark){L->cur,        L->cur->stmts.len, L->f->body->stmts.len, L->nenv,
-                      L->tables.len, env_snapshot(L),   views_snapshot(L)};
+    const char **unset = xcalloc((size_t)L->nenv + 1, sizeof(char *));
+    for (int b = 0; b < L->nenv; b++)
+        unset[b] = L->env[b].unset_why;
+    return (LiftMark){L->cur,  L->cur->stmts.len, L->f->body->stmts.len,
+                      L->nenv, L->tables.len,     env_snapshot(L),
+                      unset,   views_snapshot(L)};
 }
 
 /* Undoes what was lifted since the mark: statements, bindings, values and
@@ -634,13 +638,16 @@ void lift_undo(Lift *L, const LiftMark *m) {
     m->cur->stmts.len = m->ncur;
     top->stmts.len = m->ntop;
     L->nenv = m->nenv;
-    for (int i = 0; i < m->nenv; i++)
+    for (int i = 0; i < m->nenv; i++) {
         L->env[i].val = m->vals[i];
+        L->env[i].unset_why = m->unset_whys[i];
+    }
     views_restore(L, m->views, m->nenv);
 }
 
 void lift_mark_free(LiftMark *m) {
     free(m->vals);
+    free(m->unset_whys);
     free(m->views);
 }
 

@@ -189,6 +189,7 @@ typedef struct LiftMark {
     Body *cur;
     int ncur, ntop, nenv, ntables;
     Operand *vals;
+    const char **unset_whys;
     struct ViewState *views;
 } LiftMark;
 LiftMark lift_mark(Lift *L);

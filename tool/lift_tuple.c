@@ -26,7 +26,6 @@
  * sequential loop it also is, and the output says why. */
 #include "lift.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* Enough blocks to keep the threads of a large machine busy, few enough
@@ -295,10 +294,6 @@ bool lift_tuple_combinator(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u
             arena_printf(L->a, "'%s' is not of the type '%s' combines", L->env[acc].name, op->name);
         return false;
     }
-    /* scalars the attempt leaves private-looking, as they were */
-    const char **unset = xcalloc((size_t)L->nenv + 1, sizeof(char *));
-    for (int b = 0; b < L->nenv; b++)
-        unset[b] = L->env[b].unset_why;
     LiftMark mark = lift_mark(L);
     Builder bd = lift_builder(L, c);
     Operand lo = b_cast(&bd, type_long(), cn->lo), hi = b_cast(&bd, type_long(), cn->hi);
@@ -315,10 +310,7 @@ bool lift_tuple_combinator(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u
                                 "not meant)",
                                 bl.carried->name);
         lift_undo(L, &mark);
-        for (int b = 0; b < mark.nenv; b++)
-            L->env[b].unset_why = unset[b];
     }
     lift_mark_free(&mark);
-    free(unset);
     return done;
 }
