@@ -42,12 +42,28 @@ static bool is_index_of(Rev *r, Operand o, Stmt *loop, long long *off) {
     return false;
 }
 
+/* o without the casts that keep a non-negative value ((long)j for an int
+ * j counting up from 0) */
+static Operand uncast(Rev *r, Operand o) {
+    for (Stmt *d = def_of(r, o);
+         d && d->kind == S_LET && d->nargs == 1 &&
+         (d->op == OP_COPY || (d->op == OP_CAST && widening_int_cast(d->args[0].ty, d->dst->ty)));
+         d = def_of(r, o))
+        o = d->args[0];
+    return o;
+}
+
 /* j where j runs over [0, m) in some loop */
 static bool index_in_range(Rev *r, Operand j, Operand m) {
+    j = uncast(r, j);
+    m = uncast(r, m);
     Stmt *d = def_of(r, j);
     if (!d || (d->kind != S_LOOP && d->kind != S_MAP && d->kind != S_REDUCE) || d->index != j.var)
         return false;
-    return opd_is_const(d->lo, 0) && opd_equal(d->hi, m);
+    Operand hi = uncast(r, d->hi);
+    bool same_const = hi.kind == OPD_CONST && m.kind == OPD_CONST && !type_is_float(hi.ty) &&
+                      !type_is_float(m.ty) && hi.ival == m.ival;
+    return opd_is_const(d->lo, 0) && (same_const || opd_equal(hi, m));
 }
 
 /* (index + *off) * m + j with j in [0, m): distinct rows for distinct

@@ -38,12 +38,12 @@ static void set_buf(Activity *ac, unsigned char *flags, Buffer *b) {
     }
 }
 
-/* Which operands of a let carry derivatives (comparisons and the condition
- * of a select do not). */
+/* Which operands of a let carry derivatives (comparisons, the condition of
+ * a select and a stop-gradient do not). */
 static bool differentiable_arg(Stmt *s, int i) {
     if (s->op >= OP_LT && s->op <= OP_NOT)
         return false;
-    if (s->op == OP_SELECT && i == 0)
+    if ((s->op == OP_SELECT && i == 0) || s->op == OP_NODIFF)
         return false;
     if (s->op >= OP_MOD && s->op <= OP_BITNOT) /* integer operations */
         return false;

@@ -242,6 +242,7 @@ static void emit_expr(Emitter *e, Stmt *s) {
     Operand *x = s->args;
     switch (s->op) {
     case OP_COPY:
+    case OP_NODIFF:
         emit_operand(e, x[0]);
         break;
     case OP_NEG:

@@ -164,7 +164,7 @@ bool opd_equal(Operand a, Operand b) {
 static const char *const primop_names[OP__COUNT] = {
     "copy", "neg", "add",    "sub",  "mul",  "div", "mod",    "bitand", "bitor",   "bitxor",
     "shl",  "shr", "bitnot", "lt",   "le",   "gt",  "ge",     "eq",     "ne",      "and",
-    "or",   "not", "select", "cast", "call", "uop", "uop_d0", "uop_d1", "uop_inv",
+    "or",   "not", "select", "cast", "call", "uop", "uop_d0", "uop_d1", "uop_inv", "nodiff",
 };
 const char *primop_name(PrimOp op) {
     return primop_names[op];
@@ -337,10 +337,16 @@ void stmt_visit_header(Stmt *s, OperandVisitor visit, void *ctx) {
     }
     if (s->kind == S_MAP && s->hist_bins) /* read by the map's header in the output */
         visit(&s->hist_nbins, ctx);
+    if (s->kind == S_MAP && s->hist_row_trips.kind != OPD_NONE) /* and by its rule */
+        visit(&s->hist_row_trips, ctx);
     for (int i = 0; i < s->carried.len; i++)
         visit(&((Carried *)s->carried.items[i])->init, ctx);
-    for (int i = 0; i < s->accums.len; i++)
-        visit(&((Accum *)s->accums.items[i])->init, ctx);
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *ac = s->accums.items[i];
+        visit(&ac->init, ctx);
+        if (ac->value.kind != OPD_NONE)
+            visit(&ac->value, ctx);
+    }
 }
 
 /* Operands evaluated at the end of nested body b of s: phi values of that
@@ -437,6 +443,15 @@ int body_count_stmts(Body *b) {
     return n;
 }
 
+static bool stmt_updates_here(Stmt *s, Buffer *buf) {
+    return (s->kind == S_ACC || s->kind == S_SCAN || s->kind == S_HIST) && s->buf == buf;
+}
+
+/* Whether b combines into buf's old values (h[k] += v, a scan, a
+ * histogram): their seeds outlive the update's adjoint. */
+bool body_updates_buffer(Body *b, Buffer *buf) {
+    return body_any(b, stmt_updates_here, buf);
+}
 bool body_reads_buffer(Body *b, Buffer *buf) {
     return body_any(b, stmt_reads_here, buf);
 }
@@ -798,6 +813,10 @@ static void print_stmt(FILE *out, Stmt *s, int depth) {
             print_operand(out, ac->init);
             fputs(" <- ", out);
             print_operand(out, ac->contrib);
+            if (ac->value.kind != OPD_NONE) {
+                fputs(" valued ", out);
+                print_operand(out, ac->value);
+            }
         }
         fputs(" {\n", out);
         print_body(out, s->body, depth + 1);
@@ -916,8 +935,12 @@ static void verify_stmt(VerifyCtx *vc, Stmt *s) {
         verify_use(&s->hi, vc);
         for (int i = 0; i < s->carried.len; i++)
             verify_use(&((Carried *)s->carried.items[i])->init, vc);
-        for (int i = 0; i < s->accums.len; i++)
-            verify_use(&((Accum *)s->accums.items[i])->init, vc);
+        for (int i = 0; i < s->accums.len; i++) {
+            Accum *ac = s->accums.items[i];
+            verify_use(&ac->init, vc);
+            if (ac->value.kind != OPD_NONE)
+                verify_use(&ac->value, vc);
+        }
         if (!s->body)
             verify_problem(vc, "loop without a body", NULL);
         else
@@ -1121,6 +1144,13 @@ static int int_bits(Type t) {
         if (strcmp(t.cname, widths[i].name) == 0)
             return widths[i].bits;
     return t.cname ? 0 : 32;
+}
+
+/* Whether converting a non-negative integer of type from to type to keeps
+ * its value (to is at least as wide). */
+bool widening_int_cast(Type from, Type to) {
+    int f = int_bits(from), t = int_bits(to);
+    return from.kind == TY_INT && to.kind == TY_INT && f > 0 && t >= f;
 }
 
 double const_as_double(Operand o) {

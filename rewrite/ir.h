@@ -60,6 +60,7 @@ Type type_long(void); /* sizes, offsets, tape counts */
 bool type_is_float(Type t);
 /* unsigned integer types and _Bool */
 bool type_is_unsigned(Type t);
+bool widening_int_cast(Type from, Type to);
 const char *type_cname(Type t);
 
 /* ---- variables, buffers, operands ---- */
@@ -92,6 +93,9 @@ typedef struct Buffer {
      * count (a parameter or a constant), which bounds every access; a
      * malloc'ed temporary's count; else NULL. */
     struct Operand *extent;
+    /* A parameter declared T p[n][m] (rank > 1, no row pointers): each
+     * dimension's length, where all are constants or parameters; else NULL. */
+    struct Operand *shape;
     const char *param_decl; /* for parameters: the declarator text after the name */
     bool active;            /* set by activity analysis */
     struct Buffer *adj;     /* the adjoint buffer x_b, during reverse mode */
@@ -183,6 +187,10 @@ typedef enum {
     OP_UOP_D0,
     OP_UOP_D1,
     OP_UOP_INV,
+    /* args[0]'s value, through which no derivative flows (a stop-gradient):
+     * the other elements of an invertible reduce, INV(r, e), held fixed
+     * while e's adjoint is taken (lift_tuple.c). */
+    OP_NODIFF,
     OP__COUNT
 } PrimOp;
 
@@ -309,6 +317,11 @@ typedef struct Accum {
     Operand init, contrib;
     const char *user_name; /* the C variable the user reduces into */
     UserOp *uop;           /* RED_USER */
+    /* When set, result takes this value, computed before the reduce, and
+     * the reduce (of +) only says how derivatives flow to it: a carrier of
+     * the invertible rule for struct operators (lift_tuple.c). Its forward
+     * sweep runs no iterations. */
+    Operand value;
 } Accum;
 
 struct Stmt {
@@ -366,6 +379,10 @@ struct Stmt {
      * its length (per-thread copies of the bins where they are few) */
     Buffer *hist_bins;
     Operand hist_nbins;
+    /* and of min or max whose updates are in one inner loop over a row
+     * (the same trips in every iteration): those trips, for numbering the
+     * updates; else none */
+    Operand hist_row_trips;
     int tape_pair; /* S_PUSH/S_POP of one value: the same number on both */
     Body *body;
     PtrVec carried; /* S_LOOP: Carried* */
@@ -523,6 +540,7 @@ int stmt_defs(Stmt *s, Var **out, int max);
 int body_count_stmts(Body *b);
 /* True if `b` (at any depth) reads `buf`. */
 bool body_reads_buffer(Body *b, Buffer *buf);
+bool body_updates_buffer(Body *b, Buffer *buf);
 bool body_writes_buffer(Body *b, Buffer *buf);
 bool stmt_reads_buffer(Stmt *s, Buffer *buf);
 bool stmt_writes_buffer(Stmt *s, Buffer *buf);

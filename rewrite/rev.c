@@ -218,12 +218,12 @@ void collect_written(Rev *r, Stmt *s, PtrVec *written) {
 static bool updates_recomputed_bins(Stmt *s, Buffer *buf) {
     if (s->kind == S_ACC)
         return s->acc_op != RED_ADD && s->buf == buf;
-    if (s->kind != S_IF)
+    if (s->kind != S_IF && s->kind != S_LOOP) /* (an inner loop over a row) */
         return false;
-    Body *branches[2] = {s->then_body, s->else_body};
-    for (int q = 0; q < 2; q++)
-        for (int i = 0; branches[q] && i < branches[q]->stmts.len; i++)
-            if (updates_recomputed_bins(branches[q]->stmts.items[i], buf))
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            if (updates_recomputed_bins(bodies[q]->stmts.items[i], buf))
                 return true;
     return false;
 }
@@ -1002,6 +1002,53 @@ static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilo
     }
 }
 
+/* An output whose seeds cannot all be consumed; `declared` shows how to
+ * declare it (%s its name). */
+static void unknown_output_size(Rev *r, const char *name, const char *declared) {
+    rev_error(r, r->src->loc,
+              arena_printf(r->a,
+                           "declare it with its %s, or list '%s' in wrt(...) as well: %s_b then "
+                           "returns the adjoint of its input values instead of zeros, which "
+                           "needs no size",
+                           arena_printf(r->a, declared, name), name, name),
+              arena_printf(r->a,
+                           "cannot tell how many elements of the output '%s' there are, to "
+                           "consume their seeds",
+                           name));
+}
+
+/* y_b[k0][k1]... = 0 over the declared dimensions of an output of rank
+ * above 1 (double y[n][m]). Where they are not all known, plain writes
+ * consume their own seeds; reads and updates need the dimensions. */
+static void zero_seeds_by_shape(Rev *r, Param *p, Body *epilogue) {
+    Buffer *buf = p->buf, *seed = p->adj->buf;
+    if (!buf->shape && !body_reads_buffer(r->src->body, buf) &&
+        !body_updates_buffer(r->src->body, buf))
+        return;
+    if (!buf->shape) {
+        unknown_output_size(r, p->name, "dimensions (double %s[n][m])");
+        return;
+    }
+    Stmt *z = stmt_new(r->a, S_WRITE, r->src->loc);
+    z->buf = seed;
+    z->nidx = buf->rank;
+    z->nargs = 1;
+    z->args[0] = b_fconst(0, seed->elem);
+    Body *into = epilogue;
+    for (int d = 0; d < buf->rank; d++) {
+        Stmt *m = stmt_new(r->a, S_MAP, r->src->loc);
+        m->index = var_new(r->a, r->dst, arena_printf(r->a, "k%d", d), type_long());
+        m->lo = opd_int(0);
+        m->hi = buf->shape[d];
+        m->note = d ? NULL : "seeds consumed";
+        m->body = body_new(r->a);
+        z->idx[d] = opd_var(m->index);
+        body_append(r->a, into, m);
+        into = m->body;
+    }
+    body_append(r->a, into, z);
+}
+
 /* An output's seed is consumed: y_b is zero on exit, also where the
  * function does not write y, and where the sweep left the adjoint of y's
  * input values (which is nobody's business unless y is in wrt). */
@@ -1011,8 +1058,12 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         if (!p->buf || !in_names(&spec->out, p->name) || in_names(&spec->wrt, p->name))
             continue;
         Param *pb = p->adj;
-        if (!pb || p->buf->rank != 1)
+        if (!pb)
             continue;
+        if (p->buf->rank != 1) {
+            zero_seeds_by_shape(r, p, epilogue);
+            continue;
+        }
         Builder bd = {r->a, r->dst, epilogue, r->src->loc};
         Extent ex = {r, &bd, p->buf, opd_none(), true, true, 0, 0};
         extent_of(&ex, r->src->body);
@@ -1022,16 +1073,7 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
             (!p->buf->active && ex.skipped_writes))
             ex.ok = false;
         if (!ex.ok) {
-            rev_error(r, r->src->loc,
-                      arena_printf(r->a,
-                                   "declare it with its length (double %s[n]), or list '%s' in "
-                                   "wrt(...) as well: %s_b then returns the adjoint of its "
-                                   "input values instead of zeros, which needs no size",
-                                   p->name, p->name, p->name),
-                      arena_printf(r->a,
-                                   "cannot tell how many elements of the output '%s' there are, "
-                                   "to consume their seeds",
-                                   p->name));
+            unknown_output_size(r, p->name, "length (double %s[n])");
             return;
         }
         if (ex.size.kind == OPD_NONE)
@@ -1252,6 +1294,7 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
         rule_free(&r, &bd, ((HistFinal *)r.hist_finals.items[i])->fin);
     free_heap_arrays(&r, out);
     free_block_heap_arrays(a, out, true);
+    rev_lower_carriers(a, out);
     if (ret)
         body_append(a, out, ret);
     return r.failed ? NULL : r.dst;

@@ -105,6 +105,8 @@ typedef struct HistProducts {
 typedef struct HistSparse {
     Var *entry;
     PtrVec sites; /* the S_ACC updates of the bins in the map's body, in order */
+    Stmt *row;    /* the inner loop around them (Stmt.hist_row_trips), or NULL */
+    Operand trips;
 } HistSparse;
 
 void rev_error(Rev *r, SrcLoc loc, const char *hint, const char *msg);
@@ -142,6 +144,7 @@ void adjoint_iterations(Rev *r, Body *src, Body *out);
 void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* rev_reduce.c */
 void rev_reduce_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+void rev_lower_carriers(Arena *a, Body *b);
 void rev_reduce_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* rev_hist.c: the adjoint of a histogram's update h[k] += v */
 void rev_hist_update(Rev *r, Stmt *s, Builder *bd);

@@ -238,11 +238,51 @@ static int site_number(const PtrVec *sites, Stmt *update) {
     return -1;
 }
 
+static bool body_contains(Body *b, Stmt *u) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s == u || body_contains(s->then_body, u) || body_contains(s->else_body, u) ||
+            body_contains(s->body, u))
+            return true;
+    }
+    return false;
+}
+
+/* The innermost loop of b around statement u, or NULL. */
+static Stmt *loop_around(Body *b, Stmt *u) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Body *in[3] = {s->then_body, s->else_body, s->body};
+        for (int q = 0; q < 3; q++)
+            if (body_contains(in[q], u)) {
+                Stmt *inner = loop_around(in[q], u);
+                return inner ? inner : s->kind == S_LOOP && q == 2 ? s : NULL;
+            }
+    }
+    return NULL;
+}
+
+/* The entry of update site `site` (of nsites) in iteration i of the map:
+ * i * nsites + site, or with updates in an inner loop over a row of trips
+ * entries, (i * trips + j) * nsites + site. */
+static Operand entry_number(Builder *bd, Stmt *map, Stmt *row, Operand trips, int nsites,
+                            int site) {
+    Operand i =
+        b_sub(bd, b_cast(bd, type_long(), opd_var(map->index)), b_cast(bd, type_long(), map->lo));
+    if (row) {
+        Operand j = b_sub(bd, b_cast(bd, type_long(), opd_var(row->index)),
+                          b_cast(bd, type_long(), row->lo));
+        i = b_add(bd, b_mul(bd, i, trips), j);
+    }
+    return b_add(bd, b_mul(bd, i, opd_int(nsites)), opd_int(site));
+}
+
 typedef struct FirstPass {
     Rev *r;
     Stmt *map;
     Buffer *fin, *first;
     PtrVec sites;
+    Stmt *row; /* the inner loop around the updates, or NULL */
 } FirstPass;
 
 /* if (v == fin[k]) first[k] = min(first[k], e) */
@@ -255,10 +295,8 @@ static void first_entry_update(FirstPass *fp, Stmt *u, Body *out) {
     pick->then_body = body_new(r->a);
     pick->else_body = body_new(r->a);
     Builder th = {r->a, r->dst, pick->then_body, u->loc};
-    Operand i = b_sub(&th, b_cast(&th, type_long(), opd_var(fp->map->index)),
-                      b_cast(&th, type_long(), fp->map->lo));
-    Operand e =
-        b_add(&th, b_mul(&th, i, opd_int(fp->sites.len)), opd_int(site_number(&fp->sites, u)));
+    Operand e = entry_number(&th, fp->map, fp->row, fp->map->hist_row_trips, fp->sites.len,
+                             site_number(&fp->sites, u));
     Stmt *acc = stmt_acc(r->a, u->loc, fp->first, k, e, ACC_ATOMIC);
     acc->acc_op = RED_MIN;
     body_append(r->a, pick->then_body, acc);
@@ -287,7 +325,8 @@ static Buffer *first_entries(Rev *r, Stmt *s, Buffer *fin, PtrVec sites, Builder
     body_append(r->a, none->body,
                 stmt_write(r->a, s->loc, first, opd_var(none->index), opd_int(LONG_MAX)));
     body_append(r->a, bd->b, none);
-    FirstPass fp = {r, s, fin, first, sites};
+    Stmt *row = s->hist_row_trips.kind != OPD_NONE ? loop_around(s->body, sites.items[0]) : NULL;
+    FirstPass fp = {r, s, fin, first, sites, row};
     Stmt *m = stmt_new(r->a, S_MAP, s->loc);
     *m = *s;
     m->text = "map";
@@ -333,7 +372,11 @@ static void sparse_adjoint(Rev *r, Stmt *s, Buffer *fin, Buffer *first, PtrVec s
     has->else_body = body_new(r->a);
     Builder th = {r->a, r->dst, has->then_body, s->loc};
     Operand lo = b_cast(&th, type_long(), s->lo);
-    Operand at = b_add(&th, lo, b_div(&th, e, opd_int(sites.len)));
+    Stmt *row = s->hist_row_trips.kind != OPD_NONE ? loop_around(s->body, sites.items[0]) : NULL;
+    Operand per_iteration = opd_int(sites.len);
+    if (row)
+        per_iteration = b_mul(&th, s->hist_row_trips, per_iteration);
+    Operand at = b_add(&th, lo, b_div(&th, e, per_iteration));
     Stmt *one = stmt_new(r->a, S_MAP, s->loc);
     one->index = s->index;
     one->counter = s->counter;
@@ -344,7 +387,7 @@ static void sparse_adjoint(Rev *r, Stmt *s, Buffer *fin, Buffer *first, PtrVec s
     one->body = body_new(r->a);
     body_append(r->a, has->then_body, one);
     body_append(r->a, bins->body, has);
-    HistSparse sp = {e.var, sites};
+    HistSparse sp = {e.var, sites, row, s->hist_row_trips};
     HistSparse *outer_sparse = r->hist_sparse;
     r->hist_sparse = &sp;
     adjoint_in(r, s, one->body, bins);
@@ -557,14 +600,22 @@ void rev_recomputed_update(Rev *r, Stmt *s, Builder *bd) {
         rev_error(r, s->loc, NULL, "internal: a min or max histogram's update outside its rule");
         return;
     }
-    if (sp->sites.len == 1) { /* the entry is this iteration's only one */
+    if (sp->sites.len == 1 && !sp->row) { /* the entry is this iteration's only one */
         rev_hist_update(r, s, bd);
         return;
     }
+    /* the update whose number, in this iteration, the entry's is */
+    Operand e = opd_var(sp->entry), nsites = opd_int(sp->sites.len);
+    Operand cond = b_cmp(bd, OP_EQ, b_op(bd, OP_MOD, type_long(), e, nsites),
+                         opd_int(site_number(&sp->sites, s)));
+    if (sp->row) {
+        Operand trip = b_op(bd, OP_MOD, type_long(), b_div(bd, e, nsites), sp->trips);
+        Operand j = b_sub(bd, b_cast(bd, type_long(), opd_var(sp->row->index)),
+                          b_cast(bd, type_long(), sp->row->lo));
+        cond = b_op(bd, OP_AND, type_bool(), cond, b_cmp(bd, OP_EQ, trip, j));
+    }
     Stmt *mine = stmt_new(r->a, S_IF, s->loc);
-    mine->cond =
-        b_cmp(bd, OP_EQ, b_op(bd, OP_MOD, type_long(), opd_var(sp->entry), opd_int(sp->sites.len)),
-              opd_int(site_number(&sp->sites, s)));
+    mine->cond = cond;
     mine->then_body = body_new(r->a);
     mine->else_body = body_new(r->a);
     Builder th = {r->a, r->dst, mine->then_body, s->loc};

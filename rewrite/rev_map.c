@@ -21,6 +21,24 @@ void adjoint_iterations(Rev *r, Body *src, Body *out) {
     rev_bwd_stmts(r, src, out, true);
 }
 
+/* Whether anything in b carries a derivative: a value or an array written. */
+static bool body_has_active(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Var *defs[64];
+        int n = stmt_defs(s, defs, 64);
+        for (int k = 0; k < n; k++)
+            if (defs[k]->active)
+                return true;
+        bool writes =
+            s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_HIST || s->kind == S_SCAN;
+        if ((writes && s->buf->active) || body_has_active(s->then_body) ||
+            body_has_active(s->else_body) || body_has_active(s->body))
+            return true;
+    }
+    return false;
+}
+
 void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     if (is_recomputed_hist(s)) {
         rev_recomputed_hist_bwd(r, s, out, dead);
@@ -28,6 +46,10 @@ void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     }
     /* Back to the values the map read: its iterations re-execute. */
     restore_regions(r, &s, 1, out, dead);
+    /* (a map of values no derivative flows through, e.g. the blocks of an
+     * invertible reduce, has no adjoint to run) */
+    if (!body_has_active(s->body))
+        return;
     Stmt *m = stmt_new(r->a, S_MAP, s->loc);
     m->index = s->index;
     m->counter = s->counter;

@@ -8,7 +8,9 @@
  *   declared a commutative operator with an inverse (section 3.3): the
  *            other elements combine to b = INV(r, a), so d r / d a is the
  *            partial of COMBINE(b, a) in a. (Declared operators without
- *            both are lifted as scans, whose rule is the general one.)
+ *            both are lifted as scans, whose rule is the general one.) On
+ *            structs the lifter writes this rule out as a carrier: a
+ *            reduce of + of COMBINE(NODIFF(INV(r, e)), e) valued r.
  * The initial value of the accumulator is one more element of the reduce. */
 #include "rev.h"
 
@@ -193,6 +195,42 @@ static void reduce_fwd(Rev *r, Stmt *s, Stmt *primal, Body *out) {
         body_append(r->a, out, after->stmts.items[i]);
 }
 
+/* A carrier of the invertible rule for struct operators (Accum.value, see
+ * lift_tuple.c): its results are the values computed before it, and its
+ * iterations (of +) run only in the return sweep, each element's adjoint
+ * the broadcast seed through COMBINE(INV(r, e), e). */
+static bool is_carrier(Stmt *s) {
+    return s->kind == S_REDUCE && s->accums.len &&
+           ((Accum *)s->accums.items[0])->value.kind != OPD_NONE;
+}
+
+/* Every carrier left in forward code (copies of maps' bodies included)
+ * becomes its results' values. */
+void rev_lower_carriers(Arena *a, Body *b) {
+    PtrVec kept = {0};
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (!is_carrier(s)) {
+            rev_lower_carriers(a, s->then_body);
+            rev_lower_carriers(a, s->else_body);
+            rev_lower_carriers(a, s->body);
+            vec_push(a, &kept, s);
+            continue;
+        }
+        for (int k = 0; k < s->accums.len; k++) {
+            Accum *ac = s->accums.items[k];
+            Stmt *let = stmt_new(a, S_LET, s->loc);
+            let->dst = ac->result;
+            let->op = OP_COPY;
+            let->nargs = 1;
+            let->args[0] = ac->value;
+            vec_push(a, &kept, let);
+        }
+    }
+    if (b)
+        b->stmts = kept;
+}
+
 void rev_reduce_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     WriteLog *log = save_regions(r, &s, 1, out, dead);
     reduce_fwd(r, s, copy_forward_stmt(r, s, dead, log), out);
@@ -229,7 +267,7 @@ static void seeded_iterations(Rev *r, Stmt *s, Body *out, Operand *seeds_times_p
     m->lo = s->lo;
     m->hi = s->hi;
     m->text = s->text ? "map" : NULL; /* the adjoint iterations are independent */
-    m->note = "adjoint";
+    m->note = is_carrier(s) ? s->note : "adjoint";
     m->body = body_new(r->a);
     Stmt *outer = r->par_loop;
     if (!outer)

@@ -724,36 +724,59 @@ CXType array_shape(CXType t, int *rank, bool *rows) {
     }
 }
 
-static enum CXChildVisitResult find_expr(CXCursor c, CXCursor parent, CXClientData data) {
+typedef struct SizeExprs {
+    CXCursor items[4];
+    int n;
+} SizeExprs;
+
+static enum CXChildVisitResult find_exprs(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
-    if (!clang_isExpression(clang_getCursorKind(c)))
-        return CXChildVisit_Continue;
-    *(CXCursor *)data = c;
-    return CXChildVisit_Break;
+    SizeExprs *se = data;
+    if (clang_isExpression(clang_getCursorKind(c)) && se->n < 4)
+        se->items[se->n++] = c;
+    return CXChildVisit_Continue;
 }
 
-/* The length a 1-D array parameter is declared with, T p[n] or T p[8],
- * when it is a constant or another parameter; else NULL. */
-static Operand *declared_extent(Lift *L, CXCursor p, CXType t) {
+/* The length of dimension `dim` of an array parameter, T p[n] or T p[8]
+ * (T p[n][m]: n for 0, m for 1), when it is a constant or another
+ * parameter; else NULL. The declarator's sizes are its expressions. */
+static Operand *declared_length(Lift *L, CXCursor p, CXType whole, int dim) {
+    CXType t = clang_getCanonicalType(whole);
+    int dims = 0; /* the array dimensions of the type */
+    for (CXType u = t; u.kind == CXType_VariableArray || u.kind == CXType_ConstantArray; dims++)
+        u = clang_getCanonicalType(clang_getArrayElementType(u));
+    for (int d = 0; d < dim; d++) {
+        if (t.kind != CXType_VariableArray && t.kind != CXType_ConstantArray)
+            return NULL;
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+    }
     Operand n;
     if (t.kind == CXType_ConstantArray) {
         n = opd_int(clang_getArraySize(t));
     } else if (t.kind == CXType_VariableArray) {
-        CXCursor e = clang_getNullCursor();
-        clang_visitChildren(p, find_expr, &e);
-        if (clang_Cursor_isNull(e))
+        SizeExprs se = {.n = 0};
+        clang_visitChildren(p, find_exprs, &se);
+        if (se.n != dims) /* (libclang lists them innermost first) */
             return NULL;
+        CXCursor e = se.items[dims - 1 - dim];
         int nstmts = L->cur->stmts.len;
         bool probing = L->probing;
         L->probing = true;
         n = lift_expr(L, e);
         L->probing = probing;
-        bool plain = !L->failed && L->cur->stmts.len == nstmts &&
-                     (n.kind == OPD_CONST || n.kind == OPD_VAR) && !type_is_float(n.ty);
+        /* T p[nb * 10]: arithmetic of the parameters, kept at the top of
+         * the function */
+        bool plain =
+            !L->failed && (n.kind == OPD_CONST || n.kind == OPD_VAR) && !type_is_float(n.ty);
+        for (int i = nstmts; plain && i < L->cur->stmts.len; i++) {
+            Stmt *st = L->cur->stmts.items[i];
+            plain = st->kind == S_LET && !type_is_float(st->dst->ty) && st->op != OP_CALL;
+        }
         L->failed = false;
-        L->cur->stmts.len = nstmts;
-        if (!plain)
+        if (!plain) {
+            L->cur->stmts.len = nstmts;
             return NULL;
+        }
     } else {
         return NULL;
     }
@@ -801,7 +824,17 @@ static void lift_param(Lift *L, CXCursor p) {
         buf->rank = rank;
         buf->row_table = rows;
         buf->param_decl = pr->decl;
-        buf->extent = rank == 1 ? declared_extent(L, p, t) : NULL;
+        buf->extent = rank == 1 ? declared_length(L, p, t, 0) : NULL;
+        if (rank > 1 && !rows) { /* T p[n][m]: each dimension's, where all are known */
+            buf->shape = arena_alloc(L->a, sizeof(Operand) * (size_t)rank);
+            for (int d = 0; d < rank && buf->shape; d++) {
+                Operand *len = declared_length(L, p, t, d);
+                if (len)
+                    buf->shape[d] = *len;
+                else
+                    buf->shape = NULL;
+            }
+        }
         pr->buf = buf;
         b->is_array = true;
         b->buf = buf;

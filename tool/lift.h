@@ -133,6 +133,7 @@ typedef struct Lift {
     PtrVec hist_targets;      /* Buffer*: the arrays of the histogram loops being lifted */
     struct HistLoop *hist;    /* the innermost histogram of *, min or max being lifted */
     struct Recurrence *recur; /* the array recurrence y[i] = a * y[i - 1] + b being lifted */
+    struct Carrier *carrier;  /* the invertible reduce of a struct being lifted (lift_tuple.c) */
     /* A loop just lifted that leaves pointers pointing into arrays that
      * depend on its trip count (see lift_view.c), or NULL. */
     ViewPlan *left_versions;
@@ -208,6 +209,8 @@ CXCursor ternary_extremum(Lift *L, CXCursor r, int b, ReduceOp rop);
 /* The same with `s` any expression is_self(L, x, self) accepts. */
 typedef bool (*SelfTest)(Lift *L, CXCursor e, const void *self);
 CXCursor ternary_extremum_of(Lift *L, CXCursor r, SelfTest is_self, const void *self, ReduceOp rop);
+CXCursor extremum_choice(Lift *L, CXCursor cond, CXCursor if_true, CXCursor if_false,
+                         SelfTest is_self, const void *self, ReduceOp rop);
 bool refers_to(Lift *L, CXCursor e, int binding);
 Operand lift_assign(Lift *L, CXCursor c, const char *op);
 Buffer *lift_view(Lift *L, CXCursor e, Operand *off);
@@ -324,7 +327,8 @@ Var *loop_carried_read(Lift *L, Stmt *s, const Operand *except, int nexcept);
  * apply. */
 bool lift_tuple_combinator(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, const char **why);
 const char *slice_block_terms(Lift *L, Stmt *m, Buffer **keep, int nkeep);
-Operand *inline_tuple_combine(Lift *L, CXCursor at, const UserOp *u, Operand *x, Operand *y);
+Operand *inline_tuple_op(Lift *L, CXCursor at, const char *fn, Operand *x, Operand *y);
+bool carrier_update(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs);
 /* The canonical form of loop c, its bounds lifted here; false (nothing
  * lifted, nothing reported) when it has none. */
 bool canonical_or_rolled_back(Lift *L, CXCursor c, Canon *cn);
@@ -343,6 +347,7 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg);
 bool is_hist_target(Lift *L, Buffer *buf);
 /* h[k] += v, h[k] -= v, h[k] = h[k] + v, h[k] *= v, h[k] = fmin(h[k], v)... on
  * a histogram's array. */
+bool lift_hist_if(Lift *L, CXCursor c);
 void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, const char *op,
                  CXCursor lhs, CXCursor rhs);
 

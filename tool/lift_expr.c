@@ -1033,12 +1033,13 @@ bool refers_to(Lift *L, CXCursor e, int binding) {
     return clang_getCursorKind(s) == CXCursor_DeclRefExpr && env_lookup(L, s) == binding;
 }
 
-/* s = (e < s) ? e : s and its mirror images (s = (s > e) ? e : s, <=,
- * >=): the e of a min (max for > and <) update, or a null cursor. */
-CXCursor ternary_extremum_of(Lift *L, CXCursor r, SelfTest is_self, const void *self,
-                             ReduceOp rop) {
-    Kids k = kids_of(r);
-    CXCursor cond = strip_implicit(k.items[0]), none = clang_getNullCursor();
+/* cond ? if_true : if_false, one of them s and cond comparing the other, e,
+ * with s: the e of a min update (e < s ? e : s, s > e ? e : s, <=, >=),
+ * or of a max one, as rop asks; else a null cursor. */
+CXCursor extremum_choice(Lift *L, CXCursor cond, CXCursor if_true, CXCursor if_false,
+                         SelfTest is_self, const void *self, ReduceOp rop) {
+    CXCursor none = clang_getNullCursor();
+    cond = strip_implicit(cond);
     if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
         return none;
     Kids ck = kids_of(cond);
@@ -1048,11 +1049,11 @@ CXCursor ternary_extremum_of(Lift *L, CXCursor r, SelfTest is_self, const void *
     if (!less && !greater)
         return none;
     /* which branch is s, which is e, and where s stands in the condition */
-    int s_branch = is_self(L, k.items[1], self) ? 1 : is_self(L, k.items[2], self) ? 2 : 0;
+    int s_branch = is_self(L, if_true, self) ? 1 : is_self(L, if_false, self) ? 2 : 0;
     int s_side = is_self(L, ck.items[0], self) ? 0 : is_self(L, ck.items[1], self) ? 1 : -1;
     if (!s_branch || s_side < 0)
         return none;
-    CXCursor e = k.items[3 - s_branch], e_cond = ck.items[1 - s_side];
+    CXCursor e = s_branch == 1 ? if_false : if_true, e_cond = ck.items[1 - s_side];
     if (strcmp(extent_text(L->fe, strip_implicit(e)), extent_text(L->fe, strip_implicit(e_cond))))
         return none;
     /* the condition picks the smaller of the two when it is true for the
@@ -1060,6 +1061,14 @@ CXCursor ternary_extremum_of(Lift *L, CXCursor r, SelfTest is_self, const void *
     bool true_is_smaller = (less && ((s_side == 0) == (s_branch == 1))) ||
                            (greater && ((s_side == 0) != (s_branch == 1)));
     return (true_is_smaller ? RED_MIN : RED_MAX) == rop ? e : none;
+}
+
+/* s = (e < s) ? e : s and its mirror images (s = (s > e) ? e : s, <=,
+ * >=): the e of a min (max for > and <) update, or a null cursor. */
+CXCursor ternary_extremum_of(Lift *L, CXCursor r, SelfTest is_self, const void *self,
+                             ReduceOp rop) {
+    Kids k = kids_of(r);
+    return extremum_choice(L, k.items[0], k.items[1], k.items[2], is_self, self, rop);
 }
 
 static bool refers_to_binding(Lift *L, CXCursor e, const void *b) {
@@ -1862,11 +1871,11 @@ Operand *lift_struct_call(Lift *L, CXCursor call, int *n) {
     return L->failed ? NULL : fields;
 }
 
-/* COMBINE(x, y) of a declared operator on structs, inlined at `at` with
- * the fields of x and y given: the result's fields, NULL after a
- * diagnostic. */
-Operand *inline_tuple_combine(Lift *L, CXCursor at, const UserOp *u, Operand *x, Operand *y) {
-    CXCursor def = frontend_find_function(L->fe, u->combine);
+/* fn(x, y) for fn a declared operator's COMBINE or INV on structs,
+ * inlined at `at` with the fields of x and y given: the result's fields,
+ * NULL after a diagnostic. */
+Operand *inline_tuple_op(Lift *L, CXCursor at, const char *fn, Operand *x, Operand *y) {
+    CXCursor def = frontend_find_function(L->fe, fn);
     CXCursor none[2] = {clang_getNullCursor(), clang_getNullCursor()};
     Operand *given[2] = {x, y};
     CallArgs ca = {{.a = L->a, .items = none, .n = 2}, given};

@@ -56,6 +56,8 @@ static bool same_element(Lift *L, CXCursor e, const void *lhs) {
     return !strcmp(extent_text(L->fe, strip_parens(e)), (const char *)lhs);
 }
 
+static bool names_array(Lift *L, CXCursor lhs, const char *name);
+
 /* The operator of an update `lhs op rhs` of a bin, and the value it
  * combines in (*negate: subtracted), or -1: h[k] += v, -=, *=,
  * h[k] = h[k] + v (or v + h[k], h[k] - v), h[k] = h[k] * v,
@@ -115,6 +117,52 @@ static int update_form(Lift *L, CXCursor lhs, const char *op, CXCursor rhs, CXCu
     return -1;
 }
 
+/* `if (v < h[k]) h[k] = v;` (and its mirror images, > for max), no else:
+ * the assignment, with the operator in *op and v in *value; else a null
+ * cursor. */
+static CXCursor if_update(Lift *L, CXCursor ifc, const char *name, int *op, CXCursor *value) {
+    CXCursor none = clang_getNullCursor();
+    Kids k = kids_of(ifc);
+    if (clang_getCursorKind(ifc) != CXCursor_IfStmt || k.n != 2)
+        return none;
+    CXCursor then = k.items[1];
+    if (clang_getCursorKind(then) == CXCursor_CompoundStmt) {
+        Kids tk = kids_of(then);
+        if (tk.n != 1)
+            return none;
+        then = tk.items[0];
+    }
+    if (clang_getCursorKind(then) != CXCursor_BinaryOperator || strcmp(binop_of(L, then), "="))
+        return none;
+    Kids ak = kids_of(then);
+    if (!names_array(L, ak.items[0], name))
+        return none;
+    const char *self = extent_text(L->fe, strip_parens(ak.items[0]));
+    for (int rop = RED_MIN; rop <= RED_MAX; rop++) {
+        CXCursor e = extremum_choice(L, k.items[0], ak.items[1], ak.items[0], same_element, self,
+                                     (ReduceOp)rop);
+        if (!clang_Cursor_isNull(e)) {
+            *op = rop;
+            *value = e;
+            return then;
+        }
+    }
+    return none;
+}
+
+/* The operator of update site c (an assignment, or an if_update), as
+ * update_form. */
+static int site_form(Lift *L, CXCursor c, const char *name, CXCursor *value, bool *negate,
+                     UserOp **uo) {
+    int op;
+    *negate = false;
+    *uo = NULL;
+    if (!clang_Cursor_isNull(if_update(L, c, name, &op, value)))
+        return op;
+    Kids k = kids_of(c);
+    return update_form(L, k.items[0], binop_of(L, c), k.items[1], value, negate, uo);
+}
+
 /* ---- finding the updates before lifting the body ---- */
 typedef struct SiteSearch {
     Lift *L;
@@ -152,10 +200,14 @@ static enum CXChildVisitResult find_sites(CXCursor c, CXCursor parent, CXClientD
         ss->loop = saved;
         return CXChildVisit_Continue;
     }
-    if ((kind == CXCursor_BinaryOperator && !strcmp(binop_of(ss->L, c), "=")) ||
+    int if_op;
+    CXCursor if_value;
+    bool if_form = kind == CXCursor_IfStmt &&
+                   !clang_Cursor_isNull(if_update(ss->L, c, ss->name, &if_op, &if_value));
+    if (if_form || (kind == CXCursor_BinaryOperator && !strcmp(binop_of(ss->L, c), "=")) ||
         kind == CXCursor_CompoundAssignOperator) {
         Kids k = kids_of(c);
-        if (k.n == 2 && names_array(ss->L, k.items[0], ss->name)) {
+        if (if_form || (k.n == 2 && names_array(ss->L, k.items[0], ss->name))) {
             CXCursor *at = arena_alloc(ss->L->a, sizeof(CXCursor));
             *at = c;
             vec_push(ss->L->a, ss->sites, at);
@@ -167,6 +219,8 @@ static enum CXChildVisitResult find_sites(CXCursor c, CXCursor parent, CXClientD
                 ss->inner = clang_getNullCursor();
             }
             ss->outside += !ss->loops;
+            if (if_form) /* its assignment is the site's */
+                return CXChildVisit_Continue;
         }
     }
     return CXChildVisit_Recurse;
@@ -187,10 +241,9 @@ static int sites_operator(Lift *L, Canon *cn, Pragma *pg, const char *name, PtrV
     *uo = pg->op_name ? pragma_user_op(L, pg) : NULL;
     for (int i = 0; i < sites->len; i++) {
         CXCursor c = *(CXCursor *)sites->items[i], value;
-        Kids k = kids_of(c);
         bool negate;
         UserOp *u;
-        int form = update_form(L, k.items[0], binop_of(L, c), k.items[1], &value, &negate, &u);
+        int form = site_form(L, c, name, &value, &negate, &u);
         bool same_op = form != RED_USER || !*uo || !strcmp((*uo)->combine, u->combine);
         if (form >= 0 && (op < 0 || form == op) && same_op) {
             op = form;
@@ -311,13 +364,43 @@ static void record_update(Lift *L, CXCursor c, HistLoop *hl, const Operand *idx,
     body_append(L->a, L->cur, element_write(L, loc_of(L, c), hl->values, e, v));
 }
 
+static void add_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, int form,
+                       CXCursor value, bool negate);
+
 void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, const char *op,
                  CXCursor lhs, CXCursor rhs) {
     CXCursor value;
     bool negate;
     UserOp *u;
-    HistLoop *hl = L->hist && L->hist->h == buf ? L->hist : NULL;
     int form = update_form(L, lhs, op, rhs, &value, &negate, &u);
+    add_update(L, c, buf, idx, n, form, value, negate);
+}
+
+/* `if (v < h[k]) h[k] = v;` of a histogram being lifted: its update (the
+ * if is the update site). False for other ifs. */
+bool lift_hist_if(Lift *L, CXCursor c) {
+    for (int i = 0; i < L->hist_targets.len; i++) {
+        Buffer *buf = L->hist_targets.items[i];
+        int op;
+        CXCursor value;
+        CXCursor assign = if_update(L, c, buf->name, &op, &value);
+        if (clang_Cursor_isNull(assign))
+            continue;
+        Operand idx[4];
+        int n = 0;
+        Buffer *at = lift_subscripts(L, strip_parens(kids_of(assign).items[0]), idx, &n);
+        if (at == buf)
+            add_update(L, c, buf, idx, n, op, value, false);
+        else if (at)
+            continue;
+        return true;
+    }
+    return false;
+}
+
+static void add_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, int form,
+                       CXCursor value, bool negate) {
+    HistLoop *hl = L->hist && L->hist->h == buf ? L->hist : NULL;
     if (form != (hl ? (int)hl->op : RED_ADD)) { /* checked before: a helper's update */
         lift_fail(L, c, "update the histogram in the loop's own body, as h[k] OP= v",
                   "unsupported update of the histogram '%s'", buf->name);
@@ -444,7 +527,7 @@ static bool writes_only_bins(Arena *a, Body *b, Buffer *h, PtrVec *own) {
  * it writes other arrays (the map of entries then). */
 static bool lift_recomputed_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, HistLoop *hl,
                                       Operand bins) {
-    if ((hl->op != RED_MIN && hl->op != RED_MAX && hl->op != RED_MUL) || hl->inner)
+    if (hl->op != RED_MIN && hl->op != RED_MAX && hl->op != RED_MUL)
         return false;
     LiftMark mark = lift_mark(L);
     Stmt *s = loop_stmt(L, c, S_MAP, cn, pg);
@@ -453,6 +536,8 @@ static bool lift_recomputed_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg
     s->hist_bins = hl->h;
     Builder bd = lift_builder(L, c);
     s->hist_nbins = b_cast(&bd, type_long(), bins);
+    if (hl->inner) /* min, max: each inner trip's updates are entries of their own */
+        s->hist_row_trips = hl->in.hi; /* rows_loop made it the trips */
     hl->direct = true;
     hl->outer = L->hist;
     L->hist = hl;

@@ -203,7 +203,7 @@ static void lift_assert(Lift *L, CXCursor c) {
 
 static void lift_if(Lift *L, CXCursor c) {
     Kids k = kids_of(c);
-    if (lift_acc_if(L, c, &k))
+    if (lift_acc_if(L, c, &k) || lift_hist_if(L, c))
         return;
     Builder bd = lift_builder(L, c);
     Stmt *s = if_stmt(L, c, b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0)));

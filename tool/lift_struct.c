@@ -474,6 +474,8 @@ static void store_struct(Lift *L, CXCursor at, CXCursor lhs, Operand *vals, int 
 
 /* q = p[i], p[i] = q, *a = *b, q.pos = p[i].pos: field by field. */
 void lift_struct_assign(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs) {
+    if (L->carrier && carrier_update(L, c, lhs, rhs))
+        return;
     int n;
     Operand *vals = struct_values(L, rhs, &n);
     if (vals)

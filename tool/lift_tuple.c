@@ -110,7 +110,8 @@ static const UserOp *updates_only(Lift *L, CXCursor body, int acc, const UserOp 
     find_updates(body, clang_getNullCursor(), &m);
     clang_visitChildren(body, find_updates, &m);
     m.refs = refs_in(&m, body);
-    const UserOp *op = m.combine ? user_op_of_combine(L->fe, m.combine) : NULL;
+    /* the operator the pragma names (another may share its COMBINE) */
+    const UserOp *op = u ? u : m.combine ? user_op_of_combine(L->fe, m.combine) : NULL;
     const char *name = L->env[acc].name;
     if (!op || !m.in_updates || m.other_writes || (!reads && m.refs != m.in_updates)) {
         *why = arena_printf(L->a,
@@ -188,7 +189,7 @@ static void combine_block(Lift *L, void *ctx, Operand j) {
                         stmt_write(L->a, loc_of(L, bl->loop), bl->starts[f], j, x[f]));
         y[f] = read_element(L, bl->loop, bl->parts[f], &j, 1);
     }
-    Operand *r = inline_tuple_combine(L, bl->loop, bl->u, x, y);
+    Operand *r = inline_tuple_op(L, bl->loop, bl->u->combine, x, y);
     for (int f = 0; r && f < bl->nfields; f++)
         L->env[bl->acc + 1 + f].val = r[f];
 }
@@ -221,6 +222,8 @@ static Buffer **field_arrays(Lift *L, CXCursor c, int acc, int nf, const char *s
     }
     return out;
 }
+
+static bool lift_carrier(Lift *L, Blocks *bl, Pragma *pg, Operand *init);
 
 /* The three pieces (two for a reduce); false with *why set where the
  * blocks do not work out (nothing is left lifted then). */
@@ -260,6 +263,8 @@ static bool lift_blocks(Lift *L, Blocks *bl, Pragma *pg, const char **why) {
         L->env[acc + 1 + f].val = init[f];
     }
     lift_built_loop(L, c, bl->nb, carried, nf, combine_block, bl);
+    if (!scan && !L->failed && bl->u->commutative && bl->u->inverse)
+        lift_carrier(L, bl, pg, init);
     if (!scan || L->failed)
         return true;
     Operand *final = arena_alloc(L->a, sizeof(Operand) * (size_t)nf);
@@ -272,6 +277,120 @@ static bool lift_blocks(Lift *L, Blocks *bl, Pragma *pg, const char **why) {
     for (int f = 0; f < nf; f++)
         L->env[acc + 1 + f].val = final[f];
     return !bl->carried;
+}
+
+/* ---- the invertible rule, for a commutative operator with an inverse ----
+ * The blocks give the reduce's value r. Its derivative is the papers'
+ * invertible rule (Bruun et al., section 3.3), each element e with the
+ * adjoint of COMBINE(INV(r, e), e) in e, the other elements held fixed:
+ * written out as a carrier, a reduce of + over the iterations of
+ * COMBINE(NODIFF(INV(r, e)), e) whose result takes r's value
+ * (Accum.value). Its forward sweep runs nothing; its return sweep is one
+ * parallel map, with no checkpoints, in place of the blocks'. */
+typedef struct Carrier {
+    int acc, nfields;
+    const UserOp *u;
+    Operand *r;
+} Carrier;
+
+/* COMBINE(NODIFF(INV(r, e)), e): e's share of r, derivatives in e only. */
+static Operand *own_share(Lift *L, CXCursor at, Carrier *cr, Operand *e) {
+    Operand *rest = inline_tuple_op(L, at, cr->u->inverse, cr->r, e);
+    if (!rest)
+        return NULL;
+    Builder bd = lift_builder(L, at);
+    for (int f = 0; f < cr->nfields; f++)
+        rest[f] = b_op(&bd, OP_NODIFF, rest[f].ty, rest[f], opd_none());
+    return inline_tuple_op(L, at, cr->u->combine, rest, e);
+}
+
+/* acc = COMBINE(acc, e) (or COMBINE(e, acc)) inside the carrier: each
+ * field adds e's share. False for other assignments. */
+bool carrier_update(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs) {
+    Carrier *cr = L->carrier;
+    if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr || env_lookup(L, lhs) != cr->acc)
+        return false;
+    CXCursor call = strip_implicit(rhs);
+    KidList args = all_kids(L->a, call);
+    if (clang_getCursorKind(call) != CXCursor_CallExpr || args.n != 3)
+        return false;
+    CXCursor e = refers_to(L, args.items[1], cr->acc) ? args.items[2] : args.items[1];
+    int n;
+    Operand *ev = struct_values(L, e, &n);
+    Operand *share = ev ? own_share(L, c, cr, ev) : NULL;
+    Builder bd = lift_builder(L, c);
+    for (int f = 0; share && f < cr->nfields; f++) {
+        Binding *fb = &L->env[cr->acc + 1 + f];
+        fb->val = b_add(&bd, fb->val, share[f]);
+    }
+    return true;
+}
+
+static bool has_effects(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_EFFECT || has_effects(s->then_body) || has_effects(s->else_body) ||
+            has_effects(s->body))
+            return true;
+    }
+    return false;
+}
+
+/* The carrier after the blocks (whose value the fields hold), init the
+ * value before the loop. False, with nothing lifted, where its iterations
+ * would do more than give their elements' shares: writes of arrays, calls
+ * with effects (the blocks' adjoint covers those loops). */
+static bool lift_carrier(Lift *L, Blocks *bl, Pragma *pg, Operand *init) {
+    int acc = bl->acc, nf = bl->nfields;
+    Carrier cr = {acc, nf, bl->u, arena_alloc(L->a, sizeof(Operand) * (size_t)nf)};
+    bool active_init = false;
+    for (int f = 0; f < nf; f++) {
+        cr.r[f] = L->env[acc + 1 + f].val;
+        active_init |= init[f].kind == OPD_VAR;
+    }
+    LiftMark mark = lift_mark(L);
+    /* the value before the loop is one more element */
+    Operand *init_share = active_init ? own_share(L, bl->loop, &cr, init) : NULL;
+    Stmt *s = loop_stmt(L, bl->loop, S_REDUCE, bl->cn, pg);
+    s->note = "the invertible rule: each element's share of the blocks' value";
+    Role head_role = L->env[acc].role;
+    L->env[acc].role = ROLE_ACC; /* not privatised: its fields are the accumulators */
+    for (int f = 0; f < nf; f++) {
+        Binding *fb = &L->env[acc + 1 + f];
+        Accum *ac = arena_alloc(L->a, sizeof(Accum));
+        ac->op = RED_ADD;
+        ac->init = init_share ? init_share[f] : b_fconst(0, fb->ty);
+        ac->value = cr.r[f];
+        ac->user_name = fb->name;
+        vec_push(L->a, &s->accums, ac);
+        fb->role = ROLE_ACC;
+        fb->acc_barrier = L->nbarriers + 1; /* the barrier lift_parallel_body pushes */
+        fb->acc_op = RED_ADD;
+        fb->val = b_fconst(0, fb->ty);
+    }
+    Carrier *outer = L->carrier;
+    L->carrier = &cr;
+    lift_parallel_body(L, s, bl->cn, BARRIER_REDUCE);
+    L->carrier = outer;
+    L->env[acc].role = head_role;
+    for (int f = 0; f < nf; f++) {
+        Binding *fb = &L->env[acc + 1 + f];
+        Accum *ac = s->accums.items[f];
+        ac->contrib = fb->val;
+        ac->result = var_new(L->a, L->f, fb->name, fb->ty);
+        fb->role = ROLE_NORMAL;
+        fb->val = opd_var(ac->result);
+    }
+    bool plain = !L->failed && !stmt_writes_any(s) && !has_effects(s->body);
+    if (plain)
+        body_append(L->a, L->cur, s);
+    else if (!L->failed) {
+        lift_undo(L, &mark);
+        for (int f = 0; f < nf; f++)
+            L->env[acc + 1 + f].val = cr.r[f];
+    }
+    lift_mark_free(&mark);
+    return plain;
 }
 
 bool lift_tuple_combinator(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u,

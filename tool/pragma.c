@@ -463,10 +463,31 @@ static char *strip_comments(Arena *a, const char *s, const char *eol) {
             *o++ = ' ';
             continue;
         }
+        if (s[0] == '\\' && s + 1 < eol && (s[1] == '\n' || (s[1] == '\r' && s[2] == '\n'))) {
+            s += s[1] == '\n' ? 2 : 3; /* a line continuation splices the lines */
+            continue;
+        }
         *o++ = *s++;
     }
     *o = 0;
     return out;
+}
+
+/* The end of the logical line starting at p: past every backslash-newline
+ * (clang-format continues long pragmas so); *lines counts the newlines. */
+static const char *logical_eol(const char *p, int *lines) {
+    const char *eol = strchr(p, '\n');
+    *lines = 0;
+    while (eol) {
+        const char *q = eol;
+        if (q > p && q[-1] == '\r')
+            q--;
+        if (q == p || q[-1] != '\\')
+            return eol;
+        (*lines)++;
+        eol = strchr(eol + 1, '\n');
+    }
+    return p + strlen(p);
 }
 
 static bool line_skipped(const SkippedLines *skip, int line) {
@@ -486,21 +507,25 @@ int pragma_scan_file(Arena *a, Diags *d, const char *path, const char *text,
             eol = p + strlen(p);
         const char *s = in_comment || line_skipped(skip, line) ? NULL : pargrad_pragma_text(p, eol);
         in_comment = comment_open_after(p, eol, in_comment);
+        int continued = 0;
+        if (s)
+            eol = logical_eol(p, &continued);
         if (s) {
             in_comment = false; /* a comment opened on a pragma line ends with it */
             char *body = strip_comments(a, s, eol);
             SrcLoc loc = {path, line, (int)(s - p) + 1};
             Pragma *pg = arena_alloc(a, sizeof(Pragma));
             if (pragma_parse(a, d, body, loc, pg)) {
-                pg->target_line = line + 1;
+                pg->target_line = line + continued + 1;
                 pg->target_col = 1;
                 if (*eol)
-                    next_code(eol + 1, line + 1, &pg->target_line, &pg->target_col);
+                    next_code(eol + 1, line + continued + 1, &pg->target_line, &pg->target_col);
                 vec_push(a, out, pg);
             } else {
                 bad++;
             }
         }
+        line += continued;
         p = *eol ? eol + 1 : eol;
     }
     return bad;

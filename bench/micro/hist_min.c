@@ -4,10 +4,10 @@
  * Generated: void hist_min_b(long n, long nb, const int *key, const double *x,
  *                            double *x_b, double *h, double *h_b);
  *
- * Traffic floor 24n / 12n = 2.0 (rules in hist_driver.h): primal key 4n +
- * x 8n = 12n; gradient the primal's 12n, a pass for each bin's first
- * element reaching its minimum (key 4n, x 8n), and x_b updated at those B
- * elements only = 24n. */
+ * Traffic floor 12n / 12n = 1.0 (rules in hist_driver.h), as reduce_min:
+ * primal key 4n + x 8n = 12n; gradient one pass computing each bin's
+ * minimum and its first element reaching it (per-thread bins merged in
+ * order; key 4n, x 8n), and x_b updated at those B elements only. */
 #include <math.h>
 
 void hist_min(long n, long nb, const int *key, const double *x, double h[nb]) {

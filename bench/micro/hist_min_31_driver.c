@@ -4,5 +4,5 @@
 #define PGB_LO 0.5
 #define PGB_HI 1.5
 #define PGB_HINIT 2.0
-#define PGB_FLOOR 2.0
+#define PGB_FLOOR 1.0
 #include "hist_driver.h"

@@ -117,6 +117,12 @@ static inline void gc_fd_grad(gc_func f, void *ctx, double *x, int n, double *fd
         fd[i] = gc_fd_one(f, ctx, x, i);
 }
 
+/* The derivative of f along a random direction v, by a central difference
+ * (x moved in place and put back), compared with g . v: for inputs too
+ * many to difference one by one. */
+static inline void gc_check_along(const char *what, gc_func f, void *ctx, double *x, int n,
+                                  const double *g);
+
 /* ---- comparisons ---- */
 
 static inline int gc_close(double got, double want, double rtol) {
@@ -328,6 +334,22 @@ static inline int gc_main_kernels(const struct gc_kernel *k, int nk, int n) {
     for (int q = 0; q < nk; q++)
         gc_check_direction(&k[q], n, -1.0, 1.0, 5);
     return gc_finish();
+}
+
+static inline void gc_check_along(const char *what, gc_func f, void *ctx, double *x, int n,
+                                  const double *g) {
+    double *v = gc_alloc(n), *x0 = gc_alloc(n);
+    gc_fill(v, n, -1.0, 1.0);
+    memcpy(x0, x, sizeof x[0] * (size_t)n);
+    double step = 1e-6, j[2];
+    for (int side = 0; side < 2; side++) {
+        for (int k = 0; k < n; k++)
+            x[k] = x0[k] + (side ? -step : step) * v[k];
+        j[side] = f(ctx);
+    }
+    memcpy(x, x0, sizeof x[0] * (size_t)n);
+    gc_check_value(what, gc_dot(g, v, n), (j[0] - j[1]) / (2 * step), 1e-5);
+    free(v), free(x0);
 }
 
 static inline int gc_finish(void) {

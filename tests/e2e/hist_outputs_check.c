@@ -78,20 +78,10 @@ static void check_kernel(int q, int n, uint64_t seed) {
         gc_fd_grad(objective, &o, in, m, fd);
         snprintf(what, sizeof what, "%s n=%d: x_b, h_b vs finite differences", kernels[q].name, n);
         gc_compare(what, g, fd, m);
-    } else { /* along a random direction v */
-        double *v = gc_alloc(m), *xp = gc_alloc(m);
-        gc_fill(v, m, -1.0, 1.0);
-        double step = 1e-6, j[2];
-        for (int side = 0; side < 2; side++) {
-            for (int k = 0; k < m; k++)
-                xp[k] = in[k] + (side ? -step : step) * v[k];
-            struct objective op = {kernels[q].f, n, xp, xp + n, s, work};
-            j[side] = objective(&op);
-        }
+    } else {
         snprintf(what, sizeof what, "%s n=%d: (x_b, h_b) . v vs finite difference along v",
                  kernels[q].name, n);
-        gc_check_value(what, gc_dot(g, v, m), (j[0] - j[1]) / (2 * step), 1e-5);
-        free(v), free(xp);
+        gc_check_along(what, objective, &o, in, m, g);
     }
     free(in), free(fd), free(g), free(s), free(want), free(h), free(work);
 }

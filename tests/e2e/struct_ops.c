@@ -1,13 +1,14 @@
 /* Declared operators on structs of floating fields (PRAGMAS.md section 4),
  * run in blocks, in parallel (tool/lift_tuple.c): a reduce of (sum, sum of
- * products) pairs, a product of matrices (not commutative) counting down
- * by two with an update under an if, a commutative one updated as t =
- * COMBINE(e, t) in an inner loop; scans of 2x2 matrix products (a
- * second-order recurrence) writing an array, with a temporary declared
- * before the loop, and of pairs whose operator is left out, with an inner
- * loop. Two scans also sum their prefixes into a scalar declared outside
- * (s += ...): their iterations pass s on, so they are differentiated as the
- * sequential loops they are, and the output says so. */
+ * products) pairs, and of the same with an inverse (the invertible rule:
+ * with an initial value, two updates, per row in a map, and falling back to
+ * the blocks where the iterations write an array), a product of matrices (not commutative) counting
+ * down by two with an update under an if, a commutative one updated as t = COMBINE(e, t) in an
+ * inner loop; scans of 2x2 matrix products (a second-order recurrence) writing an array, with a
+ * temporary declared before the loop, and of pairs whose operator is left out, with an inner loop.
+ * Two scans also sum their prefixes into a scalar declared outside (s += ...): their iterations
+ * pass s on, so they are differentiated as the sequential loops they are, and the output says so.
+ */
 #include <math.h>
 #include <stdlib.h>
 
@@ -37,7 +38,19 @@ static struct pair pair_add(struct pair u, struct pair v) {
     return r;
 }
 
+/* a such that sum_of_prod(a, b) == z (not static: only the pragma names
+ * it, and -Wunused-function would flag a static one) */
+struct pair sop_inverse(struct pair z, struct pair b);
+struct pair sop_inverse(struct pair z, struct pair b) {
+    struct pair a;
+    a.s = z.s - b.s;
+    a.p = z.p - b.p - a.s * b.s;
+    return a;
+}
+
 #pragma pargrad declare op(sop, struct pair, sum_of_prod, {0.0, 0.0}) commutative
+#pragma pargrad declare op(sopi, struct pair, sum_of_prod, {0.0, 0.0}) commutative inverse(        \
+    sop_inverse)
 #pragma pargrad declare op(mmul, mat2, mat2_mul, {1.0, 0.0, 0.0, 1.0})
 #pragma pargrad declare op(padd, struct pair, pair_add, {0, 0}) commutative
 
@@ -49,6 +62,55 @@ double so_reduce(int n, const double *x) {
         acc = sum_of_prod(acc, e);
     }
     return acc.p + 0.5 * acc.s;
+}
+
+/* The invertible rule (sopi has an inverse): an initial value from x, two
+ * updates per iteration, one under an if and written COMBINE(e, acc). */
+double so_inv_reduce(int n, const double *x) {
+    struct pair acc = {0.3 * x[0], 0.5};
+#pragma pargrad reduce(sopi : acc)
+    for (int i = 0; i < n; i++) {
+        struct pair e = {sin(x[i]), x[i] * x[i]};
+        acc = sum_of_prod(acc, e);
+        if (x[i] > 0.1)
+            acc = sum_of_prod((struct pair){0.5 * x[i], cos(x[i])}, acc);
+    }
+    return acc.p + 0.5 * acc.s * acc.s;
+}
+
+/* per row of 4, inside a map */
+double so_inv_rows(int n, const double *x) {
+    int rows = n / 4;
+    double *out = malloc(sizeof(double) * (size_t)(rows > 0 ? rows : 1));
+#pragma pargrad map
+    for (int r = 0; r < rows; r++) {
+        struct pair acc = {0.0, 0.0};
+#pragma pargrad reduce(sopi : acc)
+        for (int k = 0; k < 4; k++)
+            acc = sum_of_prod(acc, (struct pair){x[4 * r + k], tanh(x[4 * r + k])});
+        out[r] = acc.p - acc.s;
+    }
+    double s = x[0];
+    for (int r = 0; r < rows; r++)
+        s += out[r] * out[r];
+    free(out);
+    return s;
+}
+
+/* the iterations also write an array: the blocks' adjoint, not the rule */
+double so_inv_writes(int n, const double *x) {
+    double *y = malloc(sizeof(double) * (size_t)n);
+    struct pair acc = {0.0, 0.0};
+#pragma pargrad reduce(sopi : acc)
+    for (int i = 0; i < n; i++) {
+        y[i] = x[i] * x[i];
+        acc = sum_of_prod(acc, (struct pair){y[i], x[i]});
+    }
+    double s = acc.p;
+    for (int i = 0; i < n; i++)
+        s += 0.1 * y[i] * x[i];
+    free(y);
+    return s;
 }
 
 /* y[i] = (M_0 ... M_i) applied to (1, 0), M_i = [[x_i, -0.5], [1, 0]] */
@@ -150,6 +212,9 @@ double so_scan_inner_w(int n, const double *x) {
 }
 
 #pragma pargrad reverse(so_reduce) wrt(x)
+#pragma pargrad reverse(so_inv_reduce) wrt(x)
+#pragma pargrad reverse(so_inv_rows) wrt(x)
+#pragma pargrad reverse(so_inv_writes) wrt(x)
 #pragma pargrad reverse(so_scan_blocks_w) wrt(x)
 #pragma pargrad reverse(so_scan_inner_w) wrt(x)
 #pragma pargrad reverse(so_matprod) wrt(x)

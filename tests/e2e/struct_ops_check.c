@@ -3,6 +3,9 @@
 #include "gradcheck.h"
 
 GC_KERNEL(so_reduce)
+GC_KERNEL(so_inv_reduce)
+GC_KERNEL(so_inv_rows)
+GC_KERNEL(so_inv_writes)
 GC_KERNEL(so_scan)
 GC_KERNEL(so_unnamed)
 GC_KERNEL(so_matprod)
@@ -12,6 +15,9 @@ GC_KERNEL(so_scan_inner_w)
 
 static const struct gc_kernel kernels[] = {
     {"so_reduce", so_reduce, so_reduce_b},
+    {"so_inv_reduce", so_inv_reduce, so_inv_reduce_b},
+    {"so_inv_rows", so_inv_rows, so_inv_rows_b},
+    {"so_inv_writes", so_inv_writes, so_inv_writes_b},
     {"so_scan", so_scan, so_scan_b},
     {"so_unnamed", so_unnamed, so_unnamed_b},
     {"so_matprod", so_matprod, so_matprod_b},

@@ -120,8 +120,10 @@ enum construct {
                     * (maybe under an if), an output written from c before the update
                     * (exclusive) or after it (inclusive); c read after the loop */
     K_DECL_OP,     /* declared operators (`declare op`): log-sum-exp with and without its
-                    * inverse, a Euclidean norm, a + b + a * b with its inverse; reduce and
-                    * scan loops updating s = COMBINE(s, e) or COMBINE(e, s) */
+                    * inverse, a Euclidean norm, a + b + a * b with its inverse; on structs
+                    * sum-of-products pairs with and without the inverse, affine maps (not
+                    * commutative); reduce and scan loops updating s = COMBINE(s, e) or
+                    * COMBINE(e, s) */
     K_HEADER,      /* the helpers, macros, types and operators' functions in a header of the
                     * program's own, prog_helpers.h, that prog.c includes */
     K_COUNT
@@ -437,7 +439,7 @@ struct program {
     int out_clause;   /* write out(...) even when it is just return */
     int uses_float;
     int uses_blend, uses_step;  /* scalar_ref: rg_blend, rg_step are called */
-    int uses_declop[6];         /* declared_op: the operators used (declops) */
+    int uses_declop[7];         /* declared_op: the operators used (declops) */
     int uses_grid, uses_rowdot; /* grid_helper: rg_grid, rg_rowdot are called */
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
@@ -1702,7 +1704,7 @@ struct declop {
     const char *init;
 };
 
-static const struct declop declops[6] = {
+static const struct declop declops[7] = {
     {"rg_lse_op", "rg_lse", 1, "%%0", "0.0"},
     {"rg_lse_gen", "rg_lse", 0, "%%0", "0.5 * x[0]"},
     {"rg_norm_op", "rg_hyp", 0, "0.5 + 0.25 * tanh(%%0)", "0.0"},
@@ -1711,9 +1713,11 @@ static const struct declop declops[6] = {
     {"rg_pr_op", "rg_prc", 0, "(rg_pr){0.2 * tanh(%%0), 0.5 + 0.25 * sin(%%0)}", "{0.0, 0.0}"},
     /* affine maps x -> a x + b composed in order (not commutative) */
     {"rg_af_op", "rg_afc", -1, "(rg_af){0.9 + 0.1 * tanh(%%0), 0.3 * sin(%%0)}", "{1.0, 0.0}"},
+    /* rg_pr_op with its inverse: a reduce takes the invertible rule */
+    {"rg_pri_op", "rg_prc", 1, "(rg_pr){0.2 * tanh(%%0), 0.5 + 0.25 * sin(%%0)}", "{0.0, 0.0}"},
 };
 
-static const char *const declop_functions[6] = {
+static const char *const declop_functions[7] = {
     "static double rg_lse(double a, double b) {\n    double m = a > b ? a : b;\n    if (m == "
     "-INFINITY)\n        return m;\n    return m + log(exp(a - m) + exp(b - m));\n}\n\nstatic "
     "double rg_lsub(double z, double b) {\n    return z + log1p(-exp(b - z));\n}\n\n",
@@ -1725,9 +1729,11 @@ static const char *const declop_functions[6] = {
     "return (rg_pr){u.a + v.a + u.b * v.b, u.b + v.b};\n}\n\n",
     "typedef struct {\n    double a, b;\n} rg_af;\n\nstatic rg_af rg_afc(rg_af u, rg_af v) {\n    "
     "rg_af r;\n    r.a = v.a * u.a;\n    r.b = v.a * u.b + v.b;\n    return r;\n}\n\n",
+    "static rg_pr rg_pri(rg_pr z, rg_pr v) {\n    rg_pr u;\n    u.b = z.b - v.b;\n    u.a = z.a "
+    "- v.a - u.b * v.b;\n    return u;\n}\n\n",
 };
 
-static const char *const declop_pragmas[6] = {
+static const char *const declop_pragmas[7] = {
     "#pragma pargrad declare op(rg_lse_op, double, rg_lse, -INFINITY) commutative "
     "inverse(rg_lsub)\n",
     "#pragma pargrad declare op(rg_lse_gen, double, rg_lse, -INFINITY) commutative\n",
@@ -1735,22 +1741,33 @@ static const char *const declop_pragmas[6] = {
     "#pragma pargrad declare op(rg_pm_op, double, rg_pm, 0.0) commutative inverse(rg_pmi)\n",
     "#pragma pargrad declare op(rg_pr_op, rg_pr, rg_prc, {0.0, 0.0}) commutative\n",
     "#pragma pargrad declare op(rg_af_op, rg_af, rg_afc, {1.0, 0.0})\n",
+    "#pragma pargrad declare op(rg_pri_op, rg_pr, rg_prc, {0.0, 0.0}) commutative "
+    "inverse(rg_pri)\n",
 };
 
 /* the operators' functions, and (pragmas: pargrad reads them from prog.c
  * only) their declarations */
 static void print_declop_functions(FILE *out) {
     int lse = prog.uses_declop[0] || prog.uses_declop[1];
-    for (int k = 0; k < 6; k++)
-        if (declop_functions[k] && (k == 0 ? lse : prog.uses_declop[k]))
+    int pr = prog.uses_declop[4] || prog.uses_declop[6]; /* rg_pri needs rg_pr */
+    for (int k = 0; k < 7; k++)
+        if (declop_functions[k] && (k == 0 ? lse : k == 4 ? pr : prog.uses_declop[k]))
             fputs(declop_functions[k], out);
 }
 
+/* (maybe continued on a second line, as clang-format writes long ones) */
 static void print_declop_pragmas(FILE *out) {
     int any = 0;
-    for (int k = 0; k < 6; k++)
-        if (prog.uses_declop[k])
-            fputs(declop_pragmas[k], out), any = 1;
+    for (int k = 0; k < 7; k++) {
+        const char *p = declop_pragmas[k], *cut = strstr(p, " commutative");
+        if (!prog.uses_declop[k])
+            continue;
+        if (cut && chance(30))
+            fprintf(out, "%.*s \\\n   %s", (int)(cut - p), p, cut);
+        else
+            fputs(p, out);
+        any = 1;
+    }
     if (any)
         fputs("\n", out);
 }
@@ -1855,7 +1872,7 @@ static void gen_reduce(struct block b, int count) {
 /* a reduce of a declared operator into a double s (declared operators
  * combine doubles, also in float programs) */
 static void gen_declop_reduce(struct block b, int count, int range) {
-    int k = rnd(6);
+    int k = rnd(7);
     const struct declop *o = &declops[k];
     prog.uses_declop[k] = 1;
     const char *acc = fresh(k >= 4 ? "pr" : "s"); /* the return sums the s's */
@@ -1865,7 +1882,7 @@ static void gen_declop_reduce(struct block b, int count, int range) {
     else if (chance(20) && k >= 4) /* an active initial value */
         init = "{0.5 * x[0], 0.25}";
     if (k >= 4) /* a struct: pargrad reduces it in blocks */
-        stmt(b, fmt("%s %s = %s;", k == 4 ? "rg_pr" : "rg_af", acc, init));
+        stmt(b, fmt("%s %s = %s;", k == 5 ? "rg_af" : "rg_pr", acc, init));
     else
         stmt(b, fmt("double %s = %s;", acc, init));
     int vi = cx.nvars;
@@ -1964,7 +1981,7 @@ static void gen_scan(struct block b, int count) {
         return;
     }
     /* declared operators: on doubles, or (4, 5) on structs, run in blocks */
-    int dk = !is_affine && on(K_DECL_OP) && chance(20) ? rnd(6) : -1;
+    int dk = !is_affine && on(K_DECL_OP) && chance(20) ? rnd(7) : -1;
     int tuple = dk >= 4;
     const struct redop *r = is_affine ? &affine : &redops[o];
     const char *acc = fresh("c");
@@ -1983,7 +2000,7 @@ static void gen_scan(struct block b, int count) {
     struct node *d = stmt(b, "");
     /* declared operators combine doubles, also in float programs */
     d->tmpl = fmt("%s %s = %s;",
-                  tuple     ? (dk == 4 ? "rg_pr" : "rg_af")
+                  tuple     ? (dk == 5 ? "rg_af" : "rg_pr")
                   : dk >= 0 ? "double"
                             : type_text(d, 0),
                   acc, init);
@@ -2172,7 +2189,13 @@ static void gen_hist_op(struct block b, int count) {
             c->kid[c->nkid++] = gen_cond(1);
             ub = body_of(c);
         }
-        struct node *w = stmt(ub, fmt(forms[op][rnd(2)], k, h));
+        /* min and max also as if (v < h[k]) h[k] = v; (the value twice) */
+        static const char *const if_forms[2] = {
+            "if (%%0 < %2$s[%1$s])\n    %2$s[%1$s] = %%0;",
+            "if (%2$s[%1$s] < %%0) {\n    %2$s[%1$s] = %%0;\n}"};
+        const char *form =
+            (op == 1 || op == 2) && chance(25) ? if_forms[op - 1] : forms[op][rnd(2)];
+        struct node *w = stmt(ub, fmt(form, k, h));
         w->kid[w->nkid++] = gen_expr(1);
         /* log-sum-exp: up to log(count) above the values; products of
          * 1 + t, |t| < 0.2, at most 1.2^9 */
