@@ -648,8 +648,14 @@ static int recurrence_binding(Lift *L, Canon *cn, Pragma *pg, int array, Recurre
                                     y->name, cn->index_name);
     if (pg->op_given && pg->op != RED_AFFINE) {
         lift_fail_at(L, pg->op_loc.line ? pg->op_loc : at,
-                     arena_printf(L->a, "write scan(affine: %s) for %s", y->name, form),
-                     "a scan of the array '%s' is a recurrence: its operator is affine", y->name);
+                     arena_printf(L->a,
+                                  "scan a scalar per element instead (a map over the columns, "
+                                  "a scan(%s: s) of a scalar in each), or write the recurrence "
+                                  "%s with scan(affine: %s)",
+                                  reduce_op_name(pg->op), form, y->name),
+                     "a scan of the array '%s': a scan of a row of accumulators is not "
+                     "supported yet, and a scan of an array is the affine recurrence",
+                     y->name);
         return -1;
     }
     if (y->buf->rank != 1 || !type_is_float(y->buf->elem) || cn->down ||
@@ -861,9 +867,16 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, const char
         return true;
     if (array >= 0 && !rc.updated) {
         lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[0],
-                     arena_printf(L->a, "update it in the loop: %s[%s] = a * %s[%s - 1] + b", name,
-                                  cn->index_name, name, cn->index_name),
-                     "the recurrence '%s' is not updated in the loop", name);
+                     arena_printf(L->a,
+                                  "update it at the loop's own index: %s[%s] = a * %s[%s - 1] + "
+                                  "b (a strided column, %s[%s * m + j], is not a recurrence "
+                                  "pargrad follows yet: scan a scalar per column instead)",
+                                  name, cn->index_name, name, cn->index_name, name, cn->index_name),
+                     "%s",
+                     arena_printf(L->a,
+                                  "the recurrence '%s' is not updated in the loop as %s[%s] = a "
+                                  "* %s[%s - 1] + b",
+                                  name, name, cn->index_name, name, cn->index_name));
         return true;
     }
     if (affine ? opd_is_const(term[0], 1) && opd_is_const(term[1], 0)

@@ -1,4 +1,4 @@
-/* expect: 5:26: a scan of the array 'y' is a recurrence: its operator is affine */
+/* expect: 5:26: a scan of the array 'y': a scan of a row of accumulators is not supported yet */
 void f(int n, const double *x, double *y)
 {
     y[0] = x[0];
