@@ -750,7 +750,11 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
         return d->index != o.var && d->hi.kind != OPD_NONE &&
                induction_bound(r, bd, d, o.var, upper, out);
     if ((d->kind == S_LOOP || d->kind == S_MAP || d->kind == S_REDUCE) && d->index == o.var) {
-        if (!index_bound(r, bd, upper ? d->hi : d->lo, upper, &x))
+        /* a block of a map's iterations (lift_tuple.c): the blocks cover the
+         * whole range */
+        bool whole = d->blocks_of && d->whole_hi.kind != OPD_NONE;
+        Operand bound = whole ? (upper ? d->whole_hi : d->whole_lo) : upper ? d->hi : d->lo;
+        if (!index_bound(r, bd, bound, upper, &x))
             return false;
         *out = upper ? b_sub(bd, x, opd_int(1)) : x;
         return true;
@@ -1066,7 +1070,10 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         }
         Builder bd = {r->a, r->dst, epilogue, r->src->loc};
         Extent ex = {r, &bd, p->buf, opd_none(), true, true, 0, 0};
-        extent_of(&ex, r->src->body);
+        if (p->buf->extent) /* the caller's seeds: as many as it is declared with */
+            ex.size = b_cast(&bd, type_long(), *p->buf->extent);
+        else
+            extent_of(&ex, r->src->body);
         /* Writes consume their own seeds in the return sweep (an active
          * output's); reads and unwritten elements need the loop below. */
         if ((ex.skipped_reads && ex.size.kind == OPD_NONE) ||
@@ -1188,9 +1195,11 @@ static bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out) {
     Stmt *s = body->stmts.items[last];
     if (s->kind != S_MAP && s->kind != S_REDUCE)
         return false;
-    for (int i = 0; i < s->accums.len; i++)
-        if (((Accum *)s->accums.items[i])->op != RED_ADD)
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *ac = s->accums.items[i];
+        if (ac->op != RED_ADD || ac->value.kind != OPD_NONE) /* (a carrier runs no forward) */
             return false;
+    }
     if (saves_anything(r, s, NULL))
         return false;
     PtrVec defined = {0};

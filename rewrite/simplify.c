@@ -932,6 +932,15 @@ void simplify_cse(Arena *a, Func *f) {
     c.subst = xcalloc((size_t)f->next_var_id + 1, sizeof(Var *));
     c.writes = xcalloc((size_t)f->next_buf_id + 1, sizeof(long));
     cse_body(&c, f->body, NULL);
+    /* the lengths parameters are declared with (double h[nb * w]) are
+     * values of the body's first statements */
+    for (int i = 0; i < f->params.len; i++) {
+        Buffer *b = ((Param *)f->params.items[i])->buf;
+        if (b && b->extent)
+            cse_subst(b->extent, &c);
+        for (int d = 0; b && b->shape && d < b->rank; d++)
+            cse_subst(&b->shape[d], &c);
+    }
     free(c.buckets);
     free(c.subst);
     free(c.writes);

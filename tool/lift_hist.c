@@ -536,8 +536,8 @@ static bool lift_recomputed_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg
     s->hist_bins = hl->h;
     Builder bd = lift_builder(L, c);
     s->hist_nbins = b_cast(&bd, type_long(), bins);
-    if (hl->inner) /* min, max: each inner trip's updates are entries of their own */
-        s->hist_row_trips = hl->in.hi; /* rows_loop made it the trips */
+    if (hl->inner && hl->op != RED_MUL) /* min, max: each inner trip's updates are entries */
+        s->hist_row_trips = hl->in.hi;  /* rows_loop made it the trips */
     hl->direct = true;
     hl->outer = L->hist;
     L->hist = hl;
@@ -686,12 +686,13 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         Canon in = {0};
         if (!clang_Cursor_isNull(in_loop) && rows_loop(L, inner, &in))
             in_loop = clang_getNullCursor(); /* a reduce of rows: entries per inner trip */
-        const char *why = pg->vars.len > 1 ? "a %s histogram combines into one array per loop"
-                          : bins.kind == OPD_NONE || buf->rank != 1
-                              ? "the number of bins of the %s histogram '%s' is not known"
-                          : !clang_Cursor_isNull(in_loop)
-                              ? "the %s histogram '%s' is updated in an inner loop"
-                              : NULL;
+        const char *why =
+            pg->vars.len > 1        ? "a %s histogram combines into one array per loop"
+            : buf->rank != 1        ? "the %s histogram '%s' has bins in more than one "
+                                      "dimension"
+            : bins.kind == OPD_NONE ? "the number of bins of the %s histogram '%s' is not known"
+            : !clang_Cursor_isNull(in_loop) ? "the %s histogram '%s' is updated in an inner loop"
+                                            : NULL;
         if (why) {
             const char *hint =
                 pg->vars.len > 1 ? "give each histogram a loop of its own"
@@ -699,6 +700,11 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
                     ? "run the updates in one inner for loop counting up by one over bounds "
                       "the outer iterations share, or put the pragma on the inner loop (the "
                       "outer loop sequential)"
+                : buf->rank != 1
+                    ? arena_printf(L->a,
+                                   "%s histograms take bins in one dimension: declare double "
+                                   "%s[nb * w] and update %s[k * w + j]",
+                                   opname, buf->name, buf->name)
                     : arena_printf(L->a,
                                    "declare it with its length (double %s[NBINS], a parameter "
                                    "double %s[nbins], or malloc(nbins * sizeof(double)))",

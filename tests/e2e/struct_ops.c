@@ -78,6 +78,17 @@ double so_inv_reduce(int n, const double *x) {
     return acc.p + 0.5 * acc.s * acc.s;
 }
 
+/* the reduce the last statement before the return, a field returned as
+ * it is (the forward and return sweeps of a last loop are fused where
+ * they can be; not a carrier's) */
+double so_inv_field(int n, const double *x) {
+    struct pair acc = {0.0, 0.5};
+#pragma pargrad reduce(sopi : acc)
+    for (int i = 0; i < n; i++)
+        acc = sum_of_prod(acc, (struct pair){0.0, x[i] * (1.0 + 0.1 * x[i])});
+    return acc.p;
+}
+
 /* per row of 4, inside a map */
 double so_inv_rows(int n, const double *x) {
     int rows = n / 4;
@@ -214,6 +225,7 @@ double so_scan_inner_w(int n, const double *x) {
 #pragma pargrad reverse(so_reduce) wrt(x)
 #pragma pargrad reverse(so_inv_reduce) wrt(x)
 #pragma pargrad reverse(so_inv_rows) wrt(x)
+#pragma pargrad reverse(so_inv_field) wrt(x)
 #pragma pargrad reverse(so_inv_writes) wrt(x)
 #pragma pargrad reverse(so_scan_blocks_w) wrt(x)
 #pragma pargrad reverse(so_scan_inner_w) wrt(x)

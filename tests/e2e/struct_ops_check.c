@@ -5,6 +5,7 @@
 GC_KERNEL(so_reduce)
 GC_KERNEL(so_inv_reduce)
 GC_KERNEL(so_inv_rows)
+GC_KERNEL(so_inv_field)
 GC_KERNEL(so_inv_writes)
 GC_KERNEL(so_scan)
 GC_KERNEL(so_unnamed)
@@ -17,6 +18,7 @@ static const struct gc_kernel kernels[] = {
     {"so_reduce", so_reduce, so_reduce_b},
     {"so_inv_reduce", so_inv_reduce, so_inv_reduce_b},
     {"so_inv_rows", so_inv_rows, so_inv_rows_b},
+    {"so_inv_field", so_inv_field, so_inv_field_b},
     {"so_inv_writes", so_inv_writes, so_inv_writes_b},
     {"so_scan", so_scan, so_scan_b},
     {"so_unnamed", so_unnamed, so_unnamed_b},

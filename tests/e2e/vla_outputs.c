@@ -3,7 +3,8 @@
  * parameter `double h[nb][4]`, and as `double h[nb * 4]` (a length that is
  * an expression); a min histogram in the `if (v < h[k]) h[k] = v;`
  * spelling, in an inner loop over a row and alone, and a max one in the
- * mirror spelling. The rows' index `i * 4 + j` with an int j in a long i
+ * mirror spelling, two of them in one function; a + histogram that leaves
+ * the last bin alone. The rows' index `i * 4 + j` with an int j in a long i
  * row is each iteration's own. (The keys do not depend on x: finite
  * differences would move values between bins.) */
 #include <math.h>
@@ -49,6 +50,34 @@ void cells_max_if(int n, int nb, const double *x, double h[nb * 4]) {
         }
     }
 }
+/* two histograms over rows in one function, then a max and a min */
+void rows_two(int n, int nb, const double *x, double h[nb * 4]) {
+#pragma pargrad histogram(max : h)
+    for (long i = 0; i < n; i++) {
+        int key = (int)((7 * i + i / 3) % nb);
+        for (int j = 0; j < 4; j++)
+            if (h[key * 4 + j] < x[i * 4 + j])
+                h[key * 4 + j] = x[i * 4 + j];
+    }
+#pragma pargrad histogram(min : h)
+    for (long i = 0; i < n; i++) {
+        int key = (int)((2 * i + i / 5) % nb);
+        for (int j = 0; j < 4; j++) {
+            double v = 0.25 * sin(3.0 * x[i * 4 + j]);
+            if (v < h[key * 4 + j])
+                h[key * 4 + j] = v;
+        }
+    }
+}
+
+/* the last bin is never written: its seed is consumed all the same */
+void cells_partial(int n, int nb, const double *x, double h[nb * 4]) {
+#pragma pargrad histogram(+ : h)
+    for (int i = 0; i < 4 * n; i++)
+        h[i % (4 * nb - 1)] += x[i] * x[i];
+}
+#pragma pargrad reverse(rows_two) wrt(x) out(h)
+#pragma pargrad reverse(cells_partial) wrt(x) out(h)
 #pragma pargrad reverse(rows_add) wrt(x) out(h)
 #pragma pargrad reverse(rows_flat) wrt(x) out(h)
 #pragma pargrad reverse(rows_min_if) wrt(x) out(h)

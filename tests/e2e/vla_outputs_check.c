@@ -15,6 +15,8 @@ void rows_add_b(int n, int nb, const double x[n][4], double x_b[n][4], double h[
 FLAT_KERNEL(rows_flat)
 FLAT_KERNEL(rows_min_if)
 FLAT_KERNEL(cells_max_if)
+FLAT_KERNEL(rows_two)
+FLAT_KERNEL(cells_partial)
 
 typedef void (*fn)(int n, int nb, const double *x, double *h);
 typedef void (*grad)(int n, int nb, const double *x, double *x_b, double *h, double *h_b);
@@ -37,6 +39,8 @@ static const struct {
     {"rows_flat", rows_flat, rows_flat_b, -1.0, 1.0},
     {"rows_min_if", rows_min_if, rows_min_if_b, -0.5, 2.0},
     {"cells_max_if", cells_max_if, cells_max_if_b, -1.0, 0.3},
+    {"rows_two", rows_two, rows_two_b, -0.2, 0.2},
+    {"cells_partial", cells_partial, cells_partial_b, -1.0, 1.0},
 };
 
 struct objective {
