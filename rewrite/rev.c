@@ -1195,11 +1195,11 @@ static bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out) {
     Stmt *s = body->stmts.items[last];
     if (s->kind != S_MAP && s->kind != S_REDUCE)
         return false;
-    for (int i = 0; i < s->accums.len; i++) {
-        Accum *ac = s->accums.items[i];
-        if (ac->op != RED_ADD || ac->value.kind != OPD_NONE) /* (a carrier runs no forward) */
+    if (is_carrier(s)) /* it runs no forward */
+        return false;
+    for (int i = 0; i < s->accums.len; i++)
+        if (((Accum *)s->accums.items[i])->op != RED_ADD)
             return false;
-    }
     if (saves_anything(r, s, NULL))
         return false;
     PtrVec defined = {0};

@@ -145,6 +145,7 @@ void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* rev_reduce.c */
 void rev_reduce_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 void rev_lower_carriers(Arena *a, Body *b);
+bool is_carrier(Stmt *s);
 void rev_reduce_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* rev_hist.c: the adjoint of a histogram's update h[k] += v */
 void rev_hist_update(Rev *r, Stmt *s, Builder *bd);

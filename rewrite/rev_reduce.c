@@ -199,7 +199,7 @@ static void reduce_fwd(Rev *r, Stmt *s, Stmt *primal, Body *out) {
  * lift_tuple.c): its results are the values computed before it, and its
  * iterations (of +) run only in the return sweep, each element's adjoint
  * the broadcast seed through COMBINE(INV(r, e), e). */
-static bool is_carrier(Stmt *s) {
+bool is_carrier(Stmt *s) {
     return s->kind == S_REDUCE && s->accums.len &&
            ((Accum *)s->accums.items[0])->value.kind != OPD_NONE;
 }
