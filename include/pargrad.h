@@ -199,6 +199,31 @@ static inline pg_argext pg_argmax_pick(pg_argext a, pg_argext b) {
     return a;
 }
 
+/* The block of [lo, hi) the calling thread of a parallel region runs (as
+ * schedule(static) divides it), and the three parts of a block: its first
+ * w iterations, its inside, its last w (a map adding into its neighbours'
+ * elements updates them atomically only in its blocks' first and last
+ * parts). */
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+static inline void pg_thread_block(long lo, long hi, long *first, long *end) {
+    long n = hi > lo ? hi - lo : 0;
+#ifdef _OPENMP
+    long t = omp_get_thread_num(), nt = omp_get_num_threads();
+#else /* built without OpenMP: one thread */
+    long t = 0, nt = 1;
+#endif
+    long q = n / nt, r = n % nt;
+    *first = lo + t * q + (t < r ? t : r);
+    *end = *first + q + (t < r);
+}
+static inline void pg_block_part(long first, long end, long w, int part, long *from, long *to) {
+    long head = first + w < end ? first + w : end, tail = end - w > head ? end - w : head;
+    *from = part == 0 ? first : part == 1 ? head : tail;
+    *to = part == 0 ? head : part == 1 ? tail : end;
+}
+
 #ifdef _OPENMP
 #pragma omp declare reduction(pg_argmin:pg_argext                                                  \
                               : omp_out = pg_argmin_pick(omp_out, omp_in))                         \

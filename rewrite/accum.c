@@ -1,8 +1,9 @@
 /* Accumulator lowering (DESIGN section 4): an adjoint accumulation
  * `x_b[k] += v` inside a parallel loop is a plain update when k is injective
- * in the loop index (each iteration owns its elements), and atomic
- * otherwise. Per-thread private copies and the matrix-multiplication
- * interchange are for later. */
+ * in the loop index (each iteration owns its elements), atomic only at the
+ * ends of the threads' blocks where each iteration owns them up to a
+ * constant shift (a stencil's), and atomic otherwise. Per-thread private
+ * copies and the matrix-multiplication interchange are for later. */
 #include "rev.h"
 
 #include <string.h>
@@ -53,53 +54,108 @@ static Operand uncast(Rev *r, Operand o) {
     return o;
 }
 
-/* j where j runs over [0, m) in some loop */
-static bool index_in_range(Rev *r, Operand j, Operand m) {
-    j = uncast(r, j);
+/* o as v + *c for a constant integer *c (casts kept) */
+static Operand peel_offset(Rev *r, Operand o, long long *c) {
+    *c = 0;
+    for (;;) {
+        o = uncast(r, o);
+        Stmt *d = def_of(r, o);
+        if (!d || d->kind != S_LET || (d->op != OP_ADD && d->op != OP_SUB) ||
+            d->args[1].kind != OPD_CONST || type_is_float(d->args[1].ty))
+            return o;
+        *c += d->op == OP_ADD ? d->args[1].ival : -d->args[1].ival;
+        o = d->args[0];
+    }
+}
+
+/* hi + c <= m: hi is m (or m - k, k >= c), or both are constants */
+static bool bound_within(Rev *r, Operand hi, long long c, Operand m) {
+    long long k;
+    hi = peel_offset(r, hi, &k);
     m = uncast(r, m);
+    bool consts = hi.kind == OPD_CONST && m.kind == OPD_CONST && !type_is_float(hi.ty) &&
+                  !type_is_float(m.ty);
+    if (consts)
+        return hi.ival + k + c <= m.ival;
+    return opd_equal(hi, m) && k + c <= 0;
+}
+
+/* j + c (c a constant, with shift) where j runs over [lo, hi) in some loop
+ * and [lo + c, hi + c) lies in [0, m) */
+static bool column_in_range(Rev *r, Operand j, long long shift, Operand m) {
+    long long c;
+    j = peel_offset(r, j, &c);
+    c += shift;
     Stmt *d = def_of(r, j);
     if (!d || (d->kind != S_LOOP && d->kind != S_MAP && d->kind != S_REDUCE) || d->index != j.var)
         return false;
-    Operand hi = uncast(r, d->hi);
-    bool same_const = hi.kind == OPD_CONST && m.kind == OPD_CONST && !type_is_float(hi.ty) &&
-                      !type_is_float(m.ty) && hi.ival == m.ival;
-    return opd_is_const(d->lo, 0) && (same_const || opd_equal(hi, m));
+    Operand lo = uncast(r, d->lo);
+    return lo.kind == OPD_CONST && !type_is_float(lo.ty) && lo.ival + c >= 0 &&
+           bound_within(r, d->hi, c, m);
 }
 
-/* (index + *off) * m + j with j in [0, m): distinct rows for distinct
- * index values. */
+/* (index + *off) * m + j with j in [0, m) (also j + c, or the whole
+ * index + c, with j's range shifted inside [0, m): a stencil's neighbours
+ * in a row): distinct rows for distinct index values. */
 static bool is_row_major_in(Rev *r, Operand o, Stmt *loop, long long *off) {
+    long long c;
+    o = peel_offset(r, o, &c);
     Stmt *d = def_of(r, o);
-    if (!d || d->kind != S_LET)
-        return false;
-    if (d->op == OP_COPY || d->op == OP_CAST)
-        return is_row_major_in(r, d->args[0], loop, off);
-    if (d->op != OP_ADD)
+    if (!d || d->kind != S_LET || d->op != OP_ADD)
         return false;
     for (int k = 0; k < 2; k++) {
-        Stmt *m = def_of(r, d->args[k]);
-        Operand j = d->args[1 - k];
+        Stmt *m = def_of(r, uncast(r, d->args[k]));
         if (!m || m->kind != S_LET || m->op != OP_MUL)
             continue;
         for (int q = 0; q < 2; q++)
             if (is_index_of(r, m->args[q], loop, off) && m->args[q].kind == OPD_VAR &&
-                index_in_range(r, j, m->args[1 - q]))
+                column_in_range(r, d->args[1 - k], c, m->args[1 - q]))
                 return true;
+    }
+    return false;
+}
+
+/* r * m + (index + *off) with the index's range, shifted by *off, inside
+ * [0, m): the index is a column (a map over the columns of rows scanned
+ * or updated in order), distinct for distinct index values whatever r. */
+static bool is_column_in(Rev *r, Operand o, Stmt *loop, long long *off) {
+    long long c, c2;
+    o = peel_offset(r, o, &c);
+    Stmt *d = def_of(r, o);
+    if (!d || d->kind != S_LET || d->op != OP_ADD)
+        return false;
+    for (int k = 0; k < 2; k++) {
+        Stmt *m = def_of(r, uncast(r, d->args[k]));
+        Operand j = peel_offset(r, d->args[1 - k], &c2);
+        if (!m || m->kind != S_LET || m->op != OP_MUL || j.kind != OPD_VAR || j.var != loop->index)
+            continue;
+        Operand lo = uncast(r, loop->lo);
+        for (int q = 0; q < 2; q++)
+            if (lo.kind == OPD_CONST && !type_is_float(lo.ty) && lo.ival + c + c2 >= 0 &&
+                bound_within(r, loop->hi, c + c2, m->args[q])) {
+                *off = c + c2;
+                return true;
+            }
     }
     return false;
 }
 
 /* Whether an access touches different elements in different iterations of
  * the parallel loop; *key tells apart accesses that do so in different ways
- * (x[i] and x[i + 1] each do, but together they collide). */
+ * (x[i] and x[i + 1] each do, but together they collide): 4 * offset + the
+ * form (0 the index, 1 rows, 2 columns). */
 static bool injective_in(Rev *r, Stmt *access, Stmt *loop, long long *key) {
     long long off = 0;
     if (access->nidx >= 1 && is_index_of(r, access->idx[0], loop, &off)) {
-        *key = 2 * off;
+        *key = 4 * off;
         return true;
     }
     if (access->nidx == 1 && is_row_major_in(r, access->idx[0], loop, &off)) {
-        *key = 2 * off + 1;
+        *key = 4 * off + 1;
+        return true;
+    }
+    if (access->nidx == 1 && is_column_in(r, access->idx[0], loop, &off)) {
+        *key = 4 * off + 2;
         return true;
     }
     return false;
@@ -159,20 +215,28 @@ static void collect_accs(Body *b, PtrVec *out, Arena *a) {
 }
 
 /* Plain `x_b[k] += v` in a parallel loop is safe only if every accumulation
- * into x_b in the loop hits its iteration's own elements the same way;
- * otherwise (x_b[i-1] and x_b[i+1] of a stencil) they all become atomic. */
+ * into x_b in the loop hits its iteration's own elements the same way.
+ * Where they hit them at different constant offsets (x_b[i - 1] and
+ * x_b[i + 1] of a stencil; keys of one form) an iteration collides only
+ * with the few around it: halo accumulations (see AccLowering). Otherwise
+ * they all become atomic. */
 void settle_accumulations(Rev *r, Stmt *loop) {
     PtrVec accs = {0};
     collect_accs(loop->body, &accs, r->a);
     for (int i = 0; i < accs.len; i++) {
         Stmt *s = accs.items[i];
-        bool mixed = false;
-        for (int j = 0; j < accs.len && !mixed; j++) {
+        bool atomic = false, shifted = false;
+        for (int j = 0; j < accs.len; j++) {
             Stmt *t = accs.items[j];
-            mixed = t->buf == s->buf &&
-                    (t->acc == ACC_ATOMIC || s->acc == ACC_ATOMIC || t->acc_key != s->acc_key);
+            if (t->buf != s->buf)
+                continue;
+            atomic |= t->acc == ACC_ATOMIC || s->acc == ACC_ATOMIC ||
+                      (t->acc_key & 3) != (s->acc_key & 3);
+            shifted |= t->acc_key != s->acc_key;
         }
-        if (mixed)
+        if (atomic)
             s->acc = ACC_ATOMIC;
+        else if (shifted)
+            s->acc = ACC_HALO;
     }
 }

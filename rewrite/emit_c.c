@@ -560,7 +560,7 @@ void collect_clauses(Emitter *e, Body *b, Clauses *c) {
         for (int q = 0; s->kind == S_SCAN && s->fusion && q < 2; q++)
             if (s->fusion->term[q]) /* declared by the fused scan's region */
                 vec_push(&e->a, &c->declared, s->fusion->term[q]);
-        if (s->kind == S_ACC && s->acc == ACC_ATOMIC)
+        if (s->kind == S_ACC && s->acc != ACC_PLAIN)
             c->atomics = true;
         if (s->kind == S_LET && (s->op == OP_CALL || s->op >= OP_UOP))
             c->calls = true;
@@ -635,7 +635,7 @@ bool body_has_effects(Body *b) {
 static bool has_plain_acc(Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        if (s->kind == S_ACC && s->acc == ACC_PLAIN)
+        if (s->kind == S_ACC && s->acc != ACC_ATOMIC)
             return true;
         if (has_plain_acc(s->then_body) || has_plain_acc(s->else_body) || has_plain_acc(s->body))
             return true;
@@ -649,7 +649,7 @@ static void emit_extremum_update(Emitter *e, Stmt *s) {
     bool is_min = s->acc_op == RED_MIN;
     const char *ty = type_cname(s->buf->elem);
     indent(e);
-    if (s->acc == ACC_ATOMIC && e->opt->openmp && e->in_parallel && s->buf != e->private_bins) {
+    if (s->acc != ACC_PLAIN && e->opt->openmp && e->in_parallel && s->buf != e->private_bins) {
         fprintf(e->out, "pg_atomic_%s_%s(&", is_min ? "min" : "max", ty);
         emit_access(e, s->buf, s->idx, s->nidx);
         fputs(", ", e->out);
@@ -794,6 +794,130 @@ static bool body_adds_into(Body *b, Buffer *buf) {
 
 static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions);
 
+/* `x_b[k] += v;` (or *=, or a write's =) */
+static void emit_update(Emitter *e, Stmt *s) {
+    indent(e);
+    emit_access(e, s->buf, s->idx, s->nidx);
+    fputs(s->kind == S_WRITE ? " = " : s->acc_op == RED_MUL ? " *= " : " += ", e->out);
+    emit_operand_top(e, s->args[0]);
+    fputs(";\n", e->out);
+}
+
+/* A halo accumulation: atomic in the iterations at the ends of the
+ * thread's block, plain inside it (the compiler unswitches the loop). */
+static void emit_halo_accumulate(Emitter *e, Stmt *s) {
+    indent(e);
+    fprintf(e->out, "if (%s) {\n", e->halo_edge);
+    e->depth++;
+    line(e, "#pragma omp atomic");
+    emit_update(e, s);
+    e->depth--;
+    line(e, "} else {");
+    e->depth++;
+    emit_update(e, s);
+    close_block(e);
+}
+
+static void halo_offsets(Body *b, PtrVec *accs, Arena *a) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ACC && s->acc == ACC_HALO)
+            vec_push(a, accs, s);
+        halo_offsets(s->then_body, accs, a);
+        halo_offsets(s->else_body, accs, a);
+        halo_offsets(s->body, accs, a);
+    }
+}
+
+/* The iterations at either end of a block that a neighbouring block's
+ * halo accumulations reach: the widest span of offsets into one buffer
+ * (0 for none); *what names the accumulated elements for the comment. */
+static long long halo_width(Emitter *e, Body *b, const char **what) {
+    PtrVec accs = {0};
+    halo_offsets(b, &accs, &e->a);
+    long long w = 0;
+    *what = NULL;
+    for (int i = 0; i < accs.len; i++) {
+        Stmt *s = accs.items[i];
+        for (int j = 0; j < accs.len; j++) {
+            Stmt *t = accs.items[j];
+            long long d = (t->acc_key - s->acc_key) / 4; /* offsets of one form */
+            if (t->buf == s->buf && d > w) {
+                w = d;
+                *what = buf_name(e, s->buf);
+            }
+        }
+    }
+    return w;
+}
+
+/* A map whose iterations add into their neighbours' elements (x_b[i - 1],
+ * x_b[i + 1] of a stencil's adjoint): each thread runs one block of the
+ * iterations, its first and last w (which a neighbouring block reaches)
+ * with atomic updates, the rest plainly. */
+static bool emit_halo_map(Emitter *e, Stmt *s, const char *reductions) {
+    const char *what;
+    long long w = halo_width(e, s->body, &what);
+    if (!w || !e->opt->openmp || e->in_parallel || s->serial || s->reversed ||
+        s->hi.kind == OPD_NONE)
+        return false;
+    Clauses c = {0};
+    collect_clauses(e, s->body, &c);
+    indent(e);
+    fprintf(e->out,
+            "/* each iteration adds into %s up to %lld elements away from its own (a "
+            "stencil's adjoint): each thread runs a block of the iterations, adding "
+            "plainly inside it and atomically in the %lld at either end, which a "
+            "neighbouring block reaches */\n",
+            what, w, w);
+    indent(e);
+    fputs("#pragma omp parallel", e->out);
+    if (reductions)
+        fputs(reductions, e->out);
+    emit_outer_reductions(e, &c);
+    fputc('\n', e->out);
+    line(e, "{");
+    e->depth++;
+    int scope = e->names.len;
+    const char *first = unique_name(e, "first", false), *end = unique_name(e, "end", false),
+               *part = unique_name(e, "part", false), *from = unique_name(e, "from", false),
+               *to = unique_name(e, "to", false), *edge = unique_name(e, "edge", false);
+    indent(e);
+    fprintf(e->out, "long %s, %s;\n", first, end);
+    indent(e);
+    fputs("pg_thread_block((long)(", e->out);
+    emit_operand(e, s->lo);
+    fputs("), (long)(", e->out);
+    emit_operand(e, s->hi);
+    fprintf(e->out, "), &%s, &%s);\n", first, end);
+    indent(e);
+    fprintf(e->out, "for (int %s = 0; %s < 3; %s++) {\n", part, part, part);
+    e->depth++;
+    indent(e);
+    fprintf(e->out, "long %s, %s;\n", from, to);
+    indent(e);
+    fprintf(e->out, "pg_block_part(%s, %s, %lld, %s, &%s, &%s);\n", first, end, w, part, from, to);
+    indent(e);
+    fprintf(e->out, "const int %s = %s != 1; /* the block's ends */\n", edge, part);
+    const char *ty = type_cname(s->index->ty);
+    indent(e);
+    fprintf(e->out, "for (%s %s = (%s)%s; %s < (%s)%s; %s++) {\n", ty, var_name(e, s->index), ty,
+            from, var_name(e, s->index), ty, to, var_name(e, s->index));
+    e->depth++;
+    bool saved = e->in_parallel;
+    const char *saved_edge = e->halo_edge;
+    e->in_parallel = true;
+    e->halo_edge = edge;
+    emit_body(e, s->body);
+    e->in_parallel = saved;
+    e->halo_edge = saved_edge;
+    close_block(e);
+    close_block(e);
+    close_block(e);
+    names_pop_to(e, scope);
+    return true;
+}
+
 /* A histogram's loop (+, *, min, max) into bins of known number: each thread
  * updates a copy of the bins of its own (an OpenMP array reduction) where
  * the copies are few next to the updates and fit the threads' stacks,
@@ -834,6 +958,8 @@ static void emit_map(Emitter *e, Stmt *s) {
 }
 
 static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions) {
+    if (emit_halo_map(e, s, reductions))
+        return;
     bool par = open_parallel(e, s, reductions);
     int scope = e->names.len;
     emit_loop_header(e, s);
@@ -1189,14 +1315,14 @@ static void emit_stmt(Emitter *e, Stmt *s) {
             emit_extremum_update(e, s);
             break;
         }
-        if (s->kind == S_ACC && s->acc == ACC_ATOMIC && e->opt->openmp && e->in_parallel &&
+        if (s->kind == S_ACC && s->acc == ACC_HALO && e->halo_edge) {
+            emit_halo_accumulate(e, s);
+            break;
+        }
+        if (s->kind == S_ACC && s->acc != ACC_PLAIN && e->opt->openmp && e->in_parallel &&
             s->buf != e->private_bins)
             line(e, "#pragma omp atomic");
-        indent(e);
-        emit_access(e, s->buf, s->idx, s->nidx);
-        fputs(s->kind == S_WRITE ? " = " : s->acc_op == RED_MUL ? " *= " : " += ", e->out);
-        emit_operand_top(e, s->args[0]);
-        fputs(";\n", e->out);
+        emit_update(e, s);
         break;
     case S_PUSH:
         indent(e);

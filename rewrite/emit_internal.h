@@ -34,8 +34,9 @@ typedef struct Emitter {
     int ntemps;
     int depth;
     bool in_parallel;
-    Buffer *private_bins; /* a histogram's bins the threads hold copies of: no atomics */
-    bool terms_only;      /* a fused scan's pass 1: its terms, not what the iterations use */
+    Buffer *private_bins;  /* a histogram's bins the threads hold copies of: no atomics */
+    bool terms_only;       /* a fused scan's pass 1: its terms, not what the iterations use */
+    const char *halo_edge; /* in a halo map: the flag of its blocks' ends (emit_halo_map) */
     Func *func;
     /* per variable id */
     int nvars;

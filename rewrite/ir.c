@@ -672,7 +672,11 @@ static void print_stmt(FILE *out, Stmt *s, int depth) {
         break;
     case S_WRITE:
     case S_ACC:
-        fputs(s->kind == S_WRITE ? "write " : (s->acc == ACC_ATOMIC ? "acc.atomic " : "acc "), out);
+        fputs(s->kind == S_WRITE ? "write "
+                                 : (s->acc == ACC_ATOMIC ? "acc.atomic "
+                                    : s->acc == ACC_HALO ? "acc.halo "
+                                                         : "acc "),
+              out);
         print_index(out, s);
         fputs(s->kind == S_WRITE     ? " = "
               : s->acc_op == RED_MIN ? " min= "

@@ -231,7 +231,11 @@ typedef enum {
     S_HIST,
 } StmtKind;
 
-typedef enum { ACC_PLAIN, ACC_ATOMIC } AccLowering;
+/* ACC_HALO: injective in the parallel index at a constant offset, other
+ * accumulations into the buffer at other offsets (x_b[i - 1], x_b[i + 1]
+ * of a stencil): plain inside each thread's block of iterations, atomic in
+ * the iterations at the block's ends a neighbouring block reaches. */
+typedef enum { ACC_PLAIN, ACC_ATOMIC, ACC_HALO } AccLowering;
 
 /* RED_AFFINE combines affine functions (x -> a * x + b): the operator of
  * linear recurrences, scans only. */

@@ -59,6 +59,10 @@ typedef struct Binding {
      * `&seed`, `double *mean` given `&mu`): 1 + the caller's binding, whose
      * value `*state` and `state[0]` read and assign; 0 otherwise. */
     int ref;
+    /* An array scanned by rows (scan(OP: acc) over double acc[W], the
+     * loops interchanged, lift_scan.c): while one column's scan is lifted,
+     * 1 + the scalar binding acc[j] stands for, and j's binding; 0. */
+    int row_elem, row_index;
     Type ty;
     Operand val;
     Buffer *buf;
@@ -172,6 +176,8 @@ const char *extent_text(Frontend *fe, CXCursor c);
 const char *binop_of(Lift *L, CXCursor c);
 const char *unop_of(Lift *L, CXCursor c, bool *postfix);
 CXCursor strip_implicit(CXCursor c);
+/* c without implicit conversions and C-style casts */
+CXCursor strip_casts(CXCursor c);
 bool map_type(CXType t, Type *out);
 /* The element type of a pointer or array type, with the number of
  * subscripts it takes and whether inner levels are row pointers (T **). */
@@ -212,6 +218,8 @@ CXCursor ternary_extremum_of(Lift *L, CXCursor r, SelfTest is_self, const void *
 CXCursor extremum_choice(Lift *L, CXCursor cond, CXCursor if_true, CXCursor if_false,
                          SelfTest is_self, const void *self, ReduceOp rop);
 bool refers_to(Lift *L, CXCursor e, int binding);
+/* The scalar binding e, acc[j] of an array scanned by rows, stands for, or -1. */
+int row_element_of(Lift *L, CXCursor e);
 Operand lift_assign(Lift *L, CXCursor c, const char *op);
 Buffer *lift_view(Lift *L, CXCursor e, Operand *off);
 Operand named(Lift *L, CXCursor at, Operand v, const char *name);
@@ -295,10 +303,17 @@ typedef struct Canon {
     CXCursor counter_ref; /* outer: the reference to it in the loop's start */
     int exit_binding;     /* outer, with break: the carried binding of its value, or -1 */
     CXCursor body;
+    /* A scan of rows interchanged (lift_scan.c): the declarations before
+     * the inner loop, lifted at the start of each iteration of the body. */
+    const CXCursor *prelude;
+    int nprelude;
 } Canon;
 Stmt *loop_stmt(Lift *L, CXCursor c, StmtKind kind, Canon *cn, Pragma *pg);
 /* Lifts the body of a map or reduce (or a scan's) into s->body. */
 void lift_parallel_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk);
+/* The same with the iteration lifted by `iteration` (the index bound). */
+void lift_parallel_iteration(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, LiftFn iteration,
+                             void *ctx);
 int accumulator_binding(Lift *L, Pragma *pg, int i);
 int *assigned_views(Lift *L, CXCursor scope, int *n);
 bool contains_break(CXCursor c);
@@ -343,7 +358,9 @@ UserOp *pragma_user_op(Lift *L, Pragma *pg);
 CXCursor user_op_update(Lift *L, CXCursor rhs, int b, const UserOp *u);
 
 /* lift_hist.c */
-void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg);
+/* False (with *fallback: why) where the loop is to be differentiated as
+ * the sequential loop it also is. */
+bool lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, const char **fallback);
 bool is_hist_target(Lift *L, Buffer *buf);
 /* h[k] += v, h[k] -= v, h[k] = h[k] + v, h[k] *= v, h[k] = fmin(h[k], v)... on
  * a histogram's array. */

@@ -65,7 +65,7 @@ static bool is_deref(Lift *L, CXCursor c) {
  * a helper) is a view: the array and an element offset. The offset is an
  * integer local like any other (carried through loops, merged after ifs,
  * private to a map's iterations), so `row[j]` reads A[row + j]. */
-static CXCursor strip_casts(CXCursor c) {
+CXCursor strip_casts(CXCursor c) {
     for (;;) {
         c = strip_implicit(c);
         if (clang_getCursorKind(c) != CXCursor_CStyleCastExpr)
@@ -366,6 +366,13 @@ static int scalar_ref_target(Lift *L, CXCursor e) {
     Kids k = kids_of(c);
     CXCursor p = strip_casts(k.items[0]);
     int b = clang_getCursorKind(p) == CXCursor_DeclRefExpr ? env_lookup(L, p) : -1;
+    if (b >= 0 && L->env[b].row_elem) { /* lift_scan.c checked every use first */
+        int r = row_element_of(L, c);
+        if (r < 0)
+            lift_fail(L, c, NULL, "'%s' is scanned by rows: only its column's element is used",
+                      L->env[b].name);
+        return r;
+    }
     if (b < 0 || !L->env[b].ref)
         return -1;
     if (!deref) {
@@ -422,13 +429,15 @@ static void struct_as_value(Lift *L, CXCursor at) {
     lift_fail(L, at, "use one of its fields, e.g. p[i].x", "a struct used as a number here%s", "");
 }
 
+static Operand scalar_read(Lift *L, CXCursor c, int b);
+
 static Operand lift_read(Lift *L, CXCursor c) {
     Operand prev;
     if (recurrence_read(L, c, &prev))
         return prev;
     int rb = scalar_ref_target(L, c);
     if (rb >= 0)
-        return binding_value(L, c, rb);
+        return scalar_read(L, c, rb);
     if (L->failed)
         return opd_float(0, type_double());
     Operand idx[4];
@@ -845,6 +854,20 @@ Operand binding_value(Lift *L, CXCursor at, int b) {
     return opd_float(0, type_is_float(bd->ty) ? bd->ty : type_double());
 }
 
+/* The scalar b read at c: a scan's variable combines its prefix. */
+static Operand scalar_read(Lift *L, CXCursor c, int b) {
+    if (L->env[b].role == ROLE_SCAN)
+        return scan_value(L, c, b);
+    if (L->env[b].role == ROLE_ACC) {
+        lift_fail(L, c,
+                  "a reduce variable may only be updated (s += e, s = fmin(s, e), ...); "
+                  "read it after the loop",
+                  "reads the reduction variable '%s' inside its reduce", L->env[b].name);
+        return opd_int(0);
+    }
+    return binding_value(L, c, b);
+}
+
 static Operand lift_expr_node(Lift *L, CXCursor c);
 
 /* Expressions nested deeper than this (left-nested chains do not count:
@@ -928,16 +951,7 @@ static Operand lift_expr_node(Lift *L, CXCursor c) {
                       bd->name);
             return opd_int(0);
         }
-        if (bd->role == ROLE_SCAN)
-            return scan_value(L, c, b);
-        if (bd->role == ROLE_ACC) {
-            lift_fail(L, c,
-                      "a reduce variable may only be updated (s += e, s = fmin(s, e), ...); "
-                      "read it after the loop",
-                      "reads the reduction variable '%s' inside its reduce", bd->name);
-            return opd_int(0);
-        }
-        return binding_value(L, c, b);
+        return scalar_read(L, c, b);
     }
     case CXCursor_BinaryOperator:
         return lift_binary(L, c);
@@ -1028,9 +1042,26 @@ Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, UserOp *u, Operand acc, O
     }
 }
 
+int row_element_of(Lift *L, CXCursor e) {
+    CXCursor s = strip_implicit(e);
+    while (clang_getCursorKind(s) == CXCursor_ParenExpr)
+        s = strip_implicit(kids_of(s).items[0]);
+    if (clang_getCursorKind(s) != CXCursor_ArraySubscriptExpr)
+        return -1;
+    Kids k = kids_of(s);
+    CXCursor base = strip_casts(k.items[0]), j = strip_implicit(k.items[1]);
+    int b = clang_getCursorKind(base) == CXCursor_DeclRefExpr ? env_lookup(L, base) : -1;
+    if (b < 0 || !L->env[b].row_elem || clang_getCursorKind(j) != CXCursor_DeclRefExpr ||
+        env_lookup(L, j) != L->env[b].row_index)
+        return -1;
+    return L->env[b].row_elem - 1;
+}
+
 bool refers_to(Lift *L, CXCursor e, int binding) {
     CXCursor s = strip_implicit(e);
-    return clang_getCursorKind(s) == CXCursor_DeclRefExpr && env_lookup(L, s) == binding;
+    if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+        return binding >= 0 && row_element_of(L, s) == binding;
+    return env_lookup(L, s) == binding;
 }
 
 /* cond ? if_true : if_false, one of them s and cond comparing the other, e,

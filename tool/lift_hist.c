@@ -653,13 +653,13 @@ static bool declared_histogram(Lift *L, Pragma *pg, Buffer *buf, UserOp *u) {
     return !why;
 }
 
-void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
+bool lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, const char **fallback) {
     if (pg->op_given && pg->op == RED_AFFINE) {
         lift_fail_at(L, pg->loc,
                      "use +, *, min or max: a histogram's bins take their updates "
                      "in any order",
                      "'#pragma pargrad %s': affine is not an operator of histograms", pg->text);
-        return;
+        return true;
     }
     int mark = L->hist_targets.len;
     HistLoop *hl = NULL;
@@ -675,12 +675,11 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
             op = -1;
         if (op < 0) {
             L->hist_targets.len = mark;
-            return;
+            return true;
         }
         vec_push(L->a, &L->hist_targets, buf);
         if (op == RED_ADD)
             continue;
-        SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
         const char *opname = op == RED_USER ? u->name : reduce_op_name((ReduceOp)op);
         bins = is_view ? (Operand){0} : bin_count(buf, buf->rank);
         Canon in = {0};
@@ -694,28 +693,9 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
             : !clang_Cursor_isNull(in_loop) ? "the %s histogram '%s' is updated in an inner loop"
                                             : NULL;
         if (why) {
-            const char *hint =
-                pg->vars.len > 1 ? "give each histogram a loop of its own"
-                : !clang_Cursor_isNull(in_loop) && bins.kind != OPD_NONE && buf->rank == 1
-                    ? "run the updates in one inner for loop counting up by one over bounds "
-                      "the outer iterations share, or put the pragma on the inner loop (the "
-                      "outer loop sequential)"
-                : buf->rank != 1
-                    ? arena_printf(L->a,
-                                   "%s histograms take bins in one dimension: declare double "
-                                   "%s[nb * w] and update %s[k * w + j]",
-                                   opname, buf->name, buf->name)
-                    : arena_printf(L->a,
-                                   "declare it with its length (double %s[NBINS], a parameter "
-                                   "double %s[nbins], or malloc(nbins * sizeof(double)))",
-                                   buf->name, buf->name);
-            SrcLoc wat = !clang_Cursor_isNull(in_loop) && pg->vars.len == 1 &&
-                                 bins.kind != OPD_NONE && buf->rank == 1
-                             ? loc_of(L, in_loop)
-                             : at;
-            lift_fail_at(L, wat, hint, "%s", arena_printf(L->a, why, opname, buf->name));
+            *fallback = arena_printf(L->a, why, opname, (const char *)pg->vars.items[i]);
             L->hist_targets.len = mark;
-            return;
+            return false;
         }
         hl = arena_alloc(L->a, sizeof(HistLoop));
         hl->h = buf;
@@ -736,4 +716,5 @@ void lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg) {
         body_append(L->a, L->cur, s);
     }
     L->hist_targets.len = mark;
+    return true;
 }

@@ -733,10 +733,13 @@ typedef struct CanonIteration {
     CXCursor body;
     int stopped;
     bool returns;
+    const Canon *cn;
 } CanonIteration;
 
 static void lift_canon_iteration(Lift *L, void *ctx) {
     CanonIteration *ci = ctx;
+    for (int i = 0; i < ci->cn->nprelude && !L->failed; i++)
+        lift_stmt(L, ci->cn->prelude[i]);
     Operand go_on = not_stopped(L, ci->body, ci->stopped, -1, ci->returns);
     if (go_on.kind != OPD_NONE)
         lift_under_guard(L, ci->body, go_on, true, &ci->body, 1);
@@ -745,9 +748,11 @@ static void lift_canon_iteration(Lift *L, void *ctx) {
 }
 
 /* vp: the versions of a sequential loop whose pointers move between
- * arrays, with `selector` its carried configuration (lift_view.c). */
-static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stopped, ViewPlan *vp,
-                           int selector) {
+ * arrays, with `selector` its carried configuration (lift_view.c);
+ * `iteration` (with ctx), where given, lifts the iteration instead of
+ * cn->body as it is. */
+static void lift_loop_body_by(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stopped,
+                              ViewPlan *vp, int selector, LiftFn iteration, void *ctx) {
     int mark = L->nenv;
     int npriv = 0;
     Privatised *priv = bk == BARRIER_MAP || bk == BARRIER_REDUCE
@@ -768,8 +773,10 @@ static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stop
         L->barriers[L->nbarriers - 1].skipped = L->nenv - 1;
     }
     Operand stopped_in = stopped >= 0 ? L->env[stopped].val : opd_none();
-    CanonIteration ci = {cn->body, stopped, bk == BARRIER_LOOP && returns_by_flag(L, cn->body)};
-    if (views_versioned(vp))
+    CanonIteration ci = {cn->body, stopped, bk == BARRIER_LOOP && returns_by_flag(L, cn->body), cn};
+    if (iteration)
+        iteration(L, ctx);
+    else if (views_versioned(vp))
         lift_in_versions(L, cn->body, vp, selector, lift_canon_iteration, &ci, NULL);
     else
         lift_canon_iteration(L, &ci);
@@ -781,8 +788,18 @@ static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stop
     end_private(L, cn->body, priv, npriv);
 }
 
+static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stopped, ViewPlan *vp,
+                           int selector) {
+    lift_loop_body_by(L, s, cn, bk, stopped, vp, selector, NULL, NULL);
+}
+
 void lift_parallel_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk) {
     lift_loop_body(L, s, cn, bk, -1, NULL, -1);
+}
+
+void lift_parallel_iteration(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, LiftFn iteration,
+                             void *ctx) {
+    lift_loop_body_by(L, s, cn, bk, -1, NULL, -1, iteration, ctx);
 }
 
 /* The bindings a sequential loop carries: the scalars assigned in `scope`
@@ -1359,7 +1376,14 @@ void lift_for(Lift *L, CXCursor c) {
         lift_loop_body(L, s, &cn, BARRIER_MAP, -1, NULL, -1);
         body_append(L->a, L->cur, s);
     } else if (pg->kind == PG_HISTOGRAM || reduces_arrays(L, pg)) {
-        lift_histogram(L, c, &cn, pg);
+        LiftMark mark = lift_mark(L);
+        const char *fallback = NULL;
+        if (!lift_histogram(L, c, &cn, pg, &fallback)) {
+            lift_undo(L, &mark);
+            sequential_note(L, c, pg, fallback);
+            lift_seq_loop(L, c, &cn);
+        }
+        lift_mark_free(&mark);
     } else if (pg->kind == PG_SCAN || pg->op == RED_AFFINE ||
                (u && !(u->inverse && u->commutative))) {
         /* A reduce of affine maps is a scan whose prefixes go unused; so is

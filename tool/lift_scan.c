@@ -449,7 +449,7 @@ typedef struct Mention {
 static enum CXChildVisitResult find_mention(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     Mention *m = data;
-    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && env_lookup(m->L, c) == m->b) {
+    if (refers_to(m->L, c, m->b)) {
         m->found = true;
         return CXChildVisit_Break;
     }
@@ -641,33 +641,26 @@ bool recurrence_assign(Lift *L, CXCursor c, CXCursor lhs, const char *op, CXCurs
 
 /* scan(affine: y) of an array y: the hidden accumulator, starting at
  * y[lo - 1]; -1 after a diagnostic. */
-static int recurrence_binding(Lift *L, Canon *cn, Pragma *pg, int array, Recurrence *rc) {
+static int recurrence_binding(Lift *L, Canon *cn, Pragma *pg, int array, Recurrence *rc,
+                              const char **fallback) {
     Binding *y = &L->env[array];
-    SrcLoc at = *(SrcLoc *)pg->var_locs.items[0];
     const char *form = arena_printf(L->a, "%s[%s] = a * %s[%s - 1] + b", y->name, cn->index_name,
                                     y->name, cn->index_name);
-    if (pg->op_given && pg->op != RED_AFFINE) {
-        lift_fail_at(L, pg->op_loc.line ? pg->op_loc : at,
-                     arena_printf(L->a,
-                                  "scan a scalar per element instead (a map over the columns, "
-                                  "a scan(%s: s) of a scalar in each), or write the recurrence "
-                                  "%s with scan(affine: %s)",
-                                  reduce_op_name(pg->op), form, y->name),
-                     "a scan of the array '%s': a scan of a row of accumulators is not "
-                     "supported yet, and a scan of an array is the affine recurrence",
-                     y->name);
+    /* + and * are affine (a = 1, b = 0) */
+    if (pg->op_given && pg->op != RED_AFFINE && pg->op != RED_ADD && pg->op != RED_MUL)
+        *fallback = arena_printf(L->a,
+                                 "'%s' is an array: its rows are scanned where the body is one "
+                                 "inner map loop over the columns, and the array form is the "
+                                 "affine recurrence %s",
+                                 y->name, form);
+    else if (y->buf->rank != 1 || !type_is_float(y->buf->elem) || cn->down ||
+             cn->step.kind != OPD_NONE)
+        *fallback = arena_printf(L->a,
+                                 "the recurrence %s is scanned over a one-dimensional floating "
+                                 "array by a loop counting up by one",
+                                 form);
+    if (*fallback)
         return -1;
-    }
-    if (y->buf->rank != 1 || !type_is_float(y->buf->elem) || cn->down ||
-        cn->step.kind != OPD_NONE) {
-        lift_fail_at(L, at,
-                     arena_printf(L->a,
-                                  "run the loop up by one over a one-dimensional floating array: "
-                                  "%s",
-                                  form),
-                     "unsupported recurrence over the array '%s'", y->name);
-        return -1;
-    }
     Builder bd = lift_builder(L, cn->body);
     Operand start = b_sub(&bd, cn->lo, opd_int(1));
     Operand init = read_element(L, cn->body, y->buf, &start, 1);
@@ -767,30 +760,15 @@ static Stmt *terms_map(Lift *L, CXCursor c, Stmt *m, Operand k, int nterms, Oper
     return body_clone(L->a, L->f, one)->stmts.items[0];
 }
 
-bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, const char **fallback) {
-    if (pg->vars.len != 1 && pg->kind == PG_REDUCE)
-        lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[1],
-                     "give the others loops of their own, or declare the operator commutative "
-                     "with an inverse(...) (the invertible rule reduces any number)",
-                     "a reduce of '%s' is differentiated as a scan (the general rule), which "
-                     "takes one variable per loop",
-                     pg->op_name ? pg->op_name : "affine");
-    else if (pg->vars.len != 1)
-        lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[1],
-                     "scan one variable per loop: give the others loops of their own",
-                     "a scan loop updates one variable%s", "");
-    if (pg->vars.len != 1)
-        return true;
-    Recurrence rc = {0};
-    int array = pg->kind == PG_SCAN ? array_binding(L, pg) : -1;
-    int b = array >= 0 ? recurrence_binding(L, cn, pg, array, &rc) : accumulator_binding(L, pg, 0);
-    if (b < 0)
-        return true;
+/* The scan of binding b (rc: the hidden accumulator of an array
+ * recurrence). */
+static bool scan_of(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, int b, Recurrence *rc,
+                    const char **fallback) {
     const char *name = L->env[b].name;
     Type ty = L->env[b].ty;
     if (!type_is_float(ty))
         return false; /* no derivative flows through it: the loop runs as written */
-    int op = array >= 0 ? RED_AFFINE : pg->op_given ? (int)pg->op : infer_op(L, cn->body, b, &u);
+    int op = rc ? RED_AFFINE : pg->op_given ? (int)pg->op : infer_op(L, cn->body, b, &u);
     if (u && u->ty.kind != ty.kind) {
         lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[0],
                      arena_printf(L->a, "declare '%s' as %s", name, type_cname(u->ty)),
@@ -849,8 +827,8 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, const char
     acc->val = identity_of((ReduceOp)op, u, ty);
     /* a scan nested in a recurrence's body leaves y[i - 1] the outer one's */
     Recurrence *outer = L->recur;
-    if (array >= 0)
-        L->recur = &rc;
+    if (rc)
+        L->recur = rc;
     lift_parallel_body(L, m, cn, BARRIER_REDUCE);
     L->recur = outer;
     acc = &L->env[b];
@@ -865,7 +843,7 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, const char
     acc->val = init;
     if (L->failed)
         return true;
-    if (array >= 0 && !rc.updated) {
+    if (rc && !rc->updated) {
         lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[0],
                      arena_printf(L->a,
                                   "update it at the loop's own index: %s[%s] = a * %s[%s - 1] + "
@@ -913,9 +891,260 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, const char
     rd->idx[0] = n;
     rd->dst = var_new(L->a, L->f, name, ty);
     body_append(L->a, L->cur, rd);
-    if (array >= 0) /* the uses wrote y; the hidden accumulator goes */
+    if (rc) /* the uses wrote y; the hidden accumulator goes */
         L->nenv = b;
     else
         assign_field(L, c, b, opd_var(rd->dst));
     return true;
+}
+
+/* ---- a scan of a row of accumulators ----
+ *
+ * scan(OP: acc) over an array acc, each iteration updating its columns in
+ * an inner map loop, acc[j] OP= e (a vectorised operator), is a map over
+ * the columns of scalar scans down the rows: the loops are interchanged,
+ * acc[j] stands for a scalar accumulator in each column's scan, read from
+ * acc[j] before it and written back after it. The interchange is sound by
+ * the two promises: the scan's iterations interact only through acc, the
+ * inner map's not at all, and each touches only its column acc[j]. */
+
+/* Whether a declaration before the columns' loop may run once per column
+ * (the interchange runs it so): no assignments, no calls but math.h's. */
+static enum CXChildVisitResult find_effect(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Lift *L = ((void **)data)[0];
+    bool *effect = ((void **)data)[1];
+    enum CXCursorKind k = clang_getCursorKind(c);
+    Type ty;
+    bool postfix;
+    if (k == CXCursor_CompoundAssignOperator ||
+        (k == CXCursor_BinaryOperator && !strcmp(binop_of(L, c), "=")) ||
+        (k == CXCursor_UnaryOperator &&
+         (!strcmp(unop_of(L, c, &postfix), "++") || !strcmp(unop_of(L, c, &postfix), "--"))) ||
+        (k == CXCursor_CallExpr && deriv_lookup(cursor_spelling(L, c), &ty) < 0)) {
+        *effect = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The loop over the columns: the body's last statement, a for loop, after
+ * declarations without effects (*prelude, *n), or a null cursor. */
+static CXCursor columns_loop(Lift *L, CXCursor body, const CXCursor **prelude, int *n) {
+    CXCursor c = body;
+    *prelude = NULL;
+    *n = 0;
+    if (L && clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+        KidList k = all_kids(L->a, c);
+        if (!k.n)
+            return clang_getNullCursor();
+        for (int i = 0; i + 1 < k.n; i++) {
+            bool effect = false;
+            void *data[2] = {L, &effect};
+            if (clang_getCursorKind(k.items[i]) != CXCursor_DeclStmt)
+                return clang_getNullCursor();
+            clang_visitChildren(k.items[i], find_effect, data);
+            if (effect)
+                return clang_getNullCursor();
+        }
+        *prelude = k.items;
+        *n = k.n - 1;
+        c = k.items[k.n - 1];
+    }
+    while (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+        Kids k = kids_of(c);
+        if (k.n != 1)
+            return clang_getNullCursor();
+        c = k.items[0];
+    }
+    return clang_getCursorKind(c) == CXCursor_ForStmt ? c : clang_getNullCursor();
+}
+
+/* scan(OP: acc) of an array acc: by rows where the body is one loop after
+ * declarations (else it is the recurrence acc[i] = a * acc[i - 1] + b). */
+static bool scans_rows(Lift *L, Canon *cn) {
+    const CXCursor *prelude;
+    int n;
+    return !clang_Cursor_isNull(columns_loop(L, cn->body, &prelude, &n));
+}
+
+typedef struct ColumnUses {
+    CXCursor acc, column; /* the declarations of acc and of j */
+    CXCursor bad;         /* the first other use of acc */
+} ColumnUses;
+
+static bool refers_to_decl(CXCursor e, CXCursor decl) {
+    CXCursor s = strip_casts(e);
+    return clang_getCursorKind(s) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCursorReferenced(s), decl);
+}
+
+static enum CXChildVisitResult find_other_use(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    ColumnUses *cu = data;
+    if (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr) {
+        Kids k = kids_of(c);
+        if (refers_to_decl(k.items[0], cu->acc) && refers_to_decl(k.items[1], cu->column))
+            return CXChildVisit_Continue;
+    }
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(c), cu->acc)) {
+        cu->bad = c;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Why the loop nest is not a scan of acc's columns the interchange may
+ * run, or NULL. */
+static const char *not_by_columns(Lift *L, Canon *cn, CXCursor inner, Canon *cj, int array) {
+    const char *acc = L->env[array].name;
+    Pragma *ipg = loop_pragma(L, inner);
+    if (!ipg || ipg->kind != PG_MAP)
+        return arena_printf(L->a,
+                            "its inner loop over the columns of '%s' (line %d) carries no "
+                            "'#pragma pargrad map' (with it the columns are scanned in parallel)",
+                            acc, loc_of(L, inner).line);
+    /* the declarations before the loop use neither acc nor j */
+    ColumnUses cu = {L->env[array].decl, clang_getNullCursor(), clang_getNullCursor()};
+    ColumnUses cj_uses = {cj->index_decl, clang_getNullCursor(), clang_getNullCursor()};
+    for (int i = 0; i < cn->nprelude && clang_Cursor_isNull(cu.bad); i++) {
+        clang_visitChildren(cn->prelude[i], find_other_use, &cu);
+        clang_visitChildren(cn->prelude[i], find_other_use, &cj_uses);
+        if (!clang_Cursor_isNull(cj_uses.bad))
+            cu.bad = cj_uses.bad;
+    }
+    cu.column = cj->index_decl;
+    if (clang_Cursor_isNull(cu.bad))
+        clang_visitChildren(inner, find_other_use, &cu);
+    if (!clang_Cursor_isNull(cu.bad))
+        return arena_printf(L->a, "line %d uses '%s' otherwise than as %s[%s] in the inner loop",
+                            loc_of(L, cu.bad).line,
+                            clang_equalCursors(clang_getCursorReferenced(cu.bad), cj->index_decl)
+                                ? cj->index_name
+                                : acc,
+                            acc, cj->index_name);
+    ColumnUses outer = {cn->index_decl, cn->index_decl, clang_getNullCursor()};
+    Kids k = kids_of(inner);
+    for (int i = 0; i + 1 < k.n && clang_Cursor_isNull(outer.bad); i++)
+        clang_visitChildren(k.items[i], find_other_use, &outer);
+    if (!clang_Cursor_isNull(outer.bad))
+        return arena_printf(L->a, "the bounds of its inner loop (line %d) depend on '%s'",
+                            loc_of(L, inner).line, cn->index_name);
+    return NULL;
+}
+
+static int accesses_of(Body *b, Buffer *buf) {
+    int n = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        n += (s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC) && s->buf == buf;
+        n += accesses_of(s->then_body, buf) + accesses_of(s->else_body, buf) +
+             accesses_of(s->body, buf);
+    }
+    return n;
+}
+
+typedef struct ColumnScan {
+    CXCursor loop;
+    Canon *cn, *cj;
+    Pragma *pg;
+    UserOp *u;
+    int array;
+    const char **fallback;
+    bool lifted; /* false: differentiated as the sequential loop (*fallback says why) */
+} ColumnScan;
+
+/* One column's iteration of the interchanged nest: acc[j]'s scan. */
+static void lift_column_scan(Lift *L, void *ctx) {
+    ColumnScan *cs = ctx;
+    Buffer *buf = L->env[cs->array].buf;
+    int jb = env_named(L, cs->cj->index_name);
+    Operand j = L->env[jb].val;
+    Operand first = read_element(L, cs->cj->body, buf, &j, 1);
+    Binding *col = env_bind(L, clang_getNullCursor(), L->env[cs->array].name);
+    col->ty = buf->elem;
+    col->val = first;
+    int b = L->nenv - 1;
+    L->env[cs->array].row_elem = b + 1;
+    L->env[cs->array].row_index = jb;
+    cs->lifted = scan_of(L, cs->loop, cs->cn, cs->pg, cs->u, b, NULL, cs->fallback);
+    L->env[cs->array].row_elem = 0;
+    if (cs->lifted && !L->failed)
+        write_element(L, cs->cj->body, buf, &j, 1, L->env[b].val);
+}
+
+static bool lift_scan_rows(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, int array,
+                           const char **fallback) {
+    const char *acc = L->env[array].name;
+    Canon rows = *cn;
+    CXCursor inner = columns_loop(L, cn->body, &rows.prelude, &rows.nprelude);
+    if (clang_Cursor_isNull(inner)) {
+        *fallback = arena_printf(L->a,
+                                 "'%s' is an array, but the loop's body is not one loop over its "
+                                 "columns after declarations (a scan of its rows)",
+                                 acc);
+        return false;
+    }
+    Canon cj;
+    if (!canonical_or_rolled_back(L, inner, &cj)) {
+        *fallback = arena_printf(L->a, "its inner loop (line %d) is not a counted loop",
+                                 loc_of(L, inner).line);
+        return false;
+    }
+    if (L->failed)
+        return true;
+    *fallback = not_by_columns(L, &rows, inner, &cj, array);
+    if (*fallback)
+        return false;
+    int jb = cj.outer ? env_lookup(L, cj.counter_ref) : -1;
+    Operand j_before = jb >= 0 ? L->env[jb].val : opd_none();
+    Stmt *m = loop_stmt(L, inner, S_MAP, &cj, loop_pragma(L, inner));
+    m->note = arena_printf(L->a,
+                           "the columns of %s, each scanned down the rows of line %d "
+                           "(the loops interchanged)",
+                           acc, loc_of(L, c).line);
+    rows.body = cj.body;
+    ColumnScan cs = {c, &rows, &cj, pg, u, array, fallback, false};
+    lift_parallel_iteration(L, m, &cj, BARRIER_MAP, lift_column_scan, &cs);
+    if (L->failed)
+        return true;
+    if (!cs.lifted)
+        return false;
+    /* another name for acc (a pointer to it, a helper's parameter) read
+     * elements the columns' scalars hold: not by columns then */
+    if (accesses_of(m->body, L->env[array].buf) != 2) {
+        *fallback = arena_printf(L->a, "'%s' is also used through another name in the loop", acc);
+        return false;
+    }
+    body_append(L->a, L->cur, m);
+    if (jb >= 0) { /* as C leaves it: at its end if any row ran */
+        Builder bd = lift_builder(L, c);
+        Operand end = cj.exit;
+        if (j_before.kind != OPD_NONE)
+            end = b_select(&bd, b_cmp(&bd, OP_GT, cn->hi, cn->lo), cj.exit, j_before);
+        L->env[jb].val = named(L, c, end, cj.index_name);
+    }
+    return true;
+}
+
+bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, const char **fallback) {
+    if (pg->vars.len != 1) {
+        *fallback = pg->kind == PG_REDUCE
+                        ? arena_printf(L->a,
+                                       "a reduce of '%s' is differentiated as a scan (the "
+                                       "general rule), of one variable per loop",
+                                       pg->op_name ? pg->op_name : "affine")
+                        : "pargrad scans one variable per loop";
+        return false;
+    }
+    int array = pg->kind == PG_SCAN ? array_binding(L, pg) : -1;
+    if (array >= 0 && scans_rows(L, cn))
+        return lift_scan_rows(L, c, cn, pg, u, array, fallback);
+    Recurrence rc = {0};
+    int b = array >= 0 ? recurrence_binding(L, cn, pg, array, &rc, fallback)
+                       : accumulator_binding(L, pg, 0);
+    if (b < 0)
+        return !*fallback;
+    return scan_of(L, c, cn, pg, u, b, array >= 0 ? &rc : NULL, fallback);
 }

@@ -28,9 +28,8 @@ static bool lift_acc_if(Lift *L, CXCursor c, Kids *k) {
         return false;
     Kids ak = kids_of(then);
     CXCursor lhs = strip_implicit(ak.items[0]);
-    if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
-        return false;
-    int b = env_lookup(L, lhs);
+    int b = clang_getCursorKind(lhs) == CXCursor_DeclRefExpr ? env_lookup(L, lhs)
+                                                             : row_element_of(L, lhs);
     if (b < 0 || (L->env[b].role != ROLE_ACC && L->env[b].role != ROLE_SCAN))
         return false;
     CXCursor cond = strip_implicit(k->items[0]);

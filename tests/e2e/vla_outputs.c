@@ -5,7 +5,8 @@
  * spelling, in an inner loop over a row and alone, and a max one in the
  * mirror spelling, two of them in one function; a + histogram that leaves
  * the last bin alone. The rows' index `i * 4 + j` with an int j in a long i
- * row is each iteration's own. (The keys do not depend on x: finite
+ * row is each iteration's own. A max histogram with bins in two
+ * dimensions is the sequential loop it is. (The keys do not depend on x: finite
  * differences would move values between bins.) */
 #include <math.h>
 
@@ -76,9 +77,19 @@ void cells_partial(int n, int nb, const double *x, double h[nb * 4]) {
     for (int i = 0; i < 4 * n; i++)
         h[i % (4 * nb - 1)] += x[i] * x[i];
 }
+/* a max histogram with bins in two dimensions: differentiated as the
+ * sequential loop it is */
+void cells_max_2d(int n, int nb, const double x[n][4], double h[nb][4]) {
+#pragma pargrad histogram(max : h)
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < 4; j++)
+            h[(3 * i + j) % nb][j] = fmax(h[(3 * i + j) % nb][j], x[i][j] - 0.1 * x[i][3 - j]);
+}
+
 #pragma pargrad reverse(rows_two) wrt(x) out(h)
 #pragma pargrad reverse(cells_partial) wrt(x) out(h)
 #pragma pargrad reverse(rows_add) wrt(x) out(h)
 #pragma pargrad reverse(rows_flat) wrt(x) out(h)
 #pragma pargrad reverse(rows_min_if) wrt(x) out(h)
 #pragma pargrad reverse(cells_max_if) wrt(x) out(h)
+#pragma pargrad reverse(cells_max_2d) wrt(x) out(h)

@@ -17,6 +17,9 @@ FLAT_KERNEL(rows_min_if)
 FLAT_KERNEL(cells_max_if)
 FLAT_KERNEL(rows_two)
 FLAT_KERNEL(cells_partial)
+void cells_max_2d(int n, int nb, const double x[n][4], double h[nb][4]);
+void cells_max_2d_b(int n, int nb, const double x[n][4], double x_b[n][4], double h[nb][4],
+                    double h_b[nb][4]);
 
 typedef void (*fn)(int n, int nb, const double *x, double *h);
 typedef void (*grad)(int n, int nb, const double *x, double *x_b, double *h, double *h_b);
@@ -27,6 +30,15 @@ static void rows_add_f(int n, int nb, const double *x, double *h) {
 
 static void rows_add_g(int n, int nb, const double *x, double *x_b, double *h, double *h_b) {
     rows_add_b(n, nb, (const double(*)[4])x, (double(*)[4])x_b, (double(*)[4])h, (double(*)[4])h_b);
+}
+
+static void cells_max_2d_f(int n, int nb, const double *x, double *h) {
+    cells_max_2d(n, nb, (const double(*)[4])x, (double(*)[4])h);
+}
+
+static void cells_max_2d_g(int n, int nb, const double *x, double *x_b, double *h, double *h_b) {
+    cells_max_2d_b(n, nb, (const double(*)[4])x, (double(*)[4])x_b, (double(*)[4])h,
+                   (double(*)[4])h_b);
 }
 
 static const struct {
@@ -41,6 +53,7 @@ static const struct {
     {"cells_max_if", cells_max_if, cells_max_if_b, -1.0, 0.3},
     {"rows_two", rows_two, rows_two_b, -0.2, 0.2},
     {"cells_partial", cells_partial, cells_partial_b, -1.0, 1.0},
+    {"cells_max_2d", cells_max_2d_f, cells_max_2d_g, -0.5, 0.5},
 };
 
 struct objective {

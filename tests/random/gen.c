@@ -119,6 +119,9 @@ enum construct {
     K_SCAN,        /* scan(OP: c) and scan(c) at the top level: the body's locals, an update
                     * (maybe under an if), an output written from c before the update
                     * (exclusive) or after it (inclusive); c read after the loop */
+    K_SCAN_ROWS,   /* scan(OP: cr) of a row of NB accumulators: the columns updated in an inner
+                    * loop (maybe without its map annotation: the sequential loop), maybe
+                    * after a declaration; each (i, j) writes a local buffer from cr[j] */
     K_DECL_OP,     /* declared operators (`declare op`): log-sum-exp with and without its
                     * inverse, a Euclidean norm, a + b + a * b with its inverse; on structs
                     * sum-of-products pairs with and without the inverse, affine maps (not
@@ -195,6 +198,7 @@ static struct construct_row constructs[K_COUNT] = {
     [K_SWAP] = {"swap", 1},
     [K_SCAN] = {"scan", 1},
     [K_SCAN_AFFINE] = {"scan_affine", 1},
+    [K_SCAN_ROWS] = {"scan_rows", 1},
     [K_HISTOGRAM] = {"histogram", 1},
     [K_HIST_OP] = {"hist_op", 1},
     [K_SCATTER] = {"scatter", 1},
@@ -2075,6 +2079,76 @@ static void gen_scan(struct block b, int count) {
         t->extent = 1;
 }
 
+/* a scan of a row of NB accumulators cr over [0, n), outside parallel
+ * loops: the columns updated in an inner loop over j (with its map
+ * annotation mostly; without it the loop is differentiated as the
+ * sequential loop), maybe after a declaration the update reads; each
+ * (i, j) writes ro[i * NB + j] of a local buffer from cr[j] before the
+ * update (exclusive) or after it; the buffer and cr summed after it */
+static void gen_scan_rows(struct block b) {
+    static const struct redop affine = {
+        "affine", "0.5", {"%s = (0.5 + 0.4 * tanh(%%0)) * %s + 0.25 * sin(%%0);"}, 1};
+    int o = pick_redop();
+    int is_affine = on(K_SCAN_AFFINE) && (o < 0 || chance(20));
+    if (o < 0 && !is_affine) {
+        gen_local(b);
+        return;
+    }
+    const struct redop *r = is_affine ? &affine : &redops[o];
+    int nb = 2 + rnd(3);
+    const char *cr = fresh("cr"), *ro = fresh("ro"), *q = fresh("q"), *rs = fresh("rs");
+    const char *init = is_affine ? "0.5" : o == 2 ? "8.0" : o == 3 ? "-8.0" : r->init;
+    stmt(b, fmt("double %s[%d];\nfor (int %s = 0; %s < %d; %s++)\n    %s[%s] = %s + 0.125 * %s;",
+                cr, nb, q, q, nb, q, cr, q, init, q));
+    stmt(b, fmt("double *%s = malloc(sizeof(double) * (size_t)n * %d);", ro, nb));
+    int pooled, jpooled;
+    const char *i = loop_counter("i", &pooled);
+    const char *clause = chance(30) ? cr : fmt("%s : %s", r->pragma, cr);
+    struct node *n = block_stmt(
+        b, fmt("#pragma pargrad scan(%s)\n%s {", clause, loop_head(i, pooled, "0", "n")));
+    struct saved s = enter();
+    cx.par++;
+    push_loop(i, 1, NRANGE, 0);
+    struct block body = body_of(n);
+    const char *xv = NULL;
+    struct node *e = gen_expr(1);
+    if (chance(40)) { /* a declaration before the columns' loop */
+        xv = fresh("xv");
+        struct node *d = stmt(body, fmt("const double %s = %%0;", xv));
+        d->kid[d->nkid++] = e;
+    }
+    const char *j = loop_counter("j", &jpooled);
+    struct node *in = block_stmt(body, fmt("%s%s {", chance(85) ? "#pragma pargrad map\n" : "",
+                                           loop_head(j, jpooled, "0", fmt("%d", nb))));
+    struct block ib = body_of(in);
+    const char *elem = fmt("%s[%s]", cr, j), *at = fmt("%s[%s * %d + %s]", ro, i, nb, j);
+    const char *use =
+        fmt(rnd(2) ? "%s = %s * (0.5 + 0.1 * %s);" : "%s = sin(%s) + 0.1 * %s;", at, elem, j);
+    int exclusive = chance(40);
+    if (exclusive)
+        stmt(ib, use);
+    struct node *u = stmt(ib, update_text(r, elem));
+    /* the term: the declaration's value or an expression, shifted by j */
+    struct node *term = e;
+    if (xv) {
+        term = new_node(1, fmt("%s + 0.05 * %s", xv, j));
+        term->bound = e->bound + 0.2;
+    }
+    u->kid[u->nkid++] = term;
+    if (!exclusive)
+        stmt(ib, use);
+    cx.par--;
+    leave_par(s);
+    end_counter(j);
+    end_counter(i);
+    double vb = is_affine ? 10.0 * (e->bound + 1.0) : o == 1 ? 8.0 : o >= 2 ? 1.0e3 : e->bound * 45;
+    stmt(b,
+         fmt("double %s = 0.0;\nfor (int %s = 0; %s < n * %d; %s++)\n    %s += %s[%s] * (%s %% 3 "
+             "+ 1);\nfor (int %s = 0; %s < %d; %s++)\n    %s += %s[%s];\nfree(%s);",
+             rs, q, q, nb, q, rs, ro, q, q, q, q, nb, q, rs, cr, q, ro));
+    declare(rs, T_DOUBLE, 4.0 * (9 * nb + nb) * (vb + 1.0));
+}
+
 /* a + histogram over [0, n) into an initialised array t (not read in the
  * loop): one or two updates per iteration at bins computed from i */
 static void gen_histogram(struct block b, int count) {
@@ -2592,6 +2666,10 @@ static void gen_stmt(struct block b, int count) {
             }
             if (on(K_SCAN) && !cx.in_helper && cx.depth < 4 && cx.par < 2 && chance(60)) {
                 gen_scan(b, count);
+                return;
+            }
+            if (on(K_SCAN_ROWS) && !in_parallel && !cx.in_helper && cx.depth < 4 && chance(40)) {
+                gen_scan_rows(b);
                 return;
             }
             break;
