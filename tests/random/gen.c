@@ -2079,8 +2079,8 @@ static void gen_scan(struct block b, int count) {
         t->extent = 1;
 }
 
-/* a scan of a row of NB accumulators cr over [0, n), outside parallel
- * loops: the columns updated in an inner loop over j (with its map
+/* a scan of a row of NB accumulators cr over [0, n), at the top level:
+ * the columns updated in an inner loop over j (with its map
  * annotation mostly; without it the loop is differentiated as the
  * sequential loop), maybe after a declaration the update reads; each
  * (i, j) writes ro[i * NB + j] of a local buffer from cr[j] before the
@@ -2668,7 +2668,8 @@ static void gen_stmt(struct block b, int count) {
                 gen_scan(b, count);
                 return;
             }
-            if (on(K_SCAN_ROWS) && !in_parallel && !cx.in_helper && cx.depth < 4 && chance(40)) {
+            /* at the top level: its buffer is malloc'ed */
+            if (on(K_SCAN_ROWS) && !in_parallel && !cx.in_helper && cx.depth == 0 && chance(40)) {
                 gen_scan_rows(b);
                 return;
             }
