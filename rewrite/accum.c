@@ -80,18 +80,22 @@ static bool bound_within(Rev *r, Operand hi, long long c, Operand m) {
     return opd_equal(hi, m) && k + c <= 0;
 }
 
+/* [lo + c, hi + c) lies in [0, m): lo a constant, hi bounded by m */
+static bool shifted_range_within(Rev *r, Operand lo, Operand hi, long long c, Operand m) {
+    lo = uncast(r, lo);
+    return lo.kind == OPD_CONST && !type_is_float(lo.ty) && lo.ival + c >= 0 &&
+           bound_within(r, hi, c, m);
+}
+
 /* j + c (c a constant, with shift) where j runs over [lo, hi) in some loop
  * and [lo + c, hi + c) lies in [0, m) */
 static bool column_in_range(Rev *r, Operand j, long long shift, Operand m) {
     long long c;
     j = peel_offset(r, j, &c);
-    c += shift;
     Stmt *d = def_of(r, j);
     if (!d || (d->kind != S_LOOP && d->kind != S_MAP && d->kind != S_REDUCE) || d->index != j.var)
         return false;
-    Operand lo = uncast(r, d->lo);
-    return lo.kind == OPD_CONST && !type_is_float(lo.ty) && lo.ival + c >= 0 &&
-           bound_within(r, d->hi, c, m);
+    return shifted_range_within(r, d->lo, d->hi, c + shift, m);
 }
 
 /* (index + *off) * m + j with j in [0, m) (also j + c, or the whole
@@ -129,10 +133,8 @@ static bool is_column_in(Rev *r, Operand o, Stmt *loop, long long *off) {
         Operand j = peel_offset(r, d->args[1 - k], &c2);
         if (!m || m->kind != S_LET || m->op != OP_MUL || j.kind != OPD_VAR || j.var != loop->index)
             continue;
-        Operand lo = uncast(r, loop->lo);
         for (int q = 0; q < 2; q++)
-            if (lo.kind == OPD_CONST && !type_is_float(lo.ty) && lo.ival + c + c2 >= 0 &&
-                bound_within(r, loop->hi, c + c2, m->args[q])) {
+            if (shifted_range_within(r, loop->lo, loop->hi, c + c2, m->args[q])) {
                 *off = c + c2;
                 return true;
             }
