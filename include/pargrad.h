@@ -148,6 +148,23 @@ void pg_hist_order(long nb, long n, const long *keys, long *start, long *order, 
  * (runtime/hist.c). */
 int pg_hist_private(long nb, long n, size_t elem);
 
+/* fmin and fmax without a call: unless -ffinite-math-only is given, GCC
+ * calls libm's for them, a call per update of a min histogram or step of a
+ * min scan. These return what fmin and fmax return (a NaN argument is
+ * ignored) and vectorise. */
+static inline double pg_fmin(double a, double b) {
+    return a < b || b != b ? a : b;
+}
+static inline double pg_fmax(double a, double b) {
+    return a > b || b != b ? a : b;
+}
+static inline float pg_fminf(float a, float b) {
+    return a < b || b != b ? a : b;
+}
+static inline float pg_fmaxf(float a, float b) {
+    return a > b || b != b ? a : b;
+}
+
 /* *p = COMBINE(*p, v) atomically: a compare-and-swap loop, which stops
  * without a store when the value does not change. A min or max histogram's
  * update of a bin threads share (h[k] = fmin(h[k], v)) is one; the long
@@ -164,10 +181,10 @@ int pg_hist_private(long nb, long n, size_t elem);
     }
 #define PG_PICK_LMIN(x, y) ((y) < (x) ? (y) : (x))
 #define PG_PICK_LMAX(x, y) ((y) > (x) ? (y) : (x))
-PG_ATOMIC_DEF(pg_atomic_min_double, double, fmin)
-PG_ATOMIC_DEF(pg_atomic_max_double, double, fmax)
-PG_ATOMIC_DEF(pg_atomic_min_float, float, fminf)
-PG_ATOMIC_DEF(pg_atomic_max_float, float, fmaxf)
+PG_ATOMIC_DEF(pg_atomic_min_double, double, pg_fmin)
+PG_ATOMIC_DEF(pg_atomic_max_double, double, pg_fmax)
+PG_ATOMIC_DEF(pg_atomic_min_float, float, pg_fminf)
+PG_ATOMIC_DEF(pg_atomic_max_float, float, pg_fmaxf)
 PG_ATOMIC_DEF(pg_atomic_min_long, long, PG_PICK_LMIN)
 PG_ATOMIC_DEF(pg_atomic_max_long, long, PG_PICK_LMAX)
 
@@ -236,13 +253,16 @@ static inline void pg_block_part(long first, long end, long w, int part, long *f
  * that is +inf and gets no update into DBL_MAX; these start from the
  * infinities and combine as fmin and fmax do (NaN ignored). */
 #pragma omp declare reduction(pg_min:double                                                        \
-                              : omp_out = fmin(omp_out, omp_in)) initializer(omp_priv = INFINITY)
+                              : omp_out = pg_fmin(omp_out, omp_in))                                \
+    initializer(omp_priv = INFINITY)
 #pragma omp declare reduction(pg_max:double                                                        \
-                              : omp_out = fmax(omp_out, omp_in)) initializer(omp_priv = -INFINITY)
+                              : omp_out = pg_fmax(omp_out, omp_in))                                \
+    initializer(omp_priv = -INFINITY)
 #pragma omp declare reduction(pg_min:float                                                         \
-                              : omp_out = fminf(omp_out, omp_in)) initializer(omp_priv = INFINITY)
+                              : omp_out = pg_fminf(omp_out, omp_in))                               \
+    initializer(omp_priv = INFINITY)
 #pragma omp declare reduction(pg_max:float                                                         \
-                              : omp_out = fmaxf(omp_out, omp_in))                                  \
+                              : omp_out = pg_fmaxf(omp_out, omp_in))                               \
     initializer(omp_priv = -INFINITY)
 #endif
 

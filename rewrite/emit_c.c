@@ -225,8 +225,16 @@ static const char *c_op(PrimOp op) {
     }
 }
 
+/* fmin and fmax are pargrad.h's inline pg_fmin and pg_fmax (GCC calls
+ * libm's unless told that no NaN occurs). */
+const char *extremum_name(Emitter *e, bool is_min, Type ty) {
+    return arena_printf(&e->a, "pg_%s%s", is_min ? "fmin" : "fmax", ty.kind == TY_FLOAT ? "f" : "");
+}
+
 static const char *call_name(Emitter *e, Stmt *s) {
     const char *n = deriv_name(s->fn);
+    if (!strcmp(n, "fmin") || !strcmp(n, "fmax"))
+        return extremum_name(e, n[2] == 'i', s->dst->ty);
     return s->dst->ty.kind == TY_FLOAT ? arena_printf(&e->a, "%sf", n) : n;
 }
 
@@ -659,8 +667,7 @@ static void emit_extremum_update(Emitter *e, Stmt *s) {
     }
     emit_access(e, s->buf, s->idx, s->nidx);
     if (type_is_float(s->buf->elem)) {
-        fprintf(e->out, " = %s%s(", is_min ? "fmin" : "fmax",
-                s->buf->elem.kind == TY_FLOAT ? "f" : "");
+        fprintf(e->out, " = %s(", extremum_name(e, is_min, s->buf->elem));
         emit_access(e, s->buf, s->idx, s->nidx);
         fputs(", ", e->out);
         emit_operand(e, s->args[0]);

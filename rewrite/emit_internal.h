@@ -67,6 +67,7 @@ void line(Emitter *e, const char *text);
 void close_block(Emitter *e);
 void source_comment(Emitter *e, SrcLoc loc, const char *note);
 void emit_operand(Emitter *e, Operand o);
+const char *extremum_name(Emitter *e, bool is_min, Type ty);
 void emit_body(Emitter *e, Body *b);
 /* OpenMP clauses */
 void collect_clauses(Emitter *e, Body *b, Clauses *c);

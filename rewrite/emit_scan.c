@@ -33,7 +33,6 @@ static void reserve_names(Emitter *e, Body *b) {
 
 /* x OP t, the scan's operator (not affine) */
 static void print_combine(Emitter *e, Stmt *s, const char *x, const char *t) {
-    const char *f = s->buf->elem.kind == TY_FLOAT ? "f" : "";
     switch (s->scan_op) {
     case RED_ADD:
         fprintf(e->out, "%s + %s", x, t);
@@ -43,7 +42,7 @@ static void print_combine(Emitter *e, Stmt *s, const char *x, const char *t) {
         break;
     case RED_MIN:
     case RED_MAX:
-        fprintf(e->out, "%s%s(%s, %s)", s->scan_op == RED_MIN ? "fmin" : "fmax", f, x, t);
+        fprintf(e->out, "%s(%s, %s)", extremum_name(e, s->scan_op == RED_MIN, s->buf->elem), x, t);
         break;
     default: /* RED_USER */
         fprintf(e->out, "%s(%s, %s)", s->uop->helper, x, t);

@@ -353,8 +353,71 @@ static void adjoint_in(Rev *r, Stmt *s, Body *into, Stmt *par) {
         settle_accumulations(r, par);
 }
 
+/* Whether the iterations of the row loop around the updates share nothing:
+ * no carried values, no writes but the updates of the bins (sites). */
+static bool trips_independent(Body *b, const PtrVec *sites) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        switch (s->kind) {
+        case S_LET:
+        case S_READ:
+        case S_COMMENT:
+        case S_EFFECT: /* a bin check; effects do not run again */
+            break;
+        case S_ACC:
+            if (site_number(sites, s) < 0)
+                return false;
+            break;
+        case S_DECL:
+            if (s->buf)
+                return false;
+            break;
+        case S_IF:
+        case S_LOOP:
+        case S_MAP:
+            if (s->carried.len || !trips_independent(s->then_body, sites) ||
+                !trips_independent(s->else_body, sites) || !trips_independent(s->body, sites))
+                return false;
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
+typedef struct OneTrip {
+    Rev *r;
+    Stmt *row;
+    Operand trip;
+} OneTrip;
+
+/* The row loop with its body under if (j - lo == trip). */
+static bool one_trip(void *ctx, Stmt *s, Body *out) {
+    OneTrip *ot = ctx;
+    if (s != ot->row)
+        return false;
+    Rev *r = ot->r;
+    Stmt *loop = stmt_new(r->a, S_LOOP, s->loc);
+    *loop = *s;
+    loop->body = body_new(r->a);
+    Builder in = {r->a, r->dst, loop->body, s->loc};
+    Operand j =
+        b_sub(&in, b_cast(&in, type_long(), opd_var(s->index)), b_cast(&in, type_long(), s->lo));
+    Stmt *mine = stmt_new(r->a, S_IF, s->loc);
+    mine->cond = b_cmp(&in, OP_EQ, j, ot->trip);
+    mine->then_body = s->body;
+    mine->else_body = body_new(r->a);
+    body_append(r->a, loop->body, mine);
+    body_append(r->a, out, loop);
+    return true;
+}
+
 /* Step 3: for each bin with a first entry e, the iteration of e runs again
- * with its adjoint (a map of one iteration inside the map over bins). */
+ * with its adjoint (a map of one iteration inside the map over bins). Where
+ * the updates are in a row loop whose trips share nothing, only the
+ * entry's trip runs: the others would add zeros to the values' adjoints,
+ * atomically. */
 static void sparse_adjoint(Rev *r, Stmt *s, Buffer *fin, Buffer *first, PtrVec sites, Body *out) {
     Builder in;
     Stmt *bins = rule_map(r, s, s->hist_nbins,
@@ -377,6 +440,10 @@ static void sparse_adjoint(Rev *r, Stmt *s, Buffer *fin, Buffer *first, PtrVec s
     if (row)
         per_iteration = b_mul(&th, s->hist_row_trips, per_iteration);
     Operand at = b_add(&th, lo, b_div(&th, e, per_iteration));
+    bool one_trip_only = row && !row->carried.len && trips_independent(row->body, &sites);
+    Operand trip = one_trip_only ? b_op(&th, OP_MOD, type_long(), b_div(&th, e, opd_int(sites.len)),
+                                        s->hist_row_trips)
+                                 : opd_none();
     Stmt *one = stmt_new(r->a, S_MAP, s->loc);
     one->index = s->index;
     one->counter = s->counter;
@@ -390,7 +457,14 @@ static void sparse_adjoint(Rev *r, Stmt *s, Buffer *fin, Buffer *first, PtrVec s
     HistSparse sp = {e.var, sites, row, s->hist_row_trips};
     HistSparse *outer_sparse = r->hist_sparse;
     r->hist_sparse = &sp;
-    adjoint_in(r, s, one->body, bins);
+    Stmt *again = s;
+    if (one_trip_only) {
+        OneTrip ot = {r, row, trip};
+        again = stmt_new(r->a, S_MAP, s->loc);
+        *again = *s;
+        again->body = body_rewrite(r->a, s->body, one_trip, &ot);
+    }
+    adjoint_in(r, again, one->body, bins);
     r->hist_sparse = outer_sparse;
     body_append(r->a, out, bins);
 }

@@ -101,11 +101,11 @@ static void pg_atomic_add_long(long *p, long v) {
 }
 
 PG_HIST_FWD(, pg_hist_mul_double, double, PG_MUL, 1.0)
-PG_HIST_FWD(, pg_hist_min_double, double, fmin, INFINITY)
-PG_HIST_FWD(, pg_hist_max_double, double, fmax, -INFINITY)
+PG_HIST_FWD(, pg_hist_min_double, double, pg_fmin, INFINITY)
+PG_HIST_FWD(, pg_hist_max_double, double, pg_fmax, -INFINITY)
 PG_HIST_FWD(, pg_hist_mul_float, float, PG_MUL, 1.0f)
-PG_HIST_FWD(, pg_hist_min_float, float, fminf, INFINITY)
-PG_HIST_FWD(, pg_hist_max_float, float, fmaxf, -INFINITY)
+PG_HIST_FWD(, pg_hist_min_float, float, pg_fminf, INFINITY)
+PG_HIST_FWD(, pg_hist_max_float, float, pg_fmaxf, -INFINITY)
 PG_HIST_MUL_REV(pg_hist_mul_double, double, pg_hist_mul_double_atomic)
 PG_HIST_MUL_REV(pg_hist_mul_float, float, pg_hist_mul_float_atomic)
 PG_HIST_EXT_REV(pg_hist_min_double, double)

@@ -16,12 +16,12 @@
 
 PG_SCAN_DEF(, pg_scan_add_double, double, PG_ADD)
 PG_SCAN_DEF(, pg_scan_mul_double, double, PG_MUL)
-PG_SCAN_DEF(, pg_scan_min_double, double, fmin)
-PG_SCAN_DEF(, pg_scan_max_double, double, fmax)
+PG_SCAN_DEF(, pg_scan_min_double, double, pg_fmin)
+PG_SCAN_DEF(, pg_scan_max_double, double, pg_fmax)
 PG_SCAN_DEF(, pg_scan_add_float, float, PG_ADD)
 PG_SCAN_DEF(, pg_scan_mul_float, float, PG_MUL)
-PG_SCAN_DEF(, pg_scan_min_float, float, fminf)
-PG_SCAN_DEF(, pg_scan_max_float, float, fmaxf)
+PG_SCAN_DEF(, pg_scan_min_float, float, pg_fminf)
+PG_SCAN_DEF(, pg_scan_max_float, float, pg_fmaxf)
 
 /* Affine scans: a block's value is the map x -> A * x + B its steps apply. */
 #define PG_AFFINE_DEF(NAME, T)                                                                     \

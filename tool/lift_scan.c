@@ -843,26 +843,21 @@ static bool scan_of(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, int b
     acc->val = init;
     if (L->failed)
         return true;
+    /* Neither is a scan pargrad can take apart; the loop is still the
+     * sequential loop it is (lift_for undoes the lifting). */
     if (rc && !rc->updated) {
-        lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[0],
-                     arena_printf(L->a,
-                                  "update it at the loop's own index: %s[%s] = a * %s[%s - 1] + "
-                                  "b (a strided column, %s[%s * m + j], is not a recurrence "
-                                  "pargrad follows yet: scan a scalar per column instead)",
-                                  name, cn->index_name, name, cn->index_name, name, cn->index_name),
-                     "%s",
-                     arena_printf(L->a,
-                                  "the recurrence '%s' is not updated in the loop as %s[%s] = a "
-                                  "* %s[%s - 1] + b",
-                                  name, name, cn->index_name, name, cn->index_name));
-        return true;
+        *fallback = arena_printf(L->a,
+                                 "'%s' is not updated as the recurrence %s[%s] = a * %s[%s - 1] + "
+                                 "b, nor are its rows scanned (a body of one inner map loop over "
+                                 "the columns after declarations that call no function of the "
+                                 "program)",
+                                 name, name, cn->index_name, name, cn->index_name);
+        return false;
     }
     if (affine ? opd_is_const(term[0], 1) && opd_is_const(term[1], 0)
                : opd_equal(term[0], identity_of((ReduceOp)op, u, ty))) {
-        lift_fail_at(L, *(SrcLoc *)pg->var_locs.items[0],
-                     "update it in the loop, e.g. acc += x[i]; or leave the pragma out",
-                     "the scan variable '%s' is not updated in the loop", name);
-        return true;
+        *fallback = arena_printf(L->a, "the scan variable '%s' is not updated in the loop", name);
+        return false;
     }
     Operand k = read_prefix_first(L, m, prefix, before);
     Stmt *t = terms_map(L, c, m, k, affine ? 2 : 1, term, terms, prefix, name, fallback);

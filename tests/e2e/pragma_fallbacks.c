@@ -3,8 +3,10 @@
  * parallel), with a note in the output: a min histogram updated in a
  * triangular inner loop, a max histogram into bins through a pointer
  * (their number unknown), a reduce of a declared operator without an
- * inverse over two variables (the general rule scans one), and a scan of
- * two variables. */
+ * inverse over two variables (the general rule scans one), a scan of
+ * two variables, a scan of rows whose row prelude calls a function of the
+ * program (it would run once per column after the interchange), and a
+ * scan whose variable the loop leaves as it is (DRIFT is 0 in this build). */
 #include <math.h>
 #include <stdlib.h>
 
@@ -66,7 +68,47 @@ double hist_view(int n, const double *x) {
     free(work);
     return s;
 }
+static double row_weight(int i, const double *x) {
+    return 1.0 + 0.25 * sin(x[i]);
+}
+
+double scan_rows_helper(int n, const double *x) {
+    enum { W = 3 };
+    double acc[W] = {0.5, -0.25, 1.0};
+    double *y = malloc(sizeof(double) * (size_t)n * W);
+#pragma pargrad scan(+ : acc)
+    for (int i = 0; i < n; i++) {
+        const double w = row_weight(i, x);
+#pragma pargrad map
+        for (int j = 0; j < W; j++) {
+            acc[j] += w * x[(i + j) % n];
+            y[i * W + j] = acc[j] * acc[j];
+        }
+    }
+    double s = 0.0;
+    for (int k = 0; k < n * W; k++)
+        s += y[k] * (k % 4 + 1);
+    free(y);
+    return s + acc[1];
+}
+
+#define DRIFT 0.0
+double scan_unchanged(int n, const double *x) {
+    double level = 1.5, out = 0.0;
+    double *y = malloc(sizeof(double) * (size_t)n);
+#pragma pargrad scan(+ : level)
+    for (int i = 0; i < n; i++) {
+        level = level + DRIFT;
+        y[i] = level * sin(x[i]);
+    }
+    for (int i = 0; i < n; i++)
+        out += y[i] * (i % 3 + 1);
+    free(y);
+    return out;
+}
 #pragma pargrad reverse(hist_triangle) wrt(x) out(return )
 #pragma pargrad reverse(lse_two) wrt(x) out(return )
 #pragma pargrad reverse(scan_two) wrt(x) out(return )
 #pragma pargrad reverse(hist_view) wrt(x) out(return )
+#pragma pargrad reverse(scan_rows_helper) wrt(x) out(return )
+#pragma pargrad reverse(scan_unchanged) wrt(x) out(return )

@@ -90,6 +90,24 @@ static void check_affine(long n, int threads) {
 
 static const long sizes[] = {0, 1, 2, 1000, 8191, 8192, 8193, 50000};
 
+/* pargrad.h's inline fmin and fmax return what libm's do: a NaN argument
+ * is ignored, in either place */
+static void test_inline_extrema(void) {
+    const double nan = NAN, v[] = {-2.5, -0.0, 1.0, INFINITY, -INFINITY, nan};
+    for (int i = 0; i < 6; i++)
+        for (int k = 0; k < 6; k++) {
+            double a = v[i], b = v[k];
+            double lo = pg_fmin(a, b), hi = pg_fmax(a, b);
+            CU_ASSERT(!isnan(lo) == !isnan(fmin(a, b)) && (isnan(lo) || lo == fmin(a, b)));
+            CU_ASSERT(!isnan(hi) == !isnan(fmax(a, b)) && (isnan(hi) || hi == fmax(a, b)));
+            float lf = pg_fminf((float)a, (float)b), hf = pg_fmaxf((float)a, (float)b);
+            CU_ASSERT(!isnan(lf) == !isnan(fminf((float)a, (float)b)) &&
+                      (isnan(lf) || lf == fminf((float)a, (float)b)));
+            CU_ASSERT(!isnan(hf) == !isnan(fmaxf((float)a, (float)b)) &&
+                      (isnan(hf) || hf == fmaxf((float)a, (float)b)));
+        }
+}
+
 static void test_operators(void) {
     scan_d fwd[4] = {pg_scan_add_double, pg_scan_mul_double, pg_scan_min_double,
                      pg_scan_max_double};
@@ -136,4 +154,5 @@ void register_scan_tests(void) {
     CU_add_test(s, "+ * min max, both directions, around the threshold", test_operators);
     CU_add_test(s, "affine, both directions", test_affine);
     CU_add_test(s, "float", test_float);
+    CU_add_test(s, "inline fmin and fmax ignore NaN as libm's do", test_inline_extrema);
 }
