@@ -36,6 +36,11 @@ typedef struct Fuse {
     /* per variable id: bound by fusion to a map's index converted back to
      * its own type (in range: that index ran over the same iterations) */
     unsigned char *rebind;
+    /* per variable id: defined inside the map inside_of (shared_by_iterations
+     * asks of one map at a time; touches() starts afresh, as bodies change) */
+    unsigned char *inside;
+    int ninside;
+    Stmt *inside_of;
 } Fuse;
 
 /* ---- values ---- */
@@ -159,15 +164,66 @@ static bool same_trips(Fuse *F, Operand lo1, Operand hi1, Operand lo2, Operand h
 /* ---- which element an access touches ---- */
 /* An index of a map's body, in iteration k of the map: base + k + delta,
  * with base the map's lo (the index itself) or 0 (the index less lo). */
+/* The element iteration k of map m touches: stride * (base + k) + delta,
+ * plus extra, a value every iteration shares (none mostly): x[i],
+ * x[i + 1], and the columns of rows, x[i * w + j] in a map over i. The
+ * stride is never 0, so each iteration has its own element. */
 typedef struct Place {
     Operand base;
-    long long delta;
+    long long delta, stride;
+    Operand extra;
 } Place;
+
+static Place place_at(Operand base, long long delta) {
+    return (Place){base, delta, 1, opd_none()};
+}
+
+static bool plain_place(Place p) {
+    return p.stride == 1 && p.extra.kind == OPD_NONE;
+}
+
+static void mark_inside(Fuse *F, Var *v) {
+    if (v && v->id < F->ninside)
+        F->inside[v->id] = 1;
+}
+
+static void mark_defs_inside(Fuse *F, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Var *defs[64];
+        int n = stmt_defs(s, defs, 64);
+        for (int k = 0; k < n; k++)
+            mark_inside(F, defs[k]);
+        mark_inside(F, s->index);
+        if (s->counter)
+            mark_inside(F, s->counter->var);
+        for (int k = 0; k < s->carried.len; k++)
+            mark_inside(F, ((Carried *)s->carried.items[k])->param);
+        mark_defs_inside(F, s->then_body);
+        mark_defs_inside(F, s->else_body);
+        mark_defs_inside(F, s->body);
+    }
+}
+
+/* o's value is the same in every iteration of m: a variable m's body does
+ * not define (a parameter, an outer loop's index, a value from before) */
+static bool shared_by_iterations(Fuse *F, Stmt *m, Operand o) {
+    if (o.kind != OPD_VAR || o.var->is_mutable || o.var == m->index)
+        return false;
+    if (F->inside_of != m) {
+        F->ninside = F->f->next_var_id;
+        F->inside = xrealloc(F->inside, (size_t)F->ninside + 1);
+        memset(F->inside, 0, (size_t)F->ninside + 1);
+        mark_defs_inside(F, m->body);
+        F->inside_of = m;
+    }
+    return o.var->id < F->ninside && !F->inside[o.var->id];
+}
 
 static bool place_of(Fuse *F, Stmt *m, Operand o, Place *p) {
     o = peel(F, o);
     if (o.kind == OPD_VAR && o.var == m->index) {
-        *p = (Place){m->lo, 0};
+        *p = place_at(m->lo, 0);
         return true;
     }
     Stmt *d = value_def(F, o);
@@ -177,7 +233,7 @@ static bool place_of(Fuse *F, Stmt *m, Operand o, Place *p) {
     if (d->op == OP_SUB && same(F, d->args[1], m->lo, 3)) {
         Operand i = peel(F, d->args[0]);
         if (i.kind == OPD_VAR && i.var == m->index) {
-            *p = (Place){opd_int(0), 0};
+            *p = place_at(opd_int(0), 0);
             return true;
         }
     }
@@ -190,11 +246,30 @@ static bool place_of(Fuse *F, Stmt *m, Operand o, Place *p) {
         p->delta += c;
         return true;
     }
+    for (int q = 0; q < 2 && d->op == OP_MUL; q++)
+        if (int_const(peel(F, d->args[1 - q]), &c) && c != 0 && place_of(F, m, d->args[q], p) &&
+            p->extra.kind == OPD_NONE) {
+            p->stride *= c;
+            p->delta *= c;
+            return true;
+        }
+    for (int q = 0; q < 2 && d->op == OP_ADD; q++) {
+        Operand shared = peel(F, d->args[1 - q]);
+        if (shared_by_iterations(F, m, shared) && place_of(F, m, d->args[q], p) &&
+            p->extra.kind == OPD_NONE) {
+            p->extra = shared;
+            return true;
+        }
+    }
     return false;
 }
 
 static bool same_place(Fuse *F, Place x, Place y) {
-    return x.delta == y.delta && same(F, x.base, y.base, 3);
+    if (x.delta != y.delta || x.stride != y.stride || !same(F, x.base, y.base, 3))
+        return false;
+    if (x.extra.kind == OPD_NONE || y.extra.kind == OPD_NONE)
+        return x.extra.kind == y.extra.kind;
+    return same(F, x.extra, y.extra, 3);
 }
 
 /* How a body touches one buffer, relative to a map's iterations. */
@@ -243,6 +318,7 @@ static void touch_body(Touch *t, Body *b, int loops) {
 
 static Touch touches(Fuse *F, Stmt *m, Body *b, Buffer *buf) {
     Touch t = {.F = F, .m = m, .buf = buf};
+    F->inside_of = NULL;
     touch_body(&t, b, 0);
     return t;
 }
@@ -423,7 +499,8 @@ static bool split_between(Fuse *F, Body *b, int from, int to, Stmt **earlier, in
                 if (!t.writes)
                     continue;
                 /* m writes only base + k at iteration k: the element base + trips is not one */
-                moves = !t.scattered && t.have && t.place.delta == 0 && s->nidx == 1 &&
+                moves = !t.scattered && t.have && plain_place(t.place) && t.place.delta == 0 &&
+                        s->nidx == 1 &&
                         (is_zero(F, t.place.base) ? is_trip_count(F, s->idx[0], m->lo, m->hi)
                                                   : same(F, s->idx[0], m->hi, 3));
             }
@@ -1105,6 +1182,7 @@ static Body *slice_build(Slice *sl, Body *b) {
 
 static Body *slice_terms(Fuse *F, Stmt *scan, Stmt *pre, Stmt *post, bool check_reads) {
     Slice sl = {.F = F, .scan = scan, .pre = pre, .post = post, .check_reads = check_reads};
+    F->inside_of = NULL;
     sl.nvars = F->f->next_var_id;
     sl.need = xcalloc((size_t)sl.nvars + 1, 1);
     declared_vars(F->a, pre->body, &sl.declared);
@@ -1213,8 +1291,8 @@ static bool reads_prefix_at_step(Fuse *F, Stmt *post, Stmt *s, Body *b) {
         if ((r->kind == S_WRITE || r->kind == S_ACC) && r->buf == s->buf)
             return false;
         if (r->kind == S_READ && r->buf == s->buf &&
-            (r->nidx != 1 || !place_of(F, post, r->idx[0], &p) || !same(F, p.base, opd_int(0), 3) ||
-             p.delta < 0 || p.delta > 1))
+            (r->nidx != 1 || !place_of(F, post, r->idx[0], &p) || !plain_place(p) ||
+             !same(F, p.base, opd_int(0), 3) || p.delta < 0 || p.delta > 1))
             return false;
         if (!reads_prefix_at_step(F, post, s, r->then_body) ||
             !reads_prefix_at_step(F, post, s, r->else_body) ||
@@ -1234,7 +1312,7 @@ static bool pre_fits(Fuse *F, Stmt *s, Stmt *pre) {
         if (!t.any)
             continue; /* read from memory */
         if (!t.writes || t.scattered || t.nested ||
-            !same_place(F, t.place, (Place){opd_int(0), 0}) ||
+            !same_place(F, t.place, place_at(opd_int(0), 0)) ||
             body_reads_buffer(pre->body, s->scan_in[q]))
             return false;
         computed++;
@@ -1339,6 +1417,7 @@ static int try_fuse_scan(Fuse *F, Body *b, int i, int ipre, int ipost) {
     Stmt *s = b->stmts.items[i];
     Stmt *pre = ipre >= 0 ? b->stmts.items[ipre] : NULL;
     Stmt *post = ipost >= 0 ? b->stmts.items[ipost] : NULL;
+    F->inside_of = NULL; /* bodies may have changed since */
     if ((pre && !pre_fits(F, s, pre)) || (post && !post_fits(F, s, post)) ||
         (pre && post &&
          (pre->serial != post->serial || !independent_but_same_element(F, pre, post))))
@@ -1494,6 +1573,7 @@ void fuse_function(Arena *a, Func *f) {
     drop_unused_temps(&F);
     free(F.def);
     free(F.rebind);
+    free(F.inside);
     simplify_dead_code(a, f);
     resync_fusions(f->body);
 }
@@ -1504,5 +1584,6 @@ Body *fuse_pass1_body(Arena *a, Func *f, Stmt *scan) {
     Body *b = slice_terms(&F, scan, scan->fusion->pre, scan->fusion->post, false);
     free(F.def);
     free(F.rebind);
+    free(F.inside);
     return b;
 }

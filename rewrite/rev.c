@@ -730,6 +730,52 @@ static bool induction_bound(Rev *r, Builder *bd, Stmt *loop, Var *param, bool up
     return true;
 }
 
+/* o as base + offset, through integer copies, casts and additions of
+ * constants: (n - 1) + 1 is n + 0. */
+static Operand base_offset(Rev *r, Operand o, long long *offset) {
+    for (int guard = 0; guard < 32 && o.kind == OPD_VAR; guard++) {
+        Stmt *d = def_of(r, o);
+        if (!d || d->kind != S_LET || type_is_float(d->dst->ty))
+            break;
+        if (d->op == OP_COPY || d->op == OP_CAST) {
+            o = d->args[0];
+        } else if ((d->op == OP_ADD || d->op == OP_SUB) && d->args[1].kind == OPD_CONST &&
+                   !type_is_float(d->args[1].ty)) {
+            *offset += d->op == OP_ADD ? d->args[1].ival : -d->args[1].ival;
+            o = d->args[0];
+        } else {
+            break;
+        }
+    }
+    return o;
+}
+
+static bool same_index_value(Rev *r, Operand a, Operand b) {
+    long long oa = 0, ob = 0;
+    a = base_offset(r, a, &oa);
+    b = base_offset(r, b, &ob);
+    return oa == ob && opd_equal(a, b);
+}
+
+/* Whether x % m takes every value in [0, m) over the iterations: x is a
+ * loop's index over [0, m), or that plus a constant (a rotation,
+ * y[(i + 2) % n]), so the bound m - 1 is reached. */
+static bool all_residues(Rev *r, Operand x, Operand m) {
+    Stmt *d = x.kind == OPD_VAR ? def_of(r, x) : NULL;
+    if (d && d->kind == S_LET && d->op == OP_CAST && !type_is_float(d->dst->ty))
+        return all_residues(r, d->args[0], m);
+    if (d && d->kind == S_LET && d->op == OP_ADD) {
+        int k = d->args[1].kind == OPD_CONST ? 1 : d->args[0].kind == OPD_CONST ? 0 : -1;
+        if (k < 0 || type_is_float(d->args[k].ty) || d->args[k].ival < 0)
+            return false;
+        x = d->args[1 - k]; /* n consecutive values, shifted, meet every residue */
+        d = x.kind == OPD_VAR ? def_of(r, x) : NULL;
+    }
+    return d && (d->kind == S_LOOP || d->kind == S_MAP || d->kind == S_REDUCE) &&
+           d->index == x.var && !d->blocks_of && !d->counter && d->lo.kind == OPD_CONST &&
+           d->lo.ival == 0 && same_index_value(r, d->hi, m);
+}
+
 /* An upper (or lower) bound of an index expression over all iterations,
  * from the loop bounds; indices are assumed non-negative, as valid array
  * indices are. */
@@ -829,7 +875,7 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
         *out = d->op == OP_SHL ? b_op(bd, OP_SHL, d->dst->ty, x, y) : b_add(bd, x, y);
         return true;
     case OP_MOD: /* x % m in [0, m) for a valid (non-negative) index */
-        r->bound_loose |= upper;
+        r->bound_loose |= upper && !all_residues(r, d->args[0], d->args[1]);
         if (!upper)
             *out = opd_int(0);
         else if (d->args[1].kind == OPD_CONST && d->args[1].ival > 0)

@@ -151,6 +151,45 @@ const char *extent_text(Frontend *fe, CXCursor c) {
     return s;
 }
 
+/* Whether text is one macro argument's part: brackets balanced, no comma
+ * outside them (one that spans two arguments has the comma between). */
+static bool within_one_argument(const char *text) {
+    int depth = 0;
+    for (const char *p = text; *p; p++) {
+        depth += (*p == '(' || *p == '[') - (*p == ')' || *p == ']');
+        if (depth < 0 || (depth == 0 && *p == ','))
+            return false;
+    }
+    return depth == 0;
+}
+
+/* The text a cursor was written as: its extent where no macro expanded
+ * it, the argument's text for a node within one argument of a
+ * function-like macro (where extent_text gives the invocation's), NULL for
+ * a node with a token of the macro's body (written in the definition, for
+ * every use alike). The file location of a body's token is where the
+ * macro was expanded, of an argument's token where the argument is. */
+const char *written_text(Frontend *fe, CXCursor c) {
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile fs, fend;
+    unsigned b, e, xb, xe;
+    clang_getFileLocation(clang_getRangeStart(r), &fs, NULL, NULL, &b);
+    clang_getFileLocation(clang_getRangeEnd(r), &fend, NULL, NULL, &e);
+    clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &xb);
+    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &xe);
+    if (b == xb && e == xe)
+        return extent_text(fe, c);
+    if (!fs || !clang_File_isEqual(fs, fend) || b == xb || e == xe || e <= b)
+        return NULL;
+    const char *text = file_text(fe, fs, NULL);
+    if (e > strlen(text))
+        return NULL;
+    char *w = arena_alloc(fe->a, e - b + 1);
+    memcpy(w, text + b, e - b);
+    w[e - b] = 0;
+    return within_one_argument(w) ? w : NULL;
+}
+
 /* The parts of `for (init; cond; step) body`, null where absent: libclang
  * lists only the present ones, so each is placed by where it starts
  * against the two semicolons of the header. False if the header cannot be
@@ -811,7 +850,13 @@ static void lift_param(Lift *L, CXCursor p) {
         bool is_const = clang_isConstQualifiedType(elem);
         Type ety;
         if (is_struct_type(elem) && !rows) {
-            lift_struct_param(L, p, pr, L->nenv - 1, elem, rank, false);
+            int slot = L->nenv - 1;
+            lift_struct_param(L, p, pr, slot, elem, rank, false);
+            /* S p[n]: each field's buffer has the length */
+            Operand *len = rank == 1 && !L->failed ? declared_length(L, p, t, 0) : NULL;
+            Buffer *whole = L->env[slot].buf;
+            for (int k = 0; len && whole && whole->fields && k < whole->fields->n; k++)
+                whole->fields->bufs[k]->extent = len;
             return;
         }
         if (!map_type(elem, &ety)) {

@@ -173,6 +173,7 @@ KidList all_kids(Arena *a, CXCursor c);
 SrcLoc loc_of(Lift *L, CXCursor c);
 const char *cursor_spelling(Lift *L, CXCursor c);
 const char *extent_text(Frontend *fe, CXCursor c);
+const char *written_text(Frontend *fe, CXCursor c);
 const char *binop_of(Lift *L, CXCursor c);
 const char *unop_of(Lift *L, CXCursor c, bool *postfix);
 CXCursor strip_implicit(CXCursor c);

@@ -1085,7 +1085,11 @@ CXCursor extremum_choice(Lift *L, CXCursor cond, CXCursor if_true, CXCursor if_f
     if (!s_branch || s_side < 0)
         return none;
     CXCursor e = s_branch == 1 ? if_false : if_true, e_cond = ck.items[1 - s_side];
-    if (strcmp(extent_text(L->fe, strip_implicit(e)), extent_text(L->fe, strip_implicit(e_cond))))
+    /* the same expression, as written (a macro's body is written once for
+     * all its uses: PICK(a, b, c) ((a) < (b) ? (c) : (b)) is no minimum) */
+    const char *te = written_text(L->fe, strip_implicit(e)),
+               *tc = written_text(L->fe, strip_implicit(e_cond));
+    if (!te || !tc || strcmp(te, tc))
         return none;
     /* the condition picks the smaller of the two when it is true for the
      * smaller side: (e < s) ? e : s, (s < e) ? s : e */

@@ -53,7 +53,8 @@ static CXCursor strip_parens(CXCursor c) {
 }
 
 static bool same_element(Lift *L, CXCursor e, const void *lhs) {
-    return !strcmp(extent_text(L->fe, strip_parens(e)), (const char *)lhs);
+    const char *text = written_text(L->fe, strip_parens(e));
+    return text && !strcmp(text, (const char *)lhs);
 }
 
 static bool names_array(Lift *L, CXCursor lhs, const char *name);

@@ -5,9 +5,8 @@
  * the pairs (x_i^2, x_i), keys int. The bins are an array of structs
  * updated with h[k] = sop(h[k], e) under an OpenMP array-section reduction
  * of a declared reduction.
- * h is differentiated as input and output, wrt(x, h) out(h): with out(h)
- * alone pargrad rejects the parameter sop_t h[nb] ("cannot tell how many
- * elements of the output 'h' there are").
+ * h is differentiated as input and output, wrt(x, h) out(h) (the
+ * adjoint of the bins' values from before comes back in h_b).
  * Generated: void hist_sop_b(long n, long nb, const int *key,
  *                            const double *x, double *x_b, sop_t *h,
  *                            sop_t *h_b);

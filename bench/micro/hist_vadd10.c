@@ -3,10 +3,8 @@
  * of bins): h[key[i]*10 + j] += x[i*10 + j], j < 10, for n rows of x, keys
  * int (4 bytes), with an OpenMP array-section reduction as a user would
  * (atomics instead: 7x slower here, at every B).
- * The bins are declared double h[nh], nh = 10 B, passed by the caller:
- * pargrad rejects the more natural double h[nb * 10] ("cannot tell how
- * many elements of the output 'h' there are"); double h[nb][10] is
- * rejected for min (hist_vmin10.c), and for + its seed is not consumed.
+ * The bins are declared double h[nh], nh = 10 B, passed by the caller
+ * (double h[nb * 10] and double h[nb][10] are the same to pargrad for +).
  * Generated: void hist_vadd10_b(long n, long nh, const int *key,
  *                               const double *x, double *x_b, double *h,
  *                               double *h_b);

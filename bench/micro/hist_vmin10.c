@@ -3,11 +3,11 @@
  * rows of bins): h[key[i]*10 + j] = min(h[key[i]*10 + j], x[i*10 + j]),
  * j < 10, for n rows of x, keys int, with an OpenMP array-section
  * reduction. The update is spelled v < h[k] ? v : h[k]: fmin is a libm
- * call per element with gcc (3-4x slower primal here) and pargrad rejects
- * `if (v < h[k]) h[k] = v;` and h[k] = MIN(h[k], v) ("unsupported update
- * of the min histogram"). The bins are double h[nh], nh = 10 B, passed by
- * the caller: pargrad rejects double h[nb * 10] and double h[nb][10] ("the
- * number of bins of the min histogram 'h' is not known").
+ * call per element with gcc (3-4x slower primal here); pargrad takes
+ * `if (v < h[k]) h[k] = v;` and h[k] = MIN(h[k], v) as well. The bins are
+ * double h[nh], nh = 10 B, passed by the caller (double h[nb * 10] is the
+ * same to pargrad; double h[nb][10] it differentiates as the sequential
+ * loop: bins in two dimensions).
  * Generated: void hist_vmin10_b(long n, long nh, const int *key,
  *                               const double *x, double *x_b, double *h,
  *                               double *h_b);

@@ -4,12 +4,13 @@
  * remainder is left out), y[i*16 + j] = x[j] x[16 + j] ... x[i*16 + j].
  * Inputs in [0.999, 1.001] (as scan_mul) so the products stay finite.
  * The natural program scans the row acc[16] (acc[j] *= x[i*16 + j], then
- * y[i*16 + j] = acc[j], under scan(* : acc)); pargrad rejects a scan of an
- * array ("a scan of the array 'acc' is a recurrence: its operator is
- * affine"), and GCC 12 has no inscan reduction of an array section. So the
- * primal is the alternative pargrad takes: a map over the 16 columns, each a
- * scalar scan down its column, parallel over the columns (its accesses are
- * strided: each column reads a word of every 128-byte row).
+ * y[i*16 + j] = acc[j], under scan(* : acc), the inner loop a map); pargrad
+ * takes it and interchanges the loops into the program here, but its
+ * primal runs on one thread (GCC 12 has no inscan reduction of an array
+ * section). So the primal is the interchanged form: a map over the 16
+ * columns, each a scalar scan down its column, parallel over the columns
+ * (its accesses are strided: each column reads a word of every 128-byte
+ * row).
  * Generated: void scan_vmul16_b(long n, const double *x, double *x_b,
  *                               double *y, double *y_b);
  *

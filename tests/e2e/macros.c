@@ -1,6 +1,7 @@
 /* Function-like macros as numerical codes use them: squares, 2-D index
  * arithmetic, min/max, a statement-like update macro, macros in another
- * macro's arguments (a clamp), and a macro inside a helper. */
+ * macro's arguments (a clamp), a macro inside a helper, and MIN/MAX as the
+ * updates of min and max histograms and reduces. */
 #include <math.h>
 
 #define SQ(a) ((a) * (a))
@@ -41,3 +42,40 @@ double grid_energy(int n, const double *x) {
 }
 
 #pragma pargrad reverse(grid_energy) wrt(x)
+
+/* The nearest distance per cell and the farthest per cell, bins updated
+ * with the macros. */
+double cell_extrema(int n, const double *x) {
+    enum { NB = 5 };
+    double lo[NB], hi[NB];
+    for (int b = 0; b < NB; b++) {
+        lo[b] = 2.0 + 0.1 * b;
+        hi[b] = -2.0 - 0.1 * b;
+    }
+#pragma pargrad histogram(min : lo)
+    for (int i = 0; i < n; i++) {
+        const int c = (3 * i + 1) % NB;
+        lo[c] = MIN(lo[c], SQ(x[i] - 0.3) + 0.5 * x[i]);
+    }
+#pragma pargrad histogram(max : hi)
+    for (int i = 0; i < n; i++) {
+        const int c = (i * i) % NB;
+        hi[c] = MAX(sin(x[i]) * x[(i + 1) % n], hi[c]);
+    }
+    double s = 0.0;
+    for (int b = 0; b < NB; b++)
+        s += (b + 1) * lo[b] - 0.5 * (b + 2) * hi[b];
+    return s;
+}
+
+#pragma pargrad reverse(cell_extrema) wrt(x)
+
+double peak(int n, const double *x) {
+    double p = -INFINITY;
+#pragma pargrad reduce(max : p)
+    for (int i = 0; i < n; i++)
+        p = MAX(p, x[i] * cos(x[(i + 2) % n]));
+    return p;
+}
+
+#pragma pargrad reverse(peak) wrt(x)

@@ -448,7 +448,7 @@ struct program {
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
     int has_sp, used_sp, uses_struct, uses_ptval, uses_ptmix, uses_ptnext;
-    int uses_macros;                /* macros: RG_SQ, RG_LERP, RG_MIN are defined */
+    int uses_macros;                /* macros: RG_SQ, RG_LERP, RG_MIN, RG_MAX are defined */
     int uses_new_vec, uses_xmalloc; /* malloc: the allocating helpers are called */
     int has_rt, used_rt;            /* row_table: f has const double **rt, read somewhere */
     int used_w, used_a, used_p;     /* read somewhere: else the return value reads them */
@@ -1682,6 +1682,11 @@ static const struct redop redops[] = {
 
 static const char *update_text(const struct redop *r, const char *s) {
     const char *f = r->forms[rnd(r->nforms)];
+    int extremum = !strcmp(r->pragma, "min") || !strcmp(r->pragma, "max");
+    if (extremum && on(K_MACRO) && chance(20)) { /* s = RG_MIN(s, v), as HPC code spells it */
+        prog.uses_macros = 1;
+        f = !strcmp(r->pragma, "min") ? "%s = RG_MIN(%s, %%0);" : "%s = RG_MAX(%%0, %s);";
+    }
     return fmt(f, s, s, s, s);
 }
 
@@ -2267,8 +2272,14 @@ static void gen_hist_op(struct block b, int count) {
         static const char *const if_forms[2] = {
             "if (%%0 < %2$s[%1$s])\n    %2$s[%1$s] = %%0;",
             "if (%2$s[%1$s] < %%0) {\n    %2$s[%1$s] = %%0;\n}"};
-        const char *form =
-            (op == 1 || op == 2) && chance(25) ? if_forms[op - 1] : forms[op][rnd(2)];
+        /* and as HPC code spells them, with the macros (RG_MIN(h[k], v)) */
+        static const char *const macro_forms[2] = {"%2$s[%1$s] = RG_MIN(%2$s[%1$s], %%0);",
+                                                   "%2$s[%1$s] = RG_MAX(%%0, %2$s[%1$s]);"};
+        int by_macro = (op == 1 || op == 2) && on(K_MACRO) && chance(25);
+        prog.uses_macros |= by_macro;
+        const char *form = by_macro                             ? macro_forms[op - 1]
+                           : (op == 1 || op == 2) && chance(25) ? if_forms[op - 1]
+                                                                : forms[op][rnd(2)];
         struct node *w = stmt(ub, fmt(form, k, h));
         w->kid[w->nkid++] = gen_expr(1);
         /* log-sum-exp: up to log(count) above the values; products of
@@ -3219,7 +3230,8 @@ static void print_program(FILE *out) {
 static void print_support(FILE *out) {
     if (prog.uses_macros)
         fputs("#define RG_SQ(a) ((a) * (a))\n#define RG_LERP(a, b, t) ((a) + ((b) - (a)) * "
-              "(t))\n#define RG_MIN(a, b) ((a) < (b) ? (a) : (b))\n\n",
+              "(t))\n#define RG_MIN(a, b) ((a) < (b) ? (a) : (b))\n"
+              "#define RG_MAX(a, b) ((a) > (b) ? (a) : (b))\n\n",
               out);
     /* static: check.c's reference copy has its own */
     if (prog.uses_new_vec)

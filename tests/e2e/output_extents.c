@@ -1,0 +1,38 @@
+/* How many seeds of an output the gradient consumes (zeroes), where no
+ * write of its own does: outputs written at rotated positions,
+ * y[(i + s) % n], as ring buffers and periodic shifts are (every element of
+ * [0, n) is written; `phase` is inactive, its writes have no adjoint code),
+ * and an array of structs declared with its length, cell_t h[nb]. */
+#include <math.h>
+
+double shift_ring(int n, const double *x, double *z, double *phase) {
+    int i;
+    double s = 0.0;
+    for (i = 0; i - 1 < n - 1; ++i) {
+        double *slot = phase + ((i + 2) % n);
+        *slot = 0.1 * i;
+        z[(i + 1) % n] = sin(x[i]) * x[(i + 3) % n];
+        s += x[i] * x[i];
+    }
+    return s;
+}
+
+#pragma pargrad reverse(shift_ring) wrt(x) out(z, phase, return )
+
+typedef struct {
+    double mass, moment;
+} cell_t;
+
+void deposit(int n, int nb, const double *x, cell_t h[nb]) {
+    for (int b = 0; b < nb; b++) {
+        h[b].mass = 0.0;
+        h[b].moment = 0.0;
+    }
+    for (int i = 0; i < n; i++) {
+        const int k = (3 * i) % nb;
+        h[k].mass += x[i] * x[i];
+        h[k].moment += sin(x[i]) * i;
+    }
+}
+
+#pragma pargrad reverse(deposit) wrt(x) out(h)
