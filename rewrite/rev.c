@@ -758,8 +758,9 @@ static bool same_index_value(Rev *r, Operand a, Operand b) {
 }
 
 /* Whether x % m takes every value in [0, m) over the iterations: x is a
- * loop's index over [0, m), or that plus a constant (a rotation,
- * y[(i + 2) % n]), so the bound m - 1 is reached. */
+ * loop's index over [0, m) or its counter over m consecutive values (up or
+ * down), or that plus a constant (a rotation, y[(i + 2) % n]), so the
+ * bound m - 1 is reached. */
 static bool all_residues(Rev *r, Operand x, Operand m) {
     Stmt *d = x.kind == OPD_VAR ? def_of(r, x) : NULL;
     if (d && d->kind == S_LET && d->op == OP_CAST && !type_is_float(d->dst->ty))
@@ -770,6 +771,21 @@ static bool all_residues(Rev *r, Operand x, Operand m) {
             return false;
         x = d->args[1 - k]; /* n consecutive values, shifted, meet every residue */
         d = x.kind == OPD_VAR ? def_of(r, x) : NULL;
+    }
+    if (d && d->counter && d->counter->var == x.var) {
+        /* by ones from m - 1 down to 0 (or from 0 up to m, exclusive) */
+        Counter *c = d->counter;
+        long long of = 0, om = 0;
+        bool ones = !c->blocks_of && c->step.kind == OPD_CONST && !type_is_float(c->step.ty) &&
+                    c->step.ival == 1;
+        if (!ones)
+            return false;
+        if (c->down) {
+            Operand bf = base_offset(r, c->first, &of), bm = base_offset(r, m, &om);
+            return c->limit.kind == OPD_CONST && c->limit.ival == 0 && opd_equal(bf, bm) &&
+                   of == om - 1;
+        }
+        return c->first.kind == OPD_CONST && c->first.ival == 0 && same_index_value(r, c->limit, m);
     }
     return d && (d->kind == S_LOOP || d->kind == S_MAP || d->kind == S_REDUCE) &&
            d->index == x.var && !d->blocks_of && !d->counter && d->lo.kind == OPD_CONST &&

@@ -87,6 +87,57 @@ static Operand scan_partial(Builder *bd, Stmt *s, int arg, Operand p, Operand t)
     return deriv_partial(bd, fn, arg, args, b_call(bd, fn, p, t));
 }
 
+typedef struct ReadsElsewhere {
+    Arena *a;
+    Buffer *buf;
+    Operand at;
+    bool other;    /* buf read otherwise than by plain reads */
+    PtrVec values; /* Var*: what the reads of other elements give */
+    bool used;     /* some of those values are used */
+} ReadsElsewhere;
+
+static void collect_reads(ReadsElsewhere *re, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_READ && s->buf == re->buf) {
+            if (s->nidx != 1 || !opd_equal(s->idx[0], re->at))
+                vec_push(re->a, &re->values, s->dst);
+        } else if (s->kind != S_BLOCK && s->kind != S_IF && s->kind != S_LOOP && s->kind != S_MAP &&
+                   s->kind != S_REDUCE && stmt_reads_buffer(s, re->buf)) {
+            re->other = true;
+        }
+        collect_reads(re, s->then_body);
+        collect_reads(re, s->else_body);
+        collect_reads(re, s->body);
+    }
+}
+
+static void note_use(Operand *o, void *ctx) {
+    ReadsElsewhere *re = ctx;
+    re->used |= o->kind == OPD_VAR && vec_contains(&re->values, o->var);
+}
+
+static void find_uses(ReadsElsewhere *re, Body *b) {
+    for (int i = 0; b && i < b->stmts.len && !re->used; i++) {
+        Stmt *s = b->stmts.items[i];
+        stmt_visit_operands(s, note_use, re);
+        find_uses(re, s->then_body);
+        find_uses(re, s->else_body);
+        find_uses(re, s->body);
+    }
+}
+
+/* Whether the values b reads from buf are only its element `at` (reads of
+ * other elements whose values go unused do not count: the map of a
+ * reduce's iterations reads the prefix before each, which nothing uses). */
+static bool read_only_at(Arena *a, Body *b, Buffer *buf, Operand at) {
+    ReadsElsewhere re = {.a = a, .buf = buf, .at = at};
+    collect_reads(&re, b);
+    if (!re.other && re.values.len)
+        find_uses(&re, b);
+    return !re.other && !re.used;
+}
+
 void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     (void)dead;
     Buffer *p = s->buf, *t = s->scan_in[0];
@@ -110,6 +161,10 @@ void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     sc->nargs = 1;
     sc->args[0] = rule_read(r, &bd, p->adj, n);
     sc->note = "adjoints of the prefixes";
+    /* A reduce lifted as a scan reads only the last prefix: the others'
+     * adjoints are zero, and the adjoints of the prefixes are products of
+     * the factors from the top (no terms to read). */
+    bool last_only = read_only_at(r->a, r->src->body, p, n);
     if (s->scan_op == RED_ADD) {
         sc->scan_op = RED_ADD;
         sc->scan_in[0] = p->adj;
@@ -137,6 +192,12 @@ void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
             body_append(r->a, m->body, w);
             body_append(r->a, out, m);
             sc->scan_in[0] = factor;
+        }
+        if (last_only) {
+            sc->scan_op = RED_MUL;
+            sc->scan_in[1] = NULL;
+            sc->note = "adjoints of the prefixes, products of the factors from the top (only the "
+                       "last prefix has a seed)";
         }
     }
     body_append(r->a, out, sc);

@@ -19,6 +19,20 @@ double shift_ring(int n, const double *x, double *z, double *phase) {
 
 #pragma pargrad reverse(shift_ring) wrt(x) out(z, phase, return )
 
+/* the same rotation, its counter running down */
+double shift_down(int n, const double *x, double *z, double *phase) {
+    int i;
+    double s = 0.0;
+    for (i = n - 1; i >= 0; i -= 1) {
+        phase[(i + 2) % n] = 0.1 * i;
+        z[(i + 1) % n] = sin(x[i]) * x[(i + 3) % n];
+        s += x[i] * x[i];
+    }
+    return s;
+}
+
+#pragma pargrad reverse(shift_down) wrt(x) out(z, phase, return)
+
 typedef struct {
     double mass, moment;
 } cell_t;

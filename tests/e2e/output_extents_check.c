@@ -8,6 +8,14 @@ double shift_ring(int n, const double *x, double *z, double *phase);
 double shift_ring_b(int n, const double *x, double *x_b, double *z, double *z_b, double *phase,
                     double *phase_b, double seed);
 
+double shift_down(int n, const double *x, double *z, double *phase);
+double shift_down_b(int n, const double *x, double *x_b, double *z, double *z_b, double *phase,
+                    double *phase_b, double seed);
+
+typedef double (*ring_f)(int n, const double *x, double *z, double *phase);
+typedef double (*ring_b)(int n, const double *x, double *x_b, double *z, double *z_b, double *phase,
+                         double *phase_b, double seed);
+
 typedef struct {
     double mass, moment;
 } cell_t;
@@ -15,6 +23,7 @@ void deposit(int n, int nb, const double *x, cell_t h[nb]);
 void deposit_b(int n, int nb, const double *x, double *x_b, cell_t h[nb], cell_t h_b[nb]);
 
 struct ctx {
+    ring_f f;
     int n;
     const double *zs;
     double r;
@@ -23,11 +32,11 @@ struct ctx {
 
 static double objective(void *p) {
     struct ctx *c = p;
-    double ret = shift_ring(c->n, c->x, c->z, c->phase);
+    double ret = c->f(c->n, c->x, c->z, c->phase);
     return c->r * ret + gc_dot(c->zs, c->z, c->n);
 }
 
-static void check(int n) {
+static void check(ring_f f, ring_b f_b, int n) {
     double *x = gc_alloc(n), *x_b = gc_alloc(n), *z = gc_alloc(n + 1), *z_b = gc_alloc(n + 1),
            *phase = gc_alloc(n + 1), *phase_b = gc_alloc(n + 1), *zs = gc_alloc(n),
            *fd = gc_alloc(n);
@@ -38,7 +47,7 @@ static void check(int n) {
     gc_fill(phase_b, n, -1.0, 1.0);
     z_b[n] = phase_b[n] = 7.0; /* past the outputs: left alone */
     double r = 0.75;
-    shift_ring_b(n, x, x_b, z, z_b, phase, phase_b, r);
+    f_b(n, x, x_b, z, z_b, phase, phase_b, r);
     gc_check_zero("z_b consumed", z_b, n);
     gc_check_zero("phase_b consumed", phase_b, n);
     gc_check_value("z_b[n] untouched", z_b[n], 7.0, 0.0);
@@ -47,7 +56,7 @@ static void check(int n) {
     for (int k = 0; k < n; k++)
         worst = fmax(worst, fabs(phase[k] - 0.1 * ((k - 2 + 2 * n) % n)));
     gc_check_value("phase as the primal writes it", worst, 0.0, 0.0);
-    struct ctx c = {n, zs, r, x, z, phase};
+    struct ctx c = {f, n, zs, r, x, z, phase};
     gc_fd_grad(objective, &c, x, n, fd);
     gc_compare("x_b", x_b, fd, n);
     free(x), free(x_b), free(z), free(z_b), free(phase), free(phase_b), free(zs), free(fd);
@@ -92,7 +101,8 @@ static void check_cells(int n, int nb) {
 int main(void) {
     const int sizes[] = {1, 2, 3, 7, 40};
     for (int i = 0; i < 5; i++) {
-        check(sizes[i]);
+        check(shift_ring, shift_ring_b, sizes[i]);
+        check(shift_down, shift_down_b, sizes[i]);
         check_cells(sizes[i], 1 + sizes[i] % 5);
     }
     return gc_finish();
