@@ -1886,8 +1886,10 @@ static void gen_declop_reduce(struct block b, int count, int range) {
     prog.uses_declop[k] = 1;
     const char *acc = fresh(k >= 4 ? "pr" : "s"); /* the return sums the s's */
     const char *init = o->init;
+    /* the norm's identity 0 is one for values >= 0 only (rg_hyp(-c, 0) = c):
+     * its accumulators start there */
     if (chance(20) && prog.has_p && k < 4)
-        init = k == 3 ? "0.5 * tanh(p)" : "p + 0.5";
+        init = k == 3 ? "0.5 * tanh(p)" : k == 2 ? "0.5 + 0.25 * p * p" : "p + 0.5";
     else if (chance(20) && k >= 4) /* an active initial value */
         init = "{0.5 * x[0], 0.25}";
     if (k >= 4) /* a struct: pargrad reduces it in blocks */
@@ -2005,6 +2007,8 @@ static void gen_scan(struct block b, int count) {
     if (dk >= 0) {
         prog.uses_declop[dk] = 1;
         init = chance(30) ? (tuple ? "{0.5 * x[0], 0.25}" : "0.5 * x[0]") : declops[dk].init;
+        if (dk == 2 && strcmp(init, declops[dk].init)) /* the norm: from values >= 0 */
+            init = "0.5 + 0.25 * x[0] * x[0]";
     }
     struct node *d = stmt(b, "");
     /* declared operators combine doubles, also in float programs */
