@@ -177,6 +177,10 @@ const char *written_text(Frontend *fe, CXCursor c) {
     clang_getFileLocation(clang_getRangeEnd(r), &fend, NULL, NULL, &e);
     clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &xb);
     clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &xe);
+    CXFile mf;
+    unsigned ms, me;
+    if (macro_body_range(fe, c, &mf, &ms, &me)) /* spelled over the whole invocation */
+        return NULL;
     if (b == xb && e == xe)
         return extent_text(fe, c);
     if (!fs || !clang_File_isEqual(fs, fend) || b == xb || e == xe || e <= b)
@@ -188,6 +192,37 @@ const char *written_text(Frontend *fe, CXCursor c) {
     memcpy(w, text + b, e - b);
     w[e - b] = 0;
     return within_one_argument(w) ? w : NULL;
+}
+
+/* The written text of c, a node of the expression `context`, or of the
+ * first node inside its parentheses and implicit conversions that has one:
+ * the argument of a macro whose body wraps it as `(x)`. A macro invocation
+ * written there (MAX(MIN(a, b), s)) is its own text: its root is the first
+ * node of an invocation other than context's. */
+const char *written_text_within(Frontend *fe, CXCursor c, CXCursor context) {
+    CXFile cf = NULL, f;
+    unsigned cs = 0, ce = 0, s, e;
+    bool in_macro = macro_body_range(fe, context, &cf, &cs, &ce);
+    for (;;) {
+        const char *t = written_text(fe, c);
+        if (t)
+            return t;
+        if (macro_body_range(fe, c, &f, &s, &e) &&
+            !(in_macro && clang_File_isEqual(f, cf) && s == cs && e == ce)) {
+            const char *text = file_text(fe, f, NULL);
+            if (e > strlen(text) || e <= s)
+                return NULL;
+            char *w = arena_alloc(fe->a, e - s + 1);
+            memcpy(w, text + s, e - s);
+            w[e - s] = 0;
+            return w;
+        }
+        enum CXCursorKind k = clang_getCursorKind(c);
+        Kids kids = kids_of(c);
+        if ((k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr) || kids.n != 1)
+            return NULL;
+        c = kids.items[0];
+    }
 }
 
 /* The parts of `for (init; cond; step) body`, null where absent: libclang

@@ -174,6 +174,7 @@ SrcLoc loc_of(Lift *L, CXCursor c);
 const char *cursor_spelling(Lift *L, CXCursor c);
 const char *extent_text(Frontend *fe, CXCursor c);
 const char *written_text(Frontend *fe, CXCursor c);
+const char *written_text_within(Frontend *fe, CXCursor c, CXCursor context);
 const char *binop_of(Lift *L, CXCursor c);
 const char *unop_of(Lift *L, CXCursor c, bool *postfix);
 CXCursor strip_implicit(CXCursor c);

@@ -1087,8 +1087,8 @@ CXCursor extremum_choice(Lift *L, CXCursor cond, CXCursor if_true, CXCursor if_f
     CXCursor e = s_branch == 1 ? if_false : if_true, e_cond = ck.items[1 - s_side];
     /* the same expression, as written (a macro's body is written once for
      * all its uses: PICK(a, b, c) ((a) < (b) ? (c) : (b)) is no minimum) */
-    const char *te = written_text(L->fe, strip_implicit(e)),
-               *tc = written_text(L->fe, strip_implicit(e_cond));
+    const char *te = written_text_within(L->fe, e, cond),
+               *tc = written_text_within(L->fe, e_cond, cond);
     if (!te || !tc || strcmp(te, tc))
         return none;
     /* the condition picks the smaller of the two when it is true for the

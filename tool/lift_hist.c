@@ -54,6 +54,8 @@ static CXCursor strip_parens(CXCursor c) {
 
 static bool same_element(Lift *L, CXCursor e, const void *lhs) {
     const char *text = written_text(L->fe, strip_parens(e));
+    if (!text) /* an argument of the macro e is in */
+        text = written_text_within(L->fe, e, e);
     return text && !strcmp(text, (const char *)lhs);
 }
 

@@ -74,7 +74,7 @@ double peak(int n, const double *x) {
     double p = -INFINITY;
 #pragma pargrad reduce(max : p)
     for (int i = 0; i < n; i++)
-        p = MAX(p, x[i] * cos(x[(i + 2) % n]));
+        p = MAX(MIN(x[i] * cos(x[(i + 2) % n]), 0.8 + 0.1 * x[i]), p);
     return p;
 }
 
