@@ -780,10 +780,12 @@ static bool all_residues(Rev *r, Operand x, Operand m) {
                     c->step.ival == 1;
         if (!ones)
             return false;
-        if (c->down) {
+        if (c->down) { /* the limit is inclusive: i > -1 makes -1 + 1 */
+            long long ol = 0;
             Operand bf = base_offset(r, c->first, &of), bm = base_offset(r, m, &om);
-            return c->limit.kind == OPD_CONST && c->limit.ival == 0 && opd_equal(bf, bm) &&
-                   of == om - 1;
+            Operand bl = base_offset(r, c->limit, &ol);
+            return bl.kind == OPD_CONST && !type_is_float(bl.ty) && bl.ival + ol == 0 &&
+                   opd_equal(bf, bm) && of == om - 1;
         }
         return c->first.kind == OPD_CONST && c->first.ival == 0 && same_index_value(r, c->limit, m);
     }
