@@ -138,17 +138,22 @@ const char *cursor_spelling(Lift *L, CXCursor c) {
     return r;
 }
 
+/* text[b, e) in the arena, or NULL where the offsets do not fit it. */
+static char *text_between(Frontend *fe, const char *text, unsigned b, unsigned e) {
+    if (b > e || e > strlen(text))
+        return NULL;
+    char *s = arena_alloc(fe->a, e - b + 1);
+    memcpy(s, text + b, e - b);
+    s[e - b] = 0;
+    return s;
+}
+
 /* The source text of a cursor's extent. */
 const char *extent_text(Frontend *fe, CXCursor c) {
     CXSourceRange r = clang_getCursorExtent(c);
     unsigned b = offset_of(clang_getRangeStart(r)), e = offset_of(clang_getRangeEnd(r));
-    const char *text = cursor_file_text(fe, c);
-    size_t len = strlen(text);
-    if (b > len || e > len || e < b)
-        return "";
-    char *s = arena_alloc(fe->a, e - b + 1);
-    memcpy(s, text + b, e - b);
-    return s;
+    const char *s = text_between(fe, cursor_file_text(fe, c), b, e);
+    return s ? s : "";
 }
 
 /* Whether text is one macro argument's part: brackets balanced, no comma
@@ -185,13 +190,8 @@ const char *written_text(Frontend *fe, CXCursor c) {
         return extent_text(fe, c);
     if (!fs || !clang_File_isEqual(fs, fend) || b == xb || e == xe || e <= b)
         return NULL;
-    const char *text = file_text(fe, fs, NULL);
-    if (e > strlen(text))
-        return NULL;
-    char *w = arena_alloc(fe->a, e - b + 1);
-    memcpy(w, text + b, e - b);
-    w[e - b] = 0;
-    return within_one_argument(w) ? w : NULL;
+    const char *w = text_between(fe, file_text(fe, fs, NULL), b, e);
+    return w && within_one_argument(w) ? w : NULL;
 }
 
 /* The written text of c, a node of the expression `context`, or of the
@@ -208,15 +208,8 @@ const char *written_text_within(Frontend *fe, CXCursor c, CXCursor context) {
         if (t)
             return t;
         if (macro_body_range(fe, c, &f, &s, &e) &&
-            !(in_macro && clang_File_isEqual(f, cf) && s == cs && e == ce)) {
-            const char *text = file_text(fe, f, NULL);
-            if (e > strlen(text) || e <= s)
-                return NULL;
-            char *w = arena_alloc(fe->a, e - s + 1);
-            memcpy(w, text + s, e - s);
-            w[e - s] = 0;
-            return w;
-        }
+            !(in_macro && clang_File_isEqual(f, cf) && s == cs && e == ce))
+            return e > s ? text_between(fe, file_text(fe, f, NULL), s, e) : NULL;
         enum CXCursorKind k = clang_getCursorKind(c);
         Kids kids = kids_of(c);
         if ((k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr) || kids.n != 1)

@@ -31,7 +31,7 @@ double shift_down(int n, const double *x, double *z, double *phase) {
     return s;
 }
 
-#pragma pargrad reverse(shift_down) wrt(x) out(z, phase, return)
+#pragma pargrad reverse(shift_down) wrt(x) out(z, phase, return )
 
 typedef struct {
     double mass, moment;
