@@ -235,6 +235,19 @@ static inline void pg_thread_block(long lo, long hi, long *first, long *end) {
     *first = lo + t * q + (t < r ? t : r);
     *end = *first + q + (t < r);
 }
+/* The groups of a map of n iterations run as vector lanes (emit_lanes.c):
+ * one per thread, at most n. */
+static inline int pg_lane_groups(int n) {
+#ifdef _OPENMP
+    if (!omp_in_parallel()) {
+        int t = omp_get_max_threads();
+        return t < n ? t : n;
+    }
+#endif
+    (void)n;
+    return 1;
+}
+
 static inline void pg_block_part(long first, long end, long w, int part, long *from, long *to) {
     long head = first + w < end ? first + w : end, tail = end - w > head ? end - w : head;
     *from = part == 0 ? first : part == 1 ? head : tail;

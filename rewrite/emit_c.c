@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void emit_stmt(Emitter *e, Stmt *s);
 static void emit_effect(Emitter *e, Stmt *s);
 
 /* ---- names ---- */
@@ -121,7 +120,7 @@ const char *var_name(Emitter *e, Var *v) {
         else
             v->cname = unique_name(e, v->name, false);
     }
-    return v->cname;
+    return lane_var_name(e, v, v->cname);
 }
 
 const char *buf_name(Emitter *e, Buffer *b) {
@@ -330,6 +329,12 @@ static void emit_operand_top(Emitter *e, Operand o) {
 static void emit_access(Emitter *e, Buffer *b, Operand *idx, int n) {
     if (b->scalar_ref) {
         fprintf(e->out, "*%s", buf_name(e, b));
+        return;
+    }
+    if (lane_buffer(e, b) && n == 1) { /* the lanes' elements interleaved */
+        fprintf(e->out, "%s[(", buf_name(e, b));
+        emit_operand(e, idx[0]);
+        fprintf(e->out, ") * %s + %s]", lane_count(e), lane_index(e));
         return;
     }
     fputs(buf_name(e, b), e->out);
@@ -598,7 +603,7 @@ void emit_outer_reductions(Emitter *e, Clauses *c) {
 }
 
 /* ---- statements ---- */
-static void emit_loop_header(Emitter *e, Stmt *s) {
+void emit_loop_header(Emitter *e, Stmt *s) {
     const char *i = var_name(e, s->index);
     const char *ty = type_cname(s->index->ty);
     indent(e);
@@ -960,7 +965,7 @@ static void emit_map(Emitter *e, Stmt *s) {
     source_comment(e, s->loc, s->note);
     if (s->text)
         emit_pargrad_pragma(e, s->text);
-    if (!emit_hist_map(e, s))
+    if (!emit_hist_map(e, s) && !emit_lane_map(e, s))
         emit_map_loop(e, s, NULL);
 }
 
@@ -1281,7 +1286,16 @@ static void emit_table_values(Emitter *e, Buffer *buf) {
     fputs(";\n", e->out);
 }
 
-static void emit_stmt(Emitter *e, Stmt *s) {
+void emit_value_of(Emitter *e, Stmt *s) {
+    if (s->kind == S_READ)
+        emit_access(e, s->buf, s->idx, s->nidx);
+    else if (s->kind == S_DECL)
+        emit_operand_top(e, s->args[0]);
+    else
+        emit_expr(e, s);
+}
+
+void emit_stmt(Emitter *e, Stmt *s) {
     switch (s->kind) {
     case S_LET:
         emit_let_stmt(e, s);
@@ -1374,7 +1388,11 @@ static void emit_stmt(Emitter *e, Stmt *s) {
         fprintf(e->out, "%s *%s = %s((size_t)(", type_cname(s->buf->elem), buf_name(e, s->buf),
                 s->buf->filled_first ? "pg_malloc" : "pg_calloc");
         emit_operand(e, s->args[0]);
-        fprintf(e->out, "), sizeof(%s));\n", type_cname(s->buf->elem));
+        if (lane_buffer(e, s->buf))
+            fprintf(e->out, ") * (size_t)%s, sizeof(%s));\n", lane_count(e),
+                    type_cname(s->buf->elem));
+        else
+            fprintf(e->out, "), sizeof(%s));\n", type_cname(s->buf->elem));
         break;
     case S_FREE:
         indent(e);

@@ -37,6 +37,7 @@ typedef struct Emitter {
     Buffer *private_bins;  /* a histogram's bins the threads hold copies of: no atomics */
     bool terms_only;       /* a fused scan's pass 1: its terms, not what the iterations use */
     const char *halo_edge; /* in a halo map: the flag of its blocks' ends (emit_halo_map) */
+    struct Lanes *lanes;   /* in a map emitted as vector lanes (emit_lanes.c) */
     Func *func;
     /* per variable id */
     int nvars;
@@ -69,6 +70,10 @@ void source_comment(Emitter *e, SrcLoc loc, const char *note);
 void emit_operand(Emitter *e, Operand o);
 const char *extremum_name(Emitter *e, bool is_min, Type ty);
 void emit_body(Emitter *e, Body *b);
+void emit_stmt(Emitter *e, Stmt *s);
+void emit_loop_header(Emitter *e, Stmt *s); /* for (...) { of a loop or map */
+/* the right-hand side of a let, a read or a scalar declaration */
+void emit_value_of(Emitter *e, Stmt *s);
 /* OpenMP clauses */
 void collect_clauses(Emitter *e, Body *b, Clauses *c);
 void emit_outer_reductions(Emitter *e, Clauses *c);
@@ -77,5 +82,24 @@ bool body_has_effects(Body *b);
 /* emit_scan.c: a scan fused with its maps (ScanFusion), one parallel
  * region of two passes */
 void emit_fused_scan(Emitter *e, Stmt *s);
+
+/* emit_lanes.c: a map of a few iterations around scans, its iterations
+ * run side by side as vector lanes */
+typedef struct Lanes Lanes;
+bool emit_lane_map(Emitter *e, Stmt *m);
+bool lanes_at_top(Emitter *e); /* in such a map, outside its lane loops */
+long lanes_width(Emitter *e);
+const char *lane_count(Emitter *e);
+const char *lane_index(Emitter *e); /* the lane loop's index */
+/* name, or name[lane] for a value held per lane inside a lane loop */
+const char *lane_var_name(Emitter *e, Var *v, const char *name);
+bool lane_buffer(Emitter *e, Buffer *b); /* an array with the lanes interleaved */
+const char *lane_element(Emitter *e, Buffer *b, const char *at);
+/* scan: the fused scan whose iterations the bodies are, or NULL */
+bool lanes_vectorise(Emitter *e, Body **bodies, int n, Stmt *scan);
+bool lanes_use_index(Emitter *e, Body **bodies, int n, Operand *at);
+/* index: define the map's index in it */
+void lane_loop_open(Emitter *e, bool simd, bool index);
+void lane_loop_close(Emitter *e);
 
 #endif

@@ -101,8 +101,8 @@ static void declare_terms(Emitter *e, Stmt *s, FusedNames *nm) {
 static void terms_from_arrays(Emitter *e, Stmt *s, FusedNames *nm) {
     for (int q = 0; q < 2 && s->scan_in[q]; q++)
         if (s->fusion->in_memory[q])
-            line(e, arena_printf(&e->a, "%s = %s[%s];", nm->term[q], buf_name(e, s->scan_in[q]),
-                                 nm->k));
+            line(e, arena_printf(&e->a, "%s = %s;", nm->term[q],
+                                 lane_element(e, s->scan_in[q], nm->k)));
 }
 
 /* run = run OP terms; affine: run = factor * run + term */
@@ -124,7 +124,7 @@ static void step(Emitter *e, Stmt *s, FusedNames *nm, const char *run, const cha
 }
 
 static void write_prefix(Emitter *e, Stmt *s, const char *at, const char *value) {
-    line(e, arena_printf(&e->a, "%s[%s] = %s;", buf_name(e, s->buf), at, value));
+    line(e, arena_printf(&e->a, "%s = %s;", lane_element(e, s->buf, at), value));
 }
 
 /* One iteration of pass 2 (or of the sequential loop): pre's terms, the
@@ -261,11 +261,41 @@ static void emit_block_start(Emitter *e, Stmt *s, FusedNames *nm) {
     e->depth--;
 }
 
+/* In a map run as vector lanes (emit_lanes.c): one loop over the trips,
+ * each running the group's lanes, a running value per lane. */
+static void emit_lanes_loop(Emitter *e, Stmt *s, FusedNames *nm) {
+    ScanFusion *fu = s->fusion;
+    const char *run = nm->run;
+    line(e, arena_printf(&e->a, "%s %s[%ld];", nm->ty, run, lanes_width(e)));
+    lane_loop_open(e, false, lanes_use_index(e, NULL, 0, &s->args[0]));
+    nm->run = arena_printf(&e->a, "%s[%s]", run, lane_index(e));
+    indent(e);
+    fprintf(e->out, "%s = ", nm->run);
+    emit_operand(e, s->args[0]);
+    fputs(";\n", e->out);
+    if (fu->keep_prefix)
+        write_prefix(e, s, s->reversed ? nm->n : "0", nm->run);
+    lane_loop_close(e);
+    open_block_loop(e, s->reversed, nm, "0", nm->n);
+    Body *bodies[2] = {nm->pre ? nm->pre->body : NULL, nm->post ? nm->post->body : NULL};
+    lane_loop_open(e, lanes_vectorise(e, bodies, 2, s), lanes_use_index(e, bodies, 2, NULL));
+    nm->run = arena_printf(&e->a, "%s[%s]", run, lane_index(e));
+    emit_pass2_iteration(e, s, nm, true);
+    lane_loop_close(e);
+    close_block(e);
+    if (fu->final || fu->keep_prefix) {
+        lane_loop_open(e, false, false);
+        write_prefix(e, s, s->reversed ? "0" : nm->n,
+                     arena_printf(&e->a, "%s[%s]", run, lane_index(e)));
+        lane_loop_close(e);
+    }
+}
+
 void emit_fused_scan(Emitter *e, Stmt *s) {
     ScanFusion *fu = s->fusion;
     FusedNames nm = {.pre = fu->pre, .post = fu->post, .index = fu->index};
     nm.par = e->opt->openmp && !e->in_parallel && !(nm.pre && nm.pre->serial) &&
-             !(nm.post && nm.post->serial);
+             !(nm.post && nm.post->serial) && !lanes_at_top(e);
     const char *what = s->reversed ? "from the top down" : "in order";
     /* the scan's own note up to its description of the unfused scan */
     const char *note = s->note ? s->note : "a scan", *colon = strchr(note, ':');
@@ -299,6 +329,12 @@ void emit_fused_scan(Emitter *e, Stmt *s) {
     emit_operand(e, s->hi);
     fputs(";\n", e->out);
     bool saved = e->in_parallel;
+    if (lanes_at_top(e)) {
+        emit_lanes_loop(e, s, &nm);
+        close_block(e);
+        names_pop_to(e, scope);
+        return;
+    }
     if (!nm.par) {
         indent(e);
         fprintf(e->out, "%s %s = ", nm.ty, nm.run);

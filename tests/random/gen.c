@@ -2094,6 +2094,61 @@ static void gen_scan(struct block b, int count) {
  * sequential loop), maybe after a declaration the update reads; each
  * (i, j) writes ro[i * NB + j] of a local buffer from cr[j] before the
  * update (exclusive) or after it; the buffer and cr summed after it */
+/* rs: the rows ro and the accumulators cr summed, ro freed; vb bounds the values */
+static void sum_scan_rows(struct block b, int nb, const char *cr, const char *ro, const char *rs,
+                          double vb) {
+    const char *q = fresh("q");
+    stmt(b,
+         fmt("double %s = 0.0;\nfor (int %s = 0; %s < n * %d; %s++)\n    %s += %s[%s] * (%s %% 3 "
+             "+ 1);\nfor (int %s = 0; %s < %d; %s++)\n    %s += %s[%s];\nfree(%s);",
+             rs, q, q, nb, q, rs, ro, q, q, q, q, nb, q, rs, cr, q, ro));
+    declare(rs, T_DOUBLE, 4.0 * (9 * nb + nb) * (vb + 1.0));
+}
+
+/* The columns form of a scan of rows, as one writes it by hand: a map over
+ * the nb columns, each a scan down its column of ro (row-major, ro[i * nb
+ * + j]) from its accumulator's start, which it may write back after. */
+static void gen_scan_columns(struct block b, const struct redop *r, int o, int nb, const char *cr,
+                             const char *ro, const char *rs) {
+    int jpooled, pooled;
+    const char *j = loop_counter("j", &jpooled);
+    struct node *m =
+        block_stmt(b, fmt("#pragma pargrad map\n%s {", loop_head(j, jpooled, "0", fmt("%d", nb))));
+    struct block mb = body_of(m);
+    const char *ca = fresh("ca");
+    stmt(mb, fmt("double %s = %s[%s];", ca, cr, j));
+    const char *i = loop_counter("i", &pooled);
+    const char *clause = chance(30) ? ca : fmt("%s : %s", r->pragma, ca);
+    struct node *n = block_stmt(
+        mb, fmt("#pragma pargrad scan(%s)\n%s {", clause, loop_head(i, pooled, "0", "n")));
+    struct saved s = enter();
+    cx.par++;
+    push_loop(i, 1, NRANGE, 0);
+    struct block body = body_of(n);
+    struct node *e = gen_expr(1);
+    const char *at = fmt("%s[%s * %d + %s]", ro, i, nb, j);
+    const char *use =
+        fmt(rnd(2) ? "%s = %s * (0.5 + 0.1 * %s);" : "%s = sin(%s) + 0.1 * %s;", at, ca, j);
+    int exclusive = chance(40);
+    if (exclusive)
+        stmt(body, use);
+    struct node *u = stmt(body, update_text(r, ca));
+    struct node *term = new_node(1, fmt("%%0 + 0.05 * %s", j));
+    term->kid[term->nkid++] = e;
+    term->bound = e->bound + 0.2;
+    u->kid[u->nkid++] = term;
+    if (!exclusive)
+        stmt(body, use);
+    cx.par--;
+    leave_par(s);
+    end_counter(i);
+    if (chance(50)) /* the column's last value back into its accumulator */
+        stmt(mb, fmt("%s[%s] = %s;", cr, j, ca));
+    end_counter(j);
+    double vb = o < 0 ? 10.0 * (e->bound + 1.0) : o == 1 ? 8.0 : o >= 2 ? 1.0e3 : e->bound * 45;
+    sum_scan_rows(b, nb, cr, ro, rs, vb);
+}
+
 static void gen_scan_rows(struct block b) {
     static const struct redop affine = {
         "affine", "0.5", {"%s = (0.5 + 0.4 * tanh(%%0)) * %s + 0.25 * sin(%%0);"}, 1};
@@ -2110,6 +2165,10 @@ static void gen_scan_rows(struct block b) {
     stmt(b, fmt("double %s[%d];\nfor (int %s = 0; %s < %d; %s++)\n    %s[%s] = %s + 0.125 * %s;",
                 cr, nb, q, q, nb, q, cr, q, init, q));
     stmt(b, fmt("double *%s = malloc(sizeof(double) * (size_t)n * %d);", ro, nb));
+    if (chance(35)) {
+        gen_scan_columns(b, r, is_affine ? -1 : o, nb, cr, ro, rs);
+        return;
+    }
     int pooled, jpooled;
     const char *i = loop_counter("i", &pooled);
     const char *clause = chance(30) ? cr : fmt("%s : %s", r->pragma, cr);
@@ -2151,11 +2210,7 @@ static void gen_scan_rows(struct block b) {
     end_counter(j);
     end_counter(i);
     double vb = is_affine ? 10.0 * (e->bound + 1.0) : o == 1 ? 8.0 : o >= 2 ? 1.0e3 : e->bound * 45;
-    stmt(b,
-         fmt("double %s = 0.0;\nfor (int %s = 0; %s < n * %d; %s++)\n    %s += %s[%s] * (%s %% 3 "
-             "+ 1);\nfor (int %s = 0; %s < %d; %s++)\n    %s += %s[%s];\nfree(%s);",
-             rs, q, q, nb, q, rs, ro, q, q, q, q, nb, q, rs, cr, q, ro));
-    declare(rs, T_DOUBLE, 4.0 * (9 * nb + nb) * (vb + 1.0));
+    sum_scan_rows(b, nb, cr, ro, rs, vb);
 }
 
 /* a + histogram over [0, n) into an initialised array t (not read in the
