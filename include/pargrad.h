@@ -236,12 +236,13 @@ static inline void pg_thread_block(long lo, long hi, long *first, long *end) {
     *end = *first + q + (t < r);
 }
 /* The groups of a map of n iterations run as vector lanes (emit_lanes.c):
- * one per thread, at most n. */
+ * one per thread, each of 8 lanes or more (a cache line of doubles) where
+ * n allows. */
 static inline int pg_lane_groups(int n) {
 #ifdef _OPENMP
     if (!omp_in_parallel()) {
-        int t = omp_get_max_threads();
-        return t < n ? t : n;
+        int t = omp_get_max_threads(), most = n >= 16 ? n / 8 : 1;
+        return t < most ? t : most;
     }
 #endif
     (void)n;

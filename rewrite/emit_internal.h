@@ -90,7 +90,9 @@ bool emit_lane_map(Emitter *e, Stmt *m);
 bool lanes_at_top(Emitter *e); /* in such a map, outside its lane loops */
 long lanes_width(Emitter *e);
 const char *lane_count(Emitter *e);
-const char *lane_index(Emitter *e); /* the lane loop's index */
+const char *lane_index(Emitter *e);                       /* the lane loop's index */
+const char *lane_subscript(Emitter *e, const char *name); /* name[the lane loops' index] */
+const char *lane_base_name(Emitter *e, const char *subscripted);
 /* name, or name[lane] for a value held per lane inside a lane loop */
 const char *lane_var_name(Emitter *e, Var *v, const char *name);
 bool lane_buffer(Emitter *e, Buffer *b); /* an array with the lanes interleaved */

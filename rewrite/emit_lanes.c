@@ -11,6 +11,7 @@
 #include "emit_internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* The stack arrays of per-lane values have the map's trip count as their
  * length: the transformation applies up to this many iterations (more
@@ -229,6 +230,16 @@ const char *lane_count(Emitter *e) {
     return e->lanes->count;
 }
 
+const char *lane_subscript(Emitter *e, const char *name) {
+    return arena_printf(&e->a, "%s[%s]", name, e->lanes->lane_name);
+}
+
+const char *lane_base_name(Emitter *e, const char *subscripted) {
+    const char *bracket = strchr(subscripted, '[');
+    return bracket ? arena_printf(&e->a, "%.*s", (int)(bracket - subscripted), subscripted)
+                   : subscripted;
+}
+
 const char *lane_index(Emitter *e) {
     if (!e->lanes->lane) { /* map_fits_lanes let an interleaved array out of the lanes */
         fprintf(stderr, "pargrad: internal error: an interleaved array outside its lanes\n");
@@ -378,10 +389,141 @@ static int emit_lane_run(Emitter *e, Body *b, int from, unsigned char *dep) {
     return to;
 }
 
+/* ---- whether the loops inside may run their trips in parallel ----
+ * The map's index told its iterations' accumulations apart (accum.c):
+ * a plain x_b[i * 16 + j] += v owns its element for each j. With all the
+ * lanes in each thread and the trips of the loops inside split among the
+ * threads, each must also own its element for each trip: an index k * c
+ * + (what does not change with k), k the loop's index. Sums into scalars
+ * outside (per lane, or the map's) would be shared too. */
+typedef struct Trips {
+    Emitter *e;
+    PtrVec trips;  /* Var*: the loop's index and its copies (the fused maps') */
+    PtrVec inside; /* Var*: defined in the loop's body */
+    bool ok;
+} Trips;
+
+/* 0: the same in every trip, 1: c k + (the same), c != 0, -1: otherwise */
+static int trip_form(Trips *t, Operand o, int depth) {
+    if (o.kind != OPD_VAR)
+        return 0;
+    Var *v = o.var;
+    if (vec_contains(&t->trips, v))
+        return 1;
+    if (!vec_contains(&t->inside, v))
+        return 0;
+    Emitter *e = t->e;
+    Stmt *d = v->id < e->nvars && e->defs[v->id] == 1 ? e->def_stmt[v->id] : NULL;
+    if (!d || d->kind != S_LET || d->dst->is_mutable || depth == 0)
+        return -1;
+    int a = trip_form(t, d->args[0], depth - 1);
+    int b = d->nargs > 1 ? trip_form(t, d->args[1], depth - 1) : 0;
+    if (a < 0 || b < 0)
+        return -1;
+    switch (d->op) {
+    case OP_COPY:
+    case OP_CAST:
+        return type_is_float(d->dst->ty) ? -1 : a;
+    case OP_ADD:
+    case OP_SUB:
+        return a + b > 1 ? -1 : a + b;
+    case OP_MUL: {
+        Operand c = a ? d->args[1] : d->args[0];
+        if (a + b == 0)
+            return 0;
+        return a + b == 1 && c.kind == OPD_CONST && !type_is_float(c.ty) && c.ival != 0 ? 1 : -1;
+    }
+    default:
+        return a + b == 0 ? 0 : -1;
+    }
+}
+
+static void note_inside(Trips *t, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Var *defs[64];
+        int n = stmt_defs(s, defs, 64);
+        for (int k = 0; k < n; k++)
+            vec_push(&t->e->a, &t->inside, defs[k]);
+        if (s->index)
+            vec_push(&t->e->a, &t->inside, s->index);
+        note_inside(t, s->then_body);
+        note_inside(t, s->else_body);
+        note_inside(t, s->body);
+    }
+}
+
+static void check_updates(Trips *t, Body *b) {
+    for (int i = 0; b && i < b->stmts.len && t->ok; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ACC && s->acc != ACC_ATOMIC)
+            t->ok = s->acc == ACC_PLAIN && s->nidx == 1 && trip_form(t, s->idx[0], 16) == 1;
+        check_updates(t, s->then_body);
+        check_updates(t, s->else_body);
+        check_updates(t, s->body);
+    }
+}
+
+static bool trips_own_updates(Emitter *e, Var **index, int nindex, Body **bodies, int n,
+                              Stmt *scan) {
+    Trips t = {.e = e, .ok = true};
+    for (int i = 0; i < nindex; i++)
+        if (index[i])
+            vec_push(&e->a, &t.trips, index[i]);
+    for (int i = 0; i < n; i++)
+        note_inside(&t, bodies[i]);
+    Clauses c = {0};
+    for (int i = 0; i < n; i++) {
+        check_updates(&t, bodies[i]);
+        collect_clauses(e, bodies[i], &c);
+    }
+    for (int q = 0; scan && q < 2; q++)
+        if (scan->fusion->term[q]) /* declared by the scan's loop */
+            vec_push(&e->a, &c.declared, scan->fusion->term[q]);
+    for (int i = 0; i < c.summed.len && t.ok; i++)
+        t.ok = vec_contains(&c.declared, c.summed.items[i]);
+    return t.ok;
+}
+
+static bool rows_in_parallel(Emitter *e, Stmt *m) {
+    Body *b = m->body;
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_MAP) {
+            Body *bodies[] = {s->body};
+            if (!trips_own_updates(e, &s->index, 1, bodies, 1, NULL))
+                return false;
+        } else if (s->kind == S_SCAN) {
+            ScanFusion *fu = s->fusion;
+            Var *index[] = {fu->index, fu->pre ? fu->pre->index : NULL,
+                            fu->post ? fu->post->index : NULL};
+            Body *bodies[] = {fu->pre ? fu->pre->body : NULL, fu->post ? fu->post->body : NULL};
+            if (!trips_own_updates(e, index, 3, bodies, 2, s))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* `omp parallel for` with the sums into variables outside body */
+static void parallel_for(Emitter *e, Body *body) {
+    Clauses c = {0};
+    collect_clauses(e, body, &c);
+    indent(e);
+    fputs("#pragma omp parallel for", e->out);
+    emit_outer_reductions(e, &c);
+    fputc('\n', e->out);
+}
+
 /* A map inside: one loop over its iterations, each running the lanes. */
 static void emit_lane_inner_map(Emitter *e, Stmt *s) {
     source_comment(e, s->loc, s->note);
     int scope = e->names.len;
+    bool par = e->opt->openmp && !e->in_parallel && !s->serial, saved = e->in_parallel;
+    if (par) { /* rows_in_parallel found its iterations' updates their own */
+        parallel_for(e, s->body);
+        e->in_parallel = true;
+    }
     emit_loop_header(e, s);
     e->depth++;
     Body *bodies[] = {s->body};
@@ -389,33 +531,24 @@ static void emit_lane_inner_map(Emitter *e, Stmt *s) {
     emit_body(e, s->body);
     lane_loop_close(e);
     close_block(e);
+    e->in_parallel = saved;
     names_pop_to(e, scope);
 }
 
-static void emit_lane_groups(Emitter *e, Stmt *m, unsigned char *dep, bool par) {
+/* The map's index range [lo, hi), or group g of groups of it,
+ * [lo + w g / groups, lo + w (g + 1) / groups): its first index and lanes. */
+static void emit_group_range(Emitter *e, Stmt *m, const char *g, const char *ng) {
     Lanes *L = e->lanes;
-    const char *g = unique_name(e, "pg_group", false), *ng = unique_name(e, "pg_groups", false);
-    L->first = unique_name(e, "pg_first", false);
-    L->count = unique_name(e, "pg_lanes", false);
-    L->lane_name = unique_name(e, "pg_l", false);
-    line(e, arena_printf(&e->a, "const int %s = %s;", ng,
-                         par ? arena_printf(&e->a, "pg_lane_groups(%ld)", L->width) : "1"));
-    if (par) {
-        Clauses c = {0};
-        collect_clauses(e, m->body, &c);
-        indent(e);
-        fputs("#pragma omp parallel for", e->out);
-        emit_outer_reductions(e, &c);
-        fputc('\n', e->out);
-    }
-    line(e, arena_printf(&e->a, "for (int %s = 0; %s < %s; %s++) {", g, g, ng, g));
-    e->depth++;
-    /* group g: the iterations [lo + w g / groups, lo + w (g + 1) / groups) */
     bool from0 = opd_is_const(m->lo, 0);
     for (int k = 0; k < 2; k++) {
         indent(e);
         fprintf(e->out, "const int %s = ", k ? L->count : L->first);
-        if (!from0) {
+        if (!g && !k) {
+            emit_operand(e, m->lo);
+            fputs(";\n", e->out);
+            continue;
+        }
+        if (!from0 && g) {
             emit_operand(e, m->lo);
             fputs(" + ", e->out);
         }
@@ -426,8 +559,14 @@ static void emit_lane_groups(Emitter *e, Stmt *m, unsigned char *dep, bool par) 
             emit_operand(e, m->lo);
             fputs(")", e->out);
         }
-        fprintf(e->out, k ? " * (%s + 1) / %s - %s;\n" : " * %s / %s;\n", g, ng, L->first);
+        if (!g)
+            fputs(";\n", e->out);
+        else
+            fprintf(e->out, k ? " * (%s + 1) / %s - %s;\n" : " * %s / %s;\n", g, ng, L->first);
     }
+}
+
+static void emit_lane_body(Emitter *e, Stmt *m, unsigned char *dep) {
     Body *b = m->body;
     for (int i = 0; i < b->stmts.len;) {
         Stmt *s = b->stmts.items[i];
@@ -436,13 +575,27 @@ static void emit_lane_groups(Emitter *e, Stmt *m, unsigned char *dep, bool par) 
         if (s->kind == S_MAP) {
             emit_lane_inner_map(e, s);
             i++;
-        } else if (same) { /* once for the group (a scan runs its lanes itself) */
+        } else if (same) { /* once for the lanes (a scan runs them itself) */
             emit_stmt(e, s);
             i++;
         } else {
             i = emit_lane_run(e, b, i, dep);
         }
     }
+}
+
+/* Groups of the lanes, one per thread, each running the body alone. */
+static void emit_lane_groups(Emitter *e, Stmt *m, unsigned char *dep, bool par) {
+    Lanes *L = e->lanes;
+    const char *g = unique_name(e, "pg_group", false), *ng = unique_name(e, "pg_groups", false);
+    line(e, arena_printf(&e->a, "const int %s = %s;", ng,
+                         par ? arena_printf(&e->a, "pg_lane_groups(%ld)", L->width) : "1"));
+    if (par)
+        parallel_for(e, m->body);
+    line(e, arena_printf(&e->a, "for (int %s = 0; %s < %s; %s++) {", g, g, ng, g));
+    e->depth++;
+    emit_group_range(e, m, g, ng);
+    emit_lane_body(e, m, dep);
     close_block(e);
 }
 
@@ -458,19 +611,38 @@ bool emit_lane_map(Emitter *e, Stmt *m) {
         return false;
     }
     bool par = e->opt->openmp && !e->in_parallel && !m->serial;
-    line(e, arena_printf(&e->a,
-                         "/* the %ld iterations side by side as vector lanes, a group of them "
-                         "per thread: each scan below runs over its trips once for the group, "
-                         "the lanes innermost (contiguous accesses); the arrays the body "
-                         "allocates hold the group's lanes interleaved, a[k * lanes + lane] */",
-                         L.width));
+    e->lanes = &L;
+    bool rows = par && rows_in_parallel(e, m);
+    line(e, rows ? arena_printf(&e->a,
+                                "/* the %ld iterations side by side as vector lanes: each loop "
+                                "below runs over its trips once for all of them, in parallel, "
+                                "the lanes innermost (contiguous accesses); the arrays the body "
+                                "allocates hold the lanes interleaved, a[k * lanes + lane] */",
+                                L.width)
+                 : arena_printf(&e->a,
+                                "/* the %ld iterations side by side as vector lanes, a group of "
+                                "them per thread: each loop below runs over its trips once for "
+                                "the group, the lanes innermost (contiguous accesses); the "
+                                "arrays the body allocates hold the group's lanes interleaved, "
+                                "a[k * lanes + lane] (%s) */",
+                                L.width,
+                                par ? "the loops' iterations do not share the lanes' updates "
+                                      "safely: threads take groups of lanes"
+                                    : "one group"));
     line(e, "{");
     e->depth++;
     int scope = e->names.len;
-    e->lanes = &L;
+    L.first = unique_name(e, "pg_first", false);
+    L.count = unique_name(e, "pg_lanes", false);
+    L.lane_name = unique_name(e, "pg_l", false);
     bool saved = e->in_parallel;
-    e->in_parallel |= par;
-    emit_lane_groups(e, m, dep, par);
+    if (rows) {
+        emit_group_range(e, m, NULL, NULL);
+        emit_lane_body(e, m, dep);
+    } else {
+        e->in_parallel = true; /* the loops inside run within a group */
+        emit_lane_groups(e, m, dep, par);
+    }
     e->in_parallel = saved;
     e->lanes = NULL;
     names_pop_to(e, scope);

@@ -55,7 +55,30 @@ typedef struct FusedNames {
     Stmt *pre, *post;
     Var *index;
     bool par;
+    bool lanes; /* in a map run as vector lanes: per-lane values, blocks[t][lane] */
 } FusedNames;
+
+/* A loop over the lanes around what follows, in a map run as lanes. */
+static void open_lanes(Emitter *e, FusedNames *nm, Body **bodies, int n, bool simd) {
+    if (nm->lanes)
+        lane_loop_open(e, simd, lanes_use_index(e, bodies, n, NULL));
+}
+
+static void close_lanes(Emitter *e, FusedNames *nm) {
+    if (nm->lanes)
+        lane_loop_close(e);
+}
+
+/* Block t's partial in the blocks: q = 1 the added part of affine's. */
+static const char *block_slot(Emitter *e, Stmt *s, FusedNames *nm, const char *t, int q) {
+    const char *at =
+        nm->lanes ? arena_printf(&e->a, "%s * %ld + %s", t, lanes_width(e), lane_index(e)) : t;
+    if (s->scan_op != RED_AFFINE)
+        return arena_printf(&e->a, "%s[%s]", nm->blocks, at);
+    if (nm->lanes)
+        at = arena_printf(&e->a, "(%s)", at);
+    return arena_printf(&e->a, "%s[2 * %s%s]", nm->blocks, at, q ? " + 1" : "");
+}
 
 /* for (k over [lo, hi)), up or, for a reversed scan, down */
 static void open_block_loop(Emitter *e, bool down, FusedNames *nm, const char *lo, const char *hi) {
@@ -132,8 +155,15 @@ static void write_prefix(Emitter *e, Stmt *s, const char *at, const char *value)
 static void emit_pass2_iteration(Emitter *e, Stmt *s, FusedNames *nm, bool run_pre) {
     ScanFusion *fu = s->fusion;
     declare_terms(e, s, nm);
-    if (nm->pre && run_pre)
+    if (nm->pre && !run_pre && fu->keep_terms && nm->m) {
+        /* one thread: no pass 1, the terms' map runs here */
+        line(e, arena_printf(&e->a, "if (%s == 1) {", nm->m));
+        e->depth++;
         emit_iteration(e, nm->pre, nm->pre->body, nm);
+        close_block(e);
+    } else if (nm->pre && run_pre) {
+        emit_iteration(e, nm->pre, nm->pre->body, nm);
+    }
     terms_from_arrays(e, s, nm);
     bool used[2] = {
         fu->before && nm->post && fu->before->id < e->nvars && e->uses[fu->before->id] > 0,
@@ -199,19 +229,28 @@ static void emit_pass1(Emitter *e, Stmt *s, FusedNames *nm) {
         }
     }
     bool always = nm->pre && fu->keep_terms; /* pre's effects happen here */
-    line(e, always ? "/* pass 1: the block's iterations of the terms' map, and its terms "
-                     "combined */"
+    line(e, always ? "/* pass 1 (with threads; one thread runs the terms' map in pass 2): the "
+                     "block's iterations of the terms' map, and its terms combined */"
                    : "/* pass 1 (with threads): the terms of the block, combined */");
-    line(e, always ? "{" : arena_printf(&e->a, "if (%s > 1) {", nm->m));
+    line(e, arena_printf(&e->a, "if (%s > 1) {", nm->m));
     e->depth++;
+    if (nm->lanes) {
+        line(e, arena_printf(&e->a, "%s %s[%ld];", nm->ty, lane_base_name(e, nm->part),
+                             lanes_width(e)));
+        if (s->scan_op == RED_AFFINE)
+            line(e, arena_printf(&e->a, "%s %s[%ld];", nm->ty, lane_base_name(e, nm->part_b),
+                                 lanes_width(e)));
+    }
+    open_lanes(e, nm, NULL, 0, false);
     indent(e);
-    fprintf(e->out, "%s %s = ", nm->ty, nm->part);
+    fprintf(e->out, nm->lanes ? "%.0s%s = " : "%s %s = ", nm->ty, nm->part);
     emit_identity(e, s);
     fputs(";\n", e->out);
     if (s->scan_op == RED_AFFINE)
-        line(e, arena_printf(&e->a, "%s %s = 0;", nm->ty, nm->part_b));
+        line(e, arena_printf(&e->a, nm->lanes ? "%.0s%s = 0;" : "%s %s = 0;", nm->ty, nm->part_b));
+    close_lanes(e, nm);
     bool simd = false;
-    if (terms && (s->scan_op == RED_ADD || s->scan_op == RED_MUL)) {
+    if (terms && !nm->lanes && (s->scan_op == RED_ADD || s->scan_op == RED_MUL)) {
         /* a block's terms combine in any order (as OpenMP's reductions do):
          * vector lanes, not one chain of dependent additions */
         Clauses c = {0};
@@ -222,6 +261,8 @@ static void emit_pass1(Emitter *e, Stmt *s, FusedNames *nm) {
                                  s->scan_op == RED_ADD ? "+" : "*", nm->part));
     }
     open_block_loop(e, s->reversed && !simd, nm, nm->lo, nm->hi);
+    Body *pre_body[1] = {nm->pre ? (terms ? terms : nm->pre->body) : NULL};
+    open_lanes(e, nm, pre_body, 1, nm->lanes && lanes_vectorise(e, pre_body, 1, s));
     declare_terms(e, s, nm);
     e->terms_only = terms != NULL;
     if (nm->pre)
@@ -229,13 +270,13 @@ static void emit_pass1(Emitter *e, Stmt *s, FusedNames *nm) {
     e->terms_only = false;
     terms_from_arrays(e, s, nm);
     step(e, s, nm, nm->part, s->scan_op == RED_AFFINE ? nm->part_b : NULL);
+    close_lanes(e, nm);
     close_block(e);
-    if (s->scan_op == RED_AFFINE) {
-        line(e, arena_printf(&e->a, "%s[2 * %s] = %s;", nm->blocks, nm->t, nm->part));
-        line(e, arena_printf(&e->a, "%s[2 * %s + 1] = %s;", nm->blocks, nm->t, nm->part_b));
-    } else {
-        line(e, arena_printf(&e->a, "%s[%s] = %s;", nm->blocks, nm->t, nm->part));
-    }
+    open_lanes(e, nm, NULL, 0, false);
+    line(e, arena_printf(&e->a, "%s = %s;", block_slot(e, s, nm, nm->t, 0), nm->part));
+    if (s->scan_op == RED_AFFINE)
+        line(e, arena_printf(&e->a, "%s = %s;", block_slot(e, s, nm, nm->t, 1), nm->part_b));
+    close_lanes(e, nm);
     close_block(e);
 }
 
@@ -251,11 +292,11 @@ static void emit_block_start(Emitter *e, Stmt *s, FusedNames *nm) {
     e->depth++;
     indent(e);
     if (s->scan_op == RED_AFFINE) {
-        fprintf(e->out, "%s = %s[2 * %s] * %s + %s[2 * %s + 1];\n", nm->run, nm->blocks, sv,
-                nm->run, nm->blocks, sv);
+        fprintf(e->out, "%s = %s * %s + %s;\n", nm->run, block_slot(e, s, nm, sv, 0), nm->run,
+                block_slot(e, s, nm, sv, 1));
     } else {
         fprintf(e->out, "%s = ", nm->run);
-        print_combine(e, s, nm->run, arena_printf(&e->a, "%s[%s]", nm->blocks, sv));
+        print_combine(e, s, nm->run, block_slot(e, s, nm, sv, 0));
         fputs(";\n", e->out);
     }
     e->depth--;
@@ -295,7 +336,7 @@ void emit_fused_scan(Emitter *e, Stmt *s) {
     ScanFusion *fu = s->fusion;
     FusedNames nm = {.pre = fu->pre, .post = fu->post, .index = fu->index};
     nm.par = e->opt->openmp && !e->in_parallel && !(nm.pre && nm.pre->serial) &&
-             !(nm.post && nm.post->serial) && !lanes_at_top(e);
+             !(nm.post && nm.post->serial);
     const char *what = s->reversed ? "from the top down" : "in order";
     /* the scan's own note up to its description of the unfused scan */
     const char *note = s->note ? s->note : "a scan", *colon = strchr(note, ':');
@@ -329,7 +370,8 @@ void emit_fused_scan(Emitter *e, Stmt *s) {
     emit_operand(e, s->hi);
     fputs(";\n", e->out);
     bool saved = e->in_parallel;
-    if (lanes_at_top(e)) {
+    nm.lanes = lanes_at_top(e);
+    if (nm.lanes && !nm.par) {
         emit_lanes_loop(e, s, &nm);
         close_block(e);
         names_pop_to(e, scope);
@@ -360,8 +402,17 @@ void emit_fused_scan(Emitter *e, Stmt *s) {
     nm.part = unique_name(e, arena_printf(&e->a, "%s_part", label), false);
     nm.part_b = unique_name(e, arena_printf(&e->a, "%s_part_b", label), false);
     line(e, arena_printf(&e->a, "const int %s = pg_threads_for(%s, 1);", nm.nt, nm.n));
+    const char *per_block = s->scan_op == RED_AFFINE ? "2 * " : "";
+    if (nm.lanes) /* each lane's partial */
+        per_block = arena_printf(&e->a, "%s%ld * ", per_block, lanes_width(e));
     line(e, arena_printf(&e->a, "%s *%s = pg_scratch((size_t)%s, %ssizeof(%s), \"a scan\");", nm.ty,
-                         nm.blocks, nm.nt, s->scan_op == RED_AFFINE ? "2 * " : "", nm.ty));
+                         nm.blocks, nm.nt, per_block, nm.ty));
+    const char *run = nm.run;
+    if (nm.lanes) {
+        nm.run = lane_subscript(e, run);
+        nm.part = lane_subscript(e, nm.part);
+        nm.part_b = lane_subscript(e, nm.part_b);
+    }
     Clauses c = {0};
     collect_clauses(e, s->body, &c);
     for (int q = 0; q < 2; q++)
@@ -380,8 +431,13 @@ void emit_fused_scan(Emitter *e, Stmt *s) {
     emit_pass1(e, s, &nm);
     line(e, "#pragma omp barrier");
     line(e, "/* pass 2: the block's iterations from the value before it */");
+    if (nm.lanes)
+        line(e, arena_printf(&e->a, "%s %s[%ld];", nm.ty, run, lanes_width(e)));
+    Body *init[1] = {NULL};
+    if (nm.lanes)
+        lane_loop_open(e, false, lanes_use_index(e, init, 0, &s->args[0]));
     indent(e);
-    fprintf(e->out, "%s %s = ", nm.ty, nm.run);
+    fprintf(e->out, nm.lanes ? "%.0s%s = " : "%s %s = ", nm.ty, nm.run);
     emit_operand(e, s->args[0]);
     fputs(";\n", e->out);
     emit_block_start(e, s, &nm);
@@ -393,15 +449,27 @@ void emit_fused_scan(Emitter *e, Stmt *s) {
         write_prefix(e, s, s->reversed ? nm.n : "0", arena_printf(&e->a, "%s", nm.run));
         e->depth--;
     }
+    close_lanes(e, &nm);
     open_block_loop(e, s->reversed, &nm, nm.lo, nm.hi);
+    Body *bodies[2] = {nm.pre ? nm.pre->body : NULL, nm.post ? nm.post->body : NULL};
+    open_lanes(e, &nm, bodies, 2, nm.lanes && lanes_vectorise(e, bodies, 2, s));
     emit_pass2_iteration(e, s, &nm, !fu->keep_terms);
+    close_lanes(e, &nm);
     close_block(e);
     if (fu->final || fu->keep_prefix) {
-        line(e, arena_printf(&e->a, "if (%s == %s)", nm.t,
-                             s->reversed ? "0" : arena_printf(&e->a, "%s - 1", nm.m)));
+        line(e, arena_printf(&e->a, "if (%s == %s)%s", nm.t,
+                             s->reversed ? "0" : arena_printf(&e->a, "%s - 1", nm.m),
+                             nm.lanes ? " {" : ""));
         e->depth++;
-        write_prefix(e, s, s->reversed ? "0" : nm.n, nm.run);
-        e->depth--;
+        if (nm.lanes) {
+            lane_loop_open(e, false, false);
+            write_prefix(e, s, s->reversed ? "0" : nm.n, nm.run);
+            lane_loop_close(e);
+            close_block(e);
+        } else {
+            write_prefix(e, s, s->reversed ? "0" : nm.n, nm.run);
+            e->depth--;
+        }
     }
     e->in_parallel = saved;
     close_block(e);

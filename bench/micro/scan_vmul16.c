@@ -10,7 +10,9 @@
  * section). So the primal is the interchanged form: a map over the 16
  * columns, each a scalar scan down its column, parallel over the columns
  * (its accesses are strided: each column reads a word of every 128-byte
- * row).
+ * row). pargrad's gradient runs the 16 columns side by side as vector
+ * lanes, each scan once over the rows for all of them with the threads
+ * sharing the rows (emit_lanes.c): every access contiguous.
  * Generated: void scan_vmul16_b(long n, const double *x, double *x_b,
  *                               double *y, double *y_b);
  *

@@ -5,7 +5,8 @@
  * start read from the data and the last value written back, exclusive
  * sums over columns 1..5 (a map not from 0), running maxima of a map
  * counting down, a scan from the last row up, and a linear recurrence
- * per column; 5 and 7 columns do not divide among 2 or 3 threads. */
+ * per column, and a rate per column read in every row; 5 and 7 columns
+ * do not divide among 2 or 3 threads. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -117,8 +118,29 @@ double columns_ema(int n, const double *x) {
     free(out);
     return s;
 }
+/* x[j], the column's rate, read in every row: the rows of a column share
+ * its adjoint, so threads take groups of columns, not rows */
+double columns_scaled(int n, const double *x) {
+    int rows = n / W;
+    double *out = malloc((size_t)(rows * W + 1) * sizeof(double));
+#pragma pargrad map
+    for (int j = 0; j < W; j++) {
+        double acc = 0.0;
+#pragma pargrad scan(+ : acc)
+        for (int i = 0; i < rows; i++) {
+            acc += x[j] * 0.001 * (1 + i % 7);
+            out[i * W + j] = sin(acc);
+        }
+    }
+    double s = 0.0;
+    for (int k = 0; k < rows * W; k++)
+        s += out[k];
+    free(out);
+    return s;
+}
 #pragma pargrad reverse(columns_mul) wrt(x) out(return )
 #pragma pargrad reverse(columns_add_exclusive) wrt(x) out(return )
 #pragma pargrad reverse(columns_max_down) wrt(x) out(return )
 #pragma pargrad reverse(columns_from_bottom) wrt(x) out(return )
 #pragma pargrad reverse(columns_ema) wrt(x) out(return )
+#pragma pargrad reverse(columns_scaled) wrt(x) out(return )

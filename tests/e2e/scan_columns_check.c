@@ -9,6 +9,7 @@ GC_KERNEL(columns_add_exclusive)
 GC_KERNEL(columns_max_down)
 GC_KERNEL(columns_from_bottom)
 GC_KERNEL(columns_ema)
+GC_KERNEL(columns_scaled)
 
 static const struct gc_kernel kernels[] = {
     {"columns_mul", columns_mul, columns_mul_b},
@@ -16,6 +17,7 @@ static const struct gc_kernel kernels[] = {
     {"columns_max_down", columns_max_down, columns_max_down_b},
     {"columns_from_bottom", columns_from_bottom, columns_from_bottom_b},
     {"columns_ema", columns_ema, columns_ema_b},
+    {"columns_scaled", columns_scaled, columns_scaled_b},
 };
 
 int main(void) {
