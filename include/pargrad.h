@@ -147,6 +147,10 @@ void pg_hist_order(long nb, long n, const long *keys, long *start, long *order, 
  * few bins next to the n updates, and small enough for the threads' stacks
  * (runtime/hist.c). */
 int pg_hist_private(long nb, long n, size_t elem);
+/* Whether a loop of n iterations runs on one thread (few iterations, or
+ * one thread to run them): its updates then need no atomics, a
+ * histogram's bins no copies (the generated code's one-thread copies). */
+int pg_one_thread(long n);
 
 /* fmin and fmax without a call: unless -ffinite-math-only is given, GCC
  * calls libm's for them, a call per update of a min histogram or step of a

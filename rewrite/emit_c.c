@@ -656,13 +656,19 @@ static bool has_plain_acc(Body *b) {
     return false;
 }
 
+/* An update of an element other threads may update at once: atomic. */
+static bool shared_update(Emitter *e, Stmt *s) {
+    return s->acc != ACC_PLAIN && e->opt->openmp && e->in_parallel && !e->one_thread &&
+           s->buf != e->private_bins;
+}
+
 /* A min or max histogram's update, h[k] = fmin(h[k], v): a compare-and-swap
  * loop where threads share the bins (pargrad.h). */
 static void emit_extremum_update(Emitter *e, Stmt *s) {
     bool is_min = s->acc_op == RED_MIN;
     const char *ty = type_cname(s->buf->elem);
     indent(e);
-    if (s->acc != ACC_PLAIN && e->opt->openmp && e->in_parallel && s->buf != e->private_bins) {
+    if (shared_update(e, s)) {
         fprintf(e->out, "pg_atomic_%s_%s(&", is_min ? "min" : "max", ty);
         emit_access(e, s->buf, s->idx, s->nidx);
         fputs(", ", e->out);
@@ -939,7 +945,21 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
         !body_adds_into(s->body, s->hist_bins))
         return false;
     indent(e);
-    fputs("if (pg_hist_private(", e->out);
+    fputs("if (pg_one_thread((long)(", e->out);
+    emit_operand(e, s->hi);
+    fputs(") - (long)(", e->out);
+    emit_operand(e, s->lo);
+    fputs("))) {\n", e->out);
+    e->depth++;
+    line(e, "/* one thread: the bins updated in place, neither copies nor atomics */");
+    bool saved = e->in_parallel;
+    e->in_parallel = e->one_thread = true;
+    emit_map_loop(e, s, NULL);
+    e->in_parallel = saved;
+    e->one_thread = false;
+    e->depth--;
+    indent(e);
+    fputs("} else if (pg_hist_private(", e->out);
     emit_operand(e, s->hist_nbins);
     fputs(", (long)(", e->out);
     emit_operand(e, s->hi);
@@ -949,6 +969,7 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
     e->depth++;
     line(e, "/* few bins: a copy of them per thread, combined after the loop */");
     e->private_bins = s->hist_bins; /* open_parallel adds the reduction */
+    e->many_threads = true;
     emit_map_loop(e, s, NULL);
     e->private_bins = NULL;
     e->depth--;
@@ -956,6 +977,7 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
     e->depth++;
     line(e, "/* many bins: atomic updates */");
     emit_map_loop(e, s, NULL);
+    e->many_threads = false;
     e->depth--;
     line(e, "}");
     return true;
@@ -969,8 +991,38 @@ static void emit_map(Emitter *e, Stmt *s) {
         emit_map_loop(e, s, NULL);
 }
 
+/* A parallel loop with atomic updates gets a copy without them for one
+ * thread (an atomic costs even when no other thread contends). */
+static bool emit_one_thread_copy(Emitter *e, Stmt *s, const char *reductions) {
+    if (e->many_threads || !e->opt->openmp || e->in_parallel || s->serial)
+        return false;
+    Clauses c = {0};
+    collect_clauses(e, s->body, &c);
+    if (!c.atomics)
+        return false;
+    indent(e);
+    fputs("if (pg_one_thread((long)(", e->out);
+    emit_operand(e, s->hi);
+    fputs(") - (long)(", e->out);
+    emit_operand(e, s->lo);
+    fputs("))) {\n", e->out);
+    e->depth++;
+    line(e, "/* one thread: plain updates, no atomics */");
+    e->in_parallel = e->one_thread = true;
+    emit_map_loop(e, s, reductions);
+    e->in_parallel = e->one_thread = false;
+    e->depth--;
+    line(e, "} else {");
+    e->depth++;
+    e->many_threads = true;
+    emit_map_loop(e, s, reductions);
+    e->many_threads = false;
+    close_block(e);
+    return true;
+}
+
 static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions) {
-    if (emit_halo_map(e, s, reductions))
+    if (emit_halo_map(e, s, reductions) || emit_one_thread_copy(e, s, reductions))
         return;
     bool par = open_parallel(e, s, reductions);
     int scope = e->names.len;
@@ -1340,8 +1392,7 @@ void emit_stmt(Emitter *e, Stmt *s) {
             emit_halo_accumulate(e, s);
             break;
         }
-        if (s->kind == S_ACC && s->acc != ACC_PLAIN && e->opt->openmp && e->in_parallel &&
-            s->buf != e->private_bins)
+        if (s->kind == S_ACC && shared_update(e, s))
             line(e, "#pragma omp atomic");
         emit_update(e, s);
         break;

@@ -38,6 +38,8 @@ typedef struct Emitter {
     bool terms_only;       /* a fused scan's pass 1: its terms, not what the iterations use */
     const char *halo_edge; /* in a halo map: the flag of its blocks' ends (emit_halo_map) */
     struct Lanes *lanes;   /* in a map emitted as vector lanes (emit_lanes.c) */
+    bool one_thread;       /* in the one-thread copy of a loop: no atomics */
+    bool many_threads;     /* in the copy of a loop for several threads */
     Func *func;
     /* per variable id */
     int nvars;

@@ -26,6 +26,10 @@
  * on its stack: at most this many bytes. */
 #define PG_HIST_STACK_BYTES ((size_t)512 << 10)
 
+int pg_one_thread(long n) {
+    return pg_threads_for(n, 1) == 1;
+}
+
 int pg_hist_private(long nb, long n, size_t elem) {
     int nt = pg_threads_for(n, 1);
     return (long long)nb * nt <= n && (size_t)nb * elem <= PG_HIST_STACK_BYTES;
