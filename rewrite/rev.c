@@ -794,6 +794,49 @@ static bool all_residues(Rev *r, Operand x, Operand m) {
            d->lo.ival == 0 && same_index_value(r, d->hi, m);
 }
 
+/* c ? a : b as min(a, b) (1: c is a < b, a <= b, b > a or b >= a), max(a,
+ * b) (2), or neither (0). */
+static int extremum_form(Rev *r, Stmt *sel) {
+    Stmt *c = def_of(r, sel->args[0]);
+    if (!c || c->kind != S_LET || c->nargs != 2)
+        return 0;
+    Operand a = sel->args[1], b = sel->args[2];
+    bool same = same_index_value(r, c->args[0], a) && same_index_value(r, c->args[1], b);
+    bool swapped = same_index_value(r, c->args[0], b) && same_index_value(r, c->args[1], a);
+    bool lt = c->op == OP_LT || c->op == OP_LE, gt = c->op == OP_GT || c->op == OP_GE;
+    if ((same && lt) || (swapped && gt))
+        return 1;
+    if ((same && gt) || (swapped && lt))
+        return 2;
+    return 0;
+}
+
+/* The bound of c ? a : b. Over the iterations max(a, b) reaches the larger
+ * of the two maxima, and min(a, n) for a fixed n reaches min(max a, n) (a
+ * tile's end, `ii + B < n ? ii + B : n`); other selects take either value,
+ * a bound that may not be reached. */
+static bool select_bound(Rev *r, Builder *bd, Stmt *d, bool upper, Operand *out) {
+    int form = extremum_form(r, d);
+    bool was = r->bound_loose;
+    Operand x, y;
+    r->bound_loose = false;
+    bool ok = index_bound(r, bd, d->args[1], upper, &x);
+    bool loose_x = r->bound_loose;
+    r->bound_loose = false;
+    ok = ok && index_bound(r, bd, d->args[2], upper, &y);
+    bool loose_y = r->bound_loose;
+    bool exact = false;
+    if (form == 1 && upper) {
+        *out = b_select(bd, b_cmp(bd, OP_LT, x, y), x, y);
+        exact = (!loose_x && is_fixed(r, d->args[2])) || (!loose_y && is_fixed(r, d->args[1]));
+    } else {
+        *out = b_select(bd, b_cmp(bd, upper ? OP_GT : OP_LT, x, y), x, y);
+        exact = form == 2 && upper && !loose_x && !loose_y;
+    }
+    r->bound_loose = was || loose_x || loose_y || (upper && !exact);
+    return ok;
+}
+
 /* An upper (or lower) bound of an index expression over all iterations,
  * from the loop bounds; indices are assumed non-negative, as valid array
  * indices are. */
@@ -854,13 +897,8 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
             return index_bound(r, bd, d->args[0], true, out);
         *out = opd_int(0);
         return true;
-    case OP_SELECT: /* either value: the larger (smaller) bound (a trip count) */
-        r->bound_loose |= upper;
-        if (!index_bound(r, bd, d->args[1], upper, &x) ||
-            !index_bound(r, bd, d->args[2], upper, &y))
-            return false;
-        *out = b_select(bd, b_cmp(bd, upper ? OP_GT : OP_LT, x, y), x, y);
-        return true;
+    case OP_SELECT:
+        return select_bound(r, bd, d, upper, out);
     /* Bit operations of non-negative integers: x & y <= y, x | y and
      * x ^ y <= x + y, x >> y <= x, x << y is x * 2^y. */
     case OP_BITAND:

@@ -2,7 +2,8 @@
  * write of its own does: outputs written at rotated positions,
  * y[(i + s) % n], as ring buffers and periodic shifts are (every element of
  * [0, n) is written; `phase` is inactive, its writes have no adjoint code),
- * and an array of structs declared with its length, cell_t h[nb]. */
+ * the same written in tiles, and an array of structs declared with its
+ * length, cell_t h[nb]. */
 #include <math.h>
 
 double shift_ring(int n, const double *x, double *z, double *phase) {
@@ -32,6 +33,24 @@ double shift_down(int n, const double *x, double *z, double *phase) {
 }
 
 #pragma pargrad reverse(shift_down) wrt(x) out(z, phase, return )
+
+/* in tiles of 3, as cache blocking writes it: the last tile's end,
+ * min(ii + 3, n), is n */
+double shift_tiled(int n, const double *x, double *z, double *phase) {
+    int ii, i;
+    double s = 0.0;
+    for (ii = 0; ii < n; ii += 3) {
+        int end = ii + 3 < n ? ii + 3 : n;
+        for (i = ii; i < end; i++) {
+            phase[i] = 0.1 * i;
+            z[i] = sin(x[i]) * x[(i + 3) % n];
+            s += x[i] * x[i];
+        }
+    }
+    return s;
+}
+
+#pragma pargrad reverse(shift_tiled) wrt(x) out(z, phase, return )
 
 typedef struct {
     double mass, moment;

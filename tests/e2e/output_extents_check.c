@@ -8,6 +8,9 @@ double shift_ring(int n, const double *x, double *z, double *phase);
 double shift_ring_b(int n, const double *x, double *x_b, double *z, double *z_b, double *phase,
                     double *phase_b, double seed);
 
+double shift_tiled(int n, const double *x, double *z, double *phase);
+double shift_tiled_b(int n, const double *x, double *x_b, double *z, double *z_b, double *phase,
+                     double *phase_b, double ret_b);
 double shift_down(int n, const double *x, double *z, double *phase);
 double shift_down_b(int n, const double *x, double *x_b, double *z, double *z_b, double *phase,
                     double *phase_b, double seed);
@@ -36,7 +39,8 @@ static double objective(void *p) {
     return c->r * ret + gc_dot(c->zs, c->z, c->n);
 }
 
-static void check(ring_f f, ring_b f_b, int n) {
+/* rot: phase[(i + rot) % n] = 0.1 i */
+static void check(ring_f f, ring_b f_b, int n, int rot) {
     double *x = gc_alloc(n), *x_b = gc_alloc(n), *z = gc_alloc(n + 1), *z_b = gc_alloc(n + 1),
            *phase = gc_alloc(n + 1), *phase_b = gc_alloc(n + 1), *zs = gc_alloc(n),
            *fd = gc_alloc(n);
@@ -52,9 +56,9 @@ static void check(ring_f f, ring_b f_b, int n) {
     gc_check_zero("phase_b consumed", phase_b, n);
     gc_check_value("z_b[n] untouched", z_b[n], 7.0, 0.0);
     gc_check_value("phase_b[n] untouched", phase_b[n], 7.0, 0.0);
-    double worst = 0.0; /* phase[(i + 2) % n] = 0.1 i */
+    double worst = 0.0;
     for (int k = 0; k < n; k++)
-        worst = fmax(worst, fabs(phase[k] - 0.1 * ((k - 2 + 2 * n) % n)));
+        worst = fmax(worst, fabs(phase[k] - 0.1 * ((k - rot + 2 * n) % n)));
     gc_check_value("phase as the primal writes it", worst, 0.0, 0.0);
     struct ctx c = {f, n, zs, r, x, z, phase};
     gc_fd_grad(objective, &c, x, n, fd);
@@ -101,8 +105,9 @@ static void check_cells(int n, int nb) {
 int main(void) {
     const int sizes[] = {1, 2, 3, 7, 40};
     for (int i = 0; i < 5; i++) {
-        check(shift_ring, shift_ring_b, sizes[i]);
-        check(shift_down, shift_down_b, sizes[i]);
+        check(shift_ring, shift_ring_b, sizes[i], 2);
+        check(shift_down, shift_down_b, sizes[i], 2);
+        check(shift_tiled, shift_tiled_b, sizes[i], 0);
         check_cells(sizes[i], 1 + sizes[i] % 5);
     }
     return gc_finish();
