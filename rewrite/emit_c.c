@@ -656,6 +656,15 @@ static bool has_plain_acc(Body *b) {
     return false;
 }
 
+/* (long)(hi) - (long)(lo), a loop's trips for the runtime's choices */
+static void emit_trips(Emitter *e, Stmt *s) {
+    fputs("(long)(", e->out);
+    emit_operand(e, s->hi);
+    fputs(") - (long)(", e->out);
+    emit_operand(e, s->lo);
+    fputc(')', e->out);
+}
+
 /* An update of an element other threads may update at once: atomic. */
 static bool shared_update(Emitter *e, Stmt *s) {
     return s->acc != ACC_PLAIN && e->opt->openmp && e->in_parallel && !e->one_thread &&
@@ -945,11 +954,9 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
         !body_adds_into(s->body, s->hist_bins))
         return false;
     indent(e);
-    fputs("if (pg_one_thread((long)(", e->out);
-    emit_operand(e, s->hi);
-    fputs(") - (long)(", e->out);
-    emit_operand(e, s->lo);
-    fputs("))) {\n", e->out);
+    fputs("if (pg_one_thread(", e->out);
+    emit_trips(e, s);
+    fputs(")) {\n", e->out);
     e->depth++;
     line(e, "/* one thread: the bins updated in place, neither copies nor atomics */");
     bool saved = e->in_parallel;
@@ -961,11 +968,9 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
     indent(e);
     fputs("} else if (pg_hist_private(", e->out);
     emit_operand(e, s->hist_nbins);
-    fputs(", (long)(", e->out);
-    emit_operand(e, s->hi);
-    fputs(") - (long)(", e->out);
-    emit_operand(e, s->lo);
-    fprintf(e->out, "), sizeof(%s))) {\n", type_cname(s->hist_bins->elem));
+    fputs(", ", e->out);
+    emit_trips(e, s);
+    fprintf(e->out, ", sizeof(%s))) {\n", type_cname(s->hist_bins->elem));
     e->depth++;
     line(e, "/* few bins: a copy of them per thread, combined after the loop */");
     e->private_bins = s->hist_bins; /* open_parallel adds the reduction */
@@ -1001,11 +1006,9 @@ static bool emit_one_thread_copy(Emitter *e, Stmt *s, const char *reductions) {
     if (!c.atomics)
         return false;
     indent(e);
-    fputs("if (pg_one_thread((long)(", e->out);
-    emit_operand(e, s->hi);
-    fputs(") - (long)(", e->out);
-    emit_operand(e, s->lo);
-    fputs("))) {\n", e->out);
+    fputs("if (pg_one_thread(", e->out);
+    emit_trips(e, s);
+    fputs(")) {\n", e->out);
     e->depth++;
     line(e, "/* one thread: plain updates, no atomics */");
     e->in_parallel = e->one_thread = true;
