@@ -64,12 +64,20 @@ const char *unique_name(Emitter *e, const char *base, bool numbered);
 const char *var_name(Emitter *e, Var *v);
 const char *buf_name(Emitter *e, Buffer *b);
 void names_pop_to(Emitter *e, int scope);
+bool name_taken(Emitter *e, const char *n);
+void names_push(Emitter *e, const char *n);
 /* lines */
 void indent(Emitter *e);
 void line(Emitter *e, const char *text);
 void close_block(Emitter *e);
 void source_comment(Emitter *e, SrcLoc loc, const char *note);
+/* emit_expr.c: operands and expressions */
 void emit_operand(Emitter *e, Operand o);
+void emit_operand_top(Emitter *e, Operand o); /* without the outer parentheses */
+void print_const(Emitter *e, Operand o);
+void emit_expr(Emitter *e, Stmt *s);
+void emit_access(Emitter *e, Buffer *b, Operand *idx, int n);
+void plan_inlining(Emitter *e, Func *f);
 const char *extremum_name(Emitter *e, bool is_min, Type ty);
 void emit_body(Emitter *e, Body *b);
 void emit_stmt(Emitter *e, Stmt *s);
@@ -80,6 +88,15 @@ void emit_value_of(Emitter *e, Stmt *s);
 void collect_clauses(Emitter *e, Body *b, Clauses *c);
 void emit_outer_reductions(Emitter *e, Clauses *c);
 bool body_has_effects(Body *b);
+/* emit_par.c: parallel loops and the updates inside them */
+void emit_map(Emitter *e, Stmt *s);
+void emit_reduce(Emitter *e, Stmt *s);
+void emit_scan(Emitter *e, Stmt *s);
+void emit_hist(Emitter *e, Stmt *s);
+bool shared_update(Emitter *e, Stmt *s);
+void emit_update(Emitter *e, Stmt *s);
+void emit_extremum_update(Emitter *e, Stmt *s);
+void emit_halo_accumulate(Emitter *e, Stmt *s);
 
 /* emit_scan.c: a scan fused with its maps (ScanFusion), one parallel
  * region of two passes */

@@ -22,29 +22,13 @@
  * correct. Each rewrite keeps the order of everything a later iteration
  * could observe: statements fused into one iteration touch only that
  * iteration's elements of what the other writes. */
-#include "rev.h"
+#include "fuse_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Fuse {
-    Arena *a;
-    Func *f;
-    Stmt **def; /* per variable id: the immutable let binding it */
-    int nvars;
-    struct Index *index; /* where statements are, during scan fusion */
-    /* per variable id: bound by fusion to a map's index converted back to
-     * its own type (in range: that index ran over the same iterations) */
-    unsigned char *rebind;
-    /* per variable id: defined inside the map inside_of (shared_by_iterations
-     * asks of one map at a time; touches() starts afresh, as bodies change) */
-    unsigned char *inside;
-    int ninside;
-    Stmt *inside_of;
-} Fuse;
-
 /* ---- values ---- */
-static void note_defs(Fuse *F, Body *b) {
+void note_defs(Fuse *F, Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_LET && !s->dst->is_mutable && s->dst->id >= F->nvars) {
@@ -69,7 +53,7 @@ static Stmt *value_def(Fuse *F, Operand o) {
 
 /* Bytes of a signed integer type, 0 for others (whose casts may change a
  * value). */
-static int signed_width(Type t) {
+int signed_width(Type t) {
     if (t.kind != TY_INT || type_is_unsigned(t))
         return 0;
     const char *n = type_cname(t);
@@ -113,7 +97,7 @@ static Operand peel(Fuse *F, Operand o) {
 }
 
 /* x and y certainly hold the same integer value. */
-static bool same(Fuse *F, Operand x, Operand y, int depth) {
+bool same(Fuse *F, Operand x, Operand y, int depth) {
     x = peel(F, x);
     y = peel(F, y);
     long long cx, cy;
@@ -133,7 +117,7 @@ static bool same(Fuse *F, Operand x, Operand y, int depth) {
     return true;
 }
 
-static bool is_zero(Fuse *F, Operand o) {
+bool is_zero(Fuse *F, Operand o) {
     long long v;
     return int_const(peel(F, o), &v) && v == 0;
 }
@@ -155,7 +139,7 @@ static bool is_trip_count(Fuse *F, Operand t, Operand lo, Operand hi) {
     return sub && sub->op == OP_SUB && same(F, sub->args[0], hi, 3) && same(F, sub->args[1], lo, 3);
 }
 
-static bool same_trips(Fuse *F, Operand lo1, Operand hi1, Operand lo2, Operand hi2) {
+bool same_trips(Fuse *F, Operand lo1, Operand hi1, Operand lo2, Operand hi2) {
     return (same(F, lo1, lo2, 3) && same(F, hi1, hi2, 3)) ||
            (is_zero(F, lo2) && is_trip_count(F, hi2, lo1, hi1)) ||
            (is_zero(F, lo1) && is_trip_count(F, hi1, lo2, hi2));
@@ -164,21 +148,12 @@ static bool same_trips(Fuse *F, Operand lo1, Operand hi1, Operand lo2, Operand h
 /* ---- which element an access touches ---- */
 /* An index of a map's body, in iteration k of the map: base + k + delta,
  * with base the map's lo (the index itself) or 0 (the index less lo). */
-/* The element iteration k of map m touches: stride * (base + k) + delta,
- * plus extra, a value every iteration shares (none mostly): x[i],
- * x[i + 1], and the columns of rows, x[i * w + j] in a map over i. The
- * stride is never 0, so each iteration has its own element. */
-typedef struct Place {
-    Operand base;
-    long long delta, stride;
-    Operand extra;
-} Place;
 
-static Place place_at(Operand base, long long delta) {
+Place place_at(Operand base, long long delta) {
     return (Place){base, delta, 1, opd_none()};
 }
 
-static bool plain_place(Place p) {
+bool plain_place(Place p) {
     return p.stride == 1 && p.extra.kind == OPD_NONE;
 }
 
@@ -220,7 +195,7 @@ static bool shared_by_iterations(Fuse *F, Stmt *m, Operand o) {
     return o.var->id < F->ninside && !F->inside[o.var->id];
 }
 
-static bool place_of(Fuse *F, Stmt *m, Operand o, Place *p) {
+bool place_of(Fuse *F, Stmt *m, Operand o, Place *p) {
     o = peel(F, o);
     if (o.kind == OPD_VAR && o.var == m->index) {
         *p = place_at(m->lo, 0);
@@ -264,25 +239,13 @@ static bool place_of(Fuse *F, Stmt *m, Operand o, Place *p) {
     return false;
 }
 
-static bool same_place(Fuse *F, Place x, Place y) {
+bool same_place(Fuse *F, Place x, Place y) {
     if (x.delta != y.delta || x.stride != y.stride || !same(F, x.base, y.base, 3))
         return false;
     if (x.extra.kind == OPD_NONE || y.extra.kind == OPD_NONE)
         return x.extra.kind == y.extra.kind;
     return same(F, x.extra, y.extra, 3);
 }
-
-/* How a body touches one buffer, relative to a map's iterations. */
-typedef struct Touch {
-    Fuse *F;
-    Stmt *m;
-    Buffer *buf;
-    bool any, writes;
-    bool scattered; /* some access is not at one element of the iteration */
-    bool nested;    /* some access is inside a loop of the body */
-    bool have;
-    Place place; /* the one element every access touches */
-} Touch;
 
 static void touch_access(Touch *t, Stmt *s, int loops) {
     t->any = true;
@@ -316,7 +279,7 @@ static void touch_body(Touch *t, Body *b, int loops) {
     }
 }
 
-static Touch touches(Fuse *F, Stmt *m, Body *b, Buffer *buf) {
+Touch touches(Fuse *F, Stmt *m, Body *b, Buffer *buf) {
     Touch t = {.F = F, .m = m, .buf = buf};
     F->inside_of = NULL;
     touch_body(&t, b, 0);
@@ -344,7 +307,7 @@ static void written_buffers(Arena *a, Body *b, PtrVec *out) {
 }
 
 /* ---- scalars ---- */
-static void declared_vars(Arena *a, Body *b, PtrVec *out) {
+void declared_vars(Arena *a, Body *b, PtrVec *out) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_DECL && s->dst)
@@ -405,7 +368,7 @@ static bool stmt_refers(Stmt *s, const PtrVec *vars) {
 
 /* Statements whose order against other iterations is observable: they
  * keep a map from being fused. */
-static bool body_has_barrier(Body *b) {
+bool body_has_barrier(Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         switch (s->kind) {
@@ -434,7 +397,7 @@ static bool body_has_barrier(Body *b) {
 
 /* A map that may take part in a fusion. A perfectly nested one keeps its
  * shape (OpenMP collapses it). */
-static bool fusible_map(Stmt *s) {
+bool fusible_map(Stmt *s) {
     if (s->kind != S_MAP || s->reversed || s->hist_bins || body_has_barrier(s->body))
         return false;
     return !(s->body->stmts.len == 1 && ((Stmt *)s->body->stmts.items[0])->kind == S_MAP);
@@ -443,7 +406,7 @@ static bool fusible_map(Stmt *s) {
 /* Every array one of the maps writes and the other touches is touched by
  * both only at one element of the iteration, the same one; neither reads
  * a scalar the other sums into. */
-static bool independent_but_same_element(Fuse *F, Stmt *x, Stmt *y) {
+bool independent_but_same_element(Fuse *F, Stmt *x, Stmt *y) {
     PtrVec written = {0};
     written_buffers(F->a, x->body, &written);
     written_buffers(F->a, y->body, &written);
@@ -469,8 +432,8 @@ static bool independent_but_same_element(Fuse *F, Stmt *x, Stmt *y) {
  * fused from before them: the moved ones must not read what those write
  * or assign, except a read of the element past a map's last (the scan's
  * seed, read before its scan). */
-static bool split_between(Fuse *F, Body *b, int from, int to, Stmt **earlier, int nearlier,
-                          Stmt **later, int nlater, PtrVec *before, PtrVec *after) {
+bool split_between(Fuse *F, Body *b, int from, int to, Stmt **earlier, int nearlier, Stmt **later,
+                   int nlater, PtrVec *before, PtrVec *after) {
     PtrVec updated = {0};
     for (int i = 0; i < nearlier; i++)
         if (earlier[i]->kind == S_MAP)
@@ -526,7 +489,7 @@ static bool split_between(Fuse *F, Body *b, int from, int to, Stmt **earlier, in
 
 /* Replaces positions from..to of b by before, the fused statement, after
  * (which come from those positions: the body only shrinks), in place. */
-static int splice(Body *b, int from, int to, PtrVec *before, Stmt *fused, PtrVec *after) {
+int splice(Body *b, int from, int to, PtrVec *before, Stmt *fused, PtrVec *after) {
     int at = from;
     for (int i = 0; i < before->len; i++)
         b->stmts.items[at++] = before->items[i];
@@ -542,7 +505,7 @@ static int splice(Body *b, int from, int to, PtrVec *before, Stmt *fused, PtrVec
 
 /* The body of m run as iteration k of another loop whose first
  * iteration is k_lo: m's index bound first, then m's statements. */
-static void append_iteration(Fuse *F, Body *out, Stmt *m, Operand k, Operand k_lo) {
+void append_iteration(Fuse *F, Body *out, Stmt *m, Operand k, Operand k_lo) {
     Builder bd = {F->a, F->f, out, m->loc};
     Operand off = is_zero(F, k_lo) ? k : b_sub(&bd, b_cast(&bd, type_long(), k), k_lo);
     Operand at = is_zero(F, m->lo) ? off : b_add(&bd, b_cast(&bd, type_long(), off), m->lo);
@@ -562,7 +525,7 @@ static void append_iteration(Fuse *F, Body *out, Stmt *m, Operand k, Operand k_l
 }
 
 /* ---- map fusion ---- */
-static bool movable_kind(Stmt *s) {
+bool movable_kind(Stmt *s) {
     return s->kind == S_COMMENT || s->kind == S_LET || s->kind == S_READ || s->kind == S_ALLOC ||
            s->kind == S_FREE;
 }
@@ -631,17 +594,11 @@ static bool fuse_maps(Fuse *F, Body *b) {
     return changed;
 }
 
-/* A set of statements, by address. */
-typedef struct StmtSet {
-    Stmt **slots;
-    size_t cap, len;
-} StmtSet;
-
 static size_t stmt_hash(const Stmt *s) {
     return ((size_t)s >> 4) * 2654435761u;
 }
 
-static bool set_has(const StmtSet *set, const Stmt *s) {
+bool set_has(const StmtSet *set, const Stmt *s) {
     for (size_t i = stmt_hash(s) & (set->cap - 1); set->cap && set->slots[i];
          i = (i + 1) & (set->cap - 1))
         if (set->slots[i] == s)
@@ -649,7 +606,7 @@ static bool set_has(const StmtSet *set, const Stmt *s) {
     return false;
 }
 
-static void set_add(StmtSet *set, Stmt *s) {
+void set_add(StmtSet *set, Stmt *s) {
     if (set_has(set, s))
         return;
     if (2 * (set->len + 1) > set->cap) {
@@ -669,21 +626,6 @@ static void set_add(StmtSet *set, Stmt *s) {
 }
 
 /* ---- where statements are ---- */
-/* Per statement: the body holding it and that body's owner (NULL for the
- * function's); per buffer: the statements touching it themselves
- * (accesses, scans, histograms, its allocation and free). Built once per
- * phase, so that a question about one buffer costs its own uses, not the
- * function's size. Rewrites only take touches away (an access becoming a
- * scalar's), so a use is checked again where it is read. */
-typedef struct Index {
-    Stmt **keys;
-    Body **in;
-    Stmt **owner;
-    size_t cap;
-    PtrVec *uses; /* per buffer id: Stmt* */
-    int nbufs;
-    StmtSet dropped; /* allocations and frees to take out in one sweep */
-} Index;
 
 static size_t slot_of(const Index *x, const Stmt *s) {
     size_t i = stmt_hash(s) & (x->cap - 1);
@@ -759,7 +701,7 @@ static void index_done(Fuse *F, Index *x) {
 }
 
 /* The statements touching b now. */
-static PtrVec uses_of(Fuse *F, Index *x, Buffer *b) {
+PtrVec uses_of(Fuse *F, Index *x, Buffer *b) {
     PtrVec out = {0};
     PtrVec *all = b->id < x->nbufs ? &x->uses[b->id] : NULL;
     for (int i = 0; all && i < all->len; i++)
@@ -780,7 +722,7 @@ typedef struct Homes {
     int n;
 } Homes;
 
-static bool is_temp_array(Buffer *b) {
+bool is_temp_array(Buffer *b) {
     return b && b->kind == BUF_LOCAL && b->heap && b->rank == 1;
 }
 
@@ -951,548 +893,6 @@ static void contract(Fuse *F) {
     free(h.elem);
 }
 
-/* ---- the terms alone: pass 1 of a fused scan ---- */
-/* The statements of pre that compute the terms (what pre writes into the
- * scan's inputs, or assigns to the term variables), found backwards from
- * them until nothing changes: a mutable variable needed anywhere keeps all
- * its assignments. Loops are kept whole, and only when they have no
- * effects. */
-typedef struct Slice {
-    Fuse *F;
-    Stmt *scan, *pre, *post;
-    unsigned char *need; /* per variable id */
-    int nvars;
-    StmtSet kept;
-    PtrVec declared; /* variables declared in pre */
-    PtrVec arrays;   /* buffers the kept reads read */
-    bool changed, failed;
-    bool check_reads;
-} Slice;
-
-static bool needed(Slice *sl, Var *v) {
-    return v && v->id < sl->nvars && sl->need[v->id];
-}
-
-static void need_operand(Operand *o, void *ctx) {
-    Slice *sl = ctx;
-    if (o->kind == OPD_VAR && o->var->id < sl->nvars && !sl->need[o->var->id]) {
-        sl->need[o->var->id] = 1;
-        sl->changed = true;
-    }
-}
-
-static void need_all(Slice *sl, Body *b) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        stmt_visit_operands(s, need_operand, sl);
-        if (s->kind == S_READ && !vec_contains(&sl->arrays, s->buf))
-            vec_push(sl->F->a, &sl->arrays, s->buf);
-        need_all(sl, s->then_body);
-        need_all(sl, s->else_body);
-        need_all(sl, s->body);
-    }
-}
-
-static bool is_term_write(Slice *sl, Stmt *s) {
-    ScanFusion *fu = sl->scan->fusion;
-    if ((s->kind == S_WRITE || s->kind == S_ACC) &&
-        (s->buf == sl->scan->scan_in[0] || s->buf == sl->scan->scan_in[1]))
-        return true;
-    return fu && s->kind == S_LET && s->dst->is_mutable &&
-           (s->dst == fu->term[0] || s->dst == fu->term[1]);
-}
-
-/* Pass 1 reads memory before any iteration ran: a read pre or post
- * writes must touch only the iteration's own element (no other iteration
- * writes it) and come before pre's writes of it. */
-static void check_read(Slice *sl, Stmt *r, int top) {
-    Fuse *F = sl->F;
-    Buffer *b = r->buf;
-    Touch tp = touches(F, sl->pre, sl->pre->body, b);
-    Touch tq = sl->post ? touches(F, sl->post, sl->post->body, b) : (Touch){0};
-    if (!tp.writes && !tq.writes)
-        return;
-    Place p;
-    if (tp.scattered || tq.scattered || r->nidx != 1 || !place_of(F, sl->pre, r->idx[0], &p) ||
-        (tp.have && !same_place(F, tp.place, p)) || (tq.have && !same_place(F, tq.place, p))) {
-        sl->failed = true;
-        return;
-    }
-    for (int j = 0; j < top; j++)
-        if (stmt_writes_buffer(sl->pre->body->stmts.items[j], b))
-            sl->failed = true;
-}
-
-static void check_reads_in(Slice *sl, Body *b, int top) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (s->kind == S_READ)
-            check_read(sl, s, top);
-        check_reads_in(sl, s->then_body, top);
-        check_reads_in(sl, s->else_body, top);
-        check_reads_in(sl, s->body, top);
-    }
-}
-
-/* Whether a body kept whole computes without effects: no writes, calls
- * with effects, or assignments to variables declared outside pre. */
-static bool pure_body(Slice *sl, Body *b) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        Body one = {.stmts = {(void **)&s, 1, 1}};
-        if (s->kind == S_WRITE || s->kind == S_ACC || body_has_barrier(&one))
-            return false;
-        if (s->kind == S_LET && s->dst->is_mutable && !vec_contains(&sl->declared, s->dst))
-            return false;
-        if (!pure_body(sl, s->then_body) || !pure_body(sl, s->else_body) || !pure_body(sl, s->body))
-            return false;
-    }
-    return true;
-}
-
-static bool defines_needed(Slice *sl, Stmt *s) {
-    Var *defs[64];
-    int n = stmt_defs(s, defs, 64);
-    for (int k = 0; k < n; k++)
-        if (needed(sl, defs[k]))
-            return true;
-    return false;
-}
-
-static bool assigns_needed(Slice *sl, Body *b) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if ((s->kind == S_LET && s->dst->is_mutable && needed(sl, s->dst)) ||
-            assigns_needed(sl, s->then_body) || assigns_needed(sl, s->else_body) ||
-            assigns_needed(sl, s->body))
-            return true;
-    }
-    return false;
-}
-
-static void keep(Slice *sl, Stmt *s) {
-    if (!set_has(&sl->kept, s)) {
-        set_add(&sl->kept, s);
-        sl->changed = true;
-    }
-}
-
-static bool body_keeps_any(Slice *sl, Body *b) {
-    for (int i = 0; b && i < b->stmts.len; i++)
-        if (set_has(&sl->kept, b->stmts.items[i]))
-            return true;
-    return false;
-}
-
-static void slice_mark(Slice *sl, Body *b, int top) {
-    for (int i = b ? b->stmts.len - 1 : -1; i >= 0; i--) {
-        Stmt *s = b->stmts.items[i];
-        int at = top < 0 ? i : top;
-        switch (s->kind) {
-        case S_LET:
-        case S_READ:
-        case S_DECL:
-            if (s->kind == S_DECL && s->buf) { /* a local array: kept where a kept read reads it */
-                if (vec_contains(&sl->arrays, s->buf))
-                    keep(sl, s);
-                break;
-            }
-            if (!is_term_write(sl, s) && !(s->dst && needed(sl, s->dst)))
-                break;
-            if (s->kind == S_READ && !vec_contains(&sl->arrays, s->buf))
-                vec_push(sl->F->a, &sl->arrays, s->buf);
-            if (s->kind == S_LET && s->dst->is_mutable && !is_term_write(sl, s) &&
-                !vec_contains(&sl->declared, s->dst))
-                sl->failed = true; /* reads a sum pre adds to */
-            keep(sl, s);
-            stmt_visit_operands(s, need_operand, sl);
-            if (s->kind == S_READ && sl->check_reads)
-                check_read(sl, s, at);
-            break;
-        case S_WRITE:
-        case S_ACC:
-            if (is_term_write(sl, s)) {
-                keep(sl, s);
-                need_operand(&s->args[0], sl);
-            }
-            break;
-        case S_IF:
-            for (int k = 0; k < s->phis.len; k++) {
-                Phi *p = s->phis.items[k];
-                if (needed(sl, p->dst)) {
-                    need_operand(&p->then_val, sl);
-                    need_operand(&p->else_val, sl);
-                }
-            }
-            slice_mark(sl, s->then_body, at);
-            slice_mark(sl, s->else_body, at);
-            if (defines_needed(sl, s) || body_keeps_any(sl, s->then_body) ||
-                body_keeps_any(sl, s->else_body)) {
-                keep(sl, s);
-                need_operand(&s->cond, sl);
-            }
-            break;
-        case S_LOOP:
-        case S_MAP:
-        case S_REDUCE:
-        case S_BLOCK: {
-            /* kept whole when anything in it is needed */
-            if (!defines_needed(sl, s) && !assigns_needed(sl, s->body))
-                break;
-            if (!pure_body(sl, s->body)) {
-                sl->failed = true;
-                break;
-            }
-            keep(sl, s);
-            stmt_visit_operands(s, need_operand, sl);
-            need_all(sl, s->body);
-            if (sl->check_reads)
-                check_reads_in(sl, s->body, at);
-            break;
-        }
-        default:
-            break;
-        }
-    }
-}
-
-/* The kept statements of b; ifs get copies with their kept statements and
- * needed phis. */
-static Body *slice_build(Slice *sl, Body *b) {
-    Body *out = body_new(sl->F->a);
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (!set_has(&sl->kept, s))
-            continue;
-        if (s->kind == S_IF) {
-            Stmt *c = stmt_new(sl->F->a, S_IF, s->loc);
-            *c = *s;
-            c->then_body = slice_build(sl, s->then_body);
-            c->else_body = s->else_body ? slice_build(sl, s->else_body) : NULL;
-            c->phis = (PtrVec){0};
-            for (int k = 0; k < s->phis.len; k++)
-                if (needed(sl, ((Phi *)s->phis.items[k])->dst))
-                    vec_push(sl->F->a, &c->phis, s->phis.items[k]);
-            s = c;
-        }
-        body_append(sl->F->a, out, s);
-    }
-    return out;
-}
-
-static Body *slice_terms(Fuse *F, Stmt *scan, Stmt *pre, Stmt *post, bool check_reads) {
-    Slice sl = {.F = F, .scan = scan, .pre = pre, .post = post, .check_reads = check_reads};
-    F->inside_of = NULL;
-    sl.nvars = F->f->next_var_id;
-    sl.need = xcalloc((size_t)sl.nvars + 1, 1);
-    declared_vars(F->a, pre->body, &sl.declared);
-    do {
-        sl.changed = false;
-        slice_mark(&sl, pre->body, -1);
-    } while (sl.changed && !sl.failed);
-    Body *out = sl.failed ? NULL : slice_build(&sl, pre->body);
-    free(sl.need);
-    free(sl.kept.slots);
-    return out;
-}
-
-/* ---- scan fusion ---- */
-/* Whether buf is touched outside the statements of `skip` (at any
- * depth), other than by its allocation and at element `end` (at_end: it is
- * touched there). */
-typedef struct Elsewhere {
-    bool found, at_end;
-} Elsewhere;
-
-static void add_subtree(StmtSet *set, Body *b) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        set_add(set, s);
-        add_subtree(set, s->then_body);
-        add_subtree(set, s->else_body);
-        add_subtree(set, s->body);
-    }
-}
-
-static Elsewhere elsewhere(Fuse *F, Buffer *buf, Stmt **skip, int nskip, Operand end) {
-    StmtSet skipped = {0};
-    for (int k = 0; k < nskip; k++)
-        if (skip[k]) {
-            set_add(&skipped, skip[k]);
-            add_subtree(&skipped, skip[k]->body);
-        }
-    Elsewhere w = {false, false};
-    PtrVec uses = uses_of(F, F->index, buf);
-    for (int i = 0; i < uses.len; i++) {
-        Stmt *s = uses.items[i];
-        if (set_has(&skipped, s) || s->kind == S_ALLOC || s->kind == S_FREE)
-            continue;
-        bool access = s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC;
-        bool at_end = access && s->buf == buf && s->nidx == 1 && same(F, s->idx[0], end, 3);
-        w.at_end |= at_end;
-        w.found |= !at_end;
-    }
-    free(skipped.slots);
-    return w;
-}
-
-/* Counts the statements of b (at any depth) writing buf, and those of
- * them at the top level. */
-static void count_writes(Body *b, Buffer *buf, bool top, int *all, int *at_top, bool *acc) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if ((s->kind == S_WRITE || s->kind == S_ACC) && s->buf == buf) {
-            (*all)++;
-            *at_top += top;
-            *acc |= s->kind == S_ACC;
-        }
-        count_writes(s->then_body, buf, false, all, at_top, acc);
-        count_writes(s->else_body, buf, false, all, at_top, acc);
-        count_writes(s->body, buf, false, all, at_top, acc);
-    }
-}
-
-static bool allocated_in(Body *b, int before, Buffer *buf) {
-    for (int i = 0; i < before; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (s->kind == S_ALLOC && s->buf == buf)
-            return true;
-    }
-    return false;
-}
-
-/* pre's terms can stay in registers: each is written once per iteration,
- * at its top level, into a temporary nothing else reads in [0, hi) (an
- * accumulation into one allocated zeroed in this scope), and what
- * computes them can run alone in pass 1. */
-static bool terms_in_registers(Fuse *F, Body *b, int ipre, Stmt *s, Stmt *pre, Stmt *post) {
-    Stmt *skip[3] = {pre, s, post};
-    for (int q = 0; q < 2 && s->scan_in[q]; q++) {
-        Buffer *t = s->scan_in[q];
-        int all = 0, top = 0;
-        bool acc = false;
-        count_writes(pre->body, t, true, &all, &top, &acc);
-        if (!all && !touches(F, pre, pre->body, t).any)
-            continue; /* read from memory anyway */
-        if (!is_temp_array(t) || all != 1 || top != 1 ||
-            (acc && (t->filled_first || !allocated_in(b, ipre, t))) ||
-            elsewhere(F, t, skip, 3, s->hi).found || (post && touches(F, post, post->body, t).any))
-            return false;
-    }
-    Body *slice = slice_terms(F, s, pre, post, true);
-    return slice != NULL;
-}
-
-/* Post reads the prefixes only before or after its iteration's step. */
-static bool reads_prefix_at_step(Fuse *F, Stmt *post, Stmt *s, Body *b) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *r = b->stmts.items[i];
-        Place p;
-        if ((r->kind == S_WRITE || r->kind == S_ACC) && r->buf == s->buf)
-            return false;
-        if (r->kind == S_READ && r->buf == s->buf &&
-            (r->nidx != 1 || !place_of(F, post, r->idx[0], &p) || !plain_place(p) ||
-             !same(F, p.base, opd_int(0), 3) || p.delta < 0 || p.delta > 1))
-            return false;
-        if (!reads_prefix_at_step(F, post, s, r->then_body) ||
-            !reads_prefix_at_step(F, post, s, r->else_body) ||
-            !reads_prefix_at_step(F, post, s, r->body))
-            return false;
-    }
-    return true;
-}
-
-static bool pre_fits(Fuse *F, Stmt *s, Stmt *pre) {
-    if (!fusible_map(pre) || !same_trips(F, pre->lo, pre->hi, opd_int(0), s->hi) ||
-        touches(F, pre, pre->body, s->buf).any)
-        return false;
-    int computed = 0;
-    for (int q = 0; q < 2 && s->scan_in[q]; q++) {
-        Touch t = touches(F, pre, pre->body, s->scan_in[q]);
-        if (!t.any)
-            continue; /* read from memory */
-        if (!t.writes || t.scattered || t.nested ||
-            !same_place(F, t.place, place_at(opd_int(0), 0)) ||
-            body_reads_buffer(pre->body, s->scan_in[q]))
-            return false;
-        computed++;
-    }
-    return computed > 0;
-}
-
-static bool post_fits(Fuse *F, Stmt *s, Stmt *post) {
-    for (int q = 0; q < 2 && s->scan_in[q]; q++)
-        if (body_writes_buffer(post->body, s->scan_in[q]))
-            return false;
-    return fusible_map(post) && same_trips(F, post->lo, post->hi, opd_int(0), s->hi) &&
-           reads_prefix_at_step(F, post, s, post->body);
-}
-
-static const char *scan_label(Fuse *F, Buffer *p) {
-    const char *name = buffer_label(F->a, p), *at = strstr(name, "_prefix");
-    if (!at)
-        return name;
-    const char *stem = arena_printf(F->a, "%.*s", (int)(at - name), name);
-    if (!strcmp(at, "_prefix"))
-        return stem;
-    if (!strcmp(at, "_prefix_b_total"))
-        return arena_printf(F->a, "%s_b", stem);
-    return name;
-}
-
-/* pre's writes of the terms become assignments to the term variables. */
-static void terms_to_vars(Body *b, Stmt *s, ScanFusion *fu) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *w = b->stmts.items[i];
-        for (int q = 0; q < 2; q++)
-            if ((w->kind == S_WRITE || w->kind == S_ACC) && s->scan_in[q] &&
-                w->buf == s->scan_in[q]) {
-                w->kind = S_LET;
-                w->dst = fu->term[q];
-                w->op = OP_COPY;
-                w->nargs = 1;
-                w->buf = NULL;
-                w->nidx = 0;
-            }
-    }
-}
-
-/* post's reads of the prefixes become copies of `before` and `after`. */
-static void prefix_reads_to_vars(Fuse *F, Stmt *post, Stmt *s, Body *b, ScanFusion *fu) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *r = b->stmts.items[i];
-        prefix_reads_to_vars(F, post, s, r->then_body, fu);
-        prefix_reads_to_vars(F, post, s, r->else_body, fu);
-        prefix_reads_to_vars(F, post, s, r->body, fu);
-        Place p;
-        if (r->kind != S_READ || r->buf != s->buf || !place_of(F, post, r->idx[0], &p))
-            continue;
-        /* forward, P[k] is the value before step k; reversed, P[k + 1] */
-        bool after = s->reversed ? p.delta == 0 : p.delta == 1;
-        Var **v = after ? &fu->after : &fu->before;
-        if (!*v)
-            *v = var_new(
-                F->a, F->f,
-                arena_printf(F->a, "%s_%s", scan_label(F, s->buf), after ? "after" : "before"),
-                s->buf->elem);
-        r->kind = S_LET;
-        r->op = OP_COPY;
-        r->nargs = 1;
-        r->args[0] = opd_var(*v);
-        r->buf = NULL;
-        r->nidx = 0;
-    }
-}
-
-static bool long_index(Fuse *F, Stmt *m) {
-    return m && is_zero(F, m->lo) && signed_width(m->index->ty) == 8;
-}
-
-/* Both maps run over [0, hi) with index k; a map whose index was another
- * binds it from k first. */
-static void share_index(Fuse *F, Stmt *s, ScanFusion *fu) {
-    Stmt *ms[2] = {fu->pre, fu->post};
-    fu->index = long_index(F, ms[0])   ? ms[0]->index
-                : long_index(F, ms[1]) ? ms[1]->index
-                                       : var_new(F->a, F->f, "k", type_long());
-    for (int q = 0; q < 2; q++) {
-        Stmt *m = ms[q];
-        if (!m)
-            continue;
-        if (m->index != fu->index) {
-            Body *head = body_new(F->a);
-            append_iteration(F, head, m, opd_var(fu->index), opd_int(0));
-            m->body = head;
-        }
-        m->index = fu->index;
-        m->lo = opd_int(0);
-        m->hi = s->hi;
-    }
-}
-
-/* Fuses the scan at i with the map at ipre before it and the one at ipost
- * after it (-1: none), if every condition holds: the scan's new position,
- * or -1. */
-static int try_fuse_scan(Fuse *F, Body *b, int i, int ipre, int ipost) {
-    Stmt *s = b->stmts.items[i];
-    Stmt *pre = ipre >= 0 ? b->stmts.items[ipre] : NULL;
-    Stmt *post = ipost >= 0 ? b->stmts.items[ipost] : NULL;
-    F->inside_of = NULL; /* bodies may have changed since */
-    if ((pre && !pre_fits(F, s, pre)) || (post && !post_fits(F, s, post)) ||
-        (pre && post &&
-         (pre->serial != post->serial || !independent_but_same_element(F, pre, post))))
-        return -1;
-    PtrVec before = {0}, after = {0};
-    Stmt *first[2] = {pre, s}, *last[2] = {s, post};
-    if (pre && !split_between(F, b, ipre, i, first, 1, last, post ? 2 : 1, &before, &after))
-        return -1;
-    if (post && !split_between(F, b, i, ipost, pre ? first : first + 1, pre ? 2 : 1, &post, 1,
-                               &before, &after))
-        return -1;
-    ScanFusion *fu = arena_alloc(F->a, sizeof *fu);
-    fu->pre = pre;
-    fu->post = post;
-    fu->keep_terms = !pre || !terms_in_registers(F, b, ipre, s, pre, post);
-    for (int q = 0; q < 2 && s->scan_in[q]; q++)
-        fu->in_memory[q] = fu->keep_terms || !touches(F, pre, pre->body, s->scan_in[q]).any;
-    Stmt *skip[3] = {pre, s, post};
-    Elsewhere w = elsewhere(F, s->buf, skip, 3, s->reversed ? opd_int(0) : s->hi);
-    fu->keep_prefix = w.found || !is_temp_array(s->buf);
-    fu->final = !fu->keep_prefix && w.at_end;
-    const char *label = scan_label(F, s->buf);
-    for (int q = 0; q < 2 && s->scan_in[q]; q++) {
-        const char *role = s->scan_in[1] && q == 0 ? "factor" : "term";
-        fu->term[q] = var_new(F->a, F->f, arena_printf(F->a, "%s_%s", label, role), s->buf->elem);
-        fu->term[q]->is_mutable = true;
-    }
-    if (pre && !fu->keep_terms)
-        terms_to_vars(pre->body, s, fu);
-    if (post)
-        prefix_reads_to_vars(F, post, s, post->body, fu);
-    share_index(F, s, fu);
-    s->fusion = fu;
-    s->body = body_new(F->a);
-    if (pre)
-        body_append(F->a, s->body, pre);
-    if (post)
-        body_append(F->a, s->body, post);
-    return splice(b, pre ? ipre : i, post ? ipost : i, &before, s, &after);
-}
-
-static int neighbour_map(Body *b, int i, int step) {
-    int j = i + step;
-    while (j >= 0 && j < b->stmts.len && movable_kind(b->stmts.items[j]))
-        j += step;
-    return j >= 0 && j < b->stmts.len && ((Stmt *)b->stmts.items[j])->kind == S_MAP ? j : -1;
-}
-
-static void fuse_scans(Fuse *F, Body *b) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        fuse_scans(F, s->then_body);
-        fuse_scans(F, s->else_body);
-        fuse_scans(F, s->body);
-    }
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (s->kind != S_SCAN || s->fusion)
-            continue;
-        int ipre = neighbour_map(b, i, -1), ipost = neighbour_map(b, i, 1);
-        int at = try_fuse_scan(F, b, i, ipre, ipost);
-        if (at < 0)
-            at = try_fuse_scan(F, b, i, ipre, -1);
-        if (at < 0)
-            at = try_fuse_scan(F, b, i, -1, ipost);
-        if (at >= 0) {
-            note_defs(F, s->body);
-            i = at;
-        }
-    }
-}
-
-/* Dead-code elimination may drop a map whose body emptied out, and
- * copies statements it finds twice: the fused maps are read back from
- * the scan's body, pre first. */
 static void resync_fusions(Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
@@ -1509,7 +909,7 @@ static void resync_fusions(Body *b) {
     }
 }
 
-static void refresh_defs(Fuse *F) {
+void refresh_defs(Fuse *F) {
     int n = F->f->next_var_id + 1;
     unsigned char *rebind = xcalloc((size_t)n, 1);
     if (F->rebind)
@@ -1576,14 +976,4 @@ void fuse_function(Arena *a, Func *f) {
     free(F.inside);
     simplify_dead_code(a, f);
     resync_fusions(f->body);
-}
-
-Body *fuse_pass1_body(Arena *a, Func *f, Stmt *scan) {
-    Fuse F = {.a = a, .f = f};
-    refresh_defs(&F);
-    Body *b = slice_terms(&F, scan, scan->fusion->pre, scan->fusion->post, false);
-    free(F.def);
-    free(F.rebind);
-    free(F.inside);
-    return b;
 }

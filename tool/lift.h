@@ -1,5 +1,5 @@
 /* The lifter's shared state: what the files of the libclang front end
- * (frontend.c, lift_expr.c, lift_stmt.c, lift_loop.c) share. Private to them;
+ * (frontend.c, lift_*.c) share. Private to them;
  * the driver uses parse.h. */
 #ifndef PARGRAD_LIFT_H
 #define PARGRAD_LIFT_H
@@ -205,10 +205,31 @@ LiftMark lift_mark(Lift *L);
 void lift_undo(Lift *L, const LiftMark *m);
 void lift_mark_free(LiftMark *m);
 
-/* lift_expr.c */
+/* lift_expr.c, lift_access.c, lift_assign.c, lift_decl.c: expressions,
+ * accesses to arrays, assignments, declarations and inlined helpers */
 Operand evaluate_constant(Lift *L, CXCursor c, bool *ok);
 Operand binding_value(Lift *L, CXCursor at, int b);
 Operand lift_expr(Lift *L, CXCursor c);
+PrimOp binop_code(const char *op, bool *ok);
+bool is_deref(Lift *L, CXCursor c); /* *p */
+bool is_pointer_type(CXCursor c);
+bool is_null_pointer(Lift *L, CXCursor c);
+Operand lift_read(Lift *L, CXCursor c);
+Operand lift_member_read(Lift *L, CXCursor c);
+/* Fails: a whole struct where a number is expected. */
+void struct_as_value(Lift *L, CXCursor at);
+/* Fails: a pointer into the middle of a row of the 2-D array buf. */
+Buffer *inside_row(Lift *L, CXCursor at, Buffer *buf);
+/* The caller's scalar that `*p` or `p[0]` names when p is a helper's
+ * pointer to it; -1 otherwise. */
+int scalar_ref_target(Lift *L, CXCursor e);
+bool check_assignable(Lift *L, CXCursor c, int b);
+void assign_scalar(Lift *L, CXCursor at, int b, Operand v);
+/* b = e for a pointer binding b: it becomes a view. */
+void point_view(Lift *L, CXCursor at, int b, CXCursor e);
+Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args);
+bool has_kind(CXCursor c, enum CXCursorKind kind); /* c or a node inside it */
+Operand scalar_read(Lift *L, CXCursor c, int b);
 Operand identity_of(ReduceOp op, const UserOp *u, Type ty);
 Operand combine_acc(Lift *L, CXCursor at, ReduceOp op, UserOp *u, Operand acc, Operand e, Type ty);
 /* The e of s = (e < s) ? e : s (and mirror images) for rop min or max, or a

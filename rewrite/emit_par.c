@@ -1,0 +1,619 @@
+/* Emission of parallel loops: OpenMP clauses, maps (halos, histograms,
+ * one-thread copies), reduces, scans and histograms (emit_c.c has the
+ * overview). */
+#include "emit_internal.h"
+#include "derivs.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- OpenMP clauses ---- */
+
+void collect_clauses(Emitter *e, Body *b, Clauses *c) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Var *defs[64];
+        int n = stmt_defs(s, defs, 64);
+        for (int k = 0; k < n; k++)
+            if (!(s->kind == S_LET && defs[k]->is_mutable)) /* an update, not a declaration */
+                vec_push(&e->a, &c->declared, defs[k]);
+        for (int k = 0; k < s->carried.len; k++)
+            vec_push(&e->a, &c->declared, ((Carried *)s->carried.items[k])->param);
+        if (s->index)
+            vec_push(&e->a, &c->declared, s->index);
+        for (int q = 0; s->kind == S_SCAN && s->fusion && q < 2; q++)
+            if (s->fusion->term[q]) /* declared by the fused scan's region */
+                vec_push(&e->a, &c->declared, s->fusion->term[q]);
+        if (s->kind == S_ACC && s->acc != ACC_PLAIN)
+            c->atomics = true;
+        if (s->kind == S_LET && (s->op == OP_CALL || s->op >= OP_UOP))
+            c->calls = true;
+        if (s->kind == S_PUSH || s->kind == S_POP || s->kind == S_TAPE_PUSH_REGION ||
+            s->kind == S_TAPE_POP_REGION || s->kind == S_LOOP || s->kind == S_IF ||
+            s->kind == S_REDUCE || s->kind == S_MAP || s->kind == S_SCAN || s->kind == S_HIST)
+            c->unsafe_simd = true;
+        if (s->kind == S_LET && s->dst->is_mutable && !vec_contains(&c->summed, s->dst))
+            vec_push(&e->a, &c->summed, s->dst);
+        collect_clauses(e, s->then_body, c);
+        collect_clauses(e, s->else_body, c);
+        collect_clauses(e, s->body, c);
+    }
+}
+
+void emit_outer_reductions(Emitter *e, Clauses *c) {
+    PtrVec list = {0};
+    for (int i = 0; i < c->summed.len; i++)
+        if (!vec_contains(&c->declared, c->summed.items[i]))
+            vec_push(&e->a, &list, c->summed.items[i]);
+    if (!list.len)
+        return;
+    fputs(" reduction(+ : ", e->out);
+    for (int i = 0; i < list.len; i++)
+        fprintf(e->out, "%s%s", i ? ", " : "", var_name(e, list.items[i]));
+    fputc(')', e->out);
+}
+
+/* ---- statements ---- */
+void emit_loop_header(Emitter *e, Stmt *s) {
+    const char *i = var_name(e, s->index);
+    const char *ty = type_cname(s->index->ty);
+    indent(e);
+    if (s->reversed) {
+        fprintf(e->out, "for (%s %s = ", ty, i);
+        emit_operand(e, s->hi);
+        fprintf(e->out, "; %s-- > ", i);
+        emit_operand(e, s->lo);
+        fputs(";) {\n", e->out);
+        return;
+    }
+    fprintf(e->out, "for (%s %s = ", ty, i);
+    emit_operand(e, s->lo);
+    if (s->hi.kind == OPD_NONE) { /* a while loop: it ends by `until` */
+        fprintf(e->out, ";; %s++) {\n", i);
+        return;
+    }
+    fprintf(e->out, "; %s < ", i);
+    emit_operand(e, s->hi);
+    fprintf(e->out, "; %s++) {\n", i);
+}
+
+void close_block(Emitter *e) {
+    e->depth--;
+    line(e, "}");
+}
+
+bool body_has_effects(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_PUSH || s->kind == S_POP ||
+            s->kind == S_TAPE_PUSH_REGION || s->kind == S_TAPE_POP_REGION || s->kind == S_EFFECT ||
+            s->kind == S_SCAN || s->kind == S_HIST || (s->kind == S_LET && s->dst->is_mutable))
+            return true;
+        if (body_has_effects(s->then_body) || body_has_effects(s->else_body) ||
+            body_has_effects(s->body))
+            return true;
+    }
+    return false;
+}
+
+static bool has_plain_acc(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ACC && s->acc != ACC_ATOMIC)
+            return true;
+        if (has_plain_acc(s->then_body) || has_plain_acc(s->else_body) || has_plain_acc(s->body))
+            return true;
+    }
+    return false;
+}
+
+/* (long)(hi) - (long)(lo), a loop's trips for the runtime's choices */
+static void emit_trips(Emitter *e, Stmt *s) {
+    fputs("(long)(", e->out);
+    emit_operand(e, s->hi);
+    fputs(") - (long)(", e->out);
+    emit_operand(e, s->lo);
+    fputc(')', e->out);
+}
+
+/* An update of an element other threads may update at once: atomic. */
+bool shared_update(Emitter *e, Stmt *s) {
+    return s->acc != ACC_PLAIN && e->opt->openmp && e->in_parallel && !e->one_thread &&
+           s->buf != e->private_bins;
+}
+
+/* A min or max histogram's update, h[k] = fmin(h[k], v): a compare-and-swap
+ * loop where threads share the bins (pargrad.h). */
+void emit_extremum_update(Emitter *e, Stmt *s) {
+    bool is_min = s->acc_op == RED_MIN;
+    const char *ty = type_cname(s->buf->elem);
+    indent(e);
+    if (shared_update(e, s)) {
+        fprintf(e->out, "pg_atomic_%s_%s(&", is_min ? "min" : "max", ty);
+        emit_access(e, s->buf, s->idx, s->nidx);
+        fputs(", ", e->out);
+        emit_operand(e, s->args[0]);
+        fputs(");\n", e->out);
+        return;
+    }
+    emit_access(e, s->buf, s->idx, s->nidx);
+    if (type_is_float(s->buf->elem)) {
+        fprintf(e->out, " = %s(", extremum_name(e, is_min, s->buf->elem));
+        emit_access(e, s->buf, s->idx, s->nidx);
+        fputs(", ", e->out);
+        emit_operand(e, s->args[0]);
+        fputs(");\n", e->out);
+        return;
+    }
+    /* an entry's number: the first (or last) one wins */
+    fputs(" = ", e->out);
+    emit_operand(e, s->args[0]);
+    fprintf(e->out, " %s ", is_min ? "<" : ">");
+    emit_access(e, s->buf, s->idx, s->nidx);
+    fputs(" ? ", e->out);
+    emit_operand(e, s->args[0]);
+    fputs(" : ", e->out);
+    emit_access(e, s->buf, s->idx, s->nidx);
+    fputs(";\n", e->out);
+}
+
+/* The parallel pragmas of an outermost parallel loop. */
+static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
+    if (!e->opt->openmp || e->in_parallel || s->serial)
+        return false;
+    Clauses c = {0};
+    collect_clauses(e, s->body, &c);
+    indent(e);
+    fputs("#pragma omp parallel for", e->out);
+    bool argext = false;
+    for (int i = 0; i < s->accums.len; i++)
+        argext |= ((Accum *)s->accums.items[i])->op >= RED_ARGMIN;
+    /* simd only for GCC (PG_SIMD, defined in pargrad.h, is empty under
+     * clang, which miscompiles `parallel for simd` with a reduction clause
+     * in version 14 and warns, an error under -Werror, where it cannot
+     * vectorise a simd loop), on loops without calls, atomics or inner
+     * loops; reductions of +, *, min and max vectorise (a reduction may
+     * combine in any order), arg-extrema and declared operators do not. */
+    if (!c.atomics && !c.unsafe_simd && !c.calls && !argext)
+        fputs(" PG_SIMD", e->out); /* simd for GCC; see pargrad.h */
+    /* Perfectly nested maps share one iteration space, unless a plain
+     * accumulation in the body was found race-free against the outer index
+     * alone: under collapse, (i, j1) and (i, j2) run on different threads. */
+    if (s->kind == S_MAP && s->body->stmts.len == 1 && !has_plain_acc(s->body)) {
+        Stmt *inner = s->body->stmts.items[0];
+        /* (not around an inner loop that never runs, e.g. `t < 0` for a
+         * macro N of 0: clang's collapsed trip count divides by its count
+         * and -Wdivision-by-zero rejects it) */
+        bool never_runs = inner->lo.kind == OPD_CONST && inner->hi.kind == OPD_CONST &&
+                          !type_is_float(inner->hi.ty) && inner->hi.ival <= inner->lo.ival;
+        if (inner->kind == S_MAP && !opd_equal(inner->lo, opd_var(s->index)) &&
+            !opd_equal(inner->hi, opd_var(s->index)) && !never_runs)
+            fputs(" collapse(2)", e->out);
+    }
+    if (reductions)
+        fputs(reductions, e->out);
+    if (e->private_bins && s->hist_bins == e->private_bins) {
+        ReduceOp op = body_update_op(s->body, s->hist_bins);
+        bool fl = type_is_float(s->hist_bins->elem);
+        const char *name = op == RED_MIN   ? (fl ? "pg_min" : "min")
+                           : op == RED_MAX ? (fl ? "pg_max" : "max")
+                           : op == RED_MUL ? "*"
+                                           : "+";
+        fprintf(e->out, " reduction(%s : %s[:", name, buf_name(e, s->hist_bins));
+        emit_operand(e, s->hist_nbins);
+        fputs("])", e->out);
+    }
+    emit_outer_reductions(e, &c);
+    fputc('\n', e->out);
+    return true;
+}
+
+static const char *omp_reduce_op(const Accum *a) {
+    static const char *const ops[] = {"+", "*", "min", "max", "pg_argmin", "pg_argmax"};
+    return a->op == RED_USER ? a->uop->helper : ops[a->op];
+}
+
+static const char *accum_name(Emitter *e, Accum *a) {
+    if (a->op == RED_ARGMIN || a->op == RED_ARGMAX)
+        return arena_printf(&e->a, "%s_arg", var_name(e, a->result));
+    return var_name(e, a->result);
+}
+
+/* A sequential reduce (inside a parallel loop) whose body only computes:
+ * `omp simd` lets the compiler vectorise it, reassociating the reduction
+ * as the parallel loop already does. */
+static void open_inner_simd(Emitter *e, Stmt *s) {
+    if (!e->opt->openmp || body_has_effects(s->body))
+        return;
+    Clauses c = {0};
+    collect_clauses(e, s->body, &c);
+    if (c.unsafe_simd || c.calls)
+        return;
+    /* an arg-extremum is carried from iteration to iteration, and a
+     * declared operator is a call: no simd */
+    for (int i = 0; i < s->accums.len; i++)
+        if (((Accum *)s->accums.items[i])->op >= RED_ARGMIN)
+            return;
+    bool minmax = false;
+    for (int i = 0; i < s->accums.len; i++)
+        minmax |= ((Accum *)s->accums.items[i])->op == RED_MIN ||
+                  ((Accum *)s->accums.items[i])->op == RED_MAX;
+    if (minmax) {
+        line(e, "/* clang vectorises no floating min/max without -ffast-math, and warns */");
+        fputs("#ifndef __clang__\n", e->out);
+    }
+    indent(e);
+    fputs("#pragma omp simd", e->out);
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *a = s->accums.items[i];
+        fprintf(e->out, " reduction(%s : %s)", omp_reduce_op(a), accum_name(e, a));
+    }
+    fputc('\n', e->out);
+    if (minmax)
+        fputs("#endif\n", e->out);
+}
+
+/* The annotation, kept so that the output can be differentiated again, but
+ * only where pargrad reads it (it defines __PARGRAD__): compilers skip it,
+ * so the output compiles warning-free under -Wall (-Wunknown-pragmas). */
+static void emit_pargrad_pragma(Emitter *e, const char *text) {
+    fprintf(e->out, "#ifdef __PARGRAD__\n#pragma pargrad %s\n#endif\n", text);
+}
+
+static bool body_adds_into(Body *b, Buffer *buf) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_ACC && s->buf == buf) || body_adds_into(s->then_body, buf) ||
+            body_adds_into(s->else_body, buf) || body_adds_into(s->body, buf))
+            return true;
+    }
+    return false;
+}
+
+static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions);
+
+/* `x_b[k] += v;` (or *=, or a write's =) */
+void emit_update(Emitter *e, Stmt *s) {
+    indent(e);
+    emit_access(e, s->buf, s->idx, s->nidx);
+    fputs(s->kind == S_WRITE ? " = " : s->acc_op == RED_MUL ? " *= " : " += ", e->out);
+    emit_operand_top(e, s->args[0]);
+    fputs(";\n", e->out);
+}
+
+/* A halo accumulation: atomic in the iterations at the ends of the
+ * thread's block, plain inside it (the compiler unswitches the loop). */
+void emit_halo_accumulate(Emitter *e, Stmt *s) {
+    indent(e);
+    fprintf(e->out, "if (%s) {\n", e->halo_edge);
+    e->depth++;
+    line(e, "#pragma omp atomic");
+    emit_update(e, s);
+    e->depth--;
+    line(e, "} else {");
+    e->depth++;
+    emit_update(e, s);
+    close_block(e);
+}
+
+static void halo_offsets(Body *b, PtrVec *accs, Arena *a) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ACC && s->acc == ACC_HALO)
+            vec_push(a, accs, s);
+        halo_offsets(s->then_body, accs, a);
+        halo_offsets(s->else_body, accs, a);
+        halo_offsets(s->body, accs, a);
+    }
+}
+
+/* The iterations at either end of a block that a neighbouring block's
+ * halo accumulations reach: the widest span of offsets into one buffer
+ * (0 for none); *what names the accumulated elements for the comment. */
+static long long halo_width(Emitter *e, Body *b, const char **what) {
+    PtrVec accs = {0};
+    halo_offsets(b, &accs, &e->a);
+    long long w = 0;
+    *what = NULL;
+    for (int i = 0; i < accs.len; i++) {
+        Stmt *s = accs.items[i];
+        for (int j = 0; j < accs.len; j++) {
+            Stmt *t = accs.items[j];
+            long long d = (t->acc_key - s->acc_key) / 4; /* offsets of one form */
+            if (t->buf == s->buf && d > w) {
+                w = d;
+                *what = buf_name(e, s->buf);
+            }
+        }
+    }
+    return w;
+}
+
+/* A map whose iterations add into their neighbours' elements (x_b[i - 1],
+ * x_b[i + 1] of a stencil's adjoint): each thread runs one block of the
+ * iterations, its first and last w (which a neighbouring block reaches)
+ * with atomic updates, the rest plainly. */
+static bool emit_halo_map(Emitter *e, Stmt *s, const char *reductions) {
+    const char *what;
+    long long w = halo_width(e, s->body, &what);
+    if (!w || !e->opt->openmp || e->in_parallel || s->serial || s->reversed ||
+        s->hi.kind == OPD_NONE)
+        return false;
+    Clauses c = {0};
+    collect_clauses(e, s->body, &c);
+    indent(e);
+    fprintf(e->out,
+            "/* each iteration adds into %s up to %lld elements away from its own (a "
+            "stencil's adjoint): each thread runs a block of the iterations, adding "
+            "plainly inside it and atomically in the %lld at either end, which a "
+            "neighbouring block reaches */\n",
+            what, w, w);
+    indent(e);
+    fputs("#pragma omp parallel", e->out);
+    if (reductions)
+        fputs(reductions, e->out);
+    emit_outer_reductions(e, &c);
+    fputc('\n', e->out);
+    line(e, "{");
+    e->depth++;
+    int scope = e->names.len;
+    const char *first = unique_name(e, "first", false), *end = unique_name(e, "end", false),
+               *part = unique_name(e, "part", false), *from = unique_name(e, "from", false),
+               *to = unique_name(e, "to", false), *edge = unique_name(e, "edge", false);
+    indent(e);
+    fprintf(e->out, "long %s, %s;\n", first, end);
+    indent(e);
+    fputs("pg_thread_block((long)(", e->out);
+    emit_operand(e, s->lo);
+    fputs("), (long)(", e->out);
+    emit_operand(e, s->hi);
+    fprintf(e->out, "), &%s, &%s);\n", first, end);
+    indent(e);
+    fprintf(e->out, "for (int %s = 0; %s < 3; %s++) {\n", part, part, part);
+    e->depth++;
+    indent(e);
+    fprintf(e->out, "long %s, %s;\n", from, to);
+    indent(e);
+    fprintf(e->out, "pg_block_part(%s, %s, %lld, %s, &%s, &%s);\n", first, end, w, part, from, to);
+    indent(e);
+    fprintf(e->out, "const int %s = %s != 1; /* the block's ends */\n", edge, part);
+    const char *ty = type_cname(s->index->ty);
+    indent(e);
+    fprintf(e->out, "for (%s %s = (%s)%s; %s < (%s)%s; %s++) {\n", ty, var_name(e, s->index), ty,
+            from, var_name(e, s->index), ty, to, var_name(e, s->index));
+    e->depth++;
+    bool saved = e->in_parallel;
+    const char *saved_edge = e->halo_edge;
+    e->in_parallel = true;
+    e->halo_edge = edge;
+    emit_body(e, s->body);
+    e->in_parallel = saved;
+    e->halo_edge = saved_edge;
+    close_block(e);
+    close_block(e);
+    close_block(e);
+    names_pop_to(e, scope);
+    return true;
+}
+
+/* `if (pg_one_thread(trips)) {` and the loop run by one thread (`what`
+ * it does then, in a comment); the caller goes on with the else. */
+static void emit_one_thread_branch(Emitter *e, Stmt *s, const char *what, const char *reductions) {
+    indent(e);
+    fputs("if (pg_one_thread(", e->out);
+    emit_trips(e, s);
+    fputs(")) {\n", e->out);
+    e->depth++;
+    line(e, arena_printf(&e->a, "/* one thread: %s */", what));
+    e->in_parallel = e->one_thread = true;
+    emit_map_loop(e, s, reductions);
+    e->in_parallel = e->one_thread = false;
+    e->depth--;
+}
+
+/* A histogram's loop (+, *, min, max) into bins of known number: each thread
+ * updates a copy of the bins of its own (an OpenMP array reduction) where
+ * the copies are few next to the updates and fit the threads' stacks,
+ * the bins atomically otherwise (pg_hist_private decides at run time). */
+static bool emit_hist_map(Emitter *e, Stmt *s) {
+    if (!s->hist_bins || !e->opt->openmp || e->in_parallel || s->serial ||
+        !body_adds_into(s->body, s->hist_bins))
+        return false;
+    emit_one_thread_branch(e, s, "the bins updated in place, neither copies nor atomics", NULL);
+    indent(e);
+    fputs("} else if (pg_hist_private(", e->out);
+    emit_operand(e, s->hist_nbins);
+    fputs(", ", e->out);
+    emit_trips(e, s);
+    fprintf(e->out, ", sizeof(%s))) {\n", type_cname(s->hist_bins->elem));
+    e->depth++;
+    line(e, "/* few bins: a copy of them per thread, combined after the loop */");
+    e->private_bins = s->hist_bins; /* open_parallel adds the reduction */
+    e->many_threads = true;
+    emit_map_loop(e, s, NULL);
+    e->private_bins = NULL;
+    e->depth--;
+    line(e, "} else {");
+    e->depth++;
+    line(e, "/* many bins: atomic updates */");
+    emit_map_loop(e, s, NULL);
+    e->many_threads = false;
+    e->depth--;
+    line(e, "}");
+    return true;
+}
+
+void emit_map(Emitter *e, Stmt *s) {
+    source_comment(e, s->loc, s->note);
+    if (s->text)
+        emit_pargrad_pragma(e, s->text);
+    if (!emit_hist_map(e, s) && !emit_lane_map(e, s))
+        emit_map_loop(e, s, NULL);
+}
+
+/* A parallel loop with atomic updates gets a copy without them for one
+ * thread (an atomic costs even when no other thread contends). */
+static bool emit_one_thread_copy(Emitter *e, Stmt *s, const char *reductions) {
+    if (e->many_threads || !e->opt->openmp || e->in_parallel || s->serial)
+        return false;
+    Clauses c = {0};
+    collect_clauses(e, s->body, &c);
+    if (!c.atomics)
+        return false;
+    emit_one_thread_branch(e, s, "plain updates, no atomics", reductions);
+    line(e, "} else {");
+    e->depth++;
+    e->many_threads = true;
+    emit_map_loop(e, s, reductions);
+    e->many_threads = false;
+    close_block(e);
+    return true;
+}
+
+static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions) {
+    if (emit_halo_map(e, s, reductions) || emit_one_thread_copy(e, s, reductions))
+        return;
+    bool par = open_parallel(e, s, reductions);
+    int scope = e->names.len;
+    emit_loop_header(e, s);
+    e->depth++;
+    bool saved = e->in_parallel;
+    e->in_parallel |= par;
+    emit_body(e, s->body);
+    e->in_parallel = saved;
+    close_block(e);
+    names_pop_to(e, scope);
+}
+
+void emit_reduce(Emitter *e, Stmt *s) {
+    source_comment(e, s->loc, s->note);
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *a = s->accums.items[i];
+        indent(e);
+        if (a->op == RED_ARGMIN || a->op == RED_ARGMAX) {
+            fprintf(e->out, "pg_argext %s = {", accum_name(e, a));
+            emit_operand(e, a->init);
+            fputs(", -1};\n", e->out);
+        } else {
+            fprintf(e->out, "%s %s = ", type_cname(a->result->ty), accum_name(e, a));
+            emit_operand(e, a->init);
+            fputs(";\n", e->out);
+        }
+    }
+    if (s->text)
+        emit_pargrad_pragma(e, s->text);
+    char *red = NULL;
+    if (e->opt->openmp && !e->in_parallel && !s->serial) {
+        red = "";
+        for (int i = 0; i < s->accums.len; i++) {
+            Accum *a = s->accums.items[i];
+            red = arena_printf(&e->a, "%s reduction(%s : %s)", red, omp_reduce_op(a),
+                               accum_name(e, a));
+        }
+    }
+    bool par = open_parallel(e, s, red);
+    if (!par)
+        open_inner_simd(e, s);
+    int scope = e->names.len;
+    emit_loop_header(e, s);
+    e->depth++;
+    bool saved = e->in_parallel;
+    e->in_parallel |= par;
+    emit_body(e, s->body);
+    e->in_parallel = saved;
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *a = s->accums.items[i];
+        const char *n = accum_name(e, a);
+        indent(e);
+        switch (a->op) {
+        case RED_ADD:
+        case RED_MUL:
+            fprintf(e->out, "%s %s= ", n, a->op == RED_ADD ? "+" : "*");
+            emit_operand_top(e, a->contrib);
+            break;
+        case RED_MIN:
+        case RED_MAX:
+            fprintf(e->out, "%s = ", n);
+            emit_operand(e, a->contrib);
+            fprintf(e->out, " %s %s ? ", a->op == RED_MIN ? "<" : ">", n);
+            emit_operand(e, a->contrib);
+            fprintf(e->out, " : %s", n);
+            break;
+        case RED_USER: /* the helper's `declare reduction` combines the threads' */
+            fprintf(e->out, "%s = %s(%s, ", n, a->uop->helper, n);
+            emit_operand(e, a->contrib);
+            fputc(')', e->out);
+            break;
+        default:
+            fprintf(e->out, "%s = pg_%s_pick(%s, (pg_argext){", n,
+                    a->op == RED_ARGMIN ? "argmin" : "argmax", n);
+            emit_operand(e, a->contrib);
+            fprintf(e->out, ", %s})", var_name(e, s->index));
+            break;
+        }
+        fputs(";\n", e->out);
+    }
+    close_block(e);
+    names_pop_to(e, scope);
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *a = s->accums.items[i];
+        if (a->op != RED_ARGMIN && a->op != RED_ARGMAX)
+            continue;
+        if (a->result->id >= e->nvars || e->uses[a->result->id] > 0) {
+            indent(e);
+            fprintf(e->out, "const %s %s = %s.val;\n", type_cname(a->result->ty),
+                    var_name(e, a->result), accum_name(e, a));
+        }
+        indent(e);
+        fprintf(e->out, "const long long %s = %s.idx;\n", var_name(e, a->arg_result),
+                accum_name(e, a));
+        if (e->terms_only) /* the iterations read it, not the terms */
+            line(e, arena_printf(&e->a, "(void)%s;", var_name(e, a->arg_result)));
+    }
+}
+
+/* A scan is a call of the runtime's blocked scan (runtime/scan.c), one
+ * function per operator and type, so the operator is inlined there. */
+void emit_scan(Emitter *e, Stmt *s) {
+    source_comment(e, s->loc, s->note);
+    indent(e);
+    static const char *const ops[] = {"add", "mul", "min", "max", "", "", "affine"};
+    if (s->scan_op == RED_USER) /* the helpers' PG_SCAN_DEF, with the operator inlined */
+        fprintf(e->out, "%s_scan%s(", s->uop->helper, s->reversed ? "_rev" : "");
+    else
+        fprintf(e->out, "pg_scan_%s_%s%s(", ops[s->scan_op], type_cname(s->buf->elem),
+                s->reversed ? "_rev" : "");
+    emit_operand(e, s->hi);
+    fputs(", ", e->out);
+    emit_operand(e, s->args[0]);
+    for (int i = 0; i < 2 && s->scan_in[i]; i++)
+        fprintf(e->out, ", %s", buf_name(e, s->scan_in[i]));
+    fprintf(e->out, ", %s, %d);\n", buf_name(e, s->buf), e->opt->openmp && !e->in_parallel);
+}
+
+/* pg_hist_min_double(h, bins, entries, keys, values, parallel): the
+ * runtime picks per-thread copies of the bins or atomics by bin count.
+ * Reversed: pg_hist_min_double_rev(h, final, h_b, bins, entries, keys,
+ * values, values_b, parallel), h holding the bins from before. */
+void emit_hist(Emitter *e, Stmt *s) {
+    static const char *const ops[] = {"add", "mul", "min", "max"};
+    source_comment(e, s->loc, s->note);
+    indent(e);
+    if (s->scan_op == RED_USER) /* the helpers' PG_HIST_FWD or PG_HIST_GENERAL_REV */
+        fprintf(e->out, "%s_hist%s(%s, ", s->uop->helper, s->reversed ? "_rev" : "",
+                buf_name(e, s->buf));
+    else
+        fprintf(e->out, "pg_hist_%s_%s%s(%s, ", ops[s->scan_op], type_cname(s->buf->elem),
+                s->reversed ? "_rev" : "", buf_name(e, s->buf));
+    if (s->reversed)
+        fprintf(e->out, "%s, %s, ", s->hist_rev[0] ? buf_name(e, s->hist_rev[0]) : "NULL",
+                buf_name(e, s->hist_rev[1]));
+    emit_operand(e, s->args[0]);
+    fputs(", ", e->out);
+    emit_operand(e, s->hi);
+    fprintf(e->out, ", %s, %s, ", buf_name(e, s->scan_in[1]), buf_name(e, s->scan_in[0]));
+    if (s->reversed)
+        fprintf(e->out, "%s, ", s->hist_rev[2] ? buf_name(e, s->hist_rev[2]) : "NULL");
+    fprintf(e->out, "%d);\n", e->opt->openmp && !e->in_parallel);
+}

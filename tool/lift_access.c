@@ -1,0 +1,400 @@
+/* Lifting accesses to arrays: pointer views (an array and an element
+ * offset), subscripts of any rank, and element reads and writes. */
+#define _POSIX_C_SOURCE 200809L
+#include "lift.h"
+
+#include <ctype.h>
+
+/* ---- pointer views ---- */
+/* A pointer into an array (`double *row = &A[i * m];`, `A + off` passed to
+ * a helper) is a view: the array and an element offset. The offset is an
+ * integer local like any other (carried through loops, merged after ifs,
+ * private to a map's iterations), so `row[j]` reads A[row + j]. */
+CXCursor strip_casts(CXCursor c) {
+    for (;;) {
+        c = strip_implicit(c);
+        if (clang_getCursorKind(c) != CXCursor_CStyleCastExpr)
+            return c;
+        Kids k = kids_of(c);
+        c = k.items[k.n - 1];
+    }
+}
+
+bool is_pointer_type(CXCursor c) {
+    enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(c)).kind;
+    return k == CXType_Pointer || k == CXType_ConstantArray || k == CXType_IncompleteArray ||
+           k == CXType_VariableArray;
+}
+
+/* NULL, 0 or (void *)0 */
+bool is_null_pointer(Lift *L, CXCursor c) {
+    c = strip_casts(c);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    return k == CXCursor_GNUNullExpr ||
+           (k == CXCursor_IntegerLiteral && strcmp(extent_text(L->fe, c), "0") == 0);
+}
+
+static Operand offset_plus(Lift *L, CXCursor at, Operand off, Operand k, bool minus) {
+    Builder bd = lift_builder(L, at);
+    if (type_is_float(k.ty))
+        lift_fail(L, at, NULL, "pointer offset of floating type%s", "");
+    if (opd_is_const(off, 0) && !minus)
+        return b_cast(&bd, type_long(), k);
+    if (opd_is_const(k, 0))
+        return b_cast(&bd, type_long(), off);
+    return b_op(&bd, minus ? OP_SUB : OP_ADD, type_long(), b_cast(&bd, type_long(), off),
+                b_cast(&bd, type_long(), k));
+}
+
+static const char *view_hint = "point into an array: &a[i], a + i, or another such pointer";
+
+/* Whether the offset of pointer expression e reads an array or calls a
+ * function (both arms of c ? p : q are lifted; C evaluates one). */
+static bool offset_reads(Lift *L, CXCursor e) {
+    CXCursor c = strip_casts(e);
+    bool post;
+    if (clang_getCursorKind(c) == CXCursor_UnaryOperator && !strcmp(unop_of(L, c, &post), "&")) {
+        CXCursor a = strip_implicit(kids_of(c).items[0]);
+        if (clang_getCursorKind(a) == CXCursor_ArraySubscriptExpr) {
+            Kids ak = kids_of(a);
+            return offset_reads(L, ak.items[0]) ||
+                   has_kind(ak.items[1], CXCursor_ArraySubscriptExpr) ||
+                   has_kind(ak.items[1], CXCursor_CallExpr);
+        }
+    }
+    return has_kind(c, CXCursor_ArraySubscriptExpr) || has_kind(c, CXCursor_CallExpr);
+}
+
+/* Rows of 2-D arrays are followed whole: a pointer is row i (A[i],
+ * &A[i][0]), never an element inside a row. */
+Buffer *inside_row(Lift *L, CXCursor at, Buffer *buf) {
+    lift_fail(L, at, "point at the row itself, A[i], and index it: row[j]",
+              "a pointer into the middle of a row of the 2-D array '%s'", buf->name);
+    return NULL;
+}
+
+/* *p++ = e, s += *q++, *--p: the element at the pointer's offset before
+ * (postfix) or after (prefix) it moves by one. */
+static Buffer *step_view(Lift *L, CXCursor c, Operand *off) {
+    bool post;
+    const char *op = unop_of(L, c, &post);
+    CXCursor v = strip_casts(kids_of(c).items[0]);
+    int b = clang_getCursorKind(v) == CXCursor_DeclRefExpr ? env_lookup(L, v) : -1;
+    if (b >= 0 && L->env[b].is_view && L->env[b].buf_why) {
+        lift_fail(L, c, L->env[b].buf_hint, L->env[b].buf_why, L->env[b].name);
+        return NULL;
+    }
+    if (b < 0 || !L->env[b].is_view || !L->env[b].buf) {
+        lift_fail(L, c, view_hint, "'%s' on something that is not a pointer into an array", op);
+        return NULL;
+    }
+    Buffer *buf = L->env[b].buf;
+    if (buf->rank > 1)
+        return inside_row(L, c, buf);
+    if (!check_assignable(L, c, b))
+        return NULL;
+    Builder bd = lift_builder(L, c);
+    Operand old = binding_value(L, c, b);
+    Operand moved = op[0] == '+' ? b_add(&bd, old, opd_int(1)) : b_sub(&bd, old, opd_int(1));
+    assign_scalar(L, c, b, b_cast(&bd, type_long(), moved));
+    *off = post ? old : L->env[b].val;
+    return buf;
+}
+
+/* The array the pointer expression e points into, with the offset there
+ * (for a 2-D array: the row) in *off; NULL (reported) if e is not one
+ * pargrad can follow. */
+Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
+    CXCursor c = strip_casts(e);
+    *off = opd_int(0);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr) {
+        int b = env_lookup(L, c);
+        Binding *bd = b >= 0 ? &L->env[b] : NULL;
+        if (bd && bd->is_array && bd->buf->rank > 1) {
+            lift_fail(L, c, "take one of its rows, A[i] or &A[i][0]",
+                      "the 2-D array '%s' used as a pointer", bd->name);
+            return NULL;
+        }
+        if (bd && bd->is_array)
+            return bd->buf;
+        if (bd && bd->is_view && bd->buf) {
+            *off = binding_value(L, c, b);
+            return bd->buf;
+        }
+        if (!bd && is_file_scope_var(clang_getCursorReferenced(c)))
+            return global_table(L, c, clang_getCursorReferenced(c));
+        if (bd && bd->is_view && bd->buf_why)
+            lift_fail(L, c, bd->buf_hint, bd->buf_why, bd->name);
+        else if (bd && bd->is_view)
+            lift_fail(L, c, "make it point into an array first, e.g. p = &a[i];",
+                      "pointer '%s' is used before it points into an array", bd->name);
+        else
+            lift_fail(L, c, view_hint, "'%s' is not an array or a pointer pargrad knows",
+                      cursor_spelling(L, c));
+        return NULL;
+    }
+    bool post;
+    if (k == CXCursor_UnaryOperator &&
+        (!strcmp(unop_of(L, c, &post), "++") || !strcmp(unop_of(L, c, &post), "--")))
+        return step_view(L, c, off);
+    if (k == CXCursor_UnaryOperator && strcmp(unop_of(L, c, &post), "&") == 0) {
+        CXCursor a = strip_implicit(kids_of(c).items[0]);
+        if (clang_getCursorKind(a) == CXCursor_DeclRefExpr) {
+            lift_fail(L, c,
+                      "point at one scalar where the pointer is declared (double *p = &x;) or "
+                      "pass &x to a helper of this file",
+                      "a pointer to the scalar '%s' here: pargrad follows one from its "
+                      "declaration or as a helper's argument",
+                      cursor_spelling(L, a));
+            return NULL;
+        }
+        if (clang_getCursorKind(a) == CXCursor_ArraySubscriptExpr) {
+            Kids ak = kids_of(a);
+            Operand base;
+            Buffer *buf = lift_view(L, ak.items[0], &base);
+            Operand col = buf ? lift_expr(L, ak.items[1]) : opd_none();
+            if (buf && buf->rank > 1) /* &A[i][0]: row i */
+                return opd_is_const(col, 0) ? (*off = base, buf) : inside_row(L, c, buf);
+            if (buf)
+                *off = offset_plus(L, c, base, col, false);
+            return buf;
+        }
+    }
+    if (k == CXCursor_ArraySubscriptExpr) { /* A[i]: row i of a 2-D array */
+        Kids ak = kids_of(c);
+        CXCursor base = strip_casts(ak.items[0]);
+        int b = clang_getCursorKind(base) == CXCursor_DeclRefExpr ? env_lookup(L, base) : -1;
+        if (b >= 0 && L->env[b].is_array && L->env[b].buf->rank == 2) {
+            Builder bd = lift_builder(L, c);
+            *off = b_cast(&bd, type_long(), lift_expr(L, ak.items[1]));
+            return L->env[b].buf;
+        }
+    }
+    if (k == CXCursor_BinaryOperator &&
+        (!strcmp(binop_of(L, c), "+") || !strcmp(binop_of(L, c), "-"))) {
+        Kids bk = kids_of(c);
+        int p = is_pointer_type(bk.items[0]) ? 0 : 1;
+        if (is_pointer_type(bk.items[p]) && !is_pointer_type(bk.items[1 - p]) &&
+            (p == 0 || !strcmp(binop_of(L, c), "+"))) {
+            Operand base;
+            Buffer *buf = lift_view(L, bk.items[p], &base);
+            if (buf && buf->rank > 1)
+                return inside_row(L, c, buf);
+            if (buf)
+                *off = offset_plus(L, c, base, lift_expr(L, bk.items[1 - p]),
+                                   !strcmp(binop_of(L, c), "-"));
+            return buf;
+        }
+    }
+    if (k == CXCursor_ConditionalOperator) { /* c ? &a[i] : &a[j], into one array */
+        Kids ck = kids_of(c);
+        if (offset_reads(L, ck.items[1]) || offset_reads(L, ck.items[2])) {
+            lift_fail(L, c, "compute the offset first: k = c ? idx[i] : 0; p = &a[k];",
+                      "a conditional pointer whose offsets read arrays or call functions%s", "");
+            return NULL;
+        }
+        Operand cond = lift_expr(L, ck.items[0]), then_off, else_off;
+        Buffer *buf = lift_view(L, ck.items[1], &then_off);
+        Buffer *other = buf ? lift_view(L, ck.items[2], &else_off) : NULL;
+        if (other && other != buf) {
+            lift_fail(L, c, "use one pointer per array",
+                      "the two branches point into different arrays ('%s' and another)", buf->name);
+            return NULL;
+        }
+        if (other) {
+            Builder bd = lift_builder(L, c);
+            *off = b_select(&bd, b_cmp(&bd, OP_NE, cond, opd_int(0)),
+                            b_cast(&bd, type_long(), then_off), b_cast(&bd, type_long(), else_off));
+        }
+        return other;
+    }
+    lift_fail(L, c, view_hint, "unsupported pointer expression%s", "");
+    return NULL;
+}
+
+/* The element of view buffer buf at offset off plus idx (one subscript):
+ * for a row of a 2-D array, off is the row (*n becomes 2). */
+static bool view_index(Lift *L, CXCursor at, Buffer *buf, Operand off, Operand *idx, int *n) {
+    if (*n != 1 || buf->rank > 2) {
+        lift_fail(L, at, "index the array itself, e.g. a[i][j]",
+                  arena_printf(L->a, "pointer into the %d-D array '%%s' indexed with %d subscripts",
+                               buf->rank > *n ? buf->rank : *n, *n),
+                  buf->name);
+        return false;
+    }
+    if (buf->rank == 2) {
+        idx[1] = idx[0];
+        idx[0] = off;
+        *n = 2;
+    } else if (!opd_is_const(off, 0))
+        idx[0] = offset_plus(L, at, off, idx[0], false);
+    return true;
+}
+
+Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
+    CXCursor cur = strip_implicit(c);
+    CXCursor chain[4];
+    int n = 0;
+    while (clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr && n < 4) {
+        chain[n++] = cur;
+        Kids k = kids_of(cur);
+        cur = strip_implicit(k.items[0]);
+    }
+    if (n == 0 && is_deref(L, cur)) { /* *p, *(p + k): p[0], p[k] */
+        Operand off;
+        Buffer *buf = lift_view(L, kids_of(cur).items[0], &off);
+        idx[0] = opd_int(0);
+        *nidx = 1;
+        if (buf && buf->rank < 1)
+            buf->rank = 1;
+        return buf && view_index(L, cur, buf, off, idx, nidx) ? buf : NULL;
+    }
+    if (clang_getCursorKind(cur) == CXCursor_MemberRefExpr) {
+        lift_fail(L, cur,
+                  "keep the field's elements in an array of their own (a parameter or a local "
+                  "array), or in scalar fields",
+                  "'%s' is an array or pointer field of a struct, which pargrad does not follow",
+                  extent_text(L->fe, cur));
+        return NULL;
+    }
+    int b = clang_getCursorKind(cur) == CXCursor_DeclRefExpr ? env_lookup(L, cur) : -1;
+    bool plain = b >= 0 && L->env[b].is_array;
+    Buffer *table = NULL;
+    if (b < 0 && clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+        is_file_scope_var(clang_getCursorReferenced(cur))) {
+        table = global_table(L, cur, clang_getCursorReferenced(cur));
+        if (!table)
+            return NULL;
+        plain = true;
+    }
+    if (!plain && (n != 1 || !is_pointer_type(cur))) {
+        if (b >= 0 || clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
+            lift_fail(L, cur, "index a parameter, a local array or a pointer into one, e.g. x[i]",
+                      "unsupported array expression%s", "");
+        else
+            lift_fail(L, cur, NULL, "'%s' is not an array pargrad knows", cursor_spelling(L, cur));
+        return NULL;
+    }
+    Operand off = opd_int(0);
+    Buffer *buf = table ? table : plain ? L->env[b].buf : lift_view(L, cur, &off);
+    if (!buf)
+        return NULL;
+    for (int i = n - 1, k = 0; i >= 0; i--, k++) {
+        Kids kk = kids_of(chain[i]);
+        Operand o = lift_expr(L, kk.items[1]);
+        if (type_is_float(o.ty))
+            lift_fail(L, kk.items[1], NULL, "array index of floating type%s", "");
+        idx[k] = o;
+    }
+    *nidx = n;
+    if (!plain && !view_index(L, cur, buf, off, idx, nidx))
+        return NULL;
+    if (buf->rank < *nidx)
+        buf->rank = *nidx;
+    return buf;
+}
+
+/* The caller's scalar that `*p` or `p[0]` names when p is a helper's
+ * pointer to it; -1 otherwise (or when reported). */
+int scalar_ref_target(Lift *L, CXCursor e) {
+    CXCursor c = strip_implicit(e);
+    while (clang_getCursorKind(c) == CXCursor_ParenExpr)
+        c = strip_implicit(kids_of(c).items[0]);
+    bool deref = is_deref(L, c);
+    if (!deref && clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr)
+        return -1;
+    Kids k = kids_of(c);
+    CXCursor p = strip_casts(k.items[0]);
+    int b = clang_getCursorKind(p) == CXCursor_DeclRefExpr ? env_lookup(L, p) : -1;
+    if (b >= 0 && L->env[b].row_elem) { /* lift_scan.c checked every use first */
+        int r = row_element_of(L, c);
+        if (r < 0)
+            lift_fail(L, c, NULL, "'%s' is scanned by rows: only its column's element is used",
+                      L->env[b].name);
+        return r;
+    }
+    if (b < 0 || !L->env[b].ref)
+        return -1;
+    if (!deref) {
+        Operand i = lift_expr(L, k.items[1]);
+        if (!opd_is_const(i, 0)) {
+            lift_fail(L, c, "read it as *p or p[0]", "%s",
+                      arena_printf(L->a,
+                                   "'%s' points to the scalar '%s', indexed here past its one "
+                                   "element",
+                                   L->env[b].name, L->env[L->env[b].ref - 1].name));
+            return -1;
+        }
+    }
+    return L->env[b].ref - 1;
+}
+
+/* buf[idx], named after the array and the index for readable output (x[i]
+ * reads into x_i). */
+Operand read_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n) {
+    if (is_hist_target(L, buf)) {
+        lift_fail(
+            L, at,
+            "read it after the loop; inside, only update it (h[k] += v, h[k] = fmin(h[k], v))",
+            "reads the histogram '%s' inside its loop", buf->name);
+        return b_fconst(0, buf->elem);
+    }
+    Stmt *s = stmt_new(L->a, S_READ, loc_of(L, at));
+    s->buf = buf;
+    const char *label = buffer_label(L->a, buf);
+    const char *name = n == 1 && idx[0].kind == OPD_VAR && !var_is_temp(idx[0].var)
+                           ? arena_printf(L->a, "%s_%s", label, idx[0].var->name)
+                           : arena_printf(L->a, "%s_v", label);
+    s->dst = var_new(L->a, L->f, name, buf->elem);
+    s->nidx = n;
+    memcpy(s->idx, idx, sizeof(Operand) * (size_t)n);
+    body_append(L->a, L->cur, s);
+    return opd_var(s->dst);
+}
+
+Operand write_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n, Operand v) {
+    Builder bd = lift_builder(L, at);
+    Stmt *s = stmt_new(L->a, S_WRITE, loc_of(L, at));
+    s->buf = buf;
+    s->nidx = n;
+    memcpy(s->idx, idx, sizeof(Operand) * (size_t)n);
+    s->nargs = 1;
+    s->args[0] = b_cast(&bd, buf->elem, v);
+    body_append(L->a, L->cur, s);
+    return s->args[0];
+}
+
+/* A whole struct where a number is expected. */
+void struct_as_value(Lift *L, CXCursor at) {
+    lift_fail(L, at, "use one of its fields, e.g. p[i].x", "a struct used as a number here%s", "");
+}
+
+Operand lift_read(Lift *L, CXCursor c) {
+    Operand prev;
+    if (recurrence_read(L, c, &prev))
+        return prev;
+    int rb = scalar_ref_target(L, c);
+    if (rb >= 0)
+        return scalar_read(L, c, rb);
+    if (L->failed)
+        return opd_float(0, type_double());
+    Operand idx[4];
+    int n = 0;
+    Buffer *buf = lift_subscripts(L, c, idx, &n);
+    if (buf && buf->fields)
+        struct_as_value(L, c), buf = NULL;
+    if (!buf)
+        return opd_float(0, type_double());
+    return read_element(L, c, buf, idx, n);
+}
+
+/* A struct's scalar field, p[i].x, p->x, d.x. */
+Operand lift_member_read(Lift *L, CXCursor c) {
+    Operand idx[4];
+    int n = 0, slot;
+    Buffer *buf = lift_member(L, c, idx, &n, &slot);
+    if (slot >= 0)
+        return binding_value(L, c, slot);
+    return buf ? read_element(L, c, buf, idx, n) : opd_float(0, type_double());
+}

@@ -1,0 +1,595 @@
+/* Lifting declarations (scalars, local and heap arrays, views) and
+ * inlining the calls to helpers of the same file. */
+#define _POSIX_C_SOURCE 200809L
+#include "lift.h"
+
+#include <ctype.h>
+
+/* ---- declarations ---- */
+/* The factors of a product a * b * ... (at most max; *n counts them all). */
+static void collect_factors(Lift *L, CXCursor e, CXCursor *out, int *n, int max) {
+    CXCursor c = strip_implicit(e);
+    if (clang_getCursorKind(c) == CXCursor_BinaryOperator && !strcmp(binop_of(L, c), "*")) {
+        Kids k = kids_of(c);
+        collect_factors(L, k.items[0], out, n, max);
+        collect_factors(L, k.items[1], out, n, max);
+        return;
+    }
+    if (*n < max)
+        out[*n] = c;
+    (*n)++;
+}
+
+/* The element count of `malloc(n * sizeof(T))`, `malloc(sizeof(T) * n)` or
+ * `calloc(n, sizeof(T))`; false if the call is not one of these. */
+static bool malloc_count(Lift *L, CXCursor call, CXCursor size, Operand *count);
+
+static bool heap_count(Lift *L, CXCursor call, Operand *count) {
+    const char *fn = cursor_spelling(L, call);
+    Kids k = kids_of(call);
+    if (strcmp(fn, "calloc") == 0 && k.n == 3) {
+        *count = lift_expr(L, k.items[1]);
+        return clang_getCursorKind(strip_implicit(k.items[2])) == CXCursor_UnaryExpr;
+    }
+    if (strcmp(fn, "malloc") != 0 || k.n != 2)
+        return false;
+    return malloc_count(L, call, k.items[1], count);
+}
+
+/* The element count of malloc(size): size a product with one sizeof. */
+static bool malloc_count(Lift *L, CXCursor call, CXCursor size, Operand *count) {
+    CXCursor factors[16];
+    int n = 0, size_at = -1;
+    collect_factors(L, size, factors, &n, 16);
+    for (int q = 0; q < n; q++)
+        if (clang_getCursorKind(factors[q]) == CXCursor_UnaryExpr)
+            size_at = size_at < 0 ? q : n; /* a second sizeof: not an element count */
+    if (n > 16 || size_at < 0 || size_at >= n || n < 2)
+        return false;
+    Builder bd = lift_builder(L, call);
+    *count = opd_none();
+    for (int q = 0; q < n; q++)
+        if (q != size_at) {
+            Operand f = lift_expr(L, factors[q]);
+            *count = count->kind == OPD_NONE ? f : b_mul(&bd, *count, f);
+        }
+    return true;
+}
+
+static CXCursor strip_cast_call(CXCursor e) {
+    CXCursor c = strip_implicit(e);
+    while (clang_getCursorKind(c) == CXCursor_CStyleCastExpr) {
+        Kids ck = kids_of(c);
+        c = strip_implicit(ck.items[ck.n - 1]);
+    }
+    return c;
+}
+
+/* An allocating helper of the file, `double *new_vec(int n) { return
+ * malloc(n * sizeof(double)); }`, or with a local it returns (and checks
+ * for NULL first): its malloc or calloc call, or a null cursor. */
+static CXCursor allocation_in(Lift *L, CXCursor def) {
+    CXCursor none = clang_getNullCursor(), found = none;
+    KidList body = all_kids(L->a, kids_of(def).last);
+    CXCursor local = none;
+    for (int i = 0; i < body.n; i++) {
+        CXCursor st = body.items[i];
+        enum CXCursorKind k = clang_getCursorKind(st);
+        if (k == CXCursor_DeclStmt && clang_Cursor_isNull(local)) {
+            local = kids_of(st).items[0];
+        } else if (k == CXCursor_ReturnStmt && kids_of(st).n == 1 && i == body.n - 1) {
+            CXCursor e = strip_cast_call(kids_of(st).items[0]);
+            if (clang_getCursorKind(e) == CXCursor_DeclRefExpr && !clang_Cursor_isNull(local) &&
+                clang_equalCursors(clang_getCursorReferenced(e), local)) {
+                Kids lk = kids_of(local);
+                e = lk.n ? strip_cast_call(lk.last) : none;
+            }
+            found = e;
+        } else if (k != CXCursor_IfStmt) { /* if (!p) { ... exit(1); }: for failures */
+            return none;
+        }
+    }
+    return !clang_Cursor_isNull(found) && clang_getCursorKind(found) == CXCursor_CallExpr ? found
+                                                                                          : none;
+}
+
+/* The element count of an allocating helper's call: its parameters bound
+ * to the arguments while its malloc's count is read. */
+static bool helper_heap_count(Lift *L, CXCursor call, Operand *count) {
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+    if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl)
+        return false;
+    CXCursor inner = allocation_in(L, def);
+    KidList args = all_kids(L->a, call);
+    int np = clang_Cursor_getNumArguments(def);
+    if (clang_Cursor_isNull(inner) || args.n != np + 1)
+        return false;
+    /* xmalloc(size_t bytes) { ... malloc(bytes) ... }: the caller's size */
+    Kids ik = kids_of(inner);
+    CXCursor size = ik.n == 2 ? strip_cast_call(ik.items[1]) : clang_getNullCursor();
+    for (int i = 0; i < np && !clang_Cursor_isNull(size); i++)
+        if (clang_getCursorKind(size) == CXCursor_DeclRefExpr &&
+            clang_equalCursors(clang_getCursorReferenced(size),
+                               clang_Cursor_getArgument(def, (unsigned)i)) &&
+            !strcmp(cursor_spelling(L, inner), "malloc"))
+            return malloc_count(L, call, args.items[i + 1], count);
+    int mark = L->nenv;
+    for (int i = 0; i < np; i++) {
+        CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+        Type ty;
+        if (!map_type(clang_getCursorType(p), &ty)) {
+            L->nenv = mark;
+            return false;
+        }
+        Operand v = lift_expr(L, args.items[i + 1]);
+        Binding *b = env_bind(L, p, cursor_spelling(L, p));
+        b->ty = ty;
+        Builder bd = lift_builder(L, call);
+        b->val = b_cast(&bd, ty, v);
+    }
+    bool ok = heap_count(L, inner, count);
+    L->nenv = mark;
+    return ok;
+}
+
+/* `T *p = malloc(n * sizeof(T));` at the top of the function (or a call of
+ * an allocating helper): a temporary array of n elements (the generated
+ * code frees it when it returns). */
+static void lift_heap_array(Lift *L, CXCursor d, const char *name, CXType pointee, CXCursor init) {
+    const char *hint = "allocate temporaries as T *p = malloc(n * sizeof(T)); at the top level "
+                       "of the function";
+    CXCursor call = strip_implicit(init);
+    if (clang_getCursorKind(call) == CXCursor_CStyleCastExpr) {
+        Kids ck = kids_of(call);
+        call = strip_implicit(ck.items[ck.n - 1]);
+    }
+    Type ety;
+    Operand count;
+    if (clang_getCursorKind(call) != CXCursor_CallExpr || !map_type(pointee, &ety) ||
+        ety.kind == TY_BOOL ||
+        !(heap_count(L, call, &count) || helper_heap_count(L, call, &count))) {
+        lift_fail(L, d, hint, "unsupported initialisation of pointer '%s'", name);
+        return;
+    }
+    if (L->nbarriers > 0) {
+        lift_fail(L, d, hint, "'%s' is allocated inside a loop or a called function", name);
+        return;
+    }
+    Binding *b = env_bind(L, d, name);
+    b->is_array = true;
+    b->buf = heap_array(L, loc_of(L, d), name, ety, count);
+}
+
+Buffer *heap_array(Lift *L, SrcLoc loc, const char *name, Type elem, Operand count) {
+    Buffer *buf = buffer_new(L->a, L->f, name, elem, BUF_LOCAL);
+    buf->rank = 1;
+    buf->heap = true;
+    buf->extent = arena_alloc(L->a, sizeof(Operand));
+    *buf->extent = count;
+    Stmt *s = stmt_new(L->a, S_ALLOC, loc);
+    s->buf = buf;
+    s->nargs = 1;
+    s->args[0] = count;
+    body_append(L->a, L->cur, s);
+    return buf;
+}
+
+/* double h[3] = {1.0, x[0]}, w[2][2] = {{1, 2}, {3, 4}}: a write per value
+ * given (zeros are there already: the array starts zeroed). */
+static void lift_array_init(Lift *L, Buffer *buf, CXCursor list, Operand *idx, int depth) {
+    if (depth >= buf->rank || depth >= 4) /* ranks are at most 4 (Stmt.idx) */
+        return;
+    KidList items = all_kids(L->a, list);
+    for (int i = 0; i < items.n && !L->failed; i++) {
+        CXCursor v = items.items[i];
+        idx[depth] = opd_int(i);
+        bool nested = clang_getCursorKind(v) == CXCursor_InitListExpr;
+        if (i >= (int)buf->dims[depth].ival || nested != (depth + 1 < buf->rank) ||
+            !clang_isExpression(clang_getCursorKind(v))) {
+            lift_fail(L, v, "give the values in order, one brace level per dimension",
+                      "unsupported initialiser of '%s'", buf->name);
+            return;
+        }
+        if (nested) {
+            lift_array_init(L, buf, v, idx, depth + 1);
+            continue;
+        }
+        if (clang_getCursorType(v).kind == CXType_Void) { /* libclang's designated initialiser */
+            lift_fail(L, v, "give the values in order, or assign the element after the declaration",
+                      "designated initialisers are not supported ('%s')", buf->name);
+            return;
+        }
+        Operand x = lift_expr(L, v);
+        if (opd_is_const(x, 0))
+            continue;
+        Builder bd = lift_builder(L, v);
+        Stmt *w = stmt_new(L->a, S_WRITE, loc_of(L, v));
+        w->buf = buf;
+        w->nidx = depth + 1;
+        memcpy(w->idx, idx, sizeof(Operand) * (size_t)(depth + 1));
+        w->nargs = 1;
+        w->args[0] = b_cast(&bd, buf->elem, x);
+        body_append(L->a, L->cur, w);
+    }
+}
+
+static int scalar_ref_arg(Lift *L, CXCursor arg);
+
+void lift_var_decl(Lift *L, CXCursor d) {
+    const char *name = cursor_spelling(L, d);
+    CXType t = clang_getCursorType(d);
+    CXType ct = clang_getCanonicalType(t);
+    Kids k = kids_of(d);
+    if (ct.kind == CXType_Pointer) {
+        CXCursor init = clang_getNullCursor();
+        for (int i = 0; i < k.n; i++)
+            if (clang_isExpression(clang_getCursorKind(k.items[i])))
+                init = k.items[i];
+        CXCursor call = clang_Cursor_isNull(init) ? init : strip_casts(init);
+        if (!clang_Cursor_isNull(call) && clang_getCursorKind(call) == CXCursor_CallExpr) {
+            lift_heap_array(L, d, name, clang_getCanonicalType(clang_getPointeeType(ct)), init);
+            return;
+        }
+        /* double *acc = &total;: *acc is total */
+        int ref = clang_Cursor_isNull(init) ? 0 : scalar_ref_arg(L, init);
+        Binding *b = env_bind(L, d, name);
+        if (ref) {
+            b->ref = ref;
+            return;
+        }
+        b->is_view = true;
+        b->ty = type_long();
+        if (!clang_Cursor_isNull(init))
+            point_view(L, d, L->nenv - 1, init);
+        return;
+    }
+    if (ct.kind == CXType_ConstantArray) {
+        CXType elem = ct;
+        Operand dims[4];
+        int rank = 0;
+        while (elem.kind == CXType_ConstantArray && rank < 4) {
+            dims[rank++] = opd_int(clang_getArraySize(elem));
+            elem = clang_getCanonicalType(clang_getArrayElementType(elem));
+        }
+        Type ety;
+        if (!map_type(elem, &ety) || ety.kind == TY_BOOL) {
+            lift_fail(L, d, "local arrays must hold float, double or integers",
+                      "unsupported local array '%s'", name);
+            return;
+        }
+        Buffer *buf = buffer_new(L->a, L->f, name, ety, BUF_LOCAL);
+        buf->rank = rank;
+        buf->dims = arena_alloc(L->a, sizeof(Operand) * (size_t)rank);
+        memcpy(buf->dims, dims, sizeof(Operand) * (size_t)rank);
+        /* Declared where it appears, so that each iteration gets its own. */
+        Stmt *s = stmt_new(L->a, S_DECL, loc_of(L, d));
+        s->buf = buf;
+        body_append(L->a, L->cur, s);
+        for (int i = 0; i < k.n; i++)
+            if (clang_getCursorKind(k.items[i]) == CXCursor_InitListExpr) {
+                /* C fills what the list leaves out with zeros */
+                buf->zero_init = true;
+                Operand idx[4];
+                lift_array_init(L, buf, k.items[i], idx, 0);
+            }
+        Binding *b = env_bind(L, d, name);
+        b->is_array = true;
+        b->buf = buf;
+        return;
+    }
+    if (is_struct_type(t)) {
+        lift_struct_decl(L, d, name, t);
+        return;
+    }
+    Type ty;
+    if (!map_type(t, &ty)) {
+        CXString s = clang_getTypeSpelling(t);
+        lift_fail(L, d, "locals must be float, double or integer scalars, or fixed-size arrays",
+                  "local '%s' has an unsupported type", name);
+        clang_disposeString(s);
+        return;
+    }
+    Operand init = opd_none();
+    for (int i = 0; i < k.n; i++) {
+        enum CXCursorKind kk = clang_getCursorKind(k.items[i]);
+        if (clang_isExpression(kk))
+            init = lift_expr(L, k.items[i]);
+    }
+    Binding *b = env_bind(L, d, name);
+    b->ty = ty;
+    if (init.kind != OPD_NONE)
+        assign_scalar(L, d, L->nenv - 1, init);
+}
+
+/* The lifted size (values) up to which helpers are inlined: lifting that
+ * many takes about 200 MB, and a 10,000-line function needs about 30,000. */
+enum { MAX_LIFTED_VALUES = 200000 };
+
+/* Helpers calling helpers deeper than this are reported instead of
+ * overflowing the stack. */
+enum { MAX_INLINE_DEPTH = 200 };
+
+/* The value of the variable `name` where the call is (the caller's
+ * bindings are the newest), or none. */
+static Operand caller_value(Lift *L, const char *name) {
+    int b = env_named(L, name);
+    if (b < 0 || L->env[b].is_array || L->env[b].is_view || L->env[b].ref)
+        return opd_none();
+    return L->env[b].val;
+}
+
+/* Whether the inner extents of a 2-D parameter (its canonical spelling,
+ * `double (*)[m]`) and of the array passed agree: the same text, each name
+ * in it a parameter given the caller's value of that name. */
+static bool same_inner_extents(Lift *L, CXCursor def, int pi, CXCursor p, CXCursor arg,
+                               Operand *vals) {
+    CXString ps = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(p)));
+    CXString as = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(arg)));
+    const char *pt = strchr(clang_getCString(ps), '['), *at = strchr(clang_getCString(as), '[');
+    bool same = pt && at && strcmp(pt, at) == 0;
+    for (const char *q = pt; same && *q; q++) {
+        if (!(isalpha((unsigned char)*q) || *q == '_') ||
+            (q > pt && (isalnum((unsigned char)q[-1]) || q[-1] == '_')))
+            continue;
+        size_t n = 0;
+        while (isalnum((unsigned char)q[n]) || q[n] == '_')
+            n++;
+        const char *name = arena_printf(L->a, "%.*s", (int)n, q);
+        bool found = false;
+        for (int j = 0; j < pi && !found; j++) {
+            CXCursor pj = clang_Cursor_getArgument(def, (unsigned)j);
+            if (strcmp(cursor_spelling(L, pj), name) == 0) {
+                found = true;
+                same = opd_equal(vals[j], caller_value(L, name));
+            }
+        }
+        same &= found;
+    }
+    clang_disposeString(ps);
+    clang_disposeString(as);
+    return same;
+}
+
+/* A whole 2-D array given to a helper's 2-D parameter (T g[n][m], T **g):
+ * the array, if its rows are laid out as the parameter says (row pointers
+ * for row pointers, the same inner extents otherwise); NULL (reported)
+ * if not. */
+static Buffer *whole_array_arg(Lift *L, CXCursor def, int pi, CXCursor arg, Operand *vals) {
+    CXCursor p = clang_Cursor_getArgument(def, (unsigned)pi);
+    CXCursor a = strip_casts(arg);
+    int b = clang_getCursorKind(a) == CXCursor_DeclRefExpr ? env_lookup(L, a) : -1;
+    Buffer *buf = b >= 0 && L->env[b].is_array ? L->env[b].buf : NULL;
+    int prank;
+    bool prows;
+    array_shape(clang_getCursorType(p), &prank, &prows);
+    if (buf && buf->rank == prank && buf->row_table == prows &&
+        (prows || same_inner_extents(L, def, pi, p, a, vals)))
+        return buf;
+    lift_fail(L, arg,
+              "pass the array itself, declared with the same inner extents as the parameter "
+              "(T a[n][m] to T g[n][m], T **a to T **g)",
+              "%s",
+              arena_printf(L->a,
+                           "the argument of the %d-D parameter '%s' is not an array of that shape",
+                           prank, cursor_spelling(L, p)));
+    return NULL;
+}
+
+/* For an argument `&x` (x a scalar) or a helper's own pointer to a scalar
+ * passed on: 1 + the binding of that scalar; 0 for anything else. */
+static int scalar_ref_arg(Lift *L, CXCursor arg) {
+    CXCursor c = strip_casts(arg);
+    while (clang_getCursorKind(c) == CXCursor_ParenExpr)
+        c = strip_casts(kids_of(c).items[0]);
+    bool post;
+    if (clang_getCursorKind(c) == CXCursor_UnaryOperator && !strcmp(unop_of(L, c, &post), "&")) {
+        CXCursor a = strip_implicit(kids_of(c).items[0]);
+        int b = clang_getCursorKind(a) == CXCursor_DeclRefExpr ? env_lookup(L, a) : -1;
+        if (b >= 0 && !L->env[b].is_array && !L->env[b].is_view && !L->env[b].ref)
+            return b + 1;
+        return 0;
+    }
+    int b = clang_getCursorKind(c) == CXCursor_DeclRefExpr ? env_lookup(L, c) : -1;
+    return b >= 0 ? L->env[b].ref : 0;
+}
+
+/* The arguments of an inlined call: cursors to lift, or (given) the
+ * fields of struct arguments already lifted, NULL for the others. */
+typedef struct CallArgs {
+    KidList cursors;
+    Operand **given;
+} CallArgs;
+
+static Operand inline_call(Lift *L, CXCursor call, CXCursor def, CallArgs *args,
+                           Operand **fields_out, int *nfields_out);
+
+Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args) {
+    CallArgs ca = {*args, NULL};
+    return inline_call(L, call, def, &ca, NULL, NULL);
+}
+
+/* The fields of the struct that a call of a helper of the user's returns
+ * (inlined); NULL after a diagnostic. */
+Operand *lift_struct_call(Lift *L, CXCursor call, int *n) {
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+    if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl ||
+        !user_definition(def)) {
+        lift_fail(L, call,
+                  "define the function in this file or a header of yours, or return the struct "
+                  "through a pointer",
+                  "call to '%s', which returns a struct pargrad cannot see",
+                  cursor_spelling(L, call));
+        return NULL;
+    }
+    KidList k = all_kids(L->a, call);
+    KidList args = {.a = L->a, .items = k.items + 1, .n = k.n - 1};
+    Operand *fields = NULL;
+    CallArgs ca = {args, NULL};
+    inline_call(L, call, def, &ca, &fields, n);
+    return L->failed ? NULL : fields;
+}
+
+/* fn(x, y) for fn a declared operator's COMBINE or INV on structs,
+ * inlined at `at` with the fields of x and y given: the result's fields,
+ * NULL after a diagnostic. */
+Operand *inline_tuple_op(Lift *L, CXCursor at, const char *fn, Operand *x, Operand *y) {
+    CXCursor def = frontend_find_function(L->fe, fn);
+    CXCursor none[2] = {clang_getNullCursor(), clang_getNullCursor()};
+    Operand *given[2] = {x, y};
+    CallArgs ca = {{.a = L->a, .items = none, .n = 2}, given};
+    Operand *fields = NULL;
+    int n;
+    inline_call(L, at, def, &ca, &fields, &n);
+    return L->failed ? NULL : fields;
+}
+
+/* Inlines a call to a function of the same file: parameters are bound to the
+ * argument values (scalars), the argument arrays (pointers), or the
+ * caller's scalars whose address is passed (`&seed`). A returned struct's
+ * fields go to *fields (NULL: the value is not used). */
+static Operand inline_call(Lift *L, CXCursor call, CXCursor def, CallArgs *ca, Operand **fields_out,
+                           int *nfields_out) {
+    KidList *args = &ca->cursors;
+    for (int i = 0; i < L->ninlining; i++)
+        if (clang_equalCursors(L->inlining[i], def)) {
+            lift_fail(L, call, "rewrite the recursion as a loop",
+                      "'%s' is recursive, which pargrad cannot differentiate",
+                      cursor_spelling(L, def));
+            return opd_float(0, type_double());
+        }
+    if (L->ninlining > MAX_INLINE_DEPTH) {
+        lift_fail(L, call, "call fewer helpers from helpers",
+                  "helpers call each other more than %s levels deep",
+                  arena_printf(L->a, "%d", MAX_INLINE_DEPTH));
+        return opd_float(0, type_double());
+    }
+    /* Every call is a copy of the helper: helpers calling helpers from many
+     * places grow exponentially with their depth. */
+    if (L->f->next_var_id > MAX_LIFTED_VALUES) {
+        const char *why = arena_printf(L->a,
+                                       "'%s' grows too large with the helpers it calls inlined "
+                                       "(more than %d values): each call is a copy of the helper",
+                                       L->f->name, MAX_LIFTED_VALUES);
+        lift_fail(L, call, "call the helpers from fewer places, e.g. from a loop over the calls",
+                  "%s", why);
+        return opd_float(0, type_double());
+    }
+    int nparams = clang_Cursor_getNumArguments(def);
+    if (nparams != args->n) {
+        lift_fail(L, call, NULL, "wrong number of arguments to '%s'", cursor_spelling(L, def));
+        return opd_float(0, type_double());
+    }
+    Operand *vals = arena_alloc(L->a, sizeof(Operand) * (size_t)(nparams + 1));
+    Buffer **bufs = arena_alloc(L->a, sizeof(Buffer *) * (size_t)(nparams + 1));
+    int *refs = arena_alloc(L->a, sizeof(int) * (size_t)(nparams + 1));
+    bool *whole = arena_alloc(L->a, sizeof(bool) * (size_t)(nparams + 1));
+    Operand **fields = arena_alloc(L->a, sizeof(Operand *) * (size_t)(nparams + 1));
+    int *nfields = arena_alloc(L->a, sizeof(int) * (size_t)(nparams + 1));
+    for (int i = 0; i < nparams; i++) {
+        CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+        bufs[i] = NULL;
+        if (ca->given && ca->given[i]) {
+            fields[i] = ca->given[i];
+            nfields[i] = struct_shape(L, def, clang_getCursorType(p))->n;
+            continue;
+        }
+        if (is_struct_type(clang_getCursorType(p))) { /* by value: a copy of its fields */
+            if (!(fields[i] = struct_values(L, args->items[i], &nfields[i])))
+                return opd_float(0, type_double());
+            continue;
+        }
+        if (!is_pointer_type(p)) {
+            vals[i] = lift_expr(L, args->items[i]);
+            continue;
+        }
+        int prank;
+        bool prows;
+        array_shape(clang_getCursorType(p), &prank, &prows);
+        if (prank > 1) { /* T g[n][m], T **g: a whole array of that shape */
+            if (!(bufs[i] = whole_array_arg(L, def, i, args->items[i], vals)))
+                return opd_float(0, type_double());
+            vals[i] = opd_int(0);
+            whole[i] = true;
+            continue;
+        }
+        if ((refs[i] = scalar_ref_arg(L, args->items[i])) > 0)
+            continue;
+        bufs[i] = lift_view(L, args->items[i], &vals[i]);
+        if (!bufs[i])
+            return opd_float(0, type_double());
+    }
+    int mark = L->nenv;
+    push_inlining(L, def);
+    push_barrier(L, (Barrier){BARRIER_CALL, mark, -1, -1});
+    for (int i = 0; i < nparams; i++) {
+        CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+        if (fields[i]) {
+            bind_struct_arg(L, p, fields[i], nfields[i]);
+            continue;
+        }
+        Binding *b = env_bind(L, p, cursor_spelling(L, p));
+        if (refs[i]) {
+            b->ref = refs[i];
+        } else if (bufs[i] && opd_is_const(vals[i], 0) && (bufs[i]->rank == 1 || whole[i])) {
+            b->is_array = true;
+            b->buf = bufs[i];
+        } else if (bufs[i]) { /* a + off: a view */
+            b->is_view = true;
+            b->buf = bufs[i];
+            b->ty = type_long();
+            b->val = vals[i];
+        } else {
+            Type ty;
+            if (!map_type(clang_getCursorType(p), &ty)) {
+                lift_fail(L, p, NULL, "parameter '%s' has an unsupported type", b->name);
+                break;
+            }
+            b->ty = ty;
+            Builder bd = lift_builder(L, call);
+            b->val = b_cast(&bd, ty, vals[i]);
+        }
+    }
+    CXCursor body = kids_of(def).last;
+    bool outer_return = L->seen_return;
+    Operand outer_val = L->ret_val;
+    Type outer_ty = L->ret_ty;
+    int outer_flag = L->ret_flag, outer_slot = L->ret_slot, outer_struct = L->ret_struct;
+    L->seen_return = false;
+    L->ret_struct = 0;
+    CXType rct = clang_getCursorResultType(def);
+    if (!map_type(rct, &L->ret_ty))
+        L->ret_ty.kind = TY_VOID;
+    if (is_struct_type(rct)) {
+        StructFields *sh = struct_shape(L, def, rct);
+        int head = bind_struct_local(L, clang_getNullCursor(), "retval", sh);
+        for (int k = 0; k < sh->n; k++)
+            L->env[head + 1 + k].val = b_fconst(0, sh->types[k]);
+        L->ret_struct = head + 1;
+    }
+    start_returns(L, body);
+    lift_stmt(L, body);
+    end_returns(L, body);
+    if (L->ret_struct && fields_out) {
+        int head = L->ret_struct - 1;
+        *nfields_out = L->env[head].shape->n;
+        *fields_out = arena_alloc(L->a, sizeof(Operand) * (size_t)(*nfields_out + 1));
+        for (int k = 0; k < *nfields_out; k++)
+            (*fields_out)[k] = L->env[head + 1 + k].val;
+    }
+    L->ret_struct = outer_struct;
+    L->ret_ty = outer_ty;
+    L->ret_flag = outer_flag;
+    L->ret_slot = outer_slot;
+    Operand result = L->seen_return ? L->ret_val : opd_none();
+    L->seen_return = outer_return;
+    L->ret_val = outer_val;
+    L->nbarriers--;
+    L->ninlining--;
+    L->nenv = mark;
+    Type rty;
+    if (map_type(clang_getCursorResultType(def), &rty) && result.kind != OPD_NONE) {
+        Builder bd = lift_builder(L, call);
+        return b_cast(&bd, rty, result);
+    }
+    return opd_float(0, type_double());
+}
