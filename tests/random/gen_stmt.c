@@ -1,0 +1,869 @@
+/* pargrad_gen (see gen.c): statements (loop counters and heads, locals, ifs,
+ * sequential and time loops, returns, updates), one random statement of
+ * any kind (gen_stmt), and the helper functions. */
+#include <string.h>
+
+#include "gen.h"
+
+/* ------------------------------------------------------------------ */
+/* statements                                                          */
+
+/* decl_for: loop counters declared at the top of f (`int i1, t2;`), C89
+ * style, and reused by loops that do not nest in each other. One read
+ * after its loop (counter_after) is retired: another loop inside a
+ * parallel loop would make it private there. */
+enum { MAX_COUNTERS = 8 };
+static struct counter {
+    const char *name;
+    int busy, retired;
+} counters[MAX_COUNTERS];
+static int ncounters;
+
+/* A loop's counter: declared at the top (*pooled) or in the loop's head. */
+const char *loop_counter(const char *prefix, int *pooled) {
+    *pooled = 0;
+    if (!on(K_DECL_FOR) || cx.in_helper || !chance(50))
+        return fresh(prefix);
+    int cand[MAX_COUNTERS], k = 0;
+    for (int i = 0; i < ncounters; i++)
+        if (!counters[i].busy && !counters[i].retired)
+            cand[k++] = i;
+    int c;
+    if (k && (ncounters == MAX_COUNTERS || chance(60)))
+        c = cand[rnd(k)];
+    else if (ncounters < MAX_COUNTERS)
+        c = ncounters++, counters[c].name = fresh(prefix);
+    else
+        return fresh(prefix);
+    counters[c].busy = 1;
+    *pooled = 1;
+    return counters[c].name;
+}
+
+static struct counter *pooled_counter(const char *name) {
+    for (int i = 0; i < ncounters; i++)
+        if (counters[i].name == name)
+            return &counters[i];
+    return NULL;
+}
+
+/* At the end of a loop over a pooled counter: free for the next loop, or
+ * (counter_after) readable after it, an int in [-1, 10]. */
+void end_counter(const char *name) {
+    struct counter *c = pooled_counter(name);
+    if (!c)
+        return;
+    c->busy = 0;
+    if (on(K_COUNTER_AFTER) && chance(30)) {
+        c->retired = 1;
+        declare(name, T_INT, 1.0);
+    }
+}
+
+/* the counters' declaration, once f is built: at position at of f's body */
+void declare_counters(struct node *f, int at) {
+    if (!ncounters)
+        return;
+    struct node *d = new_node(0, "");
+    d->tmpl = fmt("int %s", counters[0].name);
+    for (int i = 1; i < ncounters; i++)
+        d->tmpl = fmt("%s, %s", d->tmpl, counters[i].name);
+    d->tmpl = fmt("%s;", d->tmpl);
+    push(&f->body, &f->nbody, &f->cbody, d);
+    memmove(f->body + at + 1, f->body + at, sizeof *f->body * (size_t)(f->nbody - 1 - at));
+    f->body[at] = d;
+}
+
+/* a loop over [lo, hi) in one of C's spellings: up (loop_forms), or down
+ * (loop_down), with the counter declared in the head unless pooled */
+const char *loop_head(const char *var, int pooled, const char *lo, const char *hi) {
+    const char *d = pooled ? "" : "int ";
+    if (on(K_LOOP_DOWN) && chance(25)) {
+        switch (rnd(3)) {
+        case 0:
+            return fmt("for (%s%s = %s - 1; %s >= %s; %s--)", d, var, hi, var, lo, var);
+        case 1:
+            return fmt("for (%s%s = %s - 1; %s > %s - 1; --%s)", d, var, hi, var, lo, var);
+        default:
+            return fmt("for (%s%s = %s - 1; %s >= %s; %s -= 1)", d, var, hi, var, lo, var);
+        }
+    }
+    if (on(K_LOOP_COND) && chance(25)) {
+        int from_zero = strcmp(lo, "0") == 0 && (strcmp(hi, "n") == 0 || strcmp(hi, "m") == 0);
+        switch (rnd(from_zero ? 4 : 3)) { /* != only where the counter surely meets the bound */
+        case 0:
+            return fmt("for (%s%s = %s; %s + 1 < %s + 1; %s++)", d, var, lo, var, hi, var);
+        case 1:
+            return fmt("for (%s%s = %s; %s > %s; %s++)", d, var, lo, hi, var, var);
+        case 2:
+            return fmt("for (%s%s = %s; %s - 1 < %s - 1; ++%s)", d, var, lo, var, hi, var);
+        default:
+            return fmt("for (%s%s = %s; %s != %s; %s++)", d, var, lo, var, hi, var);
+        }
+    }
+    if (!on(K_LOOP_FORMS) || chance(60))
+        return fmt("for (%s%s = %s; %s < %s; %s++)", d, var, lo, var, hi, var);
+    switch (rnd(4)) {
+    case 0:
+        return fmt("for (%s%s = %s; %s <= %s - 1; %s++)", d, var, lo, var, hi, var);
+    case 1:
+        return fmt("for (%s%s = %s; %s < %s; ++%s)", d, var, lo, var, hi, var);
+    case 2:
+        return fmt("for (%s%s = %s; %s < %s; %s = %s + 1)", d, var, lo, var, hi, var, var);
+    default:
+        return fmt("for (%s%s = %s; %s < %s; %s += 1)", d, var, lo, var, hi, var);
+    }
+}
+
+/* loop_step: a sequential loop over part of [0, hi), stepping by more than one */
+static const char *step_head(const char *var, int pooled, const char *hi) {
+    const char *d = pooled ? "" : "int ";
+    switch (rnd(4)) {
+    case 0:
+        return fmt("for (%s%s = 0; %s < %s; %s += 2)", d, var, var, hi, var);
+    case 1:
+        return fmt("for (%s%s = 1; %s < %s; %s = %s + 3)", d, var, var, hi, var, var);
+    case 2:
+        return fmt("for (%s%s = %s - 1; %s >= 0; %s -= 2)", d, var, hi, var, var);
+    default:
+        return fmt("for (%s%s = 0; %s < %s; %s += 1 + n / 4)", d, var, var, hi, var);
+    }
+}
+
+void push_loop(const char *name, int par, int range, int inner) {
+    cx.loops[cx.nloops++] = (struct loopvar){name, par, range, inner};
+}
+
+int loops_of(int range) {
+    int k = 0;
+    for (int i = 0; i < cx.nloops; i++)
+        k += cx.loops[i].range == range;
+    return k;
+}
+
+/* double/float/int local, or a small local array */
+/* scalar_ref: a local updated by a helper through its address, or an int
+ * drawn from a generator state the helper advances (rg_blend, rg_step:
+ * printed before f when the row is on) */
+static void gen_scalar_ref(struct block b) {
+    if (chance(30)) { /* a local pointer to a local scalar */
+        const char *name = fresh("r"), *ptr = fresh("rp");
+        struct node *n = stmt(b, "");
+        n->kid[n->nkid++] = gen_expr(0);
+        n->kid[n->nkid++] = gen_expr(1);
+        n->tmpl = fmt("double %s = %%0;\ndouble *%s = &%s;\n*%s = 0.5 * *%s + 0.25 * tanh(%%1);",
+                      name, ptr, name, ptr, ptr);
+        declare(name, T_DOUBLE, n->kid[0]->bound + 0.25);
+        return;
+    }
+    if (rnd(2)) {
+        const char *name = fresh("r");
+        struct node *n = stmt(b, "");
+        n->kid[n->nkid++] = gen_expr(0);
+        n->kid[n->nkid++] = gen_expr(1);
+        n->tmpl = fmt("double %s = %%0;\nrg_blend(&%s, %%1);", name, name);
+        prog.uses_blend = 1;
+        declare(name, T_DOUBLE, n->kid[0]->bound + 0.25);
+        return;
+    }
+    const char *st = fresh("st"), *name = fresh("k");
+    const char *v = cx.nloops ? cx.loops[rnd(cx.nloops)].name : cx.in_helper ? "1" : "n";
+    const char *draw = on(K_BIT_OPS) && rnd(2) ? fmt("(rg_step(&%s) ^ (%s >> 3)) & 3u", st, st)
+                                               : fmt("rg_step(&%s) %% 5u", st);
+    stmt(b, fmt("unsigned %s = (unsigned)(%s * 7 + 1);\nint %s = (int)(%s);", st, v, name, draw));
+    declare(name, T_INT, 0.5);
+    prog.uses_step = 1;
+}
+
+/* while: a local computed by a while, do or uncounted for loop whose trip
+ * count depends on integers only (n, loop indices): a derivative has no
+ * jumps (the test of the value itself never fails) */
+static void gen_while_local(struct block b) {
+    const char *v = fresh("wv"), *k = fresh("wk");
+    const char *i = cx.nloops ? cx.loops[rnd(cx.nloops)].name : "0";
+    const char *n = cx.in_helper ? "4" : "n"; /* helpers may have no length */
+    const char *step = fmt("%s = 0.5 * %s + 0.25 * tanh(%%1 + 0.1 * %s);", v, v, k);
+    const char *stop = rnd(2) ? fmt("\n    if (%s > %s + 1)\n        break;", k, n) : "";
+    struct node *s = stmt(b, "");
+    s->kid[s->nkid++] = gen_expr(0);
+    s->kid[s->nkid++] = gen_expr(1);
+    int form = rnd(3);
+    if (form == 2) /* not a counted for loop: run as a while loop */
+        s->tmpl = fmt("double %s = %%0;\nint %s;\nfor (%s = 0; %s * %s < 4 + (%s + %s) %% 5 && "
+                      "%s < 1.0e6; %s++) {\n    %s%s\n}",
+                      v, k, k, k, k, n, i, v, k, step, stop);
+    else if (form == 1)
+        s->tmpl = fmt("double %s = %%0;\nint %s = 0;\nwhile (%s < 2 + (%s + %s) %% 3) {\n    %s\n "
+                      "   %s++;%s\n}",
+                      v, k, k, n, i, step, k, stop);
+    else
+        s->tmpl = fmt("double %s = %%0;\nint %s = 0;\ndo {\n    %s\n    %s++;%s\n} while (%s "
+                      "< 1 + (%s + %s) %% 3);",
+                      v, k, step, k, stop, k, n, i);
+    declare(v, T_DOUBLE, max2(s->kid[0]->bound, 0.5) + 0.25);
+}
+
+/* structs: a local rg_pt from a list, field by field, or a copy of an
+ * element of sp; maybe mixed through a helper's pointer. Its double
+ * fields are then locals like others (read, assigned: s.lo = e). */
+static void gen_struct_local(struct block b) {
+    const char *name = fresh("sq");
+    struct node *n = stmt(b, "");
+    n->kid[n->nkid++] = gen_expr(1);
+    n->kid[n->nkid++] = gen_expr(1);
+    n->kid[n->nkid++] = gen_expr(1);
+    double bound = max2(n->kid[0]->bound, n->kid[1]->bound);
+    int form = rnd(prog.has_sp && !cx.in_helper ? 3 : 2);
+    if (form == 2) {
+        prog.used_sp = 1;
+        n->tmpl = fmt("rg_pt %s = sp[%s];", name, index_n());
+        bound = 1.0;
+    } else if (form == 1) {
+        n->tmpl = rnd(2) ? fmt("rg_pt %s;\n%s.lo = %%0;\n%s.hi = %%1;\n%s.tag = %d;", name, name,
+                               name, name, rnd(3))
+                         : fmt("rg_pt %s = {0};\n%s.hi = %%1;\n%s.lo = %%0;", name, name, name);
+    } else {
+        n->tmpl = fmt("rg_pt %s = {%%0, %%1, %d};", name, rnd(3));
+    }
+    if (chance(30)) {
+        n->tmpl = fmt("%s\nrg_ptmix(&%s, %%2);", n->tmpl, name);
+        prog.uses_ptmix = 1;
+        bound = 2.0 * bound + 0.5;
+    } else if (chance(30)) { /* a helper returning the struct by value */
+        n->tmpl = fmt("%s\n%s = rg_ptnext(%s, %%2);", n->tmpl, name, name);
+        prog.uses_ptnext = 1;
+        bound = 2.0 * bound + 0.5;
+    } else if (chance(15)) { /* a member of the struct it returns */
+        n->tmpl = fmt("%s\n%s.lo = 0.5 * rg_ptnext(%s, %%2).hi;", n->tmpl, name, name);
+        prog.uses_ptnext = 1;
+        bound = bound + 0.25;
+    }
+    prog.uses_struct = 1;
+    declare(fmt("%s.lo", name), T_DOUBLE, bound);
+    declare(fmt("%s.hi", name), T_DOUBLE, bound);
+}
+
+void gen_local(struct block b) {
+    int r = rnd(10);
+    if (on(K_CONST_CAST) && chance(8)) { /* a constant local of an integer type */
+        static const char *const ci[] = {"(int)2.7 + 7 % 3", "(int)(0.1 * 25) + 1", "-7 / 2 + 5",
+                                         "(_Bool)0.5 + (char)2", "(int)sizeof(double) / 4"};
+        int shift[] = {40, 50, 63};
+        if (rnd(2)) {
+            const char *name = fresh("q");
+            int sh = shift[rnd(3)];
+            stmt(b, fmt("const uint64_t %s = 1ULL << %d;", name, sh));
+            struct var *v = declare(name, T_U64, 1.2);
+            v->len = sh;
+            v->konst = 1;
+        } else {
+            const char *name = fresh("c");
+            stmt(b, fmt("const int %s = %s;", name, ci[rnd(5)]));
+            declare(name, T_INT, 0.5)->konst = 1;
+        }
+        return;
+    }
+    if (r < 2 && on(K_FLOAT)) {
+        const char *name = fresh("f");
+        prog.uses_float = 1;
+        struct node *n = stmt(b, "");
+        n->kid[n->nkid++] = gen_expr(1);
+        const char *ty = type_text(n, 1);
+        n->tmpl = fmt("%s %s = (%s)(%%0);", ty, name, ty);
+        declare(name, T_FLOAT, n->kid[0]->bound);
+    } else if (r < 3 && on(K_INT)) {
+        const char *name = fresh("k");
+        const char *v = cx.nloops ? cx.loops[rnd(cx.nloops)].name : cx.in_helper ? "1" : "n";
+        stmt(b, fmt("int %s = (%s * %d + %d) %% 5;", name, v, 1 + rnd(3), rnd(4)));
+        declare(name, T_INT, 0.5);
+    } else if (r < 4 && on(K_LOCAL_ARRAY)) {
+        const char *name = fresh("la");
+        struct node *n = stmt(b, "");
+        double bound = 0;
+        for (int i = 0; i < 3; i++) {
+            n->kid[n->nkid++] = gen_expr(1);
+            bound = max2(bound, n->kid[i]->bound);
+        }
+        n->tmpl = fmt("%s %s[3];\n%s[0] = %%0;\n%s[1] = %%1;\n%s[2] = %%2;", type_text(n, 0), name,
+                      name, name, name);
+        if (on(K_ARRAY_INIT) && chance(50)) { /* the rest is zero, as C fills it */
+            static const char *const lists[] = {"{%0, %1, %2}", "{%0, %1}", "{%0}", "{0}"};
+            n->tmpl = fmt("%s %s[3] = %s;", type_text(n, 0), name, lists[rnd(4)]);
+        } else if (chance(20)) { /* filled by a loop: its iterations save what they overwrite */
+            const char *t = fresh("t");
+            n->tmpl = fmt("%s %s[3];\nfor (int %s = 0; %s < 3; %s++)\n    %s[%s] = (%s == 1 ? "
+                          "%%1 : %%0) * (0.5 + 0.25 * %s);",
+                          type_text(n, 0), name, t, t, t, name, t, t, t);
+        }
+        declare(name, T_ARRAY, bound)->len = 3;
+    } else if (r < 5 && on(K_SCALAR_REF)) {
+        gen_scalar_ref(b);
+    } else if (r < 6 && on(K_WHILE)) {
+        gen_while_local(b);
+    } else if (r < 7 && on(K_STRUCT)) {
+        gen_struct_local(b);
+    } else {
+        const char *name = fresh("v");
+        struct node *n = stmt(b, "");
+        n->kid[n->nkid++] = gen_expr(0);
+        n->tmpl = fmt("%s %s = %%0;", type_text(n, 0), name);
+        declare(name, T_DOUBLE, n->kid[0]->bound);
+        if (on(K_TERNARY) && chance(20)) {
+            /* arms of scalars only (a select): the one C does not evaluate
+             * divides by an exact zero, like n > 1 ? s / (n - 1) : 0 */
+            const char *q = fresh("v");
+            n->tmpl = fmt("%s\ndouble %s = %s > 0.5 ? %s / (double)(int)(2.0 * %s) : 0.5 * %s;",
+                          n->tmpl, q, name, name, name, name);
+            declare(q, T_DOUBLE, n->kid[0]->bound);
+        }
+    }
+}
+
+/* an assignment to a scalar declared outside, at the same parallel depth */
+static void gen_assign(struct block b) {
+    int cand[MAX_VARS], k = 0;
+    for (int i = 0; i < cx.nvars; i++) {
+        const struct var *v = &cx.vars[i];
+        if (v->par == cx.par && !v->hidden && v->type != T_INT && v->type != T_U64 && !v->konst)
+            cand[k++] = i;
+    }
+    if (!k) {
+        gen_local(b);
+        return;
+    }
+    struct var *v = &cx.vars[cand[rnd(k)]];
+    const char *lhs = v->type == T_ARRAY ? fmt("%s[%d]", v->name, rnd(v->len)) : v->name;
+    struct node *e = gen_expr(1);
+    struct node *n;
+    if (v->seq < cx.seq) /* carried by a sequential loop: a contraction stays bounded */
+        n = stmt(b, fmt(rnd(2) ? "%s = 0.5 * %s + 0.5 * tanh(%%0);" : "%s += 0.25 * sin(%%0);", lhs,
+                        lhs));
+    else if (rnd(2)) {
+        /* chain_assign: another scalar of the same scope gets the value too */
+        struct var *w = &cx.vars[cand[rnd(k)]];
+        if (on(K_CHAIN_ASSIGN) && chance(30) && w != v && w->type != T_ARRAY && w->seq >= cx.seq) {
+            n = stmt(b, fmt("%s = %s = %%0;", lhs, w->name));
+            w->bound = max2(w->bound, 0.0) + e->bound + 1.0;
+            if (w->bound > 50)
+                w->bound = 50;
+        } else
+            n = stmt(b, fmt("%s = %%0;", lhs));
+    } else
+        n = stmt(b, fmt("%s += %%0;", lhs));
+    n->kid[n->nkid++] = e;
+    v->bound = max2(v->bound, 0.0) + e->bound + 1.0;
+    if (v->bound > 50) /* later reads see a bounded value through squash() */
+        v->bound = 50;
+}
+
+static void gen_if(struct block b, int count) {
+    struct node *n = block_stmt(b, "if (%0) {");
+    n->kid[n->nkid++] = gen_cond(0);
+    struct saved s = enter();
+    gen_block(body_of(n), 1 + rnd(count));
+    leave(s);
+    if (chance(60)) {
+        s = enter();
+        gen_block(else_of(n), 1 + rnd(count));
+        leave(s);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* sequential loops, returns, calls, updates; any statement           */
+
+/* float_bound: a floating bound, compared as C compares (the index is
+ * converted to double): k < T / dt with T and dt declared in the loop's
+ * head node (T / dt not an integer, or one only up to rounding: 0.3 / 0.1
+ * is 2.9999999999999996), or k <= 2.5, k < 0.8 * n. At most 8 trips. Sets
+ * *T and *dt (NULL when not declared). */
+static void float_bound_head(struct node *n, const char *t, int pooled, const char **T,
+                             const char **dt, double *vT, double *vdt) {
+    static const struct {
+        double T, dt;
+        const char *cmp;
+    } td[] = {{0.45, 0.1, "<"}, {1.0, 0.3, "<"}, {0.7, 0.25, "<"}, {1.0, 0.25, "<"},
+              {0.3, 0.1, "<="}, {0.3, 0.1, "<"}, {1.3, 0.4, "<="}, {0.5, 0.2, "<="},
+              {1.0, 0.2, "<"},  {0.6, 0.2, "<="}};
+    static const char *const plain[] = {"%s <= 2.5",     "%s < 3.5",          "%s < 0.8 * n",
+                                        "%s <= 0.5 * n", "%s < 1.2 * m",      "%s <= m / 1.5",
+                                        "%s < n / 2.0",  "%s < 1.0 + 0.5 * m"};
+    const char *inc = fmt("%s++", t);
+    if (on(K_LOOP_FORMS) && chance(40))
+        inc = rnd(2) ? fmt("++%s", t) : fmt("%s += 1", t);
+    *T = *dt = NULL;
+    const char *d = pooled ? "" : "int ";
+    if (chance(40)) {
+        n->tmpl = fmt("for (%s%s = 0; %s; %s) {", d, t, fmt(plain[rnd(8)], t), inc);
+        return;
+    }
+    int k = rnd(sizeof td / sizeof td[0]);
+    *T = fresh("T");
+    *dt = fresh("dt");
+    *vT = td[k].T;
+    *vdt = td[k].dt;
+    const char *ty = type_text(n, 0);
+    n->tmpl = fmt("%s%s %s = %.2f, %s = %.2f;\nfor (%s%s = 0; %s %s %s / %s; %s) {",
+                  chance(50) ? "const " : "", ty, *T, td[k].T, *dt, td[k].dt, d, t, t, td[k].cmp,
+                  *T, *dt, inc);
+}
+
+/* a sequential loop over a small constant, n or m; may break */
+static void gen_seq(struct block b, int count) {
+    int pooled;
+    const char *t = loop_counter("t", &pooled);
+    int range = CRANGE;
+    const char *hi = fmt("%d", 2 + rnd(3));
+    if (chance(30)) {
+        range = loops_of(NRANGE) ? MRANGE : NRANGE;
+        hi = range == MRANGE ? "m" : "n";
+        if (range == MRANGE && loops_of(MRANGE)) {
+            range = CRANGE;
+            hi = "3";
+        }
+    }
+    if (range == CRANGE && on(K_CONST_CAST) && chance(15)) { /* 3 or 4 trips */
+        static const char *const ci[] = {
+            "(int)2.7 + 1",     "7 / 2",          "(int)3.9", "9 % 5",
+            "(int)(2.5 * 1.6)", "(_Bool)0.5 + 2", "(char)3",  "(int)(1ULL << 2)"};
+        hi = ci[rnd(8)];
+    }
+    struct node *n = block_stmt(b, fmt("%s {", loop_head(t, pooled, "0", hi)));
+    const char *T = NULL, *dt = NULL;
+    double vT = 0, vdt = 0;
+    if (range == CRANGE && on(K_FLOAT_BOUND) && chance(35))
+        float_bound_head(n, t, pooled, &T, &dt, &vT, &vdt);
+    else if (on(K_LOOP_STEP) && chance(20))
+        n->tmpl = fmt("%s {", step_head(t, pooled, hi));
+    struct saved s = enter();
+    if (T) { /* read in the body (dt as a time step), never assigned */
+        declare(T, T_DOUBLE, vT)->konst = 1;
+        declare(dt, T_DOUBLE, vdt)->konst = 1;
+    }
+    int was_seq_par = cx.seq_par;
+    cx.seq++;
+    cx.seq_par = cx.par;
+    push_loop(t, 0, range, 0);
+    gen_block(body_of(n), 1 + rnd(count + 1));
+    if (on(K_CONTINUE) && chance(25)) { /* the rest of some iterations is skipped */
+        struct node *c = stmt(body_of(n), "if (%0)\n    continue;");
+        c->kid[c->nkid++] = gen_cond(1);
+        gen_block(body_of(n), 1 + rnd(2));
+    }
+    if (on(K_BREAK) && chance(35)) {
+        struct node *br = stmt(body_of(n), "if (%0)\n    break;");
+        br->kid[br->nkid++] = gen_cond(1);
+    }
+    cx.seq--;
+    cx.seq_par = was_seq_par;
+    leave(s);
+    end_counter(t);
+}
+
+/* u (or another initialised array) smoothed by a stencil map into a buffer
+ * and copied back, T times; or (swap) smoothed between u and the buffer
+ * through swapped pointers, 1 to 4 times (not 0: a counter of an inner
+ * loop may be read after it), and copied back once */
+static const char *swap_names[2];
+
+static void gen_time_loop(struct block b) {
+    struct array *u = prog.has_u ? find_array("u") : pick_target(1, 0);
+    struct array *tmp = NULL;
+    for (int i = 0; i < cx.narrays; i++)
+        if (!cx.arrays[i].input && !cx.arrays[i].writing && !cx.arrays[i].locked &&
+            &cx.arrays[i] != u)
+            tmp = &cx.arrays[i];
+    if (!u || !tmp || u->writing || u->locked || u->extent == 0) {
+        gen_local(b);
+        return;
+    }
+    int tp, ip, kp;
+    const char *t = loop_counter("t", &tp);
+    const char *i = loop_counter("i", &ip), *k = loop_counter("i", &kp);
+    /* swapped by pointer: each step writes all of *pn from *pc */
+    int swap = on(K_SWAP) && chance(50);
+    const char *src = u->name, *dst = tmp->name, *pc = NULL;
+    /* both levels in one block (the buffer's halves: it has n * m >= 2n
+     * elements, or 64), u copied into the first */
+    int halves =
+        swap && chance(40) &&
+        ((strncmp(tmp->name, "tm", 2) == 0 && prog.m >= 2) || strncmp(tmp->name, "buf", 3) == 0);
+    if (halves) {
+        struct node *in =
+            block_stmt(b, fmt("#pragma pargrad map\n%s {", loop_head(k, kp, "0", "n")));
+        stmt(body_of(in), fmt("%s[%s] = %s[%s];", tmp->name, k, u->name, k));
+    }
+    if (swap) {
+        pc = fresh("pc");
+        const char *pn = fresh("pn"), *ps = fresh("ps");
+        if (halves)
+            stmt(b, fmt("double *%s = %s, *%s = %s + n, *%s;", pc, tmp->name, pn, tmp->name, ps));
+        else
+            stmt(b, fmt("double *%s = %s, *%s = %s, *%s;", pc, u->name, pn, tmp->name, ps));
+        src = pc;
+        dst = pn;
+        swap_names[0] = pn;
+        swap_names[1] = ps;
+    }
+    struct node *loop = block_stmt(
+        b, fmt("%s {", loop_head(t, tp, "0", fmt("%d", swap ? 1 + rnd(4) : 2 + rnd(3)))));
+    struct saved s = enter();
+    cx.seq++;
+    push_loop(t, 0, CRANGE, 0);
+    struct node *m1 =
+        block_stmt(body_of(loop), fmt("#pragma pargrad map\n%s {", loop_head(i, ip, "1", "n - 1")));
+    cx.par++;
+    push_loop(i, 1, NRANGE, 1);
+    struct node *w = stmt(
+        body_of(m1), fmt("%s[%s] = 0.5 * %s[%s] + 0.25 * (%s[%s - 1] + %s[%s + 1]) * tanh(%%0);",
+                         dst, i, src, i, src, i, src, i));
+    tmp->writing = i;
+    tmp->need = 1; /* not yet written at t = 0: unreadable unless initialised */
+    if (swap)      /* the expression reads neither buffer: it may be either */
+        u->locked = tmp->locked = 1;
+    w->kid[w->nkid++] = gen_expr(1);
+    if (swap)
+        u->locked = tmp->locked = 0;
+    tmp->writing = NULL;
+    cx.nloops--;
+    if (swap) {
+        stmt(body_of(loop), fmt("%s[0] = %s[0];", dst, src));
+        stmt(body_of(loop), fmt("%s[n - 1] = %s[n - 1];", dst, src));
+        stmt(body_of(loop), fmt("%s = %s;", swap_names[1], src));
+        stmt(body_of(loop), fmt("%s = %s;", src, dst));
+        stmt(body_of(loop), fmt("%s = %s;", dst, swap_names[1]));
+    }
+    /* copied back: after the swapped loop, from whichever buffer the
+     * pointer is left in (u itself after an even number of steps) */
+    struct node *m2 = block_stmt(
+        swap ? b : body_of(loop),
+        fmt("#pragma pargrad map\n%s {", loop_head(k, kp, swap ? "0" : "1", swap ? "n" : "n - 1")));
+    stmt(body_of(m2), fmt("%s[%s] = %s[%s];", u->name, k, swap ? pc : tmp->name, k));
+    cx.par--;
+    cx.seq--;
+    leave(s);
+    end_counter(t);
+    end_counter(i);
+    end_counter(k);
+}
+
+/* frees the malloc'ed temporaries (before every return): as a whole
+ * statement and inside an if block */
+const char *free_top, *free_in_if;
+
+static void gen_early_return(struct block b) {
+    /* the value is computed before the temporaries are freed */
+    const char *r = fresh("r");
+    struct node *n =
+        stmt(b, prog.has_ret && free_in_if[0]
+                    ? fmt("if (%%0) {\n    double %s = %%1;\n%s    return %s;\n}", r, free_in_if, r)
+                : prog.has_ret ? "if (%0) {\n    return %1;\n}"
+                               : fmt("if (%%0) {\n%s    return;\n}", free_in_if));
+    n->kid[n->nkid++] = gen_cond(1);
+    if (prog.has_ret)
+        n->kid[n->nkid++] = gen_expr(1);
+}
+
+/* kept_calls: output as kernels print progress; in a parallel loop only
+ * from its first iteration (a line per loop, not per element) */
+static void gen_kept_call(struct block b) {
+    static const char *const forms[] = {
+        "printf(\"f: %g\\n\", %0);", "fprintf(stderr, \"f: n = %d, e = %.3f\\n\", n, %0);",
+        "assert(fabs(%0) < 1.0e6);", "puts(\"f: step\");", "fflush(stdout);"};
+    int k = rnd(5);
+    if (cx.in_helper && k == 1)
+        k = 0;
+    const char *text = forms[k];
+    const struct loopvar *par = NULL;
+    for (int l = cx.nloops - 1; l >= 0 && cx.par > 0 && !par; l--)
+        if (cx.loops[l].par)
+            par = &cx.loops[l];
+    if (par)
+        text = fmt("if (%s == %s)\n    %s", par->name, par->inner ? "1" : "0", text);
+    struct node *n = stmt(b, text);
+    if (k < 3)
+        n->kid[n->nkid++] = gen_expr(1);
+}
+
+/* an initialised output (y or u) no loop is writing, or NULL */
+static struct array *updatable_output(void) {
+    struct array *o = NULL;
+    for (int i = 0; i < cx.narrays; i++)
+        if (!cx.arrays[i].input && cx.arrays[i].extent > 0 && !cx.arrays[i].writing &&
+            !cx.arrays[i].locked &&
+            (strcmp(cx.arrays[i].name, "y") == 0 || strcmp(cx.arrays[i].name, "u") == 0))
+            o = &cx.arrays[i];
+    return o;
+}
+
+/* deref: an output's first element updated through the pointer, as C
+ * kernels return a scalar through `double *err` */
+static int gen_deref_update(struct block b) {
+    struct array *o = updatable_output();
+    if (!o)
+        return 0;
+    struct node *n = stmt(b, fmt("*%s = 0.5 * *%s + 0.25 * tanh(%%0);", o->name, o->name));
+    n->kid[n->nkid++] = gen_expr(1);
+    return 1;
+}
+
+/* pointer_view: an output updated through a pointer walking it in a
+ * sequential loop (the write's index is a carried integer) */
+static int gen_walk_update(struct block b) {
+    struct array *o = updatable_output();
+    if (!o)
+        return 0;
+    const char *p = fresh("pw"), *k = fresh("kw");
+    struct node *n;
+    switch (rnd(3)) {
+    case 0:
+        n = stmt(b, fmt("{\n    double *%s = %s;\n    int %s;\n    for (%s = 0; %s < n; %s++) "
+                        "{\n        *%s = 0.5 * *%s + 0.25 * tanh(%%0);\n        %s++;\n    }\n}",
+                        p, o->name, k, k, k, k, p, p, p));
+        break;
+    case 1: /* *p++ = t (t first: *p++ = f(*p) would be unsequenced) */
+        n = stmt(b, fmt("{\n    double *%s = %s;\n    int %s;\n    for (%s = 0; %s < n; %s++) "
+                        "{\n        double %s_t = 0.5 * *%s + 0.25 * tanh(%%0);\n        *%s++ = "
+                        "%s_t;\n    }\n}",
+                        p, o->name, k, k, k, k, p, p, p, p));
+        break;
+    default: /* the pointer steps in the for header, after a comma */
+        n = stmt(b, fmt("{\n    double *%s = %s;\n    int %s;\n    for (%s = 0; %s < n; %s++, "
+                        "%s++)\n        *%s = 0.5 * *%s + 0.25 * tanh(%%0);\n}",
+                        p, o->name, k, k, k, k, p, p, p));
+        break;
+    }
+    n->kid[n->nkid++] = gen_expr(1);
+    return 1;
+}
+
+/* logged_write: an output updated where which elements get written is
+ * known only as the code runs (a triangular or blocked nest, an index or
+ * a bound read from the int table that the same code advances, a map
+ * whose rows have different lengths); outside parallel loops */
+static int gen_logged_write(struct block b) {
+    struct array *o = updatable_output();
+    if (!o)
+        return 0;
+    const char *a = fresh("la"), *c = fresh("lb"), *t = prog.int_table;
+    const char *upd = fmt("%s[%%s] = 0.5 * %s[%%s] + 0.25 * tanh(%%%%0);", o->name, o->name);
+    struct node *n;
+    int k = rnd(3);
+    switch (rnd(t && !cx.in_helper ? 5 : 3)) {
+    case 0: /* triangular */
+        n = stmt(b, fmt("{\n    int %s, %s;\n    for (%s = 0; %s < n; %s++)\n        for (%s = 0; "
+                        "%s <= %s; %s++)\n            %s\n}",
+                        a, c, a, a, a, c, c, a, c, fmt(upd, c, c)));
+        break;
+    case 1: /* blocked, the block's end computed in the loop */
+        n = stmt(b, fmt("{\n    int %s, %s;\n    for (%s = 0; %s < n; %s += 3) {\n        int "
+                        "%s_end = %s + 3 < n ? %s + 3 : n;\n        for (%s = %s; %s < %s_end; "
+                        "%s++)\n            %s\n    }\n}",
+                        a, c, a, a, a, a, a, a, c, a, c, a, c, fmt(upd, c, c)));
+        break;
+    case 2: /* a map over rows of u of different lengths */
+        if (cx.in_helper || !find_array("u") || find_array("u")->extent != 2 ||
+            find_array("u")->locked || find_array("u")->writing)
+            return 0;
+        stmt(b, fmt("{\n    int %s, %s;\n#pragma pargrad map\n    for (%s = 0; %s < n; %s++)\n   "
+                    "     for (%s = 0; %s < (%s < m ? %s + 1 : m); %s++)\n            u[%s * m + "
+                    "%s] = 0.5 * u[%s * m + %s] + 0.25 * tanh(x[%s * m + %s] * u[%s * m + %s]);\n}",
+                    a, c, a, a, a, c, c, a, a, c, a, c, a, c, a, c, a, c));
+        return 1;
+    case 3: /* an index read from the int table, which then advances */
+        n = stmt(b, fmt("%s\n%s[%d] = (%s[%d] + 2) %% n;",
+                        fmt(upd, fmt("%s[%d]", t, k), fmt("%s[%d]", t, k)), t, k, t, k));
+        break;
+    default: /* a bound read from the int table */
+        n = stmt(b, fmt("{\n    int %s;\n    for (%s = %s[%d]; %s < n; %s++)\n        %s\n}", c, c,
+                        t, k, c, c, fmt(upd, c, c)));
+        break;
+    }
+    n->kid[n->nkid++] = gen_expr(1);
+    return 1;
+}
+
+/* one random statement allowed in the current context */
+static void gen_stmt(struct block b, int count) {
+    int in_parallel = cx.par > 0;
+    for (;;) {
+        switch (rnd(14)) {
+        case 0:
+        case 1:
+        case 2:
+            gen_local(b);
+            return;
+        case 3:
+            if (cx.depth > 0 || in_parallel)
+                gen_assign(b);
+            else
+                gen_local(b);
+            return;
+        case 4:
+            if (on(K_IF) && cx.depth < 4) {
+                gen_if(b, count);
+                return;
+            }
+            break;
+        case 5:
+        case 6:
+            if (on(K_MAP) && cx.depth < 4) {
+                gen_map(b, count);
+                return;
+            }
+            break;
+        case 7:
+        case 8:
+            if (on(K_SCAN) && !cx.in_helper && cx.depth < 4 && cx.par < 2 && chance(30)) {
+                gen_scan(b, count);
+                return;
+            }
+            if (cx.depth < 4 && cx.par < 3) {
+                gen_reduce(b, count);
+                return;
+            }
+            break;
+        case 9:
+            if (on(K_SEQ_LOOP) && cx.depth < 3) {
+                gen_seq(b, count);
+                return;
+            }
+            break;
+        case 10:
+            if (on(K_TIME_LOOP) && !in_parallel && cx.depth < 2) {
+                gen_time_loop(b);
+                return;
+            }
+            break;
+        case 11:
+            if (on(K_EARLY_RETURN) && !in_parallel && (cx.seq == 0 || on(K_RET_IN_LOOP)) &&
+                (cx.depth == 0 || on(K_NESTED_RETURN)) && chance(30)) {
+                gen_early_return(b);
+                return;
+            }
+            break;
+        case 13:
+            if (on(K_HISTOGRAM) && !in_parallel && !cx.in_helper && cx.depth < 4 && chance(30)) {
+                gen_histogram(b, count);
+                return;
+            }
+            if (on(K_HIST_OP) && !cx.in_helper && cx.depth < 4 && cx.par < 2 && chance(25)) {
+                gen_hist_op(b, count);
+                return;
+            }
+            if (on(K_SCAN) && !cx.in_helper && cx.depth < 4 && cx.par < 2 && chance(60)) {
+                gen_scan(b, count);
+                return;
+            }
+            /* at the top level: its buffer is malloc'ed */
+            if (on(K_SCAN_ROWS) && !in_parallel && !cx.in_helper && cx.depth == 0 && chance(40)) {
+                gen_scan_rows(b);
+                return;
+            }
+            break;
+        case 12:
+            if (on(K_KEPT_CALLS) && chance(30)) {
+                gen_kept_call(b);
+                return;
+            }
+            if (on(K_DEREF) && !in_parallel && !cx.in_helper && chance(30) && gen_deref_update(b))
+                return;
+            if (prog.int_table && !in_parallel && !cx.in_helper && chance(30)) {
+                int k = rnd(3);
+                stmt(b, fmt("%s[%d] = (%s[%d] + 1) %% n;", prog.int_table, k, prog.int_table, k));
+                return;
+            }
+            if (on(K_LOGGED) && !in_parallel && chance(30) && gen_logged_write(b))
+                return;
+            if (on(K_VIEW) && !in_parallel && !cx.in_helper && chance(20) && gen_walk_update(b))
+                return;
+            break;
+        default:
+            gen_local(b);
+            return;
+        }
+    }
+}
+
+void gen_block(struct block b, int count) {
+    for (int k = 0; k < count; k++)
+        gen_stmt(b, count > 1 ? count - 1 : 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* helpers                                                             */
+
+/* a helper's last statement: return e, or (return_both) an if/else whose
+ * branches both return */
+static void gen_helper_return(struct block b) {
+    if (on(K_RETURN_BOTH) && chance(30)) {
+        struct node *c = block_stmt(b, "if (%0) {");
+        c->kid[c->nkid++] = gen_cond(1);
+        for (int side = 0; side < 2; side++) {
+            struct block rb = side ? else_of(c) : body_of(c);
+            struct saved s = enter();
+            if (chance(50))
+                gen_local(rb);
+            struct node *r = stmt(rb, "return %0;");
+            r->kid[r->nkid++] = squash(gen_expr(0));
+            leave(s);
+        }
+        return;
+    }
+    struct node *r = stmt(b, "return %0;");
+    r->kid[r->nkid++] = squash(gen_expr(0));
+}
+
+void gen_helper(struct block b, int k) {
+    struct helper *h = &helpers[nhelpers];
+    h->name = fmt("h%d", k);
+    h->kind = rnd(3);
+    struct saved s = enter();
+    cx.in_helper = 1;
+    /* a helper sees only its parameters */
+    struct array arrays[MAX_ARRAYS];
+    int narrays = cx.narrays;
+    memcpy(arrays, cx.arrays, sizeof arrays);
+    cx.narrays = 0;
+    if (h->kind == 0) {
+        struct node *n = block_stmt(b, "");
+        const char *t0 = type_text(n, 0), *t1 = type_text(n, 0), *t2 = type_text(n, 0);
+        n->tmpl = fmt("static %s %s@(%s a, %s b) {", t0, h->name, t1, t2);
+        declare("a", T_DOUBLE, 3.0);
+        declare("b", T_DOUBLE, 3.0);
+        if (on(K_GUARD) && chance(50)) {
+            struct node *g = stmt(body_of(n), "if (%0)\n    return %1;");
+            g->kid[g->nkid++] = gen_cond(1);
+            g->kid[g->nkid++] = gen_expr(1);
+        }
+        gen_local(body_of(n));
+        if (on(K_GUARD) && chance(30)) {
+            struct node *g = stmt(body_of(n), "if (%0)\n    return %1;");
+            g->kid[g->nkid++] = gen_cond(1);
+            g->kid[g->nkid++] = gen_expr(1);
+        }
+        gen_helper_return(body_of(n));
+    } else if (h->kind == 1) {
+        struct node *n = block_stmt(b, "");
+        const char *t0 = type_text(n, 0), *t1 = type_text(n, 0);
+        n->tmpl = fmt("static %s %s@(const %s *v, int k) {", t0, h->name, t1);
+        add_array("v", 0, 1)->writing = "k";
+        gen_helper_return(body_of(n));
+    } else {
+        struct node *n = block_stmt(
+            b, fmt("static double %s@(int len, const double *v, const double *q) {", h->name));
+        stmt(body_of(n), "double s = 0.0;");
+        struct node *l = block_stmt(
+            body_of(n), "#pragma pargrad reduce(+ : s)\nfor (int i = 0; i < len; i++) {");
+        add_array("v", 0, 1)->writing = "i";
+        add_array("q", 0, 1)->writing = "i";
+        struct node *u = stmt(body_of(l), "s += %0;");
+        u->kid[u->nkid++] = squash(gen_expr(1));
+        stmt(body_of(n), "return s;");
+    }
+    memcpy(cx.arrays, arrays, sizeof arrays);
+    cx.narrays = narrays;
+    cx.in_helper = 0;
+    leave(s);
+    nhelpers++;
+}
