@@ -61,6 +61,30 @@ static inline void *pg_tape_pop(pg_tape *tape, size_t bytes) {
 }
 size_t pg_tape_depth(const pg_tape *tape);
 
+/* Records: several values pushed with one check of the tape's room, each in
+ * an 8-byte slot, the layout of as many single pushes (so either form pops
+ * them). A record is popped whole, its last slot pushed last. */
+static inline unsigned char *pg_push_record(pg_tape *t, int nslots) {
+    return (unsigned char *)pg_tape_push(t, 8 * (size_t)nslots);
+}
+static inline const unsigned char *pg_pop_record(pg_tape *t, int nslots) {
+    return (const unsigned char *)pg_tape_pop(t, 8 * (size_t)nslots);
+}
+/* pg_put_T(at, v) writes a slot, pg_get_T(at) reads one */
+#define PG_SLOT(name, type)                                                                        \
+    static inline void pg_put_##name(unsigned char *at, type v) {                                  \
+        memcpy(at, &v, sizeof v);                                                                  \
+    }                                                                                              \
+    static inline type pg_get_##name(const unsigned char *at) {                                    \
+        type v;                                                                                    \
+        memcpy(&v, at, sizeof v);                                                                  \
+        return v;                                                                                  \
+    }
+PG_SLOT(double, double)
+PG_SLOT(float, float)
+PG_SLOT(long, long long)
+#undef PG_SLOT
+
 /* Zeroed arrays for adjoints pargrad keeps internally; aborts when out of
  * memory, since a gradient cannot continue without them. */
 void *pg_calloc(size_t count, size_t size);

@@ -79,6 +79,8 @@ void source_comment(Emitter *e, SrcLoc loc, const char *note) {
 }
 
 /* ---- statements ---- */
+static void emit_stmts(Emitter *e, Body *b);
+
 static void emit_loop(Emitter *e, Stmt *s) {
     source_comment(e, s->loc, s->note ? s->note : (s->reversed ? "reversed" : NULL));
     for (int i = 0; i < s->carried.len; i++) {
@@ -93,8 +95,7 @@ static void emit_loop(Emitter *e, Stmt *s) {
     emit_loop_header(e, s);
     e->depth++;
     int body_scope = e->names.len;
-    for (int i = 0; s->body && i < s->body->stmts.len; i++)
-        emit_stmt(e, s->body->stmts.items[i]);
+    emit_stmts(e, s->body);
     const char *until = NULL;
     if (s->until.kind != OPD_NONE) { /* read before the carried scalars move on */
         until = unique_name(e, "done", false);
@@ -443,10 +444,83 @@ static void emit_effect(Emitter *e, Stmt *s) {
 
 /* Names are scoped like C blocks: a re-executed loop in a sibling block
  * uses the same names as the first one. */
+/* The number of scalar pushes (or pops) in a row from position i of b. */
+static int tape_run(Body *b, int i, StmtKind kind) {
+    int n = 0;
+    while (i + n < b->stmts.len && ((Stmt *)b->stmts.items[i + n])->kind == kind)
+        n++;
+    return n;
+}
+
+/* Pushes in a row as one record of 8-byte slots (the layout of single
+ * pushes, so either form pops it): one check of the tape's room. A push
+ * per value stores the tape's top after each value, and reloads it, since
+ * a store through bytes may change it. */
+static void emit_push_record(Emitter *e, Stmt **push, int n) {
+    line(e, "{ /* one record on the tape */");
+    e->depth++;
+    int scope = e->names.len;
+    const char *rec = unique_name(e, "rec", false);
+    indent(e);
+    fprintf(e->out, "unsigned char *%s = pg_push_record(pg_tape_self(), %d);\n", rec, n);
+    for (int k = 0; k < n; k++) {
+        indent(e);
+        fprintf(e->out, "pg_put_%s(%s", tape_kind(push[k]->args[0].ty), rec);
+        if (k)
+            fprintf(e->out, " + %d", 8 * k);
+        fputs(", ", e->out);
+        emit_operand_top(e, push[k]->args[0]);
+        fputs(");\n", e->out);
+    }
+    names_pop_to(e, scope);
+    close_block(e);
+}
+
+/* Pops in a row: one record, its last slot popped first. */
+static void emit_pop_record(Emitter *e, Stmt **pop, int n) {
+    bool any = false;
+    for (int k = 0; k < n; k++)
+        any |= pop[k]->dst->id >= e->nvars || e->uses[pop[k]->dst->id] > 0;
+    indent(e);
+    if (!any) {
+        fprintf(e->out, "(void)pg_pop_record(pg_tape_self(), %d);\n", n);
+        return;
+    }
+    const char *rec = unique_name(e, "rec", false);
+    fprintf(e->out, "const unsigned char *%s = pg_pop_record(pg_tape_self(), %d);\n", rec, n);
+    for (int k = 0; k < n; k++) {
+        Var *v = pop[k]->dst;
+        if (v->id < e->nvars && e->uses[v->id] == 0) /* nothing reads the value */
+            continue;
+        indent(e);
+        bool exact = v->ty.kind == TY_DOUBLE || v->ty.kind == TY_FLOAT; /* else a long slot */
+        fprintf(e->out, "%s%s %s = %s%s%spg_get_%s(%s", v->is_mutable ? "" : "const ",
+                type_cname(v->ty), var_name(e, v), exact ? "" : "(", exact ? "" : type_cname(v->ty),
+                exact ? "" : ")", tape_kind(v->ty), rec);
+        if (n - 1 - k)
+            fprintf(e->out, " + %d", 8 * (n - 1 - k));
+        fputs(");\n", e->out);
+    }
+}
+
+/* The statements of b, in the names' current scope. */
+static void emit_stmts(Emitter *e, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        int run = s->kind == S_PUSH || s->kind == S_POP ? tape_run(b, i, s->kind) : 1;
+        if (run > 1 && s->kind == S_PUSH)
+            emit_push_record(e, (Stmt **)b->stmts.items + i, run);
+        else if (run > 1)
+            emit_pop_record(e, (Stmt **)b->stmts.items + i, run);
+        else
+            emit_stmt(e, s);
+        i += run - 1;
+    }
+}
+
 void emit_body(Emitter *e, Body *b) {
     int scope = e->names.len;
-    for (int i = 0; b && i < b->stmts.len; i++)
-        emit_stmt(e, b->stmts.items[i]);
+    emit_stmts(e, b);
     names_pop_to(e, scope);
 }
 

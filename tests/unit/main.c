@@ -15,6 +15,7 @@ int main(void) {
     register_activity_tests();
     register_scan_tests();
     register_hist_tests();
+    register_tape_tests();
     if (CU_get_error() != CUE_SUCCESS) {
         fprintf(stderr, "unit: registering the tests failed: %s\n", CU_get_error_msg());
         CU_cleanup_registry();

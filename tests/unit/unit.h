@@ -8,5 +8,6 @@ void register_derivs_tests(void);
 void register_activity_tests(void);
 void register_scan_tests(void);
 void register_hist_tests(void);
+void register_tape_tests(void);
 
 #endif
