@@ -192,6 +192,13 @@ void body_append(Arena *a, Body *b, Stmt *s) {
     vec_push(a, &b->stmts, s);
 }
 
+void body_insert(Arena *a, Body *b, int at, Stmt *s) {
+    vec_push(a, &b->stmts, s);
+    memmove(b->stmts.items + at + 1, b->stmts.items + at,
+            sizeof(void *) * (size_t)(b->stmts.len - 1 - at));
+    b->stmts.items[at] = s;
+}
+
 Stmt *stmt_write(Arena *a, SrcLoc loc, Buffer *buf, Operand idx, Operand v) {
     Stmt *s = stmt_new(a, S_WRITE, loc);
     s->buf = buf;

@@ -957,6 +957,7 @@ typedef struct Extent {
      * counted instead of failing. */
     bool exact;
     int skipped_reads, skipped_writes;
+    PtrVec *skipped; /* where given: the writes skipped */
 } Extent;
 
 static void extent_of_body(Extent *ex, Body *b);
@@ -992,6 +993,8 @@ static void extent_of_body(Extent *ex, Body *b) {
             if (ex->exact && (!bounded || ex->r->bound_loose)) {
                 ex->skipped_reads += s->kind != S_WRITE;
                 ex->skipped_writes += s->kind == S_WRITE;
+                if (ex->skipped && s->kind == S_WRITE)
+                    vec_push(ex->r->a, ex->skipped, s);
                 continue;
             }
             if (!bounded) {
@@ -1051,7 +1054,7 @@ static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilo
         if (p->buf->adj && !overwritten_input)
             continue;
         Builder bd = {r->a, r->dst, prologue, r->src->loc};
-        Extent ex = {r, &bd, p->buf, opd_none(), true, overwritten_input, 0, 0};
+        Extent ex = {r, &bd, p->buf, opd_none(), true, overwritten_input, 0, 0, NULL};
         extent_of(&ex, r->src->body);
         if ((!ex.ok || ex.size.kind == OPD_NONE || ex.skipped_reads || ex.skipped_writes) &&
             overwritten_input) {
@@ -1105,6 +1108,48 @@ static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilo
         Stmt *fr = stmt_new(r->a, S_FREE, r->src->loc);
         fr->buf = adj;
         body_append(r->a, epilogue, fr);
+    }
+}
+
+/* A write of an inactive output at an index pargrad cannot bound: its
+ * seed is zeroed right after it wherever it runs (its element is one the
+ * caller's seeds include), since no adjoint statement visits it. */
+typedef struct SeedsAt {
+    Stmt *write;
+    Buffer *seed;
+    const char *name;
+    bool found;
+} SeedsAt;
+
+static bool zeroes_seed(Stmt *z, SeedsAt *at) {
+    return z->kind == S_WRITE && z->buf == at->seed && z->nidx == at->write->nidx &&
+           opd_equal(z->idx[0], at->write->idx[0]);
+}
+
+/* After each such write in b (bodies the sweeps share are seen twice). */
+static void zero_seeds_at_writes(Rev *r, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        zero_seeds_at_writes(r, s->then_body);
+        zero_seeds_at_writes(r, s->else_body);
+        zero_seeds_at_writes(r, s->body);
+        for (int k = 0; k < r->seeds_at_writes.len; k++) {
+            SeedsAt *at = r->seeds_at_writes.items[k];
+            if (s != at->write)
+                continue;
+            at->found = true;
+            if (i + 1 < b->stmts.len && zeroes_seed(b->stmts.items[i + 1], at))
+                break;
+            Stmt *z = stmt_new(r->a, S_WRITE, s->loc);
+            z->buf = at->seed;
+            z->nidx = s->nidx;
+            memcpy(z->idx, s->idx, sizeof(Operand) * (size_t)s->nidx);
+            z->nargs = 1;
+            z->args[0] = b_fconst(0, at->seed->elem);
+            body_insert(r->a, b, i + 1, z);
+            i++;
+            break;
+        }
     }
 }
 
@@ -1171,16 +1216,23 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
             continue;
         }
         Builder bd = {r->a, r->dst, epilogue, r->src->loc};
-        Extent ex = {r, &bd, p->buf, opd_none(), true, true, 0, 0};
+        PtrVec skipped = {0};
+        Extent ex = {r, &bd, p->buf, opd_none(), true, true, 0, 0, &skipped};
         if (p->buf->extent) /* the caller's seeds: as many as it is declared with */
             ex.size = b_cast(&bd, type_long(), *p->buf->extent);
         else
             extent_of(&ex, r->src->body);
         /* Writes consume their own seeds in the return sweep (an active
-         * output's); reads and unwritten elements need the loop below. */
-        if ((ex.skipped_reads && ex.size.kind == OPD_NONE) ||
-            (!p->buf->active && ex.skipped_writes))
+         * output's), an inactive output's where they run (the forward
+         * sweep); reads and unwritten elements need the loop below. */
+        if (ex.skipped_reads && ex.size.kind == OPD_NONE)
             ex.ok = false;
+        if (ex.ok && !p->buf->active && ex.skipped_writes)
+            for (int k = 0; k < skipped.len; k++) {
+                SeedsAt *at = arena_alloc(r->a, sizeof(SeedsAt));
+                *at = (SeedsAt){skipped.items[k], pb->buf, p->name, false};
+                vec_push(r->a, &r->seeds_at_writes, at);
+            }
         if (!ex.ok) {
             unknown_output_size(r, p->name, "length (double %s[n])");
             return;
@@ -1191,9 +1243,10 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
             b_comment(&bd, arena_printf(r->a,
                                         "%s's extent comes from the accesses whose largest index "
                                         "pargrad can tell; the elements the others write are "
-                                        "consumed by their adjoints, the ones they read are "
-                                        "taken to lie inside",
-                                        p->name));
+                                        "%s, the ones they read are taken to lie inside",
+                                        p->name,
+                                        p->buf->active ? "consumed by their adjoints"
+                                                       : "zeroed where they are written"));
         Stmt *m = stmt_new(r->a, S_MAP, r->src->loc);
         m->index = var_new(r->a, r->dst, "k", type_long());
         m->lo = opd_int(0);
@@ -1401,6 +1454,12 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     for (int i = 0; i < epilogue->stmts.len; i++)
         body_append(a, out, epilogue->stmts.items[i]);
     rerun_restored(&r, f->body, out);
+    zero_seeds_at_writes(&r, out);
+    for (int i = 0; i < r.seeds_at_writes.len; i++) {
+        SeedsAt *at = r.seeds_at_writes.items[i];
+        if (!at->found) /* a rule rebuilt the write: no place to zero its seed */
+            unknown_output_size(&r, at->name, "length (double %s[n])");
+    }
     for (int i = 0; i < r.hist_finals.len; i++)
         rule_free(&r, &bd, ((HistFinal *)r.hist_finals.items[i])->fin);
     free_heap_arrays(&r, out);

@@ -89,6 +89,9 @@ typedef struct Rev {
     /* Inside the adjoint of a * histogram's map (rev_hist.c): per bin the
      * product of its non-zero values, then 2^(its zero count). */
     struct HistProducts *hist_products;
+    /* Writes of inactive outputs at indices pargrad cannot bound, each
+     * followed by zeroing its seed where it runs (SeedsAt*, rev.c). */
+    PtrVec seeds_at_writes;
     bool failed;
 } Rev;
 

@@ -2,8 +2,8 @@
  * write of its own does: outputs written at rotated positions,
  * y[(i + s) % n], as ring buffers and periodic shifts are (every element of
  * [0, n) is written; `phase` is inactive, its writes have no adjoint code),
- * the same written in tiles, and an array of structs declared with its
- * length, cell_t h[nb]. */
+ * the same written in tiles and through a walking pointer, and an array of
+ * structs declared with its length, cell_t h[nb]. */
 #include <math.h>
 
 double shift_ring(int n, const double *x, double *z, double *phase) {
@@ -51,6 +51,26 @@ double shift_tiled(int n, const double *x, double *z, double *phase) {
 }
 
 #pragma pargrad reverse(shift_tiled) wrt(x) out(z, phase, return )
+
+/* phase written through a pointer that walks it (for with two steps, an
+ * index pargrad cannot bound), in a time loop: its seeds are zeroed where
+ * it is written (campaign seed 6415221 was rejected) */
+double shift_walk(int n, const double *x, double *z, double *phase) {
+    double s = 0.0;
+    for (int t = 0; t < 2; t++) {
+        double *p = phase;
+        int k;
+        for (k = 0; k < n; k++, p++)
+            *p = 0.5 * *p * t + 0.1 * k;
+        for (int i = 0; i < n; i++) {
+            z[i] = sin(x[i]) * x[(i + 3) % n] + phase[n - 1 - i];
+            s += x[i] * x[i] * (1.0 + t);
+        }
+    }
+    return s;
+}
+
+#pragma pargrad reverse(shift_walk) wrt(x) out(z, phase, return )
 
 typedef struct {
     double mass, moment;
