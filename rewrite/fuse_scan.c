@@ -50,9 +50,9 @@ static void need_all(Slice *sl, Body *b) {
 
 static bool is_term_write(Slice *sl, Stmt *s) {
     ScanFusion *fu = sl->scan->fusion;
-    if ((s->kind == S_WRITE || s->kind == S_ACC) &&
-        (s->buf == sl->scan->scan_in[0] || s->buf == sl->scan->scan_in[1]))
-        return true;
+    for (int q = 0; q < 2 && (s->kind == S_WRITE || s->kind == S_ACC); q++)
+        if (s->buf == sl->scan->scan_in[q]) /* a stored term's variable is its term */
+            return !fu || !fu->stored[q];
     return fu && s->kind == S_LET && s->dst->is_mutable &&
            (s->dst == fu->term[0] || s->dst == fu->term[1]);
 }
@@ -319,20 +319,28 @@ static bool allocated_in(Body *b, int before, Buffer *buf) {
 /* pre's terms can stay in registers: each is written once per iteration,
  * at its top level, into a temporary nothing else reads in [0, hi) (an
  * accumulation into one allocated zeroed in this scope), and what
- * computes them can run alone in pass 1. */
-static bool terms_in_registers(Fuse *F, Body *b, int ipre, Stmt *s, Stmt *pre, Stmt *post) {
+ * computes them can run alone in pass 1. A term that later code reads is
+ * stored as well (stored[q]), where pre's write is the only one. */
+static bool terms_in_registers(Fuse *F, Body *b, int ipre, Stmt *s, Stmt *pre, Stmt *post,
+                               bool stored[2]) {
     Stmt *skip[3] = {pre, s, post};
     for (int q = 0; q < 2 && s->scan_in[q]; q++) {
         Buffer *t = s->scan_in[q];
-        int all = 0, top = 0;
+        int all = 0, top = 0, everywhere = 0, unused = 0;
         bool acc = false;
         count_writes(pre->body, t, true, &all, &top, &acc);
         if (!all && !touches(F, pre, pre->body, t).any)
             continue; /* read from memory anyway */
         if (!is_temp_array(t) || all != 1 || top != 1 ||
             (acc && (t->filled_first || !allocated_in(b, ipre, t))) ||
-            elsewhere(F, t, skip, 3, s->hi).found || (post && touches(F, post, post->body, t).any))
+            (post && touches(F, post, post->body, t).any))
             return false;
+        if (!elsewhere(F, t, skip, 3, s->hi).found)
+            continue;
+        count_writes(F->f->body, t, true, &everywhere, &unused, &acc);
+        if (acc || everywhere != 1)
+            return false;
+        stored[q] = true;
     }
     Body *slice = slice_terms(F, s, pre, post, true);
     return slice != NULL;
@@ -396,12 +404,21 @@ static const char *scan_label(Fuse *F, Buffer *p) {
 }
 
 /* pre's writes of the terms become assignments to the term variables. */
-static void terms_to_vars(Body *b, Stmt *s, ScanFusion *fu) {
+static void terms_to_vars(Fuse *F, Body *b, Stmt *s, ScanFusion *fu) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *w = b->stmts.items[i];
         for (int q = 0; q < 2; q++)
-            if ((w->kind == S_WRITE || w->kind == S_ACC) && s->scan_in[q] &&
-                w->buf == s->scan_in[q]) {
+            if (w->kind == S_WRITE && s->scan_in[q] && w->buf == s->scan_in[q] &&
+                fu->stored[q]) { /* written still, and its value assigned too */
+                Stmt *set = stmt_new(F->a, S_LET, w->loc);
+                set->dst = fu->term[q];
+                set->op = OP_COPY;
+                set->nargs = 1;
+                set->args[0] = w->args[0];
+                body_insert(F->a, b, ++i, set);
+                break;
+            } else if ((w->kind == S_WRITE || w->kind == S_ACC) && s->scan_in[q] &&
+                       w->buf == s->scan_in[q]) {
                 w->kind = S_LET;
                 w->dst = fu->term[q];
                 w->op = OP_COPY;
@@ -487,7 +504,9 @@ static int try_fuse_scan(Fuse *F, Body *b, int i, int ipre, int ipost) {
     ScanFusion *fu = arena_alloc(F->a, sizeof *fu);
     fu->pre = pre;
     fu->post = post;
-    fu->keep_terms = !pre || !terms_in_registers(F, b, ipre, s, pre, post);
+    fu->keep_terms = !pre || !terms_in_registers(F, b, ipre, s, pre, post, fu->stored);
+    if (fu->keep_terms)
+        fu->stored[0] = fu->stored[1] = false;
     for (int q = 0; q < 2 && s->scan_in[q]; q++)
         fu->in_memory[q] = fu->keep_terms || !touches(F, pre, pre->body, s->scan_in[q]).any;
     Stmt *skip[3] = {pre, s, post};
@@ -501,7 +520,7 @@ static int try_fuse_scan(Fuse *F, Body *b, int i, int ipre, int ipost) {
         fu->term[q]->is_mutable = true;
     }
     if (pre && !fu->keep_terms)
-        terms_to_vars(pre->body, s, fu);
+        terms_to_vars(F, pre->body, s, fu);
     if (post)
         prefix_reads_to_vars(F, post, s, post->body, fu);
     share_index(F, s, fu);

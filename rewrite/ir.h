@@ -419,6 +419,10 @@ typedef struct ScanFusion {
     bool keep_terms; /* scan_in stay written (read elsewhere): pass 2 reads them */
     /* term q is read from scan_in[q]: kept, or pre does not compute it */
     bool in_memory[2];
+    /* without keep_terms: pre still writes scan_in[q] (in pass 2, beside
+     * its term variable), which later code reads (the adjoint of an affine
+     * scan reads its factors); pass 1 writes nothing */
+    bool stored[2];
     /* pass 1 without keep_terms: pre without its effects, computing only
      * the terms (pre runs in full in pass 2) */
     Body *pre_slice;
