@@ -34,12 +34,13 @@ typedef struct Emitter {
     int ntemps;
     int depth;
     bool in_parallel;
-    Buffer *private_bins;  /* a histogram's bins the threads hold copies of: no atomics */
-    bool terms_only;       /* a fused scan's pass 1: its terms, not what the iterations use */
-    const char *halo_edge; /* in a halo map: the flag of its blocks' ends (emit_halo_map) */
-    struct Lanes *lanes;   /* in a map emitted as vector lanes (emit_lanes.c) */
-    bool one_thread;       /* in the one-thread copy of a loop: no atomics */
-    bool many_threads;     /* in the copy of a loop for several threads */
+    Buffer *private_bins;      /* a histogram's bins the threads hold copies of: no atomics */
+    Buffer *private_more_bins; /* and its second array of bins, if any */
+    bool terms_only;           /* a fused scan's pass 1: its terms, not what the iterations use */
+    const char *halo_edge;     /* in a halo map: the flag of its blocks' ends (emit_halo_map) */
+    struct Lanes *lanes;       /* in a map emitted as vector lanes (emit_lanes.c) */
+    bool one_thread;           /* in the one-thread copy of a loop: no atomics */
+    bool many_threads;         /* in the copy of a loop for several threads */
     Func *func;
     /* per variable id */
     int nvars;

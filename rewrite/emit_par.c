@@ -120,7 +120,7 @@ static void emit_trips(Emitter *e, Stmt *s) {
 /* An update of an element other threads may update at once: atomic. */
 bool shared_update(Emitter *e, Stmt *s) {
     return s->acc != ACC_PLAIN && e->opt->openmp && e->in_parallel && !e->one_thread &&
-           s->buf != e->private_bins;
+           s->buf != e->private_bins && s->buf != e->private_more_bins;
 }
 
 /* A min or max histogram's update, h[k] = fmin(h[k], v): a compare-and-swap
@@ -200,9 +200,12 @@ static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
                            : op == RED_MAX ? (fl ? "pg_max" : "max")
                            : op == RED_MUL ? "*"
                                            : "+";
-        fprintf(e->out, " reduction(%s : %s[:", name, buf_name(e, s->hist_bins));
-        emit_operand(e, s->hist_nbins);
-        fputs("])", e->out);
+        Buffer *bins[2] = {s->hist_bins, s->hist_more_bins};
+        for (int q = 0; q < 2 && bins[q]; q++) {
+            fprintf(e->out, " reduction(%s : %s[:", name, buf_name(e, bins[q]));
+            emit_operand(e, s->hist_nbins);
+            fputs("])", e->out);
+        }
     }
     emit_outer_reductions(e, &c);
     fputc('\n', e->out);
@@ -426,13 +429,16 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
     emit_operand(e, s->hist_nbins);
     fputs(", ", e->out);
     emit_trips(e, s);
-    fprintf(e->out, ", sizeof(%s))) {\n", type_cname(s->hist_bins->elem));
+    /* a copy of both arrays of bins per thread, where there are two */
+    fprintf(e->out, ", %ssizeof(%s))) {\n", s->hist_more_bins ? "2 * " : "",
+            type_cname(s->hist_bins->elem));
     e->depth++;
     line(e, "/* few bins: a copy of them per thread, combined after the loop */");
     e->private_bins = s->hist_bins; /* open_parallel adds the reduction */
+    e->private_more_bins = s->hist_more_bins;
     e->many_threads = true;
     emit_map_loop(e, s, NULL);
-    e->private_bins = NULL;
+    e->private_bins = e->private_more_bins = NULL;
     e->depth--;
     line(e, "} else {");
     e->depth++;

@@ -383,6 +383,9 @@ struct Stmt {
      * its length (per-thread copies of the bins where they are few) */
     Buffer *hist_bins;
     Operand hist_nbins;
+    /* a second array of as many bins the same map updates by the same
+     * operator (the * rule's zero counts beside its products), or NULL */
+    Buffer *hist_more_bins;
     /* and of min or max whose updates are in one inner loop over a row
      * (the same trips in every iteration): those trips, for numbering the
      * updates; else none */

@@ -494,17 +494,16 @@ static void zero_replaced_bins(Rev *r, Stmt *s, Buffer *fin, Body *out) {
  * histogram(*: h) whose iterations write nothing but the bins: the rule of
  * the runtime's PG_HIST_MUL_REV (zero counting), with the values
  * recomputed instead of read from arrays:
- *   1. two maps run the iterations again, each update becoming a product
- *      per bin: nonzero[k] of the bin's non-zero values, zeros[k] of 2 per
- *      zero (2^zeros: exact, and it tells no zero, one, and more, even
- *      where it overflows to inf);
+ *   1. one map runs the iterations again, each update becoming two
+ *      products per bin: nonzero[k] of the bin's non-zero values, zeros[k]
+ *      of 2 per zero (2^zeros: exact, and it tells no zero, one, and more,
+ *      even where it overflows to inf);
  *   2. the adjoint map over all iterations, the update's adjoint being
  *      v_b += h_b[k] * h0[k] * (the product of the bin's other values);
  *   3. h_b[k] *= (the product of all the bin's values). */
 typedef struct Products {
     Rev *r;
-    Buffer *t;
-    bool zeros; /* the pass of 2^zeros, not of the non-zero values */
+    Buffer *nonzero, *zeros;
     PtrVec sites;
 } Products;
 
@@ -514,41 +513,52 @@ static bool product_update(void *ctx, Stmt *u, Body *out) {
         return false;
     Rev *r = pr->r;
     Builder bd = {r->a, r->dst, out, u->loc};
-    Type ty = pr->t->elem;
+    Type ty = pr->nonzero->elem;
     Operand v = u->args[0];
-    Operand zero = b_cmp(&bd, OP_EQ, v, b_fconst(0, ty));
-    Operand f = pr->zeros ? b_select(&bd, zero, b_fconst(2, ty), b_fconst(1, ty))
-                          : b_select(&bd, zero, b_fconst(1, ty), v);
-    Stmt *acc = stmt_acc(r->a, u->loc, pr->t, u->idx[0], f, ACC_ATOMIC);
-    acc->acc_op = RED_MUL;
-    body_append(r->a, out, acc);
+    /* one update per value: where bins are updated atomically, a product
+     * by 1 would cost as much as any */
+    Stmt *is_zero = stmt_new(r->a, S_IF, u->loc);
+    is_zero->cond = b_cmp(&bd, OP_EQ, v, b_fconst(0, ty));
+    is_zero->then_body = body_new(r->a);
+    is_zero->else_body = body_new(r->a);
+    Stmt *twice = stmt_acc(r->a, u->loc, pr->zeros, u->idx[0], b_fconst(2, ty), ACC_ATOMIC);
+    Stmt *times = stmt_acc(r->a, u->loc, pr->nonzero, u->idx[0], v, ACC_ATOMIC);
+    twice->acc_op = times->acc_op = RED_MUL;
+    body_append(r->a, is_zero->then_body, twice);
+    body_append(r->a, is_zero->else_body, times);
+    body_append(r->a, out, is_zero);
     return true;
 }
 
-/* One pass of step 1: a product per bin, starting at 1. Two passes, not
- * one into 2 nb elements: the per-thread copies of the bins must fit the
- * threads' stacks (pg_hist_private), and 2 nb may not where nb does. */
-static Buffer *bin_products(Rev *r, Stmt *s, PtrVec sites, bool zeros, Builder *bd) {
+/* Step 1: both products per bin, starting at 1, in one pass over the
+ * iterations (the per-thread copies hold both arrays where they fit the
+ * threads' stacks: pg_hist_private counts 2 elements a bin). */
+static HistProducts bin_products(Rev *r, Stmt *s, PtrVec sites, Builder *bd) {
     Buffer *h = s->hist_bins;
-    Buffer *t = rule_temp(
-        r, bd, arena_printf(r->a, "%s_%s", buffer_label(r->a, h), zeros ? "zeros" : "nonzero"),
-        h->elem, s->hist_nbins);
+    const char *label = buffer_label(r->a, h);
+    HistProducts hp = {
+        rule_temp(r, bd, arena_printf(r->a, "%s_nonzero", label), h->elem, s->hist_nbins),
+        rule_temp(r, bd, arena_printf(r->a, "%s_zeros", label), h->elem, s->hist_nbins)};
     Builder in;
     Stmt *ones = rule_map(r, s, s->hist_nbins, "every product starts at 1", &in);
     body_append(r->a, ones->body,
-                stmt_write(r->a, s->loc, t, opd_var(ones->index), b_fconst(1, h->elem)));
+                stmt_write(r->a, s->loc, hp.nonzero, opd_var(ones->index), b_fconst(1, h->elem)));
+    body_append(r->a, ones->body,
+                stmt_write(r->a, s->loc, hp.zeros, opd_var(ones->index), b_fconst(1, h->elem)));
     body_append(r->a, bd->b, ones);
-    Products pr = {r, t, zeros, sites};
+    Products pr = {r, hp.nonzero, hp.zeros, sites};
     Stmt *m = stmt_new(r->a, S_MAP, s->loc);
     *m = *s;
     m->text = "map";
-    m->note = arena_printf(
-        r->a, "per bin of %s %s (the iterations run again)", buffer_label(r->a, h),
-        zeros ? "2^(its zero values): 1, 2, or more" : "the product of its non-zero values");
-    m->hist_bins = t;
+    m->note = arena_printf(r->a,
+                           "per bin of %s the product of its non-zero values and 2^(its zero "
+                           "values): 1, 2, or more (the iterations run again)",
+                           label);
+    m->hist_bins = hp.nonzero;
+    m->hist_more_bins = hp.zeros;
     m->body = body_rewrite(r->a, s->body, product_update, &pr);
     body_append(r->a, bd->b, m);
-    return t;
+    return hp;
 }
 
 /* Step 2: the adjoint map over every iteration. */
@@ -637,8 +647,7 @@ void rev_recomputed_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
                                     "the non-zero values and the number of zeros, then each "
                                     "value's adjoint from its bin's",
                                     buffer_label(r->a, h)));
-        HistProducts hp = {bin_products(r, s, sites, false, &bd),
-                           bin_products(r, s, sites, true, &bd)};
+        HistProducts hp = bin_products(r, s, sites, &bd);
         if (values_active)
             product_values(r, s, &hp, out);
         product_bins(r, s, &hp, out);
