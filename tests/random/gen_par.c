@@ -657,6 +657,9 @@ static void gen_scan_columns(struct block b, const struct redop *r, int o, int n
     struct node *m =
         block_stmt(b, fmt("#pragma pargrad map\n%s {", loop_head(j, jpooled, "0", fmt("%d", nb))));
     struct block mb = body_of(m);
+    /* the map's own scope: a counter of the scan inside that ends readable
+     * (counter_after) is the map iteration's, not readable after the map */
+    struct saved ms = enter();
     const char *ca = fresh("ca");
     stmt(mb, fmt("double %s = %s[%s];", ca, cr, j));
     const char *i = loop_counter("i", &pooled);
@@ -686,6 +689,7 @@ static void gen_scan_columns(struct block b, const struct redop *r, int o, int n
     end_counter(i);
     if (chance(50)) /* the column's last value back into its accumulator */
         stmt(mb, fmt("%s[%s] = %s;", cr, j, ca));
+    leave_par(ms);
     end_counter(j);
     double vb = o < 0 ? 10.0 * (e->bound + 1.0) : o == 1 ? 8.0 : o >= 2 ? 1.0e3 : e->bound * 45;
     sum_scan_rows(b, nb, cr, ro, rs, vb);
