@@ -312,8 +312,12 @@ static void find_use(Operand *o, void *ctx) {
 bool lanes_use_index(Emitter *e, Body **bodies, int n, Operand *at) {
     Uses u = {e, e->lanes->map->index, false};
     for (int i = 0; i < n; i++)
-        for (int k = 0; bodies[i] && k < bodies[i]->stmts.len; k++)
-            stmt_uses(&u, bodies[i]->stmts.items[k]);
+        for (int k = 0; bodies[i] && k < bodies[i]->stmts.len; k++) {
+            Stmt *s = bodies[i]->stmts.items[k];
+            if (s->dst && s->dst->id < e->nvars && e->inlined[s->dst->id])
+                continue; /* read where it is inlined, maybe in another lane loop */
+            stmt_uses(&u, s);
+        }
     if (at)
         find_use(at, &u);
     return u.hit;
@@ -369,6 +373,13 @@ static int emit_lane_run(Emitter *e, Body *b, int from, unsigned char *dep) {
         line(e, arena_printf(&e->a, "%s %s[%ld];", type_cname(d->ty), var_name(e, d),
                              e->lanes->width));
     }
+    bool any = false; /* all inlined where they are read: no loop of their own */
+    for (int i = from; i < to && !any; i++) {
+        Stmt *s = b->stmts.items[i];
+        any = !is_lane_value(s) || s->dst->id >= e->nvars || !e->inlined[s->dst->id];
+    }
+    if (!any)
+        return to;
     Body run = {.stmts = {b->stmts.items + from, to - from, to - from}};
     Body *bodies[] = {&run};
     lane_loop_open(e, lanes_vectorise(e, bodies, 1, NULL), lanes_use_index(e, bodies, 1, NULL));
