@@ -477,10 +477,9 @@ static bool emit_one_thread_copy(Emitter *e, Stmt *s, const char *reductions) {
     return true;
 }
 
-static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions) {
-    if (emit_halo_map(e, s, reductions) || emit_one_thread_copy(e, s, reductions))
-        return;
-    bool par = open_parallel(e, s, reductions);
+/* The loop's header and body, its block left open; par: it runs inside
+ * the parallel region just opened. Returns the names' scope to pop to. */
+static int emit_loop_open(Emitter *e, Stmt *s, bool par) {
     int scope = e->names.len;
     emit_loop_header(e, s);
     e->depth++;
@@ -488,6 +487,14 @@ static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions) {
     e->in_parallel |= par;
     emit_body(e, s->body);
     e->in_parallel = saved;
+    return scope;
+}
+
+static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions) {
+    if (emit_halo_map(e, s, reductions) || emit_one_thread_copy(e, s, reductions))
+        return;
+    bool par = open_parallel(e, s, reductions);
+    int scope = emit_loop_open(e, s, par);
     close_block(e);
     names_pop_to(e, scope);
 }
@@ -521,13 +528,7 @@ void emit_reduce(Emitter *e, Stmt *s) {
     bool par = open_parallel(e, s, red);
     if (!par)
         open_inner_simd(e, s);
-    int scope = e->names.len;
-    emit_loop_header(e, s);
-    e->depth++;
-    bool saved = e->in_parallel;
-    e->in_parallel |= par;
-    emit_body(e, s->body);
-    e->in_parallel = saved;
+    int scope = emit_loop_open(e, s, par);
     for (int i = 0; i < s->accums.len; i++) {
         Accum *a = s->accums.items[i];
         const char *n = accum_name(e, a);
