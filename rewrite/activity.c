@@ -43,7 +43,7 @@ static void set_buf(Activity *ac, unsigned char *flags, Buffer *b) {
 static bool differentiable_arg(Stmt *s, int i) {
     if (s->op >= OP_LT && s->op <= OP_NOT)
         return false;
-    if ((s->op == OP_SELECT && i == 0) || s->op == OP_NODIFF)
+    if ((s->op == OP_SELECT && i == 0) || s->op == OP_NODIFF || (s->op == OP_DERIV_OF && i == 0))
         return false;
     if (s->op >= OP_MOD && s->op <= OP_BITNOT) /* integer operations */
         return false;

@@ -244,6 +244,7 @@ void emit_expr(Emitter *e, Stmt *s) {
     switch (s->op) {
     case OP_COPY:
     case OP_NODIFF:
+    case OP_DERIV_OF:
         emit_operand(e, x[0]);
         break;
     case OP_NEG:

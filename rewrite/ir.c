@@ -162,9 +162,10 @@ bool opd_equal(Operand a, Operand b) {
 }
 
 static const char *const primop_names[OP__COUNT] = {
-    "copy", "neg", "add",    "sub",  "mul",  "div", "mod",    "bitand", "bitor",   "bitxor",
-    "shl",  "shr", "bitnot", "lt",   "le",   "gt",  "ge",     "eq",     "ne",      "and",
-    "or",   "not", "select", "cast", "call", "uop", "uop_d0", "uop_d1", "uop_inv", "nodiff",
+    "copy",  "neg",    "add",    "sub",    "mul",     "div",    "mod",      "bitand",
+    "bitor", "bitxor", "shl",    "shr",    "bitnot",  "lt",     "le",       "gt",
+    "ge",    "eq",     "ne",     "and",    "or",      "not",    "select",   "cast",
+    "call",  "uop",    "uop_d0", "uop_d1", "uop_inv", "nodiff", "deriv_of",
 };
 const char *primop_name(PrimOp op) {
     return primop_names[op];

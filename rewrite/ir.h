@@ -111,6 +111,10 @@ typedef struct Buffer {
     struct Stmt *declared_in_loop;
     bool heap;         /* a malloc'ed temporary (S_ALLOC) */
     bool filled_first; /* S_ALLOC: every element written before any read: not zeroed */
+    /* A temporary every reader wants at its last values, in either sweep
+     * (a histogram of structs' final bins, lift_tuple_hist.c): its writes
+     * are not saved, so the return sweep never restores it. */
+    bool never_restored;
     const char *cname; /* local arrays: the emitted name in the current scope */
     /* A constant table of the file: its values (row-major, rank dims),
      * emitted as a static const local array; NULL otherwise. */
@@ -191,6 +195,12 @@ typedef enum {
      * the other elements of an invertible reduce, INV(r, e), held fixed
      * while e's adjoint is taken (lift_tuple.c). */
     OP_NODIFF,
+    /* args[0]'s value with args[1]'s derivatives: a bin of a histogram of
+     * structs is the value its forward computed, but its derivative is
+     * the invertible rule's, COMBINE(h0, NODIFF(INV(fin, h0))) in h0
+     * (lift_tuple_hist.c). Lowered to a copy of args[0] after the reversal,
+     * so that args[1] is computed only where an adjoint needs it. */
+    OP_DERIV_OF,
     OP__COUNT
 } PrimOp;
 
@@ -379,6 +389,10 @@ struct Stmt {
     PtrVec effect_args;
     int effect_id;
     bool serial; /* S_MAP/S_REDUCE too small to be worth threads */
+    /* S_MAP: the carrier of a histogram of structs (lift_tuple_hist.c): its
+     * updates add zeros whose derivatives are the invertible rule's; only
+     * its adjoint runs (rev_lower_carriers drops it from forward code) */
+    bool carrier;
     /* S_MAP of a + histogram into an array of known length: the array and
      * its length (per-thread copies of the bins where they are few) */
     Buffer *hist_bins;

@@ -89,6 +89,9 @@ static void rev_let(Rev *r, Stmt *s, Builder *bd) {
     case OP_CAST:
         add_adjoint(r, bd, x[0], db);
         break;
+    case OP_DERIV_OF:
+        add_adjoint(r, bd, x[1], db);
+        break;
     case OP_NEG:
         add_adjoint(r, bd, x[0], b_neg(bd, db));
         break;
@@ -246,6 +249,30 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
             vec_push(r->a, dead, buf);
     }
     return dead;
+}
+
+/* Whether s computes nothing with a derivative and writes only arrays
+ * never restored (the final bins of a histogram of structs): its return
+ * sweep has nothing to do, and running its iterations again there would
+ * spoil the values the sweep reads. */
+static bool only_final_values(Stmt *s) {
+    Var *defs[64];
+    int n = stmt_defs(s, defs, 64);
+    for (int k = 0; k < n; k++)
+        if (defs[k]->active)
+            return false;
+    for (int k = 0; k < s->carried.len; k++)
+        if (((Carried *)s->carried.items[k])->param->active)
+            return false;
+    if (s->kind == S_SCAN || s->kind == S_HIST ||
+        ((s->kind == S_WRITE || s->kind == S_ACC) && !s->buf->never_restored))
+        return false;
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            if (!only_final_values(bodies[q]->stmts.items[i]))
+                return false;
+    return true;
 }
 
 /* ---- if ---- */
@@ -533,7 +560,8 @@ void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
             rev_if_bwd(r, s, out, dead);
             break;
         case S_LOOP:
-            rev_loop_bwd(r, s, out, dead);
+            if (!only_final_values(s))
+                rev_loop_bwd(r, s, out, dead);
             break;
         case S_MAP:
             rev_map_bwd(r, s, out, dead);

@@ -195,21 +195,30 @@ static void reduce_fwd(Rev *r, Stmt *s, Stmt *primal, Body *out) {
         body_append(r->a, out, after->stmts.items[i]);
 }
 
-/* A carrier of the invertible rule for struct operators (Accum.value, see
- * lift_tuple.c): its results are the values computed before it, and its
- * iterations (of +) run only in the return sweep, each element's adjoint
- * the broadcast seed through COMBINE(INV(r, e), e). */
+/* A carrier of the invertible rule for struct operators (see lift_tuple.c
+ * and lift_tuple_hist.c): a reduce whose results are the values computed
+ * before it (Accum.value), its iterations (of +) run only in the return
+ * sweep, each element's adjoint the broadcast seed through
+ * COMBINE(INV(r, e), e); or a histogram's map whose updates add nothing
+ * (their values are DERIV_OF(0, share)), only derivatives. */
 bool is_carrier(Stmt *s) {
+    if (s->kind == S_MAP)
+        return s->carrier;
     return s->kind == S_REDUCE && s->accums.len &&
            ((Accum *)s->accums.items[0])->value.kind != OPD_NONE;
 }
 
 /* Every carrier left in forward code (copies of maps' bodies included)
- * becomes its results' values. */
+ * becomes its results' values, a histogram's carrier nothing, and every
+ * DERIV_OF its value. */
 void rev_lower_carriers(Arena *a, Body *b) {
     PtrVec kept = {0};
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
+        if (s->kind == S_LET && s->op == OP_DERIV_OF) {
+            s->op = OP_COPY;
+            s->nargs = 1;
+        }
         if (!is_carrier(s)) {
             rev_lower_carriers(a, s->then_body);
             rev_lower_carriers(a, s->else_body);

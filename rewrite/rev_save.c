@@ -27,6 +27,8 @@ bool write_needs_save(Rev *r, Stmt *write) {
     /* Old values matter only if the function reads the buffer somewhere,
      * or for a histogram's update, which adds to them again wherever it is
      * re-executed (the re-run that gives the caller its outputs). */
+    if (write->buf->never_restored)
+        return false;
     if (write->kind == S_ACC && write->acc_op != RED_ADD)
         return true; /* a *, min or max histogram's rule reads the bins from before */
     if (write->kind == S_ACC)
@@ -61,6 +63,11 @@ struct SaveSite {
     Stmt *write;
     Stmt *path[8];
     int depth;
+    /* under an if, with no loop of the path between: the index may only
+     * be valid where the if's condition holds (`if (i < n) y[i] = v`, a
+     * while loop's last, exiting iteration), so the element is logged as
+     * the write runs instead of read ahead of it */
+    bool under_if;
 };
 
 typedef struct SiteScan {
@@ -69,6 +76,7 @@ typedef struct SiteScan {
     PtrVec sites;
     Stmt *path[8];
     int depth;
+    int ifs; /* ifs around the statement scanned, inside the innermost loop of the path */
     /* Vars bound inside the saved statements: listed during the scan, then
      * flagged by id from inside_lo on (a range, not every variable of the
      * function: scans run for every statement that writes). */
@@ -159,6 +167,7 @@ static void scan_stmt(SiteScan *sc, Stmt *s) {
             SaveSite *site = arena_alloc(sc->r->a, sizeof(SaveSite));
             site->write = s;
             site->depth = sc->depth;
+            site->under_if = s->kind == S_WRITE && sc->depth == 0 && sc->ifs > 0;
             memcpy(site->path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
             vec_push(sc->r->a, &sc->sites, site);
         }
@@ -168,12 +177,16 @@ static void scan_stmt(SiteScan *sc, Stmt *s) {
             add_bins_site(sc, s, s->buf, s->args[0]);
         break;
     case S_IF:
+        sc->ifs++;
         scan_body(sc, s->then_body);
         scan_body(sc, s->else_body);
+        sc->ifs--;
         break;
     case S_LOOP:
     case S_MAP:
     case S_REDUCE:
+        if (is_carrier(s)) /* it adds nothing: nothing to put back */
+            break;
         if (is_recomputed_hist(s) && !vec_contains(sc->dead, s->hist_bins) &&
             !vec_contains(&sc->inner_bufs, s->hist_bins))
             add_bins_site(sc, s, s->hist_bins, s->hist_nbins);
@@ -193,9 +206,12 @@ static void scan_stmt(SiteScan *sc, Stmt *s) {
             rev_error(sc->r, s->loc, NULL, "loops nested too deeply to save what they overwrite");
             return;
         }
+        int ifs = sc->ifs;
+        sc->ifs = 0;
         sc->path[sc->depth++] = s;
         scan_body(sc, s->body);
         sc->depth--;
+        sc->ifs = ifs;
         break;
     default:
         break;
@@ -496,7 +512,7 @@ static SiteScan *scan_sites(Rev *r, Stmt **stmts, int n, PtrVec *dead) {
     int k = 0;
     for (int i = 0; i < sc->sites.len; i++) {
         SaveSite *site = sc->sites.items[i];
-        if (site_sliceable(sc, site))
+        if (!site->under_if && site_sliceable(sc, site))
             sc->sites.items[k++] = site;
         else if (!vec_contains(&sc->logged, site->write))
             vec_push(r->a, &sc->logged, site->write);

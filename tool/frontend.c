@@ -852,6 +852,43 @@ static Operand *declared_length(Lift *L, CXCursor p, CXType whole, int dim) {
     return ext;
 }
 
+static void add_type_def(Lift *L, const char *text) {
+    for (int i = 0; i < L->f->type_defs.len; i++)
+        if (strcmp(L->f->type_defs.items[i], text) == 0)
+            return;
+    vec_push(L->a, &L->f->type_defs, (void *)text);
+}
+
+/* The definitions of the constants a parameter's declarator names (`double
+ * x[NB]` with an enum or a macro NB): the generated file does not include
+ * the input, so its prelude defines them again, as written. */
+static void signature_constants(Lift *L, CXCursor p) {
+    CXTranslationUnit tu = L->fe->tu;
+    CXToken *toks;
+    unsigned nt;
+    clang_tokenize(tu, file_extent(tu, p), &toks, &nt);
+    for (unsigned i = 0; i < nt; i++) {
+        if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
+            continue;
+        CXCursor at = clang_getCursor(tu, clang_getTokenLocation(tu, toks[i]));
+        CXCursor def = clang_getCursorReferenced(at);
+        enum CXCursorKind k = clang_getCursorKind(at), dk = clang_getCursorKind(def);
+        CXFile file = NULL;
+        clang_getSpellingLocation(clang_getCursorLocation(def), &file, NULL, NULL, NULL);
+        if (!file) /* a predefined macro, or one of the command line (-D) */
+            continue;
+        if (k == CXCursor_MacroExpansion && dk == CXCursor_MacroDefinition) {
+            const char *name = cursor_spelling(L, def);
+            add_type_def(L, arena_printf(L->a, "#ifndef %s\n#define %s\n#endif", name,
+                                         extent_text(L->fe, def)));
+        } else if (dk == CXCursor_EnumConstantDecl) {
+            add_type_def(L, arena_printf(L->a, "%s;",
+                                         extent_text(L->fe, clang_getCursorSemanticParent(def))));
+        }
+    }
+    clang_disposeTokens(tu, toks, nt);
+}
+
 /* Lifts parameter p into the function's Params (a struct's into one per
  * field). */
 static void lift_param(Lift *L, CXCursor p) {
@@ -865,6 +902,7 @@ static void lift_param(Lift *L, CXCursor p) {
         return;
     }
     pr->decl = portable_decl(L, p, pr->name);
+    signature_constants(L, p);
     CXType t = clang_getCanonicalType(clang_getCursorType(p));
     Binding *b = env_bind(L, p, pr->name);
     bool array = t.kind == CXType_VariableArray || t.kind == CXType_ConstantArray ||

@@ -138,6 +138,7 @@ typedef struct Lift {
     struct HistLoop *hist;    /* the innermost histogram of *, min or max being lifted */
     struct Recurrence *recur; /* the array recurrence y[i] = a * y[i - 1] + b being lifted */
     struct Carrier *carrier;  /* the invertible reduce of a struct being lifted (lift_tuple.c) */
+    struct TupleHist *tuple_hist; /* the histogram of structs being lifted (lift_tuple_hist.c) */
     /* A loop just lifted that leaves pointers pointing into arrays that
      * depend on its trip count (see lift_view.c), or NULL. */
     ViewPlan *left_versions;
@@ -367,6 +368,19 @@ bool lift_tuple_combinator(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u
 const char *slice_block_terms(Lift *L, Stmt *m, Buffer **keep, int nkeep);
 Operand *inline_tuple_op(Lift *L, CXCursor at, const char *fn, Operand *x, Operand *y);
 bool carrier_update(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs);
+/* how many times e mentions the binding */
+int binding_refs(Lift *L, CXCursor e, int binding);
+/* tool/lift_tuple_hist.c: a histogram of a declared operator on structs,
+ * commutative with an inverse; false (nothing lifted) with *why set where
+ * it does not apply */
+bool lift_tuple_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, const UserOp *u,
+                          const char **why);
+bool tuple_bin_update(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs);
+void lift_struct_array_decl(Lift *L, CXCursor d, const char *name, CXType elem, const Operand *dims,
+                            int rank);
+/* tool/lift_hist.c: the run-time check of a bin index where the number of
+ * bins is known */
+void hist_bin_check(Lift *L, CXCursor c, Buffer *buf, const char *name, const Operand *idx, int n);
 /* The canonical form of loop c, its bounds lifted here; false (nothing
  * lifted, nothing reported) when it has none. */
 bool canonical_or_rolled_back(Lift *L, CXCursor c, Canon *cn);

@@ -251,9 +251,13 @@ void lift_var_decl(Lift *L, CXCursor d) {
             dims[rank++] = opd_int(clang_getArraySize(elem));
             elem = clang_getCanonicalType(clang_getArrayElementType(elem));
         }
+        if (is_struct_type(elem) && elem.kind == CXType_Record) {
+            lift_struct_array_decl(L, d, name, elem, dims, rank);
+            return;
+        }
         Type ety;
         if (!map_type(elem, &ety) || ety.kind == TY_BOOL) {
-            lift_fail(L, d, "local arrays must hold float, double or integers",
+            lift_fail(L, d, "local arrays must hold float, double, integers or structs of them",
                       "unsupported local array '%s'", name);
             return;
         }

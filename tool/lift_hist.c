@@ -286,7 +286,7 @@ static Operand bin_count(Buffer *buf, int nidx) {
 /* The forward sweep checks each bin where the length is known: a key out
  * of range stops the gradient with a message instead of corrupting memory.
  * It runs once, where the update runs (a kept call). */
-static void bin_check(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n) {
+void hist_bin_check(Lift *L, CXCursor c, Buffer *buf, const char *name, const Operand *idx, int n) {
     Operand len = bin_count(buf, n);
     if (len.kind == OPD_NONE)
         return;
@@ -299,7 +299,7 @@ static void bin_check(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int 
     EffectArg *args = arena_alloc(L->a, 3 * sizeof(EffectArg));
     args[0].val = b_cast(&bd, type_long(), idx[0]);
     args[1].val = b_cast(&bd, type_long(), len);
-    args[2].text = arena_printf(L->a, "\"histogram '%s' at %s:%d\"", buf->name, file, at.line);
+    args[2].text = arena_printf(L->a, "\"histogram '%s' at %s:%d\"", name, file, at.line);
     for (int i = 0; i < 3; i++)
         vec_push(L->a, &s->effect_args, &args[i]);
     body_append(L->a, L->cur, s);
@@ -409,7 +409,7 @@ static void add_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int
                   "unsupported update of the histogram '%s'", buf->name);
         return;
     }
-    bin_check(L, c, buf, idx, n);
+    hist_bin_check(L, c, buf, buf->name, idx, n);
     Operand v = lift_expr(L, value);
     Builder bd = lift_builder(L, c);
     v = b_cast(&bd, buf->elem, v);

@@ -1324,13 +1324,14 @@ static void sequential_note(Lift *L, CXCursor c, Pragma *pg, const char *why) {
 }
 
 /* A reduce, scan or histogram of a declared operator on structs, or of
- * a struct variable (the operator left out). */
+ * a struct variable or an array of structs (the operator left out). */
 static bool combines_structs(Lift *L, Pragma *pg, UserOp *u) {
     if (u && u->tuple)
         return true;
     for (int i = 0; !u && pg->kind != PG_MAP && pg->kind != PG_SCATTER && i < pg->vars.len; i++) {
         int b = env_named(L, pg->vars.items[i]);
-        if (b >= 0 && L->env[b].shape)
+        if (b >= 0 &&
+            (L->env[b].shape || (L->env[b].is_array && L->env[b].buf && L->env[b].buf->fields)))
             return true;
     }
     return false;

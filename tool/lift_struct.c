@@ -476,6 +476,8 @@ static void store_struct(Lift *L, CXCursor at, CXCursor lhs, Operand *vals, int 
 void lift_struct_assign(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs) {
     if (L->carrier && carrier_update(L, c, lhs, rhs))
         return;
+    if (L->tuple_hist && tuple_bin_update(L, c, lhs, rhs))
+        return;
     int n;
     Operand *vals = struct_values(L, rhs, &n);
     if (vals)
@@ -581,6 +583,58 @@ static void init_from_list(Lift *L, CXCursor list, CXType t, const char *prefix,
         Operand v = clang_Cursor_isNull(item) ? b_fconst(0, sh->types[k]) : lift_expr(L, item);
         assign_field(L, list, head + 1 + k, v);
     }
+}
+
+/* A local array of structs, `struct pair h[NB];`: one local array per
+ * scalar field (h_p, h_s in the output: the function's own, so its
+ * layout is pargrad's), the binding holding the whole-struct handle as for
+ * a parameter. Zeroed by `= {0}`; other initialisers are not followed. */
+void lift_struct_array_decl(Lift *L, CXCursor d, const char *name, CXType elem, const Operand *dims,
+                            int rank) {
+    StructFields *sh = struct_shape(L, d, elem);
+    if (sh->n == 0) {
+        lift_fail(L, d, "use arrays of the scalar fields instead",
+                  "the local array '%s' holds structs without scalar fields pargrad can follow",
+                  name);
+        return;
+    }
+    Kids k = kids_of(d);
+    bool zeroed = false;
+    for (int i = 0; i < k.n; i++) {
+        if (clang_getCursorKind(k.items[i]) != CXCursor_InitListExpr)
+            continue;
+        KidList items = all_kids(L->a, k.items[i]);
+        CXCursor first = items.n == 1 ? strip_parens(items.items[0]) : clang_getNullCursor();
+        if (items.n > 1 ||
+            (items.n == 1 && !(clang_getCursorKind(first) == CXCursor_IntegerLiteral &&
+                               opd_is_const(lift_expr(L, first), 0)))) {
+            lift_fail(L, k.items[i],
+                      "zero it with = {0}, or assign the elements after the declaration",
+                      "an initialiser of the array of structs '%s' other than {0}", name);
+            return;
+        }
+        zeroed = true;
+    }
+    Buffer *whole = buffer_new(L->a, L->f, name, (Type){TY_VOID, NULL}, BUF_LOCAL);
+    whole->rank = rank;
+    whole->fields = sh;
+    Operand *shape = arena_alloc(L->a, sizeof(Operand) * (size_t)rank);
+    memcpy(shape, dims, sizeof(Operand) * (size_t)rank);
+    for (int f = 0; f < sh->n; f++) {
+        Buffer *buf =
+            buffer_new(L->a, L->f, arena_printf(L->a, "%s_%s", name, ident_of(L->a, sh->paths[f])),
+                       sh->types[f], BUF_LOCAL);
+        buf->rank = rank;
+        buf->dims = shape;
+        buf->zero_init = zeroed;
+        sh->bufs[f] = buf;
+        Stmt *s = stmt_new(L->a, S_DECL, loc_of(L, d));
+        s->buf = buf;
+        body_append(L->a, L->cur, s);
+    }
+    Binding *b = env_bind(L, d, name);
+    b->is_array = true;
+    b->buf = whole;
 }
 
 /* A local struct declaration: its fields bound, from the initialiser. */

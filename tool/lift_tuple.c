@@ -42,21 +42,28 @@ typedef struct Mentions {
     bool other_writes; /* acc assigned otherwise, or its address taken */
 } Mentions;
 
+typedef struct BindingRefs {
+    Lift *L;
+    int binding, refs;
+} BindingRefs;
+
 static enum CXChildVisitResult count_refs(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
-    Mentions *m = data;
-    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && env_lookup(m->L, c) == m->acc)
-        m->refs++;
+    BindingRefs *br = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && env_lookup(br->L, c) == br->binding)
+        br->refs++;
     return CXChildVisit_Recurse;
 }
 
+int binding_refs(Lift *L, CXCursor e, int binding) {
+    BindingRefs br = {L, binding, 0};
+    count_refs(e, clang_getNullCursor(), &br);
+    clang_visitChildren(e, count_refs, &br);
+    return br.refs;
+}
+
 static int refs_in(Mentions *m, CXCursor e) {
-    int before = m->refs;
-    count_refs(e, clang_getNullCursor(), m);
-    clang_visitChildren(e, count_refs, m);
-    int n = m->refs - before;
-    m->refs = before;
-    return n;
+    return binding_refs(m->L, e, m->acc);
 }
 
 /* acc = COMBINE(acc, e), or COMBINE(e, acc) when commutative, e free of
@@ -395,10 +402,8 @@ static bool lift_carrier(Lift *L, Blocks *bl, Pragma *pg, Operand *init) {
 
 bool lift_tuple_combinator(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u,
                            const char **why) {
-    if (pg->kind != PG_REDUCE && pg->kind != PG_SCAN) {
-        *why = "no parallel rule for histograms of structs yet";
-        return false;
-    }
+    if (pg->kind != PG_REDUCE && pg->kind != PG_SCAN)
+        return lift_tuple_histogram(L, c, cn, pg, u, why);
     if (contains_break(cn->body) || contains_return(cn->body)) {
         *why = "its body breaks out of it or returns";
         return false;

@@ -792,6 +792,70 @@ void gen_histogram(struct block b, int count) {
     end_counter(i);
 }
 
+/* The statements of a histogram's iteration before its updates (the loop
+ * entered: cx.par one more). Nested in a parallel loop, they write no array
+ * from outside: the enclosing loop's iterations would all write the same
+ * elements. */
+static void gen_hist_iteration(struct node *n, const char *i, int count) {
+    int was_locked[MAX_ARRAYS], narrays = cx.narrays;
+    for (int a = 0; a < narrays; a++) {
+        was_locked[a] = cx.arrays[a].locked;
+        cx.arrays[a].locked |= cx.par > 0;
+    }
+    cx.par++;
+    push_loop(i, 1, NRANGE, 0);
+    gen_block(body_of(n), rnd(count + 1));
+    for (int a = 0; a < narrays; a++)
+        cx.arrays[a].locked = was_locked[a];
+}
+
+/* a histogram of a declared operator on structs (rg_pri_op, with an
+ * inverse: the invertible rule; rg_pr_op without: sequential) into a fresh
+ * local array of NB struct bins, named or inferred: one or two updates per
+ * iteration at bins computed from i, maybe under an if, the bin first or
+ * second; the bins read through doubles after the loop */
+static void gen_struct_hist(struct block b, int count) {
+    static const int nbs[] = {2, 3, 5}, mult[] = {1, 2, 3, 5, 7};
+    int nb = nbs[rnd(3)], inv = rnd(3) > 0;
+    prog.uses_declop[4] = 1;
+    prog.uses_declop[6] |= inv;
+    const char *h = fresh("hb"), *q = fresh("q"), *hs = fresh("hs");
+    stmt(b, fmt("rg_pr %s[%d]%s;", h, nb, rnd(2) ? " = {0}" : ""));
+    stmt(b, fmt("for (int %s = 0; %s < %d; %s++) {\n    %s[%s].a = 0.1 * %s;\n    %s[%s].b = "
+                "0.25;\n}",
+                q, q, nb, q, h, q, q, h, q));
+    int pooled;
+    const char *i = loop_counter("i", &pooled);
+    const char *clause = chance(20) ? h : fmt("%s : %s", inv ? "rg_pri_op" : "rg_pr_op", h);
+    struct node *n = block_stmt(
+        b, fmt("#pragma pargrad histogram(%s)\n%s {", clause, loop_head(i, pooled, "0", "n")));
+    struct saved s = enter();
+    gen_hist_iteration(n, i, count);
+    int nup = 1 + rnd(2);
+    for (int u = 0; u < nup; u++) {
+        const char *k = fmt("(%s * %d + %d) %% %d", i, mult[rnd(5)], rnd(4), nb);
+        struct block ub = body_of(n);
+        if (on(K_IF) && chance(20)) {
+            struct node *c = block_stmt(ub, "if (%0) {");
+            c->kid[c->nkid++] = gen_cond(1);
+            ub = body_of(c);
+        }
+        const char *e = "(rg_pr){0.2 * tanh(%0), 0.5 + 0.25 * sin(%0)}";
+        struct node *w = stmt(ub, rnd(2) ? fmt("%s[%s] = rg_prc(%s[%s], %s);", h, k, h, k, e)
+                                         : fmt("%s[%s] = rg_prc(%s, %s[%s]);", h, k, e, h, k));
+        w->kid[w->nkid++] = gen_expr(1);
+    }
+    cx.par--;
+    leave_par(s);
+    end_counter(i);
+    const char *r = fresh("q");
+    stmt(b, fmt("double %s = 0.0;\nfor (int %s = 0; %s < %d; %s++)\n    %s += (tanh(%s[%s].a) + "
+                "0.1 * %s[%s].b) * (%s %% 3 + 1);",
+                hs, r, r, nb, r, hs, h, r, h, r, r));
+    /* per bin |tanh| < 1 and b < 0.25 + 0.75 per update (two per iteration) */
+    declare(hs, T_DOUBLE, 3.0 * nb * (1.0 + 0.1 * (0.25 + 0.75 * 128)));
+}
+
 /* a histogram of *, min or max into a fresh local array of NB bins: one
  * or two updates per iteration at bins computed from i, maybe under an
  * if; the bins summed into a scalar after the loop */
@@ -817,6 +881,10 @@ void gen_hist_op(struct block b, int count) {
         {"%2$s[%1$s] = rg_lse(%2$s[%1$s], %%0);", "%2$s[%1$s] = rg_lse(%%0, %2$s[%1$s]);"},
         {"%2$s[%1$s] = rg_hyp(%2$s[%1$s], 0.5 + 0.25 * tanh(%%0));",
          "%2$s[%1$s] = rg_hyp(0.5 + 0.25 * tanh(%%0), %2$s[%1$s]);"}};
+    if (on(K_DECL_OP) && chance(15)) {
+        gen_struct_hist(b, count);
+        return;
+    }
     int nb = nbs[rnd(3)], op = rnd(on(K_HISTOGRAM) ? 4 : 3);
     if (on(K_DECL_OP) && chance(25)) { /* a declared operator: 4, 5 with inverses */
         static const int declop_of[4] = {0, 3, 1, 2};
@@ -844,18 +912,7 @@ void gen_hist_op(struct block b, int count) {
     struct node *n = block_stmt(
         b, fmt("#pragma pargrad %s(%s)\n%s {", word, clause, loop_head(i, pooled, "0", "n")));
     struct saved s = enter();
-    /* nested in a parallel loop, its body writes no array from outside:
-     * the enclosing loop's iterations would all write the same elements */
-    int was_locked[MAX_ARRAYS], narrays = cx.narrays;
-    for (int a = 0; a < narrays; a++) {
-        was_locked[a] = cx.arrays[a].locked;
-        cx.arrays[a].locked |= cx.par > 0;
-    }
-    cx.par++;
-    push_loop(i, 1, NRANGE, 0);
-    gen_block(body_of(n), rnd(count + 1));
-    for (int a = 0; a < narrays; a++)
-        cx.arrays[a].locked = was_locked[a];
+    gen_hist_iteration(n, i, count);
     int nup = 1 + rnd(2);
     double vb = 5.0; /* |a bin| at most: the values', the initial ones, or products near 1 */
     struct block rb = body_of(n);

@@ -187,7 +187,21 @@ static void gen_while_local(struct block b) {
     struct node *s = stmt(b, "");
     s->kid[s->nkid++] = gen_expr(0);
     s->kid[s->nkid++] = gen_expr(1);
-    int form = rnd(3);
+    int form = rnd(4);
+    if (form == 3) { /* an array filled by a loop that stops at the first of two bounds (its
+                        last, exiting iteration's index is past the end), then at indices
+                        checked by an if */
+        const char *wa = fresh("wa"), *g = fresh("g"), *gk = fresh("gk");
+        s->tmpl = fmt("double %s[4] = {0};\nint %s;\nfor (%s = 0; %s < 4 && %s < %s; %s++)\n    "
+                      "%s[%s] = 0.5 * %s[(%s + 3) %% 4] + 0.25 * tanh(%%1 + 0.1 * %s);\n"
+                      "for (int %s = 0; %s < %s + 2; %s++) {\n    int %s = (%s * 5 + %s) %% 7;\n"
+                      "    if (%s < 4)\n        %s[%s] = 0.5 * %s[%s] + 0.25 * tanh(%%1 - 0.1 * "
+                      "%s);\n}\ndouble %s = 0.5 * %%0 + %s[0] + %s[%s %% 4];",
+                      wa, k, k, k, k, n, k, wa, k, wa, k, k, g, g, n, g, gk, g, i, gk, wa, gk, wa,
+                      gk, g, v, wa, wa, k);
+        declare(v, T_DOUBLE, 0.5 * s->kid[0]->bound + 1.0);
+        return;
+    }
     if (form == 2) /* not a counted for loop: run as a while loop */
         s->tmpl = fmt("double %s = %%0;\nint %s;\nfor (%s = 0; %s * %s < 4 + (%s + %s) %% 5 && "
                       "%s < 1.0e6; %s++) {\n    %s%s\n}",
