@@ -263,6 +263,16 @@ static inline void pg_thread_block(long lo, long hi, long *first, long *end) {
     *first = lo + t * q + (t < r ? t : r);
     *end = *first + q + (t < r);
 }
+/* The threads a parallel loop started here runs on: 1 inside a parallel
+ * region (the loop runs on the region's thread). */
+static inline long pg_threads(void) {
+#ifdef _OPENMP
+    if (!omp_in_parallel())
+        return omp_get_max_threads();
+#endif
+    return 1;
+}
+
 /* The groups of a map of n iterations run as vector lanes (emit_lanes.c):
  * one per thread, each of 8 lanes or more (a cache line of doubles) where
  * n allows. */

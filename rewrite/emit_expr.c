@@ -247,6 +247,9 @@ void emit_expr(Emitter *e, Stmt *s) {
     case OP_DERIV_OF:
         emit_operand(e, x[0]);
         break;
+    case OP_THREADS:
+        fputs("pg_threads()", e->out);
+        break;
     case OP_NEG:
         fputc('-', e->out);
         emit_operand(e, x[0]);

@@ -981,7 +981,7 @@ static void verify_stmt(VerifyCtx *vc, Stmt *s) {
                 verify_problem(vc, "histogram without its keys, values or bin count", NULL);
         }
         if (s->kind == S_LET && s->dst && s->op != OP_CALL && s->op != OP_COPY &&
-            s->op != OP_CAST && s->nargs == 0)
+            s->op != OP_THREADS && s->op != OP_CAST && s->nargs == 0)
             verify_problem(vc, "operation without operands", s->dst);
         break;
     }
@@ -1029,6 +1029,11 @@ static Type result_type(Operand x, Operand y) {
 Operand b_op(Builder *bd, PrimOp op, Type ty, Operand x, Operand y) {
     int n = y.kind == OPD_NONE ? 1 : 2;
     return opd_var(emit_let(bd->a, bd->f, bd->b, bd->loc, TEMP_NAME, ty, op, n, x, y, opd_none()));
+}
+
+Operand b_threads(Builder *bd) {
+    return opd_var(emit_let(bd->a, bd->f, bd->b, bd->loc, TEMP_NAME, type_long(), OP_THREADS, 0,
+                            opd_none(), opd_none(), opd_none()));
 }
 
 Operand b_add(Builder *bd, Operand x, Operand y) {

@@ -201,6 +201,10 @@ typedef enum {
      * (lift_tuple_hist.c). Lowered to a copy of args[0] after the reversal,
      * so that args[1] is computed only where an adjoint needs it. */
     OP_DERIV_OF,
+    /* No arguments: the number of threads a parallel loop here would run on
+     * (1 inside a parallel region, or without OpenMP), for sizing
+     * per-thread copies (lift_tuple_hist.c). */
+    OP_THREADS,
     OP__COUNT
 } PrimOp;
 
@@ -543,6 +547,7 @@ Operand b_select(Builder *bd, Operand c, Operand x, Operand y);
 Operand b_call(Builder *bd, int fn, Operand x, Operand y);
 /* A declared operator's combine, partial (OP_UOP_D0/D1) or inverse. */
 Operand b_uop(Builder *bd, PrimOp op, UserOp *u, Operand x, Operand y);
+Operand b_threads(Builder *bd);
 Operand b_cast(Builder *bd, Type ty, Operand x);
 Operand b_fconst(double v, Type ty);
 /* dst = dst + v for a mutable dst. */
