@@ -370,6 +370,8 @@ Operand *inline_tuple_op(Lift *L, CXCursor at, const char *fn, Operand *x, Opera
 bool carrier_update(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs);
 /* how many times e mentions the binding */
 int binding_refs(Lift *L, CXCursor e, int binding);
+/* c without implicit conversions and parentheses around it */
+CXCursor strip_parens(CXCursor c);
 /* tool/lift_tuple_hist.c: a histogram of a declared operator on structs,
  * commutative with an inverse; false (nothing lifted) with *why set where
  * it does not apply */

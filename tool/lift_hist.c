@@ -45,13 +45,6 @@ bool is_hist_target(Lift *L, Buffer *buf) {
     return vec_contains(&L->hist_targets, buf);
 }
 
-static CXCursor strip_parens(CXCursor c) {
-    c = strip_implicit(c);
-    while (clang_getCursorKind(c) == CXCursor_ParenExpr)
-        c = strip_implicit(kids_of(c).items[0]);
-    return c;
-}
-
 static bool same_element(Lift *L, CXCursor e, const void *lhs) {
     const char *text = written_text(L->fe, strip_parens(e));
     if (!text) /* an argument of the macro e is in */
@@ -384,7 +377,7 @@ void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, co
 bool lift_hist_if(Lift *L, CXCursor c) {
     for (int i = 0; i < L->hist_targets.len; i++) {
         Buffer *buf = L->hist_targets.items[i];
-        int op;
+        int op = -1; /* set where assign is found */
         CXCursor value;
         CXCursor assign = if_update(L, c, buf->name, &op, &value);
         if (clang_Cursor_isNull(assign))

@@ -227,7 +227,7 @@ typedef struct Place {
     StructFields *shape;
 } Place;
 
-static CXCursor strip_parens(CXCursor c) {
+CXCursor strip_parens(CXCursor c) {
     c = strip_implicit(c);
     while (clang_getCursorKind(c) == CXCursor_ParenExpr)
         c = strip_implicit(kids_of(c).items[0]);

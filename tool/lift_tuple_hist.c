@@ -51,18 +51,11 @@ typedef struct TupleHist {
 } TupleHist;
 
 /* ---- the loop's promise: h used only as h[k] = COMBINE(h[k], e) ---- */
-static CXCursor strip_all(CXCursor c) {
-    c = strip_implicit(c);
-    while (clang_getCursorKind(c) == CXCursor_ParenExpr)
-        c = strip_implicit(kids_of(c).items[0]);
-    return c;
-}
-
 /* The argument of COMBINE that is the bin (1 or 2) in update c, an
  * assignment h[k] = COMBINE(.., ..) of the operator; 0 if c is not one:
  * the bin written is the one read (the same text), the value free of h. */
 static int update_bin_arg(Lift *L, TupleHist *th, CXCursor lhs, CXCursor rhs) {
-    CXCursor l = strip_all(lhs), call = strip_all(rhs);
+    CXCursor l = strip_parens(lhs), call = strip_parens(rhs);
     if (clang_getCursorKind(l) != CXCursor_ArraySubscriptExpr ||
         clang_getCursorKind(call) != CXCursor_CallExpr ||
         strcmp(cursor_spelling(L, call), th->u->combine))
@@ -72,7 +65,7 @@ static int update_bin_arg(Lift *L, TupleHist *th, CXCursor lhs, CXCursor rhs) {
         return 0;
     const char *written = written_text(L->fe, l);
     for (int side = 1; side <= 2; side++) {
-        CXCursor bin = strip_all(args.items[side]);
+        CXCursor bin = strip_parens(args.items[side]);
         const char *text = written_text(L->fe, bin);
         if (clang_getCursorKind(bin) == CXCursor_ArraySubscriptExpr && written && text &&
             !strcmp(written, text) && binding_refs(L, args.items[side], th->binding) == 1 &&
@@ -116,7 +109,7 @@ static enum CXChildVisitResult find_combine(CXCursor c, CXCursor parent, CXClien
         return CXChildVisit_Break;
     if (clang_getCursorKind(c) == CXCursor_BinaryOperator && !strcmp(binop_of(fc->L, c), "=")) {
         Kids k = kids_of(c);
-        CXCursor l = strip_all(k.items[0]), call = strip_all(k.items[1]);
+        CXCursor l = strip_parens(k.items[0]), call = strip_parens(k.items[1]);
         if (clang_getCursorKind(l) == CXCursor_ArraySubscriptExpr &&
             binding_refs(fc->L, l, fc->binding) == 1 &&
             clang_getCursorKind(call) == CXCursor_CallExpr) {
@@ -152,10 +145,10 @@ bool tuple_bin_update(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs) {
         return false;
     Operand idx[4];
     int n = 0;
-    Buffer *at = lift_subscripts(L, strip_all(lhs), idx, &n);
+    Buffer *at = lift_subscripts(L, strip_parens(lhs), idx, &n);
     if (!at || L->failed)
         return true;
-    KidList args = all_kids(L->a, strip_all(rhs));
+    KidList args = all_kids(L->a, strip_parens(rhs));
     int ne = 0;
     Operand *e = struct_values(L, args.items[3 - side], &ne);
     if (!e)
