@@ -170,14 +170,22 @@ PtrVec *frontend_user_ops(Frontend *fe) {
     return &fe->user_ops;
 }
 
-/* The declared operator whose combine function is `fname`, or NULL. */
+/* The declared operator whose combine function is `fname`, or NULL. Where
+ * several declare the same function, the one that promises most (an
+ * inverse, then commutativity): a promise is about the function, so any of
+ * its declarations makes it, and the invertible rules need no tape. */
 UserOp *user_op_of_combine(Frontend *fe, const char *fname) {
+    UserOp *best = NULL;
+    int best_rank = -1;
     for (int i = 0; i < fe->user_ops.len; i++) {
         UserOp *u = fe->user_ops.items[i];
-        if (!strcmp(u->combine, fname))
-            return u;
+        int rank = 2 * (u->inverse && u->commutative) + u->commutative;
+        if (!strcmp(u->combine, fname) && rank > best_rank) {
+            best = u;
+            best_rank = rank;
+        }
     }
-    return NULL;
+    return best;
 }
 
 /* The operator a combinator pragma names; NULL after a diagnostic. */

@@ -54,6 +54,9 @@ struct cplx cdiv(struct cplx z, struct cplx b) {
 #pragma pargrad declare op(sopi, struct pair, sum_of_prod, {0.0, 0.0}) commutative inverse(        \
     sop_inverse)
 #pragma pargrad declare op(sopn, struct pair, sop_plain, {0.0, 0.0}) commutative
+/* cmul declared twice: a histogram that names no operator takes the
+ * declaration that promises an inverse, whichever comes first */
+#pragma pargrad declare op(cprod_plain, struct cplx, cmul, {1.0, 0.0}) commutative
 #pragma pargrad declare op(cprod, struct cplx, cmul, {1.0, 0.0}) commutative inverse(cdiv)
 
 /* the last bin receives nothing */
