@@ -89,6 +89,9 @@ typedef struct Rev {
     /* Inside the adjoint of a * histogram's map (rev_hist.c): per bin the
      * product of its non-zero values, then 2^(its zero count). */
     struct HistProducts *hist_products;
+    /* KeptProducts*: the * histograms of the function's body whose forward
+     * computed their products per bin for the return sweep (rev_hist.c). */
+    PtrVec kept_products;
     /* Writes of inactive outputs at indices pargrad cannot bound, each
      * followed by zeroing its seed where it runs (SeedsAt*, rev.c). */
     PtrVec seeds_at_writes;
@@ -158,6 +161,10 @@ void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
  * itself), and its adjoint */
 bool is_recomputed_hist(Stmt *s);
 void rev_recomputed_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+/* rev_hist.c: the forward of a * histogram's map of the function's body
+ * as its products per bin, kept for the return sweep; false (nothing
+ * emitted) where it runs as written */
+bool rev_product_hist_fwd(Rev *r, Stmt *s, Body *out);
 /* rev_hist.c: the adjoint of such a map's update h[k] = fmin(h[k], v) */
 void rev_recomputed_update(Rev *r, Stmt *s, Builder *bd);
 /* rev_hist.c: h = its final bins again, where the return sweep kept them

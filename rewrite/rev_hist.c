@@ -595,6 +595,65 @@ static void product_bins(Rev *r, Stmt *s, HistProducts *hp, Body *out) {
     body_append(r->a, out, m);
 }
 
+/* ---- *: the products kept from the forward sweep ----
+ *
+ * A * histogram of the function's body runs once forward. There, instead
+ * of the loop as written, step 1's pass computes both products per bin,
+ * and the bins follow from them: h[b] *= (no zero ? nonzero[b] : 0). The
+ * return sweep then finds the products where it needs them, and the
+ * iterations run twice in all (this pass and the adjoint), not three
+ * times. */
+typedef struct KeptProducts {
+    Stmt *hist;
+    HistProducts hp;
+} KeptProducts;
+
+static bool products_kept_forward(Rev *r, Stmt *s) {
+    Buffer *h = s->hist_bins;
+    if (!is_recomputed_hist(s) || !h->active || !h->adj || r->par_loop ||
+        !vec_contains(&r->src->body->stmts, s))
+        return false;
+    PtrVec sites = {0};
+    collect_updates(r->a, s->body, h, &sites);
+    return ((Stmt *)sites.items[0])->acc_op == RED_MUL;
+}
+
+bool rev_product_hist_fwd(Rev *r, Stmt *s, Body *out) {
+    if (!products_kept_forward(r, s))
+        return false;
+    Buffer *h = s->hist_bins;
+    Builder bd = {r->a, r->dst, out, s->loc};
+    b_comment(&bd, arena_printf(r->a,
+                                "the * histogram into %s as per bin the product of its non-zero "
+                                "values and 2^(its zero values), kept for the return sweep, "
+                                "then the bins from them",
+                                buffer_label(r->a, h)));
+    PtrVec sites = {0};
+    collect_updates(r->a, s->body, h, &sites);
+    KeptProducts *kp = arena_alloc(r->a, sizeof(KeptProducts));
+    kp->hist = s;
+    kp->hp = bin_products(r, s, sites, &bd);
+    vec_push(r->a, &r->kept_products, kp);
+    Builder in;
+    Stmt *m = rule_map(r, s, s->hist_nbins, "the bins: times the product of their values", &in);
+    Operand k = opd_var(m->index), one = b_fconst(1, h->elem);
+    Operand none = b_cmp(&in, OP_EQ, rule_read(r, &in, kp->hp.zeros, k), one);
+    Operand all = b_select(&in, none, rule_read(r, &in, kp->hp.nonzero, k), b_fconst(0, h->elem));
+    body_append(r->a, m->body,
+                stmt_write(r->a, s->loc, h, k, b_mul(&in, rule_read(r, &in, h, k), all)));
+    body_append(r->a, out, m);
+    return true;
+}
+
+static HistProducts *kept_products(Rev *r, Stmt *s) {
+    for (int i = 0; i < r->kept_products.len; i++) {
+        KeptProducts *kp = r->kept_products.items[i];
+        if (kp->hist == s)
+            return &kp->hp;
+    }
+    return NULL;
+}
+
 /* v_b += h_b[k] * h0[k] * rest, rest the product of the bin's other
  * values: t[k] / v without zeros, t[k] for the bin's one zero, else 0 */
 static void product_update_adjoint(Rev *r, Stmt *s, Builder *bd) {
@@ -647,7 +706,8 @@ void rev_recomputed_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
                                     "the non-zero values and the number of zeros, then each "
                                     "value's adjoint from its bin's",
                                     buffer_label(r->a, h)));
-        HistProducts hp = bin_products(r, s, sites, &bd);
+        HistProducts *kept = kept_products(r, s);
+        HistProducts hp = kept ? *kept : bin_products(r, s, sites, &bd);
         if (values_active)
             product_values(r, s, &hp, out);
         product_bins(r, s, &hp, out);
