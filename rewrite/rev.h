@@ -92,6 +92,8 @@ typedef struct Rev {
     /* KeptProducts*: the * histograms of the function's body whose forward
      * computed their products per bin for the return sweep (rev_hist.c). */
     PtrVec kept_products;
+    /* KeptFirst*: likewise the min and max histograms' first entries. */
+    PtrVec kept_firsts;
     /* Writes of inactive outputs at indices pargrad cannot bound, each
      * followed by zeroing its seed where it runs (SeedsAt*, rev.c). */
     PtrVec seeds_at_writes;
@@ -107,6 +109,11 @@ typedef struct HistFinal {
 typedef struct HistProducts {
     Buffer *nonzero, *zeros;
 } HistProducts;
+
+typedef struct KeptFirst {
+    Stmt *hist;
+    Buffer *first;
+} KeptFirst;
 
 typedef struct HistSparse {
     Var *entry;
@@ -161,10 +168,11 @@ void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
  * itself), and its adjoint */
 bool is_recomputed_hist(Stmt *s);
 void rev_recomputed_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
-/* rev_hist.c: the forward of a * histogram's map of the function's body
- * as its products per bin, kept for the return sweep; false (nothing
+/* rev_hist.c: the forward of a *, min or max histogram's map of the
+ * function's body that also finds what its adjoint needs (the products per
+ * bin; the first entries), kept for the return sweep; false (nothing
  * emitted) where it runs as written */
-bool rev_product_hist_fwd(Rev *r, Stmt *s, Body *out);
+bool rev_recomputed_hist_fwd(Rev *r, Stmt *s, Body *out);
 /* rev_hist.c: the adjoint of such a map's update h[k] = fmin(h[k], v) */
 void rev_recomputed_update(Rev *r, Stmt *s, Builder *bd);
 /* rev_hist.c: h = its final bins again, where the return sweep kept them
@@ -180,6 +188,7 @@ Buffer *rule_temp(Rev *r, Builder *bd, const char *name, Type ty, Operand count)
 void rule_free(Rev *r, Builder *bd, Buffer *b);
 Operand rule_read(Rev *r, Builder *bd, Buffer *b, Operand idx);
 Stmt *rule_map(Rev *r, Stmt *s, Operand n, const char *note, Builder *in);
+Stmt *rule_if(Rev *r, SrcLoc loc, Operand cond);
 
 /* The arrays a statement of the function's body adds into as a + histogram
  * without saving them (nothing before reads them): the return sweep leaves

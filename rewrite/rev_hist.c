@@ -72,10 +72,7 @@ static void invertible_values(Rev *r, Stmt *s, Buffer *fin, Body *out) {
     Stmt *m =
         rule_map(r, s, s->hi, "each value's adjoint from its bin's, through the inverse", &in);
     Operand e = opd_var(m->index), k = rule_read(r, &in, keys, e);
-    Stmt *ran = stmt_new(r->a, S_IF, s->loc);
-    ran->cond = b_cmp(&in, OP_GE, k, opd_int(0));
-    ran->then_body = body_new(r->a);
-    ran->else_body = body_new(r->a);
+    Stmt *ran = rule_if(r, s->loc, b_cmp(&in, OP_GE, k, opd_int(0)));
     Builder th = {r->a, r->dst, ran->then_body, s->loc};
     Operand v = rule_read(r, &th, vals, e);
     Operand rest = b_uop(&th, OP_UOP_INV, s->uop, rule_read(r, &th, fin, k), v);
@@ -290,10 +287,7 @@ static void first_entry_update(FirstPass *fp, Stmt *u, Body *out) {
     Rev *r = fp->r;
     Builder bd = {r->a, r->dst, out, u->loc};
     Operand k = u->idx[0], v = u->args[0];
-    Stmt *pick = stmt_new(r->a, S_IF, u->loc);
-    pick->cond = b_cmp(&bd, OP_EQ, v, rule_read(r, &bd, fp->fin, k));
-    pick->then_body = body_new(r->a);
-    pick->else_body = body_new(r->a);
+    Stmt *pick = rule_if(r, u->loc, b_cmp(&bd, OP_EQ, v, rule_read(r, &bd, fp->fin, k)));
     Builder th = {r->a, r->dst, pick->then_body, u->loc};
     Operand e = entry_number(&th, fp->map, fp->row, fp->map->hist_row_trips, fp->sites.len,
                              site_number(&fp->sites, u));
@@ -338,6 +332,197 @@ static Buffer *first_entries(Rev *r, Stmt *s, Buffer *fin, PtrVec sites, Builder
     m->body = body_rewrite(r->a, s->body, first_pass_update, &fp);
     body_append(r->a, bd->b, m);
     return first;
+}
+
+/* ---- min and max: the first entries found forward ----
+ *
+ * A min or max histogram of the function's body whose values carry
+ * derivatives runs once forward. There, instead of the loop as written
+ * (and steps 1 and 2 again in the return sweep), its iterations run in
+ * blocks, each a sequential loop into a copy of the bins of its own (from
+ * their values from before) that keeps with each bin the first entry that
+ * bettered it; then per bin the blocks' copies in order (the earlier
+ * block's entry keeps ties, and the value from before keeps them against
+ * all): the final bins, and the first entries the return sweep's sparse
+ * adjoint reads. One pass over the iterations, not three. A value betters
+ * a bin as fmin and fmax replace it: below it (above, for max), or the bin
+ * is a NaN and the value is not. */
+typedef struct BlockFirst {
+    FirstPass fp;
+    Buffer *vals, *firsts; /* the blocks' copies, block j's at j * stride */
+    Operand base;          /* the block's j * stride */
+    bool is_min;
+} BlockFirst;
+
+static Operand betters(Builder *bd, bool is_min, Operand v, Operand bin) {
+    /* !(v >= bin) && v == v: the usual case, v not below the bin, costs one
+     * comparison (!(v >= bin) also holds where either is a NaN) */
+    Operand not_short =
+        b_op(bd, OP_NOT, type_bool(), b_cmp(bd, is_min ? OP_GE : OP_LE, v, bin), opd_none());
+    return b_op(bd, OP_AND, type_bool(), not_short, b_cmp(bd, OP_EQ, v, v));
+}
+
+/* if (v betters part[base + k]) { part[base + k] = v; first[..] = e; } */
+static bool block_first_update(void *ctx, Stmt *u, Body *out) {
+    BlockFirst *bf = ctx;
+    FirstPass *fp = &bf->fp;
+    if (site_number(&fp->sites, u) < 0)
+        return false;
+    Rev *r = fp->r;
+    Builder bd = {r->a, r->dst, out, u->loc};
+    Operand at = b_add(&bd, bf->base, b_cast(&bd, type_long(), u->idx[0])), v = u->args[0];
+    Stmt *take = rule_if(r, u->loc, betters(&bd, bf->is_min, v, rule_read(r, &bd, bf->vals, at)));
+    Builder th = {r->a, r->dst, take->then_body, u->loc};
+    body_append(r->a, take->then_body, stmt_write(r->a, u->loc, bf->vals, at, v));
+    Operand e = entry_number(&th, fp->map, fp->row, fp->map->hist_row_trips, fp->sites.len,
+                             site_number(&fp->sites, u));
+    body_append(r->a, take->then_body, stmt_write(r->a, u->loc, bf->firsts, at, e));
+    body_append(r->a, out, take);
+    return true;
+}
+
+/* Blocks: one per thread, fewer where the bins are many next to the
+ * entries (each block's copy costs a pass over the bins, twice). */
+static Operand block_count(Rev *r, Stmt *s, int nsites, Operand n, Builder *bd) {
+    Operand entries = b_mul(bd, n, opd_int(nsites));
+    if (s->hist_row_trips.kind != OPD_NONE)
+        entries = b_mul(bd, entries, b_cast(bd, type_long(), s->hist_row_trips));
+    Operand nb = s->hist_nbins;
+    Operand t = b_div(bd, entries, b_select(bd, b_cmp(bd, OP_GT, nb, opd_int(0)), nb, opd_int(1)));
+    Operand most = b_threads(bd);
+    t = b_select(bd, b_cmp(bd, OP_LE, t, most), t, most);
+    (void)r;
+    return b_select(bd, b_cmp(bd, OP_GE, t, opd_int(1)), t, opd_int(1));
+}
+
+/* The map over the blocks: block j's copy from the bins, then its
+ * iterations [lo + j n / nblk, lo + (j + 1) n / nblk) in order. */
+static Stmt *blocks_map(Rev *r, Stmt *s, BlockFirst *bf, Operand nblk, Operand stride, Operand n) {
+    Builder in;
+    Stmt *m = rule_map(r, s, nblk,
+                       "blocks of the iterations, each into a copy of the bins of its "
+                       "own, keeping each bin's first entry that bettered it",
+                       &in);
+    m->index->name = "blk";
+    Operand j = opd_var(m->index);
+    bf->base = b_mul(&in, j, stride);
+    Stmt *init = rule_map(r, s, s->hist_nbins, "the block's copy of the bins", &(Builder){0});
+    Builder ib = {r->a, r->dst, init->body, s->loc};
+    init->serial = true; /* inside a parallel map */
+    Operand at = b_add(&ib, bf->base, opd_var(init->index));
+    body_append(r->a, init->body,
+                stmt_write(r->a, s->loc, bf->vals, at,
+                           rule_read(r, &ib, s->hist_bins, opd_var(init->index))));
+    body_append(r->a, init->body, stmt_write(r->a, s->loc, bf->firsts, at, opd_int(LONG_MAX)));
+    body_append(r->a, m->body, init);
+    Operand lo = b_cast(&in, type_long(), s->lo);
+    Operand from = b_add(&in, lo, b_div(&in, b_mul(&in, j, n), nblk));
+    Operand to = b_add(&in, lo, b_div(&in, b_mul(&in, b_add(&in, j, opd_int(1)), n), nblk));
+    Stmt *loop = stmt_new(r->a, S_LOOP, s->loc);
+    loop->index = s->index;
+    loop->lo = b_cast(&in, s->index->ty, from);
+    loop->hi = b_cast(&in, s->index->ty, to);
+    loop->blocks_of = m->index;
+    loop->whole_lo = s->lo;
+    loop->whole_hi = s->hi;
+    loop->body = body_rewrite(r->a, s->body, block_first_update, bf);
+    body_append(r->a, m->body, loop);
+    return m;
+}
+
+/* Per bin: the blocks' copies in order, into h (the final bins) and
+ * first (each bin's first entry with its final value, LONG_MAX where the
+ * value from before is it). */
+static Stmt *blocks_combined(Rev *r, Stmt *s, BlockFirst *bf, Operand nblk, Operand stride) {
+    Buffer *h = s->hist_bins;
+    Builder in;
+    Stmt *m = rule_map(r, s, s->hist_nbins,
+                       "the bins' final values and first entries: from before, then the blocks' "
+                       "in order",
+                       &in);
+    Operand b = opd_var(m->index);
+    body_append(r->a, m->body, stmt_write(r->a, s->loc, bf->fp.first, b, opd_int(LONG_MAX)));
+    Stmt *loop = stmt_new(r->a, S_LOOP, s->loc);
+    loop->index = var_new(r->a, r->dst, "blk", type_long());
+    loop->lo = opd_int(0);
+    loop->hi = nblk;
+    loop->body = body_new(r->a);
+    Builder lb = {r->a, r->dst, loop->body, s->loc};
+    Operand at = b_add(&lb, b_mul(&lb, opd_var(loop->index), stride), b);
+    Operand e = rule_read(r, &lb, bf->firsts, at), v = rule_read(r, &lb, bf->vals, at);
+    Stmt *take = rule_if(r, s->loc,
+                         b_op(&lb, OP_AND, type_bool(), b_cmp(&lb, OP_NE, e, opd_int(LONG_MAX)),
+                              betters(&lb, bf->is_min, v, rule_read(r, &lb, h, b))));
+    body_append(r->a, take->then_body, stmt_write(r->a, s->loc, h, b, v));
+    body_append(r->a, take->then_body, stmt_write(r->a, s->loc, bf->fp.first, b, e));
+    body_append(r->a, loop->body, take);
+    body_append(r->a, m->body, loop);
+    return m;
+}
+
+static bool first_found_forward(Rev *r, Stmt *s, PtrVec *sites) {
+    Buffer *h = s->hist_bins;
+    if (!is_recomputed_hist(s) || !h->active || !h->adj || r->par_loop ||
+        !vec_contains(&r->src->body->stmts, s))
+        return false;
+    collect_updates(r->a, s->body, h, sites);
+    ReduceOp op = ((Stmt *)sites->items[0])->acc_op;
+    bool values_active = false;
+    for (int i = 0; i < sites->len; i++) {
+        Operand v = ((Stmt *)sites->items[i])->args[0];
+        values_active |= v.kind == OPD_VAR && v.var->active;
+    }
+    return (op == RED_MIN || op == RED_MAX) && values_active;
+}
+
+static bool rev_first_hist_fwd(Rev *r, Stmt *s, Body *out) {
+    PtrVec sites = {0};
+    if (!first_found_forward(r, s, &sites))
+        return false;
+    Buffer *h = s->hist_bins;
+    const char *label = buffer_label(r->a, h);
+    Builder bd = {r->a, r->dst, out, s->loc};
+    ReduceOp op = ((Stmt *)sites.items[0])->acc_op;
+    b_comment(&bd, arena_printf(r->a,
+                                "the %s histogram into %s in blocks of the iterations, each into "
+                                "a copy of the bins of its own; then per bin the blocks' in "
+                                "order: the final bins, and each one's first entry that gave its "
+                                "final value, kept for the return sweep",
+                                reduce_op_name(op), label));
+    Operand lo = b_cast(&bd, type_long(), s->lo), hi = b_cast(&bd, type_long(), s->hi);
+    Operand n = b_select(&bd, b_cmp(&bd, OP_GT, hi, lo), b_sub(&bd, hi, lo), opd_int(0));
+    Operand nblk = block_count(r, s, sites.len, n, &bd);
+    /* a block's bins a cache line (8 elements) or more from the next's */
+    Operand stride = b_add(
+        &bd, b_mul(&bd, b_div(&bd, b_add(&bd, s->hist_nbins, opd_int(7)), opd_int(8)), opd_int(8)),
+        opd_int(8));
+    Operand copies = b_mul(&bd, nblk, stride);
+    Stmt *row = s->hist_row_trips.kind != OPD_NONE ? loop_around(s->body, sites.items[0]) : NULL;
+    BlockFirst bf = {
+        {r, s, NULL,
+         rule_temp(r, &bd, arena_printf(r->a, "%s_first", label), type_long(), s->hist_nbins),
+         sites, row},
+        rule_temp(r, &bd, arena_printf(r->a, "%s_part", label), h->elem, copies),
+        rule_temp(r, &bd, arena_printf(r->a, "%s_part_first", label), type_long(), copies),
+        opd_none(),
+        op == RED_MIN};
+    body_append(r->a, out, blocks_map(r, s, &bf, nblk, stride, n));
+    body_append(r->a, out, blocks_combined(r, s, &bf, nblk, stride));
+    rule_free(r, &bd, bf.vals);
+    rule_free(r, &bd, bf.firsts);
+    KeptFirst *kf = arena_alloc(r->a, sizeof(KeptFirst));
+    *kf = (KeptFirst){s, bf.fp.first};
+    vec_push(r->a, &r->kept_firsts, kf);
+    return true;
+}
+
+static Buffer *kept_first(Rev *r, Stmt *s) {
+    for (int i = 0; i < r->kept_firsts.len; i++) {
+        KeptFirst *kf = r->kept_firsts.items[i];
+        if (kf->hist == s)
+            return kf->first;
+    }
+    return NULL;
 }
 
 /* The iterations of map s again with their adjoints, into `into`, a body
@@ -406,7 +591,7 @@ static bool one_trip(void *ctx, Stmt *s, Body *out) {
         b_sub(&in, b_cast(&in, type_long(), opd_var(s->index)), b_cast(&in, type_long(), s->lo));
     Stmt *mine = stmt_new(r->a, S_IF, s->loc);
     mine->cond = b_cmp(&in, OP_EQ, j, ot->trip);
-    mine->then_body = s->body;
+    mine->then_body = s->body; /* the trip's statements, as they are */
     mine->else_body = body_new(r->a);
     body_append(r->a, loop->body, mine);
     body_append(r->a, out, loop);
@@ -425,14 +610,14 @@ static void sparse_adjoint(Rev *r, Stmt *s, Buffer *fin, Buffer *first, PtrVec s
                           "value: that entry's iteration and its adjoint",
                           &in);
     Operand b = opd_var(bins->index), e = rule_read(r, &in, first, b);
-    Operand fin_b = rule_read(r, &in, fin, b);
-    Stmt *has = stmt_new(r->a, S_IF, s->loc);
+    Stmt *has = rule_if(r, s->loc, b_cmp(&in, OP_NE, e, opd_int(LONG_MAX)));
     /* the bin's value from before keeps the adjoint where it is the final
-     * value (h holds it again) */
-    has->cond = b_op(&in, OP_AND, type_bool(), b_cmp(&in, OP_NE, e, opd_int(LONG_MAX)),
-                     b_cmp(&in, OP_NE, rule_read(r, &in, s->hist_bins, b), fin_b));
-    has->then_body = body_new(r->a);
-    has->else_body = body_new(r->a);
+     * value (h holds it again; first entries found forward say so
+     * themselves) */
+    if (fin)
+        has->cond =
+            b_op(&in, OP_AND, type_bool(), has->cond,
+                 b_cmp(&in, OP_NE, rule_read(r, &in, s->hist_bins, b), rule_read(r, &in, fin, b)));
     Builder th = {r->a, r->dst, has->then_body, s->loc};
     Operand lo = b_cast(&th, type_long(), s->lo);
     Stmt *row = s->hist_row_trips.kind != OPD_NONE ? loop_around(s->body, sites.items[0]) : NULL;
@@ -470,8 +655,9 @@ static void sparse_adjoint(Rev *r, Stmt *s, Buffer *fin, Buffer *first, PtrVec s
 }
 
 /* Step 4: h_b[k] = 0 where the bin's final value is not its value from
- * before (h holds that again). */
-static void zero_replaced_bins(Rev *r, Stmt *s, Buffer *fin, Body *out) {
+ * before (h holds that again), or where it has a first entry found
+ * forward. */
+static void zero_replaced_bins(Rev *r, Stmt *s, Buffer *fin, Buffer *first, Body *out) {
     Buffer *h = s->hist_bins;
     Builder in;
     Stmt *m = rule_map(r, s, s->hist_nbins,
@@ -479,10 +665,10 @@ static void zero_replaced_bins(Rev *r, Stmt *s, Buffer *fin, Body *out) {
                        "gave the final value",
                        &in);
     Operand k = opd_var(m->index);
-    Stmt *replaced = stmt_new(r->a, S_IF, s->loc);
-    replaced->cond = b_cmp(&in, OP_NE, rule_read(r, &in, h, k), rule_read(r, &in, fin, k));
-    replaced->then_body = body_new(r->a);
-    replaced->else_body = body_new(r->a);
+    Stmt *replaced =
+        rule_if(r, s->loc,
+                first ? b_cmp(&in, OP_NE, rule_read(r, &in, first, k), opd_int(LONG_MAX))
+                      : b_cmp(&in, OP_NE, rule_read(r, &in, h, k), rule_read(r, &in, fin, k)));
     body_append(r->a, replaced->then_body,
                 stmt_write(r->a, s->loc, h->adj, k, b_fconst(0, h->elem)));
     body_append(r->a, m->body, replaced);
@@ -517,10 +703,7 @@ static bool product_update(void *ctx, Stmt *u, Body *out) {
     Operand v = u->args[0];
     /* one update per value: where bins are updated atomically, a product
      * by 1 would cost as much as any */
-    Stmt *is_zero = stmt_new(r->a, S_IF, u->loc);
-    is_zero->cond = b_cmp(&bd, OP_EQ, v, b_fconst(0, ty));
-    is_zero->then_body = body_new(r->a);
-    is_zero->else_body = body_new(r->a);
+    Stmt *is_zero = rule_if(r, u->loc, b_cmp(&bd, OP_EQ, v, b_fconst(0, ty)));
     Stmt *twice = stmt_acc(r->a, u->loc, pr->zeros, u->idx[0], b_fconst(2, ty), ACC_ATOMIC);
     Stmt *times = stmt_acc(r->a, u->loc, pr->nonzero, u->idx[0], v, ACC_ATOMIC);
     twice->acc_op = times->acc_op = RED_MUL;
@@ -618,7 +801,7 @@ static bool products_kept_forward(Rev *r, Stmt *s) {
     return ((Stmt *)sites.items[0])->acc_op == RED_MUL;
 }
 
-bool rev_product_hist_fwd(Rev *r, Stmt *s, Body *out) {
+static bool rev_product_hist_fwd(Rev *r, Stmt *s, Body *out) {
     if (!products_kept_forward(r, s))
         return false;
     Buffer *h = s->hist_bins;
@@ -688,8 +871,12 @@ void rev_recomputed_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     collect_updates(r->a, s->body, h, &sites);
     ReduceOp op = ((Stmt *)sites.items[0])->acc_op;
     bool keep = final_bins_kept(r, s, h);
-    Buffer *fin =
-        (active && op != RED_MUL) || keep ? copy_final_bins(r, s, h, s->hist_nbins, &bd) : NULL;
+    /* the first entries found forward tell the bins replaced: no final
+     * values needed to compare with those from before */
+    Buffer *first = active ? kept_first(r, s) : NULL;
+    Buffer *fin = (active && op != RED_MUL && !first) || keep
+                      ? copy_final_bins(r, s, h, s->hist_nbins, &bd)
+                      : NULL;
     if (keep)
         keep_final_bins(r, s, fin, h, s->hist_nbins);
     restore_regions(r, &s, 1, out, dead);
@@ -719,12 +906,18 @@ void rev_recomputed_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
                                     "update that gave the final value takes the bin's adjoint "
                                     "(the value from before keeps it on ties)",
                                     reduce_op_name(op), buffer_label(r->a, h)));
-        if (values_active) {
-            Buffer *first = first_entries(r, s, fin, sites, &bd);
-            sparse_adjoint(r, s, fin, first, sites, out);
+        if (first) {
+            sparse_adjoint(r, s, NULL, first, sites, out);
+            zero_replaced_bins(r, s, NULL, first, out);
             rule_free(r, &bd, first);
+        } else {
+            if (values_active) {
+                first = first_entries(r, s, fin, sites, &bd);
+                sparse_adjoint(r, s, fin, first, sites, out);
+                rule_free(r, &bd, first);
+            }
+            zero_replaced_bins(r, s, fin, NULL, out);
         }
-        zero_replaced_bins(r, s, fin, out);
     }
     if (fin && !keep)
         rule_free(r, &bd, fin);
@@ -757,11 +950,12 @@ void rev_recomputed_update(Rev *r, Stmt *s, Builder *bd) {
                           b_cast(bd, type_long(), sp->row->lo));
         cond = b_op(bd, OP_AND, type_bool(), cond, b_cmp(bd, OP_EQ, trip, j));
     }
-    Stmt *mine = stmt_new(r->a, S_IF, s->loc);
-    mine->cond = cond;
-    mine->then_body = body_new(r->a);
-    mine->else_body = body_new(r->a);
+    Stmt *mine = rule_if(r, s->loc, cond);
     Builder th = {r->a, r->dst, mine->then_body, s->loc};
     rev_hist_update(r, s, &th);
     body_append(r->a, bd->b, mine);
+}
+
+bool rev_recomputed_hist_fwd(Rev *r, Stmt *s, Body *out) {
+    return rev_product_hist_fwd(r, s, out) || rev_first_hist_fwd(r, s, out);
 }

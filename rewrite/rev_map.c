@@ -9,7 +9,7 @@
 
 void rev_map_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     WriteLog *log = save_regions(r, &s, 1, out, dead);
-    if (log || !rev_product_hist_fwd(r, s, out)) {
+    if (log || !rev_recomputed_hist_fwd(r, s, out)) {
         Stmt *c = copy_forward_stmt(r, s, dead, log);
         if (c)
             body_append(r->a, out, c);

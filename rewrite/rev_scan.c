@@ -71,6 +71,15 @@ Stmt *rule_map(Rev *r, Stmt *s, Operand n, const char *note, Builder *in) {
     return m;
 }
 
+/* if (cond) with empty branches. */
+Stmt *rule_if(Rev *r, SrcLoc loc, Operand cond) {
+    Stmt *s = stmt_new(r->a, S_IF, loc);
+    s->cond = cond;
+    s->then_body = body_new(r->a);
+    s->else_body = body_new(r->a);
+    return s;
+}
+
 /* The partial of p OP t in p (arg 0) or in t (arg 1). */
 static Operand scan_partial(Builder *bd, Stmt *s, int arg, Operand p, Operand t) {
     ReduceOp op = s->scan_op;
