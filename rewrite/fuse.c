@@ -537,20 +537,31 @@ static const char *fused_note(Fuse *F, Stmt *x, Stmt *y) {
     return arena_printf(F->a, "%s, fused with line %d: %s", nx, y->loc.line, ny);
 }
 
-/* The map at j computes the terms of the scan after it: it stays apart,
- * to be fused with that scan (whose pass 1 may then recompute the terms
- * from it alone, which a map fused with more could prevent). */
+static bool writes_scan_input(Stmt *m, Stmt *s) {
+    return body_writes_buffer(m->body, s->scan_in[0]) ||
+           (s->scan_in[1] && body_writes_buffer(m->body, s->scan_in[1]));
+}
+
+/* The map at j computes terms of the scan after it (maybe after other
+ * maps computing its terms): it stays apart, to be fused with that scan
+ * (whose pass 1 may then recompute the terms from it alone, which a map
+ * fused with more could prevent), or with those other maps. */
 static bool feeds_next_scan(Body *b, int j) {
-    Stmt *m = b->stmts.items[j];
     int k = j + 1;
-    while (k < b->stmts.len && movable_kind(b->stmts.items[k]))
+    while (k < b->stmts.len &&
+           (movable_kind(b->stmts.items[k]) || ((Stmt *)b->stmts.items[k])->kind == S_MAP))
         k++;
     if (k >= b->stmts.len)
         return false;
     Stmt *s = b->stmts.items[k];
-    return s->kind == S_SCAN && !s->fusion &&
-           (body_writes_buffer(m->body, s->scan_in[0]) ||
-            (s->scan_in[1] && body_writes_buffer(m->body, s->scan_in[1])));
+    if (s->kind != S_SCAN || s->fusion)
+        return false;
+    for (int i = j; i < k; i++) {
+        Stmt *m = b->stmts.items[i];
+        if (m->kind == S_MAP && !writes_scan_input(m, s))
+            return false;
+    }
+    return true;
 }
 
 /* Fuses the map at i with the next fusible map after it, if it can. */
@@ -563,8 +574,9 @@ static bool fuse_maps_at(Fuse *F, Body *b, int i) {
     if (j >= b->stmts.len)
         return false;
     Stmt *y = b->stmts.items[j];
-    if (!fusible_map(y) || feeds_next_scan(b, j) || x->serial != y->serial ||
-        !same_trips(F, x->lo, x->hi, y->lo, y->hi) || !independent_but_same_element(F, x, y))
+    if (!fusible_map(y) || (feeds_next_scan(b, j) && !feeds_next_scan(b, i)) ||
+        x->serial != y->serial || !same_trips(F, x->lo, x->hi, y->lo, y->hi) ||
+        !independent_but_same_element(F, x, y))
         return false;
     PtrVec before = {0}, after = {0};
     if (!split_between(F, b, i, j, &x, 1, &y, 1, &before, &after))

@@ -147,6 +147,77 @@ static bool read_only_at(Arena *a, Body *b, Buffer *buf, Operand at) {
     return !re.other && !re.used;
 }
 
+/* ---- the factors again ----
+ *
+ * The adjoint of a * or affine scan runs the recurrence of the prefixes'
+ * adjoints from the top with the factors (the terms themselves for *).
+ * Where the map before the scan computes them (the lifted terms' map: it
+ * writes only the terms, from what is as it was when it ran), a copy of it
+ * computes them again for the adjoint: fused with the scan's passes, the
+ * factors then live in registers in both sweeps instead of an array the
+ * forward writes and the adjoint reads twice. */
+typedef struct Refactor {
+    Buffer *from, *to, *drop;
+    Arena *a;
+} Refactor;
+
+static bool redirect_factor(void *ctx, Stmt *w, Body *out) {
+    Refactor *rf = ctx;
+    if (w->kind != S_WRITE || (w->buf != rf->from && w->buf != rf->drop))
+        return false;
+    if (w->buf == rf->from) {
+        Stmt *c = stmt_new(rf->a, S_WRITE, w->loc);
+        *c = *w;
+        c->buf = rf->to;
+        body_append(rf->a, out, c);
+    }
+    return true;
+}
+
+/* The terms' map just before scan s in the body being swept, if it writes
+ * nothing but the scan's inputs and reads neither them nor the prefixes. */
+static Stmt *terms_map_before(Rev *r, Stmt *s) {
+    Body *b = r->cur_body;
+    int at = -1;
+    for (int i = 0; b && i < b->stmts.len && at < 0; i++)
+        if (b->stmts.items[i] == s)
+            at = i;
+    while (--at >= 0) {
+        Stmt *m = b->stmts.items[at];
+        if (m->kind == S_LET || m->kind == S_COMMENT)
+            continue;
+        if (m->kind != S_MAP || !stmt_writes_buffer(m, s->scan_in[0]))
+            return NULL;
+        PtrVec written = {0};
+        collect_written(r, m, &written);
+        for (int w = 0; w < written.len; w++)
+            if (written.items[w] != s->scan_in[0] && written.items[w] != s->scan_in[1])
+                return NULL;
+        for (int q = 0; q < 2; q++)
+            if (s->scan_in[q] && stmt_reads_buffer(m, s->scan_in[q]))
+                return NULL;
+        return stmt_reads_buffer(m, s->buf) ? NULL : m;
+    }
+    return NULL;
+}
+
+static Buffer *factors_again(Rev *r, Stmt *s, Builder *bd) {
+    Stmt *m = terms_map_before(r, s);
+    Buffer *t = s->scan_in[0];
+    if (!m)
+        return NULL;
+    Buffer *again =
+        rule_temp(r, bd, arena_printf(r->a, "%s_again", buffer_label(r->a, t)), t->elem, s->hi);
+    Refactor rf = {t, again, s->scan_in[1], r->a};
+    Stmt *c = stmt_new(r->a, S_MAP, m->loc);
+    *c = *m;
+    c->note = arena_printf(r->a, "%s again, for the adjoint",
+                           s->scan_in[1] ? "the factors" : "the terms");
+    c->body = body_rewrite(r->a, m->body, redirect_factor, &rf);
+    body_append(r->a, bd->b, c);
+    return again;
+}
+
 void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     (void)dead;
     Buffer *p = s->buf, *t = s->scan_in[0];
@@ -182,7 +253,8 @@ void rev_scan_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
         sc->scan_op = RED_AFFINE;
         sc->scan_in[1] = p->adj;
         if (s->scan_op == RED_AFFINE || s->scan_op == RED_MUL) {
-            sc->scan_in[0] = t; /* a[k], or the term itself for * */
+            factor = factors_again(r, s, &bd);
+            sc->scan_in[0] = factor ? factor : t; /* a[k], or the term itself for * */
         } else {
             factor = rule_temp(r, &bd, arena_printf(r->a, "%s_b_factor", label), p->elem, n);
             Builder in;
