@@ -986,6 +986,12 @@ typedef struct Extent {
     bool exact;
     int skipped_reads, skipped_writes;
     PtrVec *skipped; /* where given: the writes skipped */
+    /* The conditions of the ifs around the accesses being counted, where
+     * the code after the return sweep can test them (none: always): an
+     * access that does not run reaches no element (y[0] under
+     * if (n > 0) at n = 0). */
+    Operand guard;
+    bool after_body; /* the code computing the extent runs after the body: guards */
 } Extent;
 
 static void extent_of_body(Extent *ex, Body *b);
@@ -1003,12 +1009,48 @@ static void extent_of(Extent *ex, Body *b) {
     }
 }
 
+/* Whether o has the same value at the function's top level after the
+ * return sweep: a constant, a parameter, or a value its top level binds. */
+static bool known_at_top(Rev *r, Operand o) {
+    Stmt *d = def_of(r, o);
+    if (o.kind == OPD_VAR && o.var->is_mutable) /* (assigned again later, maybe) */
+        return false;
+    if (o.kind != OPD_VAR || !d)
+        return true;
+    if (!r->top_let) { /* once: one pass over the top level, not one per if */
+        r->top_let = arena_alloc(r->a, (size_t)r->nvars + 1); /* zeroed */
+        for (int i = 0; i < r->src->body->stmts.len; i++) {
+            Stmt *t = r->src->body->stmts.items[i];
+            if (t->kind == S_LET && t->dst->id < r->nvars)
+                r->top_let[t->dst->id] = 1;
+        }
+    }
+    return d->kind == S_LET && o.var->id < r->nvars && r->top_let[o.var->id];
+}
+
+static Operand guarded(Extent *ex, Operand n) {
+    return ex->guard.kind == OPD_NONE ? n : b_select(ex->bd, ex->guard, n, opd_int(0));
+}
+
+/* The branches of an if, each under its condition where it can be tested. */
+static void extent_of_branches(Extent *ex, Stmt *s) {
+    Operand outer = ex->guard;
+    bool known = ex->after_body && known_at_top(ex->r, s->cond);
+    for (int q = 0; q < 2; q++) {
+        Operand c = q ? b_op(ex->bd, OP_NOT, type_bool(), s->cond, opd_none()) : s->cond;
+        if (known)
+            ex->guard = outer.kind == OPD_NONE ? c : b_op(ex->bd, OP_AND, type_bool(), outer, c);
+        extent_of_body(ex, q ? s->else_body : s->then_body);
+        ex->guard = outer;
+    }
+}
+
 static void extent_of_body(Extent *ex, Body *b) {
     for (int i = 0; b && i < b->stmts.len && ex->ok; i++) {
         Stmt *s = b->stmts.items[i];
         /* a histogram's update (S_ACC) leaves its seed: it counts as a read */
         if (s->kind == S_HIST && s->buf == ex->buf) { /* all its bins */
-            Operand n = b_cast(ex->bd, type_long(), s->args[0]);
+            Operand n = guarded(ex, b_cast(ex->bd, type_long(), s->args[0]));
             ex->size = ex->size.kind == OPD_NONE
                            ? n
                            : b_select(ex->bd, b_cmp(ex->bd, OP_GT, n, ex->size), n, ex->size);
@@ -1030,13 +1072,13 @@ static void extent_of_body(Extent *ex, Body *b) {
                 return;
             }
             Builder *bd = ex->bd;
-            Operand n = b_add(bd, b_cast(bd, type_long(), ub), opd_int(1));
+            Operand n = guarded(ex, b_add(bd, b_cast(bd, type_long(), ub), opd_int(1)));
             ex->size = ex->size.kind == OPD_NONE
                            ? n
                            : b_select(bd, b_cmp(bd, OP_GT, n, ex->size), n, ex->size);
         }
-        extent_of_body(ex, s->then_body);
-        extent_of_body(ex, s->else_body);
+        if (s->kind == S_IF)
+            extent_of_branches(ex, s);
         extent_of_body(ex, s->body);
     }
 }
@@ -1082,7 +1124,8 @@ static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilo
         if (p->buf->adj && !overwritten_input)
             continue;
         Builder bd = {r->a, r->dst, prologue, r->src->loc};
-        Extent ex = {r, &bd, p->buf, opd_none(), true, overwritten_input, 0, 0, NULL};
+        Extent ex = {r, &bd, p->buf, opd_none(), true, overwritten_input,
+                     0, 0,   NULL,   opd_none(), false};
         extent_of(&ex, r->src->body);
         if ((!ex.ok || ex.size.kind == OPD_NONE || ex.skipped_reads || ex.skipped_writes) &&
             overwritten_input) {
@@ -1245,7 +1288,7 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         }
         Builder bd = {r->a, r->dst, epilogue, r->src->loc};
         PtrVec skipped = {0};
-        Extent ex = {r, &bd, p->buf, opd_none(), true, true, 0, 0, &skipped};
+        Extent ex = {r, &bd, p->buf, opd_none(), true, true, 0, 0, &skipped, opd_none(), true};
         if (p->buf->extent) /* the caller's seeds: as many as it is declared with */
             ex.size = b_cast(&bd, type_long(), *p->buf->extent);
         else

@@ -97,6 +97,9 @@ typedef struct Rev {
     /* Writes of inactive outputs at indices pargrad cannot bound, each
      * followed by zeroing its seed where it runs (SeedsAt*, rev.c). */
     PtrVec seeds_at_writes;
+    /* Per variable id: bound by a let of the function's top level (rev.c's
+     * extents, computed on first use). */
+    unsigned char *top_let;
     bool failed;
 } Rev;
 
