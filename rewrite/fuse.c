@@ -426,6 +426,38 @@ bool independent_but_same_element(Fuse *F, Stmt *x, Stmt *y) {
 }
 
 /* ---- statements between two fused ones ---- */
+/* s touches (in t, m's touches of s's buffer) only an element m does not
+ * touch: m touches base + k at iteration k, s base + trips (the boundary
+ * value after a stencil's interior, y[n - 1] after the map over [1, n - 1))
+ * or a constant below m's constant first (y[0] before it). */
+static bool outside_touched(Fuse *F, Stmt *m, Touch *t, Stmt *s) {
+    if (t->scattered || !t->have || !plain_place(t->place) || t->place.delta != 0 || s->nidx != 1)
+        return false;
+    bool from_zero = is_zero(F, t->place.base);
+    long long at, first;
+    if (int_const(peel(F, s->idx[0]), &at) &&
+        (from_zero ? at < 0 : int_const(peel(F, m->lo), &first) && at < first))
+        return true;
+    return from_zero ? is_trip_count(F, s->idx[0], m->lo, m->hi) : same(F, s->idx[0], m->hi, 3);
+}
+
+/* A write, an accumulation, or a declaration or update of a scalar that
+ * may run before map m rather than after it (the forward sweep's last
+ * statements and the return sweep's first, between a map and its
+ * adjoint): m does not touch what s writes, except at elements s does not
+ * touch, and does not use a scalar s assigns. Only maps: a scan keeps
+ * what follows it. */
+static bool commutes_with_map(Fuse *F, Stmt *m, Stmt *s) {
+    if (m->kind != S_MAP)
+        return false;
+    if (s->kind == S_DECL || s->kind == S_LET) {
+        PtrVec assigned = {.items = (void **)&s->dst, .len = 1, .cap = 1};
+        return !s->buf && !body_refers(m->body, &assigned);
+    }
+    Touch t = touches(F, m, m->body, s->buf);
+    return !t.any || outside_touched(F, m, &t, s);
+}
+
 /* The statements strictly between positions from and to of b: those that
  * can run before the fused statement go to `before`, frees of what the
  * later part does not touch to `after`. `earlier` are the statements
@@ -448,6 +480,11 @@ bool split_between(Fuse *F, Body *b, int from, int to, Stmt **earlier, int nearl
         case S_LET:
         case S_ALLOC:
             moves = !s->dst || !s->dst->is_mutable;
+            if (!moves && s->kind == S_LET) { /* an update of a scalar the maps never use */
+                moves = true;
+                for (int k = 0; moves && k < nearlier; k++)
+                    moves = commutes_with_map(F, earlier[k], s);
+            }
             moves = moves && !stmt_refers(s, &updated);
             break;
         case S_READ:
@@ -459,14 +496,16 @@ bool split_between(Fuse *F, Body *b, int from, int to, Stmt **earlier, int nearl
                     continue;
                 }
                 Touch t = touches(F, m, m->body, s->buf);
-                if (!t.writes)
-                    continue;
-                /* m writes only base + k at iteration k: the element base + trips is not one */
-                moves = !t.scattered && t.have && plain_place(t.place) && t.place.delta == 0 &&
-                        s->nidx == 1 &&
-                        (is_zero(F, t.place.base) ? is_trip_count(F, s->idx[0], m->lo, m->hi)
-                                                  : same(F, s->idx[0], m->hi, 3));
+                moves = !t.writes || outside_touched(F, m, &t, s);
             }
+            break;
+        case S_DECL:
+        case S_WRITE:
+        case S_ACC:
+            moves = !s->buf || s->kind == S_DECL || s->nidx == 1;
+            moves = moves && !stmt_refers(s, &updated);
+            for (int k = 0; moves && k < nearlier; k++)
+                moves = commutes_with_map(F, earlier[k], s);
             break;
         case S_FREE:
             moves = true;
@@ -507,8 +546,11 @@ int splice(Body *b, int from, int to, PtrVec *before, Stmt *fused, PtrVec *after
  * iteration is k_lo: m's index bound first, then m's statements. */
 void append_iteration(Fuse *F, Body *out, Stmt *m, Operand k, Operand k_lo) {
     Builder bd = {F->a, F->f, out, m->loc};
-    Operand off = is_zero(F, k_lo) ? k : b_sub(&bd, b_cast(&bd, type_long(), k), k_lo);
-    Operand at = is_zero(F, m->lo) ? off : b_add(&bd, b_cast(&bd, type_long(), off), m->lo);
+    Operand at = k; /* both loops start at the same value */
+    if (!same(F, k_lo, m->lo, 3)) {
+        Operand off = is_zero(F, k_lo) ? k : b_sub(&bd, b_cast(&bd, type_long(), k), k_lo);
+        at = is_zero(F, m->lo) ? off : b_add(&bd, b_cast(&bd, type_long(), off), m->lo);
+    }
     Stmt *let = stmt_new(F->a, S_LET, m->loc);
     let->dst = m->index;
     note_defs(F, &(Body){{(void **)&let, 1, 1}}); /* room for its id */
@@ -564,6 +606,37 @@ static bool feeds_next_scan(Body *b, int j) {
     return true;
 }
 
+/* The fused body reads again what its first part read: a map and its
+ * adjoint both read x[i - 1], x[i], x[i + 1]. Where no iteration writes
+ * the array, a read of the second part (from `from` on) at the top level
+ * takes the value of the first part's read of the same element. */
+static void share_reads(Fuse *F, Stmt *m, int from) {
+    PtrVec written = {0};
+    written_buffers(F->a, m->body, &written);
+    Body *b = m->body;
+    for (int i = from; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind != S_READ || vec_contains(&written, s->buf))
+            continue;
+        for (int k = 0; k < from; k++) {
+            Stmt *t = b->stmts.items[k];
+            bool same_element = t->kind == S_READ && t->buf == s->buf && t->nidx == s->nidx &&
+                                t->dst->ty.kind == s->dst->ty.kind;
+            for (int d = 0; same_element && d < s->nidx; d++)
+                same_element = same(F, t->idx[d], s->idx[d], 3);
+            if (!same_element)
+                continue;
+            s->kind = S_LET;
+            s->op = OP_COPY;
+            s->nargs = 1;
+            s->args[0] = opd_var(t->dst);
+            s->buf = NULL;
+            s->nidx = 0;
+            break;
+        }
+    }
+}
+
 /* Fuses the map at i with the next fusible map after it, if it can. */
 static bool fuse_maps_at(Fuse *F, Body *b, int i) {
     Stmt *x = b->stmts.items[i];
@@ -590,6 +663,51 @@ static bool fuse_maps_at(Fuse *F, Body *b, int i) {
     splice(b, i, j, &before, x, &after);
     Body added = {.stmts = {x->body->stmts.items + first_new, x->body->stmts.len - first_new, 0}};
     note_defs(F, &added);
+    share_reads(F, x, first_new);
+    return true;
+}
+
+/* ---- ifs on one condition ---- */
+static Stmt *map_at_end(Body *b, bool last) {
+    for (int k = 0; b && k < b->stmts.len; k++) {
+        Stmt *s = b->stmts.items[last ? b->stmts.len - 1 - k : k];
+        if (s->kind == S_MAP)
+            return s;
+    }
+    return NULL;
+}
+
+static bool empty_body(Body *b) {
+    return !b || b->stmts.len == 0;
+}
+
+/* Code after an early return (`if (n <= 0) return;`) runs under
+ * `if (!returned)` in both sweeps: the forward sweep's last map and its
+ * adjoint, the return sweep's first, are in two ifs on one value. Where
+ * those maps could fuse, the second if's statements join the first's
+ * (the condition is a value: nothing in between changes it). */
+static bool merge_ifs_at(Fuse *F, Body *b, int i) {
+    Stmt *x = b->stmts.items[i];
+    int j = i + 1;
+    while (j < b->stmts.len && ((Stmt *)b->stmts.items[j])->kind == S_COMMENT)
+        j++;
+    if (x->kind != S_IF || j >= b->stmts.len || x->phis.len || !empty_body(x->else_body))
+        return false;
+    Stmt *y = b->stmts.items[j];
+    if (y->kind != S_IF || !opd_equal(x->cond, y->cond))
+        return false;
+    Stmt *mx = map_at_end(x->then_body, true), *my = map_at_end(y->then_body, false);
+    if (!mx || !my || !fusible_map(mx) || !fusible_map(my) || mx->serial != my->serial ||
+        !same_trips(F, mx->lo, mx->hi, my->lo, my->hi) || !independent_but_same_element(F, mx, my))
+        return false;
+    for (int k = i + 1; k < j; k++) /* the comments: "return sweep" */
+        body_append(F->a, x->then_body, b->stmts.items[k]);
+    for (int k = 0; k < y->then_body->stmts.len; k++)
+        body_append(F->a, x->then_body, y->then_body->stmts.items[k]);
+    x->else_body = y->else_body;
+    x->phis = y->phis;
+    PtrVec none = {0};
+    splice(b, i, j, &none, x, &none);
     return true;
 }
 
@@ -597,6 +715,8 @@ static bool fuse_maps(Fuse *F, Body *b) {
     bool changed = false;
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
+        while (merge_ifs_at(F, b, i))
+            changed = true;
         changed |= fuse_maps(F, s->then_body) | fuse_maps(F, s->else_body) | fuse_maps(F, s->body);
         if (fusible_map(s) && fuse_maps_at(F, b, i)) {
             changed = true;
@@ -983,6 +1103,8 @@ void fuse_function(Arena *a, Func *f) {
     index_done(&F, &x);
     contract(&F); /* what the fused scans no longer read */
     drop_unused_temps(&F);
+    refresh_defs(&F);
+    trim_consumed_seeds(&F);
     free(F.def);
     free(F.rebind);
     free(F.inside);

@@ -115,6 +115,9 @@ PtrVec uses_of(Fuse *F, Index *x, Buffer *b);
 bool is_temp_array(Buffer *b);
 void refresh_defs(Fuse *F);
 
+/* seeds.c: trims the maps that zero outputs' seeds at the end to the
+ * elements the return sweep has not zeroed itself (after fusion) */
+void trim_consumed_seeds(Fuse *F);
 /* fuse_scan.c */
 void fuse_scans(Fuse *F, Body *b);
 

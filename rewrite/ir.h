@@ -393,6 +393,9 @@ struct Stmt {
     PtrVec effect_args;
     int effect_id;
     bool serial; /* S_MAP/S_REDUCE too small to be worth threads */
+    /* S_MAP zeroing an output's seeds after the return sweep (rev.c),
+     * trimmed to those the sweep has not zeroed itself (seeds.c) */
+    bool seeds_consumed;
     /* S_MAP: the carrier of a histogram of structs (lift_tuple_hist.c): its
      * updates add zeros whose derivatives are the invertible rule's; only
      * its adjoint runs (rev_lower_carriers drops it from forward code) */

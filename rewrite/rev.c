@@ -1323,6 +1323,7 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         m->lo = opd_int(0);
         m->hi = ex.size;
         m->note = "seeds consumed";
+        m->seeds_consumed = true;
         m->body = body_new(r->a);
         Stmt *z = stmt_new(r->a, S_WRITE, r->src->loc);
         z->buf = pb->buf;

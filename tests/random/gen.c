@@ -111,6 +111,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_SCATTER] = {"scatter", 1},
     [K_DECL_OP] = {"declared_op", 1},
     [K_HEADER] = {"header", 1},
+    [K_STENCIL_OUT] = {"stencil_out", 1},
 };
 
 int on(enum construct k) {
@@ -389,8 +390,10 @@ static void gen_function(void) {
     } else
         gen_block(b, count);
     struct array *y = find_array("y");
-    if (y && y->extent == 0) /* out(y) needs a write */
-        gen_map_over(b, 2, y, NRANGE);
+    if (y && y->extent == 0 && on(K_STENCIL_OUT) && chance(30)) /* out(y) needs a write */
+        gen_stencil_out(b, 2, y);
+    else if (y && y->extent == 0)
+        gen_map_over(b, 2, y, NRANGE, -1);
     if (prog.break_promise) {
         broken_kind = rnd(NBROKEN);
         struct node *n = stmt(b, fmt("/* broken promise: %s */\n%s\n/* end */",

@@ -106,6 +106,9 @@ enum construct {
                     * COMBINE(e, s) */
     K_HEADER,      /* the helpers, macros, types and operators' functions in a header of the
                     * program's own, prog_helpers.h, that prog.c includes */
+    K_STENCIL_OUT, /* an array filled as a stencil fills its output: the interior by a map
+                    * over [1, n - 1) reading neighbours, the two ends by assignments before
+                    * or after it (one end sometimes left as it was) */
     K_COUNT
 };
 
@@ -369,7 +372,9 @@ void declare_privates(int at);
 /* a map at the top or nested in a parallel loop (or a local instead) */
 void gen_map(struct block b, int count);
 /* a map over range writing t */
-void gen_map_over(struct block b, int count, struct array *t, int range);
+/* inner: 1 over [1, n - 1), 0 over [0, n), -1 either (NRANGE only) */
+void gen_map_over(struct block b, int count, struct array *t, int range, int inner);
+void gen_stencil_out(struct block b, int count, struct array *t);
 /* declared operators: the functions, and the pragmas declaring them */
 void print_declop_functions(FILE *out);
 void print_declop_pragmas(FILE *out);

@@ -154,20 +154,24 @@ void gen_map(struct block b, int count) {
         return;
     }
     if (cx.par == 0) {
-        gen_map_over(b, count, t, NRANGE);
+        if (on(K_STENCIL_OUT) && chance(15))
+            gen_stencil_out(b, count, t);
+        else
+            gen_map_over(b, count, t, NRANGE, -1);
         return;
     }
     if (!on(K_NESTED_MAP) || !outer_par_loop() || loops_of(MRANGE) > 0) {
         gen_local(b);
         return;
     }
-    gen_map_over(b, count, t, MRANGE);
+    gen_map_over(b, count, t, MRANGE, 0);
 }
 
-void gen_map_over(struct block b, int count, struct array *t, int range) {
+void gen_map_over(struct block b, int count, struct array *t, int range, int inner) {
     int pooled;
     const char *i = loop_counter(range == MRANGE ? "j" : "i", &pooled);
-    int inner = range == NRANGE && chance(20);
+    if (inner < 0)
+        inner = range == NRANGE && chance(20);
     const char *idx = i;
     if (range == MRANGE)
         idx = fmt("%s * m + %s", outer_par_loop()->name, i);
@@ -199,6 +203,28 @@ void gen_map_over(struct block b, int count, struct array *t, int range) {
     }
     /* a complete map at this level initialises its target */
     if (!inner && was_extent < 1)
+        t->extent = 1;
+}
+
+/* t[0] and t[n - 1] assigned (one of them sometimes not), before or after
+ * a map over [1, n - 1) that may read neighbours: map_stencil's shape,
+ * whose gradient fuses the map with its adjoint across the assignments
+ * and leaves no seeds of t to zero at the end where all three ran */
+void gen_stencil_out(struct block b, int count, struct array *t) {
+    int ends_first = chance(50), skip = rnd(8); /* 0: t[0] kept, 1: t[n - 1] kept */
+    int was_extent = t->extent;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == ends_first) {
+            gen_map_over(b, count, t, NRANGE, 1);
+            continue;
+        }
+        t->need = 1; /* in place only where [0, n) holds values */
+        if (skip != 0)
+            gen_write(b, t, "0", NULL);
+        if (skip != 1)
+            gen_write(b, t, "n - 1", NULL);
+    }
+    if (skip > 1 && was_extent < 1)
         t->extent = 1;
 }
 

@@ -1,0 +1,187 @@
+/* Seeds the return sweep has already consumed.
+ *
+ * An output's seed must be zero on exit (y_b: the seed on entry, zero on
+ * exit), so rev.c ends the gradient with a map zeroing y_b over the
+ * output's whole extent. But the adjoint of every write y[k] = v already
+ * zeroes y_b[k]: where the writes cover the extent (y[0], a map over
+ * [1, n - 1), y[n - 1]), that last map writes zeros over zeros, a pass
+ * over the output as long as the others (a sixth of a stencil's
+ * gradient). Here the map is trimmed to the elements the return sweep
+ * has not provably zeroed: it starts at `y_b_zeroed`, the end of a chain
+ * of ranges [0, a), [a, b), ... of zero writes that all ran.
+ *
+ * The proof rests on two facts checked below: nothing in the function
+ * writes the seed anything but zeros (no accumulation into it, which
+ * would undo a zero), and a range counts only where every element of it
+ * is written: a write at the top level of a body, or a loop over [lo, hi)
+ * writing y_b[index] at the top level of its body. A body (the function's,
+ * or an if's branch) whose ranges chain from 0 to e sets the bound to e
+ * when it has run; where none do, the map stays whole. */
+#include "fuse_internal.h"
+
+/* base + add, base none for a constant */
+typedef struct End {
+    Operand base;
+    long long add;
+} End;
+
+typedef struct Range {
+    End lo, hi;
+} Range;
+
+static End end_at(Operand o, long long add) {
+    if (o.kind == OPD_CONST && !type_is_float(o.ty))
+        return (End){opd_none(), o.ival + add};
+    return (End){o, add};
+}
+
+static bool same_end(Fuse *F, End x, End y) {
+    if (x.add != y.add || x.base.kind != y.base.kind)
+        return false;
+    return x.base.kind == OPD_NONE || same(F, x.base, y.base, 3);
+}
+
+static bool is_zero_write(Stmt *s, Buffer *seed) {
+    return s->kind == S_WRITE && s->buf == seed && s->nidx == 1 && opd_is_const(s->args[0], 0);
+}
+
+/* Statements that write the seed something other than zeros. */
+static bool writes_other_than_zeros(Body *b, Buffer *seed) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        bool own =
+            (s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN || s->kind == S_HIST) &&
+            s->buf == seed;
+        if ((own && !is_zero_write(s, seed)) ||
+            (s->kind == S_HIST && (s->hist_rev[1] == seed || s->hist_rev[2] == seed)) ||
+            writes_other_than_zeros(s->then_body, seed) ||
+            writes_other_than_zeros(s->else_body, seed) || writes_other_than_zeros(s->body, seed))
+            return true;
+    }
+    return false;
+}
+
+/* The range a statement of a body zeroes whole, if any. */
+static bool zeroed_range(Fuse *F, Stmt *s, Buffer *seed, Range *r) {
+    if (is_zero_write(s, seed)) {
+        *r = (Range){end_at(s->idx[0], 0), end_at(s->idx[0], 1)};
+        return true;
+    }
+    bool counted = s->kind == S_MAP ||
+                   (s->kind == S_LOOP && s->until.kind == OPD_NONE && s->hi.kind != OPD_NONE);
+    for (int i = 0; counted && i < s->body->stmts.len; i++) {
+        Stmt *w = s->body->stmts.items[i];
+        if (is_zero_write(w, seed) && same(F, w->idx[0], opd_var(s->index), 3)) {
+            *r = (Range){end_at(s->lo, 0), end_at(s->hi, 0)};
+            return true;
+        }
+    }
+    return false;
+}
+
+/* How far from 0 the ranges zeroed at the top level of b[0, n) reach. */
+static End chain_from_zero(Fuse *F, Body *b, int n, Buffer *seed) {
+    Arena *a = F->a;
+    PtrVec ranges = {0};
+    for (int i = 0; i < n; i++) {
+        Range r;
+        if (zeroed_range(F, b->stmts.items[i], seed, &r)) {
+            Range *copy = arena_alloc(a, sizeof(Range));
+            *copy = r;
+            vec_push(a, &ranges, copy);
+        }
+    }
+    /* [e0, e1) u [e1, e2) u ... covers [e0, ek) in any order of the ends:
+     * an element past e0 and before ek lies in the range starting at the
+     * last end below or at it */
+    End e = {opd_none(), 0};
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int i = 0; i < ranges.len; i++) {
+            Range *r = ranges.items[i];
+            if (r && same_end(F, r->lo, e)) {
+                e = r->hi;
+                ranges.items[i] = NULL;
+                grew = true;
+            }
+        }
+    }
+    return e;
+}
+
+/* zeroed = max(zeroed, e) at the end of bd's body */
+static void raise_bound(Builder *bd, Var *zeroed, End e) {
+    Operand v = e.base.kind == OPD_NONE
+                    ? opd_int(e.add)
+                    : b_add(bd, b_cast(bd, type_long(), e.base), opd_int(e.add));
+    Operand above = b_cmp(bd, OP_GT, v, opd_var(zeroed));
+    Stmt *set = stmt_new(bd->a, S_LET, bd->loc);
+    set->dst = zeroed;
+    set->op = OP_SELECT;
+    set->nargs = 3;
+    set->args[0] = above;
+    set->args[1] = v;
+    set->args[2] = opd_var(zeroed);
+    body_append(bd->a, bd->b, set);
+}
+
+/* Raises the bound at the end of each body among b[0, n) and the
+ * branches of its ifs whose zeroed ranges chain from 0; true if any. */
+static bool raise_in(Fuse *F, Body *b, int n, Buffer *seed, Var *zeroed, Builder *at_end) {
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+        Stmt *s = b->stmts.items[i];
+        Body *branches[3] = {s->kind == S_IF ? s->then_body : NULL,
+                             s->kind == S_IF ? s->else_body : NULL,
+                             s->kind == S_BLOCK ? s->body : NULL};
+        for (int k = 0; k < 3; k++) {
+            if (!branches[k])
+                continue;
+            Builder in = {F->a, F->f, branches[k], s->loc};
+            any |= raise_in(F, branches[k], branches[k]->stmts.len, seed, zeroed, &in);
+        }
+    }
+    End e = chain_from_zero(F, b, n, seed);
+    if (e.base.kind == OPD_NONE && e.add <= 0)
+        return any;
+    raise_bound(at_end, zeroed, e);
+    return true;
+}
+
+static void trim_seeds_map(Fuse *F, int at) {
+    Arena *a = F->a;
+    Func *f = F->f;
+    Body *top = f->body;
+    Stmt *m = top->stmts.items[at];
+    Stmt *z = m->body->stmts.items[0];
+    Buffer *seed = z->buf;
+    if (writes_other_than_zeros(top, seed))
+        return;
+    Var *zeroed = var_new(a, f, arena_printf(a, "%s_zeroed", buffer_label(a, seed)), type_long());
+    zeroed->is_mutable = true;
+    /* the bound is raised before the map, in statements inserted there */
+    Body *before = body_new(a);
+    Builder bd = {a, f, before, m->loc};
+    if (!raise_in(F, top, at, seed, zeroed, &bd))
+        return;
+    Stmt *decl = stmt_new(a, S_DECL, m->loc);
+    decl->dst = zeroed;
+    decl->nargs = 1;
+    decl->args[0] = opd_int(0);
+    body_insert(a, top, 0, decl);
+    at++;
+    for (int i = 0; i < before->stmts.len; i++)
+        body_insert(a, top, at++, before->stmts.items[i]);
+    m->lo = opd_var(zeroed);
+    m->note = "seeds the return sweep left";
+}
+
+void trim_consumed_seeds(Fuse *F) {
+    Body *top = F->f->body;
+    for (int i = 0; i < top->stmts.len; i++) {
+        Stmt *s = top->stmts.items[i];
+        if (s->kind == S_MAP && s->seeds_consumed && opd_is_const(s->lo, 0) &&
+            s->body->stmts.len == 1 && ((Stmt *)s->body->stmts.items[0])->kind == S_WRITE)
+            trim_seeds_map(F, i);
+    }
+}
