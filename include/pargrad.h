@@ -171,6 +171,10 @@ void pg_hist_order(long nb, long n, const long *keys, long *start, long *order, 
  * few bins next to the n updates, and small enough for the threads' stacks
  * (runtime/hist.c). */
 int pg_hist_private(long nb, long n, size_t elem);
+/* Whether it gives each thread a copy of the bins on the heap instead,
+ * where pg_hist_private finds them too big for the stacks: threads, and
+ * the copies no more than the updates (runtime/hist.c). */
+int pg_hist_heap(long nb, long n);
 /* Whether a loop of n iterations runs on one thread (few iterations, or
  * one thread to run them): its updates then need no atomics, a
  * histogram's bins no copies (the generated code's one-thread copies). */

@@ -31,14 +31,18 @@
 #define PG_OMP(text)
 #endif
 
-/* Below this many elements, threads cost more than they save. */
+/* Below this many elements, threads cost more than they save; the
+ * environment variable PARGRAD_MIN_PARALLEL sets another threshold
+ * (runtime/threads.c), 1 to take the threaded paths on small inputs in
+ * tests. */
 enum { PG_MIN_PARALLEL = 8192 };
+long pg_min_parallel(void);
 
 /* The threads for n elements: 1 when small, when not asked to (the call
  * sits in a parallel loop of the generated code), or already in parallel. */
 static inline int pg_threads_for(long n, int parallel) {
 #ifdef _OPENMP
-    if (parallel && n >= PG_MIN_PARALLEL && !omp_in_parallel())
+    if (parallel && n >= pg_min_parallel() && !omp_in_parallel())
         return omp_get_max_threads();
 #else
     (void)n;
@@ -105,14 +109,20 @@ static inline void *pg_scratch(size_t count, size_t size, const char *what) {
         PG_OMP("omp parallel num_threads(nt)") {                                                   \
             int t = pg_thread_id(), m = pg_thread_count();                                         \
             PG_BLOCK(n, t, m, lo, hi);                                                             \
-            T a = in[PG_IN(lo)];                                                                   \
-            for (long j = lo + 1; j < hi; j++)                                                     \
-                a = COMBINE(a, in[PG_IN(j)]);                                                      \
-            agg[t] = a;                                                                            \
+            /* (a block is empty where threads outnumber the elements) */                          \
+            if (lo < hi) {                                                                         \
+                T a = in[PG_IN(lo)];                                                               \
+                for (long j = lo + 1; j < hi; j++)                                                 \
+                    a = COMBINE(a, in[PG_IN(j)]);                                                  \
+                agg[t] = a;                                                                        \
+            }                                                                                      \
             PG_OMP("omp barrier");                                                                 \
             T x = init;                                                                            \
-            for (int s = 0; s < t; s++)                                                            \
-                x = COMBINE(x, agg[s]);                                                            \
+            for (int s = 0; s < t; s++) {                                                          \
+                PG_BLOCK(n, s, m, slo, shi);                                                       \
+                if (slo < shi)                                                                     \
+                    x = COMBINE(x, agg[s]);                                                        \
+            }                                                                                      \
             for (long j = lo; j < hi; j++)                                                         \
                 out[PG_TO(j)] = x = COMBINE(x, in[PG_IN(j)]);                                      \
         }                                                                                          \

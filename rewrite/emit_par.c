@@ -415,10 +415,140 @@ static void emit_one_thread_branch(Emitter *e, Stmt *s, const char *what, const 
     e->depth--;
 }
 
+/* How many times an iteration of a histogram's loop updates its bins, where
+ * the updates are in a loop of constant trips (a row of 10 bins per key):
+ * the copies pay where they are fewer than the updates, not the
+ * iterations. 1 where the count is not known. */
+static long long updates_per_iteration(Body *b, Buffer *bins) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        bool counted = (s->kind == S_LOOP || s->kind == S_MAP) && s->until.kind == OPD_NONE &&
+                       s->lo.kind == OPD_CONST && s->hi.kind == OPD_CONST &&
+                       !type_is_float(s->hi.ty) && s->hi.ival > s->lo.ival;
+        if (counted && body_updates_buffer(s->body, bins))
+            return (s->hi.ival - s->lo.ival) * updates_per_iteration(s->body, bins);
+    }
+    return 1;
+}
+
+/* The updates of a histogram's loop, for the runtime's choice of copies */
+static void emit_updates(Emitter *e, Stmt *s) {
+    long long k = updates_per_iteration(s->body, s->hist_bins);
+    if (k > 1)
+        fputc('(', e->out);
+    emit_trips(e, s);
+    if (k > 1)
+        fprintf(e->out, ") * %lld", k);
+}
+
+/* `bins[b] OP= c` for a histogram's operator, c the text of a copy's bin */
+static void emit_combine_bin(Emitter *e, Buffer *bins, ReduceOp op, const char *b, const char *c) {
+    indent(e);
+    const char *h = buf_name(e, bins);
+    if (op == RED_MIN || op == RED_MAX)
+        fprintf(e->out, "%s[%s] = %s(%s[%s], %s);\n", h, b,
+                extremum_name(e, op == RED_MIN, bins->elem), h, b, c);
+    else
+        fprintf(e->out, "%s[%s] %s= %s;\n", h, b, op == RED_MUL ? "*" : "+", c);
+}
+
+static int emit_loop_open(Emitter *e, Stmt *s, bool par);
+
+/* The histogram's loop with a copy of the bins per thread on the heap
+ * (more than the threads' stacks hold, still no more than the updates):
+ * thread 0 updates the bins themselves, each other thread a copy started
+ * at the identity, then the threads add the copies into the bins bin by
+ * bin. The loop's body names the bins; while it is emitted they stand for
+ * the thread's own. */
+static void emit_hist_heap_copies(Emitter *e, Stmt *s) {
+    ReduceOp op = body_update_op(s->body, s->hist_bins);
+    static const char *const identity[] = {
+        [RED_ADD] = "0", [RED_MUL] = "1", [RED_MIN] = "INFINITY", [RED_MAX] = "-INFINITY"};
+    Buffer *bins[2] = {s->hist_bins, s->hist_more_bins};
+    const char *copies[2], *own[2], *saved[2];
+    int scope = e->names.len;
+    const char *nb = unique_name(e, "nbins", false);
+    indent(e);
+    fprintf(e->out, "const size_t %s = (size_t)(", nb);
+    emit_operand(e, s->hist_nbins);
+    fputs(");\n", e->out);
+    for (int q = 0; q < 2 && bins[q]; q++) {
+        copies[q] = unique_name(e, arena_printf(&e->a, "%s_copies", buf_name(e, bins[q])), false);
+        indent(e);
+        fprintf(e->out, "%s *%s = NULL;\n", type_cname(bins[q]->elem), copies[q]);
+    }
+    line(e, "#pragma omp parallel");
+    line(e, "{");
+    e->depth++;
+    const char *nt = unique_name(e, "nt", false), *t = unique_name(e, "t", false),
+               *b = unique_name(e, "b", false), *k = unique_name(e, "q", false);
+    indent(e);
+    fprintf(e->out, "const int %s = omp_get_num_threads(), %s = omp_get_thread_num();\n", nt, t);
+    line(e, "#pragma omp single");
+    line(e, "{");
+    e->depth++;
+    for (int q = 0; q < 2 && bins[q]; q++) {
+        indent(e);
+        fprintf(e->out, "%s = pg_malloc((size_t)(%s - 1) * %s, sizeof(%s));\n", copies[q], nt, nb,
+                type_cname(bins[q]->elem));
+    }
+    close_block(e);
+    for (int q = 0; q < 2 && bins[q]; q++) {
+        own[q] = unique_name(e, arena_printf(&e->a, "%s_own", buf_name(e, bins[q])), false);
+        indent(e);
+        fprintf(e->out, "%s *const %s = %s == 0 ? %s : %s + (size_t)(%s - 1) * %s;\n",
+                type_cname(bins[q]->elem), own[q], t, buf_name(e, bins[q]), copies[q], t, nb);
+        indent(e);
+        fprintf(e->out, "for (size_t %s = 0; %s < %s && %s > 0; %s++)\n", b, b, nb, t, b);
+        e->depth++;
+        indent(e);
+        fprintf(e->out, "%s[%s] = %s;\n", own[q], b, identity[op]);
+        e->depth--;
+    }
+    Clauses c = {0};
+    collect_clauses(e, s->body, &c);
+    indent(e);
+    fputs("#pragma omp for", e->out);
+    emit_outer_reductions(e, &c);
+    fputc('\n', e->out);
+    for (int q = 0; q < 2 && bins[q]; q++) {
+        saved[q] = bins[q]->cname;
+        bins[q]->cname = own[q];
+    }
+    e->private_bins = s->hist_bins;
+    e->private_more_bins = s->hist_more_bins;
+    int body_scope = emit_loop_open(e, s, true);
+    close_block(e);
+    names_pop_to(e, body_scope);
+    e->private_bins = e->private_more_bins = NULL;
+    for (int q = 0; q < 2 && bins[q]; q++)
+        bins[q]->cname = saved[q];
+    line(e, "#pragma omp for");
+    indent(e);
+    fprintf(e->out, "for (size_t %s = 0; %s < %s; %s++) {\n", b, b, nb, b);
+    e->depth++;
+    indent(e);
+    fprintf(e->out, "for (int %s = 1; %s < %s; %s++) {\n", k, k, nt, k);
+    e->depth++;
+    for (int q = 0; q < 2 && bins[q]; q++)
+        emit_combine_bin(
+            e, bins[q], op, b,
+            arena_printf(&e->a, "%s[(size_t)(%s - 1) * %s + %s]", copies[q], k, nb, b));
+    close_block(e);
+    close_block(e);
+    close_block(e);
+    for (int q = 0; q < 2 && bins[q]; q++) {
+        indent(e);
+        fprintf(e->out, "pg_free(%s);\n", copies[q]);
+    }
+    names_pop_to(e, scope);
+}
+
 /* A histogram's loop (+, *, min, max) into bins of known number: each thread
  * updates a copy of the bins of its own (an OpenMP array reduction) where
- * the copies are few next to the updates and fit the threads' stacks,
- * the bins atomically otherwise (pg_hist_private decides at run time). */
+ * the copies are few next to the updates and fit the threads' stacks, a
+ * copy on the heap where they are few but do not fit, the bins atomically
+ * otherwise (pg_hist_private and pg_hist_heap decide at run time). */
 static bool emit_hist_map(Emitter *e, Stmt *s) {
     if (!s->hist_bins || !e->opt->openmp || e->in_parallel || s->serial ||
         !body_adds_into(s->body, s->hist_bins))
@@ -428,7 +558,7 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
     fputs("} else if (pg_hist_private(", e->out);
     emit_operand(e, s->hist_nbins);
     fputs(", ", e->out);
-    emit_trips(e, s);
+    emit_updates(e, s);
     /* a copy of both arrays of bins per thread, where there are two */
     fprintf(e->out, ", %ssizeof(%s))) {\n", s->hist_more_bins ? "2 * " : "",
             type_cname(s->hist_bins->elem));
@@ -440,6 +570,19 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
     emit_map_loop(e, s, NULL);
     e->private_bins = e->private_more_bins = NULL;
     e->depth--;
+    if (type_is_float(s->hist_bins->elem)) {
+        indent(e);
+        fputs("} else if (pg_hist_heap(", e->out);
+        emit_operand(e, s->hist_nbins);
+        fputs(", ", e->out);
+        emit_updates(e, s);
+        fputs(")) {\n", e->out);
+        e->depth++;
+        line(e, "/* more bins than the threads' stacks hold, fewer than the updates: a copy "
+                "of them per thread on the heap, combined bin by bin after the loop */");
+        emit_hist_heap_copies(e, s);
+        e->depth--;
+    }
     line(e, "} else {");
     e->depth++;
     line(e, "/* many bins: atomic updates */");

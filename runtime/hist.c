@@ -35,6 +35,10 @@ int pg_hist_private(long nb, long n, size_t elem) {
     return (long long)nb * nt <= n && (size_t)nb * elem <= PG_HIST_STACK_BYTES;
 }
 
+int pg_hist_heap(long nb, long n) {
+    return pg_threads_for(n, 1) > 1 && (long long)nb * pg_threads_for(n, 1) <= n;
+}
+
 #define PG_MUL(x, y) ((x) * (y))
 #define PG_LMIN(x, y) ((x) < (y) ? (x) : (y))
 

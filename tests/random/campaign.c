@@ -8,7 +8,8 @@
  * For each seed: pargrad_gen writes D/sSEED/prog.c and check.c (every K-th
  * seed, default 5, a --break-promise program); pargrad runs with a 10 s
  * timeout; the output is compiled by gcc -O3 and clang-14 -O1 with -Wall -Wextra
- * -Werror -fopenmp and the driver runs with OMP_NUM_THREADS=1 and 3. Classes:
+ * -Werror -fopenmp and the driver runs with OMP_NUM_THREADS=1 and 3 (with 3, also
+ * PARGRAD_MIN_PARALLEL=1: the runtime's threaded paths on small inputs). Classes:
  *
  *   ok               gradient checked (maybe with "unreliable FD" components)
  *   rejected         a valid program rejected with a well-formed diagnostic
@@ -352,9 +353,14 @@ static enum cls build(const char *dir, const char *cc, struct result *r, char *u
     return C_OK;
 }
 
+/* With threads, PARGRAD_MIN_PARALLEL=1: the runtime gives the program's few
+ * elements threads too, so its threaded paths run (a histogram's loop
+ * with atomics or copies of the bins, the runtime's parallel scans), not
+ * only the one-thread copies that small inputs take otherwise. */
 static enum cls run_driver(const char *dir, const char *cc, int threads, struct result *r) {
-    int rc = sh(fmt("cd %s && OMP_NUM_THREADS=%d timeout 20 ./check_%s >run_%s_%d.txt 2>&1", dir,
-                    threads, cc, cc, threads));
+    int rc = sh(fmt("cd %s && OMP_NUM_THREADS=%d PARGRAD_MIN_PARALLEL=%d timeout 20 ./check_%s "
+                    ">run_%s_%d.txt 2>&1",
+                    dir, threads, threads > 1 ? 1 : 8192, cc, cc, threads));
     char *out = slurp(fmt("%s/run_%s_%d.txt", dir, cc, threads));
     if (strstr(out, "UNRELIABLE FD"))
         r->unreliable = 1;
