@@ -115,6 +115,12 @@ typedef struct Buffer {
      * (a histogram of structs' final bins, lift_tuple_hist.c): its writes
      * are not saved, so the return sweep never restores it. */
     bool never_restored;
+    /* Every value read from it goes, through sums and copies only, into
+     * writes of its own elements (C[i][j] += A[i][k] * B[k][j]): no
+     * derivative needs its values, so its writes are neither saved nor run
+     * again in the return sweep, whose re-executions would only add twice
+     * (rev_save.c, found per function before the reversal) */
+    bool inert;
     const char *cname; /* local arrays: the emitted name in the current scope */
     /* A constant table of the file: its values (row-major, rank dims),
      * emitted as a static const local array; NULL otherwise. */

@@ -238,7 +238,7 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
     collect_written(r, s, &written);
     for (int w = 0; w < written.len; w++) {
         Buffer *buf = written.items[w];
-        if (updates_recomputed_bins(s, buf)) {
+        if (updates_recomputed_bins(s, buf) || buf->inert) {
             vec_push(r->a, dead, buf);
             continue;
         }
@@ -1370,6 +1370,11 @@ static void rerun_restored(Rev *r, Body *body, Body *out) {
             if (!vec_contains(&rewritten, bins->items[k]))
                 vec_push(r->a, keep_final, bins->items[k]);
         collect_written(r, s, &rewritten);
+        /* arrays no derivative reads were never restored: final already */
+        for (int k = 0; k < rewritten.len; k++)
+            if (((Buffer *)rewritten.items[k])->inert &&
+                !vec_contains(keep_final, rewritten.items[k]))
+                vec_push(r->a, keep_final, rewritten.items[k]);
         Stmt *c = s->kind == S_HIST || is_recomputed_hist(s) ? rev_hist_final_copy(r, s) : NULL;
         if (!c)
             c = copy_primal_stmt(r, s, keep_final);
@@ -1501,6 +1506,7 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     r.nvars = f->next_var_id;
     r.def_stmt = arena_alloc(a, sizeof(Stmt *) * (size_t)(r.nvars + 1));
     index_defs(&r, f->body);
+    mark_inert_buffers(&r);
 
     Body *prologue = body_new(a), *epilogue = body_new(a);
     Var *seed = NULL;

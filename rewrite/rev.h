@@ -222,5 +222,8 @@ void restore_saved_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead)
 bool saves_anything(Rev *r, Stmt *s, PtrVec *dead);
 /* True if the elements `write` overwrites must be saved. */
 bool write_needs_save(Rev *r, Stmt *write);
+/* Sets Buffer.inert on the arrays of the function whose values no
+ * derivative needs. */
+void mark_inert_buffers(Rev *r);
 
 #endif

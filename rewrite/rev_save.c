@@ -23,11 +23,112 @@ static bool declares(Body *b, Buffer *buf) {
     return false;
 }
 
+/* ---- arrays whose values no derivative needs ---- */
+typedef struct Uses {
+    PtrVec *of; /* per variable id: the statements reading it (Stmt*) */
+    int n;
+    Arena *a;
+    Stmt *at;
+} Uses;
+
+static void note_use(Operand *o, void *ctx) {
+    Uses *u = ctx;
+    if (o->kind == OPD_VAR && o->var->id < u->n && !vec_contains(&u->of[o->var->id], u->at))
+        vec_push(u->a, &u->of[o->var->id], u->at);
+}
+
+static void index_uses(Uses *u, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        u->at = s;
+        stmt_visit_operands(s, note_use, u);
+        index_uses(u, s->then_body);
+        index_uses(u, s->else_body);
+        index_uses(u, s->body);
+    }
+}
+
+/* Whether value v of buf's elements reaches only writes of buf's elements,
+ * as their value, through sums, differences, negations and copies (whose
+ * derivatives are constants): nothing computed from it needs its value. */
+static bool flows_into_itself(Uses *u, Var *v, Buffer *buf, PtrVec *seen) {
+    if (vec_contains(seen, v))
+        return true;
+    vec_push(u->a, seen, v);
+    PtrVec *users = &u->of[v->id];
+    for (int k = 0; k < users->len; k++) {
+        Stmt *s = users->items[k];
+        bool own_write =
+            (s->kind == S_WRITE || (s->kind == S_ACC && s->acc_op == RED_ADD)) && s->buf == buf;
+        for (int d = 0; own_write && d < s->nidx; d++)
+            own_write = !(s->idx[d].kind == OPD_VAR && s->idx[d].var == v);
+        if (own_write)
+            continue;
+        bool linear = s->kind == S_LET && !s->dst->is_mutable && type_is_float(s->dst->ty) &&
+                      (s->op == OP_ADD || s->op == OP_SUB || s->op == OP_NEG || s->op == OP_COPY);
+        if (!linear || !flows_into_itself(u, s->dst, buf, seen))
+            return false;
+    }
+    return true;
+}
+
+typedef struct InertScan {
+    Uses *u;
+    PtrVec seen;
+} InertScan;
+
+/* Clears inert on the buffers b uses in any other way. */
+static void clear_non_inert(InertScan *sc, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_READ && s->buf->inert) {
+            sc->seen.len = 0;
+            s->buf->inert =
+                type_is_float(s->dst->ty) && flows_into_itself(sc->u, s->dst, s->buf, &sc->seen);
+        }
+        if (s->kind == S_ACC && s->acc_op != RED_ADD)
+            s->buf->inert = false; /* a *, min or max update reads the bin */
+        Buffer *others[6] = {s->kind == S_SCAN || s->kind == S_HIST ? s->buf : NULL,
+                             s->scan_in[0],
+                             s->scan_in[1],
+                             s->hist_rev[0],
+                             s->hist_rev[1],
+                             s->hist_rev[2]};
+        for (int q = 0; q < 6; q++)
+            if (others[q])
+                others[q]->inert = false;
+        clear_non_inert(sc, s->then_body);
+        clear_non_inert(sc, s->else_body);
+        clear_non_inert(sc, s->body);
+    }
+}
+
+static void set_written_inert(Rev *r, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_WRITE || s->kind == S_ACC) && type_is_float(s->buf->elem) &&
+            !s->buf->never_restored)
+            s->buf->inert = true;
+        set_written_inert(r, s->then_body);
+        set_written_inert(r, s->else_body);
+        set_written_inert(r, s->body);
+    }
+}
+
+void mark_inert_buffers(Rev *r) {
+    Uses u = {.n = r->src->next_var_id, .a = r->a};
+    u.of = arena_alloc(r->a, sizeof(PtrVec) * (size_t)(u.n + 1));
+    index_uses(&u, r->src->body);
+    set_written_inert(r, r->src->body);
+    InertScan sc = {&u, {0}};
+    clear_non_inert(&sc, r->src->body);
+}
+
 bool write_needs_save(Rev *r, Stmt *write) {
     /* Old values matter only if the function reads the buffer somewhere,
      * or for a histogram's update, which adds to them again wherever it is
      * re-executed (the re-run that gives the caller its outputs). */
-    if (write->buf->never_restored)
+    if (write->buf->never_restored || write->buf->inert)
         return false;
     if (write->kind == S_ACC && write->acc_op != RED_ADD)
         return true; /* a *, min or max histogram's rule reads the bins from before */

@@ -29,7 +29,9 @@ enum construct {
     K_MALLOC,        /* malloc'ed temporaries (top of the function), also through allocating
                       * helpers rg_new_vec(k) and rg_xmalloc(bytes) */
     K_LOCAL_BUF,     /* a fixed-size local array used as a map target */
-    K_INPLACE,       /* y[i] = g(y[i]) on an output or in-out array */
+    K_INPLACE,       /* y[i] = g(y[i]) on an output or in-out array, also sums in place
+                      * (y[i] += e, y[i] = e0 then += over an inner loop: no derivative
+                      * reads such an array) */
     K_HELPER,        /* static helper functions (inlined by pargrad) */
     K_GUARD,         /* helpers with guard clauses: if (c) return a; */
     K_EARLY_RETURN,  /* if (c) return e; in the differentiated function */

@@ -35,11 +35,25 @@ static void gen_write(struct block b, struct array *t, const char *idx, struct n
     if (extra)
         e = squash(op2("%0 + %1", e->bound + extra->bound, e, extra));
     struct node *n;
-    if (inplace && cx.seq > 0)
+    if (inplace && cx.seq > 0 && chance(40)) /* a sum in place: no derivative reads it */
+        n = stmt(b,
+                 fmt(rnd(2) ? "%s += 0.25 * tanh(%%0);" : "%s = %s - 0.25 * tanh(%%0);", lhs, lhs));
+    else if (inplace && cx.seq > 0)
         n = stmt(b, fmt("%s = 0.5 * %s + 0.5 * tanh(%%0);", lhs, lhs));
+    else if (inplace && chance(30))
+        n = stmt(b, fmt(rnd(2) ? "%s += %%0;" : "%s = %s - %%0;", lhs, lhs));
     else if (inplace)
         n = stmt(b, fmt(rnd(2) ? "%s = %s * %%0;" : "%s = sin(%s) + %%0;", lhs, lhs));
-    else if (on(K_IF) && chance(15)) {
+    else if (on(K_INPLACE) && chance(10)) {
+        /* set, then summed into over an inner loop (a matrix product's row) */
+        const char *a = fresh("a");
+        n = stmt(b, fmt("%s = %%0;\nfor (int %s = 0; %s < 3; %s++)\n    %s += (%s + 1) * %%1;", lhs,
+                        a, a, a, lhs, a));
+        n->kid[0] = e;
+        n->kid[1] = gen_expr(1);
+        n->nkid = 2;
+        return;
+    } else if (on(K_IF) && chance(15)) {
         n = stmt(b, fmt("if (%%1) {\n    %s = %%0;\n} else {\n    %s = %%2;\n}", lhs, lhs));
         n->kid[0] = e;
         n->kid[1] = gen_cond(1);
