@@ -621,7 +621,8 @@ static void share_reads(Fuse *F, Stmt *m, int from) {
         for (int k = 0; k < from; k++) {
             Stmt *t = b->stmts.items[k];
             bool same_element = t->kind == S_READ && t->buf == s->buf && t->nidx == s->nidx &&
-                                t->dst->ty.kind == s->dst->ty.kind;
+                                t->dst->ty.kind == s->dst->ty.kind &&
+                                !strcmp(type_cname(t->dst->ty), type_cname(s->dst->ty));
             for (int d = 0; same_element && d < s->nidx; d++)
                 same_element = same(F, t->idx[d], s->idx[d], 3);
             if (!same_element)
