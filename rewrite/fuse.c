@@ -682,6 +682,24 @@ static bool empty_body(Body *b) {
     return !b || b->stmts.len == 0;
 }
 
+/* Whether a and b declare the same array or scalar at their top levels (a
+ * temporary allocated in the forward sweep and again for the return
+ * sweep's re-execution): in one C scope they would be one name. */
+static bool declare_alike(Body *a, Body *b) {
+    for (int i = 0; i < a->stmts.len; i++) {
+        Stmt *s = a->stmts.items[i];
+        if (s->kind != S_DECL && s->kind != S_ALLOC)
+            continue;
+        for (int j = 0; j < b->stmts.len; j++) {
+            Stmt *t = b->stmts.items[j];
+            if (t->kind == s->kind &&
+                ((s->buf && t->buf == s->buf) || (!s->buf && t->dst == s->dst)))
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Code after an early return (`if (n <= 0) return;`) runs under
  * `if (!returned)` in both sweeps: the forward sweep's last map and its
  * adjoint, the return sweep's first, are in two ifs on one value. Where
@@ -695,7 +713,8 @@ static bool merge_ifs_at(Fuse *F, Body *b, int i) {
     if (x->kind != S_IF || j >= b->stmts.len || x->phis.len || !empty_body(x->else_body))
         return false;
     Stmt *y = b->stmts.items[j];
-    if (y->kind != S_IF || !opd_equal(x->cond, y->cond))
+    if (y->kind != S_IF || !opd_equal(x->cond, y->cond) ||
+        declare_alike(x->then_body, y->then_body))
         return false;
     Stmt *mx = map_at_end(x->then_body, true), *my = map_at_end(y->then_body, false);
     if (!mx || !my || !fusible_map(mx) || !fusible_map(my) || mx->serial != my->serial ||

@@ -11,6 +11,7 @@
  * writes (which touch only the element past its last); a write between
  * them inside its range keeps them apart. */
 #include <math.h>
+#include <stdlib.h>
 
 /* early return, the ends written after the map */
 void ends_after(long n, const double *x, double *y) {
@@ -73,9 +74,28 @@ void from_zero(long n, const double *x, double *y) {
     y[n - 1] = 0.25 * x[n - 1];
 }
 
+/* a temporary allocated after an early return: both sweeps allocate it
+ * under the same condition, so their ifs stay apart (joined, one name in
+ * one scope freed one allocation twice: campaign seed 7400353) */
+void temp_after_return(int n, const double *x, double y[n]) {
+    if (n < 2)
+        return;
+    double *tmp = malloc(sizeof(double) * (size_t)n);
+    for (int t = 0; t < 2; t++) {
+#pragma pargrad map
+        for (int i = 0; i < n; i++)
+            tmp[i] = sin(x[i]) * (t + 1);
+    }
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        y[i] = x[i] * x[(i + 1) % n];
+    free(tmp);
+}
+
 #pragma pargrad reverse(ends_after) wrt(x) out(y)
 #pragma pargrad reverse(one_end) wrt(x) out(y)
 #pragma pargrad reverse(guarded_end) wrt(x) out(y)
 #pragma pargrad reverse(read_back) wrt(x) out(y, z)
 #pragma pargrad reverse(overwrite_inside) wrt(x) out(y)
 #pragma pargrad reverse(from_zero) wrt(x) out(y)
+#pragma pargrad reverse(temp_after_return) wrt(x) out(y)

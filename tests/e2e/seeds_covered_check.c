@@ -18,10 +18,13 @@ void overwrite_inside(int n, const double *x, double y[n]);
 void overwrite_inside_b(int n, const double *x, double *x_b, double *y, double *y_b);
 void from_zero(long n, const double *x, double *y);
 void from_zero_b(long n, const double *x, double *x_b, double *y, double *y_b);
+void temp_after_return(int n, const double *x, double y[n]);
+void temp_after_return_b(int n, const double *x, double *x_b, double *y, double *y_b);
 
-enum { NK = 6 };
-static const char *const names[NK] = {"ends_after", "one_end",          "guarded_end",
-                                      "read_back",  "overwrite_inside", "from_zero"};
+enum { NK = 7 };
+static const char *const names[NK] = {"ends_after",       "one_end",          "guarded_end",
+                                      "read_back",        "overwrite_inside", "from_zero",
+                                      "temp_after_return"};
 
 static void primal(int k, int n, const double *x, double *y, double *z) {
     switch (k) {
@@ -40,8 +43,11 @@ static void primal(int k, int n, const double *x, double *y, double *z) {
     case 4:
         overwrite_inside(n, x, y);
         break;
-    default:
+    case 5:
         from_zero(n, x, y);
+        break;
+    default:
+        temp_after_return(n, x, y);
         break;
     }
 }
@@ -64,8 +70,11 @@ static void gradient(int k, int n, const double *x, double *x_b, double *y, doub
     case 4:
         overwrite_inside_b(n, x, x_b, y, y_b);
         break;
-    default:
+    case 5:
         from_zero_b(n, x, x_b, y, y_b);
+        break;
+    default:
+        temp_after_return_b(n, x, x_b, y, y_b);
         break;
     }
 }
