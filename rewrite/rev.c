@@ -1369,15 +1369,20 @@ static void rerun_restored(Rev *r, Body *body, Body *out) {
         for (int k = 0; k < bins->len; k++)
             if (!vec_contains(&rewritten, bins->items[k]))
                 vec_push(r->a, keep_final, bins->items[k]);
-        collect_written(r, s, &rewritten);
+        PtrVec written = {0};
+        collect_written(r, s, &written);
         /* arrays no derivative reads were never restored: final already */
-        for (int k = 0; k < rewritten.len; k++)
-            if (((Buffer *)rewritten.items[k])->inert &&
-                !vec_contains(keep_final, rewritten.items[k]))
-                vec_push(r->a, keep_final, rewritten.items[k]);
+        for (int k = 0; k < written.len; k++)
+            if (((Buffer *)written.items[k])->inert && !vec_contains(keep_final, written.items[k]))
+                vec_push(r->a, keep_final, written.items[k]);
         Stmt *c = s->kind == S_HIST || is_recomputed_hist(s) ? rev_hist_final_copy(r, s) : NULL;
         if (!c)
             c = copy_primal_stmt(r, s, keep_final);
+        /* what the re-run writes again, not what s writes: a histogram kept
+         * final above rewrites nothing (a second histogram into the same
+         * bins ran its updates twice: campaign seed 7506121) */
+        if (c)
+            collect_written(r, c, &rewritten);
         if (c && c->kind != S_ALLOC) /* temporaries are still allocated */
             body_append(r->a, block->body, c);
     }

@@ -2,10 +2,13 @@
  * micro suite, 1024 x 1024, gradient wrt both factors), as one writes it
  * in HPC code without BLAS: rows of C in parallel, each accumulated as
  * C[i][:] += A[i][k] B[k][:] over k (i-k-j order: unit stride, the inner
- * loop vectorised). (pargrad's gradient of it saves C's row before every
- * k, n^3 doubles: 8.5 GB and 13.6 s at 1024, 0.45 s by hand. Annotating
- * the k loop reduce(+ : C), or writing dot products under map, map and
- * reduce(+), gives atomics in the inner loops instead, slower still.)
+ * loop vectorised). (pargrad's gradient of it saved C's row before every
+ * k, n^3 doubles, 8.5 GB at 1024, until C was seen to be only summed into:
+ * now it keeps nothing, its forward and adjoint one loop over the rows;
+ * the adjoint's B_b[k * n + j] updates, the same for every row, are
+ * atomic with threads. Annotating the k loop reduce(+ : C), or writing
+ * dot products under map, map and reduce(+), gives atomics in the inner
+ * loops instead.)
  * Generated: void matmul_b(long n, const double *A, double *A_b,
  *                          const double *B, double *B_b, double *C,
  *                          double *C_b);

@@ -75,8 +75,32 @@ void rerun_order(int n, const double *x, double *w, double *z) {
         z[i] -= x[i];
 }
 
+/* two + histograms into the same bins after a restored array (the re-run
+ * that gives the caller its outputs starts before them): neither runs
+ * again (the second did: campaign seed 7506121); the bins are read after */
+double two_hists(int n, const double *x, double *v, double *u) {
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        v[i] = x[i] * x[i];
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        v[i] = sin(v[i]);
+#pragma pargrad histogram(+ : u)
+    for (int i = 0; i < n; i++)
+        u[(i * 3) % n] += v[i];
+#pragma pargrad histogram(+ : u)
+    for (int i = 0; i < n; i++)
+        u[(i * 5 + 1) % n] += x[i];
+    double s = 0.0;
+#pragma pargrad reduce(+ : s)
+    for (int i = 0; i < n; i++)
+        s += u[i] * u[i];
+    return s;
+}
+
 #pragma pargrad reverse(rowprod) wrt(A, B) out(C)
 #pragma pargrad reverse(increments) wrt(x, u) out(u)
 #pragma pargrad reverse(used_sum) wrt(x)
 #pragma pargrad reverse(scaled) wrt(x, y) out(y)
 #pragma pargrad reverse(rerun_order) wrt(x, z) out(w, z)
+#pragma pargrad reverse(two_hists) wrt(x, u) out(v, u, return )

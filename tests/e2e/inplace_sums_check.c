@@ -20,9 +20,13 @@ void scaled_b(int n, const double *x, double *x_b, double *y, double *y_b);
 void rerun_order(int n, const double *x, double *w, double *z);
 void rerun_order_b(int n, const double *x, double *x_b, double *w, double *w_b, double *z,
                    double *z_b);
+double two_hists(int n, const double *x, double *v, double *u);
+double two_hists_b(int n, const double *x, double *x_b, double *v, double *v_b, double *u,
+                   double *u_b, double seed);
 
-enum { NK = 5 };
-static const char *const names[NK] = {"rowprod", "increments", "used_sum", "scaled", "rerun_order"};
+enum { NK = 6 };
+static const char *const names[NK] = {"rowprod", "increments",  "used_sum",
+                                      "scaled",  "rerun_order", "two_hists"};
 
 /* p: the active inputs, one vector (np of them); o: the outputs (no of
  * them), written by the call from o0 (their values before it) */
@@ -47,7 +51,7 @@ static int sizes_of(int k, int n, int *np, int *no) {
         break; /* x, y | y */
     default:
         *np = 2 * n, *no = 2 * n;
-        break; /* x, z | w, z */
+        break; /* x, z | w, z; two_hists: x, u | v, u (and the return value) */
     }
     return 0;
 }
@@ -70,10 +74,13 @@ static double primal(struct ctx *c) {
         memcpy(o, p + n, sizeof(double) * (size_t)n);
         scaled(n, p, o);
         return 0.0;
-    default:
+    case 4:
         memcpy(o + n, p + n, sizeof(double) * (size_t)n);
         rerun_order(n, p, o, o + n);
         return 0.0;
+    default:
+        memcpy(o + n, p + n, sizeof(double) * (size_t)n);
+        return two_hists(n, p, o, o + n);
     }
 }
 
@@ -107,11 +114,15 @@ static double gradient(struct ctx *c, double *g, double *go, double *sb) {
         memcpy(g + n, sb, sizeof(double) * (size_t)n);
         scaled_b(n, p, g, go, g + n);
         return 0.0;
-    default:
+    case 4:
         memcpy(go + n, p + n, sizeof(double) * (size_t)n);
         memcpy(g + n, sb + n, sizeof(double) * (size_t)n);
         rerun_order_b(n, p, g, go, sb, go + n, g + n);
         return 0.0;
+    default:
+        memcpy(go + n, p + n, sizeof(double) * (size_t)n);
+        memcpy(g + n, sb + n, sizeof(double) * (size_t)n);
+        return two_hists_b(n, p, g, go, sb, go + n, g + n, 0.7);
     }
 }
 
@@ -140,12 +151,12 @@ static void check(int k, int n, int along) {
     double want_r = primal(&c);
     snprintf(what, sizeof what, "%s n=%d: outputs from the gradient", names[k], n);
     gc_compare_tol(what, go, c.o, c.no, 1e-12);
-    if (k == 2) {
+    if (k == 2 || k == 5) {
         snprintf(what, sizeof what, "%s n=%d: return value", names[k], n);
         gc_check_value(what, r, want_r, 1e-12);
     }
-    /* seeds consumed: C, w (outputs not in wrt) */
-    if (k == 0 || k == 4) {
+    /* seeds consumed: C, w, v (outputs not in wrt) */
+    if (k == 0 || k == 4 || k == 5) {
         snprintf(what, sizeof what, "%s n=%d: seeds consumed", names[k], n);
         gc_check_zero(what, sb, k == 0 ? c.no : n);
     }
