@@ -80,6 +80,8 @@ void emit_expr(Emitter *e, Stmt *s);
 void emit_access(Emitter *e, Buffer *b, Operand *idx, int n);
 void plan_inlining(Emitter *e, Func *f);
 const char *extremum_name(Emitter *e, bool is_min, Type ty);
+/* The identity of an operator (a declared one's, uop's) (emit_scan.c) */
+void emit_reduce_identity(Emitter *e, ReduceOp op, UserOp *uop);
 void emit_body(Emitter *e, Body *b);
 void emit_stmt(Emitter *e, Stmt *s);
 void emit_loop_header(Emitter *e, Stmt *s); /* for (...) { of a loop or map */

@@ -462,8 +462,6 @@ static int emit_loop_open(Emitter *e, Stmt *s, bool par);
  * the thread's own. */
 static void emit_hist_heap_copies(Emitter *e, Stmt *s) {
     ReduceOp op = body_update_op(s->body, s->hist_bins);
-    static const char *const identity[] = {
-        [RED_ADD] = "0", [RED_MUL] = "1", [RED_MIN] = "INFINITY", [RED_MAX] = "-INFINITY"};
     Buffer *bins[2] = {s->hist_bins, s->hist_more_bins};
     const char *copies[2], *own[2], *saved[2];
     int scope = e->names.len;
@@ -502,7 +500,9 @@ static void emit_hist_heap_copies(Emitter *e, Stmt *s) {
         fprintf(e->out, "for (size_t %s = 0; %s < %s && %s > 0; %s++)\n", b, b, nb, t, b);
         e->depth++;
         indent(e);
-        fprintf(e->out, "%s[%s] = %s;\n", own[q], b, identity[op]);
+        fprintf(e->out, "%s[%s] = ", own[q], b);
+        emit_reduce_identity(e, op, NULL);
+        fputs(";\n", e->out);
         e->depth--;
     }
     Clauses c = {0};

@@ -179,8 +179,8 @@ static void emit_pass2_iteration(Emitter *e, Stmt *s, FusedNames *nm, bool run_p
         emit_iteration(e, nm->post, nm->post->body, nm);
 }
 
-static void emit_identity(Emitter *e, Stmt *s) {
-    switch (s->scan_op) {
+void emit_reduce_identity(Emitter *e, ReduceOp op, UserOp *uop) {
+    switch (op) {
     case RED_ADD:
         fputs("0", e->out);
         break;
@@ -195,7 +195,7 @@ static void emit_identity(Emitter *e, Stmt *s) {
         fputs("-INFINITY", e->out);
         break;
     default:
-        emit_operand(e, s->uop->identity);
+        emit_operand(e, uop->identity);
         break;
     }
 }
@@ -244,7 +244,7 @@ static void emit_pass1(Emitter *e, Stmt *s, FusedNames *nm) {
     open_lanes(e, nm, NULL, 0, false);
     indent(e);
     fprintf(e->out, nm->lanes ? "%.0s%s = " : "%s %s = ", nm->ty, nm->part);
-    emit_identity(e, s);
+    emit_reduce_identity(e, s->scan_op, s->uop);
     fputs(";\n", e->out);
     if (s->scan_op == RED_AFFINE)
         line(e, arena_printf(&e->a, nm->lanes ? "%.0s%s = 0;" : "%s %s = 0;", nm->ty, nm->part_b));

@@ -638,6 +638,14 @@ static void share_reads(Fuse *F, Stmt *m, int from) {
     }
 }
 
+/* Maps x, then y, whose iterations could run as one: the same trips, on
+ * threads alike, touching each array they share at the iteration's element
+ * only (what lies between them is split_between's question). */
+static bool maps_could_fuse(Fuse *F, Stmt *x, Stmt *y) {
+    return fusible_map(x) && fusible_map(y) && x->serial == y->serial &&
+           same_trips(F, x->lo, x->hi, y->lo, y->hi) && independent_but_same_element(F, x, y);
+}
+
 /* Fuses the map at i with the next fusible map after it, if it can. */
 static bool fuse_maps_at(Fuse *F, Body *b, int i) {
     Stmt *x = b->stmts.items[i];
@@ -648,9 +656,7 @@ static bool fuse_maps_at(Fuse *F, Body *b, int i) {
     if (j >= b->stmts.len)
         return false;
     Stmt *y = b->stmts.items[j];
-    if (!fusible_map(y) || (feeds_next_scan(b, j) && !feeds_next_scan(b, i)) ||
-        x->serial != y->serial || !same_trips(F, x->lo, x->hi, y->lo, y->hi) ||
-        !independent_but_same_element(F, x, y))
+    if ((feeds_next_scan(b, j) && !feeds_next_scan(b, i)) || !maps_could_fuse(F, x, y))
         return false;
     PtrVec before = {0}, after = {0};
     if (!split_between(F, b, i, j, &x, 1, &y, 1, &before, &after))
@@ -717,8 +723,7 @@ static bool merge_ifs_at(Fuse *F, Body *b, int i) {
         declare_alike(x->then_body, y->then_body))
         return false;
     Stmt *mx = map_at_end(x->then_body, true), *my = map_at_end(y->then_body, false);
-    if (!mx || !my || !fusible_map(mx) || !fusible_map(my) || mx->serial != my->serial ||
-        !same_trips(F, mx->lo, mx->hi, my->lo, my->hi) || !independent_but_same_element(F, mx, my))
+    if (!mx || !my || !maps_could_fuse(F, mx, my))
         return false;
     for (int k = i + 1; k < j; k++) /* the comments: "return sweep" */
         body_append(F->a, x->then_body, b->stmts.items[k]);

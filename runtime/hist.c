@@ -36,7 +36,8 @@ int pg_hist_private(long nb, long n, size_t elem) {
 }
 
 int pg_hist_heap(long nb, long n) {
-    return pg_threads_for(n, 1) > 1 && (long long)nb * pg_threads_for(n, 1) <= n;
+    int nt = pg_threads_for(n, 1);
+    return nt > 1 && (long long)nb * nt <= n;
 }
 
 #define PG_MUL(x, y) ((x) * (y))
