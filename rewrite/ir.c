@@ -165,7 +165,7 @@ static const char *const primop_names[OP__COUNT] = {
     "copy",  "neg",    "add",    "sub",    "mul",     "div",    "mod",      "bitand",
     "bitor", "bitxor", "shl",    "shr",    "bitnot",  "lt",     "le",       "gt",
     "ge",    "eq",     "ne",     "and",    "or",      "not",    "select",   "cast",
-    "call",  "uop",    "uop_d0", "uop_d1", "uop_inv", "nodiff", "deriv_of",
+    "call",  "uop",    "uop_d0", "uop_d1", "uop_inv", "nodiff", "deriv_of", "threads",
 };
 const char *primop_name(PrimOp op) {
     return primop_names[op];
@@ -664,7 +664,7 @@ static void print_stmt(FILE *out, Stmt *s, int depth) {
             print_operand(out, s->args[0]);
         } else {
             fputs(s->op == OP_CALL ? deriv_name(s->fn) : primop_name(s->op), out);
-            if (s->op >= OP_UOP)
+            if (s->op >= OP_UOP && s->op <= OP_UOP_INV)
                 fprintf(out, " %s", s->uop->name);
             for (int i = 0; i < s->nargs; i++) {
                 fputc(' ', out);

@@ -1496,6 +1496,20 @@ static bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out) {
     return true;
 }
 
+/* A loop running blocks of a map's iterations bounds its indices by the
+ * map's whole range (index_bound); that was for the reversal. Kept, a
+ * bound only it reads would stay alive (simplify.c) into the output as an
+ * unused variable. */
+static void forget_whole_ranges(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        s->whole_lo = s->whole_hi = opd_none();
+        forget_whole_ranges(s->then_body);
+        forget_whole_ranges(s->else_body);
+        forget_whole_ranges(s->body);
+    }
+}
+
 Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     Func *f = spec->primal;
     Rev r = {.a = a, .src = f, .err = err};
@@ -1548,6 +1562,7 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     free_heap_arrays(&r, out);
     free_block_heap_arrays(a, out, true);
     rev_lower_carriers(a, out);
+    forget_whole_ranges(out);
     if (ret)
         body_append(a, out, ret);
     return r.failed ? NULL : r.dst;

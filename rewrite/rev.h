@@ -42,6 +42,12 @@ void simplify_dead_code(Arena *a, Func *f);
 /* Replaces repeated pure computations and array reads by their first one. */
 void simplify_cse(Arena *a, Func *f);
 
+/* ---- indices.c ---- */
+/* Moves the range checks of histogram keys affine in an inner loop's index
+ * out of that loop (checked at its first and last iteration), and widens
+ * casts of signed index arithmetic to the operands. */
+void simplify_indices(Arena *a, Func *f);
+
 /* ---- fuse.c ---- */
 /* Fuses maps over the same iterations, contracts temporaries to scalars,
  * and fuses scans with the maps around them (ScanFusion); the last pass

@@ -956,14 +956,29 @@ void gen_hist_op(struct block b, int count) {
     int nup = 1 + rnd(2);
     double vb = 5.0; /* |a bin| at most: the values', the initial ones, or products near 1 */
     struct block rb = body_of(n);
-    const char *j = NULL;
+    const char *j = NULL, *base = NULL;
+    int width = nb; /* of a row of bins (affine rows) */
+    if (rows && chance(50)) {
+        /* rows of bins as HPC code writes them: a base from the iteration,
+         * the bin base + j (or base + width - 1 - j): the key checks move
+         * out of the loop over the row (indices.c) */
+        width = nb == 8 ? 2 + 2 * rnd(2) : nb;
+        const char *row = fmt("(%s * %d + %d) %% %d", i, mult[rnd(5)], rnd(4), nb / width);
+        if (chance(50)) {
+            base = fresh("kb");
+            stmt(rb, fmt("const int %s = %s * %d;", base, row, width));
+        } else
+            base = fmt("(%s) * %d", row, width);
+    }
     if (rows) {
         j = fresh("j");
-        rb = body_of(block_stmt(rb, fmt("for (int %s = 0; %s < %d; %s++) {", j, j, nb, j)));
+        rb = body_of(block_stmt(rb, fmt("for (int %s = 0; %s < %d; %s++) {", j, j, width, j)));
     }
     for (int u = 0; u < nup; u++) {
-        const char *k = rows ? fmt("(%s * %d + %s) %% %d", j, mult[rnd(5)], i, nb)
-                             : fmt("(%s * %d + %d) %% %d", i, mult[rnd(5)], rnd(4), nb);
+        const char *k = base && chance(50) ? fmt("%s + %s", base, j)
+                        : base             ? fmt("%s + %d - %s", base, width - 1, j)
+                        : rows             ? fmt("(%s * %d + %s) %% %d", j, mult[rnd(5)], i, nb)
+                               : fmt("(%s * %d + %d) %% %d", i, mult[rnd(5)], rnd(4), nb);
         struct block ub = rb;
         if (on(K_IF) && chance(20)) {
             struct node *c = block_stmt(ub, "if (%0) {");
