@@ -2,8 +2,10 @@
  * `x_b[k] += v` inside a parallel loop is a plain update when k is injective
  * in the loop index (each iteration owns its elements), atomic only at the
  * ends of the threads' blocks where each iteration owns them up to a
- * constant shift (a stencil's), and atomic otherwise. Per-thread private
- * copies and the matrix-multiplication interchange are for later. */
+ * constant shift (a stencil's), and otherwise into a copy of the array per
+ * thread where its length is known and the copies are few next to the
+ * updates (accum_private_copies, after fusion), atomic elsewhere. The
+ * matrix-multiplication interchange is for later. */
 #include "rev.h"
 
 #include <string.h>
@@ -100,8 +102,9 @@ static bool column_in_range(Rev *r, Operand j, long long shift, Operand m) {
 
 /* (index + *off) * m + j with j in [0, m) (also j + c, or the whole
  * index + c, with j's range shifted inside [0, m): a stencil's neighbours
- * in a row): distinct rows for distinct index values. */
-static bool is_row_major_in(Rev *r, Operand o, Stmt *loop, long long *off) {
+ * in a row): distinct rows for distinct index values. With col, j must be
+ * that loop's index (plus a constant): distinct for distinct (index, j). */
+static bool is_row_major_in(Rev *r, Operand o, Stmt *loop, Stmt *col, long long *off) {
     long long c;
     o = peel_offset(r, o, &c);
     Stmt *d = def_of(r, o);
@@ -110,6 +113,10 @@ static bool is_row_major_in(Rev *r, Operand o, Stmt *loop, long long *off) {
     for (int k = 0; k < 2; k++) {
         Stmt *m = def_of(r, uncast(r, d->args[k]));
         if (!m || m->kind != S_LET || m->op != OP_MUL)
+            continue;
+        long long cc;
+        Operand j = peel_offset(r, d->args[1 - k], &cc);
+        if (col && (j.kind != OPD_VAR || j.var != col->index))
             continue;
         for (int q = 0; q < 2; q++)
             if (is_index_of(r, m->args[q], loop, off) && m->args[q].kind == OPD_VAR &&
@@ -152,12 +159,27 @@ static bool injective_in(Rev *r, Stmt *access, Stmt *loop, long long *key) {
         *key = 4 * off;
         return true;
     }
-    if (access->nidx == 1 && is_row_major_in(r, access->idx[0], loop, &off)) {
+    if (access->nidx == 1 && is_row_major_in(r, access->idx[0], loop, NULL, &off)) {
         *key = 4 * off + 1;
         return true;
     }
     if (access->nidx == 1 && is_column_in(r, access->idx[0], loop, &off)) {
         *key = 4 * off + 2;
+        return true;
+    }
+    return false;
+}
+
+/* Whether an access in a min or max histogram's sparse adjoint touches
+ * different elements for different entries (Rev.entry_map): injective in
+ * the entry's iteration, or with a row loop, in the iteration and the
+ * trip together (row-major, the trip the column). */
+static bool injective_in_entry(Rev *r, Stmt *access, long long *key) {
+    long long off = 0;
+    if (!r->entry_row)
+        return injective_in(r, access, r->entry_map, key);
+    if (access->nidx == 1 && is_row_major_in(r, access->idx[0], r->entry_map, r->entry_row, &off)) {
+        *key = 4 * off + 1;
         return true;
     }
     return false;
@@ -200,7 +222,8 @@ void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v) {
     s->acc = ACC_ATOMIC;
     /* private arrays first: their accumulations all keep key 0, never mixed */
     if (!r->par_loop || declared_in_par_loop(r, buf) || declared_in_par_loop(r, buf->adj) ||
-        injective_in(r, read, r->par_loop, &s->acc_key))
+        (r->entry_map ? injective_in_entry(r, read, &s->acc_key)
+                      : injective_in(r, read, r->par_loop, &s->acc_key)))
         s->acc = ACC_PLAIN;
     body_append(r->a, bd->b, s);
 }
@@ -240,5 +263,80 @@ void settle_accumulations(Rev *r, Stmt *loop) {
             s->acc = ACC_ATOMIC;
         else if (shifted)
             s->acc = ACC_HALO;
+    }
+}
+
+/* ---- per-thread copies of the accumulated array ----
+ *
+ * A parallel map whose atomic accumulations all go into one array (x_b of
+ * a gather x[idx[i]], w_b[j] of weights every iteration uses) and which
+ * does nothing else with that array is a + histogram into it. Where the
+ * array's length is known (the parameter is declared x[n]), the map is
+ * marked as one (hist_bins): the output gives each thread a copy of its
+ * own where the copies are few next to the updates (an OpenMP array
+ * reduction, or copies on the heap beyond the threads' stacks), chosen at
+ * run time, atomics elsewhere. A pointer's length is unknown: atomics,
+ * and the output says why. Runs after fusion, which keeps such maps
+ * apart. */
+typedef struct Targets {
+    Buffer *buf;    /* the one array accumulated atomically, so far */
+    bool several;   /* atomic accumulations into more than one array */
+    PtrVec touched; /* Buffer*: arrays read, written or updated otherwise */
+} Targets;
+
+static void find_targets(Body *b, Targets *t, Arena *a) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ACC && s->acc == ACC_ATOMIC && s->acc_op == RED_ADD) {
+            t->several |= t->buf && t->buf != s->buf;
+            t->buf = s->buf;
+        } else if (s->buf && !(s->kind == S_ACC && s->acc_op == RED_ADD)) {
+            vec_push(a, &t->touched, s->buf);
+        }
+        for (int q = 0; q < 2; q++)
+            if ((s->kind == S_SCAN || s->kind == S_HIST) && s->scan_in[q])
+                vec_push(a, &t->touched, s->scan_in[q]);
+        for (int q = 0; q < 3; q++)
+            if (s->kind == S_HIST && s->hist_rev[q])
+                vec_push(a, &t->touched, s->hist_rev[q]);
+        find_targets(s->then_body, t, a);
+        find_targets(s->else_body, t, a);
+        find_targets(s->body, t, a);
+    }
+}
+
+static void mark_copies(Arena *a, Stmt *m) {
+    Targets t = {0};
+    find_targets(m->body, &t, a);
+    Buffer *x = t.buf;
+    if (!x || t.several || vec_contains(&t.touched, x) || !type_is_float(x->elem) || x->rank != 1)
+        return;
+    Operand *len = x->extent ? x->extent : x->dims;
+    if (!len) {
+        const char *p = x->primal ? x->primal->name : NULL;
+        const char *why =
+            p ? arena_printf(a,
+                             "the length of %s is not known (declared %s[n], each thread "
+                             "would update a copy of its own)",
+                             p, p)
+              : "iterations may share its elements";
+        m->note = arena_printf(a, "%s%satomic updates of %s: %s", m->note ? m->note : "",
+                               m->note ? "; " : "", x->name, why);
+        return;
+    }
+    m->hist_bins = x;
+    m->hist_nbins = *len;
+}
+
+void accum_private_copies(Arena *a, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_MAP && !s->hist_bins && !s->serial && !s->carrier)
+            mark_copies(a, s);
+        else if (s->kind != S_MAP && s->kind != S_REDUCE && s->kind != S_SCAN) {
+            accum_private_copies(a, s->then_body);
+            accum_private_copies(a, s->else_body);
+            accum_private_copies(a, s->body);
+        }
     }
 }

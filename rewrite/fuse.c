@@ -1133,6 +1133,7 @@ void fuse_function(Arena *a, Func *f) {
     free(F.def);
     free(F.rebind);
     free(F.inside);
+    accum_private_copies(a, f->body);
     simplify_indices(a, f);
     simplify_dead_code(a, f);
     resync_fusions(f->body);

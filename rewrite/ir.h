@@ -99,6 +99,7 @@ typedef struct Buffer {
     const char *param_decl; /* for parameters: the declarator text after the name */
     bool active;            /* set by activity analysis */
     struct Buffer *adj;     /* the adjoint buffer x_b, during reverse mode */
+    struct Buffer *primal;  /* for an adjoint buffer: whose adjoint it is */
     bool scalar_ref;        /* `double *s_b` for an active scalar parameter: emitted as *s_b */
     bool zero_init;         /* local adjoint arrays start at zero */
     /* A local array without initialiser whose elements a save reads: the

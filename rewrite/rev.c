@@ -635,6 +635,8 @@ static Param *adjoint_param(Rev *r, RevSpec *spec, Param *p, StructParam *group,
     if (p->buf) {
         Buffer *b = buffer_new(r->a, g, pb->name, p->buf->elem, BUF_PARAM);
         b->rank = p->buf->rank;
+        b->extent = p->buf->extent; /* x[n]: x_b[n] (accum.c's copies) */
+        b->primal = p->buf;
         b->field = p->buf->field; /* a struct's adjoint: the same struct type */
         pb->buf = b;
         p->buf->adj = b;
@@ -1419,6 +1421,18 @@ static bool body_refers_to(Body *b, PtrVec *vars) {
     return rf.found;
 }
 
+/* Histogram updates of *, min or max at any depth: their rules (rev_hist.c)
+ * run their own forward and adjoint, never one loop of both. */
+static bool updates_by_rule(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_ACC && s->acc_op != RED_ADD) || updates_by_rule(s->then_body) ||
+            updates_by_rule(s->else_body) || updates_by_rule(s->body))
+            return true;
+    }
+    return false;
+}
+
 /* When the last parallel statement of the function (a map, or a +-reduce)
  * is followed only by scalar arithmetic whose adjoint does not need the
  * statement's results, its forward and return sweeps run as one loop: the
@@ -1437,7 +1451,7 @@ static bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out) {
     for (int i = 0; i < s->accums.len; i++)
         if (((Accum *)s->accums.items[i])->op != RED_ADD)
             return false;
-    if (saves_anything(r, s, NULL))
+    if (saves_anything(r, s, NULL) || updates_by_rule(s->body))
         return false;
     PtrVec defined = {0};
     for (int i = last; i < body->stmts.len; i++) {

@@ -42,6 +42,11 @@ void simplify_dead_code(Arena *a, Func *f);
 /* Replaces repeated pure computations and array reads by their first one. */
 void simplify_cse(Arena *a, Func *f);
 
+/* ---- accum.c, after fusion ---- */
+/* Marks the parallel maps whose atomic accumulations all go into one array
+ * of known length as + histograms into it (per-thread copies). */
+void accum_private_copies(Arena *a, Body *b);
+
 /* ---- indices.c ---- */
 /* Moves the range checks of histogram keys affine in an inner loop's index
  * out of that loop (checked at its first and last iteration), and widens
@@ -92,6 +97,12 @@ typedef struct Rev {
      * entry per bin (rev_hist.c): the entry, and the updates that number
      * the entries of an iteration. */
     struct HistSparse *hist_sparse;
+    /* There, where distinct bins have distinct first entries (one update
+     * per iteration, or per trip of the row loop entry_row, which runs
+     * only the entry's trip): the map over the entry's iteration. An
+     * accumulation injective in the entry (its iteration, and the trip)
+     * is its bin's own: plain, not atomic (accum.c). */
+    Stmt *entry_map, *entry_row;
     /* Inside the adjoint of a * histogram's map (rev_hist.c): per bin the
      * product of its non-zero values, then 2^(its zero count). */
     struct HistProducts *hist_products;
@@ -129,6 +140,7 @@ typedef struct HistSparse {
     PtrVec sites; /* the S_ACC updates of the bins in the map's body, in order */
     Stmt *row;    /* the inner loop around them (Stmt.hist_row_trips), or NULL */
     Operand trips;
+    Var *bin; /* the index of the map over the bins: the entry's bin */
 } HistSparse;
 
 void rev_error(Rev *r, SrcLoc loc, const char *hint, const char *msg);

@@ -37,7 +37,9 @@
 
 #include <limits.h>
 
-void rev_hist_update(Rev *r, Stmt *s, Builder *bd) {
+/* ... with the bin's adjoint read at idx (the update's own index, or one
+ * known equal to it) */
+static void update_adjoint_at(Rev *r, Stmt *s, Builder *bd, const Operand *idx) {
     Buffer *h = s->buf;
     if (!h->active || !h->adj || s->args[0].kind != OPD_VAR || !s->args[0].var->active)
         return;
@@ -45,10 +47,14 @@ void rev_hist_update(Rev *r, Stmt *s, Builder *bd) {
     rd->buf = h->adj;
     rd->nidx = s->nidx;
     for (int i = 0; i < s->nidx; i++)
-        rd->idx[i] = s->idx[i];
+        rd->idx[i] = idx[i];
     rd->dst = var_new(r->a, r->dst, arena_printf(r->a, "%s_b", buffer_label(r->a, h)), h->elem);
     body_append(r->a, bd->b, rd);
     add_adjoint(r, bd, s->args[0], opd_var(rd->dst));
+}
+
+void rev_hist_update(Rev *r, Stmt *s, Builder *bd) {
+    update_adjoint_at(r, s, bd, s->idx);
 }
 
 /* fin[b] = h[b] for b < nb: the bins' final values, before the restore
@@ -577,7 +583,9 @@ typedef struct OneTrip {
     Operand trip;
 } OneTrip;
 
-/* The row loop with its body under if (j - lo == trip). */
+/* The row loop narrowed to the trip: over [lo + trip, lo + trip + 1); with
+ * a counter of the user's (computed from the trips' count) its body under
+ * if (j - lo == trip) instead. */
 static bool one_trip(void *ctx, Stmt *s, Body *out) {
     OneTrip *ot = ctx;
     if (s != ot->row)
@@ -585,6 +593,14 @@ static bool one_trip(void *ctx, Stmt *s, Body *out) {
     Rev *r = ot->r;
     Stmt *loop = stmt_new(r->a, S_LOOP, s->loc);
     *loop = *s;
+    if (!s->counter) {
+        Builder pre = {r->a, r->dst, out, s->loc};
+        Type ty = s->index->ty;
+        loop->lo = b_cast(&pre, ty, b_add(&pre, b_cast(&pre, type_long(), s->lo), ot->trip));
+        loop->hi = b_add(&pre, loop->lo, opd_int(1));
+        body_append(r->a, out, loop);
+        return true;
+    }
     loop->body = body_new(r->a);
     Builder in = {r->a, r->dst, loop->body, s->loc};
     Operand j =
@@ -639,9 +655,13 @@ static void sparse_adjoint(Rev *r, Stmt *s, Buffer *fin, Buffer *first, PtrVec s
     one->body = body_new(r->a);
     body_append(r->a, has->then_body, one);
     body_append(r->a, bins->body, has);
-    HistSparse sp = {e.var, sites, row, s->hist_row_trips};
+    /* one trip: its updates are the entry's trip's, told apart by site */
+    HistSparse sp = {e.var, sites, one_trip_only ? NULL : row, s->hist_row_trips, bins->index};
     HistSparse *outer_sparse = r->hist_sparse;
     r->hist_sparse = &sp;
+    bool distinct = !r->par_loop && sites.len == 1 && (!row || one_trip_only);
+    r->entry_map = distinct ? one : NULL;
+    r->entry_row = distinct ? row : NULL;
     Stmt *again = s;
     if (one_trip_only) {
         OneTrip ot = {r, row, trip};
@@ -650,6 +670,7 @@ static void sparse_adjoint(Rev *r, Stmt *s, Buffer *fin, Buffer *first, PtrVec s
         again->body = body_rewrite(r->a, s->body, one_trip, &ot);
     }
     adjoint_in(r, again, one->body, bins);
+    r->entry_map = r->entry_row = NULL;
     r->hist_sparse = outer_sparse;
     body_append(r->a, out, bins);
 }
@@ -936,8 +957,12 @@ void rev_recomputed_update(Rev *r, Stmt *s, Builder *bd) {
         rev_error(r, s->loc, NULL, "internal: a min or max histogram's update outside its rule");
         return;
     }
+    /* the entry's update is its bin's: h_b read at the bins map's index,
+     * which the map zeroing the bins' adjoints after it then fuses with */
+    Operand bin = opd_var(sp->bin);
+    const Operand *at = s->nidx == 1 ? &bin : s->idx;
     if (sp->sites.len == 1 && !sp->row) { /* the entry is this iteration's only one */
-        rev_hist_update(r, s, bd);
+        update_adjoint_at(r, s, bd, at);
         return;
     }
     /* the update whose number, in this iteration, the entry's is */
@@ -952,7 +977,7 @@ void rev_recomputed_update(Rev *r, Stmt *s, Builder *bd) {
     }
     Stmt *mine = rule_if(r, s->loc, cond);
     Builder th = {r->a, r->dst, mine->then_body, s->loc};
-    rev_hist_update(r, s, &th);
+    update_adjoint_at(r, s, &th, at);
     body_append(r->a, bd->b, mine);
 }
 

@@ -151,13 +151,28 @@ static bool updates_into(Stmt *s, StmtKind kind, ReduceOp op, Buffer *buf) {
 }
 
 /* Whether s combines into buf's old values in a way its rule reads back:
- * a histogram of *, min or max (S_HIST, or min/max updates). A +
- * histogram's updates are not: its adjoint does not look at the bins, so
- * where nothing before it reads them either, their old values are never
- * needed (and the histogram, not restored, never runs again). */
+ * a histogram of * (S_HIST, or * updates). A + histogram's updates are
+ * not: its adjoint does not look at the bins, so where nothing before it
+ * reads them either, their old values are never needed (and the
+ * histogram, not restored, never runs again). Nor are min and max
+ * updates: the rule keeps each bin's first entry reaching its final value
+ * (and the final values), and its adjoint reads only those. */
 static bool accumulates_into(Stmt *s, Buffer *buf) {
-    return updates_into(s, S_HIST, RED_ADD, buf) || updates_into(s, S_ACC, RED_MIN, buf) ||
-           updates_into(s, S_ACC, RED_MAX, buf) || updates_into(s, S_ACC, RED_MUL, buf);
+    return updates_into(s, S_HIST, RED_ADD, buf) || updates_into(s, S_ACC, RED_MUL, buf);
+}
+
+/* Whether s reads buf other than by min or max updates (see above). */
+static bool reads_besides_extrema(Stmt *s, Buffer *buf) {
+    if (s->kind == S_ACC && s->buf == buf && (s->acc_op == RED_MIN || s->acc_op == RED_MAX))
+        return false;
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    if ((!bodies[0] && !bodies[1] && !bodies[2]) || s->kind == S_SCAN || s->kind == S_HIST)
+        return stmt_reads_buffer(s, buf);
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            if (reads_besides_extrema(bodies[q]->stmts.items[i], buf))
+                return true;
+    return false;
 }
 
 struct SaveSite {
@@ -342,8 +357,9 @@ static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead) {
     PtrVec written = {0};
     collect_written(r, s, &written);
     for (int w = 0; w < written.len; w++) {
-        bool read = accumulates_into(s, written.items[w]);
-        for (int j = 0; j <= k && !read; j++)
+        bool read =
+            accumulates_into(s, written.items[w]) || reads_besides_extrema(s, written.items[w]);
+        for (int j = 0; j < k && !read; j++)
             read = stmt_reads_buffer(top->stmts.items[j], written.items[w]);
         if (!read)
             vec_push(r->a, skip, written.items[w]);

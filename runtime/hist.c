@@ -35,9 +35,12 @@ int pg_hist_private(long nb, long n, size_t elem) {
     return (long long)nb * nt <= n && (size_t)nb * elem <= PG_HIST_STACK_BYTES;
 }
 
+/* Thread 0 updates the bins in place: nt - 1 copies, each zeroed and then
+ * added into the bins, against n updates that would otherwise be atomic
+ * (random ones miss the cache either way). */
 int pg_hist_heap(long nb, long n) {
     int nt = pg_threads_for(n, 1);
-    return nt > 1 && (long long)nb * nt <= n;
+    return nt > 1 && (long long)nb * (nt - 1) <= n;
 }
 
 #define PG_MUL(x, y) ((x) * (y))

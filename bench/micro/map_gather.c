@@ -1,7 +1,10 @@
 /* Micro benchmark map_gather: y[i] = f(x[idx[i]]) with f(v) = v*v and random
  * idx in [0, n) (BENCH.md micro suite, map with gathers).  x, y and idx
- * have n elements; idx is int (4 bytes).
- * Generated: void map_gather_b(long n, const double *x, double *x_b,
+ * have n elements; idx is int (4 bytes). x is declared with its length,
+ * as C99 allows: the iterations share x_b's elements, and pargrad gives
+ * each thread a copy of x_b of its own where it knows that length (a
+ * `const double *x` gets atomics, as its output's comment says).
+ * Generated: void map_gather_b(long n, const double x[n], double x_b[n],
  *                              const int *idx, double *y, double *y_b);
  * (y_b: seed on entry, zero on exit; x_b incremented; y written.)
  *
@@ -17,7 +20,7 @@
  * Counting a whole 64-byte line per random access of x / x_b (what a DRAM
  * gather really moves once x exceeds the LLC) gives instead
  * (4 + 64 + 128 + 16 + 16) / (4 + 64 + 16) = 228/84 = 2.71. */
-void map_gather(long n, const double *x, const int *idx, double *y) {
+void map_gather(long n, const double x[n], const int *idx, double *y) {
 #pragma pargrad map
 #pragma omp parallel for simd
     for (long i = 0; i < n; i++)
