@@ -316,8 +316,8 @@ static void mark_copies(Arena *a, Stmt *m) {
         const char *p = x->primal ? x->primal->name : NULL;
         const char *why =
             p ? arena_printf(a,
-                             "the length of %s is not known (declared %s[n], each thread "
-                             "would update a copy of its own)",
+                             "the length of %s is not known (declared with it, %s[len], "
+                             "each thread would update a copy of its own)",
                              p, p)
               : "iterations may share its elements";
         m->note = arena_printf(a, "%s%satomic updates of %s: %s", m->note ? m->note : "",

@@ -9,7 +9,8 @@
  * fifth of hist_vmin10's gradient). Where the bin is an affine function of
  * the inner loop's index j (k + j, 10 * k + j, k - j: j once, through
  * +, -, negation, a product with what does not depend on j, widening
- * casts; what does not depend on j computed any way), its values over the
+ * casts; what does not depend on j computed any way, or read from an
+ * array the loop does not write), its values over the
  * loop lie between those at the first and the last iteration, so checking
  * those two before the loop checks them all.
  *
@@ -29,6 +30,8 @@ typedef struct Hoist {
     Stmt **def;   /* by variable id: its let at the top level of the loop's body */
     bool *needed; /* by variable id: in the chain of the check being hoisted */
     int cap;      /* of both */
+    Stmt *loop;   /* the loop whose checks move */
+    PtrVec reads; /* Stmt*: the reads copied for the check being moved */
 } Hoist;
 
 /* A table by variable id grown from old to n entries, the new zeroed. */
@@ -82,6 +85,15 @@ static int occurrences(Hoist *h, Operand o, Var *j) {
         return 0; /* bound before the loop */
     if (d == (Stmt *)h || !signed_int(d->dst->ty))
         return -1;
+    if (d->kind == S_READ) { /* key[i]: the same in every iteration, if nothing writes key */
+        for (int k = 0; k < d->nidx; k++)
+            if (occurrences(h, d->idx[k], j) != 0)
+                return -1;
+        if (body_writes_buffer(h->loop->body, d->buf))
+            return -1;
+        h->needed[o.var->id] = true;
+        return 0;
+    }
     if (d->op > OP_SELECT && d->op != OP_CAST)
         return -1; /* calls: copied only where they must be */
     int n[3] = {0, 0, 0};
@@ -128,6 +140,28 @@ static Operand value_in_copy(Body *chain, Operand *vals, Var *j, Operand at, Ope
     return o;
 }
 
+/* s's read with j bound to at, into out; the first and the last
+ * iteration's checks read key[i] once. */
+static Operand read_in_copy(Hoist *h, Body *chain, Operand *vals, Var *j, Operand at, Stmt *s,
+                            Body *out) {
+    Stmt *rd = stmt_new(h->a, S_READ, s->loc);
+    *rd = *s;
+    for (int q = 0; q < s->nidx; q++)
+        rd->idx[q] = value_in_copy(chain, vals, j, at, s->idx[q]);
+    for (int i = 0; i < h->reads.len; i++) {
+        Stmt *t = h->reads.items[i];
+        bool same = t->buf == rd->buf && t->nidx == rd->nidx;
+        for (int q = 0; same && q < rd->nidx; q++)
+            same = opd_equal(t->idx[q], rd->idx[q]);
+        if (same)
+            return opd_var(t->dst);
+    }
+    rd->dst = var_new(h->a, h->f, s->dst->name, s->dst->ty);
+    body_append(h->a, out, rd);
+    vec_push(h->a, &h->reads, rd);
+    return opd_var(rd->dst);
+}
+
 /* The chain's lets and the check, computed again into out with j bound to
  * at (folding what becomes constant: k + 0 is k); the copy is a call of
  * its own (simplify.c keeps one of the copies of each). */
@@ -138,6 +172,10 @@ static void check_at(Hoist *h, Body *chain, Var *j, Operand at, Body *out) {
     Builder bd = {h->a, h->f, out, check->loc};
     for (int k = 0; k < n - 1; k++) {
         Stmt *s = chain->stmts.items[k];
+        if (s->kind == S_READ) {
+            vals[k] = read_in_copy(h, chain, vals, j, at, s, out);
+            continue;
+        }
         Operand x = value_in_copy(chain, vals, j, at, s->args[0]);
         Operand y = s->nargs > 1 ? value_in_copy(chain, vals, j, at, s->args[1]) : opd_none();
         Operand z = s->nargs > 2 ? value_in_copy(chain, vals, j, at, s->args[2]) : opd_none();
@@ -149,6 +187,14 @@ static void check_at(Hoist *h, Body *chain, Var *j, Operand at, Body *out) {
                   : s->op == OP_CAST   ? b_cast(&bd, s->dst->ty, x)
                   : s->op == OP_SELECT ? b_select(&bd, x, y, z)
                                        : b_op(&bd, s->op, s->dst->ty, x, y);
+    }
+    Operand idx =
+        value_in_copy(chain, vals, j, at, ((EffectArg *)check->effect_args.items[0])->val);
+    Operand len = ((EffectArg *)check->effect_args.items[1])->val;
+    if (idx.kind == OPD_CONST && len.kind == OPD_CONST && !type_is_float(idx.ty) && idx.ival >= 0 &&
+        idx.ival < len.ival) {
+        free(vals); /* a bin known in range: nothing to check */
+        return;
     }
     Stmt *c = stmt_new(h->a, S_EFFECT, check->loc);
     c->text = check->text;
@@ -168,20 +214,18 @@ static void check_at(Hoist *h, Body *chain, Var *j, Operand at, Body *out) {
  * left out where the loop certainly runs. False where it never does. */
 static bool hoist(Hoist *h, Stmt *loop, Stmt *check, Body *chain, Body *pre) {
     Builder bd = {h->a, h->f, pre, check->loc};
+    h->reads.len = 0;
     Operand runs = b_cmp(&bd, OP_LT, loop->lo, loop->hi);
     if (runs.kind == OPD_CONST && !runs.ival)
         return false;
-    b_comment(&bd, arena_printf(h->a,
-                                "the bins of every iteration of the loop below, checked at "
-                                "its first and last (the bin moves one way with %s)",
-                                loop->index->name));
-    Body *then = pre;
+    Body *checks = body_new(h->a);
+    Body *then = checks;
     if (runs.kind != OPD_CONST) {
         Stmt *c = stmt_new(h->a, S_IF, check->loc);
         c->cond = runs;
         c->then_body = then = body_new(h->a);
         c->else_body = body_new(h->a);
-        body_append(h->a, pre, c);
+        body_append(h->a, checks, c);
     }
     Var *j = loop->index;
     check_at(h, chain, j, loop->lo, then);
@@ -190,6 +234,16 @@ static bool hoist(Hoist *h, Stmt *loop, Stmt *check, Body *chain, Body *pre) {
         loop->hi.kind == OPD_CONST ? opd_int(loop->hi.ival - 1) : b_sub(&tb, loop->hi, opd_int(1));
     check_at(h, chain, j, b_cast(&tb, j->ty, last), then);
     fit(h);
+    bool any = false; /* bins known in range leave no check */
+    for (int i = 0; i < then->stmts.len; i++)
+        any |= ((Stmt *)then->stmts.items[i])->kind == S_EFFECT;
+    if (any)
+        b_comment(&bd, arena_printf(h->a,
+                                    "the bins of every iteration of the loop below, checked at "
+                                    "its first and last (the bin moves one way with %s)",
+                                    loop->index->name));
+    for (int i = 0; any && i < checks->stmts.len; i++)
+        body_append(h->a, pre, checks->stmts.items[i]);
     return true;
 }
 
@@ -208,9 +262,10 @@ static bool movable_check(Hoist *h, Stmt *loop, int i, Stmt *s, Body *chain) {
     bool ok = !idx->text && len_outside && occurrences(h, idx->val, loop->index) == 1;
     for (int k = 0; k < i; k++) {
         Stmt *t = b->stmts.items[k];
-        if (t->kind == S_LET && h->needed[t->dst->id] && ok)
+        bool value = t->kind == S_LET || t->kind == S_READ;
+        if (value && h->needed[t->dst->id] && ok)
             body_append(h->a, chain, t);
-        if (t->kind == S_LET)
+        if (value)
             h->needed[t->dst->id] = false;
     }
     body_append(h->a, chain, s);
@@ -232,6 +287,7 @@ static void bind_defs(Hoist *h, Stmt *s, Stmt *as) {
  * values its body binds other than by a let: marked bound by h itself. */
 static void hoist_from_loop(Hoist *h, Stmt *loop, Body *pre) {
     Body *b = loop->body;
+    h->loop = loop;
     for (int i = 0; i < loop->carried.len; i++)
         h->def[((Carried *)loop->carried.items[i])->param->id] = (Stmt *)h;
     for (int i = 0; i < b->stmts.len; i++) {
@@ -242,7 +298,7 @@ static void hoist_from_loop(Hoist *h, Stmt *loop, Body *pre) {
             remove_at(b, i--);
             continue;
         }
-        bind_defs(h, s, s->kind == S_LET ? s : (Stmt *)h);
+        bind_defs(h, s, s->kind == S_LET || s->kind == S_READ ? s : (Stmt *)h);
     }
     for (int i = 0; i < b->stmts.len; i++)
         bind_defs(h, b->stmts.items[i], NULL);
@@ -271,7 +327,7 @@ static void hoist_in_body(Hoist *h, Body *b) {
 }
 
 static void hoist_bin_checks(Arena *a, Func *f) {
-    Hoist h = {a, f, NULL, NULL, 0};
+    Hoist h = {a, f, NULL, NULL, 0, NULL, {0}};
     fit(&h);
     hoist_in_body(&h, f->body);
     free(h.def);

@@ -39,6 +39,15 @@ void rows_max_w(long n, int w, long nh, const int *key, const double *x, double 
     }
 }
 
+/* the key read inside the loop over the row, as one writes it inline */
+void rows_add_inline(long n, long nh, const int *key, const double *x, double h[nh]) {
+#pragma pargrad histogram(+ : h)
+    for (long i = 0; i < n; i++)
+        for (int j = 0; j < ROW; j++)
+            h[key[i] * ROW + j] += sin(x[i * ROW + j]);
+}
+
+#pragma pargrad reverse(rows_add_inline) wrt(x, h) out(h)
 #pragma pargrad reverse(rows_min) wrt(x, h) out(h)
 #pragma pargrad reverse(rows_add_down) wrt(x, h) out(h)
 #pragma pargrad reverse(rows_max_w) wrt(x, h) out(h)

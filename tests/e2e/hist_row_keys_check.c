@@ -17,6 +17,9 @@ void rows_min_b(long n, long nh, const int *key, const double *x, double *x_b, d
 void rows_add_down(long n, long nh, const int *key, const double *x, double *h);
 void rows_add_down_b(long n, long nh, const int *key, const double *x, double *x_b, double *h,
                      double *h_b);
+void rows_add_inline(long n, long nh, const int *key, const double *x, double *h);
+void rows_add_inline_b(long n, long nh, const int *key, const double *x, double *x_b, double *h,
+                       double *h_b);
 void rows_max_w(long n, int w, long nh, const int *key, const double *x, double *h);
 void rows_max_w_b(long n, int w, long nh, const int *key, const double *x, double *x_b, double *h,
                   double *h_b);
@@ -28,11 +31,13 @@ static void run(int q, int b, long n, int w, long nh, const int *key, const doub
         b ? rows_min_b(n, nh, key, x, x_b, h, h_b) : rows_min(n, nh, key, x, h);
     else if (q == 1)
         b ? rows_add_down_b(n, nh, key, x, x_b, h, h_b) : rows_add_down(n, nh, key, x, h);
-    else
+    else if (q == 2)
         b ? rows_max_w_b(n, w, nh, key, x, x_b, h, h_b) : rows_max_w(n, w, nh, key, x, h);
+    else
+        b ? rows_add_inline_b(n, nh, key, x, x_b, h, h_b) : rows_add_inline(n, nh, key, x, h);
 }
 
-static const char *const names[] = {"rows_min", "rows_add_down", "rows_max_w"};
+static const char *const names[] = {"rows_min", "rows_add_down", "rows_max_w", "rows_add_inline"};
 
 struct ctx {
     int q, w;
@@ -107,8 +112,10 @@ int main(void) {
     check_bad_key(1, ROW, -1, "bin -1 is outside [0, 12)");
     check_bad_key(2, 3, 5, "bin 15 is outside [0, 9)");
     check_bad_key(2, 0, 5, NULL);
+    check_bad_key(3, ROW, 3, "bin 12 is outside [0, 12)");
+    check_bad_key(3, ROW, -2, "bin -8 is outside [0, 12)");
     gc_seed(41);
-    for (int q = 0; q < 3; q++) {
+    for (int q = 0; q < 4; q++) {
         static const long sizes[][2] = {{0, 2}, {1, 1}, {2, 3}, {9, 3}, {40, 5}};
         for (int k = 0; k < 5; k++)
             check(q, sizes[k][0], q == 2 ? 3 : ROW, sizes[k][1]);
