@@ -213,6 +213,53 @@ static bool body_has_effects_but(Body *b, const ScanFusion *fu) {
     return false;
 }
 
+/* One iteration of pass 1 in a block of its own, at index `at`, composed
+ * into the map x -> part * x + part_b. */
+static void chain_iteration(Emitter *e, Stmt *s, FusedNames *nm, Body *terms, const char *head,
+                            const char *at, const char *part, const char *part_b) {
+    line(e, head ? arena_printf(&e->a, "%s {", head) : "{");
+    e->depth++;
+    line(e, arena_printf(&e->a, "const long %s = %s;", nm->k, at));
+    declare_terms(e, s, nm);
+    e->terms_only = true;
+    if (nm->pre)
+        emit_iteration(e, nm->pre, terms, nm);
+    e->terms_only = false;
+    terms_from_arrays(e, s, nm);
+    step(e, s, nm, part, part_b);
+    close_block(e);
+}
+
+/* Pass 1 of an affine scan (a linear recurrence: the adjoint of *, of
+ * matrix products, of affine maps): each step depends on the one before
+ * (part_b = factor * part_b + term), one chain as long as the block, as
+ * slow as pass 2, and the threads gain nothing. The block is composed as
+ * two halves at once, two independent chains in one loop, then the one
+ * after the other: (p2, b2) after (part, part_b). */
+static void emit_two_chains(Emitter *e, Stmt *s, FusedNames *nm, Body *terms) {
+    const char *half = unique_name(e, "half", false), *r = unique_name(e, "r", false);
+    const char *p2 = unique_name(e, arena_printf(&e->a, "%s_2", nm->part), false);
+    const char *b2 = unique_name(e, arena_printf(&e->a, "%s_2", nm->part_b), false);
+    line(e, "/* two halves of the block composed at once: independent chains */");
+    line(e, arena_printf(&e->a, "%s %s = 1, %s = 0;", nm->ty, p2, b2));
+    line(e, arena_printf(&e->a, "const long %s = (%s - %s) / 2;", half, nm->hi, nm->lo));
+    line(e, arena_printf(&e->a, "for (long %s = 0; %s < %s; %s++) {", r, r, half, r));
+    e->depth++;
+    /* the first half applies first: the top one of a reversed scan */
+    const char *first = s->reversed ? arena_printf(&e->a, "%s - 1 - %s", nm->hi, r)
+                                    : arena_printf(&e->a, "%s + %s", nm->lo, r);
+    const char *second = s->reversed ? arena_printf(&e->a, "%s - %s - 1 - %s", nm->hi, half, r)
+                                     : arena_printf(&e->a, "%s + %s + %s", nm->lo, half, r);
+    chain_iteration(e, s, nm, terms, NULL, first, nm->part, nm->part_b);
+    chain_iteration(e, s, nm, terms, NULL, second, p2, b2);
+    close_block(e);
+    line(e, "/* an odd block: the second half's last */");
+    chain_iteration(e, s, nm, terms, arena_printf(&e->a, "if ((%s - %s) %% 2)", nm->hi, nm->lo),
+                    s->reversed ? nm->lo : arena_printf(&e->a, "%s - 1", nm->hi), p2, b2);
+    line(e, arena_printf(&e->a, "%s = %s * %s + %s;", nm->part_b, p2, nm->part_b, b2));
+    line(e, arena_printf(&e->a, "%s = %s * %s;", nm->part, p2, nm->part));
+}
+
 /* Pass 1: each thread combines the terms of its block, from pre's
  * statements that compute them (all of pre, when it stores them). */
 static void emit_pass1(Emitter *e, Stmt *s, FusedNames *nm) {
@@ -260,18 +307,22 @@ static void emit_pass1(Emitter *e, Stmt *s, FusedNames *nm) {
             line(e, arena_printf(&e->a, "#pragma omp simd reduction(%s : %s)",
                                  s->scan_op == RED_ADD ? "+" : "*", nm->part));
     }
-    open_block_loop(e, s->reversed && !simd, nm, nm->lo, nm->hi);
-    Body *pre_body[1] = {nm->pre ? (terms ? terms : nm->pre->body) : NULL};
-    open_lanes(e, nm, pre_body, 1, nm->lanes && lanes_vectorise(e, pre_body, 1, s));
-    declare_terms(e, s, nm);
-    e->terms_only = terms != NULL;
-    if (nm->pre)
-        emit_iteration(e, nm->pre, terms ? terms : nm->pre->body, nm);
-    e->terms_only = false;
-    terms_from_arrays(e, s, nm);
-    step(e, s, nm, nm->part, s->scan_op == RED_AFFINE ? nm->part_b : NULL);
-    close_lanes(e, nm);
-    close_block(e);
+    if (terms && !nm->lanes && s->scan_op == RED_AFFINE) {
+        emit_two_chains(e, s, nm, terms);
+    } else {
+        open_block_loop(e, s->reversed && !simd, nm, nm->lo, nm->hi);
+        Body *pre_body[1] = {nm->pre ? (terms ? terms : nm->pre->body) : NULL};
+        open_lanes(e, nm, pre_body, 1, nm->lanes && lanes_vectorise(e, pre_body, 1, s));
+        declare_terms(e, s, nm);
+        e->terms_only = terms != NULL;
+        if (nm->pre)
+            emit_iteration(e, nm->pre, terms ? terms : nm->pre->body, nm);
+        e->terms_only = false;
+        terms_from_arrays(e, s, nm);
+        step(e, s, nm, nm->part, s->scan_op == RED_AFFINE ? nm->part_b : NULL);
+        close_lanes(e, nm);
+        close_block(e);
+    }
     open_lanes(e, nm, NULL, 0, false);
     line(e, arena_printf(&e->a, "%s = %s;", block_slot(e, s, nm, nm->t, 0), nm->part));
     if (s->scan_op == RED_AFFINE)
