@@ -553,7 +553,13 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
     if (!s->hist_bins || !e->opt->openmp || e->in_parallel || s->serial ||
         !body_adds_into(s->body, s->hist_bins))
         return false;
-    emit_one_thread_branch(e, s, "the bins updated in place, neither copies nor atomics", NULL);
+    /* an adjoint that iterations share (accum.c): its name, not "bins" */
+    const char *what = s->hist_bins->primal ? buf_name(e, s->hist_bins) : "the bins";
+    bool adj = s->hist_bins->primal != NULL;
+    const char *fewer =
+        adj ? arena_printf(&e->a, "%s short next to the updates", what) : "few bins";
+    emit_one_thread_branch(
+        e, s, arena_printf(&e->a, "%s updated in place, neither copies nor atomics", what), NULL);
     indent(e);
     fputs("} else if (pg_hist_private(", e->out);
     emit_operand(e, s->hist_nbins);
@@ -563,7 +569,8 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
     fprintf(e->out, ", %ssizeof(%s))) {\n", s->hist_more_bins ? "2 * " : "",
             type_cname(s->hist_bins->elem));
     e->depth++;
-    line(e, "/* few bins: a copy of them per thread, combined after the loop */");
+    line(e, arena_printf(&e->a, "/* %s: a copy of %s per thread, combined after the loop */", fewer,
+                         adj ? "it" : "them"));
     e->private_bins = s->hist_bins; /* open_parallel adds the reduction */
     e->private_more_bins = s->hist_more_bins;
     e->many_threads = true;
@@ -578,14 +585,21 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
         emit_updates(e, s);
         fputs(")) {\n", e->out);
         e->depth++;
-        line(e, "/* more bins than the threads' stacks hold, fewer than the updates: a copy "
-                "of them per thread on the heap, combined bin by bin after the loop */");
+        line(e, adj ? arena_printf(&e->a,
+                                   "/* %s longer than the threads' stacks hold, shorter than "
+                                   "the updates: a copy of it per thread on the heap, combined "
+                                   "element by element after the loop */",
+                                   what)
+                    : "/* more bins than the threads' stacks hold, fewer than the updates: a "
+                      "copy of them per thread on the heap, combined bin by bin after the loop "
+                      "*/");
         emit_hist_heap_copies(e, s);
         e->depth--;
     }
     line(e, "} else {");
     e->depth++;
-    line(e, "/* many bins: atomic updates */");
+    line(e, adj ? arena_printf(&e->a, "/* %s long next to the updates: atomic updates */", what)
+                : "/* many bins: atomic updates */");
     emit_map_loop(e, s, NULL);
     e->many_threads = false;
     e->depth--;

@@ -213,13 +213,49 @@ static bool body_has_effects_but(Body *b, const ScanFusion *fu) {
     return false;
 }
 
+typedef struct Mention {
+    Var *v;
+    bool found;
+} Mention;
+
+static void note_mention(Operand *o, void *ctx) {
+    Mention *m = ctx;
+    m->found |= o->kind == OPD_VAR && o->var == m->v;
+}
+
+static bool body_mentions(Body *b, Mention *m) {
+    for (int i = 0; b && i < b->stmts.len && !m->found; i++) {
+        Stmt *s = b->stmts.items[i];
+        stmt_visit_operands(s, note_mention, m);
+        body_mentions(s->then_body, m);
+        body_mentions(s->else_body, m);
+        body_mentions(s->body, m);
+    }
+    return m->found;
+}
+
+/* Whether the terms of iteration k read k (a block of its own declares it
+ * only then: an unused variable is a warning, an error under -Werror) */
+static bool terms_read_index(Emitter *e, Stmt *s, FusedNames *nm, Body *terms) {
+    for (int q = 0; q < 2 && s->scan_in[q]; q++)
+        if (s->fusion->in_memory[q])
+            return true;
+    if (!nm->pre)
+        return false;
+    Var *own = nm->pre->index;
+    if (own != nm->index && (own->id >= e->nvars || e->uses[own->id] > 0))
+        return true; /* emit_iteration binds it to k */
+    return body_mentions(terms, &(Mention){nm->index, false});
+}
+
 /* One iteration of pass 1 in a block of its own, at index `at`, composed
  * into the map x -> part * x + part_b. */
 static void chain_iteration(Emitter *e, Stmt *s, FusedNames *nm, Body *terms, const char *head,
                             const char *at, const char *part, const char *part_b) {
     line(e, head ? arena_printf(&e->a, "%s {", head) : "{");
     e->depth++;
-    line(e, arena_printf(&e->a, "const long %s = %s;", nm->k, at));
+    if (terms_read_index(e, s, nm, terms))
+        line(e, arena_printf(&e->a, "const long %s = %s;", nm->k, at));
     declare_terms(e, s, nm);
     e->terms_only = true;
     if (nm->pre)

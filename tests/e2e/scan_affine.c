@@ -115,6 +115,26 @@ double scan_episodes(int n, const double *x) {
     return s + G + acc;
 }
 
+/* a constant factor and term: the forward's terms read no index (its pass
+ * 1 binds none: campaign seed 7660894, an unused variable); the adjoint's
+ * read the seeds */
+double scan_const_step(int n, const double *x) {
+    double *y = malloc(n * sizeof(double));
+    double c = x[0];
+#pragma pargrad scan(affine : c)
+    for (int i = 0; i < n; i++) {
+        c = 0.9 * c + 0.05;
+        y[i] = c;
+    }
+    double s = 0.0;
+#pragma pargrad reduce(+ : s)
+    for (int i = 0; i < n; i++)
+        s += y[i] * x[i];
+    free(y);
+    return s;
+}
+
+#pragma pargrad reverse(scan_const_step) wrt(x) out(return )
 #pragma pargrad reverse(scan_ema) wrt(x) out(return )
 #pragma pargrad reverse(scan_episodes) wrt(x) out(return )
 #pragma pargrad reverse(scan_returns) wrt(x) out(return )

@@ -9,6 +9,7 @@ GC_KERNEL(scan_iir)
 GC_KERNEL(scan_reset)
 GC_KERNEL(reduce_affine)
 GC_KERNEL(scan_episodes)
+GC_KERNEL(scan_const_step)
 
 static const struct gc_kernel kernels[] = {
     {"scan_ema", scan_ema, scan_ema_b},
@@ -17,6 +18,7 @@ static const struct gc_kernel kernels[] = {
     {"scan_reset", scan_reset, scan_reset_b},
     {"reduce_affine", reduce_affine, reduce_affine_b},
     {"scan_episodes", scan_episodes, scan_episodes_b},
+    {"scan_const_step", scan_const_step, scan_const_step_b},
 };
 
 int main(void) {
