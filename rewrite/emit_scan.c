@@ -213,27 +213,6 @@ static bool body_has_effects_but(Body *b, const ScanFusion *fu) {
     return false;
 }
 
-typedef struct Mention {
-    Var *v;
-    bool found;
-} Mention;
-
-static void note_mention(Operand *o, void *ctx) {
-    Mention *m = ctx;
-    m->found |= o->kind == OPD_VAR && o->var == m->v;
-}
-
-static bool body_mentions(Body *b, Mention *m) {
-    for (int i = 0; b && i < b->stmts.len && !m->found; i++) {
-        Stmt *s = b->stmts.items[i];
-        stmt_visit_operands(s, note_mention, m);
-        body_mentions(s->then_body, m);
-        body_mentions(s->else_body, m);
-        body_mentions(s->body, m);
-    }
-    return m->found;
-}
-
 /* Whether the terms of iteration k read k (a block of its own declares it
  * only then: an unused variable is a warning, an error under -Werror) */
 static bool terms_read_index(Emitter *e, Stmt *s, FusedNames *nm, Body *terms) {
@@ -245,7 +224,8 @@ static bool terms_read_index(Emitter *e, Stmt *s, FusedNames *nm, Body *terms) {
     Var *own = nm->pre->index;
     if (own != nm->index && (own->id >= e->nvars || e->uses[own->id] > 0))
         return true; /* emit_iteration binds it to k */
-    return body_mentions(terms, &(Mention){nm->index, false});
+    PtrVec index = {.items = (void **)&nm->index, .len = 1, .cap = 1};
+    return body_refers_to(terms, &index);
 }
 
 /* One iteration of pass 1 in a block of its own, at index `at`, composed

@@ -274,7 +274,7 @@ static bool movable_check(Hoist *h, Stmt *loop, int i, Stmt *s, Body *chain) {
 
 /* Records what s binds as bound by `as` (NULL: forgotten). */
 static void bind_defs(Hoist *h, Stmt *s, Stmt *as) {
-    int max = 1 + s->phis.len + s->carried.len + 2 * s->accums.len;
+    int max = stmt_defs_bound(s);
     Var **defs = xcalloc((size_t)max, sizeof(Var *));
     int n = stmt_defs(s, defs, max);
     for (int k = 0; k < n; k++)
@@ -505,7 +505,7 @@ static void regroup_body(Regroup *g, Body *b, int depth) {
         if (s->kind == S_LET && s->op == OP_ADD && signed_int(s->dst->ty) && !s->dst->is_mutable)
             while (regroup_once(g, b, &i, s))
                 ;
-        int max = 1 + s->phis.len + s->carried.len + 2 * s->accums.len;
+        int max = stmt_defs_bound(s);
         Var **defs = xcalloc((size_t)max, sizeof(Var *));
         int n = stmt_defs(s, defs, max);
         for (int k = 0; k < n; k++)

@@ -389,6 +389,32 @@ void stmt_visit_operands(Stmt *s, OperandVisitor visit, void *ctx) {
         visit(&s->until, ctx);
 }
 
+typedef struct Refs {
+    PtrVec *vars;
+    bool found;
+} Refs;
+
+static void find_ref(Operand *o, void *ctx) {
+    Refs *rf = ctx;
+    if (o->kind == OPD_VAR && vec_contains(rf->vars, o->var))
+        rf->found = true;
+}
+
+bool body_refers_to(Body *b, PtrVec *vars) {
+    Refs rf = {vars, false};
+    for (int i = 0; b && i < b->stmts.len && !rf.found; i++) {
+        Stmt *s = b->stmts.items[i];
+        stmt_visit_operands(s, find_ref, &rf);
+        rf.found |= body_refers_to(s->then_body, vars) || body_refers_to(s->else_body, vars) ||
+                    body_refers_to(s->body, vars);
+    }
+    return rf.found;
+}
+
+int stmt_defs_bound(const Stmt *s) {
+    return 1 + s->phis.len + s->carried.len + 2 * s->accums.len;
+}
+
 int stmt_defs(Stmt *s, Var **out, int max) {
     int n = 0;
     if (s->dst && (s->kind == S_LET || s->kind == S_READ || s->kind == S_DECL || s->kind == S_POP ||

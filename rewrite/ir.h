@@ -577,6 +577,10 @@ void stmt_visit_header(Stmt *s, OperandVisitor visit, void *ctx);
 void stmt_visit_tails(Stmt *s, Body *b, OperandVisitor visit, void *ctx);
 /* The variables a statement binds in the enclosing scope (dst, phis, results). */
 int stmt_defs(Stmt *s, Var **out, int max);
+/* The most variables stmt_defs can return for s: a max that loses none. */
+int stmt_defs_bound(const Stmt *s);
+/* True if an operand of b (at any depth) is one of vars (Var*). */
+bool body_refers_to(Body *b, PtrVec *vars);
 /* The statements of b at any depth. */
 int body_count_stmts(Body *b);
 /* True if `b` (at any depth) reads `buf`. */

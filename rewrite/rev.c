@@ -1399,28 +1399,6 @@ static Body *sub_body(Rev *r, Body *b, int from, int to) {
     return s;
 }
 
-typedef struct Refs {
-    PtrVec *vars;
-    bool found;
-} Refs;
-
-static void find_ref(Operand *o, void *ctx) {
-    Refs *rf = ctx;
-    if (o->kind == OPD_VAR && vec_contains(rf->vars, o->var))
-        rf->found = true;
-}
-
-static bool body_refers_to(Body *b, PtrVec *vars) {
-    Refs rf = {vars, false};
-    for (int i = 0; b && i < b->stmts.len && !rf.found; i++) {
-        Stmt *s = b->stmts.items[i];
-        stmt_visit_operands(s, find_ref, &rf);
-        rf.found |= body_refers_to(s->then_body, vars) || body_refers_to(s->else_body, vars) ||
-                    body_refers_to(s->body, vars);
-    }
-    return rf.found;
-}
-
 /* Histogram updates of *, min or max at any depth: their rules (rev_hist.c)
  * run their own forward and adjoint, never one loop of both. */
 static bool updates_by_rule(Body *b) {
