@@ -55,6 +55,10 @@ typedef struct FusedNames {
     Stmt *pre, *post;
     Var *index;
     bool par;
+    /* pass 1 composed the block as two halves (emit_two_chains): h1, h1_b
+     * the first's map, half its length (0 with one thread) */
+    bool two_chains;
+    const char *h1, *h1_b, *half;
     bool lanes; /* in a map run as vector lanes: per-lane values, blocks[t][lane] */
 } FusedNames;
 
@@ -246,6 +250,16 @@ static void chain_iteration(Emitter *e, Stmt *s, FusedNames *nm, Body *terms, co
     close_block(e);
 }
 
+/* Iteration r of the block's first half, or of its second: the first
+ * applies first (the top half of a reversed scan). */
+static const char *half_index(Emitter *e, Stmt *s, FusedNames *nm, bool second, const char *r) {
+    if (s->reversed)
+        return second ? arena_printf(&e->a, "%s - %s - 1 - %s", nm->hi, nm->half, r)
+                      : arena_printf(&e->a, "%s - 1 - %s", nm->hi, r);
+    return second ? arena_printf(&e->a, "%s + %s + %s", nm->lo, nm->half, r)
+                  : arena_printf(&e->a, "%s + %s", nm->lo, r);
+}
+
 /* Pass 1 of an affine scan (a linear recurrence: the adjoint of *, of
  * matrix products, of affine maps): each step depends on the one before
  * (part_b = factor * part_b + term), one chain as long as the block, as
@@ -253,25 +267,21 @@ static void chain_iteration(Emitter *e, Stmt *s, FusedNames *nm, Body *terms, co
  * two halves at once, two independent chains in one loop, then the one
  * after the other: (p2, b2) after (part, part_b). */
 static void emit_two_chains(Emitter *e, Stmt *s, FusedNames *nm, Body *terms) {
-    const char *half = unique_name(e, "half", false), *r = unique_name(e, "r", false);
+    const char *r = unique_name(e, "r", false);
     const char *p2 = unique_name(e, arena_printf(&e->a, "%s_2", nm->part), false);
     const char *b2 = unique_name(e, arena_printf(&e->a, "%s_2", nm->part_b), false);
     line(e, "/* two halves of the block composed at once: independent chains */");
     line(e, arena_printf(&e->a, "%s %s = 1, %s = 0;", nm->ty, p2, b2));
-    line(e, arena_printf(&e->a, "const long %s = (%s - %s) / 2;", half, nm->hi, nm->lo));
-    line(e, arena_printf(&e->a, "for (long %s = 0; %s < %s; %s++) {", r, r, half, r));
+    line(e, arena_printf(&e->a, "for (long %s = 0; %s < %s; %s++) {", r, r, nm->half, r));
     e->depth++;
-    /* the first half applies first: the top one of a reversed scan */
-    const char *first = s->reversed ? arena_printf(&e->a, "%s - 1 - %s", nm->hi, r)
-                                    : arena_printf(&e->a, "%s + %s", nm->lo, r);
-    const char *second = s->reversed ? arena_printf(&e->a, "%s - %s - 1 - %s", nm->hi, half, r)
-                                     : arena_printf(&e->a, "%s + %s + %s", nm->lo, half, r);
-    chain_iteration(e, s, nm, terms, NULL, first, nm->part, nm->part_b);
-    chain_iteration(e, s, nm, terms, NULL, second, p2, b2);
+    chain_iteration(e, s, nm, terms, NULL, half_index(e, s, nm, false, r), nm->part, nm->part_b);
+    chain_iteration(e, s, nm, terms, NULL, half_index(e, s, nm, true, r), p2, b2);
     close_block(e);
     line(e, "/* an odd block: the second half's last */");
     chain_iteration(e, s, nm, terms, arena_printf(&e->a, "if ((%s - %s) %% 2)", nm->hi, nm->lo),
                     s->reversed ? nm->lo : arena_printf(&e->a, "%s - 1", nm->hi), p2, b2);
+    line(e, arena_printf(&e->a, "%s = %s;", nm->h1, nm->part));
+    line(e, arena_printf(&e->a, "%s = %s;", nm->h1_b, nm->part_b));
     line(e, arena_printf(&e->a, "%s = %s * %s + %s;", nm->part_b, p2, nm->part_b, b2));
     line(e, arena_printf(&e->a, "%s = %s * %s;", nm->part, p2, nm->part));
 }
@@ -295,6 +305,17 @@ static void emit_pass1(Emitter *e, Stmt *s, FusedNames *nm) {
     line(e, always ? "/* pass 1 (with threads; one thread runs the terms' map in pass 2): the "
                      "block's iterations of the terms' map, and its terms combined */"
                    : "/* pass 1 (with threads): the terms of the block, combined */");
+    nm->two_chains = terms && !nm->lanes && s->scan_op == RED_AFFINE;
+    if (nm->two_chains) {
+        nm->half = unique_name(e, "half", false);
+        nm->h1 = unique_name(e, arena_printf(&e->a, "%s_1", nm->part), false);
+        nm->h1_b = unique_name(e, arena_printf(&e->a, "%s_1", nm->part_b), false);
+        line(e, "/* the block in two halves, each one chain of steps in both passes (one thread: "
+                "pass 2 runs the block as one) */");
+        line(e, arena_printf(&e->a, "const long %s = %s > 1 ? (%s - %s) / 2 : 0;", nm->half, nm->m,
+                             nm->hi, nm->lo));
+        line(e, arena_printf(&e->a, "%s %s = 1, %s = 0;", nm->ty, nm->h1, nm->h1_b));
+    }
     line(e, arena_printf(&e->a, "if (%s > 1) {", nm->m));
     e->depth++;
     if (nm->lanes) {
@@ -323,7 +344,7 @@ static void emit_pass1(Emitter *e, Stmt *s, FusedNames *nm) {
             line(e, arena_printf(&e->a, "#pragma omp simd reduction(%s : %s)",
                                  s->scan_op == RED_ADD ? "+" : "*", nm->part));
     }
-    if (terms && !nm->lanes && s->scan_op == RED_AFFINE) {
+    if (nm->two_chains) {
         emit_two_chains(e, s, nm, terms);
     } else {
         open_block_loop(e, s->reversed && !simd, nm, nm->lo, nm->hi);
@@ -367,6 +388,44 @@ static void emit_block_start(Emitter *e, Stmt *s, FusedNames *nm) {
         fputs(";\n", e->out);
     }
     e->depth--;
+}
+
+/* Iteration `at` of pass 2 from the running value run, its statements
+ * in the block the caller opened. */
+static void pass2_iteration_at(Emitter *e, Stmt *s, FusedNames *nm, const char *at,
+                               const char *run) {
+    const char *own = nm->run;
+    line(e, arena_printf(&e->a, "const long %s = %s;", nm->k, at));
+    nm->run = run;
+    emit_pass2_iteration(e, s, nm, true);
+    nm->run = own;
+}
+
+/* Pass 2 after pass 1's two halves: the halves' iterations side by side,
+ * two independent chains of steps (the second from the first half's map
+ * applied to the value before the block), then the rest of the second
+ * half (its odd last, or with one thread the whole block). */
+static void emit_pass2_two_chains(Emitter *e, Stmt *s, FusedNames *nm) {
+    const char *r = unique_name(e, "r", false);
+    const char *run2 = unique_name(e, arena_printf(&e->a, "%s_2", nm->run), false);
+    line(e, "/* the two halves side by side: independent chains */");
+    line(e, arena_printf(&e->a, "%s %s = %s * %s + %s;", nm->ty, run2, nm->h1, nm->run, nm->h1_b));
+    line(e, arena_printf(&e->a, "for (long %s = 0; %s < %s; %s++) {", r, r, nm->half, r));
+    e->depth++;
+    for (int q = 0; q < 2; q++) {
+        line(e, "{");
+        e->depth++;
+        pass2_iteration_at(e, s, nm, half_index(e, s, nm, q, r), q ? run2 : nm->run);
+        close_block(e);
+    }
+    close_block(e);
+    line(e, "/* the rest of the second half */");
+    line(e, arena_printf(&e->a, "for (long %s = %s; %s < %s - %s - %s; %s++) {", r, nm->half, r,
+                         nm->hi, nm->lo, nm->half, r));
+    e->depth++;
+    pass2_iteration_at(e, s, nm, half_index(e, s, nm, true, r), run2);
+    close_block(e);
+    nm->run = run2; /* the block's last value */
 }
 
 /* In a map run as vector lanes (emit_lanes.c): one loop over the trips,
@@ -517,12 +576,16 @@ void emit_fused_scan(Emitter *e, Stmt *s) {
         e->depth--;
     }
     close_lanes(e, &nm);
-    open_block_loop(e, s->reversed, &nm, nm.lo, nm.hi);
-    Body *bodies[2] = {nm.pre ? nm.pre->body : NULL, nm.post ? nm.post->body : NULL};
-    open_lanes(e, &nm, bodies, 2, nm.lanes && lanes_vectorise(e, bodies, 2, s));
-    emit_pass2_iteration(e, s, &nm, !fu->keep_terms);
-    close_lanes(e, &nm);
-    close_block(e);
+    if (nm.two_chains) {
+        emit_pass2_two_chains(e, s, &nm);
+    } else {
+        open_block_loop(e, s->reversed, &nm, nm.lo, nm.hi);
+        Body *bodies[2] = {nm.pre ? nm.pre->body : NULL, nm.post ? nm.post->body : NULL};
+        open_lanes(e, &nm, bodies, 2, nm.lanes && lanes_vectorise(e, bodies, 2, s));
+        emit_pass2_iteration(e, s, &nm, !fu->keep_terms);
+        close_lanes(e, &nm);
+        close_block(e);
+    }
     if (fu->final || fu->keep_prefix) {
         line(e, arena_printf(&e->a, "if (%s == %s)%s", nm.t,
                              s->reversed ? "0" : arena_printf(&e->a, "%s - 1", nm.m),

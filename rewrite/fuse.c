@@ -1121,6 +1121,7 @@ void fuse_function(Arena *a, Func *f) {
         ;
     refresh_defs(&F);
     contract(&F);
+    prefixes_from_outputs(&F);
     Index x = index_function(&F);
     F.index = &x;
     fuse_scans(&F, f->body);

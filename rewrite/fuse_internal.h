@@ -119,6 +119,9 @@ void refresh_defs(Fuse *F);
  * elements the return sweep has not zeroed itself (after fusion) */
 void trim_consumed_seeds(Fuse *F);
 /* fuse_scan.c */
+/* The return sweep reads a scan's prefixes from the output the map after
+ * it writes them into (y[i] = acc after acc OP= t), where it does. */
+void prefixes_from_outputs(Fuse *F);
 void fuse_scans(Fuse *F, Body *b);
 
 #endif

@@ -1,6 +1,7 @@
 /* Scan fusion (fuse.c has the overview): a scan with the map computing
  * its terms before it and the map reading its prefixes after it becomes
  * one parallel region of two passes over blocks of the iterations. */
+#include "derivs.h"
 #include "fuse_internal.h"
 
 #include <stdlib.h>
@@ -538,6 +539,333 @@ static int neighbour_map(Body *b, int i, int step) {
     while (j >= 0 && j < b->stmts.len && movable_kind(b->stmts.items[j]))
         j += step;
     return j >= 0 && j < b->stmts.len && ((Stmt *)b->stmts.items[j])->kind == S_MAP ? j : -1;
+}
+
+/* ---- prefixes read back from the outputs ----
+ *
+ * An inclusive scan's usual shape, `acc OP= t; y[i] = acc;`, leaves in
+ * y[i] the prefix after step i, the value the scan's array holds at
+ * i + 1. Where the map after a scan writes every y[i] = acc OP t at its
+ * top level (t the scan's term as the map before computes it, y a
+ * parameter nothing else writes), the reads of the prefixes after that map
+ * (the return sweep's) read y[i - 1] instead, the scan's seed at 0, and
+ * the scan stores no prefixes: an array less written and read again. Both
+ * are the same operation on the same operands (up to the compiler's
+ * contraction of a * b + c into one rounding). */
+typedef struct Window {
+    Fuse *F;
+    Stmt *pre, *post;
+    Body *b;
+    int from, to; /* pre's and post's positions in b */
+    int budget;   /* comparisons left: shared operands make a tree of a DAG */
+} Window;
+
+static Stmt *top_def(Body *b, Var *v) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_LET || s->kind == S_READ) && s->dst == v)
+            return s;
+    }
+    return NULL;
+}
+
+/* The statement of b (at any depth) binding v: a let, a read, or the if
+ * whose phi *phi it is. */
+static Stmt *def_in(Body *b, Var *v, Phi **phi) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_LET || s->kind == S_READ) && s->dst == v)
+            return s;
+        for (int k = 0; s->kind == S_IF && k < s->phis.len; k++)
+            if (((Phi *)s->phis.items[k])->dst == v) {
+                *phi = s->phis.items[k];
+                return s;
+            }
+        Stmt *d = def_in(s->then_body, v, phi);
+        if (!d)
+            d = def_in(s->else_body, v, phi);
+        if (!d)
+            d = def_in(s->body, v, phi);
+        if (d)
+            return d;
+    }
+    return NULL;
+}
+
+static bool written_in_window(Window *w, Buffer *buf) {
+    for (int i = w->from; i <= w->to; i++)
+        if (stmt_writes_buffer(w->b->stmts.items[i], buf))
+            return true;
+    return false;
+}
+
+/* x in an iteration of pre and y in the same iteration of post certainly
+ * hold the same value. */
+static bool same_in_both(Window *w, Operand x, Operand y, int depth) {
+    if (x.kind == OPD_CONST && y.kind == OPD_CONST)
+        return x.ty.kind == y.ty.kind &&
+               (type_is_float(x.ty) ? x.fval == y.fval : x.ival == y.ival);
+    if (x.kind != OPD_VAR || y.kind != OPD_VAR || x.var->is_mutable || y.var->is_mutable ||
+        depth == 0 || --w->budget < 0)
+        return false;
+    if (x.var == w->pre->index || y.var == w->post->index)
+        return x.var == w->pre->index && y.var == w->post->index;
+    Phi *px = NULL, *py = NULL;
+    Stmt *dx = def_in(w->pre->body, x.var, &px), *dy = def_in(w->post->body, y.var, &py);
+    if (!dx && !dy)
+        return x.var == y.var; /* bound before both maps */
+    if (!dx || !dy || dx->kind != dy->kind || x.var->ty.kind != y.var->ty.kind)
+        return false;
+    if (dx->kind == S_IF) /* the same condition, and the same values either way */
+        return px && py && same_in_both(w, dx->cond, dy->cond, depth - 1) &&
+               same_in_both(w, px->then_val, py->then_val, depth - 1) &&
+               same_in_both(w, px->else_val, py->else_val, depth - 1);
+    if (dx->kind == S_READ) {
+        if (dx->buf != dy->buf || dx->nidx != dy->nidx || written_in_window(w, dx->buf))
+            return false;
+        for (int i = 0; i < dx->nidx; i++)
+            if (!same_in_both(w, dx->idx[i], dy->idx[i], depth - 1))
+                return false;
+        return true;
+    }
+    if (dx->op != dy->op || dx->nargs != dy->nargs || dx->op >= OP_UOP ||
+        (dx->op == OP_CALL && dx->fn != dy->fn))
+        return false;
+    for (int i = 0; i < dx->nargs; i++)
+        if (!same_in_both(w, dx->args[i], dy->args[i], depth - 1))
+            return false;
+    return true;
+}
+
+/* The value pre writes into the scan's input t at its iteration's element,
+ * its only write of t anywhere. */
+static bool term_of(Window *w, Buffer *t, Operand *value) {
+    int all = 0, top = 0;
+    bool acc = false;
+    count_writes(w->F->f->body, t, true, &all, &top, &acc);
+    if (all != 1 || acc)
+        return false;
+    for (int i = 0; i < w->pre->body->stmts.len; i++) {
+        Stmt *s = w->pre->body->stmts.items[i];
+        Place p;
+        if (s->kind == S_WRITE && s->buf == t && s->nidx == 1 &&
+            place_of(w->F, w->pre, s->idx[0], &p) && plain_place(p) && p.delta == 0) {
+            *value = s->args[0];
+            return true;
+        }
+    }
+    return false;
+}
+
+static Stmt *post_def(Window *w, Operand v) {
+    return v.kind == OPD_VAR && !v.var->is_mutable ? top_def(w->post->body, v.var) : NULL;
+}
+
+/* d is op(a, other) or op(other, a), op commutative. */
+static bool one_operand_is(Stmt *d, PrimOp op, Operand a, Operand *other) {
+    if (!d || d->kind != S_LET || d->op != op || d->nargs != 2 || a.kind != OPD_VAR)
+        return false;
+    for (int q = 0; q < 2; q++)
+        if (d->args[q].kind == OPD_VAR && d->args[q].var == a.var) {
+            *other = d->args[1 - q];
+            return true;
+        }
+    return false;
+}
+
+/* v, in post, is the scan's step from the prefix `before`: before OP term. */
+static bool is_step(Window *w, Stmt *s, Operand v, Operand before) {
+    Operand t[2], o, m;
+    for (int q = 0; q < 2 && s->scan_in[q]; q++)
+        if (!term_of(w, s->scan_in[q], &t[q]))
+            return false;
+    Stmt *d = post_def(w, v);
+    switch (s->scan_op) {
+    case RED_ADD:
+    case RED_MUL:
+        return one_operand_is(d, s->scan_op == RED_ADD ? OP_ADD : OP_MUL, before, &o) &&
+               same_in_both(w, t[0], o, 64);
+    case RED_MIN:
+    case RED_MAX: {
+        Type ty;
+        const char *fn = s->scan_op == RED_MIN ? "fmin" : "fmax";
+        if (s->buf->elem.kind == TY_FLOAT)
+            fn = arena_printf(w->F->a, "%sf", fn);
+        return one_operand_is(d, OP_CALL, before, &o) && d->fn == deriv_lookup(fn, &ty) &&
+               same_in_both(w, t[0], o, 64);
+    }
+    case RED_AFFINE: /* (factor * before) + term */
+        for (int q = 0; q < 2 && d && d->kind == S_LET && d->op == OP_ADD; q++)
+            if (one_operand_is(post_def(w, d->args[q]), OP_MUL, before, &m) &&
+                same_in_both(w, t[0], m, 64) && same_in_both(w, t[1], d->args[1 - q], 64))
+                return true;
+        return false;
+    default:
+        return false;
+    }
+}
+
+/* o, in post, is the same in every iteration: bound before it. */
+static bool invariant(Window *w, Operand o) {
+    Phi *phi = NULL;
+    return o.kind == OPD_CONST || (o.kind == OPD_VAR && !o.var->is_mutable &&
+                                   o.var != w->post->index && !def_in(w->post->body, o.var, &phi));
+}
+
+/* o, in post, is its index k, or o' + c, c + o', o' - c or c - o' of
+ * such an o' (through widening casts), c invariant: an element of its
+ * own in each iteration. */
+static bool shifted_index(Window *w, Operand o, int depth) {
+    if (o.kind != OPD_VAR || depth == 0)
+        return false;
+    if (o.var == w->post->index)
+        return true;
+    Phi *phi = NULL;
+    Stmt *d = def_in(w->post->body, o.var, &phi);
+    if (!d || d->kind != S_LET)
+        return false;
+    if (d->op == OP_CAST)
+        return signed_width(d->args[0].ty) &&
+               signed_width(d->dst->ty) >= signed_width(d->args[0].ty) &&
+               shifted_index(w, d->args[0], depth - 1);
+    for (int q = 0; q < 2 && (d->op == OP_ADD || d->op == OP_SUB); q++)
+        if (invariant(w, d->args[1 - q]) && shifted_index(w, d->args[q], depth - 1))
+            return true;
+    return false;
+}
+
+/* o, a shifted index of post's iteration, computed in bd for iteration
+ * k. */
+static Operand index_at(Window *w, Builder *bd, Operand o, Operand k) {
+    if (o.kind == OPD_VAR && o.var == w->post->index)
+        return strcmp(type_cname(k.ty), type_cname(o.var->ty)) ? b_cast(bd, o.var->ty, k) : k;
+    Phi *phi = NULL;
+    Stmt *d = o.kind == OPD_VAR ? def_in(w->post->body, o.var, &phi) : NULL;
+    if (!d)
+        return o;
+    Operand x = index_at(w, bd, d->args[0], k);
+    Operand y = d->nargs > 1 ? index_at(w, bd, d->args[1], k) : opd_none();
+    return opd_var(emit_let(bd->a, bd->f, bd->b, bd->loc, TEMP_NAME, d->dst->ty, d->op, d->nargs, x,
+                            y, opd_none()));
+}
+
+/* The write in post, at an element of its own in each iteration, of the
+ * prefix after the step into an array nothing else writes, or NULL. */
+static Stmt *output_of_steps(Window *w, Stmt *s) {
+    Fuse *F = w->F;
+    Stmt *post = w->post;
+    if (!is_zero(F, post->lo) || !is_zero(F, w->pre->lo) ||
+        !same_trips(F, w->pre->lo, w->pre->hi, post->lo, post->hi))
+        return NULL;
+    Operand before = opd_none();
+    for (int i = 0; i < post->body->stmts.len; i++) {
+        Stmt *r = post->body->stmts.items[i];
+        Place p;
+        if (r->kind == S_READ && r->buf == s->buf && r->nidx == 1 &&
+            place_of(F, post, r->idx[0], &p) && plain_place(p) && p.delta == 0)
+            before = opd_var(r->dst);
+    }
+    for (int i = 0; before.kind == OPD_VAR && i < post->body->stmts.len; i++) {
+        Stmt *y = post->body->stmts.items[i];
+        int all = 0, top = 0;
+        bool acc = false;
+        if (y->kind != S_WRITE || y->buf->kind == BUF_TAPE || y->buf->rank != 1 ||
+            y->buf->row_table || y->buf->elem.kind != s->buf->elem.kind || y->nidx != 1 ||
+            !shifted_index(w, y->idx[0], 16))
+            continue;
+        count_writes(post->body, y->buf, true, &all, &top, &acc);
+        if (all == 1 && is_step(w, s, y->args[0], before))
+            return y;
+    }
+    return NULL;
+}
+
+/* Reads of the scan's prefixes in b from position `from` to `to`, at any
+ * depth, but the last (at `end`), become reads of the output y at the
+ * element the step before wrote, the seed at 0. */
+static void read_from_output(Window *w, Body *b, int from, int to, Stmt *s, Stmt *y, Operand end) {
+    Fuse *F = w->F;
+    for (int i = from; b && i < to; i++) {
+        Stmt *r = b->stmts.items[i];
+        Body *kids[3] = {r->then_body, r->else_body, r->body};
+        for (int q = 0; q < 3; q++)
+            read_from_output(w, kids[q], 0, kids[q] ? kids[q]->stmts.len : 0, s, y, end);
+        if (r->kind != S_READ || r->buf != s->buf || r->nidx != 1 || same(F, r->idx[0], end, 3))
+            continue;
+        Body *head = body_new(F->a);
+        Builder bd = {F->a, F->f, head, r->loc};
+        const char *name = buffer_label(F->a, y->buf);
+        b_comment(&bd, arena_printf(F->a,
+                                    "the prefix is what the step before wrote into %s (the scan "
+                                    "keeps no prefixes)",
+                                    name));
+        Operand earlier = b_sub(&bd, r->idx[0], opd_int(1));
+        Operand zero = opd_int(0);
+        zero.ty = earlier.ty;
+        Operand first = b_cmp(&bd, OP_LT, earlier, zero);
+        Operand at = index_at(w, &bd, y->idx[0], b_select(&bd, first, zero, earlier));
+        Stmt *rd = stmt_new(F->a, S_READ, r->loc);
+        rd->buf = y->buf;
+        rd->nidx = 1;
+        rd->idx[0] = at;
+        rd->dst = var_new(F->a, F->f, arena_printf(F->a, "%s_before", name), y->buf->elem);
+        body_append(F->a, head, rd);
+        r->kind = S_LET;
+        r->op = OP_SELECT;
+        r->nargs = 3;
+        r->args[0] = first;
+        r->args[1] = s->args[0];
+        r->args[2] = opd_var(rd->dst);
+        r->buf = NULL;
+        r->nidx = 0;
+        for (int k = 0; k < head->stmts.len; k++, to++)
+            body_insert(F->a, b, i++, head->stmts.items[k]);
+    }
+}
+
+/* The position of the first statement of b from `from` on that writes
+ * or frees y (at any depth), or b's end. */
+static int alive_until(Body *b, int from, Buffer *y) {
+    for (int i = from; i < b->stmts.len; i++)
+        if (stmt_frees_buffer(b->stmts.items[i], y) || stmt_writes_buffer(b->stmts.items[i], y))
+            return i;
+    return b->stmts.len;
+}
+
+static bool reads_from(Body *b, int from, Buffer *buf) {
+    for (int i = from; i < b->stmts.len; i++)
+        if (stmt_reads_buffer(b->stmts.items[i], buf))
+            return true;
+    return false;
+}
+
+static void prefixes_in(Fuse *F, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        prefixes_in(F, s->then_body);
+        prefixes_in(F, s->else_body);
+        prefixes_in(F, s->body);
+    }
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind != S_SCAN || s->reversed || s->fusion || !is_temp_array(s->buf) ||
+            s->nargs != 1 || (s->args[0].kind == OPD_VAR && s->args[0].var->is_mutable))
+            continue;
+        int ipre = neighbour_map(b, i, -1), ipost = neighbour_map(b, i, 1);
+        if (ipre < 0 || ipost < 0)
+            continue;
+        Window w = {F, b->stmts.items[ipre], b->stmts.items[ipost], b, ipre, ipost, 4096};
+        Stmt *y = output_of_steps(&w, s);
+        int end = y ? alive_until(b, ipost + 1, y->buf) : -1;
+        if (!y || reads_from(b, end, s->buf))
+            continue;
+        read_from_output(&w, b, ipost + 1, end, s, y, s->hi);
+    }
+}
+
+void prefixes_from_outputs(Fuse *F) {
+    prefixes_in(F, F->f->body);
+    refresh_defs(F);
 }
 
 void fuse_scans(Fuse *F, Body *b) {

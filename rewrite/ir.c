@@ -499,6 +499,13 @@ bool stmt_writes_buffer(Stmt *s, Buffer *buf) {
     return stmt_any(s, stmt_writes_here, buf);
 }
 
+static bool stmt_frees_here(Stmt *s, Buffer *buf) {
+    return s->kind == S_FREE && s->buf == buf;
+}
+bool stmt_frees_buffer(Stmt *s, Buffer *buf) {
+    return stmt_any(s, stmt_frees_here, buf);
+}
+
 static bool stmt_writes_something(Stmt *s, Buffer *unused) {
     (void)unused;
     return s->kind == S_WRITE || s->kind == S_SCAN || s->kind == S_HIST;

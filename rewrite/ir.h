@@ -589,6 +589,8 @@ bool body_updates_buffer(Body *b, Buffer *buf);
 bool body_writes_buffer(Body *b, Buffer *buf);
 bool stmt_reads_buffer(Stmt *s, Buffer *buf);
 bool stmt_writes_buffer(Stmt *s, Buffer *buf);
+/* s or a statement in it frees buf */
+bool stmt_frees_buffer(Stmt *s, Buffer *buf);
 bool stmt_writes_any(Stmt *s);
 
 /* ---- printing and verification ---- */

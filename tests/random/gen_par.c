@@ -617,15 +617,21 @@ void gen_scan(struct block b, int count) {
     t->locked = 1; /* the term must not read what the loop writes */
     struct node *e = gen_body_and_term(n, count);
     int exclusive = chance(40);
+    /* the plain store, y[i] = c after the update, leaves the prefixes in y
+     * (pargrad reads them back from there) */
+    static const char *const uses[] = {"%s[%s] = %s * (%%0);", "%s[%s] = sin(%s) + %%0;",
+                                       "%s[%s] = %s;"};
     const char *use =
         tuple ? fmt(rnd(2) ? "%s[%s] = tanh(%s.a) * (%%0);" : "%s[%s] = 0.1 * %s.b + %%0;", t->name,
                     idx, acc)
-              : fmt(rnd(2) ? "%s[%s] = %s * (%%0);" : "%s[%s] = sin(%s) + %%0;", t->name, idx, acc);
+              : fmt(uses[rnd(3)], t->name, idx, acc);
+    int operand = strstr(use, "%0") != NULL;
     struct node *w = NULL;
     struct block body = body_of(n);
     if (exclusive) {
         w = stmt(body, use);
-        w->kid[w->nkid++] = gen_expr(1);
+        if (operand)
+            w->kid[w->nkid++] = gen_expr(1);
     }
     struct block ub = body;
     if (on(K_REDUCE_COND) && chance(15)) {
@@ -642,7 +648,8 @@ void gen_scan(struct block b, int count) {
     }
     if (!exclusive) {
         w = stmt(body, use);
-        w->kid[w->nkid++] = gen_expr(1);
+        if (operand)
+            w->kid[w->nkid++] = gen_expr(1);
     }
     t->locked = 0;
     t->writing = NULL;
