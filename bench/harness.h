@@ -33,13 +33,19 @@ long pgb_compare(const char *what, const double *got, const double *want, long n
 
 #define PGB_RTOL 1e-8
 
+/* The 64-byte cache lines of a[0..n) holding a non-zero value: what an
+ * update of those elements moves (a line in, a line out), however few of
+ * a line's elements it changes. */
+long pgb_lines_nonzero(const double *a, long n);
+
 /* ---- provided by the driver ------------------------------------------- */
 
 enum { PGB_PRIMAL = 0, PGB_GRADIENT = 1, PGB_MANUAL = 2 };
 
 extern const char *const bench_name;
-/* Traffic floor (BENCH.md "The floor"): gradient bytes / primal bytes. */
-extern const double bench_floor;
+/* Traffic floor (BENCH.md "The floor") at size n: gradient bytes / primal
+ * bytes. Called once, after the timed runs. */
+double bench_floor(long n);
 
 /* Allocate and initialise inputs of size n (random, never zero). */
 void bench_setup(long n);

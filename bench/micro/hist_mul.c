@@ -4,7 +4,8 @@
  * Generated: void hist_mul_b(long n, long nb, const int *key, const double *x,
  *                            double *x_b, double *h, double *h_b);
  *
- * Traffic floor 40n / 12n = 3.33 (rules in hist_driver.h): primal key 4n +
+ * Traffic floor 40n / 12n = 3.33 and the bins' terms (rules in
+ * hist_driver.h): primal key 4n +
  * x 8n = 12n; gradient: a pass for each bin's product of non-zero values
  * and zero count (12n; the bins follow from it), then x_b[i] +=
  * h_b[k] * h0[k] * (the product of the bin's other values): key 4n, x 8n,

@@ -9,17 +9,14 @@
  * incremented). The benchmark size N counts the elements of x: n = N /
  * PGB_ROW rows, one key each. Define PGB_FAMILY (the primal), PGB_ROW,
  * PGB_BINS (rows of bins), PGB_LO/PGB_HI (values, never 0), PGB_HINIT(b)
- * (bin b's value before) and PGB_FLOOR; optionally PGB_QUANT (values on a
+ * (bin b's value before), PGB_PRIMAL_BYTES and PGB_GRAD_BYTES; optionally PGB_QUANT (values on a
  * grid of that step, so that updates tie), then include this file. With
  * -DPGB_PEER the gradient under test is PGB_FAMILY##_enzyme_b; -DPGB_NO_GEN
  * leaves it out.
  *
- * Floors count, per BENCH.md, each input read once, each output written
- * once with write-allocate, incremented adjoints read and written. Terms
- * of the order of the bins (h, h_b, per-bin work) are left out, as in
- * hist_driver.h: they are small at B = 31 and 401 and stay in cache; at
- * B = 50000 they are 4 MB each (10 * 50000 doubles), 0.5 N bytes, which
- * a floor per element cannot show (each file says what they add). */
+ * Floors: as in hist_driver.h, with n the elements of x (N = 10 x the
+ * rows) and B the bins in all (10 x the rows of bins): at B = 50000 rows
+ * (4 MB of bins) the bins' terms are about the data's own size. */
 #include "../harness.h"
 
 #include <math.h>
@@ -42,7 +39,6 @@ void PGB_MANUAL_FN(long n, long nh, const int *key, const double *x, double *x_b
                    double *h_b);
 
 const char *const bench_name = PGB_STR(PGB_FAMILY) "_" PGB_STR(PGB_BINS);
-const double bench_floor = PGB_FLOOR;
 
 static long n_, rows_;
 static const long nh_ = (long)PGB_ROW * PGB_BINS;
@@ -133,4 +129,19 @@ long bench_verify(void) {
     free(hp);
 #endif
     return bad;
+}
+
+/* The floor at n: PGB_PRIMAL_BYTES(n, bins) against PGB_GRAD_BYTES(n, bins)
+ * and x_b's updates, a line in and out for each 64-byte line of x_b the
+ * gradient changes (every line for the dense adjoints of +, * and the
+ * inverses; a min's first entries, scattered: about a line each at 50000
+ * bins), counted from the manual gradient's x_b from zero. */
+double bench_floor(long n) {
+    (void)n;
+    pgb_zero(x_b, n_);
+    reset_bins(h, h_b);
+    PGB_MANUAL_FN(rows_, nh_, key, x, x_b, h, h_b);
+    double lines = (double)pgb_lines_nonzero(x_b, n_);
+    return (PGB_GRAD_BYTES((double)n_, (double)nh_) + 128.0 * lines) /
+           PGB_PRIMAL_BYTES((double)n_, (double)nh_);
 }

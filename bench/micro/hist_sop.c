@@ -13,8 +13,8 @@
  * (h updated; h_b: the seed on entry, the adjoint of the bins' values from
  * before on exit; x_b incremented.)
  *
- * Traffic floor 40n / 12n = 3.33 (rules in hist_sop_driver.h; the bins, 16
- * bytes each, stay in cache): primal key 4n + x 8n = 12n; gradient, as
+ * Traffic floor 40n / 12n = 3.33 and the bins' terms (rules in
+ * hist_sop_driver.h): primal key 4n + x 8n = 12n; gradient, as
  * hist_mul: a pass for the bins (12n), then x_b[i] += the adjoint of e_i
  * by the inverse, from the bin's final value: key 4n, x 8n, x_b 16n = 40n. */
 typedef struct {

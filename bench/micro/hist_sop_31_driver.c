@@ -1,5 +1,6 @@
 /* Driver of hist_sop with 31 bins (see hist_sop_driver.h); floor: see
  * hist_sop.c. */
 #define PGB_BINS 31
-#define PGB_FLOOR (40.0 / 12.0)
+#define PGB_PRIMAL_BYTES(n, nb) (12.0 * (n) + 32.0 * (nb))
+#define PGB_GRAD_BYTES(n, nb) (24.0 * (n) + 64.0 * (nb))
 #include "hist_sop_driver.h"

@@ -13,8 +13,9 @@
  * Traffic floor 24.4N / 8.4N = 2.90 (rules in hist_rows_driver.h; N = 10n
  * elements of x): primal key 0.4N + x 8N = 8.4N; gradient one pass doing
  * the primal's updates and x_b[i*10 + j] += h_b[key[i]*10 + j]: key 0.4N,
- * x 8N, x_b read and written 16N = 24.4N. Left out at B = 50000: h read
- * and written (8 MB) by both, h_b read and zeroed (8 MB) by the gradient. */
+ * x 8N, x_b read and written 16N = 24.4N; and the bins' terms (at B =
+ * 50000: h read and written, 8 MB, by both, h_b read and zeroed, 8 MB, by
+ * the gradient). */
 void hist_vadd10(long n, long nh, const int *key, const double *x, double h[nh]) {
 #pragma pargrad histogram(+ : h)
 #pragma omp parallel for reduction(+ : h[:nh])

@@ -6,5 +6,6 @@
 #define PGB_LO 0.5
 #define PGB_HI 1.5
 #define PGB_HINIT(b) 0.25
-#define PGB_FLOOR (24.4 / 8.4)
+#define PGB_PRIMAL_BYTES(n, nb) (8.4 * (n) + 16.0 * (nb))
+#define PGB_GRAD_BYTES(n, nb) (8.4 * (n) + 32.0 * (nb))
 #include "hist_rows_driver.h"

@@ -16,9 +16,9 @@
  * elements of x): primal key 0.4N + x 8N = 8.4N; gradient one pass finding
  * each bin's minimum and its first element reaching it (an arg-min, as for
  * reduce_min: floor 1.0), then x_b updated at those 10 B elements only.
- * (hist_min's floor, 2.0, counts a second pass for the first elements.)
- * Left out at B = 50000: h read and written (8 MB) by both, h_b read and
- * zeroed (8 MB) and x_b updated at up to 500000 elements by the gradient. */
+ * At B = 50000 the bins' terms count too: h read and written (8 MB) by
+ * both, h_b read and zeroed (8 MB) and the lines of x_b holding the first
+ * entries (up to 500000 elements) by the gradient. */
 void hist_vmin10(long n, long nh, const int *key, const double *x, double h[nh]) {
 #pragma pargrad histogram(min : h)
 #pragma omp parallel for reduction(min : h[:nh])

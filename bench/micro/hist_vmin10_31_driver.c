@@ -11,5 +11,6 @@
 #define PGB_HI 1.5
 #define PGB_QUANT (1.0 / 64.0)
 #define PGB_HINIT(b) ((b) % 5 == 0 ? 0.5 : (b) % 5 == 1 ? 0.25 : 2.0)
-#define PGB_FLOOR 1.0
+#define PGB_PRIMAL_BYTES(n, nb) (8.4 * (n) + 16.0 * (nb))
+#define PGB_GRAD_BYTES(n, nb) (8.4 * (n) + 32.0 * (nb))
 #include "hist_rows_driver.h"
