@@ -554,8 +554,19 @@ void gen_scan(struct block b, int count) {
     /* inside a parallel loop over i: a scan over j writing row i of an
      * array nobody reads in that loop (as a nested map does) */
     int nested = cx.par > 0;
-    struct array *t = pick_target(0, nested);
+    /* at the top level, sometimes each running value kept in a buffer of
+     * its own, y[i] = c after the update, summed after the loop: the
+     * return sweep reads the prefixes back from it */
+    const char *kept =
+        !nested && cx.depth == 0 && !cx.in_helper && cx.narrays < MAX_ARRAYS && chance(25)
+            ? fresh("pf")
+            : NULL;
+    struct array *t = kept ? NULL : pick_target(0, nested);
     int o = pick_redop();
+    if (kept && o >= 0) {
+        stmt(b, fmt("double *%s = malloc(sizeof(double) * (size_t)n);", kept));
+        t = add_array(kept, 0, 0);
+    }
     if (!t || o < 0 ||
         (nested && (!on(K_NESTED_MAP) || !outer_par_loop() || loops_of(MRANGE) > 0))) {
         gen_local(b);
@@ -569,7 +580,7 @@ void gen_scan(struct block b, int count) {
                                          "%s = (%%1) + (0.5 + 0.4 * tanh(%%0)) * %s;"},
                                         3};
     int is_affine = on(K_SCAN_AFFINE) && chance(25);
-    if (is_affine && !nested && chance(40)) {
+    if (is_affine && !nested && !kept && chance(40)) {
         gen_array_recurrence(b, count, t);
         return;
     }
@@ -624,7 +635,9 @@ void gen_scan(struct block b, int count) {
     const char *use =
         tuple ? fmt(rnd(2) ? "%s[%s] = tanh(%s.a) * (%%0);" : "%s[%s] = 0.1 * %s.b + %%0;", t->name,
                     idx, acc)
-              : fmt(uses[rnd(3)], t->name, idx, acc);
+              : fmt(uses[kept ? 2 : rnd(3)], t->name, idx, acc);
+    if (kept)
+        exclusive = chance(15);
     int operand = strstr(use, "%0") != NULL;
     struct node *w = NULL;
     struct block body = body_of(n);
@@ -675,6 +688,16 @@ void gen_scan(struct block b, int count) {
         t->locked = 1; /* other iterations of the enclosing loop write the other rows */
     else if (t->extent < 1)
         t->extent = 1;
+    if (kept) { /* summed, then freed: nothing reads or writes it after */
+        const char *ps = fresh("ps"), *q = fresh("q");
+        stmt(b,
+             fmt("double %s = 0.0;\nfor (int %s = 0; %s < n; %s++)\n    %s += %s[%s] * (%s %% 3 + "
+                 "1);\nfree(%s);",
+                 ps, q, q, q, ps, kept, q, q, kept));
+        declare(ps, T_DOUBLE, 4.0 * 9 * (cx.vars[vi].bound + 1.0));
+        t->extent = 0;
+        t->locked = 1;
+    }
 }
 
 /* a scan of a row of NB accumulators cr over [0, n), at the top level:
