@@ -712,6 +712,7 @@ typedef struct Products {
     Rev *r;
     Buffer *nonzero, *zeros;
     PtrVec sites;
+    bool rows; /* every update in an inner loop (over a row of bins) */
 } Products;
 
 static bool product_update(void *ctx, Stmt *u, Body *out) {
@@ -722,9 +723,20 @@ static bool product_update(void *ctx, Stmt *u, Body *out) {
     Builder bd = {r->a, r->dst, out, u->loc};
     Type ty = pr->nonzero->elem;
     Operand v = u->args[0];
+    Operand zero = b_cmp(&bd, OP_EQ, v, b_fconst(0, ty));
+    if (pr->rows) { /* both products updated: a row's bins as vector lanes */
+        Stmt *twice = stmt_acc(r->a, u->loc, pr->zeros, u->idx[0],
+                               b_select(&bd, zero, b_fconst(2, ty), b_fconst(1, ty)), ACC_ATOMIC);
+        Stmt *times = stmt_acc(r->a, u->loc, pr->nonzero, u->idx[0],
+                               b_select(&bd, zero, b_fconst(1, ty), v), ACC_ATOMIC);
+        twice->acc_op = times->acc_op = RED_MUL;
+        body_append(r->a, out, twice);
+        body_append(r->a, out, times);
+        return true;
+    }
     /* one update per value: where bins are updated atomically, a product
      * by 1 would cost as much as any */
-    Stmt *is_zero = rule_if(r, u->loc, b_cmp(&bd, OP_EQ, v, b_fconst(0, ty)));
+    Stmt *is_zero = rule_if(r, u->loc, zero);
     Stmt *twice = stmt_acc(r->a, u->loc, pr->zeros, u->idx[0], b_fconst(2, ty), ACC_ATOMIC);
     Stmt *times = stmt_acc(r->a, u->loc, pr->nonzero, u->idx[0], v, ACC_ATOMIC);
     twice->acc_op = times->acc_op = RED_MUL;
@@ -750,7 +762,9 @@ static HistProducts bin_products(Rev *r, Stmt *s, PtrVec sites, Builder *bd) {
     body_append(r->a, ones->body,
                 stmt_write(r->a, s->loc, hp.zeros, opd_var(ones->index), b_fconst(1, h->elem)));
     body_append(r->a, bd->b, ones);
-    Products pr = {r, hp.nonzero, hp.zeros, sites};
+    Products pr = {r, hp.nonzero, hp.zeros, sites, sites.len > 0};
+    for (int i = 0; i < sites.len; i++)
+        pr.rows &= loop_around(s->body, sites.items[i]) != NULL;
     Stmt *m = stmt_new(r->a, S_MAP, s->loc);
     *m = *s;
     m->text = "map";

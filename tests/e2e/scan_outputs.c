@@ -174,6 +174,43 @@ double prod_in_steps(int n, const double *x) {
     return s;
 }
 
+/* the columns of rows of 4, each scanned down in a map over the columns
+ * (run as vector lanes), y[i * 4 + j] the running product */
+double prod_columns(int n, const double *x) {
+    int rows = n / 4;
+    double *y = malloc(n * sizeof(double));
+#pragma pargrad map
+    for (int j = 0; j < 4; j++) {
+        double acc = 1.0;
+#pragma pargrad scan(* : acc)
+        for (int i = 0; i < rows; i++) {
+            acc *= 1.0 + 0.5 * x[i * 4 + j];
+            y[i * 4 + j] = acc;
+        }
+    }
+    double s = 0.5 * x[0];
+#pragma pargrad reduce(+ : s)
+    for (int i = 0; i < rows * 4; i++)
+        s += y[i] * cos(0.1 * i);
+    free(y);
+    return s;
+}
+
+/* the same into an output, nothing after the loops: the forward sweep
+ * and the adjoint in one loop over the columns, run as vector lanes */
+void prod_columns_out(int n, const double *x, double *y) {
+    int rows = n / 4;
+#pragma pargrad map
+    for (int j = 0; j < 4; j++) {
+        double acc = 1.0;
+#pragma pargrad scan(* : acc)
+        for (int i = 0; i < rows; i++) {
+            acc *= 1.0 + 0.5 * x[i * 4 + j];
+            y[i * 4 + j] = acc;
+        }
+    }
+}
+
 #pragma pargrad reverse(prod_inclusive) wrt(x) out(return )
 #pragma pargrad reverse(min_inclusive) wrt(x) out(return )
 #pragma pargrad reverse(max_from_top) wrt(x) out(return )
@@ -183,3 +220,5 @@ double prod_in_steps(int n, const double *x) {
 #pragma pargrad reverse(prod_updated_again) wrt(x) out(return )
 #pragma pargrad reverse(min_conditional) wrt(x) out(return )
 #pragma pargrad reverse(prod_in_steps) wrt(x) out(return )
+#pragma pargrad reverse(prod_columns) wrt(x) out(return )
+#pragma pargrad reverse(prod_columns_out) wrt(x) out(y)
