@@ -92,6 +92,11 @@ static void emit_loop(Emitter *e, Stmt *s) {
         fputs(";\n", e->out);
     }
     int scope = e->names.len;
+    if (s->simd_rows && e->opt->openmp) { /* clang warns where it cannot vectorise */
+        fputs("#ifndef __clang__\n", e->out);
+        line(e, "#pragma omp simd");
+        fputs("#endif\n", e->out);
+    }
     emit_loop_header(e, s);
     e->depth++;
     int body_scope = e->names.len;

@@ -400,6 +400,9 @@ struct Stmt {
     PtrVec effect_args;
     int effect_id;
     bool serial; /* S_MAP/S_REDUCE too small to be worth threads */
+    /* S_LOOP: iterations that touch nothing in common (a row of bins, each
+     * its own): `omp simd` lets the compiler run them as vector lanes */
+    bool simd_rows;
     /* S_MAP zeroing an output's seeds after the return sweep (rev.c),
      * trimmed to those the sweep has not zeroed itself (seeds.c) */
     bool seeds_consumed;

@@ -36,6 +36,8 @@
 #include "rev.h"
 
 #include <limits.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* ... with the bin's adjoint read at idx (the update's own index, or one
  * known equal to it) */
@@ -387,6 +389,132 @@ static bool block_first_update(void *ctx, Stmt *u, Body *out) {
     return true;
 }
 
+/* The let or read of b (at any depth) binding v, or NULL; b itself where
+ * something else in it binds v (a phi, a loop's index). */
+static Stmt *binding_in(Body *b, Var *v, Stmt *self) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_LET || s->kind == S_READ) && s->dst == v)
+            return s;
+        int bound = stmt_defs_bound(s);
+        Var **defs = xmalloc(sizeof(Var *) * (size_t)(bound + 1));
+        int n = stmt_defs(s, defs, bound);
+        bool here = false;
+        for (int k = 0; k < n; k++)
+            here |= defs[k] == v;
+        free(defs);
+        if (here)
+            return self;
+        Body *in[3] = {s->then_body, s->else_body, s->body};
+        for (int q = 0; q < 3; q++) {
+            Stmt *d = binding_in(in[q], v, self);
+            if (d)
+                return d;
+        }
+    }
+    return NULL;
+}
+
+static Stmt *bound_in(Stmt *l, Var *v) {
+    return binding_in(l->body, v, l);
+}
+
+/* o is the same in every trip of row loop l: bound before it, or
+ * computed in it from such values (reads of arrays l does not write). */
+static bool same_each_trip(Stmt *l, Operand o, int depth) {
+    if (o.kind == OPD_CONST)
+        return true;
+    if (o.kind != OPD_VAR || o.var->is_mutable || o.var == l->index || depth == 0)
+        return false;
+    Stmt *d = bound_in(l, o.var);
+    if (!d)
+        return true;
+    if (d == l)
+        return false;
+    if (d->kind == S_READ) {
+        for (int k = 0; k < d->nidx; k++)
+            if (!same_each_trip(l, d->idx[k], depth - 1))
+                return false;
+        return !body_writes_buffer(l->body, d->buf);
+    }
+    if (d->op == OP_CALL || d->op >= OP_UOP)
+        return false;
+    for (int k = 0; k < d->nargs; k++)
+        if (!same_each_trip(l, d->args[k], depth - 1))
+            return false;
+    return true;
+}
+
+/* o, in row loop l, is l's index plus or minus values the same in every
+ * trip (through widening casts): a bin of its own in each trip. */
+static bool own_bin(Stmt *l, Operand o, int depth) {
+    if (o.kind != OPD_VAR || o.var->is_mutable || depth == 0)
+        return false;
+    if (o.var == l->index)
+        return true;
+    Stmt *d = bound_in(l, o.var);
+    if (!d || d->kind != S_LET)
+        return false;
+    if (d->op == OP_CAST)
+        return widening_int_cast(d->args[0].ty, d->dst->ty) && own_bin(l, d->args[0], depth - 1);
+    for (int q = 0; q < 2 && (d->op == OP_ADD || (d->op == OP_SUB && q == 0)); q++)
+        if (same_each_trip(l, d->args[1 - q], 8) && own_bin(l, d->args[q], depth - 1))
+            return true;
+    return false;
+}
+
+static bool lane_safe(Stmt *u) {
+    return u->kind == S_COMMENT || u->kind == S_READ ||
+           (u->kind == S_LET && !u->dst->is_mutable && u->op != OP_CALL && u->op < OP_UOP) ||
+           (u->kind == S_EFFECT && u->text && strcmp(u->text, "pg_bin_check") == 0);
+}
+
+/* b, an update's branch in row loop l: the bin's value and first entry
+ * written at a bin of the trip's own, and lets. */
+static bool one_update(BlockFirst *bf, Stmt *l, Body *b) {
+    Stmt *w[2] = {NULL, NULL};
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        int q = s->kind == S_WRITE && s->buf == bf->vals     ? 0
+                : s->kind == S_WRITE && s->buf == bf->firsts ? 1
+                                                             : -1;
+        if (q < 0 && !lane_safe(s))
+            return false;
+        if (q >= 0 && (w[q] || s->nidx != 1))
+            return false;
+        if (q >= 0)
+            w[q] = s;
+    }
+    return w[0] && w[1] && opd_equal(w[0]->idx[0], w[1]->idx[0]) && own_bin(l, w[0]->idx[0], 16);
+}
+
+/* Row loops of the blocks' copy (counted, forward) whose trips each
+ * update a bin of their own (one update at the top level, nothing else
+ * written, no calls): their trips can run as vector lanes. */
+static void mark_simd_rows(BlockFirst *bf, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *l = b->stmts.items[i];
+        mark_simd_rows(bf, l->then_body);
+        mark_simd_rows(bf, l->else_body);
+        mark_simd_rows(bf, l->body);
+        if (l->kind != S_LOOP || l->hi.kind == OPD_NONE || l->until.kind != OPD_NONE ||
+            l->reversed || l->carried.len)
+            continue;
+        int updates = 0;
+        bool ok = true;
+        for (int k = 0; ok && k < l->body->stmts.len; k++) {
+            Stmt *u = l->body->stmts.items[k];
+            if (u->kind == S_IF && !u->else_body->stmts.len && !u->phis.len) {
+                ok = one_update(bf, l, u->then_body);
+                updates++;
+            } else {
+                ok = lane_safe(u);
+            }
+        }
+        l->simd_rows = ok && updates == 1;
+    }
+}
+
 /* Blocks: one per thread, fewer where the bins are many next to the
  * entries (each block's copy costs a pass over the bins, twice). */
 static Operand block_count(Rev *r, Stmt *s, int nsites, Operand n, Builder *bd) {
@@ -432,6 +560,7 @@ static Stmt *blocks_map(Rev *r, Stmt *s, BlockFirst *bf, Operand nblk, Operand s
     loop->whole_lo = s->lo;
     loop->whole_hi = s->hi;
     loop->body = body_rewrite(r->a, s->body, block_first_update, bf);
+    mark_simd_rows(bf, loop->body);
     body_append(r->a, m->body, loop);
     return m;
 }
