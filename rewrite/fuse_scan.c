@@ -705,25 +705,6 @@ static bool is_step(Window *w, Stmt *s, Operand v, Operand before) {
     }
 }
 
-/* o, in post, is the same in every iteration: bound before it, or
- * computed in it from such values alone. */
-static bool invariant(Window *w, Operand o, int depth) {
-    if (o.kind == OPD_CONST)
-        return true;
-    if (o.kind != OPD_VAR || o.var->is_mutable || o.var == w->post->index || depth == 0)
-        return false;
-    Phi *phi = NULL;
-    Stmt *d = def_in(w->post->body, o.var, &phi);
-    if (!d)
-        return true;
-    if (d->kind != S_LET || d->op == OP_CALL || d->op >= OP_UOP)
-        return false;
-    for (int i = 0; i < d->nargs; i++)
-        if (!invariant(w, d->args[i], depth - 1))
-            return false;
-    return true;
-}
-
 /* o, in post, is its index k, or o' + c, c + o', o' - c, c - o' or
  * o' * d of such an o' (through widening casts), c invariant, d a constant
  * other than 0: an element of its own in each iteration. */
@@ -741,7 +722,8 @@ static bool shifted_index(Window *w, Operand o, int depth) {
                signed_width(d->dst->ty) >= signed_width(d->args[0].ty) &&
                shifted_index(w, d->args[0], depth - 1);
     for (int q = 0; q < 2 && (d->op == OP_ADD || d->op == OP_SUB); q++)
-        if (invariant(w, d->args[1 - q], 8) && shifted_index(w, d->args[q], depth - 1))
+        if (same_each_iteration(w->post->body, w->post->index, d->args[1 - q], 8) &&
+            shifted_index(w, d->args[q], depth - 1))
             return true;
     for (int q = 0; q < 2 && d->op == OP_MUL; q++) /* a row's: i * 16 + j */
         if (d->args[1 - q].kind == OPD_CONST && !type_is_float(d->args[1 - q].ty) &&

@@ -1288,3 +1288,53 @@ void b_comment(Builder *bd, const char *text) {
     s->text = text;
     body_append(bd->a, bd->b, s);
 }
+
+/* ---- values the same in every iteration ---- */
+Stmt *binding_in(Body *b, Var *v, bool *other) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_LET || s->kind == S_READ) && s->dst == v)
+            return s;
+        int bound = stmt_defs_bound(s);
+        Var **defs = xmalloc(sizeof(Var *) * (size_t)(bound + 1));
+        int n = stmt_defs(s, defs, bound);
+        bool here = false;
+        for (int k = 0; k < n; k++)
+            here |= defs[k] == v;
+        free(defs);
+        if (here) {
+            *other = true;
+            return NULL;
+        }
+        Body *in[3] = {s->then_body, s->else_body, s->body};
+        for (int q = 0; q < 3; q++) {
+            Stmt *d = binding_in(in[q], v, other);
+            if (d || *other)
+                return d;
+        }
+    }
+    return NULL;
+}
+
+bool same_each_iteration(Body *b, Var *index, Operand o, int depth) {
+    if (o.kind == OPD_CONST)
+        return true;
+    if (o.kind != OPD_VAR || o.var->is_mutable || o.var == index || depth == 0)
+        return false;
+    bool other = false;
+    Stmt *d = binding_in(b, o.var, &other);
+    if (!d)
+        return !other;
+    if (d->kind == S_READ) {
+        for (int k = 0; k < d->nidx; k++)
+            if (!same_each_iteration(b, index, d->idx[k], depth - 1))
+                return false;
+        return !body_writes_buffer(b, d->buf);
+    }
+    if (d->op == OP_CALL || d->op >= OP_UOP)
+        return false;
+    for (int k = 0; k < d->nargs; k++)
+        if (!same_each_iteration(b, index, d->args[k], depth - 1))
+            return false;
+    return true;
+}

@@ -389,60 +389,12 @@ static bool block_first_update(void *ctx, Stmt *u, Body *out) {
     return true;
 }
 
-/* The let or read of b (at any depth) binding v, or NULL; b itself where
- * something else in it binds v (a phi, a loop's index). */
-static Stmt *binding_in(Body *b, Var *v, Stmt *self) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if ((s->kind == S_LET || s->kind == S_READ) && s->dst == v)
-            return s;
-        int bound = stmt_defs_bound(s);
-        Var **defs = xmalloc(sizeof(Var *) * (size_t)(bound + 1));
-        int n = stmt_defs(s, defs, bound);
-        bool here = false;
-        for (int k = 0; k < n; k++)
-            here |= defs[k] == v;
-        free(defs);
-        if (here)
-            return self;
-        Body *in[3] = {s->then_body, s->else_body, s->body};
-        for (int q = 0; q < 3; q++) {
-            Stmt *d = binding_in(in[q], v, self);
-            if (d)
-                return d;
-        }
-    }
-    return NULL;
-}
-
+/* The let or read of row loop l binding v; l where something else in it
+ * does; NULL where v is bound before l. */
 static Stmt *bound_in(Stmt *l, Var *v) {
-    return binding_in(l->body, v, l);
-}
-
-/* o is the same in every trip of row loop l: bound before it, or
- * computed in it from such values (reads of arrays l does not write). */
-static bool same_each_trip(Stmt *l, Operand o, int depth) {
-    if (o.kind == OPD_CONST)
-        return true;
-    if (o.kind != OPD_VAR || o.var->is_mutable || o.var == l->index || depth == 0)
-        return false;
-    Stmt *d = bound_in(l, o.var);
-    if (!d)
-        return true;
-    if (d == l)
-        return false;
-    if (d->kind == S_READ) {
-        for (int k = 0; k < d->nidx; k++)
-            if (!same_each_trip(l, d->idx[k], depth - 1))
-                return false;
-        return !body_writes_buffer(l->body, d->buf);
-    }
-    if (d->op == OP_CALL || d->op >= OP_UOP)
-        return false;
-    for (int k = 0; k < d->nargs; k++)
-        if (!same_each_trip(l, d->args[k], depth - 1))
-            return false;
-    return true;
+    bool other = false;
+    Stmt *d = binding_in(l->body, v, &other);
+    return other ? l : d;
 }
 
 /* o, in row loop l, is l's index plus or minus values the same in every
@@ -458,7 +410,8 @@ static bool own_bin(Stmt *l, Operand o, int depth) {
     if (d->op == OP_CAST)
         return widening_int_cast(d->args[0].ty, d->dst->ty) && own_bin(l, d->args[0], depth - 1);
     for (int q = 0; q < 2 && (d->op == OP_ADD || (d->op == OP_SUB && q == 0)); q++)
-        if (same_each_trip(l, d->args[1 - q], 8) && own_bin(l, d->args[q], depth - 1))
+        if (same_each_iteration(l->body, l->index, d->args[1 - q], 8) &&
+            own_bin(l, d->args[q], depth - 1))
             return true;
     return false;
 }
