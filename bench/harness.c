@@ -117,17 +117,17 @@ int pgb_close(double a, double b, double rtol) {
     return fabs(a - b) <= rtol * m;
 }
 
-long pgb_lines_nonzero(const double *a, long n) {
+double pgb_floor_with_lines(double primal_bytes, double grad_bytes, const double *x_b, long n) {
     long lines = 0;
     uintptr_t last = UINTPTR_MAX;
     for (long i = 0; i < n; i++) {
-        uintptr_t line = (uintptr_t)&a[i] / 64;
-        if (a[i] != 0.0 && line != last) {
+        uintptr_t line = (uintptr_t)&x_b[i] / 64;
+        if (x_b[i] != 0.0 && line != last) {
             lines++;
             last = line;
         }
     }
-    return lines;
+    return (grad_bytes + 128.0 * (double)lines) / primal_bytes;
 }
 
 long pgb_compare(const char *what, const double *got, const double *want, long n, double rtol) {

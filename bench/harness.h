@@ -33,10 +33,11 @@ long pgb_compare(const char *what, const double *got, const double *want, long n
 
 #define PGB_RTOL 1e-8
 
-/* The 64-byte cache lines of a[0..n) holding a non-zero value: what an
- * update of those elements moves (a line in, a line out), however few of
- * a line's elements it changes. */
-long pgb_lines_nonzero(const double *a, long n);
+/* A floor whose gradient also updates scattered elements of x_b[0..n):
+ * (grad_bytes + 128 bytes, a line in and out, for each 64-byte line of
+ * x_b holding a non-zero value, however few of its elements changed) /
+ * primal_bytes. x_b: the increments of one gradient from zero. */
+double pgb_floor_with_lines(double primal_bytes, double grad_bytes, const double *x_b, long n);
 
 /* ---- provided by the driver ------------------------------------------- */
 

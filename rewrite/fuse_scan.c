@@ -544,14 +544,15 @@ static int neighbour_map(Body *b, int i, int step) {
 /* ---- prefixes read back from the outputs ----
  *
  * An inclusive scan's usual shape, `acc OP= t; y[i] = acc;`, leaves in
- * y[i] the prefix after step i, the value the scan's array holds at
- * i + 1. Where the map after a scan writes every y[i] = acc OP t at its
- * top level (t the scan's term as the map before computes it, y a
- * parameter nothing else writes), the reads of the prefixes after that map
- * (the return sweep's) read y[i - 1] instead, the scan's seed at 0, and
- * the scan stores no prefixes: an array less written and read again. Both
- * are the same operation on the same operands (up to the compiler's
- * contraction of a * b + c into one rounding). */
+ * y[f(i)] the prefix after step i, the value the scan's array holds at
+ * i + 1. Where the map after a scan writes y[f(i)] = acc OP t at its top
+ * level (t the scan's term as the map before computes it, f an index of
+ * its own per iteration, that map y's only writer), the reads of the
+ * prefixes after that map in the same body (the return sweep's) read
+ * y[f(i - 1)] instead, the scan's seed at 0, until something writes or
+ * frees y; and the scan stores no prefixes: an array less written and
+ * read again. Both are the same operation on the same operands (up to the
+ * compiler's contraction of a * b + c into one rounding). */
 typedef struct Window {
     Fuse *F;
     Stmt *pre, *post;
@@ -560,36 +561,12 @@ typedef struct Window {
     int budget;   /* comparisons left: shared operands make a tree of a DAG */
 } Window;
 
-static Stmt *top_def(Body *b, Var *v) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if ((s->kind == S_LET || s->kind == S_READ) && s->dst == v)
-            return s;
-    }
-    return NULL;
-}
-
-/* The statement of b (at any depth) binding v: a let, a read, or the if
- * whose phi *phi it is. */
-static Stmt *def_in(Body *b, Var *v, Phi **phi) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if ((s->kind == S_LET || s->kind == S_READ) && s->dst == v)
-            return s;
-        for (int k = 0; s->kind == S_IF && k < s->phis.len; k++)
-            if (((Phi *)s->phis.items[k])->dst == v) {
-                *phi = s->phis.items[k];
-                return s;
-            }
-        Stmt *d = def_in(s->then_body, v, phi);
-        if (!d)
-            d = def_in(s->else_body, v, phi);
-        if (!d)
-            d = def_in(s->body, v, phi);
-        if (d)
-            return d;
-    }
-    return NULL;
+/* The statement of b binding v: a let, a read, or the if whose phi *phi it
+ * is; NULL where v is bound before b (or otherwise in it: *other). */
+static Stmt *def_in(Body *b, Var *v, Phi **phi, bool *other) {
+    *phi = NULL;
+    *other = false;
+    return binding_in(b, v, phi, other);
 }
 
 static bool written_in_window(Window *w, Buffer *buf) {
@@ -610,8 +587,11 @@ static bool same_in_both(Window *w, Operand x, Operand y, int depth) {
         return false;
     if (x.var == w->pre->index || y.var == w->post->index)
         return x.var == w->pre->index && y.var == w->post->index;
-    Phi *px = NULL, *py = NULL;
-    Stmt *dx = def_in(w->pre->body, x.var, &px), *dy = def_in(w->post->body, y.var, &py);
+    Phi *px, *py;
+    bool ox, oy;
+    Stmt *dx = def_in(w->pre->body, x.var, &px, &ox), *dy = def_in(w->post->body, y.var, &py, &oy);
+    if (ox || oy)
+        return false;
     if (!dx && !dy)
         return x.var == y.var; /* bound before both maps */
     if (!dx || !dy || dx->kind != dy->kind || x.var->ty.kind != y.var->ty.kind)
@@ -658,7 +638,10 @@ static bool term_of(Window *w, Buffer *t, Operand *value) {
 }
 
 static Stmt *post_def(Window *w, Operand v) {
-    return v.kind == OPD_VAR && !v.var->is_mutable ? top_def(w->post->body, v.var) : NULL;
+    Phi *phi;
+    bool other;
+    return v.kind == OPD_VAR && !v.var->is_mutable ? def_in(w->post->body, v.var, &phi, &other)
+                                                   : NULL;
 }
 
 /* d is op(a, other) or op(other, a), op commutative. */
@@ -706,15 +689,16 @@ static bool is_step(Window *w, Stmt *s, Operand v, Operand before) {
 }
 
 /* o, in post, is its index k, or o' + c, c + o', o' - c, c - o' or
- * o' * d of such an o' (through widening casts), c invariant, d a constant
- * other than 0: an element of its own in each iteration. */
+ * o' * d of such an o' (through widening casts), c the same in every
+ * iteration and computed without reads (index_at computes it again, after
+ * post), d a constant other than 0: an element of its own in each
+ * iteration. */
 static bool shifted_index(Window *w, Operand o, int depth) {
     if (o.kind != OPD_VAR || depth == 0)
         return false;
     if (o.var == w->post->index)
         return true;
-    Phi *phi = NULL;
-    Stmt *d = def_in(w->post->body, o.var, &phi);
+    Stmt *d = post_def(w, o);
     if (!d || d->kind != S_LET)
         return false;
     if (d->op == OP_CAST)
@@ -722,7 +706,7 @@ static bool shifted_index(Window *w, Operand o, int depth) {
                signed_width(d->dst->ty) >= signed_width(d->args[0].ty) &&
                shifted_index(w, d->args[0], depth - 1);
     for (int q = 0; q < 2 && (d->op == OP_ADD || d->op == OP_SUB); q++)
-        if (same_each_iteration(w->post->body, w->post->index, d->args[1 - q], 8) &&
+        if (same_each_iteration(w->post->body, w->post->index, d->args[1 - q], false, 8) &&
             shifted_index(w, d->args[q], depth - 1))
             return true;
     for (int q = 0; q < 2 && d->op == OP_MUL; q++) /* a row's: i * 16 + j */
@@ -737,10 +721,9 @@ static bool shifted_index(Window *w, Operand o, int depth) {
 static Operand index_at(Window *w, Builder *bd, Operand o, Operand k) {
     if (o.kind == OPD_VAR && o.var == w->post->index)
         return strcmp(type_cname(k.ty), type_cname(o.var->ty)) ? b_cast(bd, o.var->ty, k) : k;
-    Phi *phi = NULL;
-    Stmt *d = o.kind == OPD_VAR ? def_in(w->post->body, o.var, &phi) : NULL;
+    Stmt *d = post_def(w, o);
     if (!d)
-        return o;
+        return o; /* the same in every iteration, bound before post */
     Operand x = index_at(w, bd, d->args[0], k);
     Operand y = d->nargs > 1 ? index_at(w, bd, d->args[1], k) : opd_none();
     return opd_var(emit_let(bd->a, bd->f, bd->b, bd->loc, TEMP_NAME, d->dst->ty, d->op, d->nargs, x,

@@ -51,11 +51,6 @@ static void fit(Hoist *h) {
     h->cap = n;
 }
 
-static bool is_bin_check(Stmt *s) {
-    return s->kind == S_EFFECT && s->text && strcmp(s->text, "pg_bin_check") == 0 &&
-           s->effect_args.len == 3;
-}
-
 static bool returns(Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
@@ -293,7 +288,7 @@ static void hoist_from_loop(Hoist *h, Stmt *loop, Body *pre) {
     for (int i = 0; i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         Body *chain = body_new(h->a);
-        if (is_bin_check(s) && movable_check(h, loop, i, s, chain) &&
+        if (stmt_is_bin_check(s) && movable_check(h, loop, i, s, chain) &&
             hoist(h, loop, s, chain, pre)) {
             remove_at(b, i--);
             continue;

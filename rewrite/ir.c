@@ -499,6 +499,11 @@ bool stmt_writes_buffer(Stmt *s, Buffer *buf) {
     return stmt_any(s, stmt_writes_here, buf);
 }
 
+bool stmt_is_bin_check(const Stmt *s) {
+    return s->kind == S_EFFECT && s->text && strcmp(s->text, "pg_bin_check") == 0 &&
+           s->effect_args.len == 3;
+}
+
 static bool stmt_frees_here(Stmt *s, Buffer *buf) {
     return s->kind == S_FREE && s->buf == buf;
 }
@@ -1290,11 +1295,16 @@ void b_comment(Builder *bd, const char *text) {
 }
 
 /* ---- values the same in every iteration ---- */
-Stmt *binding_in(Body *b, Var *v, bool *other) {
+Stmt *binding_in(Body *b, Var *v, Phi **phi, bool *other) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         if ((s->kind == S_LET || s->kind == S_READ) && s->dst == v)
             return s;
+        for (int k = 0; phi && s->kind == S_IF && k < s->phis.len; k++)
+            if (((Phi *)s->phis.items[k])->dst == v) {
+                *phi = s->phis.items[k];
+                return s;
+            }
         int bound = stmt_defs_bound(s);
         Var **defs = xmalloc(sizeof(Var *) * (size_t)(bound + 1));
         int n = stmt_defs(s, defs, bound);
@@ -1308,7 +1318,7 @@ Stmt *binding_in(Body *b, Var *v, bool *other) {
         }
         Body *in[3] = {s->then_body, s->else_body, s->body};
         for (int q = 0; q < 3; q++) {
-            Stmt *d = binding_in(in[q], v, other);
+            Stmt *d = binding_in(in[q], v, phi, other);
             if (d || *other)
                 return d;
         }
@@ -1316,25 +1326,27 @@ Stmt *binding_in(Body *b, Var *v, bool *other) {
     return NULL;
 }
 
-bool same_each_iteration(Body *b, Var *index, Operand o, int depth) {
+bool same_each_iteration(Body *b, Var *index, Operand o, bool reads, int depth) {
     if (o.kind == OPD_CONST)
         return true;
     if (o.kind != OPD_VAR || o.var->is_mutable || o.var == index || depth == 0)
         return false;
     bool other = false;
-    Stmt *d = binding_in(b, o.var, &other);
+    Stmt *d = binding_in(b, o.var, NULL, &other);
     if (!d)
         return !other;
     if (d->kind == S_READ) {
+        if (!reads)
+            return false;
         for (int k = 0; k < d->nidx; k++)
-            if (!same_each_iteration(b, index, d->idx[k], depth - 1))
+            if (!same_each_iteration(b, index, d->idx[k], reads, depth - 1))
                 return false;
         return !body_writes_buffer(b, d->buf);
     }
     if (d->op == OP_CALL || d->op >= OP_UOP)
         return false;
     for (int k = 0; k < d->nargs; k++)
-        if (!same_each_iteration(b, index, d->args[k], depth - 1))
+        if (!same_each_iteration(b, index, d->args[k], reads, depth - 1))
             return false;
     return true;
 }

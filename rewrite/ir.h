@@ -592,13 +592,16 @@ bool body_updates_buffer(Body *b, Buffer *buf);
 bool body_writes_buffer(Body *b, Buffer *buf);
 bool stmt_reads_buffer(Stmt *s, Buffer *buf);
 bool stmt_writes_buffer(Stmt *s, Buffer *buf);
-/* The let or read of b (at any depth) binding v, or NULL: nothing binds
- * it there, or something else does (*other: a phi, a loop's index). */
-Stmt *binding_in(Body *b, Var *v, bool *other);
+/* The let or read of b (at any depth) binding v, or with phi the if
+ * whose phi (*phi) it is; NULL where nothing in b binds it, or something
+ * else does (*other: a loop's index, a phi without phi). */
+Stmt *binding_in(Body *b, Var *v, Phi **phi, bool *other);
 /* o is the same in every iteration of a loop over `index` with body b:
  * bound outside b, or computed in b from such values (lets without calls,
- * reads of arrays b does not write). */
-bool same_each_iteration(Body *b, Var *index, Operand o, int depth);
+ * with `reads` also reads of arrays b does not write). */
+bool same_each_iteration(Body *b, Var *index, Operand o, bool reads, int depth);
+/* A histogram's key check, pg_bin_check(bin, nbins, where) */
+bool stmt_is_bin_check(const Stmt *s);
 /* s or a statement in it frees buf */
 bool stmt_frees_buffer(Stmt *s, Buffer *buf);
 bool stmt_writes_any(Stmt *s);

@@ -36,8 +36,6 @@
 #include "rev.h"
 
 #include <limits.h>
-#include <stdlib.h>
-#include <string.h>
 
 /* ... with the bin's adjoint read at idx (the update's own index, or one
  * known equal to it) */
@@ -393,7 +391,7 @@ static bool block_first_update(void *ctx, Stmt *u, Body *out) {
  * does; NULL where v is bound before l. */
 static Stmt *bound_in(Stmt *l, Var *v) {
     bool other = false;
-    Stmt *d = binding_in(l->body, v, &other);
+    Stmt *d = binding_in(l->body, v, NULL, &other);
     return other ? l : d;
 }
 
@@ -410,35 +408,46 @@ static bool own_bin(Stmt *l, Operand o, int depth) {
     if (d->op == OP_CAST)
         return widening_int_cast(d->args[0].ty, d->dst->ty) && own_bin(l, d->args[0], depth - 1);
     for (int q = 0; q < 2 && (d->op == OP_ADD || (d->op == OP_SUB && q == 0)); q++)
-        if (same_each_iteration(l->body, l->index, d->args[1 - q], 8) &&
+        if (same_each_iteration(l->body, l->index, d->args[1 - q], true, 8) &&
             own_bin(l, d->args[q], depth - 1))
             return true;
     return false;
 }
 
-static bool lane_safe(Stmt *u) {
-    return u->kind == S_COMMENT || u->kind == S_READ ||
-           (u->kind == S_LET && !u->dst->is_mutable && u->op != OP_CALL && u->op < OP_UOP) ||
-           (u->kind == S_EFFECT && u->text && strcmp(u->text, "pg_bin_check") == 0);
+/* A statement of a row's trip that leaves the other trips alone: a let
+ * without calls, a key check, a read (of the block's bins only at the
+ * trip's own, `at`). */
+static bool lane_safe(BlockFirst *bf, Stmt *u, Operand at) {
+    if (u->kind == S_READ && (u->buf == bf->vals || u->buf == bf->firsts))
+        return u->nidx == 1 && opd_equal(u->idx[0], at);
+    return u->kind == S_COMMENT || u->kind == S_READ || stmt_is_bin_check(u) ||
+           (u->kind == S_LET && !u->dst->is_mutable && u->op != OP_CALL && u->op < OP_UOP);
 }
 
-/* b, an update's branch in row loop l: the bin's value and first entry
- * written at a bin of the trip's own, and lets. */
-static bool one_update(BlockFirst *bf, Stmt *l, Body *b) {
+/* The write of the bin's value in u, a row's update (if (v betters it)
+ * { bin = v; first = e; }), at a bin of the trip's own; or NULL. */
+static Stmt *own_update(BlockFirst *bf, Stmt *l, Stmt *u) {
+    if (u->kind != S_IF || (u->else_body && u->else_body->stmts.len) || u->phis.len)
+        return NULL;
     Stmt *w[2] = {NULL, NULL};
+    Body *b = u->then_body;
     for (int i = 0; i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         int q = s->kind == S_WRITE && s->buf == bf->vals     ? 0
                 : s->kind == S_WRITE && s->buf == bf->firsts ? 1
                                                              : -1;
-        if (q < 0 && !lane_safe(s))
-            return false;
         if (q >= 0 && (w[q] || s->nidx != 1))
-            return false;
+            return NULL;
         if (q >= 0)
             w[q] = s;
     }
-    return w[0] && w[1] && opd_equal(w[0]->idx[0], w[1]->idx[0]) && own_bin(l, w[0]->idx[0], 16);
+    if (!w[0] || !w[1] || !opd_equal(w[0]->idx[0], w[1]->idx[0]) || !own_bin(l, w[0]->idx[0], 16))
+        return NULL;
+    for (int i = 0; i < b->stmts.len; i++)
+        if (b->stmts.items[i] != w[0] && b->stmts.items[i] != w[1] &&
+            !lane_safe(bf, b->stmts.items[i], w[0]->idx[0]))
+            return NULL;
+    return w[0];
 }
 
 /* Row loops of the blocks' copy (counted, forward) whose trips each
@@ -453,18 +462,19 @@ static void mark_simd_rows(BlockFirst *bf, Body *b) {
         if (l->kind != S_LOOP || l->hi.kind == OPD_NONE || l->until.kind != OPD_NONE ||
             l->reversed || l->carried.len)
             continue;
-        int updates = 0;
-        bool ok = true;
+        Stmt *update = NULL;
+        int ifs = 0;
+        for (int k = 0; k < l->body->stmts.len; k++) {
+            Stmt *u = l->body->stmts.items[k];
+            if (u->kind == S_IF && ifs++ == 0)
+                update = own_update(bf, l, u);
+        }
+        bool ok = update && ifs == 1;
         for (int k = 0; ok && k < l->body->stmts.len; k++) {
             Stmt *u = l->body->stmts.items[k];
-            if (u->kind == S_IF && !u->else_body->stmts.len && !u->phis.len) {
-                ok = one_update(bf, l, u->then_body);
-                updates++;
-            } else {
-                ok = lane_safe(u);
-            }
+            ok = u->kind == S_IF || lane_safe(bf, u, update->idx[0]);
         }
-        l->simd_rows = ok && updates == 1;
+        l->simd_rows = ok;
     }
 }
 
@@ -806,22 +816,23 @@ static bool product_update(void *ctx, Stmt *u, Body *out) {
     Type ty = pr->nonzero->elem;
     Operand v = u->args[0];
     Operand zero = b_cmp(&bd, OP_EQ, v, b_fconst(0, ty));
-    if (pr->rows) { /* both products updated: a row's bins as vector lanes */
-        Stmt *twice = stmt_acc(r->a, u->loc, pr->zeros, u->idx[0],
-                               b_select(&bd, zero, b_fconst(2, ty), b_fconst(1, ty)), ACC_ATOMIC);
-        Stmt *times = stmt_acc(r->a, u->loc, pr->nonzero, u->idx[0],
-                               b_select(&bd, zero, b_fconst(1, ty), v), ACC_ATOMIC);
-        twice->acc_op = times->acc_op = RED_MUL;
+    /* one update per value (where bins are updated atomically, a product
+     * by 1 would cost as much as any), but both in a row's loop: its bins
+     * as vector lanes, no branch */
+    Operand two = b_fconst(2, ty);
+    if (pr->rows) {
+        two = b_select(&bd, zero, two, b_fconst(1, ty));
+        v = b_select(&bd, zero, b_fconst(1, ty), v);
+    }
+    Stmt *twice = stmt_acc(r->a, u->loc, pr->zeros, u->idx[0], two, ACC_ATOMIC);
+    Stmt *times = stmt_acc(r->a, u->loc, pr->nonzero, u->idx[0], v, ACC_ATOMIC);
+    twice->acc_op = times->acc_op = RED_MUL;
+    if (pr->rows) {
         body_append(r->a, out, twice);
         body_append(r->a, out, times);
         return true;
     }
-    /* one update per value: where bins are updated atomically, a product
-     * by 1 would cost as much as any */
     Stmt *is_zero = rule_if(r, u->loc, zero);
-    Stmt *twice = stmt_acc(r->a, u->loc, pr->zeros, u->idx[0], b_fconst(2, ty), ACC_ATOMIC);
-    Stmt *times = stmt_acc(r->a, u->loc, pr->nonzero, u->idx[0], v, ACC_ATOMIC);
-    twice->acc_op = times->acc_op = RED_MUL;
     body_append(r->a, is_zero->then_body, twice);
     body_append(r->a, is_zero->else_body, times);
     body_append(r->a, out, is_zero);

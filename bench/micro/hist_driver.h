@@ -137,7 +137,6 @@ double bench_floor(long n) {
     pgb_zero(x_b, n_);
     reset_bins(h, h_b);
     PGB_MANUAL_FN(n_, nb_, key, x, x_b, h, h_b);
-    double lines = (double)pgb_lines_nonzero(x_b, n_);
-    return (PGB_GRAD_BYTES((double)n_, (double)nb_) + 128.0 * lines) /
-           PGB_PRIMAL_BYTES((double)n_, (double)nb_);
+    return pgb_floor_with_lines(PGB_PRIMAL_BYTES((double)n_, (double)nb_),
+                                PGB_GRAD_BYTES((double)n_, (double)nb_), x_b, n_);
 }

@@ -141,7 +141,6 @@ double bench_floor(long n) {
     pgb_zero(x_b, n_);
     reset_bins(h, h_b);
     PGB_MANUAL_FN(rows_, nh_, key, x, x_b, h, h_b);
-    double lines = (double)pgb_lines_nonzero(x_b, n_);
-    return (PGB_GRAD_BYTES((double)n_, (double)nh_) + 128.0 * lines) /
-           PGB_PRIMAL_BYTES((double)n_, (double)nh_);
+    return pgb_floor_with_lines(PGB_PRIMAL_BYTES((double)n_, (double)nh_),
+                                PGB_GRAD_BYTES((double)n_, (double)nh_), x_b, n_);
 }
