@@ -46,6 +46,8 @@
 /* float programs: the gradient is computed in float */
 #define DRV_RTOL_FLOAT 2e-4
 #define DRV_RTOL_PRIMAL_FLOAT 1e-5
+/* float programs whose double twin differs more are ill-conditioned */
+#define DRV_RTOL_TWIN 1e-4
 /* |values| above this are a generator bug (overflow risk) */
 #define DRV_HUGE 1e7
 
@@ -261,6 +263,25 @@ static void drv_check_primal(struct drv_run *r, double got) {
         drv_close(r, "u after f_b", r->d.u, r->uref, r->nm, rtol);
 }
 
+/* the reference (double twin) reproduces the primal's outputs to within
+ * what float rounding explains */
+static int drv_twin_faithful(struct drv_run *r) {
+    const struct drv_spec *s = r->spec;
+    drv_reset(r);
+    double ret = s->reference(&r->d);
+    int ok = !s->has_ret || gc_close(ret, r->ret, DRV_RTOL_TWIN);
+    for (int i = 0; i < r->nm; i++) {
+        if (s->has_u && !gc_close(r->d.u[i], r->uref[i], DRV_RTOL_TWIN))
+            ok = 0;
+        if (s->has_y && !gc_close(r->d.y[i], r->yref[i], DRV_RTOL_TWIN))
+            ok = 0;
+    }
+    if (!ok && s->has_ret)
+        printf("twin: return value %.15g, float program %.15g\n", ret, r->ret);
+    drv_reset(r);
+    return ok;
+}
+
 static double *drv_copy(const double *v, int n) {
     double *c = drv_alloc(n);
     memcpy(c, v, sizeof(double) * (size_t)n);
@@ -284,6 +305,16 @@ static int drv_main(const struct drv_spec *s) {
     if (!(fabs(r->ret) < DRV_HUGE) || !drv_finite(r->uref, nm) || !drv_finite(r->yref, nm) ||
         !(fabs(l0) < DRV_HUGE)) {
         printf("SETUP: the program's values are not finite or too large (generator bug)\n");
+        return 3;
+    }
+
+    /* a float program's finite differences come from its double twin: where
+     * the two disagree beyond float rounding (an ill-conditioned program:
+     * sin of a large argument, a branch or a min that float rounding flips),
+     * the twin is no reference for the program's derivative */
+    if (s->uses_float && !drv_twin_faithful(r)) {
+        printf("SETUP: the double twin's outputs differ from the float program's "
+               "(ill-conditioned in float: a generator limit)\n");
         return 3;
     }
 
