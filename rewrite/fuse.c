@@ -642,7 +642,7 @@ static void share_reads(Fuse *F, Stmt *m, int from) {
  * threads alike, touching each array they share at the iteration's element
  * only (what lies between them is split_between's question). */
 static bool maps_could_fuse(Fuse *F, Stmt *x, Stmt *y) {
-    return fusible_map(x) && fusible_map(y) && x->serial == y->serial &&
+    return fusible_map(x) && fusible_map(y) && x->serial == y->serial && !y->apart &&
            same_trips(F, x->lo, x->hi, y->lo, y->hi) && independent_but_same_element(F, x, y);
 }
 

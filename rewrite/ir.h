@@ -400,6 +400,9 @@ struct Stmt {
     PtrVec effect_args;
     int effect_id;
     bool serial; /* S_MAP/S_REDUCE too small to be worth threads */
+    /* S_MAP: fusion keeps it apart from the map before it (a loop of its
+     * own runs faster: see sparse_adjoint in rev_hist.c) */
+    bool apart;
     /* S_LOOP: iterations that touch nothing in common (a row of bins, each
      * its own): `omp simd` lets the compiler run them as vector lanes */
     bool simd_rows;
