@@ -81,6 +81,18 @@ void source_comment(Emitter *e, SrcLoc loc, const char *note) {
 /* ---- statements ---- */
 static void emit_stmts(Emitter *e, Body *b);
 
+/* An update in the loop that is atomic here (threads share its array):
+ * no simd lanes around it (OpenMP allows no atomic in them). */
+static bool has_atomic_update(Emitter *e, Stmt *loop) {
+    Body *b = loop->body;
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ACC && (shared_update(e, s) || (s->acc == ACC_HALO && e->halo_edge)))
+            return true;
+    }
+    return false;
+}
+
 static void emit_loop(Emitter *e, Stmt *s) {
     source_comment(e, s->loc, s->note ? s->note : (s->reversed ? "reversed" : NULL));
     for (int i = 0; i < s->carried.len; i++) {
@@ -92,9 +104,22 @@ static void emit_loop(Emitter *e, Stmt *s) {
         fputs(";\n", e->out);
     }
     int scope = e->names.len;
-    if (s->simd_rows && e->opt->openmp) { /* clang warns where it cannot vectorise */
+    if (s->simd_rows && e->opt->openmp && !(s->simd_sums.len && has_atomic_update(e, s))) {
+        /* (not for clang, which warns where it cannot vectorise) */
+        if (s->simd_sums.len) {
+            indent(e);
+            fputs("/* the iterations share only the sums", e->out);
+            for (int i = 0; i < s->simd_sums.len; i++)
+                fprintf(e->out, "%s%s", i ? ", " : " ", var_name(e, s->simd_sums.items[i]));
+            fputs(": vector lanes, in any order, the sums added as a reduction's are */\n", e->out);
+        }
         fputs("#ifndef __clang__\n", e->out);
-        line(e, "#pragma omp simd");
+        indent(e);
+        fputs("#pragma omp simd", e->out);
+        for (int i = 0; i < s->simd_sums.len; i++)
+            fprintf(e->out, "%s%s",
+                    i ? ", " : " reduction(+ : ", var_name(e, s->simd_sums.items[i]));
+        fputs(s->simd_sums.len ? ")\n" : "\n", e->out);
         fputs("#endif\n", e->out);
     }
     emit_loop_header(e, s);

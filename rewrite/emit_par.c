@@ -59,7 +59,18 @@ void emit_loop_header(Emitter *e, Stmt *s) {
     const char *i = var_name(e, s->index);
     const char *ty = type_cname(s->index->ty);
     indent(e);
-    if (s->reversed) {
+    /* simd lanes (simd.c) want OpenMP's canonical loop form: still down,
+     * a continuous stream through rows visited last to first, where the
+     * index is signed (the iterations run in any order: else up) */
+    if (s->reversed && s->simd_rows && !type_is_unsigned(s->index->ty)) {
+        fprintf(e->out, "for (%s %s = ", ty, i);
+        emit_operand(e, s->hi);
+        fprintf(e->out, " - 1; %s >= ", i);
+        emit_operand(e, s->lo);
+        fprintf(e->out, "; %s--) {\n", i);
+        return;
+    }
+    if (s->reversed && !s->simd_rows) {
         fprintf(e->out, "for (%s %s = ", ty, i);
         emit_operand(e, s->hi);
         fprintf(e->out, "; %s-- > ", i);

@@ -1137,5 +1137,6 @@ void fuse_function(Arena *a, Func *f) {
     accum_private_copies(a, f->body);
     simplify_indices(a, f);
     simplify_dead_code(a, f);
+    mark_simd_loops(a, f->body);
     resync_fusions(f->body);
 }

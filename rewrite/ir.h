@@ -406,6 +406,7 @@ struct Stmt {
     /* S_LOOP: iterations that touch nothing in common (a row of bins, each
      * its own): `omp simd` lets the compiler run them as vector lanes */
     bool simd_rows;
+    PtrVec simd_sums; /* S_LOOP with simd_rows: Var*, sums added in any order (simd.c) */
     /* S_MAP zeroing an output's seeds after the return sweep (rev.c),
      * trimmed to those the sweep has not zeroed itself (seeds.c) */
     bool seeds_consumed;

@@ -352,6 +352,22 @@ static inline void gc_check_along(const char *what, gc_func f, void *ctx, double
     free(v), free(x0);
 }
 
+/* g against f's finite differences: per component, or along a random
+ * direction (`along`, for many inputs); `label` names the case */
+static inline void gc_check_gradient(const char *label, int along, gc_func f, void *ctx, double *x,
+                                     int n, const double *g) {
+    char what[160];
+    snprintf(what, sizeof what, "%s: gradient%s", label, along ? " along a direction" : "");
+    if (along) {
+        gc_check_along(what, f, ctx, x, n, g);
+        return;
+    }
+    double *fd = gc_alloc(n);
+    gc_fd_grad(f, ctx, x, n, fd);
+    gc_compare(what, g, fd, n);
+    free(fd);
+}
+
 static inline int gc_finish(void) {
     struct gc_state *s = gc_state();
     printf("%ld passed, %ld failed\n", s->passed, s->failed);

@@ -112,6 +112,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_DECL_OP] = {"declared_op", 1},
     [K_HEADER] = {"header", 1},
     [K_STENCIL_OUT] = {"stencil_out", 1},
+    [K_ROW_DOT] = {"row_dot", 1},
 };
 
 int on(enum construct k) {

@@ -111,6 +111,9 @@ enum construct {
     K_STENCIL_OUT, /* an array filled as a stencil fills its output: the interior by a map
                     * over [1, n - 1) reading neighbours, the two ends by assignments before
                     * or after it (one end sometimes left as it was) */
+    K_ROW_DOT,     /* a map's write from the dot product of its row, a = e; s = 0;
+                    * for (j < m) s += a * x[r * m + j] ...: the adjoint's inner loop sums
+                    * a_b (simd lanes with a reduction, rewrite/simd.c) */
     K_COUNT
 };
 

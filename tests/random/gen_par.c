@@ -21,6 +21,26 @@ struct array *pick_target(int need_init, int fresh) {
     return k ? cand[rnd(k)] : NULL;
 }
 
+/* lhs from the dot product of row r of x (r < n) with a function of the
+ * iteration's value a (from e and the row's first element): in the
+ * adjoint's inner loop a_b is a sum */
+static void gen_row_dot(struct block b, const char *lhs, const char *r, struct node *e) {
+    const char *a = fresh("a"), *s = fresh("s"), *j = fresh("j");
+    const char *xr = fmt("x[(%s) * m + %s]", r, j);
+    static const char *const terms[] = {"%s * %s", "%s * %s * %s", "sin(%s * %s) + 0.5 * %s"};
+    int k = rnd(3);
+    const char *term = k == 0 ? fmt(terms[0], a, xr) : fmt(terms[k], a, xr, xr);
+    const char *end =
+        rnd(2) ? fmt("%s = %s;", lhs, s) : fmt("%s = tanh(%s) + 0.5 * %s;", lhs, s, a);
+    /* a active: its adjoint is what the inner loop sums */
+    struct node *n = stmt(
+        b,
+        fmt("const double %s = 0.5 * (%%0) + x[(%s) * m];\ndouble %s = 0.0;\nfor (int %s = 0; %s < "
+            "m; %s++)\n    %s += %s;\n%s",
+            a, r, s, j, j, j, s, term, end));
+    n->kid[n->nkid++] = e;
+}
+
 /* the final write of a map body: plain, in place, ?: or if/else */
 static void gen_write(struct block b, struct array *t, const char *idx, struct node *extra) {
     const char *lhs = fmt("%s[%s]", t->name, idx);
@@ -52,6 +72,9 @@ static void gen_write(struct block b, struct array *t, const char *idx, struct n
         n->kid[0] = e;
         n->kid[1] = gen_expr(1);
         n->nkid = 2;
+        return;
+    } else if (on(K_ROW_DOT) && t->need == 1 && chance(12)) {
+        gen_row_dot(b, lhs, idx, e);
         return;
     } else if (on(K_IF) && chance(15)) {
         n = stmt(b, fmt("if (%%1) {\n    %s = %%0;\n} else {\n    %s = %%2;\n}", lhs, lhs));
