@@ -108,10 +108,12 @@ static void emit_loop(Emitter *e, Stmt *s) {
         /* (not for clang, which warns where it cannot vectorise) */
         if (s->simd_sums.len) {
             indent(e);
-            fputs("/* the iterations share only the sums", e->out);
+            fputs("/* iterations independent but for the sums", e->out);
             for (int i = 0; i < s->simd_sums.len; i++)
                 fprintf(e->out, "%s%s", i ? ", " : " ", var_name(e, s->simd_sums.items[i]));
-            fputs(": vector lanes, in any order, the sums added as a reduction's are */\n", e->out);
+            fputs(": vector lanes, the sums added in another order, as a parallel reduction "
+                  "adds them */\n",
+                  e->out);
         }
         fputs("#ifndef __clang__\n", e->out);
         indent(e);
