@@ -16,13 +16,19 @@
  * is written: a write at the top level of a body, or a loop over [lo, hi)
  * writing y_b[index] at the top level of its body. A body (the function's,
  * or an if's branch) whose ranges chain from 0 to e sets the bound to e
- * when it has run; where none do, the map stays whole. */
+ * when it has run; where none do, the map stays whole. A nest of two
+ * such loops from 0 writing y_b[row * len + col], len the column loop's
+ * trip count, zeroes [0, rows * len) (a nested map's rows, a vectorised
+ * scan's lanes over the rows of a fused scan). */
 #include "fuse_internal.h"
 
-/* base + add, base none for a constant */
+/* base * scale + add: base none for a constant, scale none for 1 (a
+ * nest's rows times their length) */
 typedef struct End {
     Operand base;
     long long add;
+    Operand scale;
+    Stmt *within; /* a loop whose body computes base and scale: again after it */
 } End;
 
 typedef struct Range {
@@ -31,14 +37,15 @@ typedef struct Range {
 
 static End end_at(Operand o, long long add) {
     if (o.kind == OPD_CONST && !type_is_float(o.ty))
-        return (End){opd_none(), o.ival + add};
-    return (End){o, add};
+        return (End){opd_none(), o.ival + add, opd_none(), NULL};
+    return (End){o, add, opd_none(), NULL};
 }
 
 static bool same_end(Fuse *F, End x, End y) {
-    if (x.add != y.add || x.base.kind != y.base.kind)
+    if (x.add != y.add || x.base.kind != y.base.kind || x.scale.kind != y.scale.kind)
         return false;
-    return x.base.kind == OPD_NONE || same(F, x.base, y.base, 3);
+    return (x.base.kind == OPD_NONE || same(F, x.base, y.base, 3)) &&
+           (x.scale.kind == OPD_NONE || same(F, x.scale, y.scale, 3));
 }
 
 static bool is_zero_write(Stmt *s, Buffer *seed) {
@@ -61,14 +68,132 @@ static bool writes_other_than_zeros(Body *b, Buffer *seed) {
     return false;
 }
 
+/* A loop that runs every trip of [lo, hi). */
+static bool counted_loop(Stmt *s) {
+    return s->kind == S_MAP ||
+           (s->kind == S_LOOP && s->until.kind == OPD_NONE && s->hi.kind != OPD_NONE);
+}
+
+static Stmt *def_of_value(Fuse *F, Operand o) {
+    return o.kind == OPD_VAR && o.var->id < F->nvars ? F->def[o.var->id] : NULL;
+}
+
+/* o is row * len + col: row the index of loop `row`, col the index of
+ * loop `col`, len col's trip count (col from 0) */
+static bool row_major_index(Fuse *F, Operand o, Stmt *row, Stmt *col) {
+    Stmt *d = def_of_value(F, o);
+    while (d && (d->op == OP_COPY || (d->op == OP_CAST && signed_width(d->dst->ty) &&
+                                      signed_width(d->dst->ty) >= signed_width(d->args[0].ty))))
+        d = def_of_value(F, d->args[0]);
+    if (!d || d->kind != S_LET || d->op != OP_ADD)
+        return false;
+    for (int k = 0; k < 2; k++) {
+        Stmt *m = def_of_value(F, d->args[1 - k]);
+        if (!same(F, d->args[k], opd_var(col->index), 3) || !m || m->op != OP_MUL)
+            continue;
+        for (int q = 0; q < 2; q++)
+            if (same(F, m->args[q], opd_var(row->index), 3) && same(F, m->args[1 - q], col->hi, 3))
+                return true;
+    }
+    return false;
+}
+
+/* Whether a statement of b (at any depth) binds o: then o is not in
+ * scope after b. */
+static bool bound_in(Body *b, Operand o) {
+    for (int i = 0; b && o.kind == OPD_VAR && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->dst == o.var || bound_in(s->then_body, o) || bound_in(s->else_body, o) ||
+            bound_in(s->body, o))
+            return true;
+        for (int k = 0; k < s->phis.len; k++)
+            if (((Phi *)s->phis.items[k])->dst == o.var)
+                return true;
+    }
+    return false;
+}
+
+/* o is in scope after the loop l: not its index, a scalar it carries or
+ * a value its body binds */
+static bool in_scope_after(Stmt *l, Operand o) {
+    if (o.kind != OPD_VAR)
+        return true;
+    if (o.var == l->index)
+        return false;
+    for (int k = 0; k < l->carried.len; k++)
+        if (((Carried *)l->carried.items[k])->param == o.var)
+            return false;
+    return !bound_in(l->body, o);
+}
+
+/* o, bound in loop l's body from values in scope after it by arithmetic
+ * (a lane loop's trip count, computed in each lane), computed again after
+ * l into bd (with bd NULL: whether it can be) */
+static bool again_after(Fuse *F, Stmt *l, Operand o, Builder *bd, Operand *out, int depth) {
+    if (in_scope_after(l, o)) {
+        *out = o;
+        return true;
+    }
+    Stmt *d = def_of_value(F, o);
+    if (!depth || !d || d->kind != S_LET || d->dst->is_mutable || d->op > OP_CAST ||
+        d->op == OP_NODIFF || d->nargs > 3)
+        return false;
+    Operand a[3];
+    for (int k = 0; k < d->nargs; k++)
+        if (!again_after(F, l, d->args[k], bd, &a[k], depth - 1))
+            return false;
+    if (!bd)
+        return true;
+    if (d->op == OP_SELECT)
+        *out = b_select(bd, a[0], a[1], a[2]);
+    else if (d->op == OP_CAST)
+        *out = b_cast(bd, d->dst->ty, a[0]);
+    else if (d->op == OP_COPY)
+        *out = a[0];
+    else
+        *out = b_op(bd, d->op, d->dst->ty, a[0], d->nargs > 1 ? a[1] : opd_none());
+    return true;
+}
+
+/* A nest of two counted loops from 0 (the inner one maybe the terms or
+ * the iterations of a fused scan, as lanes of a vectorised scan leave
+ * them) zeroing seed[row * len + col] in every trip: [0, outer * inner). */
+static bool zeroed_nest(Fuse *F, Stmt *outer, Buffer *seed, Range *r) {
+    if (!counted_loop(outer) || !is_zero(F, outer->lo))
+        return false;
+    for (int i = 0; i < outer->body->stmts.len; i++) {
+        Stmt *t = outer->body->stmts.items[i];
+        Body *in = t->kind == S_SCAN && t->fusion ? t->body : NULL;
+        int n = in ? in->stmts.len : 1;
+        for (int k = 0; k < n; k++) {
+            Stmt *inner = in ? in->stmts.items[k] : t;
+            /* the bound is raised after the outer loop: its length there */
+            Operand unused;
+            if (!inner->body || !counted_loop(inner) || !is_zero(F, inner->lo) ||
+                !again_after(F, outer, inner->hi, NULL, &unused, 8))
+                continue;
+            for (int q = 0; q < inner->body->stmts.len; q++) {
+                Stmt *w = inner->body->stmts.items[q];
+                if (is_zero_write(w, seed) && (row_major_index(F, w->idx[0], outer, inner) ||
+                                               row_major_index(F, w->idx[0], inner, outer))) {
+                    *r = (Range){end_at(opd_int(0), 0), {outer->hi, 0, inner->hi, outer}};
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
 /* The range a statement of a body zeroes whole, if any. */
 static bool zeroed_range(Fuse *F, Stmt *s, Buffer *seed, Range *r) {
     if (is_zero_write(s, seed)) {
         *r = (Range){end_at(s->idx[0], 0), end_at(s->idx[0], 1)};
         return true;
     }
-    bool counted = s->kind == S_MAP ||
-                   (s->kind == S_LOOP && s->until.kind == OPD_NONE && s->hi.kind != OPD_NONE);
+    if (zeroed_nest(F, s, seed, r))
+        return true;
+    bool counted = counted_loop(s);
     for (int i = 0; counted && i < s->body->stmts.len; i++) {
         Stmt *w = s->body->stmts.items[i];
         if (is_zero_write(w, seed) && same(F, w->idx[0], opd_var(s->index), 3)) {
@@ -94,7 +219,7 @@ static End chain_from_zero(Fuse *F, Body *b, int n, Buffer *seed) {
     /* [e0, e1) u [e1, e2) u ... covers [e0, ek) in any order of the ends:
      * an element past e0 and before ek lies in the range starting at the
      * last end below or at it */
-    End e = {opd_none(), 0};
+    End e = {opd_none(), 0, opd_none(), NULL};
     for (bool grew = true; grew;) {
         grew = false;
         for (int i = 0; i < ranges.len; i++) {
@@ -110,10 +235,19 @@ static End chain_from_zero(Fuse *F, Body *b, int n, Buffer *seed) {
 }
 
 /* zeroed = max(zeroed, e) at the end of bd's body */
-static void raise_bound(Builder *bd, Var *zeroed, End e) {
-    Operand v = e.base.kind == OPD_NONE
-                    ? opd_int(e.add)
-                    : b_add(bd, b_cast(bd, type_long(), e.base), opd_int(e.add));
+static void raise_bound(Fuse *F, Builder *bd, Var *zeroed, End e) {
+    if (e.within) { /* checked by zeroed_nest */
+        again_after(F, e.within, e.base, bd, &e.base, 8);
+        again_after(F, e.within, e.scale, bd, &e.scale, 8);
+    }
+    Operand base = e.base.kind == OPD_NONE ? opd_none() : b_cast(bd, type_long(), e.base);
+    if (base.kind != OPD_NONE && e.scale.kind != OPD_NONE) { /* two trip counts, each >= 0 */
+        Operand len = b_cast(bd, type_long(), e.scale);
+        base = b_select(bd, b_cmp(bd, OP_GT, base, opd_int(0)), base, opd_int(0));
+        len = b_select(bd, b_cmp(bd, OP_GT, len, opd_int(0)), len, opd_int(0));
+        base = b_mul(bd, base, len);
+    }
+    Operand v = base.kind == OPD_NONE ? opd_int(e.add) : b_add(bd, base, opd_int(e.add));
     Operand above = b_cmp(bd, OP_GT, v, opd_var(zeroed));
     Stmt *set = stmt_new(bd->a, S_LET, bd->loc);
     set->dst = zeroed;
@@ -144,7 +278,7 @@ static bool raise_in(Fuse *F, Body *b, int n, Buffer *seed, Var *zeroed, Builder
     End e = chain_from_zero(F, b, n, seed);
     if (e.base.kind == OPD_NONE && e.add <= 0)
         return any;
-    raise_bound(at_end, zeroed, e);
+    raise_bound(F, at_end, zeroed, e);
     return true;
 }
 
