@@ -47,7 +47,7 @@ void note_defs(Fuse *F, Body *b) {
     }
 }
 
-static Stmt *value_def(Fuse *F, Operand o) {
+Stmt *value_def(Fuse *F, Operand o) {
     return o.kind == OPD_VAR && o.var->id < F->nvars ? F->def[o.var->id] : NULL;
 }
 
@@ -73,7 +73,7 @@ static bool int_const(Operand o, long long *v) {
 }
 
 /* o without copies, widening casts and `(x - c) + c`. */
-static Operand peel(Fuse *F, Operand o) {
+Operand peel(Fuse *F, Operand o) {
     for (int guard = 0; guard < 32; guard++) {
         Stmt *d = value_def(F, o);
         long long c1, c2;
@@ -1137,6 +1137,6 @@ void fuse_function(Arena *a, Func *f) {
     accum_private_copies(a, f->body);
     simplify_indices(a, f);
     simplify_dead_code(a, f);
-    mark_simd_loops(a, f->body);
+    mark_simd_loops(a, f);
     resync_fusions(f->body);
 }

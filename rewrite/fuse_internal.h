@@ -69,6 +69,10 @@ void note_defs(Fuse *F, Body *b);
 /* Bytes of a signed integer type, 0 for others (whose casts may change a
  * value). */
 int signed_width(Type t);
+/* The immutable let binding o, if any. */
+Stmt *value_def(Fuse *F, Operand o);
+/* o without copies, widening casts and `(x - c) + c`. */
+Operand peel(Fuse *F, Operand o);
 /* x and y certainly hold the same integer value. */
 bool same(Fuse *F, Operand x, Operand y, int depth);
 bool is_zero(Fuse *F, Operand o);

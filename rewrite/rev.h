@@ -47,7 +47,7 @@ void simplify_cse(Arena *a, Func *f);
  * of known length as + histograms into it (per-thread copies). */
 void accum_private_copies(Arena *a, Body *b);
 /* simd.c: inner loops whose iterations share only sums run as vector lanes */
-void mark_simd_loops(Arena *a, Body *b);
+void mark_simd_loops(Arena *a, Func *f);
 
 /* ---- indices.c ---- */
 /* Moves the range checks of histogram keys affine in an inner loop's index

@@ -74,21 +74,14 @@ static bool counted_loop(Stmt *s) {
            (s->kind == S_LOOP && s->until.kind == OPD_NONE && s->hi.kind != OPD_NONE);
 }
 
-static Stmt *def_of_value(Fuse *F, Operand o) {
-    return o.kind == OPD_VAR && o.var->id < F->nvars ? F->def[o.var->id] : NULL;
-}
-
 /* o is row * len + col: row the index of loop `row`, col the index of
  * loop `col`, len col's trip count (col from 0) */
 static bool row_major_index(Fuse *F, Operand o, Stmt *row, Stmt *col) {
-    Stmt *d = def_of_value(F, o);
-    while (d && (d->op == OP_COPY || (d->op == OP_CAST && signed_width(d->dst->ty) &&
-                                      signed_width(d->dst->ty) >= signed_width(d->args[0].ty))))
-        d = def_of_value(F, d->args[0]);
-    if (!d || d->kind != S_LET || d->op != OP_ADD)
+    Stmt *d = value_def(F, peel(F, o));
+    if (!d || d->op != OP_ADD)
         return false;
     for (int k = 0; k < 2; k++) {
-        Stmt *m = def_of_value(F, d->args[1 - k]);
+        Stmt *m = value_def(F, peel(F, d->args[1 - k]));
         if (!same(F, d->args[k], opd_var(col->index), 3) || !m || m->op != OP_MUL)
             continue;
         for (int q = 0; q < 2; q++)
@@ -98,68 +91,49 @@ static bool row_major_index(Fuse *F, Operand o, Stmt *row, Stmt *col) {
     return false;
 }
 
-/* Whether a statement of b (at any depth) binds o: then o is not in
- * scope after b. */
-static bool bound_in(Body *b, Operand o) {
-    for (int i = 0; b && o.kind == OPD_VAR && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (s->dst == o.var || bound_in(s->then_body, o) || bound_in(s->else_body, o) ||
-            bound_in(s->body, o))
-            return true;
-        for (int k = 0; k < s->phis.len; k++)
-            if (((Phi *)s->phis.items[k])->dst == o.var)
-                return true;
-    }
-    return false;
-}
-
-/* o is in scope after the loop l: not its index, a scalar it carries or
- * a value its body binds */
-static bool in_scope_after(Stmt *l, Operand o) {
-    if (o.kind != OPD_VAR)
-        return true;
-    if (o.var == l->index)
-        return false;
-    for (int k = 0; k < l->carried.len; k++)
-        if (((Carried *)l->carried.items[k])->param == o.var)
-            return false;
-    return !bound_in(l->body, o);
-}
-
-/* o, bound in loop l's body from values in scope after it by arithmetic
- * (a lane loop's trip count, computed in each lane), computed again after
- * l into bd (with bd NULL: whether it can be) */
-static bool again_after(Fuse *F, Stmt *l, Operand o, Builder *bd, Operand *out, int depth) {
-    if (in_scope_after(l, o)) {
-        *out = o;
-        return true;
-    }
-    Stmt *d = def_of_value(F, o);
-    if (!depth || !d || d->kind != S_LET || d->dst->is_mutable || d->op > OP_CAST ||
-        d->op == OP_NODIFF || d->nargs > 3)
-        return false;
+/* o, computed in loop l's body from values the same in every trip (a
+ * lane loop's trip count, computed in each lane), computed again after l
+ * into bd: l's body binds it by arithmetic only */
+static Operand again_after(Fuse *F, Stmt *l, Operand o, Builder *bd, int depth) {
+    bool other = false;
+    Stmt *d = o.kind == OPD_VAR ? binding_in(l->body, o.var, NULL, &other) : NULL;
+    if (!d || !depth)
+        return o;
     Operand a[3];
-    for (int k = 0; k < d->nargs; k++)
-        if (!again_after(F, l, d->args[k], bd, &a[k], depth - 1))
-            return false;
-    if (!bd)
-        return true;
+    for (int k = 0; k < d->nargs && k < 3; k++)
+        a[k] = again_after(F, l, d->args[k], bd, depth - 1);
     if (d->op == OP_SELECT)
-        *out = b_select(bd, a[0], a[1], a[2]);
-    else if (d->op == OP_CAST)
-        *out = b_cast(bd, d->dst->ty, a[0]);
-    else if (d->op == OP_COPY)
-        *out = a[0];
-    else
-        *out = b_op(bd, d->op, d->dst->ty, a[0], d->nargs > 1 ? a[1] : opd_none());
+        return b_select(bd, a[0], a[1], a[2]);
+    if (d->op == OP_CAST)
+        return b_cast(bd, d->dst->ty, a[0]);
+    if (d->op == OP_COPY)
+        return a[0];
+    return b_op(bd, d->op, d->dst->ty, a[0], d->nargs > 1 ? a[1] : opd_none());
+}
+
+/* again_after can compute o after l: the same in every trip, by arithmetic
+ * (no reads, no calls) */
+static bool computable_after(Stmt *l, Operand o, int depth) {
+    if (o.kind == OPD_VAR && o.var->is_mutable)
+        return false;
+    bool other = false;
+    Stmt *d = o.kind == OPD_VAR ? binding_in(l->body, o.var, NULL, &other) : NULL;
+    if (!d)
+        return !other && same_each_iteration(l->body, l->index, o, false, depth);
+    if (d->kind != S_LET || d->op > OP_CAST || d->nargs > 3 || !depth)
+        return false;
+    for (int k = 0; k < d->nargs; k++)
+        if (!computable_after(l, d->args[k], depth - 1))
+            return false;
     return true;
 }
 
 /* A nest of two counted loops from 0 (the inner one maybe the terms or
  * the iterations of a fused scan, as lanes of a vectorised scan leave
- * them) zeroing seed[row * len + col] in every trip: [0, outer * inner). */
+ * them) zeroing seed[row * len + col] in every trip: [0, outer * inner).
+ * The outer loop carries nothing, so its trip count is known after it. */
 static bool zeroed_nest(Fuse *F, Stmt *outer, Buffer *seed, Range *r) {
-    if (!counted_loop(outer) || !is_zero(F, outer->lo))
+    if (!counted_loop(outer) || outer->carried.len || !is_zero(F, outer->lo))
         return false;
     for (int i = 0; i < outer->body->stmts.len; i++) {
         Stmt *t = outer->body->stmts.items[i];
@@ -167,15 +141,15 @@ static bool zeroed_nest(Fuse *F, Stmt *outer, Buffer *seed, Range *r) {
         int n = in ? in->stmts.len : 1;
         for (int k = 0; k < n; k++) {
             Stmt *inner = in ? in->stmts.items[k] : t;
-            /* the bound is raised after the outer loop: its length there */
-            Operand unused;
-            if (!inner->body || !counted_loop(inner) || !is_zero(F, inner->lo) ||
-                !again_after(F, outer, inner->hi, NULL, &unused, 8))
+            if (!inner->body || !counted_loop(inner) || !is_zero(F, inner->lo))
                 continue;
             for (int q = 0; q < inner->body->stmts.len; q++) {
                 Stmt *w = inner->body->stmts.items[q];
-                if (is_zero_write(w, seed) && (row_major_index(F, w->idx[0], outer, inner) ||
-                                               row_major_index(F, w->idx[0], inner, outer))) {
+                bool nest =
+                    is_zero_write(w, seed) && (row_major_index(F, w->idx[0], outer, inner) ||
+                                               row_major_index(F, w->idx[0], inner, outer));
+                /* the bound is raised after the outer loop: its length there */
+                if (nest && computable_after(outer, inner->hi, 4)) {
                     *r = (Range){end_at(opd_int(0), 0), {outer->hi, 0, inner->hi, outer}};
                     return true;
                 }
@@ -237,8 +211,8 @@ static End chain_from_zero(Fuse *F, Body *b, int n, Buffer *seed) {
 /* zeroed = max(zeroed, e) at the end of bd's body */
 static void raise_bound(Fuse *F, Builder *bd, Var *zeroed, End e) {
     if (e.within) { /* checked by zeroed_nest */
-        again_after(F, e.within, e.base, bd, &e.base, 8);
-        again_after(F, e.within, e.scale, bd, &e.scale, 8);
+        e.base = again_after(F, e.within, e.base, bd, 4);
+        e.scale = again_after(F, e.within, e.scale, bd, 4);
     }
     Operand base = e.base.kind == OPD_NONE ? opd_none() : b_cast(bd, type_long(), e.base);
     if (base.kind != OPD_NONE && e.scale.kind != OPD_NONE) { /* two trip counts, each >= 0 */

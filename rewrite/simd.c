@@ -22,31 +22,22 @@
  * Arrays only read may be read anywhere. */
 #include "rev.h"
 
-#include <string.h>
+#include <stdlib.h>
 
+/* What one loop's body binds and writes, by variable and buffer id: the
+ * arrays are the function's, cleared after each loop (linear time). */
 typedef struct Lanes {
     Stmt *loop;
-    PtrVec own;     /* Var*: defined in the body */
-    PtrVec written; /* Buffer*: written or added into by the body */
-    PtrVec index;   /* Operand* (parallel to written): the one index of each */
-    PtrVec sums;    /* Var*: outside mutable scalars the body sums into */
+    Stmt **bound;         /* by var id: its binding in the body (let, read, decl) */
+    int *assigned;        /* by var id: assignments of a mutable in the body */
+    unsigned char *sum;   /* by var id: an outside scalar the body sums into */
+    Operand **written_at; /* by buffer id: the one index of a written array */
+    PtrVec sums;          /* Var*, in order */
     bool ok;
 } Lanes;
 
 static bool own_var(Lanes *l, Operand o) {
-    return o.kind == OPD_VAR && vec_contains(&l->own, o.var);
-}
-
-static Stmt *own_def(Lanes *l, Operand o) {
-    if (!own_var(l, o))
-        return NULL;
-    Body *b = l->loop->body;
-    for (int i = 0; i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (s->dst == o.var && s->kind == S_LET && !s->dst->is_mutable)
-            return s;
-    }
-    return NULL;
+    return o.kind == OPD_VAR && l->bound[o.var->id];
 }
 
 static bool fixed_in_loop(Lanes *l, Operand o) {
@@ -58,8 +49,8 @@ static bool fixed_in_loop(Lanes *l, Operand o) {
 static bool own_element(Lanes *l, Operand o) {
     if (o.kind == OPD_VAR && o.var == l->loop->index)
         return true;
-    Stmt *d = own_def(l, o);
-    if (!d)
+    Stmt *d = own_var(l, o) ? l->bound[o.var->id] : NULL;
+    if (!d || d->kind != S_LET || d->dst->is_mutable)
         return false;
     switch (d->op) {
     case OP_COPY:
@@ -84,24 +75,6 @@ static bool own_element(Lanes *l, Operand o) {
     }
 }
 
-/* the body's one index into buf so far (NULL: none yet) */
-static Operand *index_of_written(Lanes *l, Buffer *buf) {
-    for (int i = 0; i < l->written.len; i++)
-        if (l->written.items[i] == buf)
-            return l->index.items[i];
-    return NULL;
-}
-
-static bool reads_var(Stmt *s, Var *v) {
-    for (int k = 0; k < s->nargs; k++)
-        if (s->args[k].kind == OPD_VAR && s->args[k].var == v)
-            return true;
-    for (int k = 0; k < s->nidx; k++)
-        if (s->idx[k].kind == OPD_VAR && s->idx[k].var == v)
-            return true;
-    return false;
-}
-
 static bool statement_allowed(Stmt *s) {
     switch (s->kind) {
     case S_LET:
@@ -120,55 +93,41 @@ static bool statement_allowed(Stmt *s) {
     }
 }
 
-/* Pass 1: what the body defines and writes. */
-static void survey(Arena *a, Lanes *l) {
+/* Pass 1: what the body binds, assigns and writes (one index per array). */
+static void survey(Lanes *l) {
     Body *b = l->loop->body;
     for (int i = 0; i < b->stmts.len && l->ok; i++) {
         Stmt *s = b->stmts.items[i];
         l->ok = statement_allowed(s);
         if (!l->ok)
             break;
-        if (s->dst && (s->kind == S_DECL || (s->kind != S_LET || !s->dst->is_mutable)))
-            vec_push(a, &l->own, s->dst);
+        if (s->kind == S_LET && s->dst->is_mutable)
+            l->assigned[s->dst->id]++;
+        else if (s->dst)
+            l->bound[s->dst->id] = s;
         if (s->kind == S_WRITE || s->kind == S_ACC) {
-            Operand *at = index_of_written(l, s->buf);
-            if (!at) {
-                vec_push(a, &l->written, s->buf);
-                vec_push(a, &l->index, &s->idx[0]);
-            } else if (!opd_equal(*at, s->idx[0])) {
-                l->ok = false;
-            }
+            Operand **at = &l->written_at[s->buf->id];
+            if (!*at)
+                *at = &s->idx[0];
+            else
+                l->ok = opd_equal(**at, s->idx[0]);
         }
     }
 }
 
-static int assignments_of(Body *b, Var *v) {
-    int n = 0;
-    for (int i = 0; i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        n += s->kind == S_LET && s->dst == v;
-    }
-    return n;
-}
-
-/* o holds v's value from the iteration's start: v itself, unassigned in
- * the body, or a copy of it (the adjoint of a running sum's variable,
- * the same in every iteration: s_1_b = s_b; ...; s_b = s_2_b) */
+/* o holds v's value from the iteration's start: v itself, or a copy of it
+ * in a scalar the body declares and never assigns (the adjoint of a
+ * running sum's variable, the same in every iteration: s_1_b = s_b; ...;
+ * s_b = s_2_b) */
 static bool value_at_start(Lanes *l, Operand o, Var *v) {
     if (o.kind != OPD_VAR)
         return false;
     if (o.var == v)
         return true;
-    Body *b = l->loop->body;
-    for (int i = 0; i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (s->dst != o.var)
-            continue;
-        bool copy = (s->kind == S_DECL && assignments_of(b, o.var) == 0) ||
-                    (s->kind == S_LET && !s->dst->is_mutable && s->op == OP_COPY);
-        return copy && value_at_start(l, s->args[0], v);
-    }
-    return false;
+    Stmt *s = own_var(l, o) ? l->bound[o.var->id] : NULL;
+    bool copy = s && ((s->kind == S_DECL && !l->assigned[o.var->id]) ||
+                      (s->kind == S_LET && s->op == OP_COPY));
+    return copy && value_at_start(l, s->args[0], v);
 }
 
 /* An outside scalar the body assigns: a sum (s = s + v, v not s), or
@@ -179,64 +138,98 @@ static void outside_assignment(Arena *a, Lanes *l, Stmt *s) {
     bool sum = s->op == OP_ADD && s->args[0].kind == OPD_VAR && s->args[0].var == v &&
                !(s->args[1].kind == OPD_VAR && s->args[1].var == v);
     if (sum) {
-        if (!vec_contains(&l->sums, v))
+        if (!l->sum[v->id])
             vec_push(a, &l->sums, v);
+        l->sum[v->id] = 1;
         return;
     }
-    l->ok = assignments_of(l->loop->body, v) == 1 &&
-            (s->op == OP_COPY && value_at_start(l, s->args[0], v));
+    l->ok = l->assigned[v->id] == 1 && s->op == OP_COPY && value_at_start(l, s->args[0], v);
+}
+
+/* whether s reads a sum other than as the sum's own addition */
+static bool reads_a_sum(Lanes *l, Stmt *s) {
+    int from = s->kind == S_LET && s->dst->is_mutable && l->sum[s->dst->id] ? 1 : 0;
+    for (int k = from; k < s->nargs; k++)
+        if (s->args[k].kind == OPD_VAR && l->sum[s->args[k].var->id])
+            return true;
+    for (int k = 0; k < s->nidx; k++)
+        if (s->idx[k].kind == OPD_VAR && l->sum[s->idx[k].var->id])
+            return true;
+    return false;
 }
 
 /* Pass 2: every access of a written array at its one index, which is the
  * iteration's own element; every outside scalar assigned is a sum or
- * unchanged. */
+ * unchanged; a sum is read by its own additions only. */
 static void check(Arena *a, Lanes *l) {
     Body *b = l->loop->body;
-    for (int i = 0; i < l->index.len && l->ok; i++)
-        l->ok = own_element(l, *(Operand *)l->index.items[i]);
     for (int i = 0; i < b->stmts.len && l->ok; i++) {
         Stmt *s = b->stmts.items[i];
-        if (s->kind == S_READ) {
-            Operand *at = index_of_written(l, s->buf);
-            l->ok = !at || (s->nidx == 1 && opd_equal(*at, s->idx[0]));
-        }
-        if (s->kind == S_LET && s->dst->is_mutable && !own_var(l, opd_var(s->dst)))
+        Operand *at = s->buf ? l->written_at[s->buf->id] : NULL;
+        if (at && (s->kind == S_WRITE || s->kind == S_ACC))
+            l->ok = own_element(l, *at);
+        else if (at && s->kind == S_READ)
+            l->ok = s->nidx == 1 && opd_equal(*at, s->idx[0]);
+        if (l->ok && s->kind == S_LET && s->dst->is_mutable && !own_var(l, opd_var(s->dst)))
             outside_assignment(a, l, s);
     }
-    /* a sum is read by its own additions only */
-    for (int i = 0; i < b->stmts.len && l->ok; i++) {
-        Stmt *s = b->stmts.items[i];
-        for (int k = 0; k < l->sums.len && l->ok; k++) {
-            Var *v = l->sums.items[k];
-            bool own_addition = s->kind == S_LET && s->dst == v;
-            l->ok = own_addition ? !(s->args[1].kind == OPD_VAR && s->args[1].var == v)
-                                 : !reads_var(s, v);
-        }
-    }
+    for (int i = 0; i < b->stmts.len && l->ok; i++)
+        l->ok = !reads_a_sum(l, b->stmts.items[i]);
 }
 
-static void mark_loop(Arena *a, Stmt *loop) {
+/* the function's arrays back to zero where the body set them */
+static void clear(Lanes *l) {
+    Body *b = l->loop->body;
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->dst) {
+            l->bound[s->dst->id] = NULL;
+            l->assigned[s->dst->id] = 0;
+            l->sum[s->dst->id] = 0;
+        }
+        if (s->buf)
+            l->written_at[s->buf->id] = NULL;
+    }
+    l->sums = (PtrVec){0};
+}
+
+static void mark_loop(Arena *a, Lanes *l, Stmt *loop) {
     if (loop->carried.len || loop->counter || loop->until.kind != OPD_NONE ||
         loop->hi.kind == OPD_NONE || loop->simd_rows || !loop->body)
         return;
-    Lanes l = {.loop = loop, .ok = true};
-    survey(a, &l);
-    if (l.ok)
-        check(a, &l);
+    l->loop = loop;
+    l->ok = true;
+    survey(l);
+    if (l->ok)
+        check(a, l);
     /* a loop without sums vectorises as it is, where the compiler can */
-    if (!l.ok || !l.sums.len)
-        return;
-    loop->simd_rows = true;
-    loop->simd_sums = l.sums;
+    if (l->ok && l->sums.len) {
+        loop->simd_rows = true;
+        loop->simd_sums = l->sums;
+    }
+    clear(l);
 }
 
-void mark_simd_loops(Arena *a, Body *b) {
+static void mark_in(Arena *a, Lanes *l, Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_LOOP)
-            mark_loop(a, s);
-        mark_simd_loops(a, s->then_body);
-        mark_simd_loops(a, s->else_body);
-        mark_simd_loops(a, s->body);
+            mark_loop(a, l, s);
+        mark_in(a, l, s->then_body);
+        mark_in(a, l, s->else_body);
+        mark_in(a, l, s->body);
     }
+}
+
+void mark_simd_loops(Arena *a, Func *f) {
+    size_t nv = (size_t)f->next_var_id + 1, nb = (size_t)f->next_buf_id + 1;
+    Lanes l = {.bound = xcalloc(nv, sizeof(Stmt *)),
+               .assigned = xcalloc(nv, sizeof(int)),
+               .sum = xcalloc(nv, 1),
+               .written_at = xcalloc(nb, sizeof(Operand *))};
+    mark_in(a, &l, f->body);
+    free(l.bound);
+    free(l.assigned);
+    free(l.sum);
+    free(l.written_at);
 }

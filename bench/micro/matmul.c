@@ -10,8 +10,8 @@
  * with a reduction (rewrite/simd.c) where no update is atomic, the
  * one-thread copy: 0.60 s -> 0.27 s at 1024, 2 threads unchanged, bound
  * by streaming B and B_b once per row; per-thread copies of B_b were no
- * faster, the interchange of SC22 section 6.1 is what the manual does. Annotating the k loop reduce(+ : C), or writing
- * dot products under map, map and reduce(+), gives atomics in the inner
+ * faster, the interchange of SC22 section 6.1 is what the manual does. Annotating the k loop
+ * reduce(+ : C), or writing dot products under map, map and reduce(+), gives atomics in the inner
  * loops instead.)
  * Generated: void matmul_b(long n, const double *A, double *A_b,
  *                          const double *B, double *B_b, double *C,
