@@ -113,8 +113,28 @@ const char *var_name(Emitter *e, Var *v) {
             v->cname = unique_name(e, "t", true);
         else
             v->cname = unique_name(e, v->name, false);
+        if (e->named)
+            vec_push(&e->a, e->named, v);
     }
     return lane_var_name(e, v, v->cname);
+}
+
+void copy_names_begin(Emitter *e, CopyNames *c) {
+    *c = (CopyNames){.outer = e->named};
+    e->named = &c->named;
+}
+
+void copy_names_forget(Emitter *e, CopyNames *c) {
+    (void)e;
+    for (int i = 0; i < c->named.len; i++)
+        ((Var *)c->named.items[i])->cname = NULL;
+    c->named.len = 0;
+}
+
+void copy_names_end(Emitter *e, CopyNames *c) {
+    e->named = c->outer;
+    for (int i = 0; c->outer && i < c->named.len; i++)
+        vec_push(&e->a, c->outer, c->named.items[i]);
 }
 
 const char *buf_name(Emitter *e, Buffer *b) {

@@ -41,6 +41,7 @@ typedef struct Emitter {
     struct Lanes *lanes;       /* in a map emitted as vector lanes (emit_lanes.c) */
     bool one_thread;           /* in the one-thread copy of a loop: no atomics */
     bool many_threads;         /* in the copy of a loop for several threads */
+    PtrVec *named;             /* Var*: those var_name names, while a body is copied */
     Func *func;
     /* per variable id */
     int nvars;
@@ -65,6 +66,17 @@ const char *unique_name(Emitter *e, const char *base, bool numbered);
 const char *var_name(Emitter *e, Var *v);
 const char *buf_name(Emitter *e, Buffer *b);
 void names_pop_to(Emitter *e, int scope);
+/* A body emitted twice (a loop and its copy for one thread, lane groups
+ * and shared rows): the second copy names its variables afresh, in its own
+ * scope, as the first did; names cached by the first would not be in use
+ * there, and a name made for the second could take them. */
+typedef struct CopyNames {
+    PtrVec named;
+    PtrVec *outer;
+} CopyNames;
+void copy_names_begin(Emitter *e, CopyNames *c);
+void copy_names_forget(Emitter *e, CopyNames *c); /* before the second copy */
+void copy_names_end(Emitter *e, CopyNames *c);
 bool name_taken(Emitter *e, const char *n);
 void names_push(Emitter *e, const char *n);
 /* lines */

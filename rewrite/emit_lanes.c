@@ -610,6 +610,68 @@ static void emit_lane_groups(Emitter *e, Stmt *m, unsigned char *dep, bool par) 
     close_block(e);
 }
 
+/* How the threads share the lanes' work: each takes groups of lanes (the
+ * loops inside run in order within a group), or the lanes are one group
+ * whose loops the threads share, or either, chosen at run time. */
+typedef enum { SPLIT_GROUPS, SPLIT_ROWS, SPLIT_EITHER } LaneSplit;
+
+static const char *lanes_comment(Emitter *e, LaneSplit split, long width, bool par) {
+    if (split == SPLIT_ROWS)
+        return arena_printf(&e->a,
+                            "/* the %ld iterations side by side as vector lanes: each loop below "
+                            "runs over its trips once for all of them, in parallel, the lanes "
+                            "innermost (contiguous accesses); the arrays the body allocates hold "
+                            "the lanes interleaved, a[k * lanes + lane] */",
+                            width);
+    if (split == SPLIT_EITHER)
+        return arena_printf(
+            &e->a,
+            "/* the %ld iterations side by side as vector lanes: each loop below runs over its "
+            "trips once for a group of them, the lanes innermost (contiguous accesses); the "
+            "arrays the body allocates hold the group's lanes interleaved, a[k * lanes + "
+            "lane]. Where every thread can have a group of 8 lanes or more (a cache line of "
+            "doubles) the threads take groups, each running its loops once, in order; "
+            "otherwise all the lanes are one group and the threads share each loop's trips (a "
+            "scan's blocks then read their terms twice) */",
+            width);
+    return arena_printf(&e->a,
+                        "/* the %ld iterations side by side as vector lanes, a group of them per "
+                        "thread: each loop below runs over its trips once for the group, the "
+                        "lanes innermost (contiguous accesses); the arrays the body allocates "
+                        "hold the group's lanes interleaved, a[k * lanes + lane] (%s) */",
+                        width,
+                        par ? "the loops' iterations do not share the lanes' updates safely: "
+                              "threads take groups of lanes"
+                            : "one group");
+}
+
+static void emit_split_groups(Emitter *e, Stmt *m, unsigned char *dep, bool par) {
+    bool saved = e->in_parallel;
+    e->in_parallel = true; /* the loops inside run within a group */
+    emit_lane_groups(e, m, dep, par);
+    e->in_parallel = saved;
+}
+
+/* if (groups for every thread) { the groups } else { one group, shared } */
+static void emit_split_either(Emitter *e, Stmt *m, unsigned char *dep) {
+    line(e, arena_printf(&e->a, "if (pg_lane_groups(%ld) >= pg_threads()) {", e->lanes->width));
+    e->depth++;
+    int branch = e->names.len;
+    CopyNames copy;
+    copy_names_begin(e, &copy);
+    emit_split_groups(e, m, dep, true);
+    names_pop_to(e, branch);
+    copy_names_forget(e, &copy);
+    e->depth--;
+    line(e, "} else {");
+    e->depth++;
+    emit_group_range(e, m, NULL, NULL);
+    emit_lane_body(e, m, dep);
+    names_pop_to(e, branch);
+    close_block(e);
+    copy_names_end(e, &copy);
+}
+
 bool emit_lane_map(Emitter *e, Stmt *m) {
     if (e->lanes)
         return false;
@@ -623,38 +685,25 @@ bool emit_lane_map(Emitter *e, Stmt *m) {
     }
     bool par = e->opt->openmp && !e->in_parallel && !m->serial;
     e->lanes = &L;
-    bool rows = par && rows_in_parallel(e, m);
-    line(e, rows ? arena_printf(&e->a,
-                                "/* the %ld iterations side by side as vector lanes: each loop "
-                                "below runs over its trips once for all of them, in parallel, "
-                                "the lanes innermost (contiguous accesses); the arrays the body "
-                                "allocates hold the lanes interleaved, a[k * lanes + lane] */",
-                                L.width)
-                 : arena_printf(&e->a,
-                                "/* the %ld iterations side by side as vector lanes, a group of "
-                                "them per thread: each loop below runs over its trips once for "
-                                "the group, the lanes innermost (contiguous accesses); the "
-                                "arrays the body allocates hold the group's lanes interleaved, "
-                                "a[k * lanes + lane] (%s) */",
-                                L.width,
-                                par ? "the loops' iterations do not share the lanes' updates "
-                                      "safely: threads take groups of lanes"
-                                    : "one group"));
+    /* pg_lane_groups makes several groups of 16 lanes or more only */
+    LaneSplit split = !par || !rows_in_parallel(e, m) ? SPLIT_GROUPS
+                      : L.width >= 16                 ? SPLIT_EITHER
+                                                      : SPLIT_ROWS;
+    line(e, lanes_comment(e, split, L.width, par));
     line(e, "{");
     e->depth++;
     int scope = e->names.len;
     L.first = unique_name(e, "pg_first", false);
     L.count = unique_name(e, "pg_lanes", false);
     L.lane_name = unique_name(e, "pg_l", false);
-    bool saved = e->in_parallel;
-    if (rows) {
+    if (split == SPLIT_ROWS) {
         emit_group_range(e, m, NULL, NULL);
         emit_lane_body(e, m, dep);
+    } else if (split == SPLIT_GROUPS) {
+        emit_split_groups(e, m, dep, par);
     } else {
-        e->in_parallel = true; /* the loops inside run within a group */
-        emit_lane_groups(e, m, dep, par);
+        emit_split_either(e, m, dep);
     }
-    e->in_parallel = saved;
     e->lanes = NULL;
     names_pop_to(e, scope);
     close_block(e);

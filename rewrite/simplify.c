@@ -677,6 +677,82 @@ static bool drop_unread_locals(Body *b) {
     return changed;
 }
 
+/* Heap temporaries allocated zeroed that nothing writes, only reads (the
+ * adjoints of a scan's prefixes, once fusion has given each iteration its
+ * prefix's adjoint directly, read only for the adjoint of the last): their
+ * reads are zeros, and the allocation, which zeroed the whole array in
+ * every call, goes. A fused scan whose terms its maps compute names its
+ * term arrays without reading them. Per buffer id: 1 a zeroed allocation,
+ * 2 any use but a read or a free. */
+enum { HEAP_ZEROED = 1, HEAP_OTHER_USE = 2 };
+
+static void note_heap_uses(Body *b, unsigned char *use);
+
+static void note_heap_use(Stmt *s, unsigned char *use) {
+    Buffer *named[] = {s->buf,        s->hist_bins,   s->hist_more_bins, s->scan_in[0],
+                       s->scan_in[1], s->hist_rev[0], s->hist_rev[1],    s->hist_rev[2]};
+    for (size_t k = 0; k < sizeof named / sizeof *named; k++) {
+        if (!named[k])
+            continue;
+        bool plain = (k == 0 && (s->kind == S_READ || s->kind == S_FREE)) ||
+                     ((k == 3 || k == 4) && s->fusion && !s->fusion->in_memory[k - 3]);
+        if (k == 0 && s->kind == S_ALLOC && !named[k]->filled_first)
+            use[named[k]->id] |= HEAP_ZEROED;
+        else if (!plain)
+            use[named[k]->id] |= HEAP_OTHER_USE;
+    }
+    note_heap_uses(s->then_body, use);
+    note_heap_uses(s->else_body, use);
+    note_heap_uses(s->body, use);
+    if (s->fusion)
+        note_heap_uses(s->fusion->pre_slice, use);
+}
+
+static void note_heap_uses(Body *b, unsigned char *use) {
+    for (int i = 0; b && i < b->stmts.len; i++)
+        note_heap_use(b->stmts.items[i], use);
+}
+
+static bool zeros_only(Buffer *b, const unsigned char *use) {
+    return b && use[b->id] == HEAP_ZEROED;
+}
+
+static bool drop_zero_heaps_in(Body *b, const unsigned char *use) {
+    bool changed = false;
+    int k = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        changed |= drop_zero_heaps_in(s->then_body, use) | drop_zero_heaps_in(s->else_body, use) |
+                   drop_zero_heaps_in(s->body, use) |
+                   (s->fusion && drop_zero_heaps_in(s->fusion->pre_slice, use));
+        if ((s->kind == S_ALLOC || s->kind == S_FREE) && zeros_only(s->buf, use)) {
+            changed = true;
+            continue;
+        }
+        if (s->kind == S_READ && zeros_only(s->buf, use)) {
+            s->kind = S_LET;
+            s->op = OP_COPY;
+            s->args[0] = b_fconst(0, s->dst->ty);
+            s->nargs = 1;
+            s->buf = NULL;
+            s->nidx = 0;
+            changed = true;
+        }
+        b->stmts.items[k++] = s;
+    }
+    if (b)
+        b->stmts.len = k;
+    return changed;
+}
+
+static bool drop_zero_heaps(Func *f) {
+    unsigned char *use = xcalloc((size_t)f->next_buf_id + 1, 1);
+    note_heap_uses(f->body, use);
+    bool changed = drop_zero_heaps_in(f->body, use);
+    free(use);
+    return changed;
+}
+
 /* A kept call (printf) runs where the primal runs it: its first copy, in
  * the forward sweep, comes first in the function; copies in re-executions
  * (adjoint loops, re-run blocks) go. */
@@ -713,6 +789,8 @@ void simplify_dead_code(Arena *a, Func *f) {
             d.changed = drop_unneeded_tape(f);
         if (!d.changed)
             d.changed = drop_unread_locals(f->body);
+        if (!d.changed)
+            d.changed = drop_zero_heaps(f);
     }
     free(d.live);
     free(d.trail.items);

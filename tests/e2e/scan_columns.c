@@ -6,7 +6,8 @@
  * sums over columns 1..5 (a map not from 0), running maxima of a map
  * counting down, a scan from the last row up, and a linear recurrence
  * per column, and a rate per column read in every row; 5 and 7 columns
- * do not divide among 2 or 3 threads. */
+ * do not divide among 2 or 3 threads; 24 and 16 columns split into
+ * groups among the threads, or not. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -138,9 +139,52 @@ double columns_scaled(int n, const double *x) {
     free(out);
     return s;
 }
+/* 24 and 16 columns: groups of 8 lanes or more for every thread where
+ * there are enough (24 at 1, 2 or 3 threads, 16 at 2), else one group
+ * whose rows the threads share (16 at 3): pargrad emits both, chosen at
+ * run time */
+double columns_wide24(int n, const double *x) {
+    int rows = n / 24;
+    double *out = malloc((size_t)(rows * 24 + 1) * sizeof(double));
+#pragma pargrad map
+    for (int j = 0; j < 24; j++) {
+        double acc = 0.1 * j;
+#pragma pargrad scan(+ : acc)
+        for (int i = 0; i < rows; i++) {
+            out[i * 24 + j] = acc * (0.5 + 0.1 * j);
+            acc += tanh(x[i * 24 + j]) + 0.05 * j;
+        }
+    }
+    double s = 0.0;
+    for (int k = 0; k < rows * 24; k++)
+        s += out[k] * out[k];
+    free(out);
+    return s;
+}
+
+double columns_wide16(int n, const double *x) {
+    int rows = n / 16;
+    double *out = malloc((size_t)(rows * 16 + 1) * sizeof(double));
+#pragma pargrad map
+    for (int j = 0; j < 16; j++) {
+        double ema = x[j];
+#pragma pargrad scan(affine : ema)
+        for (int i = 0; i < rows; i++) {
+            ema = (0.4 + 0.02 * j) * ema + sin(x[i * 16 + j]);
+            out[i * 16 + j] = ema;
+        }
+    }
+    double s = 0.0;
+    for (int k = 0; k < rows * 16; k++)
+        s += out[k] * (1.0 + 0.01 * k);
+    free(out);
+    return s;
+}
 #pragma pargrad reverse(columns_mul) wrt(x) out(return )
 #pragma pargrad reverse(columns_add_exclusive) wrt(x) out(return )
 #pragma pargrad reverse(columns_max_down) wrt(x) out(return )
 #pragma pargrad reverse(columns_from_bottom) wrt(x) out(return )
 #pragma pargrad reverse(columns_ema) wrt(x) out(return )
 #pragma pargrad reverse(columns_scaled) wrt(x) out(return )
+#pragma pargrad reverse(columns_wide24) wrt(x) out(return )
+#pragma pargrad reverse(columns_wide16) wrt(x) out(return )

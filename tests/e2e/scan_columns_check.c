@@ -1,7 +1,7 @@
 /* Checks the gradients of the column scans of scan_columns.c against
  * central finite differences at small sizes (no row, one row, a partial
- * row) and along a random direction at a size where the lanes' groups run
- * on threads. */
+ * row; two to six rows of the wide ones) and along a random direction at
+ * a size where the lanes' groups run on threads. */
 #include "gradcheck.h"
 
 GC_KERNEL(columns_mul)
@@ -10,6 +10,8 @@ GC_KERNEL(columns_max_down)
 GC_KERNEL(columns_from_bottom)
 GC_KERNEL(columns_ema)
 GC_KERNEL(columns_scaled)
+GC_KERNEL(columns_wide24)
+GC_KERNEL(columns_wide16)
 
 static const struct gc_kernel kernels[] = {
     {"columns_mul", columns_mul, columns_mul_b},
@@ -18,12 +20,17 @@ static const struct gc_kernel kernels[] = {
     {"columns_from_bottom", columns_from_bottom, columns_from_bottom_b},
     {"columns_ema", columns_ema, columns_ema_b},
     {"columns_scaled", columns_scaled, columns_scaled_b},
+    {"columns_wide24", columns_wide24, columns_wide24_b},
+    {"columns_wide16", columns_wide16, columns_wide16_b},
 };
 
 int main(void) {
     const int sizes[] = {7, 9, 14, 36};
+    /* the wide ones' rows: none is no gradient at all */
+    const int wide_sizes[] = {48, 50, 73, 100};
     int nk = (int)(sizeof kernels / sizeof kernels[0]);
-    gc_check_kernels(kernels, nk, sizes, 4, 2);
+    gc_check_kernels(kernels, nk - 2, sizes, 4, 2);
+    gc_check_kernels(kernels + nk - 2, 2, wide_sizes, 4, 2);
     for (int q = 0; q < nk; q++)
         gc_check_direction(&kernels[q], 7000, -1.0, 1.0, 11);
     return gc_finish();

@@ -864,7 +864,7 @@ int main(int argc, char **argv) {
     if (!seed_text || !dir)
         usage();
     uint64_t seed = strtoull(seed_text, NULL, 10);
-    rng_state = seed * 0x9e3779b97f4a7c15ull + 12345;
+    rng_seed(seed);
     setup_interface();
     prog.helpers = new_node(0, "");
     if (on(K_HELPER)) {

@@ -132,6 +132,7 @@ int on(enum construct k);
 /* random numbers, strings (gen_tree.c)                                */
 
 extern uint64_t rng_state; /* splitmix64's state, seeded by main */
+void rng_seed(uint64_t seed);
 
 /* uniform in [0, k) */
 int rnd(int k);

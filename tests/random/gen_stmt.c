@@ -770,7 +770,7 @@ static void gen_stmt(struct block b, int count) {
                 return;
             }
             /* at the top level: its buffer is malloc'ed */
-            if (on(K_SCAN_ROWS) && !in_parallel && !cx.in_helper && cx.depth == 0 && chance(40)) {
+            if (on(K_SCAN_ROWS) && !in_parallel && !cx.in_helper && cx.depth == 0 && chance(60)) {
                 gen_scan_rows(b);
                 return;
             }

@@ -20,6 +20,16 @@ static uint64_t rng_next(void) {
     return z ^ (z >> 31);
 }
 
+/* The stream of a seed. splitmix64's state advances by a fixed step, so
+ * a state made linearly from the seed (seed * step + c) would make seed s's
+ * k-th number seed s + k's first: consecutive seeds would draw one stream,
+ * shifted, and their programs would fall into step. The seed goes through
+ * the mixing function first: the streams start far apart. */
+void rng_seed(uint64_t seed) {
+    rng_state = seed;
+    rng_state = rng_next() ^ 0x2545f4914f6cdd1dull;
+}
+
 /* uniform in [0, k) */
 int rnd(int k) {
     return k <= 1 ? 0 : (int)(rng_next() % (uint64_t)k);
