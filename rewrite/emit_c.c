@@ -307,13 +307,17 @@ void emit_stmt(Emitter *e, Stmt *s) {
                     type_cname(s->buf->elem), buf_name(e, s->buf));
             for (int i = 0; i < s->buf->rank; i++) {
                 fputc('[', e->out);
-                emit_operand(e, s->buf->dims[i]);
+                emit_operand_top(e, decl_dim(s, i));
                 fputc(']', e->out);
             }
+            bool zeroed = s->buf->zero_init || s->buf->zeroed_for_saves;
             if (s->buf->table)
                 emit_table_values(e, s->buf);
+            else if (zeroed && s->buf->sized_at_run_time) /* (no initialiser for those in C) */
+                fprintf(e->out, ";\n%*smemset(%s, 0, sizeof %s);\n", 4 * e->depth, "",
+                        buf_name(e, s->buf), buf_name(e, s->buf));
             else
-                fputs(s->buf->zero_init || s->buf->zeroed_for_saves ? " = {0};\n" : ";\n", e->out);
+                fputs(zeroed ? " = {0};\n" : ";\n", e->out);
         } else {
             fprintf(e->out, "%s %s = ", type_cname(s->dst->ty), var_name(e, s->dst));
             emit_operand_top(e, s->args[0]);

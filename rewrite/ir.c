@@ -286,6 +286,10 @@ Buffer *buffer_new(Arena *a, Func *f, const char *name, Type elem, BufKind kind)
     return b;
 }
 
+Operand decl_dim(const Stmt *decl, int i) {
+    return decl->buf->sized_at_run_time ? decl->args[i] : decl->buf->dims[i];
+}
+
 const char *buffer_label(Arena *a, const Buffer *b) {
     return b->field ? ident_of(a, arena_printf(a, "%s.%s", b->name, b->field)) : b->name;
 }
@@ -688,7 +692,7 @@ static void print_stmt(FILE *out, Stmt *s, int depth) {
             fprintf(out, "decl %s %s", type_cname(s->buf->elem), s->buf->name);
             for (int i = 0; i < s->buf->rank; i++) {
                 fputc('[', out);
-                print_operand(out, s->buf->dims[i]);
+                print_operand(out, decl_dim(s, i));
                 fputc(']', out);
             }
             break;

@@ -89,6 +89,9 @@ typedef struct Buffer {
     int rank;             /* number of subscripts in accesses */
     bool row_table;       /* a parameter T **p: rows through pointers, p[i][j] */
     struct Operand *dims; /* rank extents for local arrays; NULL for pointers */
+    /* A local array sized at run time (double t[n]): dims is NULL and its
+     * declarations (S_DECL) carry the sizes as their operands (decl_dim) */
+    bool sized_at_run_time;
     /* A parameter declared with its length, T p[n] or T p[8]: the element
      * count (a parameter or a constant), which bounds every access; a
      * malloc'ed temporary's count; else NULL. */
@@ -224,7 +227,8 @@ typedef enum {
     S_WRITE,            /* buf[idx] = args[0] */
     S_ACC,              /* buf[idx] += args[0], lowered per `acc`: an adjoint accumulation, or
                          * in the primal a histogram's update */
-    S_DECL,             /* declares the mutable dst, initialised to args[0] */
+    S_DECL,             /* declares the mutable dst, initialised to args[0]; or the local
+                         * array buf (sized at run time: by args[0..rank-1]) */
     S_IF,               /* if (cond) then else; phis merge values */
     S_LOOP,             /* sequential loop; carried scalars explicit */
     S_MAP,              /* parallel loop with independent iterations */
@@ -533,6 +537,8 @@ Var *var_new(Arena *a, Func *f, const char *name, Type ty);
 #define TEMP_NAME "%t"
 bool var_is_temp(const Var *v);
 Buffer *buffer_new(Arena *a, Func *f, const char *name, Type elem, BufKind kind);
+/* The length of dimension i of the local array a declaration declares. */
+Operand decl_dim(const Stmt *decl, int i);
 /* A buffer's name for names derived from it: p, or p_pos_x for a field. */
 const char *buffer_label(Arena *a, const Buffer *b);
 /* name with the dots of a struct field's path made underscores. */

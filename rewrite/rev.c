@@ -410,9 +410,12 @@ static void declare_local_adjoint(Rev *r, Stmt *s, Body *out) {
                               buf->elem, BUF_LOCAL);
         buf->adj->rank = buf->rank;
         buf->adj->dims = buf->dims;
+        buf->adj->sized_at_run_time = buf->sized_at_run_time;
         buf->adj->zero_init = true;
     }
     Stmt *d = stmt_new(r->a, S_DECL, s->loc);
+    d->nargs = s->nargs; /* the sizes of one sized at run time */
+    memcpy(d->args, s->args, sizeof d->args);
     d->buf = buf->adj;
     body_append(r->a, out, d);
 }

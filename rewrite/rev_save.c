@@ -547,7 +547,7 @@ static void copy_element(Rev *r, Body *b, SrcLoc loc, Buffer *from, Operand *fid
 static void transfer_site(SiteScan *sc, SaveSite *site, Body *out, bool save) {
     Rev *r = sc->r;
     Stmt *w = site->write;
-    if (save && w->buf->dims)
+    if (save && (w->buf->dims || w->buf->sized_at_run_time))
         w->buf->zeroed_for_saves = true;
     Slice sl = {.sc = sc, .site = site};
     Operand idx[4];
@@ -703,7 +703,7 @@ static Var *pop_value(Rev *r, Body *out, SrcLoc loc, const char *name, Type ty) 
  * (with several logged writes) which write it is; count one more. */
 static void log_write(Rev *r, WriteLog *log, Stmt *w, Body *out) {
     Builder bd = {r->a, r->dst, out, w->loc};
-    if (w->buf->dims)
+    if (w->buf->dims || w->buf->sized_at_run_time)
         w->buf->zeroed_for_saves = true;
     Stmt *rd = stmt_new(r->a, S_READ, w->loc);
     rd->buf = w->buf;

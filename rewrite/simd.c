@@ -79,8 +79,9 @@ static bool statement_allowed(Stmt *s) {
     switch (s->kind) {
     case S_LET:
         return s->op <= OP_CALL;
+    case S_DECL: /* (not an array sized at run time: no vector lanes hold it) */
+        return !s->buf || !s->buf->sized_at_run_time;
     case S_READ:
-    case S_DECL:
     case S_COMMENT:
         return true;
     case S_WRITE:

@@ -607,7 +607,7 @@ static bool drop_unneeded_tape(Func *f) {
 /* Sweeps until nothing changes. Whatever order dead statements go in, the
  * result is the same: the largest set of statements none of which is dead
  * given the others (removing code never makes other code live). */
-/* Fixed-size local arrays that nothing in their scope reads (a re-executed
+/* Local arrays (not malloc'ed) that nothing in their scope reads (a re-executed
  * body whose reads of them went as dead code): their writes and
  * declaration go too, which also keeps compilers from warning about them.
  * One buffer may be declared in several scopes (the forward sweep and a
@@ -655,7 +655,7 @@ static bool drop_unread_locals(Body *b) {
         changed |= drop_unread_locals(s->else_body);
         changed |= drop_unread_locals(s->body);
         if (s->kind != S_DECL || !s->buf || s->buf->kind != BUF_LOCAL || s->buf->heap ||
-            !s->buf->dims)
+            !(s->buf->dims || s->buf->sized_at_run_time))
             continue;
         bool read = false;
         for (int j = i + 1; j < b->stmts.len && !read; j++) {

@@ -215,6 +215,65 @@ static void lift_array_init(Lift *L, Buffer *buf, CXCursor list, Operand *idx, i
 
 static int scalar_ref_arg(Lift *L, CXCursor arg);
 
+/* double t[n], q[k][d]: a local array sized where its declaration runs (C
+ * evaluates the sizes there, once); the declaration carries the sizes as
+ * its operands, so that every copy of it (a re-executed iteration, the
+ * adjoint's) has them at hand. */
+static void lift_vla_decl(Lift *L, CXCursor d, const char *name, CXType ct, Kids *k) {
+    CXType levels[4], elem = ct;
+    int rank = 0, nsizes = 0;
+    while ((elem.kind == CXType_VariableArray || elem.kind == CXType_ConstantArray) && rank < 4) {
+        levels[rank++] = elem;
+        elem = clang_getCanonicalType(clang_getArrayElementType(elem));
+    }
+    CXCursor sizes[4];
+    for (int i = 0; i < k->n; i++)
+        if (clang_isExpression(clang_getCursorKind(k->items[i])) && nsizes < 4)
+            sizes[nsizes++] = k->items[i];
+    Type ety;
+    if (rank > 3 || nsizes != rank || elem.kind == CXType_VariableArray ||
+        elem.kind == CXType_ConstantArray || is_struct_type(elem) || !map_type(elem, &ety) ||
+        ety.kind == TY_BOOL) {
+        lift_fail(L, d,
+                  "arrays sized at run time (double t[n]) hold float, double or integers, in "
+                  "at most 3 dimensions; else allocate with malloc at the top of the function",
+                  "unsupported local array '%s'", name);
+        return;
+    }
+    Stmt *s = stmt_new(L->a, S_DECL, loc_of(L, d));
+    for (int i = 0; i < rank && !L->failed; i++) {
+        if (levels[i].kind == CXType_ConstantArray) {
+            s->args[i] = opd_int(clang_getArraySize(levels[i]));
+            continue;
+        }
+        CXCursor size = sizes[rank - 1 - i]; /* (libclang lists them innermost first) */
+        s->args[i] = lift_expr(L, size);
+        if (!L->failed && type_is_float(s->args[i].ty))
+            lift_fail(L, size, "give the size as an integer", "size of '%s' is not an integer",
+                      name);
+    }
+    if (L->failed)
+        return;
+    Buffer *buf = buffer_new(L->a, L->f, name, ety, BUF_LOCAL);
+    buf->rank = rank;
+    bool constant = true; /* int m = 3; double t[m]: a fixed-size array after all */
+    for (int i = 0; i < rank; i++)
+        constant &= s->args[i].kind == OPD_CONST;
+    if (constant) {
+        buf->dims = arena_alloc(L->a, sizeof(Operand) * (size_t)rank);
+        memcpy(buf->dims, s->args, sizeof(Operand) * (size_t)rank);
+        memset(s->args, 0, sizeof s->args);
+    } else {
+        s->nargs = rank;
+        buf->sized_at_run_time = true;
+    }
+    s->buf = buf;
+    body_append(L->a, L->cur, s);
+    Binding *b = env_bind(L, d, name);
+    b->is_array = true;
+    b->buf = buf;
+}
+
 void lift_var_decl(Lift *L, CXCursor d) {
     const char *name = cursor_spelling(L, d);
     CXType t = clang_getCursorType(d);
@@ -241,6 +300,10 @@ void lift_var_decl(Lift *L, CXCursor d) {
         b->ty = type_long();
         if (!clang_Cursor_isNull(init))
             point_view(L, d, L->nenv - 1, init);
+        return;
+    }
+    if (ct.kind == CXType_VariableArray) {
+        lift_vla_decl(L, d, name, ct, &k);
         return;
     }
     if (ct.kind == CXType_ConstantArray) {

@@ -113,6 +113,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_HEADER] = {"header", 1},
     [K_STENCIL_OUT] = {"stencil_out", 1},
     [K_ROW_DOT] = {"row_dot", 1},
+    [K_LOCAL_VLA] = {"local_vla", 1},
 };
 
 int on(enum construct k) {
@@ -372,6 +373,11 @@ static void gen_function(void) {
     if (on(K_LOCAL_BUF) && chance(30)) {
         const char *t = fresh("buf");
         stmt(b, fmt("double %s[64];", t));
+        add_array(t, 0, 0);
+    }
+    if (on(K_LOCAL_VLA) && chance(25)) { /* C99: as long as any array's writes reach */
+        const char *t = fresh("vb");
+        stmt(b, fmt("double %s[n * m];", t));
         add_array(t, 0, 0);
     }
     if (on(K_INT_ARRAY) && chance(30)) { /* indices kept in [0, n) */

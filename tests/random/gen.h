@@ -52,6 +52,8 @@ enum construct {
     K_DECL_FOR,      /* `int i, t; ... for (i = 0; ...)`: counters declared at the top */
     K_LOOP_DOWN,     /* for (i = n - 1; i >= 0; i--), > lo - 1, -= 1 */
     K_LOOP_STEP,     /* sequential loops stepping by 2, 3 or a stride: t += 2, t = t + 3 */
+    K_LOCAL_VLA,     /* local arrays sized at run time: double vb[n * m] at the top (a map
+                      * target), double la[m + 2] wherever local_array declares la[3] */
     K_COUNTER_AFTER, /* a counter declared at the top read after its loop (also after break) */
     K_CONTINUE,      /* if (c) continue; in sequential loops and reduce bodies */
     K_ROUNDING,      /* floor, ceil, round, trunc, fmod, copysign, fdim, abs */

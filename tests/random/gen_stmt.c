@@ -298,16 +298,20 @@ void gen_local(struct block b) {
             n->kid[n->nkid++] = gen_expr(1);
             bound = max2(bound, n->kid[i]->bound);
         }
-        n->tmpl = fmt("%s %s[3];\n%s[0] = %%0;\n%s[1] = %%1;\n%s[2] = %%2;", type_text(n, 0), name,
-                      name, name, name);
-        if (on(K_ARRAY_INIT) && chance(50)) { /* the rest is zero, as C fills it */
+        /* sized at run time (C99): m + 2 elements, m >= 1, of which 3 are used
+         * (helpers have no m) */
+        const char *len = on(K_LOCAL_VLA) && !cx.in_helper && chance(25) ? "m + 2" : "3";
+        n->tmpl = fmt("%s %s[%s];\n%s[0] = %%0;\n%s[1] = %%1;\n%s[2] = %%2;", type_text(n, 0), name,
+                      len, name, name, name);
+        if (len[0] != '3') {                         /* no initialiser on those */
+        } else if (on(K_ARRAY_INIT) && chance(50)) { /* the rest is zero, as C fills it */
             static const char *const lists[] = {"{%0, %1, %2}", "{%0, %1}", "{%0}", "{0}"};
             n->tmpl = fmt("%s %s[3] = %s;", type_text(n, 0), name, lists[rnd(4)]);
         } else if (chance(20)) { /* filled by a loop: its iterations save what they overwrite */
             const char *t = fresh("t");
-            n->tmpl = fmt("%s %s[3];\nfor (int %s = 0; %s < 3; %s++)\n    %s[%s] = (%s == 1 ? "
+            n->tmpl = fmt("%s %s[%s];\nfor (int %s = 0; %s < 3; %s++)\n    %s[%s] = (%s == 1 ? "
                           "%%1 : %%0) * (0.5 + 0.25 * %s);",
-                          type_text(n, 0), name, t, t, t, name, t, t, t);
+                          type_text(n, 0), name, len, t, t, t, name, t, t, t);
         }
         declare(name, T_ARRAY, bound)->len = 3;
     } else if (r < 5 && on(K_SCALAR_REF)) {
