@@ -65,7 +65,7 @@ static int usage(const char *msg) {
           "               [--reverse=FUNC --wrt=a,b [--out=y] [--name=NEW]]\n"
           "               [-p BUILD_DIR] [-MD -MF DEPFILE] [--line-directives]\n"
           "               [--emit-ir=lifted|rev|opt] [-- CLANG_ARGS...]\n"
-          "       pargrad --cflags | --libs | --version\n",
+          "       pargrad [--cflags] [--libs] | --version\n",
           stderr);
     return PARGRAD_EXIT_USAGE;
 }
@@ -93,22 +93,36 @@ static bool exe_dir(char *dir, size_t size) {
     return true;
 }
 
-static void print_flags(bool libs) {
+/* What a compiler needs for the generated code, as pkg-config prints it:
+ * --cflags, --libs, or both on one line. */
+static void print_flags(bool cflags, bool libs) {
     char dir[PATH_MAX];
     bool known = exe_dir(dir, sizeof dir);
     bool build_tree = known && strcmp(dir, PARGRAD_BUILD_BINDIR) == 0;
     const char *prefix = known ? dir : "/usr/local/bin";
-    if (libs) {
-        if (build_tree)
-            printf("-L%s -lpargrad_rt -fopenmp -lm\n", PARGRAD_BUILD_LIBDIR);
+    if (cflags && build_tree)
+        printf("-I%s -fopenmp%s", PARGRAD_BUILD_INCLUDE, libs ? " " : "\n");
+    else if (cflags)
+        printf("-I%s/../include -fopenmp%s", prefix, libs ? " " : "\n");
+    if (libs && build_tree)
+        printf("-L%s -lpargrad_rt -fopenmp -lm\n", PARGRAD_BUILD_LIBDIR);
+    else if (libs)
+        printf("-L%s/../lib -lpargrad_rt -fopenmp -lm\n", prefix);
+}
+
+/* pargrad --cflags, --libs, or both: which (bit 0 cflags, bit 1 libs), 0
+ * for other arguments */
+static int flag_query(int argc, char **argv) {
+    int which = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--cflags") == 0)
+            which |= 1;
+        else if (strcmp(argv[i], "--libs") == 0)
+            which |= 2;
         else
-            printf("-L%s/../lib -lpargrad_rt -fopenmp -lm\n", prefix);
-    } else {
-        if (build_tree)
-            printf("-I%s -fopenmp\n", PARGRAD_BUILD_INCLUDE);
-        else
-            printf("-I%s/../include -fopenmp\n", prefix);
+            return 0;
     }
+    return which;
 }
 
 static bool is_identifier(const char *s) {
@@ -956,8 +970,9 @@ int driver_main(int argc, char **argv) {
         printf("pargrad %s\n", PARGRAD_VERSION);
         return 0;
     }
-    if (argc == 2 && (strcmp(argv[1], "--cflags") == 0 || strcmp(argv[1], "--libs") == 0)) {
-        print_flags(strcmp(argv[1], "--libs") == 0);
+    int query = flag_query(argc, argv);
+    if (query) {
+        print_flags(query & 1, query & 2);
         return 0;
     }
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {

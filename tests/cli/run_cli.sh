@@ -278,6 +278,35 @@ no_overwrite_input)
     run 2 in.c -o out.c -MD -MF out.c
     expect_err "the depfile (-MF) and the output (-o) are the same file"
     ;;
+build_flags)
+    # --cflags and --libs, alone or together (as pkg-config takes them), are
+    # what compiles and links a generated file; anything else beside them is
+    # a usage error.
+    run 0 --cflags
+    cflags=$(cat out.txt)
+    run 0 --libs
+    libs=$(cat out.txt)
+    run 0 --cflags --libs
+    [ "$(cat out.txt)" = "$cflags $libs" ] || note "--cflags --libs printed '$(cat out.txt)'"
+    run 0 --libs --cflags
+    [ "$(cat out.txt)" = "$cflags $libs" ] || note "--libs --cflags printed '$(cat out.txt)'"
+    run 2 --cflags in.c
+    run 0 in.c -o in_b.c
+    cat > main.c <<'SRC'
+double loss(int n, const double *x);
+double loss_b(int n, const double *x, double *x_b, double seed);
+int main(void) {
+    double x[3] = {0.1, 0.2, 0.3}, x_b[3] = {0};
+    loss_b(3, x, x_b, 1.0);
+    return loss(3, x) > 0.0 && x_b[1] > 0.0 ? 0 : 1;
+}
+SRC
+    command -v cc > /dev/null || exit 77
+    # shellcheck disable=SC2086 # the flags are words
+    cc -O2 $cflags -Wno-unknown-pragmas in.c in_b.c main.c $libs -o prog 2> cc.txt ||
+        note "the generated file did not build with the flags: $(head -3 cc.txt)"
+    [ -x prog ] && { ./prog || note "the program built with the flags failed"; }
+    ;;
 *)
     echo "unknown case $case" >&2
     exit 2
