@@ -220,6 +220,40 @@ PG_ATOMIC_DEF(pg_atomic_max_float, float, pg_fmaxf)
 PG_ATOMIC_DEF(pg_atomic_min_long, long, PG_PICK_LMIN)
 PG_ATOMIC_DEF(pg_atomic_max_long, long, PG_PICK_LMAX)
 
+/* A thread's partial sums of an adjoint array every thread adds into (the
+ * weights' w_b of a loop over points, means_b[c * d + j] of a loop over
+ * samples), kept instead of atomic updates where the array's length is not
+ * known: v[k] for 0 <= k < cap, grown on demand to the largest element the
+ * thread updates, up to PG_PARTIAL_MAX elements (elements past it, and
+ * negative ones, are updated atomically in the array itself); added into
+ * the array once at the end (runtime/partials.c). */
+#define PG_PARTIAL_MAX (1L << 17)
+#ifdef _OPENMP
+#define PG_OMP_ATOMIC _Pragma("omp atomic")
+#else
+#define PG_OMP_ATOMIC
+#endif
+#define PG_PARTIAL_DEF(NAME, T)                                                                    \
+    typedef struct NAME {                                                                          \
+        T *v;                                                                                      \
+        long cap;                                                                                  \
+    } NAME;                                                                                        \
+    void NAME##_grow(NAME *p, T *x, long k, T v);                                                  \
+    void NAME##_combine(NAME *p, T *x);                                                            \
+    static inline void NAME##_add(NAME *p, T *x, long k, T v) {                                    \
+        if (__builtin_expect(k >= 0 && k < p->cap, 1)) {                                           \
+            p->v[k] += v;                                                                          \
+        } else if (k >= 0 && k < PG_PARTIAL_MAX) {                                                 \
+            NAME##_grow(p, x, k, v);                                                               \
+        } else {                                                                                   \
+            PG_OMP_ATOMIC                                                                          \
+            x[k] += v;                                                                             \
+        }                                                                                          \
+    }
+PG_PARTIAL_DEF(pg_partial_double, double)
+PG_PARTIAL_DEF(pg_partial_float, float)
+#undef PG_PARTIAL_DEF
+
 /* A histogram's bin outside the array, found by the gradient's forward
  * sweep: prints what and where, and aborts (rather than corrupting
  * memory). */

@@ -278,38 +278,37 @@ void settle_accumulations(Rev *r, Stmt *loop) {
  * run time, atomics elsewhere. A pointer's length is unknown: atomics,
  * and the output says why. Runs after fusion, which keeps such maps
  * apart. */
-typedef struct Targets {
-    Buffer *buf;    /* the one array accumulated atomically, so far */
-    bool several;   /* atomic accumulations into more than one array */
-    PtrVec touched; /* Buffer*: arrays read, written or updated otherwise */
-} Targets;
-
-static void find_targets(Body *b, Targets *t, Arena *a) {
+void atomic_sum_targets(Body *b, PtrVec *sums, PtrVec *touched, Arena *a) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_ACC && s->acc == ACC_ATOMIC && s->acc_op == RED_ADD) {
-            t->several |= t->buf && t->buf != s->buf;
-            t->buf = s->buf;
+            if (!vec_contains(sums, s->buf))
+                vec_push(a, sums, s->buf);
         } else if (s->buf && !(s->kind == S_ACC && s->acc_op == RED_ADD)) {
-            vec_push(a, &t->touched, s->buf);
+            vec_push(a, touched, s->buf);
         }
         for (int q = 0; q < 2; q++)
             if ((s->kind == S_SCAN || s->kind == S_HIST) && s->scan_in[q])
-                vec_push(a, &t->touched, s->scan_in[q]);
+                vec_push(a, touched, s->scan_in[q]);
         for (int q = 0; q < 3; q++)
             if (s->kind == S_HIST && s->hist_rev[q])
-                vec_push(a, &t->touched, s->hist_rev[q]);
-        find_targets(s->then_body, t, a);
-        find_targets(s->else_body, t, a);
-        find_targets(s->body, t, a);
+                vec_push(a, touched, s->hist_rev[q]);
+        atomic_sum_targets(s->then_body, sums, touched, a);
+        atomic_sum_targets(s->else_body, sums, touched, a);
+        atomic_sum_targets(s->body, sums, touched, a);
     }
 }
 
+bool partial_sums_fit(const Buffer *b) {
+    return b->rank == 1 && !b->field && !b->scalar_ref && !b->row_table && !b->by_value &&
+           (b->elem.kind == TY_DOUBLE || b->elem.kind == TY_FLOAT);
+}
+
 static void mark_copies(Arena *a, Stmt *m) {
-    Targets t = {0};
-    find_targets(m->body, &t, a);
-    Buffer *x = t.buf;
-    if (!x || t.several || vec_contains(&t.touched, x) || !type_is_float(x->elem) || x->rank != 1)
+    PtrVec sums = {0}, touched = {0};
+    atomic_sum_targets(m->body, &sums, &touched, a);
+    Buffer *x = sums.len == 1 ? sums.items[0] : NULL;
+    if (!x || vec_contains(&touched, x) || !type_is_float(x->elem) || x->rank != 1)
         return;
     Operand *len = x->extent ? x->extent : x->dims;
     if (!len) {
@@ -317,11 +316,12 @@ static void mark_copies(Arena *a, Stmt *m) {
         const char *why =
             p ? arena_printf(a,
                              "the length of %s is not known (declared with it, %s[len], "
-                             "each thread would update a copy of its own)",
+                             "each thread would update a copy of it)",
                              p, p)
               : "iterations may share its elements";
-        m->note = arena_printf(a, "%s%satomic updates of %s: %s", m->note ? m->note : "",
-                               m->note ? "; " : "", x->name, why);
+        const char *how = partial_sums_fit(x) ? "per-thread partial sums" : "atomic updates";
+        m->note = arena_printf(a, "%s%s%s of %s: %s", m->note ? m->note : "", m->note ? "; " : "",
+                               how, x->name, why);
         return;
     }
     m->hist_bins = x;

@@ -340,6 +340,8 @@ void emit_stmt(Emitter *e, Stmt *s) {
             emit_halo_accumulate(e, s);
             break;
         }
+        if (s->kind == S_ACC && shared_update(e, s) && emit_partial_add(e, s))
+            break;
         if (s->kind == S_ACC && shared_update(e, s))
             line(e, "#pragma omp atomic");
         emit_update(e, s);

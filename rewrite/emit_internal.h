@@ -42,6 +42,9 @@ typedef struct Emitter {
     bool one_thread;           /* in the one-thread copy of a loop: no atomics */
     bool many_threads;         /* in the copy of a loop for several threads */
     PtrVec *named;             /* Var*: those var_name names, while a body is copied */
+    /* in a loop whose threads add into partial sums of their own
+     * (emit_partials_map): the arrays (Buffer*) and their partials' names */
+    PtrVec partials, partial_names;
     Func *func;
     /* per variable id */
     int nvars;
@@ -112,6 +115,8 @@ bool shared_update(Emitter *e, Stmt *s);
 void emit_update(Emitter *e, Stmt *s);
 void emit_extremum_update(Emitter *e, Stmt *s);
 void emit_halo_accumulate(Emitter *e, Stmt *s);
+/* an update through the thread's partial sums of its array, if it has them */
+bool emit_partial_add(Emitter *e, Stmt *s);
 
 /* emit_scan.c: a scan fused with its maps (ScanFusion), one parallel
  * region of two passes */

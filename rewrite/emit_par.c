@@ -169,14 +169,22 @@ void emit_extremum_update(Emitter *e, Stmt *s) {
     fputs(";\n", e->out);
 }
 
+static void emit_loop_pragma(Emitter *e, Stmt *s, const char *reductions, const char *directive);
+
 /* The parallel pragmas of an outermost parallel loop. */
 static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
     if (!e->opt->openmp || e->in_parallel || s->serial)
         return false;
+    emit_loop_pragma(e, s, reductions, "parallel for");
+    return true;
+}
+
+/* `#pragma omp <directive>` and its clauses for the loop s */
+static void emit_loop_pragma(Emitter *e, Stmt *s, const char *reductions, const char *directive) {
     Clauses c = {0};
     collect_clauses(e, s->body, &c);
     indent(e);
-    fputs("#pragma omp parallel for", e->out);
+    fprintf(e->out, "#pragma omp %s", directive);
     bool argext = false;
     for (int i = 0; i < s->accums.len; i++)
         argext |= ((Accum *)s->accums.items[i])->op >= RED_ARGMIN;
@@ -220,7 +228,6 @@ static bool open_parallel(Emitter *e, Stmt *s, const char *reductions) {
     }
     emit_outer_reductions(e, &c);
     fputc('\n', e->out);
-    return true;
 }
 
 static const char *omp_reduce_op(const Accum *a) {
@@ -658,8 +665,83 @@ static int emit_loop_open(Emitter *e, Stmt *s, bool par) {
     return scope;
 }
 
+bool emit_partial_add(Emitter *e, Stmt *s) {
+    for (int i = 0; i < e->partials.len; i++) {
+        if (e->partials.items[i] != s->buf || s->nidx != 1 || s->acc_op != RED_ADD)
+            continue;
+        indent(e);
+        fprintf(e->out, "pg_partial_%s_add(&%s, %s, (long)(", type_cname(s->buf->elem),
+                (const char *)e->partial_names.items[i], buf_name(e, s->buf));
+        emit_operand_top(e, s->idx[0]);
+        fputs("), ", e->out);
+        emit_operand_top(e, s->args[0]);
+        fputs(");\n", e->out);
+        return true;
+    }
+    return false;
+}
+
+/* The arrays of unknown length the loop's threads would update atomically,
+ * all its iterations into the same few elements often (w_b of weights,
+ * means_b of a mixture's components), which it does not otherwise touch. */
+static void partial_targets(Emitter *e, Stmt *s, PtrVec *bufs) {
+    PtrVec sums = {0}, touched = {0};
+    atomic_sum_targets(s->body, &sums, &touched, &e->a);
+    for (int i = 0; i < sums.len; i++) {
+        Buffer *b = sums.items[i];
+        if (partial_sums_fit(b) && !vec_contains(&touched, b))
+            vec_push(&e->a, bufs, b);
+    }
+}
+
+/* A map whose threads add into partial sums of their own instead of
+ * updating the arrays atomically (pargrad.h, pg_partial_*): grown as far
+ * as each thread's largest element, added into the arrays once at the end
+ * of the loop. A histogram's map (hist_bins) has copies of known length. */
+static bool emit_partials_map(Emitter *e, Stmt *s, const char *reductions) {
+    if (!e->opt->openmp || e->in_parallel || s->serial || s->kind != S_MAP || s->hist_bins ||
+        e->partials.len)
+        return false;
+    PtrVec bufs = {0};
+    partial_targets(e, s, &bufs);
+    if (!bufs.len)
+        return false;
+    const char *list = "";
+    for (int i = 0; i < bufs.len; i++)
+        list = arena_printf(&e->a, "%s%s%s", list, i ? ", " : "", buf_name(e, bufs.items[i]));
+    line(e, arena_printf(&e->a,
+                         "/* the threads add into partial sums of %s of their own, not atomically "
+                         "into the shared array%s: each grown to the largest element its "
+                         "thread updates (elements past %ld atomically), then added in once */",
+                         list, bufs.len > 1 ? "s" : "", (long)(1L << 17)));
+    line(e, "#pragma omp parallel");
+    line(e, "{");
+    e->depth++;
+    int scope = e->names.len;
+    for (int i = 0; i < bufs.len; i++) {
+        Buffer *b = bufs.items[i];
+        const char *name = unique_name(e, arena_printf(&e->a, "%s_part", buf_name(e, b)), false);
+        line(e, arena_printf(&e->a, "pg_partial_%s %s = {0};", type_cname(b->elem), name));
+        vec_push(&e->a, &e->partials, b);
+        vec_push(&e->a, &e->partial_names, (void *)name);
+    }
+    emit_loop_pragma(e, s, reductions, "for");
+    int body_scope = emit_loop_open(e, s, true);
+    close_block(e);
+    names_pop_to(e, body_scope);
+    for (int i = 0; i < bufs.len; i++)
+        line(e, arena_printf(&e->a, "pg_partial_%s_combine(&%s, %s);",
+                             type_cname(((Buffer *)bufs.items[i])->elem),
+                             (const char *)e->partial_names.items[i], buf_name(e, bufs.items[i])));
+    e->partials.len = e->partial_names.len = 0;
+    names_pop_to(e, scope);
+    close_block(e);
+    return true;
+}
+
 static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions) {
-    if (emit_halo_map(e, s, reductions) || emit_one_thread_copy(e, s, reductions))
+    if (emit_halo_map(e, s, reductions) || emit_one_thread_copy(e, s, reductions) ||
+        emit_partials_map(e, s, reductions))
         return;
     bool par = open_parallel(e, s, reductions);
     int scope = emit_loop_open(e, s, par);

@@ -46,6 +46,12 @@ void simplify_cse(Arena *a, Func *f);
 /* Marks the parallel maps whose atomic accumulations all go into one array
  * of known length as + histograms into it (per-thread copies). */
 void accum_private_copies(Arena *a, Body *b);
+/* The arrays b's atomic + accumulations update (sums, each once), and
+ * those b reads, writes or updates otherwise (touched) */
+void atomic_sum_targets(Body *b, PtrVec *sums, PtrVec *touched, Arena *a);
+/* Whether threads can add into partial sums of b of their own
+ * (pg_partial_*): a plain array of double or float */
+bool partial_sums_fit(const Buffer *b);
 /* simd.c: inner loops whose iterations share only sums run as vector lanes */
 void mark_simd_loops(Arena *a, Func *f);
 

@@ -3,7 +3,8 @@
  * every iteration updates. Where the array is declared with its length,
  * each thread adds into a copy of its own where the copies are few next
  * to the updates (an OpenMP array reduction, or copies on the heap), else
- * atomically; a pointer's length is unknown: atomics, said in the output.
+ * atomically; a pointer's length is unknown: partial sums per thread,
+ * grown as far as it updates, said in the output.
  * The outputs y are written, their seeds consumed. */
 #include <math.h>
 
@@ -33,7 +34,7 @@ void gather_ptr(long n, const double *x, const int *idx, double *y) {
         y[i] = sin(x[idx[i]]);
 }
 
-/* two tables gathered: updates into two arrays, atomic */
+/* two tables gathered: updates into two arrays, partial sums of both */
 void gather_two(long n, long m, const double a[m], const double b[m], const int *idx, double *y) {
 #pragma pargrad map
     for (long i = 0; i < n; i++)

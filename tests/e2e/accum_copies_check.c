@@ -3,7 +3,9 @@
  * large ones), the outputs y the gradient writes against the primal's and
  * the seeds consumed. The sizes take, at 3 threads, the copies on the
  * stack (a few table entries, many updates), on the heap (70000 entries,
- * 250000 updates) and atomics (a table as long as the updates). */
+ * 250000 updates) and atomics (a table as long as the updates); a
+ * pointer's table in partial sums per thread, and past their largest
+ * length (2^17) atomically. */
 #include "gradcheck.h"
 
 void gather_sq(long n, long m, const double *x, const int *idx, double *y);
@@ -104,5 +106,8 @@ int main(void) {
         check(q, 250000, q == DENSE_ROWS ? 4 : 70000, 1);
         check(q, 100000, q == DENSE_ROWS ? 40 : 100000, 1);
     }
+    /* a table longer than a thread's partial sums grow (2^17): the
+     * elements past them updated atomically */
+    check(GATHER_PTR, 300000, 300000, 1);
     return gc_finish();
 }
