@@ -629,10 +629,11 @@ static const char *lanes_comment(Emitter *e, LaneSplit split, long width, bool p
             "/* the %ld iterations side by side as vector lanes: each loop below runs over its "
             "trips once for a group of them, the lanes innermost (contiguous accesses); the "
             "arrays the body allocates hold the group's lanes interleaved, a[k * lanes + "
-            "lane]. Where every thread can have a group of 8 lanes or more (a cache line of "
-            "doubles) the threads take groups, each running its loops once, in order; "
-            "otherwise all the lanes are one group and the threads share each loop's trips (a "
-            "scan's blocks then read their terms twice) */",
+            "lane]. Where every thread can have a group of 16 lanes or more (128 bytes of "
+            "doubles: no two threads share a pair of cache lines, which the prefetcher "
+            "fetches together) the threads take groups, each running its loops once, in "
+            "order; otherwise all the lanes are one group and the threads share each loop's "
+            "trips (a scan's blocks then read their terms twice) */",
             width);
     return arena_printf(&e->a,
                         "/* the %ld iterations side by side as vector lanes, a group of them per "
@@ -654,7 +655,7 @@ static void emit_split_groups(Emitter *e, Stmt *m, unsigned char *dep, bool par)
 
 /* if (groups for every thread) { the groups } else { one group, shared } */
 static void emit_split_either(Emitter *e, Stmt *m, unsigned char *dep) {
-    line(e, arena_printf(&e->a, "if (pg_lane_groups(%ld) >= pg_threads()) {", e->lanes->width));
+    line(e, arena_printf(&e->a, "if (%ld / 16 >= pg_threads()) {", e->lanes->width));
     e->depth++;
     int branch = e->names.len;
     CopyNames copy;
@@ -685,9 +686,10 @@ bool emit_lane_map(Emitter *e, Stmt *m) {
     }
     bool par = e->opt->openmp && !e->in_parallel && !m->serial;
     e->lanes = &L;
-    /* pg_lane_groups makes several groups of 16 lanes or more only */
+    /* groups of 16 lanes or more for 2 threads and more: 32 lanes (groups
+     * of 8 share the pairs of cache lines the prefetcher fetches) */
     LaneSplit split = !par || !rows_in_parallel(e, m) ? SPLIT_GROUPS
-                      : L.width >= 16                 ? SPLIT_EITHER
+                      : L.width >= 32                 ? SPLIT_EITHER
                                                       : SPLIT_ROWS;
     line(e, lanes_comment(e, split, L.width, par));
     line(e, "{");

@@ -6,7 +6,7 @@
  * sums over columns 1..5 (a map not from 0), running maxima of a map
  * counting down, a scan from the last row up, and a linear recurrence
  * per column, and a rate per column read in every row; 5 and 7 columns
- * do not divide among 2 or 3 threads; 24 and 16 columns split into
+ * do not divide among 2 or 3 threads; 48 and 16 columns split into
  * groups among the threads, or not. */
 #include <math.h>
 #include <stdlib.h>
@@ -139,24 +139,24 @@ double columns_scaled(int n, const double *x) {
     free(out);
     return s;
 }
-/* 24 and 16 columns: groups of 8 lanes or more for every thread where
- * there are enough (24 at 1, 2 or 3 threads, 16 at 2), else one group
- * whose rows the threads share (16 at 3): pargrad emits both, chosen at
- * run time */
-double columns_wide24(int n, const double *x) {
-    int rows = n / 24;
-    double *out = malloc((size_t)(rows * 24 + 1) * sizeof(double));
+/* 48 and 16 columns: groups of 16 lanes or more for every thread where
+ * there are enough (48 at 1, 2 or 3 threads), else one group whose rows
+ * the threads share (16 at 2 or 3; 48 at 4): pargrad emits both ways for
+ * 48, chosen at run time */
+double columns_wide48(int n, const double *x) {
+    int rows = n / 48;
+    double *out = malloc((size_t)(rows * 48 + 1) * sizeof(double));
 #pragma pargrad map
-    for (int j = 0; j < 24; j++) {
+    for (int j = 0; j < 48; j++) {
         double acc = 0.1 * j;
 #pragma pargrad scan(+ : acc)
         for (int i = 0; i < rows; i++) {
-            out[i * 24 + j] = acc * (0.5 + 0.1 * j);
-            acc += tanh(x[i * 24 + j]) + 0.05 * j;
+            out[i * 48 + j] = acc * (0.5 + 0.1 * j);
+            acc += tanh(x[i * 48 + j]) + 0.05 * j;
         }
     }
     double s = 0.0;
-    for (int k = 0; k < rows * 24; k++)
+    for (int k = 0; k < rows * 48; k++)
         s += out[k] * out[k];
     free(out);
     return s;
@@ -186,5 +186,5 @@ double columns_wide16(int n, const double *x) {
 #pragma pargrad reverse(columns_from_bottom) wrt(x) out(return )
 #pragma pargrad reverse(columns_ema) wrt(x) out(return )
 #pragma pargrad reverse(columns_scaled) wrt(x) out(return )
-#pragma pargrad reverse(columns_wide24) wrt(x) out(return )
+#pragma pargrad reverse(columns_wide48) wrt(x) out(return )
 #pragma pargrad reverse(columns_wide16) wrt(x) out(return )

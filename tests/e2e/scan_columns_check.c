@@ -10,7 +10,7 @@ GC_KERNEL(columns_max_down)
 GC_KERNEL(columns_from_bottom)
 GC_KERNEL(columns_ema)
 GC_KERNEL(columns_scaled)
-GC_KERNEL(columns_wide24)
+GC_KERNEL(columns_wide48)
 GC_KERNEL(columns_wide16)
 
 static const struct gc_kernel kernels[] = {
@@ -20,14 +20,14 @@ static const struct gc_kernel kernels[] = {
     {"columns_from_bottom", columns_from_bottom, columns_from_bottom_b},
     {"columns_ema", columns_ema, columns_ema_b},
     {"columns_scaled", columns_scaled, columns_scaled_b},
-    {"columns_wide24", columns_wide24, columns_wide24_b},
+    {"columns_wide48", columns_wide48, columns_wide48_b},
     {"columns_wide16", columns_wide16, columns_wide16_b},
 };
 
 int main(void) {
     const int sizes[] = {7, 9, 14, 36};
     /* the wide ones' rows: none is no gradient at all */
-    const int wide_sizes[] = {48, 50, 73, 100};
+    const int wide_sizes[] = {96, 100, 150, 200};
     int nk = (int)(sizeof kernels / sizeof kernels[0]);
     gc_check_kernels(kernels, nk - 2, sizes, 4, 2);
     gc_check_kernels(kernels + nk - 2, 2, wide_sizes, 4, 2);

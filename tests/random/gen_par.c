@@ -798,10 +798,10 @@ void gen_scan_rows(struct block b) {
         return;
     }
     const struct redop *r = is_affine ? &affine : &redops[o];
-    /* 16 or 24 columns now and then: pargrad runs them as vector lanes
-     * split into groups among 2 or 3 threads, or the threads sharing the
-     * rows of one group (emit_lanes.c chooses at run time) */
-    int nb = chance(25) ? (rnd(2) ? 16 : 24) : 2 + rnd(3);
+    /* 16 or 48 columns now and then: pargrad runs 48 as vector lanes split
+     * into groups among 3 threads, 16 as one group whose rows the threads
+     * share (emit_lanes.c chooses at run time) */
+    int nb = chance(25) ? (rnd(2) ? 16 : 48) : 2 + rnd(3);
     const char *cr = fresh("cr"), *ro = fresh("ro"), *q = fresh("q"), *rs = fresh("rs");
     const char *init = is_affine ? "0.5" : o == 2 ? "8.0" : o == 3 ? "-8.0" : r->init;
     stmt(b, fmt("double %s[%d];\nfor (int %s = 0; %s < %d; %s++)\n    %s[%s] = %s + 0.125 * %s;",
