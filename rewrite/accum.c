@@ -149,14 +149,42 @@ static bool is_column_in(Rev *r, Operand o, Stmt *loop, long long *off) {
     return false;
 }
 
+/* the offsets a strided access's key holds: |offset| below this */
+#define STRIDE_OFFSETS (1LL << 23)
+
+/* s * index + *off for a constant stride s >= 2 (x0[2 * b], x[3 * i + 1]):
+ * distinct elements for distinct index values */
+static bool is_strided_index_of(Rev *r, Operand o, Stmt *loop, long long *stride, long long *off) {
+    long long c, inner;
+    o = peel_offset(r, o, &c);
+    Stmt *d = def_of(r, uncast(r, o));
+    if (!d || d->kind != S_LET || d->op != OP_MUL)
+        return false;
+    for (int q = 0; q < 2; q++) {
+        Operand k = d->args[q];
+        if (k.kind == OPD_CONST && !type_is_float(k.ty) && k.ival >= 2 && k.ival < (1 << 20) &&
+            is_index_of(r, d->args[1 - q], loop, &inner)) {
+            *stride = k.ival;
+            *off = k.ival * inner + c;
+            return *off > -STRIDE_OFFSETS && *off < STRIDE_OFFSETS;
+        }
+    }
+    return false;
+}
+
 /* Whether an access touches different elements in different iterations of
  * the parallel loop; *key tells apart accesses that do so in different ways
  * (x[i] and x[i + 1] each do, but together they collide): 4 * offset + the
- * form (0 the index, 1 rows, 2 columns). */
+ * form (0 the index, 1 rows, 2 columns), or for a stride (form 3) 4 *
+ * (stride * 2 STRIDE_OFFSETS + offset) + 3. */
 static bool injective_in(Rev *r, Stmt *access, Stmt *loop, long long *key) {
-    long long off = 0;
+    long long off = 0, stride;
     if (access->nidx >= 1 && is_index_of(r, access->idx[0], loop, &off)) {
         *key = 4 * off;
+        return true;
+    }
+    if (access->nidx >= 1 && is_strided_index_of(r, access->idx[0], loop, &stride, &off)) {
+        *key = 4 * (stride * 2 * STRIDE_OFFSETS + off) + 3;
         return true;
     }
     if (access->nidx == 1 && is_row_major_in(r, access->idx[0], loop, NULL, &off)) {
@@ -245,6 +273,25 @@ static void collect_accs(Body *b, PtrVec *out, Arena *a) {
  * x_b[i + 1] of a stencil; keys of one form) an iteration collides only
  * with the few around it: halo accumulations (see AccLowering). Otherwise
  * they all become atomic. */
+static long long key_stride(long long key) {
+    return ((key >> 2) + STRIDE_OFFSETS) / (2 * STRIDE_OFFSETS);
+}
+
+static long long key_offset(long long key) {
+    return (key >> 2) - key_stride(key) * 2 * STRIDE_OFFSETS;
+}
+
+/* Whether accesses of keys k and l collide in different iterations: the
+ * same form at different offsets; strides s only where the offsets differ
+ * by a multiple of s (x[2 * i] and x[2 * i + 1] never do), different
+ * strides anywhere (atomic). */
+static bool keys_shifted(long long k, long long l) {
+    if ((k & 3) != 3)
+        return k != l;
+    long long d = key_offset(k) - key_offset(l);
+    return d != 0 && d % key_stride(k) == 0;
+}
+
 void settle_accumulations(Rev *r, Stmt *loop) {
     PtrVec accs = {0};
     collect_accs(loop->body, &accs, r->a);
@@ -256,8 +303,9 @@ void settle_accumulations(Rev *r, Stmt *loop) {
             if (t->buf != s->buf)
                 continue;
             atomic |= t->acc == ACC_ATOMIC || s->acc == ACC_ATOMIC ||
-                      (t->acc_key & 3) != (s->acc_key & 3);
-            shifted |= t->acc_key != s->acc_key;
+                      (t->acc_key & 3) != (s->acc_key & 3) ||
+                      ((s->acc_key & 3) == 3 && key_stride(t->acc_key) != key_stride(s->acc_key));
+            shifted |= keys_shifted(t->acc_key, s->acc_key);
         }
         if (atomic)
             s->acc = ACC_ATOMIC;

@@ -54,6 +54,7 @@ enum construct {
     K_LOOP_STEP,     /* sequential loops stepping by 2, 3 or a stride: t += 2, t = t + 3 */
     K_LOCAL_VLA,     /* local arrays sized at run time: double vb[n * m] at the top (a map
                       * target), double la[m + 2] wherever local_array declares la[3] */
+    K_STRIDE,        /* reads at a stride of arrays of n * m elements (m >= 2): a[2 * (i) + 0|1] */
     K_COUNTER_AFTER, /* a counter declared at the top read after its loop (also after break) */
     K_CONTINUE,      /* if (c) continue; in sequential loops and reduce bodies */
     K_ROUNDING,      /* floor, ceil, round, trunc, fmod, copysign, fdim, abs */

@@ -68,6 +68,8 @@ static const char *index_m(void) {
 static const char *index_nm(void) {
     if (pick_loop(MRANGE) && chance(60))
         return fmt("(%s) * m + %s", index_n(), index_m());
+    if (on(K_STRIDE) && prog.m >= 2 && chance(20)) /* in [0, 2n) */
+        return fmt("2 * (%s) + %d", index_n(), rnd(2));
     return index_n();
 }
 
