@@ -313,10 +313,11 @@ void emit_stmt(Emitter *e, Stmt *s) {
             bool zeroed = s->buf->zero_init || s->buf->zeroed_for_saves;
             if (s->buf->table)
                 emit_table_values(e, s->buf);
-            else if (zeroed && s->buf->sized_at_run_time) /* (no initialiser for those in C) */
-                fprintf(e->out, ";\n%*smemset(%s, 0, sizeof %s);\n", 4 * e->depth, "",
-                        buf_name(e, s->buf), buf_name(e, s->buf));
-            else
+            else if (zeroed && s->buf->sized_at_run_time) { /* (no initialiser for those in C) */
+                fputs(";\n", e->out);
+                line(e, arena_printf(&e->a, "memset(%s, 0, sizeof %s);", buf_name(e, s->buf),
+                                     buf_name(e, s->buf)));
+            } else
                 fputs(zeroed ? " = {0};\n" : ";\n", e->out);
         } else {
             fprintf(e->out, "%s %s = ", type_cname(s->dst->ty), var_name(e, s->dst));

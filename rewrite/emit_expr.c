@@ -124,10 +124,15 @@ void copy_names_begin(Emitter *e, CopyNames *c) {
     e->named = &c->named;
 }
 
+/* (numbered temporaries keep theirs: numbers are never taken twice, and
+ * the copies read alike) */
 void copy_names_forget(Emitter *e, CopyNames *c) {
     (void)e;
-    for (int i = 0; i < c->named.len; i++)
-        ((Var *)c->named.items[i])->cname = NULL;
+    for (int i = 0; i < c->named.len; i++) {
+        Var *v = c->named.items[i];
+        if (!var_is_temp(v))
+            v->cname = NULL;
+    }
     c->named.len = 0;
 }
 

@@ -69,10 +69,11 @@ const char *unique_name(Emitter *e, const char *base, bool numbered);
 const char *var_name(Emitter *e, Var *v);
 const char *buf_name(Emitter *e, Buffer *b);
 void names_pop_to(Emitter *e, int scope);
-/* A body emitted twice (a loop and its copy for one thread, lane groups
- * and shared rows): the second copy names its variables afresh, in its own
- * scope, as the first did; names cached by the first would not be in use
- * there, and a name made for the second could take them. */
+/* A body emitted more than once (a loop and its copy for one thread, a
+ * histogram's copies, lane groups and shared rows): each later copy names
+ * its variables afresh, in its own scope, as the first did; names cached
+ * by the first would not be in use there, and a name made for a later one
+ * could take them. */
 typedef struct CopyNames {
     PtrVec named;
     PtrVec *outer;

@@ -576,8 +576,11 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
     bool adj = s->hist_bins->primal != NULL;
     const char *fewer =
         adj ? arena_printf(&e->a, "%s short next to the updates", what) : "few bins";
+    CopyNames copy; /* the loop's copies each name their variables afresh */
+    copy_names_begin(e, &copy);
     emit_one_thread_branch(
         e, s, arena_printf(&e->a, "%s updated in place, neither copies nor atomics", what), NULL);
+    copy_names_forget(e, &copy);
     indent(e);
     fputs("} else if (pg_hist_private(", e->out);
     emit_operand(e, s->hist_nbins);
@@ -593,6 +596,7 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
     e->private_more_bins = s->hist_more_bins;
     e->many_threads = true;
     emit_map_loop(e, s, NULL);
+    copy_names_forget(e, &copy);
     e->private_bins = e->private_more_bins = NULL;
     e->depth--;
     if (type_is_float(s->hist_bins->elem)) {
@@ -612,6 +616,7 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
                       "copy of them per thread on the heap, combined bin by bin after the loop "
                       "*/");
         emit_hist_heap_copies(e, s);
+        copy_names_forget(e, &copy);
         e->depth--;
     }
     line(e, "} else {");
@@ -619,6 +624,7 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
     line(e, adj ? arena_printf(&e->a, "/* %s long next to the updates: atomic updates */", what)
                 : "/* many bins: atomic updates */");
     emit_map_loop(e, s, NULL);
+    copy_names_end(e, &copy);
     e->many_threads = false;
     e->depth--;
     line(e, "}");
@@ -642,12 +648,16 @@ static bool emit_one_thread_copy(Emitter *e, Stmt *s, const char *reductions) {
     collect_clauses(e, s->body, &c);
     if (!c.atomics)
         return false;
+    CopyNames copy;
+    copy_names_begin(e, &copy);
     emit_one_thread_branch(e, s, "plain updates, no atomics", reductions);
+    copy_names_forget(e, &copy);
     line(e, "} else {");
     e->depth++;
     e->many_threads = true;
     emit_map_loop(e, s, reductions);
     e->many_threads = false;
+    copy_names_end(e, &copy);
     close_block(e);
     return true;
 }

@@ -18,7 +18,7 @@
             cap = PG_PARTIAL_MAX;                                                                  \
         T *grown = realloc(p->v, sizeof(T) * (size_t)cap);                                         \
         if (!grown) { /* no memory for more: this one atomically */                                \
-            _Pragma("omp atomic") x[k] += v;                                                       \
+            PG_OMP_ATOMIC x[k] += v;                                                               \
             return;                                                                                \
         }                                                                                          \
         memset(grown + p->cap, 0, sizeof(T) * (size_t)(cap - p->cap));                             \
@@ -29,7 +29,7 @@
     void NAME##_combine(NAME *p, T *x) {                                                           \
         for (long k = 0; k < p->cap; k++)                                                          \
             if (p->v[k] != 0) {                                                                    \
-                _Pragma("omp atomic") x[k] += p->v[k];                                             \
+                PG_OMP_ATOMIC x[k] += p->v[k];                                                     \
             }                                                                                      \
         free(p->v);                                                                                \
         p->v = NULL;                                                                               \

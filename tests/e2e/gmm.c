@@ -12,8 +12,7 @@
 
 #define PI 3.14159265358979323846
 
-static double arr_max(int n, const double *x)
-{
+static double arr_max(int n, const double *x) {
     double m = x[0];
     for (int i = 1; i < n; i++)
         if (x[i] > m)
@@ -21,8 +20,7 @@ static double arr_max(int n, const double *x)
     return m;
 }
 
-static double logsumexp(int n, const double *x)
-{
+static double logsumexp(int n, const double *x) {
     double mx = arr_max(n, x);
     double semx = 0.0;
     for (int i = 0; i < n; i++)
@@ -30,8 +28,7 @@ static double logsumexp(int n, const double *x)
     return log(semx) + mx;
 }
 
-static double sqnorm(int n, const double *x)
-{
+static double sqnorm(int n, const double *x) {
     double s = 0.0;
     for (int i = 0; i < n; i++)
         s += x[i] * x[i];
@@ -39,8 +36,7 @@ static double sqnorm(int n, const double *x)
 }
 
 /* log of the multivariate gamma function Gamma_p(a) */
-static double log_gamma_distrib(double a, int p)
-{
+static double log_gamma_distrib(double a, int p) {
     double out = 0.25 * p * (p - 1) * log(PI);
     for (int j = 1; j <= p; j++)
         out += lgamma(a + 0.5 * (1 - j));
@@ -49,8 +45,7 @@ static double log_gamma_distrib(double a, int p)
 
 /* out = Q x, Q lower triangular with diagonal Qdiag and strictly lower part
  * ltri stored column by column */
-static void Qtimesx(int d, const double *Qdiag, const double *ltri, const double *x, double *out)
-{
+static void Qtimesx(int d, const double *Qdiag, const double *ltri, const double *x, double *out) {
     for (int i = 0; i < d; i++)
         out[i] = Qdiag[i] * x[i];
     int idx = 0;
@@ -62,8 +57,7 @@ static void Qtimesx(int d, const double *Qdiag, const double *ltri, const double
 }
 
 double gmm_objective(int d, int k, int n, const double *alphas, const double *means,
-                     const double *icf, const double *x, double wishart_gamma, int wishart_m)
-{
+                     const double *icf, const double *x, double wishart_gamma, int wishart_m) {
     const int icf_sz = d * (d + 1) / 2;
     const double CONSTANT = -n * d * 0.5 * log(2 * PI);
 
@@ -78,8 +72,8 @@ double gmm_objective(int d, int k, int n, const double *alphas, const double *me
     }
 
     double slse = 0.0;
-#pragma pargrad reduce(+: slse)
-#pragma omp parallel for reduction(+:slse)
+#pragma pargrad reduce(+ : slse)
+#pragma omp parallel for reduction(+ : slse)
     for (int ix = 0; ix < n; ix++) {
         double xcentered[d], Qxcentered[d], main_term[k];
         for (int ik = 0; ik < k; ik++) {
@@ -109,4 +103,4 @@ double gmm_objective(int d, int k, int n, const double *alphas, const double *me
     return err;
 }
 
-#pragma pargrad reverse(gmm_objective) wrt(alphas, means, icf) out(return)
+#pragma pargrad reverse(gmm_objective) wrt(alphas, means, icf) out(return )
