@@ -124,14 +124,16 @@ void copy_names_begin(Emitter *e, CopyNames *c) {
     e->named = &c->named;
 }
 
-/* (numbered temporaries keep theirs: numbers are never taken twice, and
- * the copies read alike) */
+/* (numbered temporaries keep theirs, so the copies read alike, and stay
+ * taken: the first copy's scope is gone, and a user's variable named t17
+ * in the next would otherwise get the name too, campaign seed 41958) */
 void copy_names_forget(Emitter *e, CopyNames *c) {
-    (void)e;
     for (int i = 0; i < c->named.len; i++) {
         Var *v = c->named.items[i];
         if (!var_is_temp(v))
             v->cname = NULL;
+        else if (!name_taken(e, v->cname))
+            names_push(e, v->cname);
     }
     c->named.len = 0;
 }

@@ -292,6 +292,7 @@ static bool body_adds_into(Body *b, Buffer *buf) {
     return false;
 }
 
+static void emit_reduce_updates(Emitter *e, Stmt *s);
 static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions);
 
 /* `x_b[k] += v;` (or *=, or a write's =) */
@@ -409,6 +410,8 @@ static bool emit_halo_map(Emitter *e, Stmt *s, const char *reductions) {
     e->in_parallel = true;
     e->halo_edge = edge;
     emit_body(e, s->body);
+    if (s->kind == S_REDUCE)
+        emit_reduce_updates(e, s);
     e->in_parallel = saved;
     e->halo_edge = saved_edge;
     close_block(e);
@@ -671,6 +674,8 @@ static int emit_loop_open(Emitter *e, Stmt *s, bool par) {
     bool saved = e->in_parallel;
     e->in_parallel |= par;
     emit_body(e, s->body);
+    if (s->kind == S_REDUCE)
+        emit_reduce_updates(e, s);
     e->in_parallel = saved;
     return scope;
 }
@@ -709,8 +714,8 @@ static void partial_targets(Emitter *e, Stmt *s, PtrVec *bufs) {
  * as each thread's largest element, added into the arrays once at the end
  * of the loop. A histogram's map (hist_bins) has copies of known length. */
 static bool emit_partials_map(Emitter *e, Stmt *s, const char *reductions) {
-    if (!e->opt->openmp || e->in_parallel || s->serial || s->kind != S_MAP || s->hist_bins ||
-        e->partials.len)
+    if (!e->opt->openmp || e->in_parallel || s->serial ||
+        (s->kind != S_MAP && s->kind != S_REDUCE) || s->hist_bins || e->partials.len)
         return false;
     PtrVec bufs = {0};
     partial_targets(e, s, &bufs);
@@ -759,36 +764,9 @@ static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions) {
     names_pop_to(e, scope);
 }
 
-void emit_reduce(Emitter *e, Stmt *s) {
-    source_comment(e, s->loc, s->note);
-    for (int i = 0; i < s->accums.len; i++) {
-        Accum *a = s->accums.items[i];
-        indent(e);
-        if (a->op == RED_ARGMIN || a->op == RED_ARGMAX) {
-            fprintf(e->out, "pg_argext %s = {", accum_name(e, a));
-            emit_operand(e, a->init);
-            fputs(", -1};\n", e->out);
-        } else {
-            fprintf(e->out, "%s %s = ", type_cname(a->result->ty), accum_name(e, a));
-            emit_operand(e, a->init);
-            fputs(";\n", e->out);
-        }
-    }
-    if (s->text)
-        emit_pargrad_pragma(e, s->text);
-    char *red = NULL;
-    if (e->opt->openmp && !e->in_parallel && !s->serial) {
-        red = "";
-        for (int i = 0; i < s->accums.len; i++) {
-            Accum *a = s->accums.items[i];
-            red = arena_printf(&e->a, "%s reduction(%s : %s)", red, omp_reduce_op(a),
-                               accum_name(e, a));
-        }
-    }
-    bool par = open_parallel(e, s, red);
-    if (!par)
-        open_inner_simd(e, s);
-    int scope = emit_loop_open(e, s, par);
+/* The end of a reduce's iteration: each accumulator combines its
+ * contribution. */
+static void emit_reduce_updates(Emitter *e, Stmt *s) {
     for (int i = 0; i < s->accums.len; i++) {
         Accum *a = s->accums.items[i];
         const char *n = accum_name(e, a);
@@ -821,8 +799,42 @@ void emit_reduce(Emitter *e, Stmt *s) {
         }
         fputs(";\n", e->out);
     }
-    close_block(e);
-    names_pop_to(e, scope);
+}
+
+void emit_reduce(Emitter *e, Stmt *s) {
+    source_comment(e, s->loc, s->note);
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *a = s->accums.items[i];
+        indent(e);
+        if (a->op == RED_ARGMIN || a->op == RED_ARGMAX) {
+            fprintf(e->out, "pg_argext %s = {", accum_name(e, a));
+            emit_operand(e, a->init);
+            fputs(", -1};\n", e->out);
+        } else {
+            fprintf(e->out, "%s %s = ", type_cname(a->result->ty), accum_name(e, a));
+            emit_operand(e, a->init);
+            fputs(";\n", e->out);
+        }
+    }
+    if (s->text)
+        emit_pargrad_pragma(e, s->text);
+    char *red = NULL;
+    if (e->opt->openmp && !e->in_parallel && !s->serial) {
+        red = "";
+        for (int i = 0; i < s->accums.len; i++) {
+            Accum *a = s->accums.items[i];
+            red = arena_printf(&e->a, "%s reduction(%s : %s)", red, omp_reduce_op(a),
+                               accum_name(e, a));
+        }
+    }
+    if (red) { /* (a copy for one thread, partial sums, as a map's) */
+        emit_map_loop(e, s, red);
+    } else {
+        open_inner_simd(e, s);
+        int scope = emit_loop_open(e, s, false);
+        close_block(e);
+        names_pop_to(e, scope);
+    }
     for (int i = 0; i < s->accums.len; i++) {
         Accum *a = s->accums.items[i];
         if (a->op != RED_ARGMIN && a->op != RED_ARGMAX)

@@ -144,11 +144,88 @@ static void rev_let(Rev *r, Stmt *s, Builder *bd) {
     }
 }
 
-/* The adjoint of a write `buf[idx] = v`: v_b += buf_b[idx]; buf_b[idx] = 0. */
+/* ---- increments ---- */
+/* An increment `buf[idx] = c + e` (or c - e) whose c is a read
+ * `c = buf[idx]` of the same element, in the same body, with no write to
+ * buf between them and no other use of c or of the sum: buf_b[idx] passes
+ * through unchanged, and e's adjoint is buf_b[idx] (or its negation). Its
+ * general form, buf_b[idx] read, zeroed, then added back through c, kept
+ * the seeds of `C[i][j] += a * B[k][j]` changing in every step. The write
+ * of `read`'s increment, or NULL. */
+static Stmt *increment_of(Rev *r, Stmt *read) {
+    if (read->kind != S_READ || !read->dst->active || read->dst->is_mutable)
+        return NULL;
+    Stmt *sum = sole_user(r, read->dst);
+    if (!sum || sum->kind != S_LET || sum->nargs != 2 || sum->dst->is_mutable ||
+        !(sum->op == OP_ADD || (sum->op == OP_SUB && opd_equal(sum->args[0], opd_var(read->dst)))))
+        return NULL;
+    if (opd_equal(sum->args[0], sum->args[1]))
+        return NULL;
+    Stmt *w = sole_user(r, sum->dst);
+    if (!w || w->kind != S_WRITE || w->buf != read->buf || w->nidx != read->nidx ||
+        !opd_equal(w->args[0], opd_var(sum->dst)))
+        return NULL;
+    for (int d = 0; d < w->nidx; d++)
+        if (!opd_equal(w->idx[d], read->idx[d]))
+            return NULL;
+    Body *b = r->cur_body;
+    int at = -1;
+    for (int i = 0; b && i < b->stmts.len && at < 0; i++)
+        if (b->stmts.items[i] == read)
+            at = i;
+    /* the write follows within a few statements, none of them writing buf */
+    for (int i = at + 1; at >= 0 && i < b->stmts.len && i <= at + 64; i++) {
+        Stmt *t = b->stmts.items[i];
+        if (t == w)
+            return w;
+        if (stmt_writes_buffer(t, read->buf))
+            return NULL;
+    }
+    return NULL;
+}
+
+/* The read an increment write adds to (see increment_of), or NULL. */
+static Stmt *increment_base(Rev *r, Stmt *w) {
+    Stmt *sum = w->nargs == 1 ? def_of(r, w->args[0]) : NULL;
+    if (!sum || sum->kind != S_LET || sum->nargs != 2)
+        return NULL;
+    for (int k = 0; k < 2; k++) {
+        Stmt *rd = def_of(r, sum->args[k]);
+        if (rd && rd->kind == S_READ && increment_of(r, rd) == w)
+            return rd;
+    }
+    return NULL;
+}
+
+/* The sum of an increment: its adjoint is the write's (rev_write). */
+static bool is_increment_sum(Rev *r, Stmt *let) {
+    Stmt *w = let->dst->active ? sole_user(r, let->dst) : NULL;
+    return w && w->kind == S_WRITE && increment_base(r, w);
+}
+
+/* The adjoint of a write `buf[idx] = v`: v_b += buf_b[idx]; buf_b[idx] = 0
+ * (an increment's: the first only). */
 static void rev_write(Rev *r, Stmt *s, Builder *bd) {
     Buffer *buf = s->buf;
     if (!buf->active || !buf->adj)
         return;
+    Stmt *base = increment_base(r, s);
+    if (base) {
+        Stmt *sum = def_of(r, s->args[0]);
+        Stmt *rd = stmt_new(r->a, S_READ, s->loc);
+        rd->buf = buf->adj;
+        rd->nidx = s->nidx;
+        memcpy(rd->idx, s->idx, sizeof(Operand) * (size_t)s->nidx);
+        rd->dst =
+            var_new(r->a, r->dst, arena_printf(r->a, "%s_b", buffer_label(r->a, buf)), buf->elem);
+        body_append(r->a, bd->b, rd);
+        int k = opd_equal(sum->args[0], opd_var(base->dst)) ? 1 : 0;
+        Operand e_b = opd_var(rd->dst);
+        if (sum->op == OP_SUB)
+            e_b = b_neg(bd, e_b);
+        add_adjoint(r, bd, sum->args[k], e_b);
+        return;
+    }
     Stmt *rd = stmt_new(r->a, S_READ, s->loc);
     rd->buf = buf->adj;
     rd->nidx = s->nidx;
@@ -242,9 +319,11 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
             vec_push(r->a, dead, buf);
             continue;
         }
-        bool read = stmt_reads_buffer(s, buf);
+        /* (reads that only add back into buf, `out[j] += v`, need nothing
+         * from it: the sum is not used) */
+        bool read = reads_value_of(r, s, buf);
         for (int j = i + 1; j < b->stmts.len && !read; j++)
-            read = stmt_reads_buffer(b->stmts.items[j], buf);
+            read = reads_value_of(r, b->stmts.items[j], buf);
         if (!read)
             vec_push(r->a, dead, buf);
     }
@@ -330,15 +409,65 @@ static void push_carried(Rev *r, Body *out, SrcLoc loc, Var *param) {
     body_append(r->a, out, p);
 }
 
+/* A carried integer stepped by a constant in every iteration of a counted
+ * loop (`idx++` walking a packed triangle, a pointer's offset): its value
+ * in each iteration follows from the index, so it needs no tape. The step
+ * (*step), or false. */
+static bool induction_step(Rev *r, Stmt *loop, Carried *c, long long *step) {
+    if (type_is_float(c->param->ty) || loop->hi.kind == OPD_NONE || loop->until.kind != OPD_NONE ||
+        loop->blocks_of)
+        return false;
+    Stmt *y = def_of(r, c->yield);
+    if (!y || y->kind != S_LET || (y->op != OP_ADD && y->op != OP_SUB) || y->nargs != 2)
+        return false;
+    for (int k = 0; k < 2; k++) {
+        Operand self = y->args[k], by = y->args[1 - k];
+        if (self.kind != OPD_VAR || self.var != c->param || by.kind != OPD_CONST ||
+            type_is_float(by.ty) || (y->op == OP_SUB && k == 1))
+            continue;
+        *step = y->op == OP_SUB ? -by.ival : by.ival;
+        return true;
+    }
+    return false;
+}
+
+/* The carried scalar's value in the iteration at hand: popped, or for an
+ * induction variable init + (index - lo) * step. */
+static void carried_value(Rev *r, Stmt *s, Carried *c, Body *out) {
+    long long step;
+    if (!induction_step(r, s, c, &step)) {
+        Stmt *pop = stmt_new(r->a, S_POP, s->loc);
+        pop->dst = c->param;
+        pop->tape_pair = c->param->id + 1;
+        body_append(r->a, out, pop);
+        return;
+    }
+    Builder bd = {r->a, r->dst, out, s->loc};
+    Operand trip =
+        b_sub(&bd, b_cast(&bd, type_long(), opd_var(s->index)), b_cast(&bd, type_long(), s->lo));
+    Operand at = b_add(&bd, b_cast(&bd, type_long(), c->init), b_mul(&bd, trip, opd_int(step)));
+    Stmt *set = stmt_new(r->a, S_LET, s->loc);
+    set->dst = c->param;
+    set->op = OP_CAST;
+    set->nargs = 1;
+    set->args[0] = at;
+    body_append(r->a, out, set);
+}
+
 /* Forward: each iteration pushes the elements it will overwrite and its
  * carried scalars, then runs the primal body. */
 static void rev_loop_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Stmt *l = loop_like(r, s, S_LOOP);
     l->carried = s->carried;
+    PtrVec *unsaved = iteration_saves_skip(r, s, dead);
     WriteLog *log =
-        save_regions(r, (Stmt **)s->body->stmts.items, s->body->stmts.len, l->body, dead);
-    for (int i = 0; i < s->carried.len; i++)
-        push_carried(r, l->body, s->loc, ((Carried *)s->carried.items[i])->param);
+        save_regions(r, (Stmt **)s->body->stmts.items, s->body->stmts.len, l->body, unsaved);
+    for (int i = 0; i < s->carried.len; i++) {
+        long long step;
+        Carried *c = s->carried.items[i];
+        if (!induction_step(r, s, c, &step))
+            push_carried(r, l->body, s->loc, c->param);
+    }
     for (int i = 0; i < s->body->stmts.len; i++)
         append_forward(r, s->body->stmts.items[i], dead, log, l->body);
     end_log(r, log, l->body);
@@ -359,16 +488,12 @@ static void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Stmt **stmts = (Stmt **)s->body->stmts.items;
     int n = s->body->stmts.len;
     /* pushed last in the iteration, popped first */
-    restore_logged_writes(r, stmts, n, l->body, dead);
-    for (int i = s->carried.len - 1; i >= 0; i--) {
-        Carried *c = s->carried.items[i];
-        Stmt *pop = stmt_new(r->a, S_POP, s->loc);
-        pop->dst = c->param;
-        pop->tape_pair = c->param->id + 1;
-        body_append(r->a, l->body, pop);
-    }
+    PtrVec *unsaved = iteration_saves_skip(r, s, dead);
+    restore_logged_writes(r, stmts, n, l->body, unsaved);
+    for (int i = s->carried.len - 1; i >= 0; i--)
+        carried_value(r, s, s->carried.items[i], l->body);
     /* after the carried scalars: an index may be one (y[j], j++) */
-    restore_saved_regions(r, stmts, n, l->body, dead);
+    restore_saved_regions(r, stmts, n, l->body, unsaved);
     rev_fwd_body(r, s->body, l->body, true);
     rev_adjoint_decls(r, s->body, l->body);
     Builder bd = {r->a, r->dst, l->body, s->loc};
@@ -542,10 +667,11 @@ void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
         Builder bd = {r->a, r->dst, out, s->loc};
         switch (s->kind) {
         case S_LET:
-            rev_let(r, s, &bd);
+            if (!is_increment_sum(r, s))
+                rev_let(r, s, &bd);
             break;
         case S_READ:
-            if (s->dst->active)
+            if (s->dst->active && !increment_of(r, s))
                 emit_array_accumulate(r, &bd, s, opd_var(adjoint_of(r, s->dst)));
             break;
         case S_WRITE:
@@ -763,9 +889,7 @@ static bool induction_bound(Rev *r, Builder *bd, Stmt *loop, Var *param, bool up
     return true;
 }
 
-/* o as base + offset, through integer copies, casts and additions of
- * constants: (n - 1) + 1 is n + 0. */
-static Operand base_offset(Rev *r, Operand o, long long *offset) {
+Operand index_base_offset(Rev *r, Operand o, long long *offset) {
     for (int guard = 0; guard < 32 && o.kind == OPD_VAR; guard++) {
         Stmt *d = def_of(r, o);
         if (!d || d->kind != S_LET || type_is_float(d->dst->ty))
@@ -785,8 +909,8 @@ static Operand base_offset(Rev *r, Operand o, long long *offset) {
 
 static bool same_index_value(Rev *r, Operand a, Operand b) {
     long long oa = 0, ob = 0;
-    a = base_offset(r, a, &oa);
-    b = base_offset(r, b, &ob);
+    a = index_base_offset(r, a, &oa);
+    b = index_base_offset(r, b, &ob);
     return oa == ob && opd_equal(a, b);
 }
 
@@ -815,8 +939,8 @@ static bool all_residues(Rev *r, Operand x, Operand m) {
             return false;
         if (c->down) { /* the limit is inclusive: i > -1 makes -1 + 1 */
             long long ol = 0;
-            Operand bf = base_offset(r, c->first, &of), bm = base_offset(r, m, &om);
-            Operand bl = base_offset(r, c->limit, &ol);
+            Operand bf = index_base_offset(r, c->first, &of), bm = index_base_offset(r, m, &om);
+            Operand bl = index_base_offset(r, c->limit, &ol);
             return bl.kind == OPD_CONST && !type_is_float(bl.ty) && bl.ival + ol == 0 &&
                    opd_equal(bf, bm) && of == om - 1;
         }

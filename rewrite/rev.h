@@ -125,6 +125,11 @@ typedef struct Rev {
     /* Per variable id: bound by a let of the function's top level (rev.c's
      * extents, computed on first use). */
     unsigned char *top_let;
+    /* Per variable id: the statements reading it (rev_save.c) */
+    struct Uses *uses;
+    /* What each sequential loop's iterations need not save (rev_kill.c,
+     * computed on first use) */
+    struct LoopKills *kills;
     bool failed;
 } Rev;
 
@@ -167,6 +172,9 @@ void rev_primal_body(Rev *r, Body *src, Body *out);
 
 /* The statement that binds a source variable (a let, a loop for its index). */
 Stmt *def_of(Rev *r, Operand o);
+/* o as base + offset, through integer copies, casts and additions of
+ * constants: (n - 1) + 1 is n + 0. */
+Operand index_base_offset(Rev *r, Operand o, long long *offset);
 /* The adjoint variable of an active source variable (NULL if inactive). */
 Var *adjoint_of(Rev *r, Var *v);
 /* adj(o) += v, when o is an active variable. */
@@ -251,5 +259,19 @@ bool write_needs_save(Rev *r, Stmt *write);
 /* Sets Buffer.inert on the arrays of the function whose values no
  * derivative needs. */
 void mark_inert_buffers(Rev *r);
+/* Whether the value an S_READ of a float array takes reaches only writes
+ * of that array, through sums and scalings by constants: its old values
+ * matter to nothing but themselves. */
+bool read_only_adds_back(Rev *r, Stmt *read);
+/* The only statement reading source variable v, or NULL. */
+Stmt *sole_user(Rev *r, Var *v);
+/* Whether s reads buf (at any depth) other than to add back into it. */
+bool reads_value_of(Rev *r, Stmt *s, Buffer *buf);
+
+/* rev_kill.c: `dead` and the local arrays whose old values no iteration
+ * of the sequential loop `loop` needs put back: each iteration overwrites
+ * them before reading them, or only adds into them, and nothing before the
+ * loop reads them. */
+PtrVec *iteration_saves_skip(Rev *r, Stmt *loop, PtrVec *dead);
 
 #endif

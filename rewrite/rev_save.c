@@ -48,6 +48,22 @@ static void index_uses(Uses *u, Body *b) {
     }
 }
 
+/* Whether s is v * c, c * v or v / c with c carrying no derivative (PolyBench's
+ * `C[i][j] *= beta`): linear in v, and no adjoint needs v's value (that of
+ * an active c would). */
+static bool scaled_by_constant(Stmt *s, Var *v) {
+    if (s->nargs != 2 || (s->op != OP_MUL && s->op != OP_DIV))
+        return false;
+    for (int k = 0; k < 2; k++) {
+        Operand self = s->args[k], other = s->args[1 - k];
+        if (self.kind != OPD_VAR || self.var != v || (s->op == OP_DIV && k == 1))
+            continue;
+        if (other.kind == OPD_CONST || (other.kind == OPD_VAR && !other.var->active))
+            return true;
+    }
+    return false;
+}
+
 /* Whether value v of buf's elements reaches only writes of buf's elements,
  * as their value, through sums, differences, negations and copies (whose
  * derivatives are constants): nothing computed from it needs its value. */
@@ -65,7 +81,8 @@ static bool flows_into_itself(Uses *u, Var *v, Buffer *buf, PtrVec *seen) {
         if (own_write)
             continue;
         bool linear = s->kind == S_LET && !s->dst->is_mutable && type_is_float(s->dst->ty) &&
-                      (s->op == OP_ADD || s->op == OP_SUB || s->op == OP_NEG || s->op == OP_COPY);
+                      (s->op == OP_ADD || s->op == OP_SUB || s->op == OP_NEG || s->op == OP_COPY ||
+                       scaled_by_constant(s, v));
         if (!linear || !flows_into_itself(u, s->dst, buf, seen))
             return false;
     }
@@ -116,12 +133,42 @@ static void set_written_inert(Rev *r, Body *b) {
 }
 
 void mark_inert_buffers(Rev *r) {
-    Uses u = {.n = r->src->next_var_id, .a = r->a};
-    u.of = arena_alloc(r->a, sizeof(PtrVec) * (size_t)(u.n + 1));
-    index_uses(&u, r->src->body);
+    Uses *u = arena_alloc(r->a, sizeof(Uses));
+    *u = (Uses){.n = r->src->next_var_id, .a = r->a};
+    u->of = arena_alloc(r->a, sizeof(PtrVec) * (size_t)(u->n + 1));
+    index_uses(u, r->src->body);
+    r->uses = u;
     set_written_inert(r, r->src->body);
-    InertScan sc = {&u, {0}};
+    InertScan sc = {u, {0}};
     clear_non_inert(&sc, r->src->body);
+}
+
+bool read_only_adds_back(Rev *r, Stmt *read) {
+    PtrVec seen = {0};
+    return read->kind == S_READ && type_is_float(read->dst->ty) &&
+           flows_into_itself(r->uses, read->dst, read->buf, &seen);
+}
+
+Stmt *sole_user(Rev *r, Var *v) {
+    Uses *u = r->uses;
+    if (!u || v->id < 0 || v->id >= u->n || u->of[v->id].len != 1)
+        return NULL;
+    return u->of[v->id].items[0];
+}
+
+bool reads_value_of(Rev *r, Stmt *s, Buffer *buf) {
+    if (s->kind == S_READ && s->buf == buf)
+        return !read_only_adds_back(r, s);
+    if (!s->then_body && !s->else_body && !s->body)
+        return stmt_reads_buffer(s, buf);
+    if ((s->kind == S_SCAN || s->kind == S_HIST) && stmt_reads_buffer(s, buf))
+        return true;
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            if (reads_value_of(r, bodies[q]->stmts.items[i], buf))
+                return true;
+    return false;
 }
 
 bool write_needs_save(Rev *r, Stmt *write) {

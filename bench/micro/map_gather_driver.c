@@ -1,13 +1,16 @@
 /* Driver of map_gather (see ../harness.h); floor derivation in map_gather.c.
  * Gradient under test: map_gather_b (generated), or with -DPGB_PEER
- * map_gather_enzyme_b; -DPGB_NO_GEN leaves it out. */
+ * map_gather_enzyme_b, with -DPGB_PEER_ADOLC map_gather_adolc_b
+ * (bench/adolc/); -DPGB_NO_GEN leaves it out. */
 #include "../harness.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef PGB_PEER
+#if defined(PGB_PEER_ADOLC)
+#define PGB_GRAD map_gather_adolc_b
+#elif defined(PGB_PEER)
 #define PGB_GRAD map_gather_enzyme_b
 #else
 #define PGB_GRAD map_gather_b

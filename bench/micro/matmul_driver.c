@@ -5,14 +5,17 @@
  * 3136, would make the full run's 23 rounds of primal and manual gradient
  * alone take minutes). A, B in [0.5, 1.5].
  * Gradient under test: matmul_b (generated), or with -DPGB_PEER
- * matmul_enzyme_b; -DPGB_NO_GEN leaves it out. */
+ * matmul_enzyme_b, with -DPGB_PEER_ADOLC matmul_adolc_b (none so far: see
+ * bench/README.md, Peers); -DPGB_NO_GEN leaves it out. */
 #include "../harness.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#ifdef PGB_PEER
+#if defined(PGB_PEER_ADOLC)
+#define PGB_GRAD matmul_adolc_b
+#elif defined(PGB_PEER)
 #define PGB_GRAD matmul_enzyme_b
 #else
 #define PGB_GRAD matmul_b

@@ -2,14 +2,17 @@
  * Define PGB_NAME (the primal), PGB_LO/PGB_HI (input range, never 0) and
  * PGB_FLOOR, then include this file.
  * Gradient under test: PGB_NAME##_b (the generated one), or with -DPGB_PEER
- * PGB_NAME##_enzyme_b (bench/enzyme/); -DPGB_NO_GEN leaves it out. */
+ * PGB_NAME##_enzyme_b (bench/enzyme/), with -DPGB_PEER_ADOLC
+ * PGB_NAME##_adolc_b (bench/adolc/); -DPGB_NO_GEN leaves it out. */
 #include "../harness.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#ifdef PGB_PEER
+#if defined(PGB_PEER_ADOLC)
+#define PGB_GRAD PGB_CAT(PGB_NAME, _adolc_b)
+#elif defined(PGB_PEER)
 #define PGB_GRAD PGB_CAT(PGB_NAME, _enzyme_b)
 #else
 #define PGB_GRAD PGB_CAT(PGB_NAME, _b)

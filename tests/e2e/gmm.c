@@ -6,7 +6,8 @@
  *
  * Layout as in ADBench's C++ reference (gmm.h): alphas[k], means[k][d],
  * icf[k][d + d(d-1)/2] holding per component the d log-diagonal entries of
- * Q followed by its strictly lower triangle, column by column; x[n][d]. */
+ * Q followed by its strictly lower triangle, column by column; x[n][d].
+ * bench/apps/gmm.c is this file (a link): the GMM application benchmark. */
 #include <math.h>
 #include <stdlib.h>
 

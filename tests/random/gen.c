@@ -115,6 +115,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_ROW_DOT] = {"row_dot", 1},
     [K_LOCAL_VLA] = {"local_vla", 1},
     [K_STRIDE] = {"stride", 1},
+    [K_SCRATCH] = {"scratch", 1},
 };
 
 int on(enum construct k) {

@@ -117,6 +117,10 @@ enum construct {
     K_ROW_DOT,     /* a map's write from the dot product of its row, a = e; s = 0;
                     * for (j < m) s += a * x[r * m + j] ...: the adjoint's inner loop sums
                     * a_b (simd lanes with a reduction, rewrite/simd.c) */
+    K_SCRATCH,     /* local scratch arrays declared before a sequential loop, written in
+                    * full, then added into (a triangle, an idx++ counter) and read in
+                    * each of its iterations, GMM's per-component pattern: their
+                    * iterations save nothing (rewrite/rev_kill.c) */
     K_COUNT
 };
 

@@ -257,8 +257,45 @@ static void gen_struct_local(struct block b) {
     declare(fmt("%s.hi", name), T_DOUBLE, bound);
 }
 
+/* GMM's per-component scratch (K_SCRATCH): two local arrays written in
+ * full by each iteration of a sequential loop, one then added into over a
+ * triangle with a running counter, both read; the sum a local scalar. */
+static void gen_scratch(struct block b) {
+    const char *sa = fresh("sa"), *sb = fresh("sb"), *s = fresh("v"), *q = fresh("t"),
+               *i = fresh("t"), *j = fresh("t"), *ix = fresh("k");
+    int len = 2 + rnd(4), trips = 1 + rnd(4);
+    const char *size = on(K_LOCAL_VLA) && !cx.in_helper && chance(30) ? fmt("m + %d", len) : NULL;
+    struct node *n = stmt(b, "");
+    n->kid[n->nkid++] = gen_expr(1);
+    n->kid[n->nkid++] = gen_expr(1);
+    const char *decl = size ? fmt("double %s[%s], %s[%s];", sa, size, sb, size)
+                            : fmt("double %s[%d], %s[%d];", sa, len, sb, len);
+    n->tmpl =
+        fmt("%s\ndouble %s = 0.0;\nfor (int %s = 0; %s < %d; %s++) {\n"
+            "    for (int %s = 0; %s < %d; %s++)\n"
+            "        %s[%s] = (%%0) * (0.5 + 0.25 * %s) - 0.1 * %s;\n"
+            "    for (int %s = 0; %s < %d; %s++)\n"
+            "        %s[%s] = %s[%s] * (%%1);\n"
+            "    int %s = 0;\n"
+            "    for (int %s = 0; %s < %d; %s++)\n"
+            "        for (int %s = %s + 1; %s < %d; %s++) {\n"
+            "            %s[%s] += (0.25 + 0.125 * %s) * %s[%s];\n"
+            "            %s++;\n"
+            "        }\n"
+            "    for (int %s = 0; %s < %d; %s++)\n"
+            "        %s += 0.25 * tanh(%s[%s]) + 0.125 * %s[%s] * %s[%s];\n}",
+            decl, s, q, q, trips, q, i, i, len, i, sa, i, i, q, i, i, len, i, sb, i, sa, i, ix, i,
+            i, len, i, j, i, j, len, j, sb, j, ix, sa, i, ix, i, i, len, i, s, sb, i, sa, i, sa, i);
+    double a = 1.25 * n->kid[0]->bound + 0.4; /* |sa| */
+    declare(s, T_DOUBLE, trips * len * (0.25 + 0.125 * a * a));
+}
+
 void gen_local(struct block b) {
     int r = rnd(10);
+    if (r == 7 && on(K_SCRATCH) && chance(40)) {
+        gen_scratch(b);
+        return;
+    }
     if (on(K_CONST_CAST) && chance(8)) { /* a constant local of an integer type */
         static const char *const ci[] = {"(int)2.7 + 7 % 3", "(int)(0.1 * 25) + 1", "-7 / 2 + 5",
                                          "(_Bool)0.5 + (char)2", "(int)sizeof(double) / 4"};

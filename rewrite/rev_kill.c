@@ -1,0 +1,415 @@
+/* What a sequential loop's iterations need not save.
+ *
+ * The reversal of a sequential loop (rev.c) saves, before each iteration,
+ * the elements the iteration will overwrite, and puts them back before the
+ * iteration runs again in the return sweep, so that it reads what it read
+ * the first time. For a local scratch array that is wasted work: GMM's
+ * per-component `xcentered` and `Qxcentered` are written in full before
+ * anything reads them, in every iteration, and a triangular
+ * `out[j] += ltri[idx] * x[i]` only adds into its target; saving them
+ * cost a tape the size of the data times the trip counts (issue 8).
+ *
+ * A local array B written by the loop keeps no per-iteration saves when
+ *  - each read of B in the iteration reads elements that statements
+ *    before it in the same iteration wrote unconditionally (B is killed:
+ *    its old values are never read), or
+ *  - every read of B only adds back into B (read_only_adds_back): the
+ *    re-executed values are wrong, but nothing with a derivative reads
+ *    them;
+ * and the values of B from before the loop are not needed after its
+ * return sweep: nothing before the loop, up to B's declaration, reads B,
+ * or a sequential loop around it restores (or kills) B in each of its own
+ * iterations. Otherwise the saves stay.
+ *
+ * Regions are compared symbolically: an index is base + offset (casts,
+ * copies, added constants), and an inner loop's index ranges over
+ * [lo, hi - 1] with lo and hi themselves resolved; two bounds compare when
+ * their bases are the same value. Indices are non-negative (valid). */
+#include "rev.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Where {
+    Stmt *s;
+    Body *body;   /* the body holding s */
+    Stmt *owner;  /* the statement owning that body; NULL: the function's */
+    PtrVec *skip; /* for a loop, once found: the arrays it need not save */
+} Where;
+
+typedef struct LoopKills {
+    int nvars, nbufs;
+    Stmt **def_loop;    /* by var id: the innermost loop around its binding */
+    Stmt **loop_parent; /* by a loop's index id: the loop around that loop */
+    Body **decl_body;   /* by buffer id: the body declaring a local array */
+    Where *where;       /* open addressing on the statement's address */
+    size_t cap;
+} LoopKills;
+
+/* ---- where statements are ---- */
+static size_t stmt_hash(const Stmt *s, size_t cap) {
+    return (size_t)(((uintptr_t)s >> 4) * 0x9E3779B97F4A7C15u) & (cap - 1);
+}
+
+static void where_put(LoopKills *k, Stmt *s, Body *b, Stmt *owner) {
+    size_t h = stmt_hash(s, k->cap);
+    while (k->where[h].s && k->where[h].s != s)
+        h = (h + 1) & (k->cap - 1);
+    k->where[h] = (Where){s, b, owner, NULL};
+}
+
+static Where *where_of(LoopKills *k, Stmt *s) {
+    for (size_t h = stmt_hash(s, k->cap); k->where[h].s; h = (h + 1) & (k->cap - 1))
+        if (k->where[h].s == s)
+            return &k->where[h];
+    return NULL;
+}
+
+static bool is_loop_like(Stmt *s) {
+    return s->body && s->index && (s->kind == S_LOOP || s->kind == S_MAP || s->kind == S_REDUCE);
+}
+
+static void set_def_loop(LoopKills *k, Var *v, Stmt *loop) {
+    if (v && v->id >= 0 && v->id < k->nvars)
+        k->def_loop[v->id] = loop;
+}
+
+static void index_body(LoopKills *k, Body *b, Stmt *owner, Stmt *loop) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        where_put(k, s, b, owner);
+        Var *defs[64];
+        int n = stmt_defs(s, defs, 64);
+        for (int d = 0; d < n; d++)
+            set_def_loop(k, defs[d], loop);
+        if ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf && s->buf->id < k->nbufs)
+            k->decl_body[s->buf->id] = b;
+        Stmt *inner = loop;
+        if (is_loop_like(s)) {
+            inner = s;
+            if (s->index->id < k->nvars)
+                k->loop_parent[s->index->id] = loop;
+            set_def_loop(k, s->index, s);
+            if (s->counter)
+                set_def_loop(k, s->counter->var, s);
+            for (int c = 0; c < s->carried.len; c++)
+                set_def_loop(k, ((Carried *)s->carried.items[c])->param, s);
+        }
+        index_body(k, s->then_body, s, loop);
+        index_body(k, s->else_body, s, loop);
+        index_body(k, s->body, s, inner);
+    }
+}
+
+static LoopKills *loop_kills(Rev *r) {
+    if (r->kills)
+        return r->kills;
+    LoopKills *k = arena_alloc(r->a, sizeof(LoopKills));
+    k->nvars = r->src->next_var_id;
+    k->nbufs = r->src->next_buf_id;
+    k->def_loop = arena_alloc(r->a, sizeof(Stmt *) * (size_t)(k->nvars + 1));
+    k->loop_parent = arena_alloc(r->a, sizeof(Stmt *) * (size_t)(k->nvars + 1));
+    k->decl_body = arena_alloc(r->a, sizeof(Body *) * (size_t)(k->nbufs + 1));
+    size_t n = (size_t)body_count_stmts(r->src->body);
+    for (k->cap = 16; k->cap < 2 * n + 2; k->cap *= 2)
+        ;
+    k->where = arena_alloc(r->a, sizeof(Where) * k->cap);
+    index_body(k, r->src->body, NULL, NULL);
+    r->kills = k;
+    return k;
+}
+
+/* Whether loop x is `loop` or runs inside it. */
+static bool within(LoopKills *k, Stmt *x, Stmt *loop) {
+    for (int guard = 0; x && guard < 1000; guard++) {
+        if (x == loop)
+            return true;
+        x = x->index->id < k->nvars ? k->loop_parent[x->index->id] : NULL;
+    }
+    return false;
+}
+
+/* ---- symbolic bounds ---- */
+/* base + off; base OPD_NONE: the constant off */
+typedef struct Sym {
+    Operand base;
+    long long off;
+} Sym;
+
+static bool sym_of(Rev *r, LoopKills *k, Stmt *loop, Operand o, bool upper, Sym *out, int depth);
+
+/* The loop of an inner index or counter v, with its range's ends (the
+ * upper one inclusive), or NULL. */
+static Stmt *counting_loop(Rev *r, Var *v, Operand *lo, Operand *hi, long long *hi_adjust) {
+    Stmt *d = def_of(r, opd_var(v));
+    if (!d || !is_loop_like(d) || d->blocks_of)
+        return NULL;
+    if (d->kind == S_LOOP && (d->hi.kind == OPD_NONE || d->until.kind != OPD_NONE))
+        return NULL;
+    if (d->index == v) {
+        *lo = d->lo;
+        *hi = d->hi;
+        *hi_adjust = -1;
+        return d;
+    }
+    Counter *c = d->counter;
+    if (!c || c->var != v || c->blocks_of)
+        return NULL;
+    /* within [first, limit) going up, [limit, first] going down */
+    *lo = c->down ? c->limit : c->first;
+    *hi = c->down ? c->first : c->limit;
+    *hi_adjust = c->down ? 0 : -1;
+    return d;
+}
+
+/* A value fixed for the whole iteration of `loop`: bound outside it, or
+ * at its body's own level (not in a loop inside). */
+static bool fixed_in(LoopKills *k, Stmt *loop, Var *v, Rev *r) {
+    Stmt *d = def_of(r, opd_var(v));
+    if (!d)
+        return true; /* a parameter */
+    if (v->id >= k->nvars)
+        return false;
+    Stmt *at = k->def_loop[v->id];
+    return at == loop || !within(k, at, loop);
+}
+
+static bool sym_of(Rev *r, LoopKills *k, Stmt *loop, Operand o, bool upper, Sym *out, int depth) {
+    long long off = 0;
+    Operand b = index_base_offset(r, o, &off);
+    if (b.kind == OPD_CONST) {
+        if (type_is_float(b.ty))
+            return false;
+        *out = (Sym){opd_none(), b.ival + off};
+        return true;
+    }
+    if (b.kind != OPD_VAR || depth > 16)
+        return false;
+    Operand lo, hi;
+    long long adjust = 0;
+    Stmt *x = counting_loop(r, b.var, &lo, &hi, &adjust);
+    if (x && x != loop && within(k, x, loop)) {
+        Sym end;
+        if (!sym_of(r, k, loop, upper ? hi : lo, upper, &end, depth + 1))
+            return false;
+        *out = (Sym){end.base, end.off + off + (upper ? adjust : 0)};
+        return true;
+    }
+    if (!fixed_in(k, loop, b.var, r))
+        return false;
+    *out = (Sym){b, off};
+    return true;
+}
+
+static bool same_base(Sym a, Sym b) {
+    return a.base.kind == b.base.kind && (a.base.kind == OPD_NONE || opd_equal(a.base, b.base));
+}
+
+static bool sym_le(Sym a, Sym b) {
+    return same_base(a, b) && a.off <= b.off;
+}
+
+/* ---- regions ---- */
+typedef struct Region {
+    int rank;
+    Sym lo[4], hi[4];
+} Region;
+
+static bool access_region(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Region *out) {
+    out->rank = s->nidx;
+    for (int d = 0; d < s->nidx; d++)
+        if (!sym_of(r, k, loop, s->idx[d], false, &out->lo[d], 0) ||
+            !sym_of(r, k, loop, s->idx[d], true, &out->hi[d], 0))
+            return false;
+    return true;
+}
+
+static bool region_covers(const Region *kill, const Region *read) {
+    if (kill->rank != read->rank)
+        return false;
+    for (int d = 0; d < kill->rank; d++) {
+        bool from_zero = kill->lo[d].base.kind == OPD_NONE && kill->lo[d].off <= 0;
+        if (!(from_zero || sym_le(kill->lo[d], read->lo[d])) || !sym_le(read->hi[d], kill->hi[d]))
+            return false;
+    }
+    return true;
+}
+
+/* The elements a write inside the loops `path` (each running all its
+ * iterations) certainly writes: each subscript a value fixed in the
+ * iteration, or one of the path's indices plus a constant. */
+static bool written_region(Rev *r, LoopKills *k, Stmt *loop, Stmt *w, Stmt **path, int depth,
+                           Region *out) {
+    out->rank = w->nidx;
+    for (int d = 0; d < w->nidx; d++) {
+        long long off = 0;
+        Operand b = index_base_offset(r, w->idx[d], &off);
+        Operand lo, hi;
+        long long adjust = 0;
+        Stmt *x = b.kind == OPD_VAR ? counting_loop(r, b.var, &lo, &hi, &adjust) : NULL;
+        bool on_path = false;
+        for (int p = 0; p < depth && x; p++)
+            on_path |= path[p] == x;
+        if (!on_path) {
+            lo = hi = w->idx[d];
+            adjust = off = 0;
+        }
+        Sym a, z, a2, z2;
+        /* the ends must be fixed: the same as lower and as upper bounds */
+        if (!sym_of(r, k, loop, lo, false, &a, 0) || !sym_of(r, k, loop, lo, true, &a2, 0) ||
+            !sym_of(r, k, loop, hi, false, &z2, 0) || !sym_of(r, k, loop, hi, true, &z, 0) ||
+            !same_base(a, a2) || a.off != a2.off || !same_base(z, z2) || z.off != z2.off)
+            return false;
+        if (x && on_path && x->counter && x->counter->var == b.var) {
+            Operand step = x->counter->step;
+            if (step.kind != OPD_CONST || (step.ival != 1 && step.ival != -1))
+                return false;
+        }
+        out->lo[d] = (Sym){a.base, a.off + off};
+        out->hi[d] = (Sym){z.base, z.off + off + (on_path ? adjust : 0)};
+    }
+    return true;
+}
+
+static void add_kills(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Buffer *buf, PtrVec *kills,
+                      Stmt **path, int depth) {
+    if (s->kind == S_WRITE && s->buf == buf) {
+        Region *g = arena_alloc(r->a, sizeof(Region));
+        if (written_region(r, k, loop, s, path, depth, g))
+            vec_push(r->a, kills, g);
+        return;
+    }
+    Operand lo, hi;
+    long long adjust;
+    if (depth == 4 || !is_loop_like(s) || s->kind == S_REDUCE ||
+        !counting_loop(r, s->counter ? s->counter->var : s->index, &lo, &hi, &adjust))
+        return;
+    path[depth] = s;
+    for (int i = 0; i < s->body->stmts.len; i++)
+        add_kills(r, k, loop, s->body->stmts.items[i], buf, kills, path, depth + 1);
+}
+
+static bool covered(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, PtrVec *kills) {
+    Region g;
+    if (!access_region(r, k, loop, s, &g))
+        return false;
+    for (int i = 0; i < kills->len; i++)
+        if (region_covers(kills->items[i], &g))
+            return true;
+    return false;
+}
+
+/* Whether every read of buf in s (at any depth) reads killed elements. */
+static bool reads_killed(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Buffer *buf, PtrVec *kills) {
+    if ((s->kind == S_READ || s->kind == S_ACC) && s->buf == buf)
+        return covered(r, k, loop, s, kills);
+    if ((s->kind == S_SCAN || s->kind == S_HIST) && stmt_reads_buffer(s, buf))
+        return false;
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            if (!reads_killed(r, k, loop, bodies[q]->stmts.items[i], buf, kills))
+                return false;
+    return true;
+}
+
+static bool killed_each_iteration(Rev *r, LoopKills *k, Stmt *loop, Buffer *buf) {
+    PtrVec kills = {0};
+    Stmt *path[4];
+    for (int i = 0; i < loop->body->stmts.len; i++) {
+        Stmt *s = loop->body->stmts.items[i];
+        if (!reads_killed(r, k, loop, s, buf, &kills))
+            return false;
+        add_kills(r, k, loop, s, buf, &kills, path, 0);
+    }
+    return true;
+}
+
+/* Whether each read of buf in b only adds back into buf. */
+static bool only_adds_back(Rev *r, Body *b, Buffer *buf) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_READ && s->buf == buf && !read_only_adds_back(r, s))
+            return false;
+        if (s->kind == S_ACC && s->buf == buf && s->acc_op != RED_ADD)
+            return false;
+        if ((s->kind == S_SCAN || s->kind == S_HIST) && stmt_reads_buffer(s, buf))
+            return false;
+        if (!only_adds_back(r, s->then_body, buf) || !only_adds_back(r, s->else_body, buf) ||
+            !only_adds_back(r, s->body, buf))
+            return false;
+    }
+    return true;
+}
+
+static bool touches_old_values(Stmt *s, Buffer *buf) {
+    return stmt_reads_buffer(s, buf) || (s->body && body_updates_buffer(s->body, buf)) ||
+           (s->kind == S_ACC && s->buf == buf) ||
+           (s->then_body && body_updates_buffer(s->then_body, buf)) ||
+           (s->else_body && body_updates_buffer(s->else_body, buf));
+}
+
+/* Whether the values buf had before `loop` may be read after the loop's
+ * return sweep: by a statement before it, up to buf's declaration (an if
+ * or a map around it: the statements before those too), unless a
+ * sequential loop around it puts buf back, or kills it, in each of its own
+ * iterations. A loop that adds into buf (adds_only) also reads them where
+ * it runs again after the return sweep to give the caller its outputs
+ * (rev.c, rerun_restored): unless buf is declared inside the statement
+ * run again, which declares it afresh, they are needed (campaign seeds
+ * 41166, 41287: a stencil time loop into a malloc'ed temporary, then
+ * copied to an output). */
+static bool entry_values_needed(Rev *r, LoopKills *k, Stmt *loop, Buffer *buf, bool adds_only) {
+    Stmt *cur = loop;
+    for (int guard = 0; guard < 1000; guard++) {
+        Where *w = where_of(k, cur);
+        if (!w)
+            return true;
+        for (int i = 0; i < w->body->stmts.len && w->body->stmts.items[i] != cur; i++)
+            if (touches_old_values(w->body->stmts.items[i], buf))
+                return true;
+        if (buf->id < k->nbufs && w->body == k->decl_body[buf->id])
+            return adds_only && w->body == r->src->body;
+        if (!w->owner)
+            return true;
+        if (w->owner->kind == S_LOOP)
+            return false;
+        cur = w->owner;
+    }
+    return true;
+}
+
+static PtrVec *unsaved_arrays(Rev *r, LoopKills *k, Stmt *loop) {
+    Where *w = where_of(k, loop);
+    if (!w) /* not a statement of the source (a rule's own loop) */
+        return NULL;
+    if (w->skip)
+        return w->skip;
+    w->skip = arena_alloc(r->a, sizeof(PtrVec));
+    PtrVec written = {0};
+    collect_written(r, loop, &written);
+    for (int i = 0; i < written.len; i++) {
+        Buffer *b = written.items[i];
+        if (b->kind != BUF_LOCAL || b->id >= k->nbufs || !k->decl_body[b->id])
+            continue;
+        bool killed = killed_each_iteration(r, k, loop, b);
+        if ((killed || only_adds_back(r, loop->body, b)) &&
+            !entry_values_needed(r, k, loop, b, !killed))
+            vec_push(r->a, w->skip, b);
+    }
+    return w->skip;
+}
+
+PtrVec *iteration_saves_skip(Rev *r, Stmt *loop, PtrVec *dead) {
+    PtrVec *mine = unsaved_arrays(r, loop_kills(r), loop);
+    if (!mine || !mine->len)
+        return dead;
+    PtrVec *skip = arena_alloc(r->a, sizeof(PtrVec));
+    for (int i = 0; dead && i < dead->len; i++)
+        vec_push(r->a, skip, dead->items[i]);
+    for (int i = 0; i < mine->len; i++)
+        if (!vec_contains(skip, mine->items[i]))
+            vec_push(r->a, skip, mine->items[i]);
+    return skip;
+}

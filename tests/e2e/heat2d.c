@@ -1,0 +1,1 @@
+../../bench/apps/heat2d.c

@@ -1,0 +1,1 @@
+../../bench/apps/xsbench_lookup.c
