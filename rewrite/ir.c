@@ -91,6 +91,12 @@ void vec_push(Arena *a, PtrVec *v, void *item) {
     v->items[v->len++] = item;
 }
 
+void vec_insert(Arena *a, PtrVec *v, int at, void *item) {
+    vec_push(a, v, item);
+    memmove(&v->items[at + 1], &v->items[at], sizeof(void *) * (size_t)(v->len - 1 - at));
+    v->items[at] = item;
+}
+
 bool vec_contains(const PtrVec *v, const void *item) {
     for (int i = 0; v && i < v->len; i++)
         if (v->items[i] == item)
@@ -537,6 +543,8 @@ static Var *fresh_var(Cloner *c, Var *v) {
     if (!c->map[v->id]) {
         Var *w = var_new(c->a, c->f, v->name, v->ty);
         w->is_mutable = v->is_mutable;
+        w->active = v->active;
+        w->primal = v->primal; /* an adjoint's copy is named after the same primal */
         c->map[v->id] = w;
     }
     return c->map[v->id];

@@ -36,7 +36,8 @@ typedef struct PtrVec {
     int len, cap;
 } PtrVec;
 void vec_push(Arena *a, PtrVec *v, void *item);
-bool vec_contains(const PtrVec *v, const void *item); /* v may be NULL */
+void vec_insert(Arena *a, PtrVec *v, int at, void *item); /* before items[at] */
+bool vec_contains(const PtrVec *v, const void *item);     /* v may be NULL */
 
 /* ---- source locations ---- */
 typedef struct SrcLoc {

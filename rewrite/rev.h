@@ -55,6 +55,13 @@ bool partial_sums_fit(const Buffer *b);
 /* simd.c: inner loops whose iterations share only sums run as vector lanes */
 void mark_simd_loops(Arena *a, Func *f);
 
+/* ---- interchange.c ---- */
+/* Moves atomic accumulations of parallel maps whose index the map's
+ * iterations share into nests of their own where each element is one
+ * iteration's (SC22 6.1, the matrix-multiplication rewrite); true if any
+ * moved (their slices in the maps are then dead code). */
+bool interchange_accumulations(Arena *a, Func *f);
+
 /* ---- indices.c ---- */
 /* Moves the range checks of histogram keys affine in an inner loop's index
  * out of that loop (checked at its first and last iteration), and widens

@@ -64,26 +64,82 @@ static bool scaled_by_constant(Stmt *s, Var *v) {
     return false;
 }
 
-/* Whether value v of buf's elements reaches only writes of buf's elements,
- * as their value, through sums, differences, negations and copies (whose
- * derivatives are constants): nothing computed from it needs its value. */
-static bool flows_into_itself(Uses *u, Var *v, Buffer *buf, PtrVec *seen) {
+/* The sum a + reduce s adds v into, where v is only one of its
+ * contributions; else NULL. */
+static Var *summed_into(Stmt *s, Var *v) {
+    if (s->kind != S_REDUCE || opd_equal(s->lo, opd_var(v)) || opd_equal(s->hi, opd_var(v)))
+        return NULL;
+    Var *sum = NULL;
+    for (int i = 0; i < s->accums.len; i++) {
+        Accum *ac = s->accums.items[i];
+        if (opd_equal(ac->init, opd_var(v)))
+            return NULL;
+        if (!opd_equal(ac->contrib, opd_var(v)))
+            continue;
+        if (ac->op != RED_ADD || sum)
+            return NULL;
+        sum = ac->result;
+    }
+    return sum;
+}
+
+/* The carried scalar of sequential loop s whose value at the end of an
+ * iteration is v, where s uses v for nothing else; else NULL. */
+static Carried *carried_on(Stmt *s, Var *v) {
+    Operand o = opd_var(v);
+    if (s->kind != S_LOOP || opd_equal(s->lo, o) || opd_equal(s->hi, o) || opd_equal(s->until, o))
+        return NULL;
+    Carried *found = NULL;
+    for (int i = 0; i < s->carried.len; i++) {
+        Carried *c = s->carried.items[i];
+        if (opd_equal(c->init, o))
+            return NULL;
+        if (opd_equal(c->yield, o)) {
+            if (found)
+                return NULL;
+            found = c;
+        }
+    }
+    return found;
+}
+
+/* Whether value v of buf's elements reaches only writes of buf's elements
+ * (strict), or of any array still marked inert, as their value, through
+ * sums, differences, negations, copies and scalings by constants (whose
+ * derivatives are constants): nothing computed from it needs its value.
+ * Not strict, it may also reach the return value through + reductions (the
+ * weighted sum of a linear model's output). */
+static bool flows_linearly(Uses *u, Var *v, Buffer *buf, bool strict, PtrVec *seen) {
     if (vec_contains(seen, v))
         return true;
     vec_push(u->a, seen, v);
     PtrVec *users = &u->of[v->id];
     for (int k = 0; k < users->len; k++) {
         Stmt *s = users->items[k];
+        bool target = strict ? s->buf == buf : s->buf && s->buf->inert;
         bool own_write =
-            (s->kind == S_WRITE || (s->kind == S_ACC && s->acc_op == RED_ADD)) && s->buf == buf;
+            (s->kind == S_WRITE || (s->kind == S_ACC && s->acc_op == RED_ADD)) && target;
         for (int d = 0; own_write && d < s->nidx; d++)
             own_write = !(s->idx[d].kind == OPD_VAR && s->idx[d].var == v);
-        if (own_write)
+        if (own_write || (!strict && s->kind == S_RETURN))
             continue;
+        Var *sum = strict ? NULL : summed_into(s, v);
+        if (sum) {
+            if (!flows_linearly(u, sum, buf, strict, seen))
+                return false;
+            continue;
+        }
+        Carried *c = strict ? NULL : carried_on(s, v);
+        if (c) { /* a running sum: on to the next iteration, and after the loop */
+            if (!flows_linearly(u, c->param, buf, strict, seen) ||
+                !flows_linearly(u, c->result, buf, strict, seen))
+                return false;
+            continue;
+        }
         bool linear = s->kind == S_LET && !s->dst->is_mutable && type_is_float(s->dst->ty) &&
                       (s->op == OP_ADD || s->op == OP_SUB || s->op == OP_NEG || s->op == OP_COPY ||
                        scaled_by_constant(s, v));
-        if (!linear || !flows_into_itself(u, s->dst, buf, seen))
+        if (!linear || !flows_linearly(u, s->dst, buf, strict, seen))
             return false;
     }
     return true;
@@ -92,6 +148,7 @@ static bool flows_into_itself(Uses *u, Var *v, Buffer *buf, PtrVec *seen) {
 typedef struct InertScan {
     Uses *u;
     PtrVec seen;
+    bool changed; /* an array lost its mark: arrays whose values flow into it may too */
 } InertScan;
 
 /* Clears inert on the buffers b uses in any other way. */
@@ -100,11 +157,14 @@ static void clear_non_inert(InertScan *sc, Body *b) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_READ && s->buf->inert) {
             sc->seen.len = 0;
-            s->buf->inert =
-                type_is_float(s->dst->ty) && flows_into_itself(sc->u, s->dst, s->buf, &sc->seen);
+            s->buf->inert = type_is_float(s->dst->ty) &&
+                            flows_linearly(sc->u, s->dst, s->buf, false, &sc->seen);
+            sc->changed |= !s->buf->inert;
         }
-        if (s->kind == S_ACC && s->acc_op != RED_ADD)
+        if (s->kind == S_ACC && s->acc_op != RED_ADD && s->buf->inert) {
             s->buf->inert = false; /* a *, min or max update reads the bin */
+            sc->changed = true;
+        }
         Buffer *others[6] = {s->kind == S_SCAN || s->kind == S_HIST ? s->buf : NULL,
                              s->scan_in[0],
                              s->scan_in[1],
@@ -112,8 +172,10 @@ static void clear_non_inert(InertScan *sc, Body *b) {
                              s->hist_rev[1],
                              s->hist_rev[2]};
         for (int q = 0; q < 6; q++)
-            if (others[q])
+            if (others[q] && others[q]->inert) {
                 others[q]->inert = false;
+                sc->changed = true;
+            }
         clear_non_inert(sc, s->then_body);
         clear_non_inert(sc, s->else_body);
         clear_non_inert(sc, s->body);
@@ -139,14 +201,17 @@ void mark_inert_buffers(Rev *r) {
     index_uses(u, r->src->body);
     r->uses = u;
     set_written_inert(r, r->src->body);
-    InertScan sc = {u, {0}};
-    clear_non_inert(&sc, r->src->body);
+    InertScan sc = {u, {0}, true};
+    while (sc.changed) {
+        sc.changed = false;
+        clear_non_inert(&sc, r->src->body);
+    }
 }
 
 bool read_only_adds_back(Rev *r, Stmt *read) {
     PtrVec seen = {0};
     return read->kind == S_READ && type_is_float(read->dst->ty) &&
-           flows_into_itself(r->uses, read->dst, read->buf, &seen);
+           flows_linearly(r->uses, read->dst, read->buf, true, &seen);
 }
 
 Stmt *sole_user(Rev *r, Var *v) {

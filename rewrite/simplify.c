@@ -177,13 +177,72 @@ static void sweep_body(Dce *d, Body *b);
 /* A carried scalar nobody reads after the loop nor in its body (a loop
  * counter assigned by an inner loop, a scalar only ever written) goes;
  * with it its yield, which kept its computation alive. */
+typedef struct UseOf {
+    Var *v;
+    bool found;
+} UseOf;
+
+static void note_use_of(Operand *o, void *ctx) {
+    UseOf *u = ctx;
+    u->found |= o->kind == OPD_VAR && o->var == u->v;
+}
+
+/* Whether every use of v in b (at any depth) is a let binding a value that
+ * itself only reaches `yield` that way: v feeds nothing but the next value
+ * of the carried scalar it is (a sum whose total nobody reads). */
+static bool only_feeds(Stmt *loop, Body *b, Var *v, Var *yield, PtrVec *seen, Arena *a);
+
+static bool only_feeds_stmt(Stmt *loop, Stmt *s, Var *v, Var *yield, PtrVec *seen, Arena *a,
+                            Body *top) {
+    UseOf u = {v, false};
+    stmt_visit_operands(s, note_use_of, &u);
+    if (u.found) {
+        if (s->kind != S_LET || s->dst->is_mutable || s->then_body || s->body)
+            return false;
+        if (s->dst != yield && !vec_contains(seen, s->dst)) {
+            /* (the loop's own operands, another carried scalar's yield or
+             * its condition, would take the value out) */
+            UseOf out = {s->dst, false};
+            stmt_visit_operands(loop, note_use_of, &out);
+            if (out.found)
+                return false;
+            vec_push(a, seen, s->dst);
+            if (!only_feeds(loop, top, s->dst, yield, seen, a))
+                return false;
+        }
+    }
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            if (!only_feeds_stmt(loop, bodies[q]->stmts.items[i], v, yield, seen, a, top))
+                return false;
+    return true;
+}
+
+static bool only_feeds(Stmt *loop, Body *b, Var *v, Var *yield, PtrVec *seen, Arena *a) {
+    for (int i = 0; i < b->stmts.len; i++)
+        if (!only_feeds_stmt(loop, b->stmts.items[i], v, yield, seen, a, b))
+            return false;
+    return true;
+}
+
 static void drop_dead_carried(Stmt *s, unsigned char *live, const bool *param_live, bool *changed) {
     int k = 0;
+    Arena scratch = {0};
     for (int i = 0; i < s->carried.len; i++) {
         Carried *c = s->carried.items[i];
-        if (param_live[i] || is_live(live, c->result))
+        bool cycle_only = false;
+        if (param_live[i] && !is_live(live, c->result) && c->yield.kind == OPD_VAR) {
+            PtrVec seen = {0};
+            UseOf out = {c->param, false};
+            stmt_visit_operands(s, note_use_of, &out);
+            cycle_only =
+                !out.found && only_feeds(s, s->body, c->param, c->yield.var, &seen, &scratch);
+        }
+        if ((param_live[i] && !cycle_only) || is_live(live, c->result))
             s->carried.items[k++] = c;
     }
+    arena_free(&scratch);
     *changed |= k != s->carried.len;
     s->carried.len = k;
 }
@@ -466,6 +525,8 @@ static void rename_function(Arena *a, Func *f) {
     free(rn.current);
 }
 
+static bool drop_identity_sets(Func *f);
+
 /* ---- adjoint declarations ---- */
 /* `double v_b = 0; ... v_b += e;` becomes `double v_b = e;` where the first
  * statement of the body that refers to v_b (at any depth) is that update:
@@ -604,9 +665,6 @@ static bool drop_unneeded_tape(Func *f) {
     return changed;
 }
 
-/* Sweeps until nothing changes. Whatever order dead statements go in, the
- * result is the same: the largest set of statements none of which is dead
- * given the others (removing code never makes other code live). */
 /* Local arrays (not malloc'ed) that nothing in their scope reads (a re-executed
  * body whose reads of them went as dead code): their writes and
  * declaration go too, which also keeps compilers from warning about them.
@@ -774,12 +832,10 @@ static void keep_first_effects(Body *b, unsigned char *seen) {
         b->stmts.len = k;
 }
 
-void simplify_dead_code(Arena *a, Func *f) {
-    unshare_function(a, f);
-    unsigned char *seen = xcalloc((size_t)f->next_effect_id + 1, 1);
-    keep_first_effects(f->body, seen);
-    free(seen);
-    rename_function(a, f);
+/* Sweeps until nothing changes. Whatever order dead statements go in, the
+ * result is the same: the largest set of statements none of which is dead
+ * given the others (removing code never makes other code live). */
+static void sweep_function(Func *f) {
     Dce d = {.live = xcalloc((size_t)f->next_var_id + 1, 1), .changed = true};
     while (d.changed) {
         d.changed = false;
@@ -795,11 +851,125 @@ void simplify_dead_code(Arena *a, Func *f) {
     free(d.live);
     free(d.trail.items);
     free(d.gained.items);
+}
+
+void simplify_dead_code(Arena *a, Func *f) {
+    unshare_function(a, f);
+    unsigned char *seen = xcalloc((size_t)f->next_effect_id + 1, 1);
+    keep_first_effects(f->body, seen);
+    free(seen);
+    rename_function(a, f);
+    sweep_function(f);
     RefScan r = {.at = xcalloc((size_t)f->next_var_id + 1, sizeof(int)),
                  .stamp = xcalloc((size_t)f->next_var_id + 1, sizeof(int))};
     merge_adjoint_decls(&r, f->body);
     free(r.at);
     free(r.stamp);
+    if (drop_identity_sets(f)) /* the copies they read go too */
+        sweep_function(f);
+}
+
+/* ---- sets that change nothing ---- */
+/* A carried adjoint of a sum is handed on unchanged: `double s_1_b = s_b;
+ * ... s_b = s_1_b;` in a loop's body. Such a set goes: the variable then
+ * has one binding, which the interchange (interchange.c) needs, and the
+ * output one statement fewer per iteration. */
+typedef struct Binds {
+    int *count; /* per variable id: statements binding or setting it */
+    Stmt **def;
+} Binds;
+
+static void count_binds(Binds *bn, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_LET || s->kind == S_DECL) && s->dst) {
+            bn->count[s->dst->id]++;
+            bn->def[s->dst->id] = s;
+        }
+        count_binds(bn, s->then_body);
+        count_binds(bn, s->else_body);
+        count_binds(bn, s->body);
+    }
+}
+
+/* The statement of b at or holding position of s, -1 if none. */
+static int position_in(Body *b, Stmt *s) {
+    for (int i = 0; i < b->stmts.len; i++)
+        if (b->stmts.items[i] == s)
+            return i;
+    return -1;
+}
+
+static bool sets_var(Stmt *s, Var *v) {
+    if ((s->kind == S_LET || s->kind == S_DECL || s->kind == S_POP) && s->dst == v)
+        return true;
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            if (sets_var(bodies[q]->stmts.items[i], v))
+                return true;
+    return false;
+}
+
+/* Whether `set x = copy y` in b at position at puts back the value x had:
+ * y a chain of single copies (in b) of x read after x's last set. */
+static bool identity_set(Binds *bn, Body *b, int at) {
+    Stmt *set = b->stmts.items[at];
+    Operand y = set->args[0];
+    Var *x = set->dst;
+    for (int guard = 0; guard < 32 && y.kind == OPD_VAR && y.var != x; guard++) {
+        Stmt *d = bn->count[y.var->id] == 1 ? bn->def[y.var->id] : NULL;
+        bool copy = d && ((d->kind == S_DECL && !d->buf && d->nargs == 1) ||
+                          (d->kind == S_LET && d->op == OP_COPY));
+        int p = copy ? position_in(b, d) : -1;
+        if (p < 0 || p >= at)
+            return false;
+        y = d->args[0];
+        if (y.kind == OPD_VAR && y.var == x) {
+            for (int k = p + 1; k < at; k++)
+                if (sets_var(b->stmts.items[k], x))
+                    return false;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool drop_identity_sets_in(Binds *bn, Body *b) {
+    if (!b)
+        return false;
+    bool dropped = false;
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        dropped |= drop_identity_sets_in(bn, s->then_body);
+        dropped |= drop_identity_sets_in(bn, s->else_body);
+        dropped |= drop_identity_sets_in(bn, s->body);
+    }
+    /* found first, removed after: positions stay put while looking */
+    unsigned char *drop = xcalloc((size_t)b->stmts.len + 1, 1);
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        drop[i] = s->kind == S_LET && s->dst->is_mutable && s->op == OP_COPY && s->nargs == 1 &&
+                  identity_set(bn, b, i);
+    }
+    int k = 0;
+    for (int i = 0; i < b->stmts.len; i++)
+        if (!drop[i])
+            b->stmts.items[k++] = b->stmts.items[i];
+    dropped |= k != b->stmts.len;
+    b->stmts.len = k;
+    free(drop);
+    return dropped;
+}
+
+static bool drop_identity_sets(Func *f) {
+    Binds bn = {xcalloc((size_t)f->next_var_id + 1, sizeof(int)),
+                xcalloc((size_t)f->next_var_id + 1, sizeof(Stmt *))};
+    count_binds(&bn, f->body);
+    bool dropped = drop_identity_sets_in(&bn, f->body);
+    free(bn.count);
+    free(bn.def);
+    return dropped;
 }
 
 /* ---- common subexpressions ---- */

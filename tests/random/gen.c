@@ -116,6 +116,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_LOCAL_VLA] = {"local_vla", 1},
     [K_STRIDE] = {"stride", 1},
     [K_SCRATCH] = {"scratch", 1},
+    [K_MAT_ROWS] = {"mat_rows", 1},
 };
 
 int on(enum construct k) {

@@ -121,6 +121,9 @@ enum construct {
                     * full, then added into (a triangle, an idx++ counter) and read in
                     * each of its iterations, GMM's per-component pattern: their
                     * iterations save nothing (rewrite/rev_kill.c) */
+    K_MAT_ROWS,    /* a matrix product's row: for k < n, for j < m, s += a_k * x[k * m + j]
+                    * (in a map: x_b's updates, the same for every iteration, move to a
+                    * nest parallel over k, rewrite/interchange.c) */
     K_COUNT
 };
 

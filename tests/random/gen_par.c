@@ -41,6 +41,20 @@ static void gen_row_dot(struct block b, const char *lhs, const char *r, struct n
     n->kid[n->nkid++] = e;
 }
 
+/* K_MAT_ROWS: the write of a matrix product's row, x seen as n rows of m,
+ * each row's sum weighted by a value of the iteration */
+static void gen_mat_rows(struct block b, const char *lhs, struct node *e) {
+    const char *s = fresh("s"), *k = fresh("k"), *j = fresh("j"), *a = fresh("a"), *r = fresh("r");
+    struct node *n = stmt(b, fmt("double %s = 0.0;\nfor (int %s = 0; %s < n; %s++) {\n"
+                                 "    const double %s = (%%0) * (0.5 + 0.125 * %s);\n"
+                                 "    double %s = 0.0;\n"
+                                 "    for (int %s = 0; %s < m; %s++)\n"
+                                 "        %s += x[%s * m + %s];\n"
+                                 "    %s += 0.02 * %s * %s;\n}\n%s = %s;",
+                                 s, k, k, k, a, k, r, j, j, j, r, k, j, s, a, r, lhs, s));
+    n->kid[n->nkid++] = e;
+}
+
 /* the final write of a map body: plain, in place, ?: or if/else */
 static void gen_write(struct block b, struct array *t, const char *idx, struct node *extra) {
     const char *lhs = fmt("%s[%s]", t->name, idx);
@@ -75,6 +89,9 @@ static void gen_write(struct block b, struct array *t, const char *idx, struct n
         return;
     } else if (on(K_ROW_DOT) && t->need == 1 && chance(12)) {
         gen_row_dot(b, lhs, idx, e);
+        return;
+    } else if (on(K_MAT_ROWS) && t->need == 1 && !cx.in_helper && chance(10)) {
+        gen_mat_rows(b, lhs, e);
         return;
     } else if (on(K_IF) && chance(15)) {
         n = stmt(b, fmt("if (%%1) {\n    %s = %%0;\n} else {\n    %s = %%2;\n}", lhs, lhs));

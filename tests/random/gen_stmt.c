@@ -296,6 +296,7 @@ void gen_local(struct block b) {
         gen_scratch(b);
         return;
     }
+
     if (on(K_CONST_CAST) && chance(8)) { /* a constant local of an integer type */
         static const char *const ci[] = {"(int)2.7 + 7 % 3", "(int)(0.1 * 25) + 1", "-7 / 2 + 5",
                                          "(_Bool)0.5 + (char)2", "(int)sizeof(double) / 4"};
