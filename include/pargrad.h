@@ -179,6 +179,12 @@ int pg_hist_heap(long nb, long n);
  * one thread to run them): its updates then need no atomics, a
  * histogram's bins no copies (the generated code's one-thread copies). */
 int pg_one_thread(long n);
+/* Whether a loop doing `work` (its iterations times a weight for what each
+ * does, the generator's estimate) is worth threads: else its parallel
+ * region runs on one (`if` clause), as a small loop inside a sequential
+ * one should (runtime/threads.c; PARGRAD_MIN_PARALLEL sets the
+ * threshold). */
+int pg_worth_threads(long work);
 
 /* fmin and fmax without a call: unless -ffinite-math-only is given, GCC
  * calls libm's for them, a call per update of a min histogram or step of a

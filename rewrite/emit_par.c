@@ -120,12 +120,36 @@ static bool has_plain_acc(Body *b) {
 }
 
 /* (long)(hi) - (long)(lo), a loop's trips for the runtime's choices */
+/* What an iteration of s does, roughly: its statements, those of inner
+ * loops 16 times over (trip counts unknown), at most 2^16. */
+static long iteration_weight(Body *b) {
+    long w = 0;
+    for (int i = 0; b && i < b->stmts.len && w < (1L << 16); i++) {
+        Stmt *s = b->stmts.items[i];
+        bool loop = s->kind == S_LOOP || s->kind == S_MAP || s->kind == S_REDUCE;
+        w += 1 + (loop ? 16 : 1) * (iteration_weight(s->then_body) +
+                                    iteration_weight(s->else_body) + iteration_weight(s->body));
+    }
+    return w < (1L << 16) ? w : 1L << 16;
+}
+
+/* The loop's work for the one-thread and threads tests: its trips times
+ * its iterations' weight. */
 static void emit_trips(Emitter *e, Stmt *s) {
-    fputs("(long)(", e->out);
+    fputs("((long)(", e->out);
     emit_operand(e, s->hi);
     fputs(") - (long)(", e->out);
     emit_operand(e, s->lo);
-    fputc(')', e->out);
+    fprintf(e->out, ")) * %ldL", iteration_weight(s->body));
+}
+
+/* ` if(pg_worth_threads(work))`: a small loop's region runs on one thread */
+static void emit_threads_if(Emitter *e, Stmt *s) {
+    if (s->hi.kind == OPD_NONE)
+        return;
+    fputs(" if(pg_worth_threads(", e->out);
+    emit_trips(e, s);
+    fputs("))", e->out);
 }
 
 /* An update of an element other threads may update at once: atomic. */
@@ -212,6 +236,8 @@ static void emit_loop_pragma(Emitter *e, Stmt *s, const char *reductions, const 
     }
     if (reductions)
         fputs(reductions, e->out);
+    if (!strncmp(directive, "parallel", 8))
+        emit_threads_if(e, s);
     if (e->private_bins && s->hist_bins == e->private_bins) {
         ReduceOp op = body_update_op(s->body, s->hist_bins);
         bool fl = type_is_float(s->hist_bins->elem);
@@ -375,6 +401,7 @@ static bool emit_halo_map(Emitter *e, Stmt *s, const char *reductions) {
     fputs("#pragma omp parallel", e->out);
     if (reductions)
         fputs(reductions, e->out);
+    emit_threads_if(e, s);
     emit_outer_reductions(e, &c);
     fputc('\n', e->out);
     line(e, "{");

@@ -199,12 +199,14 @@ static bool only_feeds_stmt(Stmt *loop, Stmt *s, Var *v, Var *yield, PtrVec *see
     if (u.found) {
         if (s->kind != S_LET || s->dst->is_mutable || s->then_body || s->body)
             return false;
-        if (s->dst != yield && !vec_contains(seen, s->dst)) {
+        if (!vec_contains(seen, s->dst)) {
             /* (the loop's own operands, another carried scalar's yield or
-             * its condition, would take the value out) */
+             * its condition, would take the value out; the yield itself
+             * may feed nothing else in the iteration either: campaign seed
+             * 47034, a sum also read by a reduce after it) */
             UseOf out = {s->dst, false};
             stmt_visit_operands(loop, note_use_of, &out);
-            if (out.found)
+            if (out.found && s->dst != yield)
                 return false;
             vec_push(a, seen, s->dst);
             if (!only_feeds(loop, top, s->dst, yield, seen, a))

@@ -19,3 +19,7 @@ long pg_min_parallel(void) {
     atomic_store_explicit(&threshold, t, memory_order_relaxed);
     return t;
 }
+
+int pg_worth_threads(long work) {
+    return work >= pg_min_parallel();
+}

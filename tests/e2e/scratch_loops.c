@@ -106,6 +106,23 @@ double scratch_running(int n, const double *x) {
     return s;
 }
 
+/* a running value carried by a loop and unused after it, but read in the
+ * iteration after its update (campaign seed 47034: taken for a sum nobody
+ * reads, it lost its carried value) */
+double scratch_carried_read(int n, const double *x) {
+    double c = 0.5, out = 0.0;
+    for (int t = 0; t < 3; t++) {
+        c = 0.5 * c + 0.5 * tanh(x[t % n]);
+        double m = -1.0e3;
+#pragma pargrad reduce(max : m)
+        for (int j = 0; j < n; j++)
+            m = fmax(m, sin(c) * x[j]);
+        out += m;
+    }
+    return out;
+}
+
+#pragma pargrad reverse(scratch_carried_read) wrt(x)
 #pragma pargrad reverse(scratch_triangle) wrt(x) out(return )
 #pragma pargrad reverse(scratch_increments) wrt(x) out(return )
 #pragma pargrad reverse(scratch_running) wrt(x) out(return )

@@ -6,11 +6,13 @@
 GC_KERNEL(scratch_triangle)
 GC_KERNEL(scratch_increments)
 GC_KERNEL(scratch_running)
+GC_KERNEL(scratch_carried_read)
 
 static const struct gc_kernel kernels[] = {
     {"scratch_triangle", scratch_triangle, scratch_triangle_b},
     {"scratch_increments", scratch_increments, scratch_increments_b},
     {"scratch_running", scratch_running, scratch_running_b},
+    {"scratch_carried_read", scratch_carried_read, scratch_carried_read_b},
 };
 
 void scratch_smooth(int n, double *u);
