@@ -110,8 +110,10 @@ static bool depends_on_index(Nest *n, Operand o, int guard) {
     if (!bound_in_map(n, o))
         return false;
     Stmt *d = n->def[o.var->id];
-    if (!d || d->kind == S_LOOP)
+    if (d && d->kind == S_LOOP && d->index == o.var)
         return false; /* a path loop's index */
+    if (!d || d->kind == S_LOOP)
+        return true; /* a loop's carried result (campaign seed 49288) */
     for (int k = 0; k < d->nargs; k++)
         if (depends_on_index(n, d->args[k], guard + 1))
             return true;
@@ -129,8 +131,10 @@ static bool add_to_slice(Nest *n, Operand o) {
     Stmt *d = n->def[o.var->id];
     if (lv < 0 || !d || n->binds[o.var->id] != 1)
         return false;
-    if (d->kind == S_LOOP || d == n->map)
+    if ((d->kind == S_LOOP || d == n->map) && d->index == o.var)
         return true; /* a path loop's index, or the map's */
+    if (d->kind == S_LOOP || d == n->map)
+        return false; /* a loop's carried result: not recomputed (campaign seed 49288) */
     if (vec_contains(&n->slice, d))
         return true;
     /* (an adjoint's `double t_b = e;`, set nowhere else, is a let) */

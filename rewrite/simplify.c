@@ -180,21 +180,22 @@ static void sweep_body(Dce *d, Body *b);
 typedef struct UseOf {
     Var *v;
     bool found;
+    Operand *skip; /* an operand not to count (the carried scalar's own yield) */
 } UseOf;
 
 static void note_use_of(Operand *o, void *ctx) {
     UseOf *u = ctx;
-    u->found |= o->kind == OPD_VAR && o->var == u->v;
+    u->found |= o != u->skip && o->kind == OPD_VAR && o->var == u->v;
 }
 
 /* Whether every use of v in b (at any depth) is a let binding a value that
  * itself only reaches `yield` that way: v feeds nothing but the next value
  * of the carried scalar it is (a sum whose total nobody reads). */
-static bool only_feeds(Stmt *loop, Body *b, Var *v, Var *yield, PtrVec *seen, Arena *a);
+static bool only_feeds(Stmt *loop, Body *b, Var *v, Operand *yield, PtrVec *seen, Arena *a);
 
-static bool only_feeds_stmt(Stmt *loop, Stmt *s, Var *v, Var *yield, PtrVec *seen, Arena *a,
+static bool only_feeds_stmt(Stmt *loop, Stmt *s, Var *v, Operand *yield, PtrVec *seen, Arena *a,
                             Body *top) {
-    UseOf u = {v, false};
+    UseOf u = {v, false, NULL};
     stmt_visit_operands(s, note_use_of, &u);
     if (u.found) {
         if (s->kind != S_LET || s->dst->is_mutable || s->then_body || s->body)
@@ -204,9 +205,9 @@ static bool only_feeds_stmt(Stmt *loop, Stmt *s, Var *v, Var *yield, PtrVec *see
              * its condition, would take the value out; the yield itself
              * may feed nothing else in the iteration either: campaign seed
              * 47034, a sum also read by a reduce after it) */
-            UseOf out = {s->dst, false};
+            UseOf out = {s->dst, false, yield};
             stmt_visit_operands(loop, note_use_of, &out);
-            if (out.found && s->dst != yield)
+            if (out.found) /* (campaign seed 49288: the yield in a while's condition) */
                 return false;
             vec_push(a, seen, s->dst);
             if (!only_feeds(loop, top, s->dst, yield, seen, a))
@@ -221,7 +222,7 @@ static bool only_feeds_stmt(Stmt *loop, Stmt *s, Var *v, Var *yield, PtrVec *see
     return true;
 }
 
-static bool only_feeds(Stmt *loop, Body *b, Var *v, Var *yield, PtrVec *seen, Arena *a) {
+static bool only_feeds(Stmt *loop, Body *b, Var *v, Operand *yield, PtrVec *seen, Arena *a) {
     for (int i = 0; i < b->stmts.len; i++)
         if (!only_feeds_stmt(loop, b->stmts.items[i], v, yield, seen, a, b))
             return false;
@@ -236,10 +237,9 @@ static void drop_dead_carried(Stmt *s, unsigned char *live, const bool *param_li
         bool cycle_only = false;
         if (param_live[i] && !is_live(live, c->result) && c->yield.kind == OPD_VAR) {
             PtrVec seen = {0};
-            UseOf out = {c->param, false};
+            UseOf out = {c->param, false, NULL};
             stmt_visit_operands(s, note_use_of, &out);
-            cycle_only =
-                !out.found && only_feeds(s, s->body, c->param, c->yield.var, &seen, &scratch);
+            cycle_only = !out.found && only_feeds(s, s->body, c->param, &c->yield, &seen, &scratch);
         }
         if ((param_live[i] && !cycle_only) || is_live(live, c->result))
             s->carried.items[k++] = c;
