@@ -673,7 +673,11 @@ static bool drop_unneeded_tape(Func *f) {
  * One buffer may be declared in several scopes (the forward sweep and a
  * re-execution), so each declaration is judged in its own scope. */
 static bool reads_local_here(Stmt *s, Buffer *buf) {
-    return ((s->kind == S_READ || s->kind == S_ACC || s->kind == S_HIST) && s->buf == buf) ||
+    /* (a + update reads only to add: its sum, unread, goes with it, as
+     * histogram updates into bins nothing reads after: campaign seed 51439) */
+    bool sum = s->kind == S_ACC && s->acc_op == RED_ADD;
+    return ((s->kind == S_READ || (s->kind == S_ACC && !sum) || s->kind == S_HIST) &&
+            s->buf == buf) ||
            ((s->kind == S_SCAN || s->kind == S_HIST) &&
             (s->scan_in[0] == buf || s->scan_in[1] == buf)) ||
            (s->kind == S_HIST &&
@@ -699,8 +703,10 @@ static void drop_writes_to(Body *b, Buffer *buf) {
         drop_writes_to(s->then_body, buf);
         drop_writes_to(s->else_body, buf);
         drop_writes_to(s->body, buf);
-        if (s->kind == S_WRITE && s->buf == buf)
+        if ((s->kind == S_WRITE || s->kind == S_ACC) && s->buf == buf)
             continue;
+        if (s->hist_bins == buf || s->hist_more_bins == buf) /* no copies of them either */
+            s->hist_bins = s->hist_more_bins = NULL;
         b->stmts.items[k++] = s;
     }
     if (b)
