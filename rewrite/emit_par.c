@@ -29,9 +29,12 @@ void collect_clauses(Emitter *e, Body *b, Clauses *c) {
             c->atomics = true;
         if (s->kind == S_LET && (s->op == OP_CALL || s->op >= OP_UOP))
             c->calls = true;
+        /* (an array declared in the body: clang-14 cannot vectorise a
+         * loop around it and warns, campaign seed 54569) */
         if (s->kind == S_PUSH || s->kind == S_POP || s->kind == S_TAPE_PUSH_REGION ||
             s->kind == S_TAPE_POP_REGION || s->kind == S_LOOP || s->kind == S_IF ||
-            s->kind == S_REDUCE || s->kind == S_MAP || s->kind == S_SCAN || s->kind == S_HIST)
+            s->kind == S_REDUCE || s->kind == S_MAP || s->kind == S_SCAN || s->kind == S_HIST ||
+            (s->kind == S_DECL && s->buf))
             c->unsafe_simd = true;
         if (s->kind == S_LET && s->dst->is_mutable && !vec_contains(&c->summed, s->dst))
             vec_push(&e->a, &c->summed, s->dst);
