@@ -155,6 +155,29 @@ static double median(double *v, int k) {
     return k % 2 ? v[k / 2] : 0.5 * (v[k / 2 - 1] + v[k / 2]);
 }
 
+static FILE *dump_open(const char *dir, const char *file, const char *mode) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    FILE *f = fopen(path, mode);
+    if (!f) {
+        fprintf(stderr, "%s: PGB_DUMP: cannot write %s\n", bench_name, path);
+        exit(1);
+    }
+    return f;
+}
+
+void pgb_dump_doubles(const char *dir, const char *file, const double *a, long n) {
+    FILE *f = dump_open(dir, file, "wb");
+    if (fwrite(a, sizeof(double), (size_t)n, f) != (size_t)n || fclose(f) != 0) {
+        fprintf(stderr, "%s: PGB_DUMP: cannot write %s/%s\n", bench_name, dir, file);
+        exit(1);
+    }
+}
+
+FILE *pgb_dump_meta(const char *dir) {
+    return dump_open(dir, "meta.txt", "w");
+}
+
 int main(int argc, char **argv) {
     if (argc != 4) {
         fprintf(stderr, "usage: %s N REPS WARMUP\n", argv[0]);

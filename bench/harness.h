@@ -5,6 +5,7 @@
 #define PGB_HARNESS_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 /* ---- provided by harness.c -------------------------------------------- */
@@ -38,6 +39,11 @@ long pgb_compare(const char *what, const double *got, const double *want, long n
  * x_b holding a non-zero value, however few of its elements changed) /
  * primal_bytes. x_b: the increments of one gradient from zero. */
 double pgb_floor_with_lines(double primal_bytes, double grad_bytes, const double *x_b, long n);
+
+/* For the PyTorch peers (PGB_DUMP=DIR): n doubles to DIR/FILE, raw; and
+ * DIR/meta.txt opened for writing. Both exit with a message on failure. */
+void pgb_dump_doubles(const char *dir, const char *file, const double *a, long n);
+FILE *pgb_dump_meta(const char *dir);
 
 /* ---- provided by the driver ------------------------------------------- */
 

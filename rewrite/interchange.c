@@ -85,10 +85,8 @@ static void index_binds(Nest *n, Body *b, int level) {
         int nd = stmt_defs(s, defs, 64);
         for (int d = 0; d < nd; d++)
             bind(n, defs[d], level, s);
-        int inner = -1;
-        for (int p = 0; level >= 0 && p < n->depth; p++)
-            if (n->path[p] == s && p == level)
-                inner = level + 1;
+        /* (a path loop's body is the next level; any other body, -1) */
+        int inner = level >= 0 && level < n->depth && n->path[level] == s ? level + 1 : -1;
         if (s->index)
             bind(n, s->index, inner, s);
         index_binds(n, s->then_body, -1);
@@ -237,19 +235,6 @@ static bool shared_updates(Body *b, Buffer *buf) {
     return false;
 }
 
-/* Whether b declares buf (its scope ends with b: the new nest, outside
- * it, cannot read it). */
-static bool declared_in(Body *b, Buffer *buf) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf == buf) ||
-            declared_in(s->then_body, buf) || declared_in(s->else_body, buf) ||
-            declared_in(s->body, buf))
-            return true;
-    }
-    return false;
-}
-
 /* Whether operand o is bound outside L1 (fixed while it runs). */
 static bool fixed_in_l1(Nest *n, Operand o) {
     if (!bound_in_map(n, o))
@@ -324,7 +309,8 @@ static bool reads_stable(Nest *n) {
         Stmt *r = n->slice.items[i];
         if (r->kind != S_READ)
             continue;
-        if (r->buf == n->acc->buf || shared_updates(top, r->buf) || declared_in(top, r->buf))
+        /* (an array declared in m is out of the nest's scope) */
+        if (r->buf == n->acc->buf || shared_updates(top, r->buf) || body_declares(top, r->buf))
             return false;
         /* a read of m's own body happens at its place (the seed of a dot
          * product, read before the iteration zeroes it); inside L1, at
@@ -423,7 +409,7 @@ static bool remove_stmt(Body *b, Stmt *s) {
 static Stmt *interchange_one(Arena *a, Func *f, Stmt *m, Candidate *c) {
     Nest n = {.a = a, .f = f, .map = m, .nvars = f->next_var_id, .acc = c->acc, .depth = c->depth};
     memcpy(n.path, c->path, sizeof(Stmt *) * (size_t)c->depth);
-    if (used_besides_sums(m->body, n.acc->buf) || declared_in(m->body, n.acc->buf))
+    if (used_besides_sums(m->body, n.acc->buf) || body_declares(m->body, n.acc->buf))
         return NULL;
     Stmt *l1 = n.path[0];
     n.level = malloc(sizeof(int) * (size_t)(n.nvars + 1));

@@ -502,6 +502,12 @@ bool body_reads_buffer(Body *b, Buffer *buf) {
 bool body_writes_buffer(Body *b, Buffer *buf) {
     return body_any(b, stmt_writes_here, buf);
 }
+static bool stmt_declares_here(Stmt *s, Buffer *buf) {
+    return (s->kind == S_DECL || s->kind == S_ALLOC) && s->buf == buf;
+}
+bool body_declares(Body *b, Buffer *buf) {
+    return b && body_any(b, stmt_declares_here, buf);
+}
 bool stmt_reads_buffer(Stmt *s, Buffer *buf) {
     return stmt_any(s, stmt_reads_here, buf);
 }

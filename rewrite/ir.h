@@ -601,6 +601,8 @@ int body_count_stmts(Body *b);
 bool body_reads_buffer(Body *b, Buffer *buf);
 bool body_updates_buffer(Body *b, Buffer *buf);
 bool body_writes_buffer(Body *b, Buffer *buf);
+/* Whether b declares buf (S_DECL, S_ALLOC) at any depth: its scope. */
+bool body_declares(Body *b, Buffer *buf);
 bool stmt_reads_buffer(Stmt *s, Buffer *buf);
 bool stmt_writes_buffer(Stmt *s, Buffer *buf);
 /* The let or read of b (at any depth) binding v, or with phi the if

@@ -168,20 +168,16 @@ static Stmt *increment_of(Rev *r, Stmt *read) {
     for (int d = 0; d < w->nidx; d++)
         if (!opd_equal(w->idx[d], read->idx[d]))
             return NULL;
-    Body *b = r->cur_body;
-    int at = -1;
-    for (int i = 0; b && i < b->stmts.len && at < 0; i++)
-        if (b->stmts.items[i] == read)
-            at = i;
-    /* the write follows within a few statements, none of them writing buf */
-    for (int i = at + 1; at >= 0 && i < b->stmts.len && i <= at + 64; i++) {
-        Stmt *t = b->stmts.items[i];
-        if (t == w)
-            return w;
-        if (stmt_writes_buffer(t, read->buf))
+    /* the write follows in the same body, within a few statements (the
+     * scan stays linear), none of them writing buf */
+    int at, wat;
+    Body *b = source_place(r, read, &at);
+    if (!b || source_place(r, w, &wat) != b || wat <= at || wat > at + 64)
+        return NULL;
+    for (int i = at + 1; i < wat; i++)
+        if (stmt_writes_buffer(b->stmts.items[i], read->buf))
             return NULL;
-    }
-    return NULL;
+    return w;
 }
 
 /* The read an increment write adds to (see increment_of), or NULL. */
@@ -1282,11 +1278,19 @@ static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilo
             return;
         }
         if (!ex.ok || ex.size.kind == OPD_NONE) {
+            /* an array the function writes needs out(...) too (the error
+             * above otherwise follows) */
+            bool written = body_writes_buffer(r->src->body, p->buf);
+            bool ret = in_names(&spec->out, "return") || !spec->out.len;
+            const char *also =
+                !written ? ""
+                : ret    ? arena_printf(r->a, " and in out(...) (out(return, %s))", p->name)
+                         : " and in out(...)";
             rev_error(r, r->src->loc,
                       arena_printf(r->a,
-                                   "list '%s' in wrt(...): its adjoint then comes as a "
+                                   "list '%s' in wrt(...)%s: its adjoint then comes as a "
                                    "parameter",
-                                   p->name),
+                                   p->name, also),
                       arena_printf(r->a,
                                    "'%s' carries derivatives, but pargrad cannot tell its size "
                                    "to keep its adjoint",

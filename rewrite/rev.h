@@ -280,5 +280,8 @@ bool reads_value_of(Rev *r, Stmt *s, Buffer *buf);
  * them before reading them, or only adds into them, and nothing before the
  * loop reads them. */
 PtrVec *iteration_saves_skip(Rev *r, Stmt *loop, PtrVec *dead);
+/* The body of the source holding statement s, and its position there
+ * (*at); NULL for a statement the rules made. */
+Body *source_place(Rev *r, Stmt *s, int *at);
 
 #endif

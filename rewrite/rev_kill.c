@@ -35,6 +35,7 @@ typedef struct Where {
     Stmt *s;
     Body *body;   /* the body holding s */
     Stmt *owner;  /* the statement owning that body; NULL: the function's */
+    int at;       /* s's position in body */
     PtrVec *skip; /* for a loop, once found: the arrays it need not save */
 } Where;
 
@@ -52,11 +53,11 @@ static size_t stmt_hash(const Stmt *s, size_t cap) {
     return (size_t)(((uintptr_t)s >> 4) * 0x9E3779B97F4A7C15u) & (cap - 1);
 }
 
-static void where_put(LoopKills *k, Stmt *s, Body *b, Stmt *owner) {
+static void where_put(LoopKills *k, Stmt *s, Body *b, Stmt *owner, int at) {
     size_t h = stmt_hash(s, k->cap);
     while (k->where[h].s && k->where[h].s != s)
         h = (h + 1) & (k->cap - 1);
-    k->where[h] = (Where){s, b, owner, NULL};
+    k->where[h] = (Where){s, b, owner, at, NULL};
 }
 
 static Where *where_of(LoopKills *k, Stmt *s) {
@@ -78,7 +79,7 @@ static void set_def_loop(LoopKills *k, Var *v, Stmt *loop) {
 static void index_body(LoopKills *k, Body *b, Stmt *owner, Stmt *loop) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        where_put(k, s, b, owner);
+        where_put(k, s, b, owner, i);
         Var *defs[64];
         int n = stmt_defs(s, defs, 64);
         for (int d = 0; d < n; d++)
@@ -412,4 +413,12 @@ PtrVec *iteration_saves_skip(Rev *r, Stmt *loop, PtrVec *dead) {
         if (!vec_contains(skip, mine->items[i]))
             vec_push(r->a, skip, mine->items[i]);
     return skip;
+}
+
+Body *source_place(Rev *r, Stmt *s, int *at) {
+    Where *w = where_of(loop_kills(r), s);
+    if (!w)
+        return NULL;
+    *at = w->at;
+    return w->body;
 }

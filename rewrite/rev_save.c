@@ -12,17 +12,6 @@
 
 #include <string.h>
 
-/* Whether b declares buf (S_DECL, S_ALLOC), at any depth. */
-static bool declares(Body *b, Buffer *buf) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf == buf) ||
-            declares(s->then_body, buf) || declares(s->else_body, buf) || declares(s->body, buf))
-            return true;
-    }
-    return false;
-}
-
 /* ---- arrays whose values no derivative needs ---- */
 typedef struct Uses {
     PtrVec *of; /* per variable id: the statements reading it (Stmt*) */
@@ -245,7 +234,7 @@ bool write_needs_save(Rev *r, Stmt *write) {
     if (write->kind == S_ACC && write->acc_op != RED_ADD)
         return true; /* a *, min or max histogram's rule reads the bins from before */
     if (write->kind == S_ACC)
-        return !r->fused || declares(r->fused->body, write->buf);
+        return !r->fused || body_declares(r->fused->body, write->buf);
     return write->kind == S_HIST || body_reads_buffer(r->src->body, write->buf);
 }
 

@@ -60,36 +60,20 @@ static void gmm_read(FILE *f, const char *path, const char *what, double *a, lon
 /* PGB_DUMP=DIR: DIR/meta.txt (key=value lines), DIR/theta.bin (alphas, means,
  * icf: np float64), DIR/x.bin (n x d), DIR/grad.bin (the manual gradient
  * wrt theta, seed 1, from zero), then exit. */
-static void gmm_dump_file(const char *dir, const char *file, const double *a, long n) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(a, sizeof(double), (size_t)n, f) != (size_t)n || fclose(f) != 0) {
-        fprintf(stderr, "%s: PGB_DUMP: cannot write %s\n", bench_name, path);
-        exit(1);
-    }
-}
-
 static void gmm_dump(const char *dir) {
     const int k = k_, d = d_;
     double *g = pgb_alloc_doubles(np_);
     memset(g, 0, sizeof(double) * (size_t)np_);
     double f = gmm_objective_manual_b(d, k, n_, theta, g, theta + k, g + k, theta + k + k * d,
                                       g + k + k * d, x_, gamma_, m_, 1.0);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/meta.txt", dir);
-    FILE *m = fopen(path, "w");
-    if (!m) {
-        fprintf(stderr, "%s: PGB_DUMP: cannot write %s\n", bench_name, path);
-        exit(1);
-    }
+    FILE *m = pgb_dump_meta(dir);
     fprintf(m, "name=%s\nd=%d\nk=%d\nn=%d\nnp=%d\nwishart_gamma=%.17g\nwishart_m=%d\n", bench_name,
             d, k, n_, np_, gamma_, m_);
     fprintf(m, "seed=1\nobjective=%.17g\n", f);
     fclose(m);
-    gmm_dump_file(dir, "theta.bin", theta, np_);
-    gmm_dump_file(dir, "x.bin", x_, (long)n_ * d);
-    gmm_dump_file(dir, "grad.bin", g, np_);
+    pgb_dump_doubles(dir, "theta.bin", theta, np_);
+    pgb_dump_doubles(dir, "x.bin", x_, (long)n_ * d);
+    pgb_dump_doubles(dir, "grad.bin", g, np_);
     exit(0);
 }
 

@@ -55,32 +55,16 @@ static volatile double sink;
 /* PGB_DUMP=DIR: DIR/meta.txt (key=value lines), DIR/x.bin (n x d float64),
  * DIR/C.bin (k x d), DIR/grad.bin (the manual gradient wrt C, seed 1, from
  * zero), then exit. */
-static void km_dump_file(const char *dir, const char *file, const double *a, long n) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(a, sizeof(double), (size_t)n, f) != (size_t)n || fclose(f) != 0) {
-        fprintf(stderr, "%s: PGB_DUMP: cannot write %s\n", bench_name, path);
-        exit(1);
-    }
-}
-
 static void km_dump(const char *dir) {
     double *g = pgb_alloc_doubles(nc_);
     memset(g, 0, sizeof(double) * (size_t)nc_);
     double f = kmeans_manual_b(k_, n_, d_, x, C, g, 1.0);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/meta.txt", dir);
-    FILE *m = fopen(path, "w");
-    if (!m) {
-        fprintf(stderr, "%s: PGB_DUMP: cannot write %s\n", bench_name, path);
-        exit(1);
-    }
+    FILE *m = pgb_dump_meta(dir);
     fprintf(m, "name=%s\nk=%d\nn=%d\nd=%d\nseed=1\nobjective=%.17g\n", bench_name, k_, n_, d_, f);
     fclose(m);
-    km_dump_file(dir, "x.bin", x, nx_);
-    km_dump_file(dir, "C.bin", C, nc_);
-    km_dump_file(dir, "grad.bin", g, nc_);
+    pgb_dump_doubles(dir, "x.bin", x, nx_);
+    pgb_dump_doubles(dir, "C.bin", C, nc_);
+    pgb_dump_doubles(dir, "grad.bin", g, nc_);
     exit(0);
 }
 
