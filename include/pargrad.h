@@ -277,15 +277,23 @@ typedef struct {
     long long idx;
 } pg_argext;
 
+/* Branch-free: which iteration wins is data (the nearest of k-means'
+ * centres), and a branch on it mispredicts about once per search (bench
+ * kmeans_5: the gradient's running argmin cost 1.6 times the primal's
+ * running min). */
+static inline pg_argext pg_ext_take(pg_argext a, pg_argext b, int better, int tie) {
+    /* (on a tie the values are equal: either is the value) */
+    const long long take = better | (tie & (b.idx < a.idx));
+    pg_argext r;
+    r.val = better ? b.val : a.val;
+    r.idx = a.idx ^ ((a.idx ^ b.idx) & -take);
+    return r;
+}
 static inline pg_argext pg_argmin_pick(pg_argext a, pg_argext b) {
-    if (b.val < a.val || (b.val == a.val && b.idx < a.idx))
-        return b;
-    return a;
+    return pg_ext_take(a, b, b.val < a.val, b.val == a.val);
 }
 static inline pg_argext pg_argmax_pick(pg_argext a, pg_argext b) {
-    if (b.val > a.val || (b.val == a.val && b.idx < a.idx))
-        return b;
-    return a;
+    return pg_ext_take(a, b, b.val > a.val, b.val == a.val);
 }
 
 /* The block of [lo, hi) the calling thread of a parallel region runs (as

@@ -641,6 +641,14 @@ Body *body_clone(Arena *a, Func *f, Body *b) {
     Cloner c = {a, f, NULL, f->next_var_id};
     c.map = xcalloc((size_t)c.n + 1, sizeof(Var *));
     Body *out = clone_body(&c, b);
+    /* an adjoint whose primal was copied too is the copy's: named after
+     * it, in its scope (a primal named through the original's copy would
+     * take its name in the copy's scope, and two variables the name) */
+    for (int i = 0; i < c.n; i++) {
+        Var *w = c.map[i];
+        if (w && w->primal && w->primal->id < c.n && c.map[w->primal->id])
+            w->primal = c.map[w->primal->id];
+    }
     free(c.map);
     return out;
 }

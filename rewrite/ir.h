@@ -105,6 +105,7 @@ typedef struct Buffer {
     struct Buffer *adj;     /* the adjoint buffer x_b, during reverse mode */
     struct Buffer *primal;  /* for an adjoint buffer: whose adjoint it is */
     bool scalar_ref;        /* `double *s_b` for an active scalar parameter: emitted as *s_b */
+    bool is_adjoint;        /* an adjoint array x_b: the reversal's accumulations go into it */
     bool zero_init;         /* local adjoint arrays start at zero */
     /* A local array without initialiser whose elements a save reads: the
      * output declares it zeroed (= {0}), so that a save before the

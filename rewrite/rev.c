@@ -533,6 +533,7 @@ static void declare_local_adjoint(Rev *r, Stmt *s, Body *out) {
         buf->adj->dims = buf->dims;
         buf->adj->sized_at_run_time = buf->sized_at_run_time;
         buf->adj->zero_init = true;
+        buf->adj->is_adjoint = true;
     }
     Stmt *d = stmt_new(r->a, S_DECL, s->loc);
     d->nargs = s->nargs; /* the sizes of one sized at run time */
@@ -551,6 +552,7 @@ static void alloc_heap_adjoint(Rev *r, Stmt *s, Body *out) {
         buf->adj = buffer_new(r->a, r->dst, arena_printf(r->a, "%s_b", buffer_label(r->a, buf)),
                               buf->elem, BUF_LOCAL);
     buf->adj->heap = true;
+    buf->adj->is_adjoint = true;
     Stmt *al = stmt_new(r->a, S_ALLOC, s->loc);
     *al = *s;
     al->buf = buf->adj;
@@ -762,6 +764,7 @@ static Param *adjoint_param(Rev *r, RevSpec *spec, Param *p, StructParam *group,
         b->rank = p->buf->rank;
         b->extent = p->buf->extent; /* x[n]: x_b[n] (accum.c's copies) */
         b->primal = p->buf;
+        b->is_adjoint = true;
         b->field = p->buf->field; /* a struct's adjoint: the same struct type */
         pb->buf = b;
         p->buf->adj = b;
@@ -1303,6 +1306,7 @@ static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilo
                                  p->buf->elem, BUF_LOCAL);
         if (overwritten_input)
             add_into(r, epilogue, adj, p->buf->adj, ex.size);
+        adj->is_adjoint = true;
         p->buf->adj = adj;
         Stmt *al = stmt_new(r->a, S_ALLOC, r->src->loc);
         al->buf = adj;

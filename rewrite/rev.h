@@ -62,6 +62,13 @@ void mark_simd_loops(Arena *a, Func *f);
  * moved (their slices in the maps are then dead code). */
 bool interchange_accumulations(Arena *a, Func *f);
 
+/* ---- gather.c ---- */
+/* Turns the scatters of stencils' adjoints (x_b[i - 1], x_b[i], x_b[i + 1]
+ * updated from iteration i) into gathers, each element of x_b updated by
+ * one iteration of a new loop that runs first; true if any was (the
+ * loops' copies of the terms are then dead code). */
+bool gather_stencil_adjoints(Arena *a, Func *f);
+
 /* ---- indices.c ---- */
 /* Moves the range checks of histogram keys affine in an inner loop's index
  * out of that loop (checked at its first and last iteration), and widens

@@ -117,6 +117,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_STRIDE] = {"stride", 1},
     [K_SCRATCH] = {"scratch", 1},
     [K_MAT_ROWS] = {"mat_rows", 1},
+    [K_STENCIL_2D] = {"stencil_2d", 1},
 };
 
 int on(enum construct k) {

@@ -124,6 +124,9 @@ enum construct {
     K_MAT_ROWS,    /* a matrix product's row: for k < n, for j < m, s += a_k * x[k * m + j]
                     * (in a map: x_b's updates, the same for every iteration, move to a
                     * nest parallel over k, rewrite/interchange.c) */
+    K_STENCIL_2D,  /* a 5-point stencil on x seen as n rows of m, rows in parallel, once or
+                    * T steps between two malloc'ed grids (jacobi-2d, heat): its adjoint
+                    * is a gather over rows and columns (rewrite/gather.c) */
     K_COUNT
 };
 

@@ -516,6 +516,82 @@ static void gen_seq(struct block b, int count) {
     end_counter(t);
 }
 
+/* one step of K_STENCIL_2D: dst's interior from src's 5 points (3 where
+ * m < 3: the rows above and below), rows in parallel; the coefficient
+ * from the iteration's expression, the grid's own value sometimes
+ * squared in (a nonlinear step, whose adjoint needs the grid) */
+static void stencil_2d_step(struct block b, const char *dst, const char *src, int nonlinear) {
+    int ip, jp = 0;
+    /* (the columns' counter declared in its loop: one declared outside
+     * would be every thread's) */
+    const char *i = loop_counter("i", &ip), *j = fresh("j");
+    int cols = prog.m >= 3;
+    struct node *m =
+        block_stmt(b, fmt("#pragma pargrad map\n%s {", loop_head(i, ip, "1", "n - 1")));
+    struct saved s = enter();
+    cx.par++;
+    push_loop(i, 1, NRANGE, 1);
+    struct block mb = body_of(m);
+    const char *c = fresh("cf");
+    struct node *d = stmt(mb, fmt("const double %s = 0.1 + 0.05 * tanh(%%0);", c));
+    d->kid[d->nkid++] = gen_expr(1);
+    const char *at = fmt("%s * m + %s", i, j);
+    const char *up = fmt("%s[(%s - 1) * m + %s]", src, i, j),
+               *dn = fmt("%s[(%s + 1) * m + %s]", src, i, j);
+    const char *sides = cols ? fmt(" + %s[%s - 1] + %s[%s + 1]", src, at, src, at) : "";
+    const char *own = fmt("%s[%s]", src, at);
+    const char *extra = nonlinear ? fmt(" + 0.05 * %s * %s", own, up) : "";
+    struct node *in =
+        block_stmt(mb, fmt("%s {", loop_head(j, jp, cols ? "1" : "0", cols ? "m - 1" : "m")));
+    stmt(body_of(in), fmt("%s[%s] = %s + %s * (%s + %s%s - %d.0 * %s)%s;", dst, at, own, c, up, dn,
+                          sides, cols ? 4 : 2, own, extra));
+    cx.par--;
+    leave_par(s);
+    end_counter(i);
+}
+
+/* K_STENCIL_2D: x (n rows of m) copied into a malloc'ed grid, smoothed by
+ * a stencil once into a second grid, or T steps between the two (each
+ * step two sweeps, the second back), the final grid's elements summed,
+ * weighted, into a new scalar */
+static void gen_stencil_2d(struct block b) {
+    const char *ga = fresh("ga"), *gb = fresh("gb"), *gs = fresh("gs");
+    int kp;
+    const char *k = loop_counter("k", &kp);
+    stmt(b, fmt("double *%s = malloc(sizeof(double) * (size_t)n * (size_t)m);\n"
+                "double *%s = malloc(sizeof(double) * (size_t)n * (size_t)m);",
+                ga, gb));
+    /* both grids whole: the steps keep the boundary */
+    stmt(b, fmt("#pragma pargrad map\n%s {\n    %s[%s] = x[%s];\n    %s[%s] = 0.5 * x[%s];\n}",
+                loop_head(k, kp, "0", "n * m"), ga, k, k, gb, k, k));
+    end_counter(k);
+    int nonlinear = chance(40), steps = chance(50) ? 0 : 1 + rnd(3);
+    const char *last = gb;
+    if (steps == 0) {
+        stencil_2d_step(b, gb, ga, nonlinear);
+    } else {
+        int tp;
+        const char *t = loop_counter("t", &tp);
+        struct node *loop = block_stmt(b, fmt("%s {", loop_head(t, tp, "0", fmt("%d", steps))));
+        struct saved s = enter();
+        cx.seq++;
+        push_loop(t, 0, CRANGE, 0);
+        stencil_2d_step(body_of(loop), gb, ga, nonlinear);
+        stencil_2d_step(body_of(loop), ga, gb, nonlinear);
+        cx.seq--;
+        leave(s);
+        end_counter(t);
+        last = ga;
+    }
+    int qp;
+    const char *q = loop_counter("k", &qp);
+    stmt(b, fmt("double %s = 0.0;\n#pragma pargrad reduce(+ : %s)\n%s\n    %s += %s[%s] * (0.5 + "
+                "0.125 * (%s %% 4));\nfree(%s);\nfree(%s);",
+                gs, gs, loop_head(q, qp, "0", "n * m"), gs, last, q, q, ga, gb));
+    end_counter(q);
+    declare(gs, T_DOUBLE, 4.0 * prog.n * prog.m);
+}
+
 /* u (or another initialised array) smoothed by a stencil map into a buffer
  * and copied back, T times; or (swap) smoothed between u and the buffer
  * through swapped pointers, 1 to 4 times (not 0: a counter of an inner
@@ -786,6 +862,12 @@ static void gen_stmt(struct block b, int count) {
             }
             break;
         case 10:
+            /* (malloc'ed grids: at the top level, in no loop) */
+            if (on(K_STENCIL_2D) && !in_parallel && !cx.in_helper && cx.depth == 0 && cx.seq == 0 &&
+                chance(30)) {
+                gen_stencil_2d(b);
+                return;
+            }
             if (on(K_TIME_LOOP) && !in_parallel && cx.depth < 2) {
                 gen_time_loop(b);
                 return;
