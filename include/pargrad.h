@@ -246,6 +246,17 @@ PG_ATOMIC_DEF(pg_atomic_max_long, long, PG_PICK_LMAX)
     } NAME;                                                                                        \
     void NAME##_grow(NAME *p, T *x, long k, T v);                                                  \
     void NAME##_combine(NAME *p, T *x);                                                            \
+    /* grown once for an inner loop's updates of [first, last] (either                             \
+     * order): the partial sums, which no update moves until the loop                              \
+     * ends, or NULL where they cannot hold that span */                                           \
+    static inline T *NAME##_span(NAME *p, T *x, long first, long last) {                           \
+        long lo = first < last ? first : last, hi = first < last ? last : first;                   \
+        if (lo < 0 || hi >= PG_PARTIAL_MAX)                                                        \
+            return NULL;                                                                           \
+        if (hi >= p->cap)                                                                          \
+            NAME##_grow(p, x, hi, (T)0);                                                           \
+        return hi < p->cap ? p->v : NULL;                                                          \
+    }                                                                                              \
     static inline void NAME##_add(NAME *p, T *x, long k, T v) {                                    \
         if (__builtin_expect(k >= 0 && k < p->cap, 1)) {                                           \
             p->v[k] += v;                                                                          \

@@ -79,8 +79,6 @@ void source_comment(Emitter *e, SrcLoc loc, const char *note) {
 }
 
 /* ---- statements ---- */
-static void emit_stmts(Emitter *e, Body *b);
-
 /* An update in the loop that is atomic here (threads share its array):
  * no simd lanes around it (OpenMP allows no atomic in them). */
 static bool has_atomic_update(Emitter *e, Stmt *loop) {
@@ -93,7 +91,7 @@ static bool has_atomic_update(Emitter *e, Stmt *loop) {
     return false;
 }
 
-static void emit_loop(Emitter *e, Stmt *s) {
+static void emit_loop_here(Emitter *e, Stmt *s) {
     source_comment(e, s->loc, s->note ? s->note : (s->reversed ? "reversed" : NULL));
     for (int i = 0; i < s->carried.len; i++) {
         Carried *c = s->carried.items[i];
@@ -155,6 +153,10 @@ static void emit_loop(Emitter *e, Stmt *s) {
     names_pop_to(e, body_scope);
     close_block(e);
     names_pop_to(e, scope);
+}
+
+static void emit_loop(Emitter *e, Stmt *s) {
+    emit_spanned(e, s, emit_loop_here);
 }
 
 static void emit_if(Emitter *e, Stmt *s) {
@@ -543,7 +545,7 @@ static void emit_pop_record(Emitter *e, Stmt **pop, int n) {
 }
 
 /* The statements of b, in the names' current scope. */
-static void emit_stmts(Emitter *e, Body *b) {
+void emit_stmts(Emitter *e, Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         int run = s->kind == S_PUSH || s->kind == S_POP ? tape_run(b, i, s->kind) : 1;

@@ -426,6 +426,16 @@ static void scan_body(Emitter *e, Body *b) {
             e->def_body[s->dst->id] = b;
             e->def_stmt[s->dst->id] = s;
         }
+        /* the spans of a loop's updates, emitted before it (where used) */
+        for (int k = 0; (s->kind == S_LOOP || s->kind == S_MAP) && k < s->body->stmts.len; k++) {
+            Stmt *u = s->body->stmts.items[k];
+            if (u->kind != S_ACC || !u->span_pre)
+                continue;
+            scan_body(e, u->span_pre);
+            Scan at = {e, u->span_pre};
+            scan_use(&u->span_first, &at);
+            scan_use(&u->span_last, &at);
+        }
         /* Operands used at the end of a nested body (phis, yields) count
          * as used in the enclosing body: never inline across it. */
         scan_body(e, s->then_body);

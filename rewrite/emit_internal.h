@@ -45,6 +45,10 @@ typedef struct Emitter {
     /* in a loop whose threads add into partial sums of their own
      * (emit_partials_map): the arrays (Buffer*) and their partials' names */
     PtrVec partials, partial_names;
+    /* in a loop whose updates of them were given a span (indices.c): the
+     * updates (Stmt*) and the names of their pointers into the partials */
+    PtrVec spans, span_names; /* a name NULL: in the copy without that span */
+    Stmt *collapsed;          /* the inner map of the last `collapse(2)` */
     Func *func;
     /* per variable id */
     int nvars;
@@ -99,6 +103,8 @@ const char *extremum_name(Emitter *e, bool is_min, Type ty);
 /* The identity of an operator (a declared one's, uop's) (emit_scan.c) */
 void emit_reduce_identity(Emitter *e, ReduceOp op, UserOp *uop);
 void emit_body(Emitter *e, Body *b);
+/* b's statements in the current scope (their names stay taken) */
+void emit_stmts(Emitter *e, Body *b);
 void emit_stmt(Emitter *e, Stmt *s);
 void emit_loop_header(Emitter *e, Stmt *s); /* for (...) { of a loop or map */
 /* the right-hand side of a let, a read or a scalar declaration */
@@ -118,6 +124,10 @@ void emit_extremum_update(Emitter *e, Stmt *s);
 void emit_halo_accumulate(Emitter *e, Stmt *s);
 /* an update through the thread's partial sums of its array, if it has them */
 bool emit_partial_add(Emitter *e, Stmt *s);
+/* A loop whose updates of a thread's partial sums have spans: the sums
+ * grown once before it, then the loop (by emit) twice, with plain updates
+ * where the sums hold the spans and through pg_partial_*_add elsewhere. */
+void emit_spanned(Emitter *e, Stmt *loop, void (*emit)(Emitter *, Stmt *));
 
 /* emit_scan.c: a scan fused with its maps (ScanFusion), one parallel
  * region of two passes */

@@ -234,8 +234,10 @@ static void emit_loop_pragma(Emitter *e, Stmt *s, const char *reductions, const 
         bool never_runs = inner->lo.kind == OPD_CONST && inner->hi.kind == OPD_CONST &&
                           !type_is_float(inner->hi.ty) && inner->hi.ival <= inner->lo.ival;
         if (inner->kind == S_MAP && !opd_equal(inner->lo, opd_var(s->index)) &&
-            !opd_equal(inner->hi, opd_var(s->index)) && !never_runs)
+            !opd_equal(inner->hi, opd_var(s->index)) && !never_runs) {
             fputs(" collapse(2)", e->out);
+            e->collapsed = inner; /* (nothing may come between the two) */
+        }
     }
     if (reductions)
         fputs(reductions, e->out);
@@ -664,12 +666,16 @@ static bool emit_hist_map(Emitter *e, Stmt *s) {
     return true;
 }
 
-void emit_map(Emitter *e, Stmt *s) {
+static void emit_map_here(Emitter *e, Stmt *s) {
     source_comment(e, s->loc, s->note);
     if (s->text)
         emit_pargrad_pragma(e, s->text);
     if (!emit_hist_map(e, s) && !emit_lane_map(e, s))
         emit_map_loop(e, s, NULL);
+}
+
+void emit_map(Emitter *e, Stmt *s) {
+    emit_spanned(e, s, emit_map_here); /* (a map in a loop of partial sums) */
 }
 
 /* A parallel loop with atomic updates gets a copy without them for one
@@ -710,20 +716,110 @@ static int emit_loop_open(Emitter *e, Stmt *s, bool par) {
     return scope;
 }
 
+/* The position of s's array among the loop's partial sums, or -1. */
+static int partial_of(Emitter *e, Stmt *s) {
+    for (int i = 0; i < e->partials.len; i++)
+        if (e->partials.items[i] == s->buf && s->nidx == 1 && s->acc_op == RED_ADD)
+            return i;
+    return -1;
+}
+
 bool emit_partial_add(Emitter *e, Stmt *s) {
-    for (int i = 0; i < e->partials.len; i++) {
-        if (e->partials.items[i] != s->buf || s->nidx != 1 || s->acc_op != RED_ADD)
-            continue;
+    int i = partial_of(e, s);
+    if (i < 0)
+        return false;
+    const char *span = NULL;
+    for (int k = 0; k < e->spans.len; k++)
+        if (e->spans.items[k] == s)
+            span = e->span_names.items[k];
+    if (span) {
         indent(e);
-        fprintf(e->out, "pg_partial_%s_add(&%s, %s, (long)(", type_cname(s->buf->elem),
-                (const char *)e->partial_names.items[i], buf_name(e, s->buf));
+        fprintf(e->out, "%s[", span);
         emit_operand_top(e, s->idx[0]);
-        fputs("), ", e->out);
+        fputs("] += ", e->out);
         emit_operand_top(e, s->args[0]);
-        fputs(");\n", e->out);
+        fputs(";\n", e->out);
         return true;
     }
-    return false;
+    indent(e);
+    fprintf(e->out, "pg_partial_%s_add(&%s, %s, (long)(", type_cname(s->buf->elem),
+            (const char *)e->partial_names.items[i], buf_name(e, s->buf));
+    emit_operand_top(e, s->idx[0]);
+    fputs("), ", e->out);
+    emit_operand_top(e, s->args[0]);
+    fputs(");\n", e->out);
+    return true;
+}
+
+static int emit_partial_spans(Emitter *e, Stmt *loop) {
+    int open = 0;
+    if (loop == e->collapsed)
+        return 0;
+    for (int i = 0; e->partials.len && i < loop->body->stmts.len; i++) {
+        Stmt *s = loop->body->stmts.items[i];
+        int p = s->kind == S_ACC && s->span_pre && shared_update(e, s) ? partial_of(e, s) : -1;
+        if (p < 0)
+            continue;
+        const char *part = e->partial_names.items[p];
+        if (!open)
+            line(e, arena_printf(&e->a,
+                                 "/* the loop below updates one stretch of %s: the thread's "
+                                 "partial sums grown once before it, then plain updates (vector "
+                                 "lanes), unless they cannot hold it */",
+                                 buf_name(e, s->buf)));
+        emit_stmts(e, s->span_pre);
+        const char *name = unique_name(e, arena_printf(&e->a, "%s_span", part), false);
+        indent(e);
+        fprintf(e->out, "%s *const %s = pg_partial_%s_span(&%s, %s, (long)(",
+                type_cname(s->buf->elem), name, type_cname(s->buf->elem), part,
+                buf_name(e, s->buf));
+        emit_operand_top(e, s->span_first);
+        fputs("), (long)(", e->out);
+        emit_operand_top(e, s->span_last);
+        fputs("));\n", e->out);
+        vec_push(&e->a, &e->spans, s);
+        vec_push(&e->a, &e->span_names, (void *)name);
+        open++;
+    }
+    return open;
+}
+
+static void emit_partial_spans_end(Emitter *e, int open) {
+    e->spans.len -= open;
+    e->span_names.len -= open;
+}
+
+void emit_spanned(Emitter *e, Stmt *loop, void (*emit)(Emitter *, Stmt *)) {
+    int open = emit_partial_spans(e, loop);
+    if (!open) {
+        emit(e, loop);
+        return;
+    }
+    /* two copies: the compiler vectorises no loop whose updates test */
+    const char *test = "";
+    for (int i = e->spans.len - open; i < e->spans.len; i++)
+        test = arena_printf(&e->a, "%s%s%s", test, *test ? " && " : "",
+                            (const char *)e->span_names.items[i]);
+    line(e, arena_printf(&e->a, "if (%s) {", test));
+    e->depth++;
+    CopyNames copy;
+    copy_names_begin(e, &copy);
+    emit(e, loop);
+    copy_names_forget(e, &copy);
+    e->depth--;
+    line(e, "} else {");
+    e->depth++;
+    /* (this level's spans closed in the second copy: its updates go
+     * through pg_partial_*_add, those of spans outside it stay open) */
+    const char **names = (const char **)e->span_names.items + e->span_names.len - open;
+    const char **kept = arena_alloc(&e->a, sizeof(char *) * (size_t)open);
+    memcpy(kept, names, sizeof(char *) * (size_t)open);
+    memset(names, 0, sizeof(char *) * (size_t)open);
+    emit(e, loop);
+    memcpy(names, kept, sizeof(char *) * (size_t)open);
+    copy_names_end(e, &copy);
+    close_block(e);
+    emit_partial_spans_end(e, open);
 }
 
 /* The arrays of unknown length the loop's threads would update atomically,

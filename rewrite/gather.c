@@ -370,7 +370,10 @@ static bool offsets_of(Gather *g) {
         } else {
             int sub;
             Lin base;
-            if (s->acc == ACC_ATOMIC || !shifted_in(g, s, g->loop, &sub, &g->off[i], &base))
+            /* (plain: each its iteration's own in any parallel loop around;
+             * a halo one there meets other blocks' updates: campaign-free
+             * scan_columns, a map over columns around one over rows) */
+            if (s->acc != ACC_PLAIN || !shifted_in(g, s, g->loop, &sub, &g->off[i], &base))
                 return false;
             if (i > 0 && (sub != g->sub || !lin_same_terms(&base, &base0)))
                 return false;
@@ -671,9 +674,10 @@ static bool only_changes(Body *b, Buffer *x, Body *top) {
 
 /* The first adjoint array of loop s whose accumulations can be gathered,
  * gathered; false where none can. */
-static bool gather_one(Gather *g, Body *b, int *at) {
+static bool gather_one(Gather *g, Body *b, int *at, bool par) {
     Stmt *s = b->stmts.items[*at];
-    bool map = s->kind == S_MAP && !s->serial && !s->carrier && !s->hist_bins && !s->counter;
+    bool map =
+        !par && s->kind == S_MAP && !s->serial && !s->carrier && !s->hist_bins && !s->counter;
     if ((!map && !counted_loop(s)) || type_is_unsigned(s->index->ty) ||
         !body_rerunnable(s->body, s->body))
         return false;
@@ -699,16 +703,19 @@ static bool gather_one(Gather *g, Body *b, int *at) {
     return false;
 }
 
-static bool gather_body(Gather *g, Body *b) {
+/* par: inside a parallel loop, whose halo keys its maps' accumulations
+ * carry (accum.c gives them relative to the outermost): no map there. */
+static bool gather_body(Gather *g, Body *b, bool par) {
     bool changed = false;
     for (int i = 0; b && i < b->stmts.len; i++)
-        while (gather_one(g, b, &i))
+        while (gather_one(g, b, &i, par))
             changed = true;
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        changed |= gather_body(g, s->then_body);
-        changed |= gather_body(g, s->else_body);
-        changed |= gather_body(g, s->body);
+        bool in = par || s->kind == S_MAP || s->kind == S_REDUCE;
+        changed |= gather_body(g, s->then_body, par);
+        changed |= gather_body(g, s->else_body, par);
+        changed |= gather_body(g, s->body, in);
     }
     return changed;
 }
@@ -716,7 +723,7 @@ static bool gather_body(Gather *g, Body *b) {
 bool gather_stencil_adjoints(Arena *a, Func *f) {
     Gather g = {.a = a, .f = f};
     index_defs(&g, f->body);
-    bool changed = gather_body(&g, f->body);
+    bool changed = gather_body(&g, f->body, false);
     free(g.def);
     return changed;
 }

@@ -372,8 +372,14 @@ struct Stmt {
      * buf[idx] = fmin(buf[idx], args[0]) (rev_hist.c recomputes them) */
     ReduceOp acc_op;
     long long acc_key; /* S_ACC: how its index depends on the parallel index */
-    const char *text;  /* S_COMMENT, and the pragma text kept on parallel loops */
-    const char *note;  /* what a generated block does ("adjoint", "save"), for comments */
+    /* S_ACC at the top of a counted loop's body, its index affine in the
+     * loop's: the index at the first and the last iteration, computed by
+     * span_pre (emitted before the loop only where a thread's partial sums
+     * take the updates: grown once, then plain adds; indices.c) */
+    Body *span_pre;
+    Operand span_first, span_last;
+    const char *text; /* S_COMMENT, and the pragma text kept on parallel loops */
+    const char *note; /* what a generated block does ("adjoint", "save"), for comments */
 
     /* S_IF */
     Operand cond;

@@ -520,12 +520,40 @@ static void gen_seq(struct block b, int count) {
  * m < 3: the rows above and below), rows in parallel; the coefficient
  * from the iteration's expression, the grid's own value sometimes
  * squared in (a nonlinear step, whose adjoint needs the grid) */
+/* a K_STENCIL_2D step along the rows (m >= 3): a map over the columns
+ * 1..m-2, each a map over all rows reading the columns beside its own
+ * (the halo is the outer map's, its updates inside the inner one) */
+static void stencil_2d_columns(struct block b, const char *dst, const char *src, int nonlinear) {
+    const char *j = fresh("j"), *i = fresh("i");
+    struct node *outer =
+        block_stmt(b, fmt("#pragma pargrad map\nfor (int %s = 1; %s < m - 1; %s++) {", j, j, j));
+    struct saved s = enter();
+    cx.par++;
+    struct block ob = body_of(outer);
+    const char *c = fresh("cf");
+    struct node *d = stmt(ob, fmt("const double %s = 0.1 + 0.05 * tanh(%%0);", c));
+    d->kid[d->nkid++] = gen_expr(1);
+    const char *at = fmt("%s * m + %s", i, j), *own = fmt("%s[%s * m + %s]", src, i, j);
+    const char *left = fmt("%s[%s - 1]", src, at), *right = fmt("%s[%s + 1]", src, at);
+    const char *extra = nonlinear ? fmt(" + 0.05 * %s * %s", own, left) : "";
+    stmt(ob,
+         fmt("#pragma pargrad map\nfor (int %s = 0; %s < n; %s++)\n    %s[%s] = %s + %s * (%s + "
+             "%s - 2.0 * %s)%s;",
+             i, i, i, dst, at, own, c, left, right, own, extra));
+    cx.par--;
+    leave_par(s);
+}
+
 static void stencil_2d_step(struct block b, const char *dst, const char *src, int nonlinear) {
     int ip, jp = 0;
     /* (the columns' counter declared in its loop: one declared outside
      * would be every thread's) */
-    const char *i = loop_counter("i", &ip), *j = fresh("j");
     int cols = prog.m >= 3;
+    if (cols && chance(30)) { /* the columns in parallel, a map over the rows inside */
+        stencil_2d_columns(b, dst, src, nonlinear);
+        return;
+    }
+    const char *i = loop_counter("i", &ip), *j = fresh("j");
     struct node *m =
         block_stmt(b, fmt("#pragma pargrad map\n%s {", loop_head(i, ip, "1", "n - 1")));
     struct saved s = enter();
