@@ -230,37 +230,43 @@ PG_ATOMIC_DEF(pg_atomic_max_long, long, PG_PICK_LMAX)
  * weights' w_b of a loop over points, means_b[c * d + j] of a loop over
  * samples), kept instead of atomic updates where the array's length is not
  * known: v[k] for 0 <= k < cap, grown on demand to the largest element the
- * thread updates, up to PG_PARTIAL_MAX elements (elements past it, and
+ * thread updates, up to pg_partial_limit() elements (elements past it, and
  * negative ones, are updated atomically in the array itself); added into
  * the array once at the end (runtime/partials.c). */
-#define PG_PARTIAL_MAX (1L << 17)
 #ifdef _OPENMP
 #define PG_OMP_ATOMIC _Pragma("omp atomic")
 #else
 #define PG_OMP_ATOMIC
 #endif
+/* The most elements a thread's partial sums grow to: 2^25 over the
+ * threads of the team (256 MB of doubles in all), at least 2^17 and at
+ * most 2^22 (an XSBench cross-section table of 3.8M elements fits: its
+ * updates are spread over all of it, and atomics cost twice the time). */
+long pg_partial_limit(void);
 #define PG_PARTIAL_DEF(NAME, T)                                                                    \
     typedef struct NAME {                                                                          \
         T *v;                                                                                      \
         long cap;                                                                                  \
     } NAME;                                                                                        \
+    /* grows p to hold k, then adds v there (atomically into x where it                            \
+     * cannot) */                                                                                  \
     void NAME##_grow(NAME *p, T *x, long k, T v);                                                  \
+    /* grows p to hold [lo, hi]: its sums, or NULL where it cannot */                              \
+    T *NAME##_reserve(NAME *p, T *x, long lo, long hi);                                            \
     void NAME##_combine(NAME *p, T *x);                                                            \
     /* grown once for an inner loop's updates of [first, last] (either                             \
      * order): the partial sums, which no update moves until the loop                              \
      * ends, or NULL where they cannot hold that span */                                           \
     static inline T *NAME##_span(NAME *p, T *x, long first, long last) {                           \
         long lo = first < last ? first : last, hi = first < last ? last : first;                   \
-        if (lo < 0 || hi >= PG_PARTIAL_MAX)                                                        \
-            return NULL;                                                                           \
-        if (hi >= p->cap)                                                                          \
-            NAME##_grow(p, x, hi, (T)0);                                                           \
-        return hi < p->cap ? p->v : NULL;                                                          \
+        if (__builtin_expect(lo >= 0 && hi < p->cap, 1))                                           \
+            return p->v;                                                                           \
+        return NAME##_reserve(p, x, lo, hi);                                                       \
     }                                                                                              \
     static inline void NAME##_add(NAME *p, T *x, long k, T v) {                                    \
         if (__builtin_expect(k >= 0 && k < p->cap, 1)) {                                           \
             p->v[k] += v;                                                                          \
-        } else if (k >= 0 && k < PG_PARTIAL_MAX) {                                                 \
+        } else if (k >= 0) {                                                                       \
             NAME##_grow(p, x, k, v);                                                               \
         } else {                                                                                   \
             PG_OMP_ATOMIC                                                                          \

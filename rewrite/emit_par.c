@@ -853,8 +853,9 @@ static bool emit_partials_map(Emitter *e, Stmt *s, const char *reductions) {
     line(e, arena_printf(&e->a,
                          "/* the threads add into partial sums of %s of their own, not atomically "
                          "into the shared array%s: each grown to the largest element its "
-                         "thread updates (elements past %ld atomically), then added in once */",
-                         list, bufs.len > 1 ? "s" : "", (long)(1L << 17)));
+                         "thread updates (up to pg_partial_limit(), 2^17 to 2^22 elements by "
+                         "the number of threads; past it atomically), then added in once */",
+                         list, bufs.len > 1 ? "s" : ""));
     line(e, "#pragma omp parallel");
     line(e, "{");
     e->depth++;

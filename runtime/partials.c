@@ -1,30 +1,49 @@
 /* Per-thread partial sums of adjoint arrays of unknown length (pargrad.h,
  * PG_PARTIAL_DEF): grown by doubling to the largest element a thread
- * updates (0 <= k < PG_PARTIAL_MAX here; the others are updated atomically
- * in the array itself, inline). The combine adds a
- * thread's nonzero partial sums into the array, atomically, since the
- * threads combine at once, and frees them. */
+ * updates, up to pg_partial_limit() elements (the others are updated
+ * atomically in the array itself). The combine adds a thread's nonzero
+ * partial sums into the array, atomically, since the threads combine at
+ * once, and frees them. */
 #include "pargrad.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+long pg_partial_limit(void) {
+    long per = (1L << 25) / omp_get_num_threads();
+    return per < (1L << 17) ? 1L << 17 : per > (1L << 22) ? 1L << 22 : per;
+}
+
 #define PG_PARTIAL_IMPL(NAME, T)                                                                   \
-    void NAME##_grow(NAME *p, T *x, long k, T v) {                                                 \
+    /* p grown to hold k: false where it cannot (past the limit, no memory) */                     \
+    static bool NAME##_fit(NAME *p, long k) {                                                      \
+        long limit = pg_partial_limit();                                                           \
+        if (k >= limit)                                                                            \
+            return false;                                                                          \
         long cap = p->cap ? p->cap : 64;                                                           \
         while (cap <= k)                                                                           \
             cap *= 2;                                                                              \
-        if (cap > PG_PARTIAL_MAX)                                                                  \
-            cap = PG_PARTIAL_MAX;                                                                  \
+        if (cap > limit)                                                                           \
+            cap = limit;                                                                           \
         T *grown = realloc(p->v, sizeof(T) * (size_t)cap);                                         \
-        if (!grown) { /* no memory for more: this one atomically */                                \
-            PG_OMP_ATOMIC x[k] += v;                                                               \
-            return;                                                                                \
-        }                                                                                          \
+        if (!grown)                                                                                \
+            return false;                                                                          \
         memset(grown + p->cap, 0, sizeof(T) * (size_t)(cap - p->cap));                             \
         p->v = grown;                                                                              \
         p->cap = cap;                                                                              \
-        p->v[k] += v;                                                                              \
+        return true;                                                                               \
+    }                                                                                              \
+    void NAME##_grow(NAME *p, T *x, long k, T v) {                                                 \
+        if (NAME##_fit(p, k)) {                                                                    \
+            p->v[k] += v;                                                                          \
+        } else {                                                                                   \
+            PG_OMP_ATOMIC x[k] += v;                                                               \
+        }                                                                                          \
+    }                                                                                              \
+    T *NAME##_reserve(NAME *p, T *x, long lo, long hi) {                                           \
+        (void)x;                                                                                   \
+        return lo >= 0 && (hi < p->cap || NAME##_fit(p, hi)) ? p->v : NULL;                        \
     }                                                                                              \
     void NAME##_combine(NAME *p, T *x) {                                                           \
         for (long k = 0; k < p->cap; k++)                                                          \

@@ -5,7 +5,7 @@
  * stack (a few table entries, many updates), on the heap (70000 entries,
  * 250000 updates) and atomics (a table as long as the updates); a
  * pointer's table in partial sums per thread, and past their largest
- * length (2^17) atomically. */
+ * length (pg_partial_limit(), at most 2^22) atomically. */
 #include "gradcheck.h"
 
 void gather_sq(long n, long m, const double *x, const int *idx, double *y);
@@ -106,8 +106,10 @@ int main(void) {
         check(q, 250000, q == DENSE_ROWS ? 4 : 70000, 1);
         check(q, 100000, q == DENSE_ROWS ? 40 : 100000, 1);
     }
-    /* a table longer than a thread's partial sums grow (2^17): the
-     * elements past them updated atomically */
+    /* a table longer than a thread's partial sums grow (pg_partial_limit,
+     * at most 2^22): the elements past them updated atomically; one a
+     * little shorter, in partial sums that grow to it */
+    check(GATHER_PTR, 4500000, 4500000, 1);
     check(GATHER_PTR, 300000, 300000, 1);
     return gc_finish();
 }
