@@ -200,6 +200,10 @@ void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v);
 
 /* Makes accumulations in a parallel loop atomic where they may collide. */
 void settle_accumulations(Rev *r, Stmt *loop);
+/* rev_fuse.c: the function's last parallel loop, forward and adjoint in
+ * one loop, into out with the rest of the reversal; false (nothing
+ * emitted) where that cannot be */
+bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out);
 
 /* rev_map.c */
 void rev_map_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
