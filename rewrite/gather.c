@@ -73,9 +73,8 @@ static void set_def(Gather *g, Var *v, Stmt *s) {
 static void index_defs(Gather *g, Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        int max = stmt_defs_bound(s);
-        Var **defs = xmalloc(sizeof(Var *) * (size_t)max);
-        int n = stmt_defs(s, defs, max);
+        int n;
+        Var **defs = stmt_all_defs(s, &n);
         for (int d = 0; d < n; d++)
             set_def(g, defs[d], s);
         free(defs);
@@ -151,42 +150,9 @@ static bool lin_same_terms(const Lin *l, const Lin *m) {
     return true;
 }
 
-/* ---- what the loop's body binds ---- */
-static bool bound_in(Body *b, Var *v) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (s->index == v || bound_in(s->then_body, v) || bound_in(s->else_body, v) ||
-            bound_in(s->body, v))
-            return true;
-        int max = stmt_defs_bound(s);
-        Var **defs = xmalloc(sizeof(Var *) * (size_t)max);
-        int n = stmt_defs(s, defs, max);
-        bool here = false;
-        for (int d = 0; d < n; d++)
-            here |= defs[d] == v;
-        free(defs);
-        if (here)
-            return true;
-    }
-    return false;
-}
-
-/* o has one value in all iterations of loop l: bound outside its body, or
- * computed in it by lets from such values */
-static bool invariant_in(Gather *g, Stmt *l, Operand o, int depth) {
-    if (o.kind == OPD_CONST)
-        return true;
-    if (o.kind != OPD_VAR || o.var == l->index || o.var->is_mutable || depth > 32)
-        return false;
-    if (!bound_in(l->body, o.var))
-        return true;
-    Stmt *d = def_in(g, o);
-    if (!d || d->kind != S_LET || d->dst != o.var)
-        return false;
-    for (int k = 0; k < d->nargs; k++)
-        if (!invariant_in(g, l, d->args[k], depth + 1))
-            return false;
-    return true;
+/* o has one value in all iterations of loop l (ir.c) */
+static bool invariant_in(Stmt *l, Operand o) {
+    return same_each_iteration(l->body, l->index, o, false, 32);
 }
 
 /* The subscripts of access s as base + (l's index) + *d, base invariant in
@@ -200,7 +166,7 @@ static bool shifted_in(Gather *g, Stmt *s, Stmt *l, int *sub, long long *d, Lin 
             return false;
         long long k = lin_coef(&f, l->index);
         if (k == 0) {
-            if (!invariant_in(g, l, s->idx[q], 0))
+            if (!invariant_in(l, s->idx[q]))
                 return false;
             continue;
         }
@@ -211,7 +177,7 @@ static bool shifted_in(Gather *g, Stmt *s, Stmt *l, int *sub, long long *d, Lin 
         *base = (Lin){0};
         for (int t = 0; t < f.n; t++)
             if (f.v[t] != l->index) {
-                if (!invariant_in(g, l, opd_var(f.v[t]), 0))
+                if (!invariant_in(l, opd_var(f.v[t])))
                     return false;
                 lin_add(base, f.v[t], f.k[t]);
             }

@@ -81,10 +81,11 @@ static void bind(Nest *n, Var *v, int level, Stmt *s) {
 static void index_binds(Nest *n, Body *b, int level) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        Var *defs[64];
-        int nd = stmt_defs(s, defs, 64);
+        int nd;
+        Var **defs = stmt_all_defs(s, &nd);
         for (int d = 0; d < nd; d++)
             bind(n, defs[d], level, s);
+        free(defs);
         /* (a path loop's body is the next level; any other body, -1) */
         int inner = level >= 0 && level < n->depth && n->path[level] == s ? level + 1 : -1;
         if (s->index)

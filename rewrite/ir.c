@@ -445,6 +445,13 @@ int stmt_defs(Stmt *s, Var **out, int max) {
     return n;
 }
 
+Var **stmt_all_defs(Stmt *s, int *n) {
+    int bound = stmt_defs_bound(s);
+    Var **defs = xmalloc(sizeof(Var *) * (size_t)(bound + 1));
+    *n = stmt_defs(s, defs, bound);
+    return defs;
+}
+
 static bool body_any(Body *b, bool (*pred)(Stmt *, Buffer *), Buffer *buf);
 
 static bool stmt_reads_here(Stmt *s, Buffer *buf) {
@@ -1331,9 +1338,8 @@ Stmt *binding_in(Body *b, Var *v, Phi **phi, bool *other) {
                 *phi = s->phis.items[k];
                 return s;
             }
-        int bound = stmt_defs_bound(s);
-        Var **defs = xmalloc(sizeof(Var *) * (size_t)(bound + 1));
-        int n = stmt_defs(s, defs, bound);
+        int n;
+        Var **defs = stmt_all_defs(s, &n);
         bool here = false;
         for (int k = 0; k < n; k++)
             here |= defs[k] == v;

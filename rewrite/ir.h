@@ -600,6 +600,8 @@ void stmt_visit_tails(Stmt *s, Body *b, OperandVisitor visit, void *ctx);
 int stmt_defs(Stmt *s, Var **out, int max);
 /* The most variables stmt_defs can return for s: a max that loses none. */
 int stmt_defs_bound(const Stmt *s);
+/* All of them, in an array the caller frees (*n of them). */
+Var **stmt_all_defs(Stmt *s, int *n);
 /* True if an operand of b (at any depth) is one of vars (Var*). */
 bool body_refers_to(Body *b, PtrVec *vars);
 /* The statements of b at any depth. */

@@ -4,6 +4,8 @@
  * primal part and its adjoint at once, reading its inputs once. */
 #include "rev.h"
 
+#include <stdlib.h>
+
 static Body *sub_body(Rev *r, Body *b, int from, int to) {
     Body *s = body_new(r->a);
     for (int i = from; i < to; i++)
@@ -57,10 +59,11 @@ static bool touches_what_loop_uses(Body *b, Stmt *s) {
 }
 
 static void add_defs(Rev *r, Stmt *t, PtrVec *to) {
-    Var *defs[64];
-    int n = stmt_defs(t, defs, 64);
+    int n;
+    Var **defs = stmt_all_defs(t, &n);
     for (int k = 0; k < n; k++)
         vec_push(r->a, to, defs[k]);
+    free(defs);
 }
 
 /* The statements after the last parallel one split into those that do not
