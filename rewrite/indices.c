@@ -120,7 +120,8 @@ static int occurrences(Hoist *h, Operand o, Var *j) {
         affine |= n[0] == 0 || n[1] == 0;
         break;
     case OP_CAST:
-        affine |= (d->args[0].ty.kind != TY_INT || widening_int_cast(d->args[0].ty, d->dst->ty) ||
+        affine |= (d->args[0].ty.kind != TY_INT || d->cast_exact ||
+                   widening_int_cast(d->args[0].ty, d->dst->ty) ||
                    strcmp(type_cname(d->args[0].ty), type_cname(d->dst->ty)) == 0) &&
                   signed_int(d->args[0].ty);
         break;

@@ -438,6 +438,10 @@ struct Stmt {
      * updates; else none */
     Operand hist_row_trips;
     int tape_pair; /* S_PUSH/S_POP of one value: the same number on both */
+    /* S_LET OP_CAST to a narrower integer of a value the primal computed in
+     * that type (an induction variable's init + trips * step, rev.c): it
+     * loses nothing, so an index through it stays affine (indices.c) */
+    bool cast_exact;
     Body *body;
     PtrVec carried; /* S_LOOP: Carried* */
     PtrVec accums;  /* S_REDUCE: Accum* */

@@ -311,7 +311,7 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
     collect_written(r, s, &written);
     for (int w = 0; w < written.len; w++) {
         Buffer *buf = written.items[w];
-        if (updates_recomputed_bins(s, buf) || buf->inert) {
+        if (updates_recomputed_bins(s, buf) || buf->inert || vec_contains(r->restored, buf)) {
             vec_push(r->a, dead, buf);
             continue;
         }
@@ -445,13 +445,29 @@ static void carried_value(Rev *r, Stmt *s, Carried *c, Body *out) {
     Stmt *set = stmt_new(r->a, S_LET, s->loc);
     set->dst = c->param;
     set->op = OP_CAST;
+    set->cast_exact = true;
     set->nargs = 1;
     set->args[0] = at;
     body_append(r->a, out, set);
 }
 
+/* The loop's checkpoints (rev_kill.c), but for arrays an outer loop's
+ * checkpoint has put back (their writes are dropped here: the values would
+ * be the outer iteration's) and for a loop whose return sweep does nothing,
+ * which would pop nothing. */
+static PtrVec *loop_checkpoints(Rev *r, Stmt *s) {
+    PtrVec *all = only_final_values(s) ? NULL : iteration_checkpoints(r, s);
+    if (!all || !all->len)
+        return NULL;
+    PtrVec *cps = arena_alloc(r->a, sizeof(PtrVec));
+    for (int i = 0; i < all->len; i++)
+        if (!vec_contains(r->restored, ((Checkpoint *)all->items[i])->buf))
+            vec_push(r->a, cps, all->items[i]);
+    return cps;
+}
+
 /* Forward: each iteration pushes the elements it will overwrite and its
- * carried scalars, then runs the primal body. */
+ * carried scalars, then runs the primal body; at its end, its checkpoints. */
 static void rev_loop_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Stmt *l = loop_like(r, s, S_LOOP);
     l->carried = s->carried;
@@ -467,7 +483,22 @@ static void rev_loop_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     for (int i = 0; i < s->body->stmts.len; i++)
         append_forward(r, s->body->stmts.items[i], dead, log, l->body);
     end_log(r, log, l->body);
+    PtrVec *cps = loop_checkpoints(r, s);
+    for (int i = 0; cps && i < cps->len; i++)
+        transfer_checkpoint(r, cps->items[i], s->loc, l->body, true);
     body_append(r->a, out, l);
+}
+
+/* Rev.restored with the checkpoints' arrays added */
+static PtrVec *with_restored(Rev *r, PtrVec *outer, PtrVec *cps) {
+    if (!cps || !cps->len)
+        return outer;
+    PtrVec *all = arena_alloc(r->a, sizeof(PtrVec));
+    for (int i = 0; outer && i < outer->len; i++)
+        vec_push(r->a, all, outer->items[i]);
+    for (int i = 0; i < cps->len; i++)
+        vec_push(r->a, all, ((Checkpoint *)cps->items[i])->buf);
+    return all;
 }
 
 /* Return sweep: iterations in reverse; each restores its carried scalars
@@ -484,12 +515,17 @@ static void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Stmt **stmts = (Stmt **)s->body->stmts.items;
     int n = s->body->stmts.len;
     /* pushed last in the iteration, popped first */
+    PtrVec *cps = loop_checkpoints(r, s);
+    for (int i = cps ? cps->len - 1 : -1; i >= 0; i--)
+        transfer_checkpoint(r, cps->items[i], s->loc, l->body, false);
     PtrVec *unsaved = iteration_saves_skip(r, s, dead);
     restore_logged_writes(r, stmts, n, l->body, unsaved);
     for (int i = s->carried.len - 1; i >= 0; i--)
         carried_value(r, s, s->carried.items[i], l->body);
     /* after the carried scalars: an index may be one (y[j], j++) */
     restore_saved_regions(r, stmts, n, l->body, unsaved);
+    PtrVec *outer_restored = r->restored;
+    r->restored = with_restored(r, outer_restored, cps);
     rev_fwd_body(r, s->body, l->body, true);
     rev_adjoint_decls(r, s->body, l->body);
     Builder bd = {r->a, r->dst, l->body, s->loc};
@@ -501,6 +537,7 @@ static void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
         add_adjoint(r, &bd, c->yield, opd_var(adjoint_of(r, c->result)));
     }
     rev_bwd_stmts(r, s->body, l->body, true);
+    r->restored = outer_restored;
     for (int i = 0; i < s->carried.len; i++) {
         Carried *c = s->carried.items[i];
         if (!c->result->active)

@@ -144,6 +144,9 @@ typedef struct Rev {
     /* What each sequential loop's iterations need not save (rev_kill.c,
      * computed on first use) */
     struct LoopKills *kills;
+    /* The arrays popped back from checkpoints where the return sweep's
+     * iteration at hand began: its re-execution drops their writes */
+    PtrVec *restored;
     bool failed;
 } Rev;
 
@@ -291,6 +294,20 @@ bool reads_value_of(Rev *r, Stmt *s, Buffer *buf);
  * them before reading them, or only adds into them, and nothing before the
  * loop reads them. */
 PtrVec *iteration_saves_skip(Rev *r, Stmt *loop, PtrVec *dead);
+/* rev_kill.c: the arrays an iteration of the sequential loop `loop` leaves
+ * for its adjoint that are saved at its end (pushed after the iteration's
+ * other saves) and popped back where its return sweep starts, their
+ * writes then dropped there (Rev.restored): killed, declared outside, read
+ * at their final values only, in a parallel loop's body. */
+typedef struct Checkpoint {
+    Buffer *buf;
+    int rank;
+    Operand lo[4], hi[4]; /* each end base + off, inclusive, bound before the loop */
+    long long lo_off[4], hi_off[4];
+} Checkpoint;
+PtrVec *iteration_checkpoints(Rev *r, Stmt *loop);
+/* rev_save.c: pushes (save) or pops the elements of a checkpoint */
+void transfer_checkpoint(Rev *r, Checkpoint *c, SrcLoc loc, Body *out, bool save);
 /* The body of the source holding statement s, and its position there
  * (*at); NULL for a statement the rules made. */
 Body *source_place(Rev *r, Stmt *s, int *at);

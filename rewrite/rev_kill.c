@@ -33,10 +33,11 @@
 
 typedef struct Where {
     Stmt *s;
-    Body *body;   /* the body holding s */
-    Stmt *owner;  /* the statement owning that body; NULL: the function's */
-    int at;       /* s's position in body */
-    PtrVec *skip; /* for a loop, once found: the arrays it need not save */
+    Body *body;          /* the body holding s */
+    Stmt *owner;         /* the statement owning that body; NULL: the function's */
+    int at;              /* s's position in body */
+    PtrVec *skip;        /* for a loop, once found: the arrays it need not save */
+    PtrVec *checkpoints; /* and those it saves at the end of each iteration */
 } Where;
 
 typedef struct LoopKills {
@@ -57,7 +58,7 @@ static void where_put(LoopKills *k, Stmt *s, Body *b, Stmt *owner, int at) {
     size_t h = stmt_hash(s, k->cap);
     while (k->where[h].s && k->where[h].s != s)
         h = (h + 1) & (k->cap - 1);
-    k->where[h] = (Where){s, b, owner, at, NULL};
+    k->where[h] = (Where){s, b, owner, at, NULL, NULL};
 }
 
 static Where *where_of(LoopKills *k, Stmt *s) {
@@ -315,14 +316,15 @@ static bool reads_killed(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Buffer *buf,
     return true;
 }
 
-static bool killed_each_iteration(Rev *r, LoopKills *k, Stmt *loop, Buffer *buf) {
-    PtrVec kills = {0};
+/* Whether every read of buf in an iteration of loop reads elements the
+ * iteration wrote before; the regions it certainly writes into *kills. */
+static bool killed_each_iteration(Rev *r, LoopKills *k, Stmt *loop, Buffer *buf, PtrVec *kills) {
     Stmt *path[4];
     for (int i = 0; i < loop->body->stmts.len; i++) {
         Stmt *s = loop->body->stmts.items[i];
-        if (!reads_killed(r, k, loop, s, buf, &kills))
+        if (!reads_killed(r, k, loop, s, buf, kills))
             return false;
-        add_kills(r, k, loop, s, buf, &kills, path, 0);
+        add_kills(r, k, loop, s, buf, kills, path, 0);
     }
     return true;
 }
@@ -381,6 +383,101 @@ static bool entry_values_needed(Rev *r, LoopKills *k, Stmt *loop, Buffer *buf, b
     return true;
 }
 
+/* ---- checkpoints: an iteration's final values, not its re-execution ---- */
+/* Whether loop runs in the body of a parallel loop: there a checkpoint
+ * lives for one of its iterations, which pushes and pops it, its size
+ * bounded by that iteration's own work. Elsewhere (a time loop) it would
+ * keep every trip's values at once: re-execution it is. */
+static bool in_parallel_body(LoopKills *k, Stmt *loop) {
+    Where *w = where_of(k, loop);
+    for (int guard = 0; w && w->owner && guard < 1000; guard++) {
+        if (w->owner->kind == S_MAP || w->owner->kind == S_REDUCE)
+            return true;
+        w = where_of(k, w->owner);
+    }
+    return false;
+}
+
+/* A bound computed before loop starts, not in it at any depth: known where
+ * the return sweep's iteration begins. */
+static bool bound_before(Rev *r, LoopKills *k, Stmt *loop, Sym s) {
+    if (s.base.kind == OPD_NONE)
+        return true;
+    if (s.base.kind != OPD_VAR)
+        return false;
+    if (!def_of(r, s.base))
+        return true;
+    if (s.base.var->id >= k->nvars)
+        return false;
+    Stmt *at = k->def_loop[s.base.var->id];
+    return at != loop && !within(k, at, loop);
+}
+
+/* The region of kills that covers all the others, its ends bound before
+ * the loop; NULL if none. */
+static Region *covering_kill(Rev *r, LoopKills *k, Stmt *loop, PtrVec *kills) {
+    for (int i = 0; i < kills->len; i++) {
+        Region *g = kills->items[i];
+        bool fits = g->rank > 0;
+        for (int d = 0; d < g->rank && fits; d++)
+            fits = bound_before(r, k, loop, g->lo[d]) && bound_before(r, k, loop, g->hi[d]);
+        for (int j = 0; j < kills->len && fits; j++)
+            fits = j == i || region_covers(g, kills->items[j]);
+        if (fits)
+            return g;
+    }
+    return NULL;
+}
+
+/* Whether every read of buf in an iteration that wants its value (not
+ * one that only adds back into it) comes after the iteration's last write
+ * of buf: the final values serve it. */
+static bool reads_final_values(Rev *r, Stmt *loop, Buffer *buf) {
+    Body *b = loop->body;
+    int last_write = -1;
+    for (int i = 0; i < b->stmts.len; i++)
+        if (stmt_writes_buffer(b->stmts.items[i], buf))
+            last_write = i;
+    for (int i = 0; i <= last_write; i++)
+        if (reads_value_of(r, b->stmts.items[i], buf))
+            return false;
+    return true;
+}
+
+static bool body_within(Body *target, Body *b) {
+    if (b == target)
+        return true;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Body *bodies[3] = {s->then_body, s->else_body, s->body};
+        for (int q = 0; q < 3; q++)
+            if (bodies[q] && body_within(target, bodies[q]))
+                return true;
+    }
+    return false;
+}
+
+/* A killed array declared outside the loop whose reads all want its final
+ * values: saved at the end of each iteration, popped back where the
+ * return sweep's iteration starts, so that the statements computing it
+ * (GMM's per-component xcentered, Qxcentered) do not run again there. */
+static Checkpoint *checkpoint_of(Rev *r, LoopKills *k, Stmt *loop, Buffer *b, PtrVec *kills) {
+    Region *g = covering_kill(r, k, loop, kills);
+    if (!g || body_within(k->decl_body[b->id], loop->body) || !reads_final_values(r, loop, b))
+        return NULL;
+    Checkpoint *c = arena_alloc(r->a, sizeof(Checkpoint));
+    c->buf = b;
+    c->rank = g->rank;
+    for (int d = 0; d < g->rank; d++) {
+        bool below_zero = g->lo[d].base.kind == OPD_NONE && g->lo[d].off < 0;
+        c->lo[d] = below_zero ? opd_int(0) : g->lo[d].base;
+        c->lo_off[d] = below_zero ? 0 : g->lo[d].off;
+        c->hi[d] = g->hi[d].base;
+        c->hi_off[d] = g->hi[d].off;
+    }
+    return c;
+}
+
 static PtrVec *unsaved_arrays(Rev *r, LoopKills *k, Stmt *loop) {
     Where *w = where_of(k, loop);
     if (!w) /* not a statement of the source (a rule's own loop) */
@@ -388,18 +485,32 @@ static PtrVec *unsaved_arrays(Rev *r, LoopKills *k, Stmt *loop) {
     if (w->skip)
         return w->skip;
     w->skip = arena_alloc(r->a, sizeof(PtrVec));
+    w->checkpoints = arena_alloc(r->a, sizeof(PtrVec));
+    bool parallel_body = in_parallel_body(k, loop);
     PtrVec written = {0};
     collect_written(r, loop, &written);
     for (int i = 0; i < written.len; i++) {
         Buffer *b = written.items[i];
         if (b->kind != BUF_LOCAL || b->id >= k->nbufs || !k->decl_body[b->id])
             continue;
-        bool killed = killed_each_iteration(r, k, loop, b);
+        PtrVec kills = {0};
+        bool killed = killed_each_iteration(r, k, loop, b, &kills);
         if ((killed || only_adds_back(r, loop->body, b)) &&
-            !entry_values_needed(r, k, loop, b, !killed))
+            !entry_values_needed(r, k, loop, b, !killed)) {
             vec_push(r->a, w->skip, b);
+            Checkpoint *c = killed && parallel_body ? checkpoint_of(r, k, loop, b, &kills) : NULL;
+            if (c)
+                vec_push(r->a, w->checkpoints, c);
+        }
     }
     return w->skip;
+}
+
+PtrVec *iteration_checkpoints(Rev *r, Stmt *loop) {
+    LoopKills *k = loop_kills(r);
+    if (!unsaved_arrays(r, k, loop))
+        return NULL;
+    return where_of(k, loop)->checkpoints;
 }
 
 PtrVec *iteration_saves_skip(Rev *r, Stmt *loop, PtrVec *dead) {

@@ -699,6 +699,58 @@ static void transfer_site(SiteScan *sc, SaveSite *site, Body *out, bool save) {
         copy_element(r, inner, w->loc, reg, &pos, 1, w->buf, idx, w->nidx);
 }
 
+static Operand end_of(Builder *bd, Operand base, long long off) {
+    if (base.kind == OPD_NONE)
+        return opd_int(off);
+    Operand b = b_cast(bd, type_long(), base);
+    return off ? b_add(bd, b, opd_int(off)) : b;
+}
+
+/* A checkpoint's elements onto the tape (save) or back: its region's
+ * element count, the tape region, then a nest walking both. */
+void transfer_checkpoint(Rev *r, Checkpoint *c, SrcLoc loc, Body *out, bool save) {
+    Builder bd = {r->a, r->dst, out, loc};
+    Operand lo[4], hi[4], trip[4], count = opd_int(1);
+    for (int d = 0; d < c->rank; d++) {
+        lo[d] = end_of(&bd, c->lo[d], c->lo_off[d]);
+        hi[d] = end_of(&bd, c->hi[d], c->hi_off[d] + 1);
+        Operand span = b_sub(&bd, hi[d], lo[d]);
+        trip[d] = b_select(&bd, b_cmp(&bd, OP_GT, span, opd_int(0)), span, opd_int(0));
+        count = b_mul(&bd, count, trip[d]);
+    }
+    Buffer *reg = region_buffer(r, c->buf);
+    Stmt *tape = stmt_new(r->a, save ? S_TAPE_PUSH_REGION : S_TAPE_POP_REGION, loc);
+    tape->buf = reg;
+    tape->nargs = 1;
+    tape->args[0] = count;
+    body_append(r->a, out, tape);
+    Body *cur = out;
+    Operand pos = opd_int(0), idx[4];
+    for (int d = 0; d < c->rank; d++) {
+        /* rows one after another, each a map (a copy the compiler vectorises) */
+        SrcLoc at = loc;
+        at.line = d ? 0 : loc.line; /* one comment for the nest */
+        Stmt *m = stmt_new(r->a, d + 1 < c->rank ? S_LOOP : S_MAP, at);
+        m->index = var_new(r->a, r->dst, "e", type_long());
+        m->lo = lo[d];
+        m->hi = hi[d];
+        m->body = body_new(r->a);
+        m->note = arena_printf(r->a,
+                               save ? "checkpoint: %s as the iteration leaves it, for its adjoint"
+                                    : "checkpoint: %s as the iteration left it, not computed again",
+                               buffer_label(r->a, c->buf));
+        body_append(r->a, cur, m);
+        cur = m->body;
+        Builder in = {r->a, r->dst, cur, loc};
+        idx[d] = opd_var(m->index);
+        pos = b_add(&in, b_mul(&in, pos, trip[d]), b_sub(&in, idx[d], lo[d]));
+    }
+    if (save)
+        copy_element(r, cur, loc, c->buf, idx, c->rank, reg, &pos, 1);
+    else
+        copy_element(r, cur, loc, reg, &pos, 1, c->buf, idx, c->rank);
+}
+
 /* Whether a site's loop bounds and indices can be computed before the
  * statements run: sliced into a scratch body that is thrown away. */
 static bool site_sliceable(SiteScan *sc, SaveSite *site) {

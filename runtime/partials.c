@@ -1,9 +1,11 @@
 /* Per-thread partial sums of adjoint arrays of unknown length (pargrad.h,
  * PG_PARTIAL_DEF): grown by doubling to the largest element a thread
  * updates, up to pg_partial_limit() elements (the others are updated
- * atomically in the array itself). The combine adds a thread's nonzero
- * partial sums into the array, atomically, since the threads combine at
- * once, and frees them. */
+ * atomically in the array itself). The combine, which every thread of the
+ * team calls after the loop, adds them into the array: the team shares out
+ * its elements, each adding every thread's sums of its elements (no
+ * atomics, no two threads on one cache line at once, as a hand-written
+ * gradient combines per-thread copies), then frees them. */
 #include "pargrad.h"
 
 #include <stdbool.h>
@@ -45,11 +47,40 @@ long pg_partial_limit(void) {
         (void)x;                                                                                   \
         return lo >= 0 && (hi < p->cap || NAME##_fit(p, hi)) ? p->v : NULL;                        \
     }                                                                                              \
-    void NAME##_combine(NAME *p, T *x) {                                                           \
+    /* one thread: its sums added in plainly */                                                    \
+    static void NAME##_add_in(NAME *p, T *x) {                                                     \
         for (long k = 0; k < p->cap; k++)                                                          \
-            if (p->v[k] != 0) {                                                                    \
-                PG_OMP_ATOMIC x[k] += p->v[k];                                                     \
-            }                                                                                      \
+            if (p->v[k] != 0)                                                                      \
+                x[k] += p->v[k];                                                                   \
+    }                                                                                              \
+    /* a team: each thread publishes its sums, then the element range is                           \
+     * shared out and each element gets every thread's sum at once, plainly                        \
+     * (the loop that made them has ended: nothing else updates x) */                              \
+    static void NAME##_add_in_team(NAME *p, T *x, int threads) {                                   \
+        NAME **all = NULL;                                                                         \
+        _Pragma("omp single copyprivate(all)") all = malloc(sizeof(NAME *) * (size_t)threads);     \
+        if (!all)                                                                                  \
+            abort();                                                                               \
+        all[omp_get_thread_num()] = p;                                                             \
+        _Pragma("omp barrier") long cap = 0;                                                       \
+        for (int t = 0; t < threads; t++)                                                          \
+            cap = all[t]->cap > cap ? all[t]->cap : cap;                                           \
+        _Pragma("omp for schedule(static)") for (long k = 0; k < cap; k++) {                       \
+            T sum = 0;                                                                             \
+            for (int t = 0; t < threads; t++)                                                      \
+                if (k < all[t]->cap)                                                               \
+                    sum += all[t]->v[k];                                                           \
+            if (sum != 0)                                                                          \
+                x[k] += sum;                                                                       \
+        }                                                                                          \
+        _Pragma("omp single nowait") free(all);                                                    \
+    }                                                                                              \
+    void NAME##_combine(NAME *p, T *x) {                                                           \
+        int threads = omp_get_num_threads();                                                       \
+        if (threads > 1)                                                                           \
+            NAME##_add_in_team(p, x, threads);                                                     \
+        else                                                                                       \
+            NAME##_add_in(p, x);                                                                   \
         free(p->v);                                                                                \
         p->v = NULL;                                                                               \
         p->cap = 0;                                                                                \

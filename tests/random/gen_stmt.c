@@ -259,35 +259,63 @@ static void gen_struct_local(struct block b) {
 
 /* GMM's per-component scratch (K_SCRATCH): two local arrays written in
  * full by each iteration of a sequential loop, one then added into over a
- * triangle with a running counter, both read; the sum a local scalar. */
+ * triangle with a running counter, both read; the sum a local scalar. In a
+ * parallel loop's body the return sweep pops their final values from
+ * checkpoints instead of computing them again (rev_kill.c), so variants
+ * probe what must keep the re-execution: sb read at a value it holds
+ * before being overwritten again (1), and a third array of two dimensions
+ * filled by a nest (2). */
 static void gen_scratch(struct block b) {
     const char *sa = fresh("sa"), *sb = fresh("sb"), *s = fresh("v"), *q = fresh("t"),
                *i = fresh("t"), *j = fresh("t"), *ix = fresh("k");
-    int len = 2 + rnd(4), trips = 1 + rnd(4);
+    int len = 2 + rnd(4), trips = 1 + rnd(4), variant = rnd(3);
     const char *size = on(K_LOCAL_VLA) && !cx.in_helper && chance(30) ? fmt("m + %d", len) : NULL;
     struct node *n = stmt(b, "");
     n->kid[n->nkid++] = gen_expr(1);
     n->kid[n->nkid++] = gen_expr(1);
     const char *decl = size ? fmt("double %s[%s], %s[%s];", sa, size, sb, size)
                             : fmt("double %s[%d], %s[%d];", sa, len, sb, len);
-    n->tmpl =
-        fmt("%s\ndouble %s = 0.0;\nfor (int %s = 0; %s < %d; %s++) {\n"
-            "    for (int %s = 0; %s < %d; %s++)\n"
-            "        %s[%s] = (%%0) * (0.5 + 0.25 * %s) - 0.1 * %s;\n"
-            "    for (int %s = 0; %s < %d; %s++)\n"
-            "        %s[%s] = %s[%s] * (%%1);\n"
-            "    int %s = 0;\n"
-            "    for (int %s = 0; %s < %d; %s++)\n"
-            "        for (int %s = %s + 1; %s < %d; %s++) {\n"
-            "            %s[%s] += (0.25 + 0.125 * %s) * %s[%s];\n"
-            "            %s++;\n"
-            "        }\n"
-            "    for (int %s = 0; %s < %d; %s++)\n"
-            "        %s += 0.25 * tanh(%s[%s]) + 0.125 * %s[%s] * %s[%s];\n}",
-            decl, s, q, q, trips, q, i, i, len, i, sa, i, i, q, i, i, len, i, sb, i, sa, i, ix, i,
-            i, len, i, j, i, j, len, j, sb, j, ix, sa, i, ix, i, i, len, i, s, sb, i, sa, i, sa, i);
+    const char *sc = fresh("sc");
+    if (variant == 2)
+        decl = fmt("%s\ndouble %s[%d][2];", decl, sc, len);
+    const char *head = fmt("%s\ndouble %s = 0.0;\nfor (int %s = 0; %s < %d; %s++) {\n"
+                           "    for (int %s = 0; %s < %d; %s++)\n"
+                           "        %s[%s] = (%%0) * (0.5 + 0.25 * %s) - 0.1 * %s;\n"
+                           "    for (int %s = 0; %s < %d; %s++)\n"
+                           "        %s[%s] = %s[%s] * (%%1);\n"
+                           "    int %s = 0;\n"
+                           "    for (int %s = 0; %s < %d; %s++)\n"
+                           "        for (int %s = %s + 1; %s < %d; %s++) {\n"
+                           "            %s[%s] += (0.25 + 0.125 * %s) * %s[%s];\n"
+                           "            %s++;\n"
+                           "        }\n",
+                           decl, s, q, q, trips, q, i, i, len, i, sa, i, i, q, i, i, len, i, sb, i,
+                           sa, i, ix, i, i, len, i, j, i, j, len, j, sb, j, ix, sa, i, ix);
+    const char *extra = "";
+    double per_trip = 0.0;
+    if (variant == 1) { /* sb's values before its rewrite, read for a product */
+        extra = fmt("    %s += 0.125 * tanh(%s[0]) * tanh(%s[%d]);\n"
+                    "    for (int %s = 0; %s < %d; %s++)\n"
+                    "        %s[%s] = tanh(%s[%s]);\n",
+                    s, sb, sb, len - 1, i, i, len, i, sb, i, sb, i);
+        per_trip = 0.125;
+    } else if (variant == 2) { /* a [len][2] array, a nest writing all of it */
+        const char *c = fresh("t");
+        extra =
+            fmt("    for (int %s = 0; %s < %d; %s++)\n"
+                "        for (int %s = 0; %s < 2; %s++)\n"
+                "            %s[%s][%s] = 0.5 * (%s ? tanh(%s[%s]) : %s[%s]);\n"
+                "    for (int %s = 0; %s < %d; %s++)\n"
+                "        %s += 0.0625 * %s[%s][0] * %s[%s][1];\n",
+                i, i, len, i, c, c, c, sc, i, c, c, sb, i, sa, i, i, i, len, i, s, sc, i, sc, i);
+    }
+    n->tmpl = fmt("%s%s    for (int %s = 0; %s < %d; %s++)\n"
+                  "        %s += 0.25 * tanh(%s[%s]) + 0.125 * %s[%s] * %s[%s];\n}",
+                  head, extra, i, i, len, i, s, sb, i, sa, i, sa, i);
     double a = 1.25 * n->kid[0]->bound + 0.4; /* |sa| */
-    declare(s, T_DOUBLE, trips * len * (0.25 + 0.125 * a * a));
+    if (variant == 2)
+        per_trip += len * 0.0625 * 0.5 * a * 0.5;
+    declare(s, T_DOUBLE, trips * (len * (0.25 + 0.125 * a * a) + per_trip));
 }
 
 void gen_local(struct block b) {
