@@ -201,10 +201,11 @@ static void mark_var(Activity *ac, Var *v) {
 }
 
 static void mark_stmt(Activity *ac, Stmt *s) {
-    Var *defs[64];
-    int n = stmt_defs(s, defs, 64);
+    int n;
+    Var **defs = stmt_all_defs(s, &n);
     for (int i = 0; i < n; i++)
         mark_var(ac, defs[i]);
+    free(defs);
     for (int i = 0; i < s->carried.len; i++)
         mark_var(ac, ((Carried *)s->carried.items[i])->param);
     if (s->index)

@@ -172,10 +172,11 @@ static void scan_stmt(Contract *c, Stmt *s, bool control) {
         break;
     }
     if (control || reads_dep(c, s)) {
-        Var *defs[64];
-        int n = stmt_defs(s, defs, 64);
+        int n;
+        Var **defs = stmt_all_defs(s, &n);
         for (int i = 0; i < n; i++)
             mark(c, defs[i]);
+        free(defs);
         mark(c, s->dst);
     }
 }

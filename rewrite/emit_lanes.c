@@ -56,11 +56,12 @@ static bool reads_dep(Deps *d, Stmt *s) {
 }
 
 static void mark_defs(Deps *d, Stmt *s) {
-    Var *defs[64];
-    int n = stmt_defs(s, defs, 64);
+    int n;
+    Var **defs = stmt_all_defs(s, &n);
     for (int k = 0; k < n; k++)
         if (defs[k]->id < d->e->nvars)
             d->dep[defs[k]->id] = 1;
+    free(defs);
 }
 
 /* The value of an integer operand computed from constants (`trips = 3 +
@@ -452,10 +453,11 @@ static int trip_form(Trips *t, Operand o, int depth) {
 static void note_inside(Trips *t, Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        Var *defs[64];
-        int n = stmt_defs(s, defs, 64);
+        int n;
+        Var **defs = stmt_all_defs(s, &n);
         for (int k = 0; k < n; k++)
             vec_push(&t->e->a, &t->inside, defs[k]);
+        free(defs);
         if (s->index)
             vec_push(&t->e->a, &t->inside, s->index);
         note_inside(t, s->then_body);

@@ -13,11 +13,12 @@
 void collect_clauses(Emitter *e, Body *b, Clauses *c) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        Var *defs[64];
-        int n = stmt_defs(s, defs, 64);
+        int n;
+        Var **defs = stmt_all_defs(s, &n);
         for (int k = 0; k < n; k++)
             if (!(s->kind == S_LET && defs[k]->is_mutable)) /* an update, not a declaration */
                 vec_push(&e->a, &c->declared, defs[k]);
+        free(defs);
         for (int k = 0; k < s->carried.len; k++)
             vec_push(&e->a, &c->declared, ((Carried *)s->carried.items[k])->param);
         if (s->index)

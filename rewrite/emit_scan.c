@@ -16,11 +16,12 @@
 static void reserve_names(Emitter *e, Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        Var *defs[64];
-        int n = stmt_defs(s, defs, 64);
+        int n;
+        Var **defs = stmt_all_defs(s, &n);
         for (int k = 0; k < n; k++)
             if (!(defs[k]->id < e->nvars && e->inlined[defs[k]->id]))
                 var_name(e, defs[k]);
+        free(defs);
         if (s->index)
             var_name(e, s->index);
         for (int k = 0; k < s->carried.len; k++)

@@ -165,10 +165,11 @@ static void mark_inside(Fuse *F, Var *v) {
 static void mark_defs_inside(Fuse *F, Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        Var *defs[64];
-        int n = stmt_defs(s, defs, 64);
+        int n;
+        Var **defs = stmt_all_defs(s, &n);
         for (int k = 0; k < n; k++)
             mark_inside(F, defs[k]);
+        free(defs);
         mark_inside(F, s->index);
         if (s->counter)
             mark_inside(F, s->counter->var);

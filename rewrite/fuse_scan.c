@@ -107,12 +107,13 @@ static bool pure_body(Slice *sl, Body *b) {
 }
 
 static bool defines_needed(Slice *sl, Stmt *s) {
-    Var *defs[64];
-    int n = stmt_defs(s, defs, 64);
-    for (int k = 0; k < n; k++)
-        if (needed(sl, defs[k]))
-            return true;
-    return false;
+    int n;
+    Var **defs = stmt_all_defs(s, &n);
+    bool any = false;
+    for (int k = 0; k < n && !any; k++)
+        any = needed(sl, defs[k]);
+    free(defs);
+    return any;
 }
 
 static bool assigns_needed(Slice *sl, Body *b) {

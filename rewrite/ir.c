@@ -1056,10 +1056,11 @@ static void verify_stmt(VerifyCtx *vc, Stmt *s) {
             verify_problem(vc, "operation without operands", s->dst);
         break;
     }
-    Var *defs[64];
-    int n = stmt_defs(s, defs, 64);
+    int n;
+    Var **defs = stmt_all_defs(s, &n);
     for (int i = 0; i < n; i++)
         verify_bind(vc, defs[i]);
+    free(defs);
 }
 
 static void verify_body(VerifyCtx *vc, Body *b) {

@@ -63,10 +63,11 @@ static void declare_adjoint(Rev *r, Body *out, Var *v, SrcLoc loc) {
 void rev_adjoint_decls(Rev *r, Body *src, Body *out) {
     for (int i = 0; i < src->stmts.len; i++) {
         Stmt *s = src->stmts.items[i];
-        Var *defs[64];
-        int n = stmt_defs(s, defs, 64);
+        int n;
+        Var **defs = stmt_all_defs(s, &n);
         for (int k = 0; k < n; k++)
             declare_adjoint(r, out, defs[k], s->loc);
+        free(defs);
     }
 }
 
@@ -331,11 +332,14 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
  * sweep has nothing to do, and running its iterations again there would
  * spoil the values the sweep reads. */
 static bool only_final_values(Stmt *s) {
-    Var *defs[64];
-    int n = stmt_defs(s, defs, 64);
+    int n;
+    Var **defs = stmt_all_defs(s, &n);
+    bool active = false;
     for (int k = 0; k < n; k++)
-        if (defs[k]->active)
-            return false;
+        active |= defs[k]->active;
+    free(defs);
+    if (active)
+        return false;
     for (int k = 0; k < s->carried.len; k++)
         if (((Carried *)s->carried.items[k])->param->active)
             return false;
@@ -750,11 +754,11 @@ void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
 static void index_defs(Rev *r, Body *b) {
     for (int i = 0; i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        Var *defs[64];
-        int n = stmt_defs(s, defs, 64);
-        for (int k = 0; k < n; k++) {
+        int n;
+        Var **defs = stmt_all_defs(s, &n);
+        for (int k = 0; k < n; k++)
             r->def_stmt[defs[k]->id] = s;
-        }
+        free(defs);
         if (s->index) {
             r->def_stmt[s->index->id] = s;
         }

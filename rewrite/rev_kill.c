@@ -81,10 +81,11 @@ static void index_body(LoopKills *k, Body *b, Stmt *owner, Stmt *loop) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         where_put(k, s, b, owner, i);
-        Var *defs[64];
-        int n = stmt_defs(s, defs, 64);
+        int n;
+        Var **defs = stmt_all_defs(s, &n);
         for (int d = 0; d < n; d++)
             set_def_loop(k, defs[d], loop);
+        free(defs);
         if ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf && s->buf->id < k->nbufs)
             k->decl_body[s->buf->id] = b;
         Stmt *inner = loop;

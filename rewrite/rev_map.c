@@ -5,6 +5,7 @@
  * summed across iterations (the emitter makes them OpenMP reductions). */
 #include "rev.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void rev_map_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
@@ -27,11 +28,14 @@ void adjoint_iterations(Rev *r, Body *src, Body *out) {
 static bool body_has_active(Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        Var *defs[64];
-        int n = stmt_defs(s, defs, 64);
+        int n;
+        Var **defs = stmt_all_defs(s, &n);
+        bool active = false;
         for (int k = 0; k < n; k++)
-            if (defs[k]->active)
-                return true;
+            active |= defs[k]->active;
+        free(defs);
+        if (active)
+            return true;
         bool writes =
             s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_HIST || s->kind == S_SCAN;
         if ((writes && s->buf->active) || body_has_active(s->then_body) ||

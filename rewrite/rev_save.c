@@ -10,6 +10,7 @@
  * of time are logged one by one as they run (see WriteLog). */
 #include "rev.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- arrays whose values no derivative needs ---- */
@@ -309,10 +310,11 @@ typedef struct SiteScan {
 static void scan_body(SiteScan *sc, Body *b);
 
 static void mark_inside(SiteScan *sc, Stmt *s) {
-    Var *defs[64];
-    int n = stmt_defs(s, defs, 64);
+    int n;
+    Var **defs = stmt_all_defs(s, &n);
     for (int i = 0; i < n; i++)
         vec_push(sc->r->a, &sc->bound, defs[i]);
+    free(defs);
     if (s->index)
         vec_push(sc->r->a, &sc->bound, s->index);
     for (int i = 0; i < s->carried.len; i++)

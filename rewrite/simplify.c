@@ -282,9 +282,9 @@ static void sweep_nested(Dce *d, Stmt *s, Body *body, Var **defs, int ndefs, boo
  * live at the entry of one of its bodies. */
 static bool sweep_stmt(Dce *d, Stmt *s) {
     drop_dead_results(s, d->live, &d->changed);
-    Var *defs[64];
-    int ndefs = stmt_defs(s, defs, 64);
-    bool def_live[64] = {false};
+    int ndefs;
+    Var **defs = stmt_all_defs(s, &ndefs);
+    bool *def_live = xcalloc((size_t)ndefs + 1, sizeof(bool));
     int gained_mark = d->gained.len;
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
     bool *param_live = s->carried.len ? xcalloc((size_t)s->carried.len, sizeof(bool)) : NULL;
@@ -304,6 +304,8 @@ static bool sweep_stmt(Dce *d, Stmt *s) {
             set_live(d, d->gained.items[i], 1);
     }
     d->gained.len = gained_mark;
+    free(defs);
+    free(def_live);
     return keep;
 }
 

@@ -26,6 +26,7 @@
 #include "lift.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 
 typedef struct Recurrence {
     int array;  /* y's binding */
@@ -175,12 +176,13 @@ static void need_all(Slice *sl, Stmt *s) {
 }
 
 static bool defines_needed(Slice *sl, Stmt *s) {
-    Var *defs[64];
-    int n = stmt_defs(s, defs, 64);
-    for (int i = 0; i < n; i++)
-        if (defs[i]->id < sl->nvars && sl->need[defs[i]->id])
-            return true;
-    return false;
+    int n;
+    Var **defs = stmt_all_defs(s, &n);
+    bool any = false;
+    for (int i = 0; i < n && !any; i++)
+        any = defs[i]->id < sl->nvars && sl->need[defs[i]->id];
+    free(defs);
+    return any;
 }
 
 /* Writes to the iteration's own arrays that the term reads are part of
