@@ -103,11 +103,9 @@ static bool known_int(Emitter *e, Operand o, long long *v, int depth) {
 static bool body_fits_lanes(Body *b, PtrVec *bufs) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
+        if (stmt_uses_tape(s))
+            return false;
         switch (s->kind) {
-        case S_PUSH:
-        case S_POP:
-        case S_TAPE_PUSH_REGION:
-        case S_TAPE_POP_REGION:
         case S_EFFECT:
         case S_RETURN:
         case S_HIST:

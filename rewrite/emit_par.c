@@ -32,9 +32,8 @@ void collect_clauses(Emitter *e, Body *b, Clauses *c) {
             c->calls = true;
         /* (an array declared in the body: clang-14 cannot vectorise a
          * loop around it and warns, campaign seed 54569) */
-        if (s->kind == S_PUSH || s->kind == S_POP || s->kind == S_TAPE_PUSH_REGION ||
-            s->kind == S_TAPE_POP_REGION || s->kind == S_LOOP || s->kind == S_IF ||
-            s->kind == S_REDUCE || s->kind == S_MAP || s->kind == S_SCAN || s->kind == S_HIST ||
+        if (stmt_uses_tape(s) || s->kind == S_LOOP || s->kind == S_IF || s->kind == S_REDUCE ||
+            s->kind == S_MAP || s->kind == S_SCAN || s->kind == S_HIST ||
             (s->kind == S_DECL && s->buf))
             c->unsafe_simd = true;
         if (s->kind == S_LET && s->dst->is_mutable && !vec_contains(&c->summed, s->dst))
@@ -101,8 +100,7 @@ void close_block(Emitter *e) {
 bool body_has_effects(Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        if (s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_PUSH || s->kind == S_POP ||
-            s->kind == S_TAPE_PUSH_REGION || s->kind == S_TAPE_POP_REGION || s->kind == S_EFFECT ||
+        if (s->kind == S_WRITE || s->kind == S_ACC || stmt_uses_tape(s) || s->kind == S_EFFECT ||
             s->kind == S_SCAN || s->kind == S_HIST || (s->kind == S_LET && s->dst->is_mutable))
             return true;
         if (body_has_effects(s->then_body) || body_has_effects(s->else_body) ||

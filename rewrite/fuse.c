@@ -372,12 +372,10 @@ static bool stmt_refers(Stmt *s, const PtrVec *vars) {
 bool body_has_barrier(Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
+        if (stmt_uses_tape(s))
+            return true;
         switch (s->kind) {
         case S_EFFECT:
-        case S_PUSH:
-        case S_POP:
-        case S_TAPE_PUSH_REGION:
-        case S_TAPE_POP_REGION:
         case S_RETURN:
         case S_SCAN:
         case S_HIST:

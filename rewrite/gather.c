@@ -236,11 +236,9 @@ static bool read_besides_its_sums(Body *b, Var *v) {
 static bool body_rerunnable(Body *b, Body *top) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
+        if (stmt_uses_tape(s))
+            return false;
         switch (s->kind) {
-        case S_PUSH:
-        case S_POP:
-        case S_TAPE_PUSH_REGION:
-        case S_TAPE_POP_REGION:
         case S_SCAN:
         case S_HIST:
         case S_ALLOC:

@@ -538,6 +538,11 @@ static bool stmt_writes_something(Stmt *s, Buffer *unused) {
     (void)unused;
     return s->kind == S_WRITE || s->kind == S_SCAN || s->kind == S_HIST;
 }
+bool stmt_uses_tape(const Stmt *s) {
+    return s->kind == S_PUSH || s->kind == S_POP || s->kind == S_TAPE_PUSH_REGION ||
+           s->kind == S_TAPE_POP_REGION;
+}
+
 bool stmt_writes_any(Stmt *s) {
     return stmt_any(s, stmt_writes_something, NULL);
 }

@@ -631,6 +631,8 @@ bool stmt_is_bin_check(const Stmt *s);
 /* s or a statement in it frees buf */
 bool stmt_frees_buffer(Stmt *s, Buffer *buf);
 bool stmt_writes_any(Stmt *s);
+/* A push or pop of the tape (a value or a region): its order is the tape's */
+bool stmt_uses_tape(const Stmt *s);
 
 /* ---- printing and verification ---- */
 void ir_print_func(FILE *out, Func *f);

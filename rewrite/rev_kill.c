@@ -45,6 +45,7 @@ typedef struct LoopKills {
     Stmt **def_loop;    /* by var id: the innermost loop around its binding */
     Stmt **loop_parent; /* by a loop's index id: the loop around that loop */
     Body **decl_body;   /* by buffer id: the body declaring a local array */
+    Stmt **decl_loop;   /* by buffer id: the innermost loop around that declaration */
     Where *where;       /* open addressing on the statement's address */
     size_t cap;
 } LoopKills;
@@ -86,8 +87,10 @@ static void index_body(LoopKills *k, Body *b, Stmt *owner, Stmt *loop) {
         for (int d = 0; d < n; d++)
             set_def_loop(k, defs[d], loop);
         free(defs);
-        if ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf && s->buf->id < k->nbufs)
+        if ((s->kind == S_DECL || s->kind == S_ALLOC) && s->buf && s->buf->id < k->nbufs) {
             k->decl_body[s->buf->id] = b;
+            k->decl_loop[s->buf->id] = loop;
+        }
         Stmt *inner = loop;
         if (is_loop_like(s)) {
             inner = s;
@@ -114,6 +117,7 @@ static LoopKills *loop_kills(Rev *r) {
     k->def_loop = arena_alloc(r->a, sizeof(Stmt *) * (size_t)(k->nvars + 1));
     k->loop_parent = arena_alloc(r->a, sizeof(Stmt *) * (size_t)(k->nvars + 1));
     k->decl_body = arena_alloc(r->a, sizeof(Body *) * (size_t)(k->nbufs + 1));
+    k->decl_loop = arena_alloc(r->a, sizeof(Stmt *) * (size_t)(k->nbufs + 1));
     size_t n = (size_t)body_count_stmts(r->src->body);
     for (k->cap = 16; k->cap < 2 * n + 2; k->cap *= 2)
         ;
@@ -445,26 +449,13 @@ static bool reads_final_values(Rev *r, Stmt *loop, Buffer *buf) {
     return true;
 }
 
-static bool body_within(Body *target, Body *b) {
-    if (b == target)
-        return true;
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        Body *bodies[3] = {s->then_body, s->else_body, s->body};
-        for (int q = 0; q < 3; q++)
-            if (bodies[q] && body_within(target, bodies[q]))
-                return true;
-    }
-    return false;
-}
-
 /* A killed array declared outside the loop whose reads all want its final
  * values: saved at the end of each iteration, popped back where the
  * return sweep's iteration starts, so that the statements computing it
  * (GMM's per-component xcentered, Qxcentered) do not run again there. */
 static Checkpoint *checkpoint_of(Rev *r, LoopKills *k, Stmt *loop, Buffer *b, PtrVec *kills) {
     Region *g = covering_kill(r, k, loop, kills);
-    if (!g || body_within(k->decl_body[b->id], loop->body) || !reads_final_values(r, loop, b))
+    if (!g || within(k, k->decl_loop[b->id], loop) || !reads_final_values(r, loop, b))
         return NULL;
     Checkpoint *c = arena_alloc(r->a, sizeof(Checkpoint));
     c->buf = b;

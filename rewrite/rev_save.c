@@ -583,6 +583,21 @@ static Operand slice_operand(Slice *sl, Operand o, int upto, Body *out) {
     return opd_var(c->dst);
 }
 
+/* The trips of one side of a box of elements, lo <= i < hi (none where
+ * hi <= lo), multiplied into *count. */
+static Operand box_side(Builder *bd, Operand lo, Operand hi, Operand *count) {
+    Operand span = b_sub(bd, b_cast(bd, type_long(), hi), b_cast(bd, type_long(), lo));
+    Operand trip = b_select(bd, b_cmp(bd, OP_GT, span, opd_int(0)), span, opd_int(0));
+    *count = b_mul(bd, *count, trip);
+    return trip;
+}
+
+/* An element's position in the box, one side further in. */
+static Operand box_position(Builder *bd, Operand pos, Operand trip, Var *index, Operand lo) {
+    Operand off = b_sub(bd, b_cast(bd, type_long(), opd_var(index)), b_cast(bd, type_long(), lo));
+    return b_add(bd, b_mul(bd, pos, trip), off);
+}
+
 /* The loop nest over a site's iterations, after computing how many elements
  * it covers; returns the innermost body, the element count and the
  * element's position in the saved region. */
@@ -595,10 +610,7 @@ static Body *site_nest(Slice *sl, Builder *bd, Operand *count, Operand *pos) {
         Stmt *l = site->path[k];
         lo[k] = slice_operand(sl, l->lo, 0, bd->b);
         hi[k] = slice_operand(sl, l->hi, 0, bd->b);
-        /* An empty loop (hi < lo) covers no elements, not a negative count. */
-        Operand span = b_sub(bd, b_cast(bd, type_long(), hi[k]), b_cast(bd, type_long(), lo[k]));
-        trip[k] = b_select(bd, b_cmp(bd, OP_GT, span, opd_int(0)), span, opd_int(0));
-        *count = b_mul(bd, *count, trip[k]);
+        trip[k] = box_side(bd, lo[k], hi[k], count);
     }
     Body *cur = bd->b;
     Operand p = opd_int(0);
@@ -613,9 +625,7 @@ static Body *site_nest(Slice *sl, Builder *bd, Operand *count, Operand *pos) {
         body_append(r->a, cur, m);
         cur = m->body;
         Builder in = {r->a, r->dst, cur, l->loc};
-        Operand off = b_sub(&in, b_cast(&in, type_long(), opd_var(l->index)),
-                            b_cast(&in, type_long(), lo[k]));
-        p = b_add(&in, b_mul(&in, p, trip[k]), off);
+        p = box_position(&in, p, trip[k], l->index, lo[k]);
     }
     *pos = p;
     return cur;
@@ -716,9 +726,7 @@ void transfer_checkpoint(Rev *r, Checkpoint *c, SrcLoc loc, Body *out, bool save
     for (int d = 0; d < c->rank; d++) {
         lo[d] = end_of(&bd, c->lo[d], c->lo_off[d]);
         hi[d] = end_of(&bd, c->hi[d], c->hi_off[d] + 1);
-        Operand span = b_sub(&bd, hi[d], lo[d]);
-        trip[d] = b_select(&bd, b_cmp(&bd, OP_GT, span, opd_int(0)), span, opd_int(0));
-        count = b_mul(&bd, count, trip[d]);
+        trip[d] = box_side(&bd, lo[d], hi[d], &count);
     }
     Buffer *reg = region_buffer(r, c->buf);
     Stmt *tape = stmt_new(r->a, save ? S_TAPE_PUSH_REGION : S_TAPE_POP_REGION, loc);
@@ -745,7 +753,7 @@ void transfer_checkpoint(Rev *r, Checkpoint *c, SrcLoc loc, Body *out, bool save
         cur = m->body;
         Builder in = {r->a, r->dst, cur, loc};
         idx[d] = opd_var(m->index);
-        pos = b_add(&in, b_mul(&in, pos, trip[d]), b_sub(&in, idx[d], lo[d]));
+        pos = box_position(&in, pos, trip[d], m->index, lo[d]);
     }
     if (save)
         copy_element(r, cur, loc, c->buf, idx, c->rank, reg, &pos, 1);

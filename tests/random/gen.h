@@ -127,6 +127,9 @@ enum construct {
     K_STENCIL_2D,  /* a 5-point stencil on x seen as n rows of m, rows in parallel, once or
                     * T steps between two malloc'ed grids (jacobi-2d, heat): its adjoint
                     * is a gather over rows and columns (rewrite/gather.c) */
+    K_WIDE,        /* an if whose branches assign 65 to 72 locals declared before it (as
+                    * many phis), then summed: more variables bound by one statement than
+                    * the fixed tables of 64 pargrad once had (an internal error) */
     K_COUNT
 };
 

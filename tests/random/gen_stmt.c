@@ -318,8 +318,40 @@ static void gen_scratch(struct block b) {
     declare(s, T_DOUBLE, trips * (len * (0.25 + 0.125 * a * a) + per_trip));
 }
 
+/* K_WIDE: w_0 .. w_{nv-1} assigned in both branches of an if, scaled
+ * copies of two expressions, then summed into a local; half the time the
+ * if is in a loop of two trips that carries them all (w_k = 0.5 * w_k + ...) */
+static void gen_wide(struct block b) {
+    int nv = 65 + rnd(8), carried = rnd(2);
+    const char *w = fresh("w"), *s = fresh("v"), *t = fresh("t");
+    struct node *n = stmt(b, "");
+    n->kid[n->nkid++] = gen_cond(0);
+    n->kid[n->nkid++] = gen_expr(1);
+    n->kid[n->nkid++] = gen_expr(1);
+    const char *decl = fmt("double %s_0 = 0.0", w), *then = "", *other = "", *sum = "0.0";
+    for (int k = 0; k < nv; k++) {
+        if (k)
+            decl = fmt("%s, %s_%d = 0.0", decl, w, k);
+        const char *keep = carried ? fmt("0.5 * %s_%d + ", w, k) : "";
+        then = fmt("%s    %s_%d = %s(%%1) * %.3f;\n", then, w, k, keep, 0.5 + 0.01 * k);
+        other = fmt("%s    %s_%d = %s(%%2) * %.3f + %.2f;\n", other, w, k, keep, 0.25 + 0.01 * k,
+                    0.01 * (k % 7));
+        sum = fmt("%s + %.3f * %s_%d", sum, 0.002 * (1 + k % 5), w, k);
+    }
+    const char *branches = fmt("if (%%0) {\n%s} else {\n%s}\n", then, other);
+    if (carried)
+        branches = fmt("for (int %s = 0; %s < 2; %s++) {\n%s}\n", t, t, t, branches);
+    n->tmpl = fmt("%s;\n%sdouble %s = %s;", decl, branches, s, sum);
+    double a = n->kid[1]->bound > n->kid[2]->bound ? n->kid[1]->bound : n->kid[2]->bound;
+    declare(s, T_DOUBLE, (carried ? 2 : 1) * nv * 0.01 * (1.25 * a + 0.1));
+}
+
 void gen_local(struct block b) {
     int r = rnd(10);
+    if (r == 8 && on(K_WIDE) && chance(10)) {
+        gen_wide(b);
+        return;
+    }
     if (r == 7 && on(K_SCRATCH) && chance(40)) {
         gen_scratch(b);
         return;
