@@ -91,8 +91,7 @@ static bool has_atomic_update(Emitter *e, Stmt *loop) {
     return false;
 }
 
-static void emit_loop_here(Emitter *e, Stmt *s) {
-    source_comment(e, s->loc, s->note ? s->note : (s->reversed ? "reversed" : NULL));
+void declare_carried(Emitter *e, Stmt *s) {
     for (int i = 0; i < s->carried.len; i++) {
         Carried *c = s->carried.items[i];
         c->result->cname = var_name(e, c->param);
@@ -101,6 +100,12 @@ static void emit_loop_here(Emitter *e, Stmt *s) {
         emit_operand(e, c->init);
         fputs(";\n", e->out);
     }
+}
+
+static void emit_loop_here(Emitter *e, Stmt *s) {
+    source_comment(e, s->loc, s->note ? s->note : (s->reversed ? "reversed" : NULL));
+    if (e->carried_declared != s)
+        declare_carried(e, s);
     int scope = e->names.len;
     if (s->simd_rows && e->opt->openmp && !(s->simd_sums.len && has_atomic_update(e, s))) {
         /* (not for clang, which warns where it cannot vectorise) */

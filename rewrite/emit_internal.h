@@ -48,7 +48,10 @@ typedef struct Emitter {
     /* in a loop whose updates of them were given a span (indices.c): the
      * updates (Stmt*) and the names of their pointers into the partials */
     PtrVec spans, span_names; /* a name NULL: in the copy without that span */
-    Stmt *collapsed;          /* the inner map of the last `collapse(2)` */
+    /* a sequential loop emitted twice (emit_spanned) whose carried scalars
+     * are declared once before both copies: they are its results after */
+    Stmt *carried_declared;
+    Stmt *collapsed; /* the inner map of the last `collapse(2)` */
     Func *func;
     /* per variable id */
     int nvars;
@@ -128,6 +131,9 @@ bool emit_partial_add(Emitter *e, Stmt *s);
  * grown once before it, then the loop (by emit) twice, with plain updates
  * where the sums hold the spans and through pg_partial_*_add elsewhere. */
 void emit_spanned(Emitter *e, Stmt *loop, void (*emit)(Emitter *, Stmt *));
+/* `T param = init;` for each carried scalar of a sequential loop, whose
+ * result takes the parameter's name */
+void declare_carried(Emitter *e, Stmt *s);
 
 /* emit_scan.c: a scan fused with its maps (ScanFusion), one parallel
  * region of two passes */

@@ -794,6 +794,12 @@ void emit_spanned(Emitter *e, Stmt *loop, void (*emit)(Emitter *, Stmt *)) {
         emit(e, loop);
         return;
     }
+    /* a sequential loop's carried scalars are its results after both */
+    Stmt *outer_declared = e->carried_declared;
+    if (loop->kind == S_LOOP && loop->carried.len) {
+        declare_carried(e, loop);
+        e->carried_declared = loop;
+    }
     /* two copies: the compiler vectorises no loop whose updates test */
     const char *test = "";
     for (int i = e->spans.len - open; i < e->spans.len; i++)
@@ -819,6 +825,7 @@ void emit_spanned(Emitter *e, Stmt *loop, void (*emit)(Emitter *, Stmt *)) {
     copy_names_end(e, &copy);
     close_block(e);
     emit_partial_spans_end(e, open);
+    e->carried_declared = outer_declared;
 }
 
 /* The arrays of unknown length the loop's threads would update atomically,

@@ -35,11 +35,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* An index as a linear form: c + sum of k[t] * v[t] over leaf variables. */
+/* An index as a linear form: c + the sum of k[t] * v[t] * w[t] over leaf
+ * variables, w[t] NULL for a term of degree one. A product of two linear
+ * forms of degree one expands (row (i + 1) - 1 of n columns is i * n,
+ * whichever iteration's copy of i it is written with); anything else
+ * is a leaf. */
 #define LIN_TERMS 8
 typedef struct Lin {
     int n;
-    Var *v[LIN_TERMS];
+    Var *v[LIN_TERMS], *w[LIN_TERMS];
     long long k[LIN_TERMS];
     long long c;
 } Lin;
@@ -53,7 +57,8 @@ typedef struct Gather {
     Buffer *x;
     PtrVec accs; /* Stmt*: the loop's accumulations into x */
     long long *off;
-    int sub; /* the subscript that shifts (sequential loops) */
+    int sub;  /* the subscript that shifts (sequential loops) */
+    int rank; /* gathers built so far: the rank of their labels */
 } Gather;
 
 static void index_defs(Gather *g, Body *b);
@@ -90,21 +95,65 @@ static Stmt *def_in(Gather *g, Operand o) {
 }
 
 /* ---- linear forms of integer indices ---- */
-static bool lin_add(Lin *l, Var *v, long long k) {
+static bool lin_add(Lin *l, Var *v, Var *w, long long k) {
+    if (w && w->id < v->id) {
+        Var *t = v;
+        v = w;
+        w = t;
+    }
     for (int t = 0; t < l->n; t++)
-        if (l->v[t] == v) {
+        if (l->v[t] == v && l->w[t] == w) {
             l->k[t] += k;
             return true;
         }
     if (l->n == LIN_TERMS)
         return false;
     l->v[l->n] = v;
+    l->w[l->n] = w;
     l->k[l->n++] = k;
     return true;
 }
 
+static bool linear_form(Gather *g, Operand o, long long scale, Lin *l, int depth);
+
+/* *out = a * b * c, false where it overflows */
+static bool times(long long a, long long b, long long c, long long *out) {
+    long long ab;
+    return !__builtin_mul_overflow(a, b, &ab) && !__builtin_mul_overflow(ab, c, out);
+}
+
+/* adds scale * x * y to l where x and y are linear forms of degree one */
+static bool product_form(Gather *g, Operand x, Operand y, long long scale, Lin *l, int depth) {
+    Lin fx = {0}, fy = {0}, sum = *l;
+    if (!linear_form(g, x, 1, &fx, depth) || !linear_form(g, y, 1, &fy, depth))
+        return false;
+    for (int t = 0; t < fx.n; t++)
+        if (fx.w[t])
+            return false;
+    for (int t = 0; t < fy.n; t++)
+        if (fy.w[t])
+            return false;
+    long long k;
+    if (!times(scale, fx.c, fy.c, &k))
+        return false;
+    sum.c += k;
+    for (int t = 0; t < fx.n; t++)
+        if (!times(scale, fx.k[t], fy.c, &k) || !lin_add(&sum, fx.v[t], NULL, k))
+            return false;
+    for (int t = 0; t < fy.n; t++)
+        if (!times(scale, fy.k[t], fx.c, &k) || !lin_add(&sum, fy.v[t], NULL, k))
+            return false;
+    for (int t = 0; t < fx.n; t++)
+        for (int u = 0; u < fy.n; u++)
+            if (!times(scale, fx.k[t], fy.k[u], &k) || !lin_add(&sum, fx.v[t], fy.v[u], k))
+                return false;
+    *l = sum;
+    return true;
+}
+
 /* adds scale * o to l; false where o is not a linear integer form we can
- * follow (a product of variables is a leaf, as is anything else) */
+ * follow (a product the expansion does not hold is a leaf, as is
+ * anything else) */
 static bool linear_form(Gather *g, Operand o, long long scale, Lin *l, int depth) {
     if (o.kind == OPD_CONST) {
         if (type_is_float(o.ty))
@@ -124,17 +173,20 @@ static bool linear_form(Gather *g, Operand o, long long scale, Lin *l, int depth
                linear_form(g, d->args[1], d->op == OP_ADD ? scale : -scale, l, depth + 1);
     if (follow && d->op == OP_NEG)
         return linear_form(g, d->args[0], -scale, l, depth + 1);
-    if (follow && d->op == OP_MUL)
+    if (follow && d->op == OP_MUL) {
         for (int q = 0; q < 2; q++)
             if (d->args[q].kind == OPD_CONST && !type_is_float(d->args[q].ty))
                 return linear_form(g, d->args[1 - q], scale * d->args[q].ival, l, depth + 1);
-    return lin_add(l, o.var, scale);
+        if (product_form(g, d->args[0], d->args[1], scale, l, depth + 1))
+            return true;
+    }
+    return lin_add(l, o.var, NULL, scale);
 }
 
-/* the coefficient of v in l */
-static long long lin_coef(const Lin *l, const Var *v) {
+/* the coefficient of v * w (w NULL: of v) in l */
+static long long lin_coef(const Lin *l, const Var *v, const Var *w) {
     for (int t = 0; t < l->n; t++)
-        if (l->v[t] == v)
+        if ((l->v[t] == v && l->w[t] == w) || (w && l->v[t] == w && l->w[t] == v))
             return l->k[t];
     return 0;
 }
@@ -142,10 +194,10 @@ static long long lin_coef(const Lin *l, const Var *v) {
 /* l and m have the same terms (constants aside) */
 static bool lin_same_terms(const Lin *l, const Lin *m) {
     for (int t = 0; t < l->n; t++)
-        if (lin_coef(m, l->v[t]) != l->k[t])
+        if (lin_coef(m, l->v[t], l->w[t]) != l->k[t])
             return false;
     for (int t = 0; t < m->n; t++)
-        if (lin_coef(l, m->v[t]) != m->k[t])
+        if (lin_coef(l, m->v[t], m->w[t]) != m->k[t])
             return false;
     return true;
 }
@@ -164,7 +216,7 @@ static bool shifted_in(Gather *g, Stmt *s, Stmt *l, int *sub, long long *d, Lin 
         Lin f = {0};
         if (!linear_form(g, s->idx[q], 1, &f, 0))
             return false;
-        long long k = lin_coef(&f, l->index);
+        long long k = lin_coef(&f, l->index, NULL);
         if (k == 0) {
             if (!invariant_in(l, s->idx[q]))
                 return false;
@@ -176,10 +228,11 @@ static bool shifted_in(Gather *g, Stmt *s, Stmt *l, int *sub, long long *d, Lin 
         *d = f.c;
         *base = (Lin){0};
         for (int t = 0; t < f.n; t++)
-            if (f.v[t] != l->index) {
-                if (!invariant_in(l, opd_var(f.v[t])))
+            if (f.k[t] != 0 && (f.v[t] != l->index || f.w[t])) {
+                if (!invariant_in(l, opd_var(f.v[t])) ||
+                    (f.w[t] && !invariant_in(l, opd_var(f.w[t]))))
                     return false;
-                lin_add(base, f.v[t], f.k[t]);
+                lin_add(base, f.v[t], f.w[t], f.k[t]);
             }
     }
     return *sub >= 0;
@@ -508,8 +561,142 @@ static Operand min_or_max(Gather *g, Body *b, bool max, Operand x, Operand y) {
     return b_select(&bd, lt, x, y);
 }
 
-/* for p in [from, to): every offset c's term of iteration p - c, tested
- * to exist where `tests` */
+/* o is a constant or bound outside b */
+static bool bound_outside(Body *b, Operand o) {
+    bool other = false;
+    return o.kind == OPD_CONST ||
+           (o.kind == OPD_VAR && !binding_in(b, o.var, NULL, &other) && !other);
+}
+
+/* Whether b does nothing but compute and add into x: no other array
+ * written, no scalar set that b does not declare, nothing whose order
+ * matters (so that two such bodies run interleaved as well as one after
+ * the other). */
+static bool only_adds_into(Body *b, Buffer *x, Body *top) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        bool ok;
+        switch (s->kind) {
+        case S_ACC:
+            ok = s->buf == x && s->acc_op == RED_ADD && s->acc == ACC_PLAIN;
+            break;
+        case S_LET:
+            ok = !s->dst->is_mutable || declares_scalar(top, s->dst);
+            break;
+        case S_DECL:
+            ok = !s->buf;
+            break;
+        case S_READ:
+        case S_COMMENT:
+        case S_IF:
+            ok = true;
+            break;
+        case S_LOOP:
+            ok = counted_loop(s);
+            break;
+        default:
+            ok = false;
+        }
+        if (!ok || !only_adds_into(s->then_body, x, top) || !only_adds_into(s->else_body, x, top) ||
+            !only_adds_into(s->body, x, top))
+            return false;
+    }
+    return true;
+}
+
+/* The loop a term's work is: a counted loop after statements that only
+ * compute (a row's index, values read), with bounds bound outside the
+ * gathered loop and a body that only adds into x; NULL where the term is
+ * otherwise. */
+static Stmt *inner_loop_of(Gather *g, Body *term) {
+    Stmt *loop = NULL;
+    for (int i = 0; i < term->stmts.len; i++) {
+        Stmt *s = term->stmts.items[i];
+        if (s->kind == S_COMMENT)
+            continue;
+        if (loop)
+            return NULL;
+        if (s->kind == S_LOOP)
+            loop = s;
+        else if (!(s->kind == S_READ || (s->kind == S_LET && !s->dst->is_mutable)))
+            return NULL;
+    }
+    if (!loop || !counted_loop(loop) || !bound_outside(g->loop->body, loop->lo) ||
+        !bound_outside(g->loop->body, loop->hi) || !only_adds_into(loop->body, g->x, loop->body))
+        return NULL;
+    return loop;
+}
+
+/* A comment naming a term's statements, with the line of its loop (the
+ * terms of two loops' gathers meet in one). */
+static Stmt *label(Gather *g, const char *whose) {
+    Stmt *say = stmt_new(g->a, S_COMMENT, g->loop->loc);
+    say->text = arena_printf(g->a, "line %d (%s)", g->loop->loc.line, whose);
+    say->label = g->rank;
+    return say;
+}
+
+/* Takes the last loop out of b's statements and returns it. */
+static Stmt *take_last_loop(Body *b) {
+    for (int i = b->stmts.len; i-- > 0;) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_LOOP) {
+            b->stmts.len = i; /* (only comments follow it) */
+            return s;
+        }
+    }
+    return NULL;
+}
+
+/* Appends to `to` the iteration `index` of loop l: its index bound to it,
+ * then its body. */
+static void append_iteration_of(Gather *g, Body *to, Stmt *l, Var *index) {
+    Stmt *at = stmt_new(g->a, S_LET, l->loc);
+    at->dst = l->index;
+    at->op = OP_COPY;
+    at->nargs = 1;
+    at->args[0] = opd_var(index);
+    body_append(g->a, to, at);
+    for (int i = 0; i < l->body->stmts.len; i++)
+        body_append(g->a, to, l->body->stmts.items[i]);
+}
+
+/* The terms' loops (the same trips in each, inner_loop_of) run as one:
+ * each element of x a term adds into is then added into once by every
+ * term in one iteration, which the gather of that loop (gather_body's
+ * next step) turns around in its turn. terms[q] are the cloned terms;
+ * with tests, each ends in the if that tests its iteration, whose body
+ * holds the loop. */
+static void fuse_term_loops(Gather *g, Body *out, Body **terms, const char **whose, int n,
+                            bool tests) {
+    Stmt *fused = NULL;
+    for (int q = 0; q < n; q++) {
+        Stmt *test = tests ? terms[q]->stmts.items[terms[q]->stmts.len - 1] : NULL;
+        Stmt *loop = take_last_loop(tests ? test->then_body : terms[q]);
+        if (!fused) {
+            fused = stmt_new(g->a, S_LOOP, loop->loc);
+            fused->index = var_new(g->a, g->f, loop->index->name, loop->index->ty);
+            fused->lo = loop->lo;
+            fused->hi = loop->hi;
+            fused->note = arena_printf(g->a, "the %d terms' loops as one", n);
+            fused->body = body_new(g->a);
+        }
+        if (tests) {
+            /* the test stays beside its term, run at each trip */
+            terms[q]->stmts.len--;
+            append_iteration_of(g, test->then_body, loop, fused->index);
+            body_append(g->a, fused->body, test);
+        } else {
+            body_append(g->a, fused->body, label(g, whose[q]));
+            append_iteration_of(g, fused->body, loop, fused->index);
+        }
+        for (int i = 0; i < terms[q]->stmts.len; i++)
+            if (((Stmt *)terms[q]->stmts.items[i])->kind != S_COMMENT)
+                body_append(g->a, out, terms[q]->stmts.items[i]);
+    }
+    body_append(g->a, out, fused);
+}
+
 static Stmt *gather_part(Gather *g, long long *offs, int noffs, Operand from, Operand to,
                          bool tests, const char *note) {
     Stmt *l = stmt_new(g->a, g->loop->kind == S_LOOP ? S_LOOP : S_MAP, g->loop->loc);
@@ -520,12 +707,26 @@ static Stmt *gather_part(Gather *g, long long *offs, int noffs, Operand from, Op
     l->serial = tests && g->loop->kind != S_LOOP;
     l->note = note;
     l->body = body_new(g->a);
+    Body **fresh = arena_alloc(g->a, sizeof(Body *) * (size_t)noffs);
+    const char **whose = arena_alloc(g->a, sizeof(char *) * (size_t)noffs);
+    bool fuse = noffs >= 2;
+    Stmt *first_loop = NULL;
     for (int q = 0; q < noffs; q++) {
         Keep k = {g, offs[q]};
         Body *term = body_rewrite(g->a, g->loop->body, keep_term, &k);
+        Stmt *inner = fuse ? inner_loop_of(g, term) : NULL;
+        fuse = inner && (!first_loop || (opd_equal(inner->lo, first_loop->lo) &&
+                                         opd_equal(inner->hi, first_loop->hi)));
+        first_loop = first_loop ? first_loop : inner;
         /* the iteration p - c, its index bound again, then the whole
          * cloned with fresh variables */
         Body *wrap = body_new(g->a);
+        long long c = offs[q];
+        whose[q] = c == 0 ? "its own iteration's term"
+                          : arena_printf(g->a, "the term of the iteration %lld %s", c < 0 ? -c : c,
+                                         c < 0 ? "after" : "before");
+        if (!tests)
+            body_append(g->a, wrap, label(g, whose[q]));
         Stmt *at = stmt_new(g->a, S_LET, g->loop->loc);
         at->dst = g->loop->index;
         at->op = offs[q] == 0 ? OP_COPY : offs[q] > 0 ? OP_SUB : OP_ADD;
@@ -533,10 +734,6 @@ static Stmt *gather_part(Gather *g, long long *offs, int noffs, Operand from, Op
         at->args[0] = opd_var(l->index);
         at->args[1] = opd_int(offs[q] < 0 ? -offs[q] : offs[q]);
         body_append(g->a, wrap, at);
-        long long c = offs[q];
-        const char *whose = c == 0 ? "its own iteration's term"
-                                   : arena_printf(g->a, "the term of the iteration %lld %s",
-                                                  c < 0 ? -c : c, c < 0 ? "after" : "before");
         if (tests) {
             Operand i = opd_var(at->dst);
             Operand ge = let_op(g, wrap, OP_GE, type_bool(), i, g->loop->lo);
@@ -545,20 +742,85 @@ static Stmt *gather_part(Gather *g, long long *offs, int noffs, Operand from, Op
             in->cond = let_op(g, wrap, OP_AND, type_bool(), ge, lt);
             in->then_body = term;
             in->else_body = body_new(g->a);
-            in->note = arena_printf(g->a, "%s, where there is one", whose);
+            in->note = arena_printf(g->a, "%s, where there is one", whose[q]);
             body_append(g->a, wrap, in);
         } else {
-            Stmt *say = stmt_new(g->a, S_COMMENT, g->loop->loc);
-            say->text = whose;
-            body_append(g->a, wrap, say);
             for (int i = 0; i < term->stmts.len; i++)
                 body_append(g->a, wrap, term->stmts.items[i]);
         }
-        Body *fresh = body_clone(g->a, g->f, wrap);
-        for (int i = 0; i < fresh->stmts.len; i++)
-            body_append(g->a, l->body, fresh->stmts.items[i]);
+        fresh[q] = body_clone(g->a, g->f, wrap);
     }
+    if (fuse) {
+        fuse_term_loops(g, l->body, fresh, whose, noffs, tests);
+        return l;
+    }
+    for (int q = 0; q < noffs; q++)
+        for (int i = 0; i < fresh[q]->stmts.len; i++)
+            body_append(g->a, l->body, fresh[q]->stmts.items[i]);
     return l;
+}
+
+/* Whether no accumulation into x in b sits in a loop (only in ifs). */
+static bool sums_outside_loops(Body *b, Buffer *x) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->body && body_updates_buffer(s->body, x)) || !sums_outside_loops(s->then_body, x) ||
+            !sums_outside_loops(s->else_body, x))
+            return false;
+    }
+    return true;
+}
+
+typedef struct Sum {
+    Gather *g;
+    Var *sum;
+} Sum;
+
+static bool add_to_sum(void *ctx, Stmt *s, Body *out) {
+    Sum *m = ctx;
+    if (s->kind != S_ACC || s->buf != m->g->x)
+        return false;
+    Builder bd = {m->g->a, m->g->f, out, s->loc};
+    b_accumulate(&bd, m->sum, b_cast(&bd, m->sum->ty, s->args[0]));
+    return true;
+}
+
+/* In a sequential loop's gather every term of an iteration p adds into
+ * one element, base + p: the terms add into a sum in a register, stored
+ * once at the end (one load and store of the element, not one per
+ * term). Needs the accumulations outside nested loops (a sum there would
+ * be carried) and one at the top level, whose subscripts, bound before
+ * it, name the element at the end. */
+static void sum_terms_once(Gather *g, Stmt *part) {
+    Stmt *anchor = NULL;
+    for (int i = 0; i < part->body->stmts.len; i++) {
+        Stmt *s = part->body->stmts.items[i];
+        if (s->kind == S_ACC && s->buf == g->x)
+            anchor = s;
+    }
+    if (!anchor || !sums_outside_loops(part->body, g->x))
+        return;
+    Sum m = {
+        g, var_new(g->a, g->f, arena_printf(g->a, "%s_sum", buffer_label(g->a, g->x)), g->x->elem)};
+    m.sum->is_mutable = true;
+    Body *b = body_new(g->a);
+    Stmt *d = stmt_new(g->a, S_DECL, anchor->loc);
+    d->dst = m.sum;
+    d->nargs = 1;
+    d->args[0] = b_fconst(0, m.sum->ty);
+    body_append(g->a, b, d);
+    Body *terms = body_rewrite(g->a, part->body, add_to_sum, &m);
+    for (int i = 0; i < terms->stmts.len; i++)
+        body_append(g->a, b, terms->stmts.items[i]);
+    Stmt *say = stmt_new(g->a, S_COMMENT, anchor->loc);
+    say->text = arena_printf(g->a, "the terms' sum, added into %s once", g->x->name);
+    body_append(g->a, b, say);
+    Stmt *store = stmt_new(g->a, S_ACC, anchor->loc);
+    *store = *anchor;
+    store->args[0] = opd_var(m.sum);
+    store->acc = ACC_PLAIN;
+    body_append(g->a, b, store);
+    part->body = b;
 }
 
 static int compare_ll(const void *x, const void *y) {
@@ -569,6 +831,7 @@ static int compare_ll(const void *x, const void *y) {
 /* Replaces g->loop (at position *at of b) by the gather of x's
  * accumulations and the loop without them. */
 static void build_gather(Gather *g, Body *b, int *at) {
+    g->rank++;
     long long *offs = arena_alloc(g->a, sizeof(long long) * (size_t)g->accs.len);
     int n = 0;
     memcpy(offs, g->off, sizeof(long long) * (size_t)g->accs.len);
@@ -595,6 +858,8 @@ static void build_gather(Gather *g, Body *b, int *at) {
         gather_part(g, offs, n, s1, s2, false, what),
         gather_part(g, offs, n, s2, E, true, "the gather's last iterations"),
     };
+    if (g->loop->kind == S_LOOP)
+        sum_terms_once(g, parts[1]);
     g->loop->body = body_rewrite(g->a, g->loop->body, drop_x, g);
     index_defs(g, pre);
     for (int i = 0; i < pre->stmts.len; i++)

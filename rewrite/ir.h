@@ -380,6 +380,12 @@ struct Stmt {
     Operand span_first, span_last;
     const char *text; /* S_COMMENT, and the pragma text kept on parallel loops */
     const char *note; /* what a generated block does ("adjoint", "save"), for comments */
+    /* S_COMMENT naming the statements after it (a gather's term), nonzero:
+     * its rank, higher for labels around those of lower rank (a gather of
+     * terms holding an earlier gather's). Dead code elimination drops a
+     * label that names nothing: followed by nothing, by a comment that is
+     * no label, or by a label of its rank or higher. */
+    int label;
 
     /* S_IF */
     Operand cond;

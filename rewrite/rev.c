@@ -431,11 +431,123 @@ static bool induction_step(Rev *r, Stmt *loop, Carried *c, long long *step) {
     return false;
 }
 
-/* The carried scalar's value in the iteration at hand: popped, or for an
- * induction variable init + (index - lo) * step. */
-static void carried_value(Rev *r, Stmt *s, Carried *c, Body *out) {
+/* o computed by lets of loop's body from its index and values from
+ * outside it (an inner loop's bounds, i + 1): it can be computed again at
+ * the start of the loop's return iteration. */
+static bool from_index(Stmt *loop, Operand o, int depth) {
+    if (o.kind == OPD_CONST || (o.kind == OPD_VAR && o.var == loop->index))
+        return true;
+    if (o.kind != OPD_VAR || o.var->is_mutable || depth == 0)
+        return false;
+    bool other = false;
+    Stmt *d = binding_in(loop->body, o.var, NULL, &other);
+    if (!d)
+        return !other;
+    if (d->kind != S_LET || d->op == OP_CALL || d->op >= OP_UOP)
+        return false;
+    for (int k = 0; k < d->nargs; k++)
+        if (!from_index(loop, d->args[k], depth - 1))
+            return false;
+    return true;
+}
+
+/* o (from_index) computed again into bd's body: its lets copied */
+static Operand index_value_again(Rev *r, Stmt *loop, Operand o, Builder *bd) {
+    bool other = false;
+    Stmt *d = o.kind == OPD_VAR && o.var != loop->index
+                  ? binding_in(loop->body, o.var, NULL, &other)
+                  : NULL;
+    if (!d)
+        return o;
+    Stmt *c = stmt_new(r->a, S_LET, d->loc);
+    *c = *d;
+    c->dst = var_new(r->a, r->dst, d->dst->name, d->dst->ty);
+    for (int k = 0; k < d->nargs; k++)
+        c->args[k] = index_value_again(r, loop, d->args[k], bd);
+    body_append(r->a, bd->b, c);
+    return opd_var(c->dst);
+}
+
+/* A carried integer counted on by a loop in the body (`idx` walking a
+ * packed triangle row by row: `for (j = i + 1; j < d; j++) idx++;`): the
+ * yield is the result of a counted loop directly in the body whose own
+ * carried scalar starts at it and steps by a constant, with bounds from
+ * the index (from_index). Each iteration adds step times that loop's
+ * trips, so the return sweep finds its value where an iteration starts
+ * from where it ends, the value after the loop less the later
+ * iterations' steps: no tape. The inner loop (*inner) and its step, or
+ * NULL. */
+static Stmt *counted_by_inner(Rev *r, Stmt *loop, Carried *c, long long *step) {
+    if (type_is_float(c->param->ty) || loop->hi.kind == OPD_NONE || loop->until.kind != OPD_NONE ||
+        loop->blocks_of || loop->counter)
+        return NULL;
+    Stmt *in = def_of(r, c->yield);
+    if (!in || in->kind != S_LOOP || in->counter || !vec_contains(&loop->body->stmts, in) ||
+        !from_index(loop, in->lo, 8) || !from_index(loop, in->hi, 8))
+        return NULL;
+    for (int k = 0; k < in->carried.len; k++) {
+        Carried *ic = in->carried.items[k];
+        if (c->yield.kind == OPD_VAR && ic->result == c->yield.var &&
+            opd_equal(ic->init, opd_var(c->param)) && induction_step(r, in, ic, step))
+            return in;
+    }
+    return NULL;
+}
+
+/* Whether the forward needs to push the carried scalar's values. */
+static bool carried_on_tape(Rev *r, Stmt *loop, Carried *c) {
     long long step;
-    if (!induction_step(r, s, c, &step)) {
+    return !induction_step(r, loop, c, &step) && !counted_by_inner(r, loop, c, &step);
+}
+
+/* The value of a carried scalar counted on by an inner loop
+ * (counted_by_inner) where the return iteration starts: a running value,
+ * from the loop's result down, less the iteration's count. */
+static void counted_value(Rev *r, Stmt *s, Carried *c, Stmt *in, long long step, Body *before,
+                          Body *out) {
+    Var *run = var_new(r->a, r->dst, c->param->name, type_long());
+    run->is_mutable = true;
+    Stmt *d = stmt_new(r->a, S_DECL, s->loc);
+    d->dst = run;
+    d->nargs = 1;
+    Builder pre = {r->a, r->dst, before, s->loc};
+    b_comment(&pre, arena_printf(r->a,
+                                 "%s where each return iteration starts: counted back from its "
+                                 "value after the loop, less what the inner loop adds (no tape)",
+                                 c->param->name));
+    d->args[0] = b_cast(&pre, type_long(), opd_var(c->result));
+    body_append(r->a, before, d);
+    Builder bd = {r->a, r->dst, out, s->loc};
+    Operand lo = b_cast(&bd, type_long(), index_value_again(r, s, in->lo, &bd));
+    Operand hi = b_cast(&bd, type_long(), index_value_again(r, s, in->hi, &bd));
+    Operand trips = b_select(&bd, b_cmp(&bd, OP_GT, hi, lo), b_sub(&bd, hi, lo), opd_int(0));
+    Stmt *back = stmt_new(r->a, S_LET, s->loc);
+    back->dst = run;
+    back->op = OP_SUB;
+    back->nargs = 2;
+    back->args[0] = opd_var(run);
+    back->args[1] = b_mul(&bd, trips, opd_int(step));
+    body_append(r->a, out, back);
+    Stmt *set = stmt_new(r->a, S_LET, s->loc);
+    set->dst = c->param;
+    set->op = OP_CAST;
+    set->cast_exact = true;
+    set->nargs = 1;
+    set->args[0] = opd_var(run);
+    body_append(r->a, out, set);
+}
+
+/* The carried scalar's value in the iteration at hand: popped, for an
+ * induction variable init + (index - lo) * step, or for one an inner loop
+ * counts on from the iteration after (declared in `before`). */
+static void carried_value(Rev *r, Stmt *s, Carried *c, Body *before, Body *out) {
+    long long step;
+    Stmt *in = induction_step(r, s, c, &step) ? NULL : counted_by_inner(r, s, c, &step);
+    if (in) {
+        counted_value(r, s, c, in, step, before, out);
+        return;
+    }
+    if (carried_on_tape(r, s, c)) {
         Stmt *pop = stmt_new(r->a, S_POP, s->loc);
         pop->dst = c->param;
         pop->tape_pair = c->param->id + 1;
@@ -479,9 +591,8 @@ static void rev_loop_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     WriteLog *log =
         save_regions(r, (Stmt **)s->body->stmts.items, s->body->stmts.len, l->body, unsaved);
     for (int i = 0; i < s->carried.len; i++) {
-        long long step;
         Carried *c = s->carried.items[i];
-        if (!induction_step(r, s, c, &step))
+        if (carried_on_tape(r, s, c))
             push_carried(r, l->body, s->loc, c->param);
     }
     for (int i = 0; i < s->body->stmts.len; i++)
@@ -525,7 +636,7 @@ static void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     PtrVec *unsaved = iteration_saves_skip(r, s, dead);
     restore_logged_writes(r, stmts, n, l->body, unsaved);
     for (int i = s->carried.len - 1; i >= 0; i--)
-        carried_value(r, s, s->carried.items[i], l->body);
+        carried_value(r, s, s->carried.items[i], out, l->body);
     /* after the carried scalars: an index may be one (y[j], j++) */
     restore_saved_regions(r, stmts, n, l->body, unsaved);
     PtrVec *outer_restored = r->restored;

@@ -69,6 +69,12 @@ bool interchange_accumulations(Arena *a, Func *f);
  * loops' copies of the terms are then dead code). */
 bool gather_stencil_adjoints(Arena *a, Func *f);
 
+/* ---- fuse_sweeps.c ---- */
+/* Runs a sequential loop's forward and its adjoint as one loop where the
+ * adjoint's iterations need nothing computed from the loop's results;
+ * true if any were. */
+bool fuse_loop_sweeps(Arena *a, Func *f);
+
 /* ---- indices.c ---- */
 /* Moves the range checks of histogram keys affine in an inner loop's index
  * out of that loop (checked at its first and last iteration), and widens

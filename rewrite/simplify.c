@@ -863,6 +863,24 @@ static void sweep_function(Func *f) {
     free(d.gained.items);
 }
 
+/* Drops the labels (Stmt.label) that name nothing. */
+static void drop_empty_labels(Body *b) {
+    int n = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Stmt *next = i + 1 < b->stmts.len ? b->stmts.items[i + 1] : NULL;
+        if (s->kind == S_COMMENT && s->label &&
+            (!next || (next->kind == S_COMMENT && (!next->label || next->label >= s->label))))
+            continue;
+        drop_empty_labels(s->then_body);
+        drop_empty_labels(s->else_body);
+        drop_empty_labels(s->body);
+        b->stmts.items[n++] = s;
+    }
+    if (b)
+        b->stmts.len = n;
+}
+
 void simplify_dead_code(Arena *a, Func *f) {
     unshare_function(a, f);
     unsigned char *seen = xcalloc((size_t)f->next_effect_id + 1, 1);
@@ -877,6 +895,7 @@ void simplify_dead_code(Arena *a, Func *f) {
     free(r.stamp);
     if (drop_identity_sets(f)) /* the copies they read go too */
         sweep_function(f);
+    drop_empty_labels(f->body);
 }
 
 /* ---- sets that change nothing ---- */

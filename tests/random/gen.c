@@ -119,6 +119,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_MAT_ROWS] = {"mat_rows", 1},
     [K_STENCIL_2D] = {"stencil_2d", 1},
     [K_WIDE] = {"wide", 1},
+    [K_XS_SUM] = {"xs_sum", 1},
 };
 
 int on(enum construct k) {

@@ -130,6 +130,10 @@ enum construct {
     K_WIDE,        /* an if whose branches assign 65 to 72 locals declared before it (as
                     * many phis), then summed: more variables bound by one statement than
                     * the fixed tables of 64 pargrad once had (an internal error) */
+    K_XS_SUM,      /* XSBench's macroscopic cross section: a local array summed into by a
+                    * loop over j (an inner loop over its elements), then used linearly
+                    * (the forward and adjoint loops run as one, rewrite/fuse_sweeps.c)
+                    * or not, or scaled in place, or read by the loop */
     K_COUNT
 };
 

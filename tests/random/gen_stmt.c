@@ -346,6 +346,56 @@ static void gen_wide(struct block b) {
     declare(s, T_DOUBLE, (carried ? 2 : 1) * nv * 0.01 * (1.25 * a + 0.1));
 }
 
+/* K_XS_SUM: XSBench's macroscopic cross section, mx[r] summed over j from
+ * a weight and a gathered x, then the new local from it: linearly (0:
+ * the seeds of the j loop's adjoint are known before it runs, so its
+ * forward and adjoint run as one loop), through tanh (1: they need mx),
+ * with mx scaled in place (2: adjoints flow between iterations), or with
+ * the weight reading mx[0] (3: the loop reads what it sums). */
+static void gen_xs_sum(struct block b) {
+    const char *mx = fresh("mx"), *j = fresh("t"), *r = fresh("t"), *cw = fresh("cw"),
+               *v = fresh("v"), *i = fresh("i"), *sx = fresh("sx");
+    int len = 2 + rnd(4), variant = chance(40) ? 0 : 1 + rnd(3);
+    /* at the top level, most often the body of a reduce over the lookups
+     * (where the rule applies), summing the score (a local left in a
+     * loop's body is mostly read by nothing) */
+    int lookups = !cx.par && !cx.seq && chance(80);
+    struct node *n = stmt(b, "");
+    n->kid[n->nkid++] = gen_expr(1);
+    const char *weight = variant == 3 ? fmt("%%0 + 0.1 * %s[0]", mx) : "%0";
+    const char *update =
+        variant == 2 ? fmt("%s[%s] = 0.75 * %s[%s] + ", mx, r, mx, r) : fmt("%s[%s] += ", mx, r);
+    const char *use =
+        variant == 1 ? fmt("tanh(%s[%s])", mx, r) : fmt("(0.25 + 0.125 * %s) * %s[%s]", r, mx, r);
+    const char *at = lookups ? fmt("%s * %d + %s * %d + %s", i, len + 1, j, len, r)
+                             : fmt("%s * %d + %s", j, len, r);
+    const char *body = fmt("double %s[%d] = {0.0};\n"
+                           "for (int %s = 0; %s < m; %s++) {\n"
+                           "    const double %s = 0.5 + 0.25 * tanh(%s + 0.125 * %s);\n"
+                           "    for (int %s = 0; %s < %d; %s++)\n"
+                           "        %s%s * x[(%s) %% (n * m)] * (0.5 + 0.125 * %s);\n"
+                           "}\n"
+                           "double %s = 0.0;\n"
+                           "for (int %s = 0; %s < %d; %s++)\n"
+                           "    %s += %s;",
+                           mx, len, j, j, j, cw, weight, j, r, r, len, r, update, cw, at, r, v, r,
+                           r, len, r, v, use);
+    /* |mx[r]| <= m * 0.75 * (0.5 + 0.125 * 4), at most 3.75 (m <= 5) */
+    double bound = variant == 1 ? len : len * 0.75 * 3.75;
+    if (!lookups) {
+        n->tmpl = body;
+        declare(v, T_DOUBLE, bound);
+        return;
+    }
+    const char *indented = "    ";
+    for (const char *c = body; *c; c++)
+        indented = fmt("%s%c%s", indented, *c, *c == '\n' ? "    " : "");
+    n->tmpl = fmt("double %s = 0.0;\n#pragma pargrad reduce(+ : %s)\n"
+                  "for (int %s = 0; %s < n; %s++) {\n%s\n    %s += %s;\n}",
+                  sx, sx, i, i, i, indented, sx, v);
+    declare(sx, T_DOUBLE, prog.n * bound);
+}
+
 void gen_local(struct block b) {
     int r = rnd(10);
     if (r == 8 && on(K_WIDE) && chance(10)) {
@@ -354,6 +404,10 @@ void gen_local(struct block b) {
     }
     if (r == 7 && on(K_SCRATCH) && chance(40)) {
         gen_scratch(b);
+        return;
+    }
+    if (r == 6 && on(K_XS_SUM) && !cx.in_helper && chance(!cx.par && !cx.seq ? 60 : 10)) {
+        gen_xs_sum(b);
         return;
     }
 
@@ -621,8 +675,12 @@ static void stencil_2d_step(struct block b, const char *dst, const char *src, in
     push_loop(i, 1, NRANGE, 1);
     struct block mb = body_of(m);
     const char *c = fresh("cf");
-    struct node *d = stmt(mb, fmt("const double %s = 0.1 + 0.05 * tanh(%%0);", c));
-    d->kid[d->nkid++] = gen_expr(1);
+    if (chance(20)) { /* the row's coefficient from its first column */
+        stmt(mb, fmt("const double %s = 0.1 + 0.05 * tanh(%s[%s * m]);", c, src, i));
+    } else {
+        struct node *d = stmt(mb, fmt("const double %s = 0.1 + 0.05 * tanh(%%0);", c));
+        d->kid[d->nkid++] = gen_expr(1);
+    }
     const char *at = fmt("%s * m + %s", i, j);
     const char *up = fmt("%s[(%s - 1) * m + %s]", src, i, j),
                *dn = fmt("%s[(%s + 1) * m + %s]", src, i, j);
@@ -631,8 +689,10 @@ static void stencil_2d_step(struct block b, const char *dst, const char *src, in
     const char *extra = nonlinear ? fmt(" + 0.05 * %s * %s", own, up) : "";
     struct node *in =
         block_stmt(mb, fmt("%s {", loop_head(j, jp, cols ? "1" : "0", cols ? "m - 1" : "m")));
-    stmt(body_of(in), fmt("%s[%s] = %s + %s * (%s + %s%s - %d.0 * %s)%s;", dst, at, own, c, up, dn,
-                          sides, cols ? 4 : 2, own, extra));
+    /* some points left as they are (a mask of the grid) */
+    const char *mask = chance(25) ? fmt("if ((%s + %s) %% 3 != 0)\n    ", i, j) : "";
+    stmt(body_of(in), fmt("%s%s[%s] = %s + %s * (%s + %s%s - %d.0 * %s)%s;", mask, dst, at, own, c,
+                          up, dn, sides, cols ? 4 : 2, own, extra));
     cx.par--;
     leave_par(s);
     end_counter(i);
