@@ -1133,6 +1133,7 @@ void fuse_function(Arena *a, Func *f) {
     free(F.def);
     free(F.rebind);
     free(F.inside);
+    promote_element_sums(a, f);
     accum_private_copies(a, f->body);
     simplify_indices(a, f);
     simplify_dead_code(a, f);

@@ -54,6 +54,9 @@ void atomic_sum_targets(Body *b, PtrVec *sums, PtrVec *touched, Arena *a);
 bool partial_sums_fit(const Buffer *b);
 /* simd.c: inner loops whose iterations share only sums run as vector lanes */
 void mark_simd_loops(Arena *a, Func *f);
+/* Sums into one element of an array in a sequential loop (`x_b[i] += v`
+ * over j) made sums into a scalar, added into the element after it. */
+void promote_element_sums(Arena *a, Func *f);
 
 /* ---- interchange.c ---- */
 /* Moves atomic accumulations of parallel maps whose index the map's

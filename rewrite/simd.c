@@ -40,8 +40,26 @@ static bool own_var(Lanes *l, Operand o) {
     return o.kind == OPD_VAR && l->bound[o.var->id];
 }
 
+/* o is the same in every iteration: from outside the body, or computed
+ * in it by lets from such values ((long)k of an outer k) */
+static bool fixed_at(Lanes *l, Operand o, int depth) {
+    if (o.kind != OPD_VAR)
+        return true;
+    if (o.var == l->loop->index || o.var->is_mutable)
+        return false;
+    Stmt *d = own_var(l, o) ? l->bound[o.var->id] : NULL;
+    if (!d)
+        return true;
+    if (depth == 0 || d->kind != S_LET || d->op == OP_CALL || d->op >= OP_UOP)
+        return false;
+    for (int k = 0; k < d->nargs; k++)
+        if (!fixed_at(l, d->args[k], depth - 1))
+            return false;
+    return true;
+}
+
 static bool fixed_in_loop(Lanes *l, Operand o) {
-    return o.kind != OPD_VAR || (!own_var(l, o) && o.var != l->loop->index && !o.var->is_mutable);
+    return fixed_at(l, o, 8);
 }
 
 /* o is the loop's index times a constant other than 0, plus a value fixed
@@ -55,8 +73,9 @@ static bool own_element(Lanes *l, Operand o) {
     switch (d->op) {
     case OP_COPY:
         return own_element(l, d->args[0]);
-    case OP_CAST:
-        return widening_int_cast(d->args[0].ty, d->dst->ty) && own_element(l, d->args[0]);
+    case OP_CAST: /* (narrowing only where the value is known to fit: cast_exact) */
+        return (widening_int_cast(d->args[0].ty, d->dst->ty) || d->cast_exact) &&
+               own_element(l, d->args[0]);
     case OP_ADD:
         return (own_element(l, d->args[0]) && fixed_in_loop(l, d->args[1])) ||
                (own_element(l, d->args[1]) && fixed_in_loop(l, d->args[0]));
@@ -220,6 +239,128 @@ static void mark_in(Arena *a, Lanes *l, Body *b) {
         mark_in(a, l, s->else_body);
         mark_in(a, l, s->body);
     }
+}
+
+/* ---- sums into one element, in a register ----
+ * `xcentered_b[i] += v` in a loop over j adds into one element in every
+ * iteration: a chain through memory the compiler keeps (it cannot tell
+ * the element from the loop's other stores), and no vector lanes. Where
+ * nothing else in the loop touches the array, the loop adds into a
+ * scalar, added into the element once after it; the loop's lanes (above)
+ * then sum it. */
+typedef struct Promote {
+    Arena *a;
+    Func *f;
+    Stmt *loop;
+    Stmt *first; /* an accumulation of the element: all have its subscripts */
+    bool ok;
+} Promote;
+
+/* o is the same in every iteration of the loop: bound outside it */
+static bool outside_loop(Stmt *loop, Operand o) {
+    bool other = false;
+    return o.kind == OPD_CONST ||
+           (o.kind == OPD_VAR && !o.var->is_mutable && o.var != loop->index &&
+            !binding_in(loop->body, o.var, NULL, &other) && !other);
+}
+
+static bool same_element(Stmt *x, Stmt *y) {
+    if (x->nidx != y->nidx)
+        return false;
+    for (int k = 0; k < x->nidx; k++)
+        if (!opd_equal(x->idx[k], y->idx[k]))
+            return false;
+    return true;
+}
+
+/* Every touch of buf in b is a + accumulation of p->first's element,
+ * outside nested loops. */
+static void only_sums_of_one(Promote *p, Body *b, Buffer *buf, bool nested) {
+    for (int i = 0; b && i < b->stmts.len && p->ok; i++) {
+        Stmt *s = b->stmts.items[i];
+        bool here = s->kind == S_ACC && s->buf == buf && s->acc_op == RED_ADD && !nested;
+        if (here)
+            p->ok = same_element(s, p->first);
+        else if (!s->then_body && !s->else_body && !s->body)
+            p->ok = !stmt_reads_buffer(s, buf) && !stmt_writes_buffer(s, buf);
+        else if (s->kind != S_IF && (stmt_reads_buffer(s, buf) || stmt_writes_buffer(s, buf)))
+            p->ok = false;
+        only_sums_of_one(p, s->then_body, buf, nested);
+        only_sums_of_one(p, s->else_body, buf, nested);
+        if (s->body && (body_reads_buffer(s->body, buf) || body_writes_buffer(s->body, buf)))
+            p->ok = false;
+    }
+}
+
+static bool sum_instead(void *ctx, Stmt *s, Body *out) {
+    Promote *p = ctx;
+    if (s->kind != S_ACC || s->buf != p->first->buf)
+        return false;
+    Builder bd = {p->a, p->f, out, s->loc};
+    b_accumulate(&bd, p->first->dst, b_cast(&bd, p->first->dst->ty, s->args[0]));
+    return true;
+}
+
+/* The accumulation at the top level of loop's body (the first one into
+ * its array found), if it can be promoted. */
+static Stmt *promotable(Promote *p, Stmt *loop) {
+    for (int i = 0; i < loop->body->stmts.len; i++) {
+        Stmt *s = loop->body->stmts.items[i];
+        if (s->kind != S_ACC || s->acc_op != RED_ADD || !type_is_float(s->buf->elem))
+            continue;
+        bool fixed = true;
+        for (int k = 0; k < s->nidx; k++)
+            fixed &= outside_loop(loop, s->idx[k]);
+        p->first = s;
+        p->ok = fixed;
+        only_sums_of_one(p, loop->body, s->buf, false);
+        if (p->ok)
+            return s;
+    }
+    return NULL;
+}
+
+/* Replaces loop (at position *at of b) by: the sum's declaration, the
+ * loop adding into it, the element's accumulation of it. */
+static void promote_sum(Promote *p, Body *b, int *at, Stmt *acc) {
+    Stmt *loop = b->stmts.items[*at];
+    Stmt *store = stmt_new(p->a, S_ACC, acc->loc);
+    *store = *acc;
+    Var *sum = var_new(p->a, p->f, arena_printf(p->a, "%s_sum", buffer_label(p->a, acc->buf)),
+                       acc->buf->elem);
+    sum->is_mutable = true;
+    store->dst = sum; /* (sum_instead's target, until the store is built) */
+    p->first = store;
+    loop->body = body_rewrite(p->a, loop->body, sum_instead, p);
+    store->dst = NULL;
+    store->args[0] = opd_var(sum);
+    Stmt *d = stmt_new(p->a, S_DECL, acc->loc);
+    d->dst = sum;
+    d->nargs = 1;
+    d->args[0] = b_fconst(0, sum->ty);
+    Stmt *say = stmt_new(p->a, S_COMMENT, acc->loc);
+    say->text = arena_printf(p->a, "the loop below adds into one element of %s: in a register",
+                             acc->buf->name);
+    vec_insert(p->a, &b->stmts, (*at)++, say);
+    vec_insert(p->a, &b->stmts, (*at)++, d);
+    vec_insert(p->a, &b->stmts, *at + 1, store); /* (*at: the loop still) */
+}
+
+static void promote_in(Promote *p, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        promote_in(p, s->then_body);
+        promote_in(p, s->else_body);
+        promote_in(p, s->body);
+        Stmt *acc;
+        while (s->kind == S_LOOP && s->body && (acc = promotable(p, s)))
+            promote_sum(p, b, &i, acc);
+    }
+}
+
+void promote_element_sums(Arena *a, Func *f) {
+    Promote p = {.a = a, .f = f};
+    promote_in(&p, f->body);
 }
 
 void mark_simd_loops(Arena *a, Func *f) {
