@@ -107,12 +107,7 @@ const char *unique_name(Emitter *e, const char *base, bool numbered) {
 
 const char *var_name(Emitter *e, Var *v) {
     if (!v->cname) {
-        /* (after the primal's name where it has one here; a primal the
-         * code does not bind, gone where it was computed again, gives its
-         * own name, taking none) */
-        if (v->primal && !v->primal->cname && !var_is_temp(v->primal))
-            v->cname = unique_name(e, arena_printf(&e->a, "%s_b", v->primal->name), false);
-        else if (v->primal)
+        if (v->primal)
             v->cname = unique_name(e, arena_printf(&e->a, "%s_b", var_name(e, v->primal)), false);
         else if (var_is_temp(v))
             v->cname = unique_name(e, "t", true);

@@ -351,21 +351,49 @@ static void map_copies(Share *sh, Stmt *s) {
         map_copies(sh, s->else_body->stmts.items[i]);
 }
 
-/* An adjoint is named after its primal (x_b): one whose primal went is
- * named after the variable read in its place. */
-static void rename_adjoints(Share *sh, Stmt *s) {
+static void defs_in(Arena *a, Stmt *s, PtrVec *out) {
+    int n;
+    Var **defs = stmt_all_defs(s, &n);
+    for (int k = 0; k < n; k++)
+        vec_push(a, out, defs[k]);
+    free(defs);
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            defs_in(a, bodies[q]->stmts.items[i], out);
+}
+
+/* The forward's variable of v's name, if any (the adjoint of the value
+ * the forward computed, whose copy in the adjoint went). */
+static Var *forward_named(const PtrVec *forward, const Var *v) {
+    for (int i = 0; i < forward->len; i++) {
+        Var *f = forward->items[i];
+        if (!strcmp(f->name, v->name) && !f->primal)
+            return f;
+    }
+    return NULL;
+}
+
+/* An adjoint is named after its primal (x_b): one whose primal went, or
+ * is bound nowhere in the loop (the source's variable, whose copy the
+ * adjoint computed), is named after the forward's variable in its place.
+ * `forward` and `all`: the variables the loop's forward part and the
+ * whole loop bind. */
+static void rename_adjoints(Share *sh, Stmt *s, const PtrVec *forward, const PtrVec *all) {
     int n;
     Var **defs = stmt_all_defs(s, &n);
     for (int k = 0; k < n; k++) {
-        Var *p = defs[k]->primal;
+        Var *p = defs[k]->primal, *f;
         if (p && p->id < sh->nvars && sh->gone[p->id])
             defs[k]->primal = mapped(sh, opd_var(p)).var;
+        else if (p && !vec_contains(all, p) && (f = forward_named(forward, p)))
+            defs[k]->primal = f;
     }
     free(defs);
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
     for (int q = 0; q < 3; q++)
         for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
-            rename_adjoints(sh, bodies[q]->stmts.items[i]);
+            rename_adjoints(sh, bodies[q]->stmts.items[i], forward, all);
 }
 
 /* Drops the statements of b from position `from` on that compute again
@@ -401,8 +429,13 @@ static void share_recomputation(Arena *a, Func *f, Body *b, int from) {
             sh.gone[((Var *)sh.trail.items[t])->id] = 1;
     }
     b->stmts.len = n;
+    PtrVec forward = {0}, all = {0};
+    for (int i = 0; i < b->stmts.len; i++)
+        defs_in(a, b->stmts.items[i], i < from ? &forward : &all);
+    for (int i = 0; i < forward.len; i++)
+        vec_push(a, &all, forward.items[i]);
     for (int i = from; i < b->stmts.len; i++)
-        rename_adjoints(&sh, b->stmts.items[i]);
+        rename_adjoints(&sh, b->stmts.items[i], &forward, &all);
     free(sh.as);
     free(sh.gone);
 }
