@@ -123,11 +123,6 @@ static bool conflict(const Foot *x, const Foot *y) {
 }
 
 /* ---- iterations in any order ---- */
-static bool counted(const Stmt *s) {
-    return s->kind == S_LOOP && s->body && s->index && !s->counter && !s->blocks_of &&
-           s->hi.kind != OPD_NONE && s->until.kind == OPD_NONE;
-}
-
 static void declared_in(Arena *a, Body *b, PtrVec *vars, PtrVec *bufs) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
@@ -193,7 +188,7 @@ static bool few_trips(const Stmt *l) {
  * than a few trips, stays apart: alone it runs as vector lanes (simd.c),
  * which a loop with the forward's writes cannot. */
 static bool order_free(Arena *a, Stmt *y, const Foot *fy) {
-    if (!counted(y) || y->carried.len || fy->barrier)
+    if (!is_counted_loop(y) || y->carried.len || fy->barrier)
         return false;
     Outside w = {.a = a};
     declared_in(a, y->body, &w.vars, &w.bufs);
@@ -508,7 +503,7 @@ static bool fuse_body(Arena *a, Func *f, Body *b) {
         Stmt *s = b->stmts.items[i];
         changed |= fuse_body(a, f, s->then_body) | fuse_body(a, f, s->else_body) |
                    fuse_body(a, f, s->body);
-        if (!counted(s) || s->reversed)
+        if (!is_counted_loop(s) || s->reversed)
             continue;
         int k = adjoint_after(b, i);
         if (k > 0 && fuse_pair(a, f, b, i, k))

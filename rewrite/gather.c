@@ -240,8 +240,7 @@ static bool shifted_in(Gather *g, Stmt *s, Stmt *l, int *sub, long long *d, Lin 
 
 /* ---- which loops qualify ---- */
 static bool counted_loop(const Stmt *s) {
-    return s->kind == S_LOOP && s->body && s->index && !s->counter && !s->blocks_of &&
-           s->hi.kind != OPD_NONE && s->until.kind == OPD_NONE && !s->carried.len;
+    return is_counted_loop(s) && !s->carried.len;
 }
 
 static bool declares_scalar(Body *b, Var *v) {
@@ -561,13 +560,6 @@ static Operand min_or_max(Gather *g, Body *b, bool max, Operand x, Operand y) {
     return b_select(&bd, lt, x, y);
 }
 
-/* o is a constant or bound outside b */
-static bool bound_outside(Body *b, Operand o) {
-    bool other = false;
-    return o.kind == OPD_CONST ||
-           (o.kind == OPD_VAR && !binding_in(b, o.var, NULL, &other) && !other);
-}
-
 /* Whether b does nothing but compute and add into x: no other array
  * written, no scalar set that b does not declare, nothing whose order
  * matters (so that two such bodies run interleaved as well as one after
@@ -771,20 +763,6 @@ static bool sums_outside_loops(Body *b, Buffer *x) {
     return true;
 }
 
-typedef struct Sum {
-    Gather *g;
-    Var *sum;
-} Sum;
-
-static bool add_to_sum(void *ctx, Stmt *s, Body *out) {
-    Sum *m = ctx;
-    if (s->kind != S_ACC || s->buf != m->g->x)
-        return false;
-    Builder bd = {m->g->a, m->g->f, out, s->loc};
-    b_accumulate(&bd, m->sum, b_cast(&bd, m->sum->ty, s->args[0]));
-    return true;
-}
-
 /* In a sequential loop's gather every term of an iteration p adds into
  * one element, base + p: the terms add into a sum in a register, stored
  * once at the end (one load and store of the element, not one per
@@ -800,26 +778,15 @@ static void sum_terms_once(Gather *g, Stmt *part) {
     }
     if (!anchor || !sums_outside_loops(part->body, g->x))
         return;
-    Sum m = {
-        g, var_new(g->a, g->f, arena_printf(g->a, "%s_sum", buffer_label(g->a, g->x)), g->x->elem)};
-    m.sum->is_mutable = true;
+    ElementSum es = sum_in_register(g->a, g->f, part->body, anchor);
     Body *b = body_new(g->a);
-    Stmt *d = stmt_new(g->a, S_DECL, anchor->loc);
-    d->dst = m.sum;
-    d->nargs = 1;
-    d->args[0] = b_fconst(0, m.sum->ty);
-    body_append(g->a, b, d);
-    Body *terms = body_rewrite(g->a, part->body, add_to_sum, &m);
-    for (int i = 0; i < terms->stmts.len; i++)
-        body_append(g->a, b, terms->stmts.items[i]);
+    body_append(g->a, b, es.decl);
+    for (int i = 0; i < es.body->stmts.len; i++)
+        body_append(g->a, b, es.body->stmts.items[i]);
     Stmt *say = stmt_new(g->a, S_COMMENT, anchor->loc);
     say->text = arena_printf(g->a, "the terms' sum, added into %s once", g->x->name);
     body_append(g->a, b, say);
-    Stmt *store = stmt_new(g->a, S_ACC, anchor->loc);
-    *store = *anchor;
-    store->args[0] = opd_var(m.sum);
-    store->acc = ACC_PLAIN;
-    body_append(g->a, b, store);
+    body_append(g->a, b, es.store);
     part->body = b;
 }
 

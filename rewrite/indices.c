@@ -404,8 +404,7 @@ static void atomic_updates(Body *b, PtrVec *out, Arena *a) {
 }
 
 static bool counted(Stmt *s) {
-    return s->kind == S_LOOP && !s->counter && !s->blocks_of && s->hi.kind != OPD_NONE &&
-           s->until.kind == OPD_NONE && !returns(s->body);
+    return is_counted_loop(s) && !returns(s->body);
 }
 
 static void hoist_in_body(Hoist *h, Body *b) {

@@ -1327,6 +1327,37 @@ void b_accumulate(Builder *bd, Var *dst, Operand v) {
     body_append(bd->a, bd->b, s);
 }
 
+typedef struct SumInto {
+    Arena *a;
+    Func *f;
+    Buffer *buf;
+    Var *sum;
+} SumInto;
+
+static bool add_into_sum(void *ctx, Stmt *s, Body *out) {
+    SumInto *m = ctx;
+    if (s->kind != S_ACC || s->buf != m->buf)
+        return false;
+    Builder bd = {m->a, m->f, out, s->loc};
+    b_accumulate(&bd, m->sum, b_cast(&bd, m->sum->ty, s->args[0]));
+    return true;
+}
+
+ElementSum sum_in_register(Arena *a, Func *f, Body *b, Stmt *like) {
+    Buffer *x = like->buf;
+    SumInto m = {a, f, x, var_new(a, f, arena_printf(a, "%s_sum", buffer_label(a, x)), x->elem)};
+    m.sum->is_mutable = true;
+    ElementSum es = {.sum = m.sum, .body = body_rewrite(a, b, add_into_sum, &m)};
+    es.decl = stmt_new(a, S_DECL, like->loc);
+    es.decl->dst = m.sum;
+    es.decl->nargs = 1;
+    es.decl->args[0] = b_fconst(0, m.sum->ty);
+    es.store = stmt_new(a, S_ACC, like->loc);
+    *es.store = *like;
+    es.store->args[0] = opd_var(m.sum);
+    return es;
+}
+
 void b_comment(Builder *bd, const char *text) {
     Stmt *s = stmt_new(bd->a, S_COMMENT, bd->loc);
     s->text = text;
@@ -1362,6 +1393,17 @@ Stmt *binding_in(Body *b, Var *v, Phi **phi, bool *other) {
         }
     }
     return NULL;
+}
+
+bool bound_outside(Body *b, Operand o) {
+    bool other = false;
+    return o.kind == OPD_CONST ||
+           (o.kind == OPD_VAR && !binding_in(b, o.var, NULL, &other) && !other);
+}
+
+bool is_counted_loop(const Stmt *s) {
+    return s->kind == S_LOOP && s->body && s->index && !s->counter && !s->blocks_of &&
+           s->hi.kind != OPD_NONE && s->until.kind == OPD_NONE;
 }
 
 bool same_each_iteration(Body *b, Var *index, Operand o, bool reads, int depth) {

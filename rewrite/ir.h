@@ -600,6 +600,17 @@ void b_comment(Builder *bd, const char *text);
  * variables bound outside b stay. */
 Body *body_clone(Arena *a, Func *f, Body *b);
 
+/* The + accumulations into one element of an array in b (that of
+ * `like`, an accumulation into it) added into a scalar instead, in a
+ * register: `body` is b so rewritten, `decl` declares the sum (0), `store`
+ * adds it into the element, as `like` did. */
+typedef struct ElementSum {
+    Var *sum;
+    Stmt *decl, *store;
+    Body *body;
+} ElementSum;
+ElementSum sum_in_register(Arena *a, Func *f, Body *b, Stmt *like);
+
 /* ---- traversal helpers ---- */
 /* Calls visit for every operand a statement reads (not those of nested bodies). */
 typedef void (*OperandVisitor)(Operand *o, void *ctx);
@@ -632,6 +643,12 @@ Stmt *binding_in(Body *b, Var *v, Phi **phi, bool *other);
  * bound outside b, or computed in b from such values (lets without calls,
  * with `reads` also reads of arrays b does not write). */
 bool same_each_iteration(Body *b, Var *index, Operand o, bool reads, int depth);
+/* o is a constant or a variable nothing in b binds (no let, read, phi or
+ * loop index of b's) */
+bool bound_outside(Body *b, Operand o);
+/* A sequential loop over [lo, hi) that runs every trip, its index the
+ * counter (no while condition, counter or block of a map's iterations) */
+bool is_counted_loop(const Stmt *s);
 /* A histogram's key check, pg_bin_check(bin, nbins, where) */
 bool stmt_is_bin_check(const Stmt *s);
 /* s or a statement in it frees buf */

@@ -439,11 +439,11 @@ static bool from_index(Stmt *loop, Operand o, int depth) {
         return true;
     if (o.kind != OPD_VAR || o.var->is_mutable || depth == 0)
         return false;
+    if (bound_outside(loop->body, o))
+        return true;
     bool other = false;
     Stmt *d = binding_in(loop->body, o.var, NULL, &other);
-    if (!d)
-        return !other;
-    if (d->kind != S_LET || d->op == OP_CALL || d->op >= OP_UOP)
+    if (!d || d->kind != S_LET || d->op == OP_CALL || d->op >= OP_UOP)
         return false;
     for (int k = 0; k < d->nargs; k++)
         if (!from_index(loop, d->args[k], depth - 1))
@@ -478,11 +478,10 @@ static Operand index_value_again(Rev *r, Stmt *loop, Operand o, Builder *bd) {
  * iterations' steps: no tape. The inner loop (*inner) and its step, or
  * NULL. */
 static Stmt *counted_by_inner(Rev *r, Stmt *loop, Carried *c, long long *step) {
-    if (type_is_float(c->param->ty) || loop->hi.kind == OPD_NONE || loop->until.kind != OPD_NONE ||
-        loop->blocks_of || loop->counter)
+    if (type_is_float(c->param->ty) || !is_counted_loop(loop))
         return NULL;
     Stmt *in = def_of(r, c->yield);
-    if (!in || in->kind != S_LOOP || in->counter || !vec_contains(&loop->body->stmts, in) ||
+    if (!in || !is_counted_loop(in) || !vec_contains(&loop->body->stmts, in) ||
         !from_index(loop, in->lo, 8) || !from_index(loop, in->hi, 8))
         return NULL;
     for (int k = 0; k < in->carried.len; k++) {

@@ -258,10 +258,8 @@ typedef struct Promote {
 
 /* o is the same in every iteration of the loop: bound outside it */
 static bool outside_loop(Stmt *loop, Operand o) {
-    bool other = false;
-    return o.kind == OPD_CONST ||
-           (o.kind == OPD_VAR && !o.var->is_mutable && o.var != loop->index &&
-            !binding_in(loop->body, o.var, NULL, &other) && !other);
+    return bound_outside(loop->body, o) &&
+           !(o.kind == OPD_VAR && (o.var->is_mutable || o.var == loop->index));
 }
 
 static bool same_element(Stmt *x, Stmt *y) {
@@ -292,15 +290,6 @@ static void only_sums_of_one(Promote *p, Body *b, Buffer *buf, bool nested) {
     }
 }
 
-static bool sum_instead(void *ctx, Stmt *s, Body *out) {
-    Promote *p = ctx;
-    if (s->kind != S_ACC || s->buf != p->first->buf)
-        return false;
-    Builder bd = {p->a, p->f, out, s->loc};
-    b_accumulate(&bd, p->first->dst, b_cast(&bd, p->first->dst->ty, s->args[0]));
-    return true;
-}
-
 /* The accumulation at the top level of loop's body (the first one into
  * its array found), if it can be promoted. */
 static Stmt *promotable(Promote *p, Stmt *loop) {
@@ -324,26 +313,14 @@ static Stmt *promotable(Promote *p, Stmt *loop) {
  * loop adding into it, the element's accumulation of it. */
 static void promote_sum(Promote *p, Body *b, int *at, Stmt *acc) {
     Stmt *loop = b->stmts.items[*at];
-    Stmt *store = stmt_new(p->a, S_ACC, acc->loc);
-    *store = *acc;
-    Var *sum = var_new(p->a, p->f, arena_printf(p->a, "%s_sum", buffer_label(p->a, acc->buf)),
-                       acc->buf->elem);
-    sum->is_mutable = true;
-    store->dst = sum; /* (sum_instead's target, until the store is built) */
-    p->first = store;
-    loop->body = body_rewrite(p->a, loop->body, sum_instead, p);
-    store->dst = NULL;
-    store->args[0] = opd_var(sum);
-    Stmt *d = stmt_new(p->a, S_DECL, acc->loc);
-    d->dst = sum;
-    d->nargs = 1;
-    d->args[0] = b_fconst(0, sum->ty);
+    ElementSum es = sum_in_register(p->a, p->f, loop->body, acc);
+    loop->body = es.body;
     Stmt *say = stmt_new(p->a, S_COMMENT, acc->loc);
     say->text = arena_printf(p->a, "the loop below adds into one element of %s: in a register",
                              acc->buf->name);
     vec_insert(p->a, &b->stmts, (*at)++, say);
-    vec_insert(p->a, &b->stmts, (*at)++, d);
-    vec_insert(p->a, &b->stmts, *at + 1, store); /* (*at: the loop still) */
+    vec_insert(p->a, &b->stmts, (*at)++, es.decl);
+    vec_insert(p->a, &b->stmts, *at + 1, es.store); /* (*at: the loop still) */
 }
 
 static void promote_in(Promote *p, Body *b) {
