@@ -160,8 +160,118 @@ static void emit_loop_here(Emitter *e, Stmt *s) {
     names_pop_to(e, scope);
 }
 
-static void emit_loop(Emitter *e, Stmt *s) {
+/* Marks the variables b binds or sets, at any depth. */
+static void mark_bound(Body *b, unsigned char *bound, int nvars) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        int n;
+        Var **defs = stmt_all_defs(s, &n);
+        for (int k = 0; k < n; k++)
+            if (defs[k]->id < nvars)
+                bound[defs[k]->id] = 1;
+        free(defs);
+        if (s->index && s->index->id < nvars)
+            bound[s->index->id] = 1;
+        for (int k = 0; k < s->carried.len; k++) {
+            Var *p = ((Carried *)s->carried.items[k])->param;
+            if (p->id < nvars)
+                bound[p->id] = 1;
+        }
+        mark_bound(s->then_body, bound, nvars);
+        mark_bound(s->else_body, bound, nvars);
+        mark_bound(s->body, bound, nvars);
+    }
+}
+
+static bool known_before(Emitter *e, const unsigned char *bound, Operand o) {
+    return o.kind == OPD_CONST || (o.kind == OPD_VAR && o.var->id < e->nvars && !bound[o.var->id] &&
+                                   !e->inlined[o.var->id]);
+}
+
+/* s into loops, where none has its trips; else the heavier of the two */
+static void add_heaviest(Emitter *e, PtrVec *loops, Stmt *s) {
+    for (int i = 0; i < loops->len; i++) {
+        Stmt *t = loops->items[i];
+        if (opd_equal(t->lo, s->lo) && opd_equal(t->hi, s->hi)) {
+            if (loop_weight(s) > loop_weight(t))
+                loops->items[i] = s;
+            return;
+        }
+    }
+    vec_push(&e->a, loops, s);
+}
+
+/* The parallel loops in b (not those inside them) that the output runs on
+ * threads, the heaviest of those with the same trips; false where one's
+ * trips are not known before the loop (bound in it). */
+static bool threaded_loops_in(Emitter *e, const unsigned char *bound, Body *b, PtrVec *loops) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_MAP || s->kind == S_REDUCE) && !s->serial) {
+            if (!known_before(e, bound, s->lo) || !known_before(e, bound, s->hi))
+                return false;
+            add_heaviest(e, loops, s);
+            continue;
+        }
+        if (!threaded_loops_in(e, bound, s->then_body, loops) ||
+            !threaded_loops_in(e, bound, s->else_body, loops) ||
+            !threaded_loops_in(e, bound, s->body, loops))
+            return false;
+    }
+    return true;
+}
+
+/* A sequential loop around parallel loops that are all too small for
+ * threads (a recurrent cell's time loop over a few elements) runs as a
+ * copy without OpenMP: entering a parallel region, even with if(0) and
+ * one thread, costs more than such a loop's work. Its carried scalars are
+ * declared once, before both copies. */
+static bool emit_loop_one_thread_copy(Emitter *e, Stmt *s) {
+    if (!e->opt->openmp || e->in_parallel)
+        return false;
+    PtrVec loops = {0};
+    unsigned char *bound = xcalloc((size_t)e->nvars + 1, 1);
+    Body self = {.stmts = {(void **)&s, 1, 1}}; /* its index and carried scalars too */
+    mark_bound(&self, bound, e->nvars);
+    bool known = threaded_loops_in(e, bound, s->body, &loops);
+    free(bound);
+    if (!known || !loops.len)
+        return false;
+    Stmt *outer_declared = e->carried_declared;
+    if (s->carried.len) {
+        declare_carried(e, s);
+        e->carried_declared = s;
+    }
+    line(e, "/* the loop below runs on this thread alone where every parallel loop in it is too "
+            "small for threads: entering OpenMP would cost more than they do */");
+    indent(e);
+    fputs("if (", e->out);
+    for (int i = 0; i < loops.len; i++) {
+        fputs(i ? " && pg_one_thread(" : "pg_one_thread(", e->out);
+        emit_trips(e, loops.items[i]);
+        fputs(")", e->out);
+    }
+    fputs(") {\n", e->out);
+    e->depth++;
+    CopyNames copy;
+    copy_names_begin(e, &copy);
+    e->in_parallel = e->one_thread = true;
     emit_spanned(e, s, emit_loop_here);
+    e->in_parallel = e->one_thread = false;
+    copy_names_forget(e, &copy);
+    e->depth--;
+    line(e, "} else {");
+    e->depth++;
+    emit_spanned(e, s, emit_loop_here);
+    copy_names_end(e, &copy);
+    close_block(e);
+    e->carried_declared = outer_declared;
+    return true;
+}
+
+static void emit_loop(Emitter *e, Stmt *s) {
+    if (!emit_loop_one_thread_copy(e, s))
+        emit_spanned(e, s, emit_loop_here);
 }
 
 static void emit_if(Emitter *e, Stmt *s) {
@@ -373,6 +483,13 @@ void emit_stmt(Emitter *e, Stmt *s) {
     case S_TAPE_PUSH_REGION:
     case S_TAPE_POP_REGION: {
         const char *ty = type_cname(s->buf->elem);
+        if (s->kind == S_TAPE_POP_REGION && s->buf->id < e->nbufs && !e->buf_read[s->buf->id]) {
+            indent(e);
+            fputs("(void)pg_tape_pop(pg_tape_self(), (size_t)(", e->out);
+            emit_operand(e, s->args[0]);
+            fprintf(e->out, ") * sizeof(%s)); /* the adjoint reads none of it */\n", ty);
+            break;
+        }
         if (!s->buf->param_decl)
             s->buf->name = unique_name(e, s->buf->name, false);
         s->buf->param_decl = s->buf->name; /* named once */
@@ -766,6 +883,7 @@ void emit_c_function(FILE *out, Func *f, const EmitOptions *opt) {
     free(e.def_stmt);
     free(e.inlined);
     free(e.next_use);
+    free(e.buf_read);
     arena_free(&e.a);
 }
 

@@ -402,6 +402,8 @@ static void scan_body(Emitter *e, Body *b) {
         Stmt *s = b->stmts.items[i];
         Scan sc = {e, b};
         stmt_visit_operands(s, scan_use, &sc);
+        if (s->kind == S_READ && s->buf->id < e->nbufs)
+            e->buf_read[s->buf->id] = 1;
         /* A loop's contributions and yields are printed inside it: one
          * computed before the loop (invariant) must not be inlined there,
          * where it would run every iteration (and a call would keep clang
@@ -501,6 +503,8 @@ void plan_inlining(Emitter *e, Func *f) {
     e->def_stmt = xcalloc((size_t)e->nvars + 1, sizeof(Stmt *));
     e->inlined = xcalloc((size_t)e->nvars + 1, 1);
     e->next_use = xcalloc((size_t)e->nvars + 1, 1);
+    e->nbufs = f->next_buf_id;
+    e->buf_read = xcalloc((size_t)e->nbufs + 1, 1);
     scan_body(e, f->body);
     for (int id = 0; id < e->nvars; id++) {
         Stmt *d = e->def_stmt[id];

@@ -60,6 +60,10 @@ typedef struct Emitter {
     Stmt **def_stmt;
     unsigned char *inlined;
     unsigned char *next_use; /* used by the statement right after its definition */
+    /* per buffer id: some statement reads an element (a tape region the
+     * adjoint reads nothing of is popped unnamed) */
+    int nbufs;
+    unsigned char *buf_read;
 } Emitter;
 
 /* ---- OpenMP clauses ---- */
@@ -86,6 +90,10 @@ typedef struct CopyNames {
     PtrVec *outer;
 } CopyNames;
 void copy_names_begin(Emitter *e, CopyNames *c);
+/* a loop's work for the runtime's one-thread and threads tests: its trips
+ * times its iterations' weight (emit_par.c) */
+void emit_trips(Emitter *e, Stmt *s);
+long loop_weight(Stmt *s);                        /* what one iteration does, roughly */
 void copy_names_forget(Emitter *e, CopyNames *c); /* before the second copy */
 void copy_names_end(Emitter *e, CopyNames *c);
 bool name_taken(Emitter *e, const char *n);

@@ -137,12 +137,16 @@ static long iteration_weight(Body *b) {
 
 /* The loop's work for the one-thread and threads tests: its trips times
  * its iterations' weight. */
-static void emit_trips(Emitter *e, Stmt *s) {
+void emit_trips(Emitter *e, Stmt *s) {
     fputs("((long)(", e->out);
     emit_operand(e, s->hi);
     fputs(") - (long)(", e->out);
     emit_operand(e, s->lo);
-    fprintf(e->out, ")) * %ldL", iteration_weight(s->body));
+    fprintf(e->out, ")) * %ldL", loop_weight(s));
+}
+
+long loop_weight(Stmt *s) {
+    return iteration_weight(s->body);
 }
 
 /* ` if(pg_worth_threads(work))`: a small loop's region runs on one thread */
@@ -796,7 +800,7 @@ void emit_spanned(Emitter *e, Stmt *loop, void (*emit)(Emitter *, Stmt *)) {
     }
     /* a sequential loop's carried scalars are its results after both */
     Stmt *outer_declared = e->carried_declared;
-    if (loop->kind == S_LOOP && loop->carried.len) {
+    if (loop->kind == S_LOOP && loop->carried.len && e->carried_declared != loop) {
         declare_carried(e, loop);
         e->carried_declared = loop;
     }

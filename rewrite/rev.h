@@ -78,6 +78,12 @@ bool gather_stencil_adjoints(Arena *a, Func *f);
  * true if any were. */
 bool fuse_loop_sweeps(Arena *a, Func *f);
 
+/* ---- tape_in_place.c ---- */
+/* Checkpoints of one-dimensional local arrays that nothing reads after the
+ * loop: the return sweep's iterations read them where the tape holds them
+ * instead of copying them back; true if any. */
+bool read_checkpoints_in_place(Arena *a, Func *f);
+
 /* ---- indices.c ---- */
 /* Moves the range checks of histogram keys affine in an inner loop's index
  * out of that loop (checked at its first and last iteration), and widens

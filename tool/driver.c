@@ -539,6 +539,7 @@ static bool differentiate_job(Options *o, Arena *a, Diags *d, Job *j) {
     if (gather_stencil_adjoints(a, j->result))
         simplify_dead_code(a, j->result);
     fuse_loop_sweeps(a, j->result);
+    read_checkpoints_in_place(a, j->result);
     if (ir_verify(stderr, j->result, false)) {
         fprintf(stderr, "pargrad: internal error: the code generated for '%s' does not verify\n",
                 j->fname);
