@@ -193,7 +193,7 @@ static void add_heaviest(Emitter *e, PtrVec *loops, Stmt *s) {
     for (int i = 0; i < loops->len; i++) {
         Stmt *t = loops->items[i];
         if (opd_equal(t->lo, s->lo) && opd_equal(t->hi, s->hi)) {
-            if (loop_weight(s) > loop_weight(t))
+            if (threads_weight(e, s) > threads_weight(e, t))
                 loops->items[i] = s;
             return;
         }

@@ -93,7 +93,9 @@ void copy_names_begin(Emitter *e, CopyNames *c);
 /* a loop's work for the runtime's one-thread and threads tests: its trips
  * times its iterations' weight (emit_par.c) */
 void emit_trips(Emitter *e, Stmt *s);
-long loop_weight(Stmt *s);                        /* what one iteration does, roughly */
+/* what one iteration does, roughly, for the decision (less where threads
+ * cost more than a region's start) */
+long threads_weight(Emitter *e, Stmt *s);
 void copy_names_forget(Emitter *e, CopyNames *c); /* before the second copy */
 void copy_names_end(Emitter *e, CopyNames *c);
 bool name_taken(Emitter *e, const char *n);
