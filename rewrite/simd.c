@@ -9,7 +9,8 @@
  * nothing in common, apart from such sums, the loop is marked simd_rows
  * with its sums (Stmt.simd_sums), emitted as `#pragma omp simd
  * reduction(+ : ...)`: the sums are then added in another order, as a
- * parallel reduction adds them.
+ * parallel reduction adds them. A reversed loop whose iterations touch
+ * nothing in common and only store runs in increasing order.
  *
  * The iterations touch nothing in common where, in the loop's body, with
  * no ifs, inner loops, tapes or calls with effects:
@@ -213,6 +214,14 @@ static void clear(Lanes *l) {
     l->sums = (PtrVec){0};
 }
 
+/* b changes arrays by plain stores only (no + updates) */
+static bool only_stores(Body *b) {
+    for (int i = 0; i < b->stmts.len; i++)
+        if (((Stmt *)b->stmts.items[i])->kind == S_ACC)
+            return false;
+    return true;
+}
+
 static void mark_loop(Arena *a, Lanes *l, Stmt *loop) {
     if (loop->carried.len || loop->counter || loop->until.kind != OPD_NONE ||
         loop->hi.kind == OPD_NONE || loop->simd_rows || !loop->body)
@@ -226,6 +235,16 @@ static void mark_loop(Arena *a, Lanes *l, Stmt *loop) {
     if (l->ok && l->sums.len) {
         loop->simd_rows = true;
         loop->simd_sums = l->sums;
+    }
+    /* A reversed loop whose iterations touch nothing in common and only
+     * store (the return sweep's zeroing of a seed row) runs in increasing
+     * order: same effect, and the stores stream forward (heat2d at 2048,
+     * one thread: 0.83 s -> 0.77 s, its two zeroing passes 20% of the
+     * gradient). Not one that adds into arrays: reduce_vmul16's x_b row
+     * ran 1.5x slower forward, vectorised either way. */
+    if (l->ok && !l->sums.len && loop->reversed && only_stores(loop->body)) {
+        loop->reversed = false;
+        loop->note = "adjoint: iterations independent, in increasing order";
     }
     clear(l);
 }
