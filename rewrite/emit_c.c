@@ -102,6 +102,18 @@ void declare_carried(Emitter *e, Stmt *s) {
     }
 }
 
+/* A loop emitted twice: its carried scalars, its results after either
+ * copy, declared once before both; returns what to restore
+ * e->carried_declared to after them. */
+Stmt *declare_carried_once(Emitter *e, Stmt *loop) {
+    Stmt *outer = e->carried_declared;
+    if (loop->kind == S_LOOP && loop->carried.len && e->carried_declared != loop) {
+        declare_carried(e, loop);
+        e->carried_declared = loop;
+    }
+    return outer;
+}
+
 static void emit_loop_here(Emitter *e, Stmt *s) {
     source_comment(e, s->loc, s->note ? s->note : (s->reversed ? "reversed" : NULL));
     if (e->carried_declared != s)
@@ -160,32 +172,35 @@ static void emit_loop_here(Emitter *e, Stmt *s) {
     names_pop_to(e, scope);
 }
 
-/* Marks the variables b binds or sets, at any depth. */
-static void mark_bound(Body *b, unsigned char *bound, int nvars) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        int n;
-        Var **defs = stmt_all_defs(s, &n);
-        for (int k = 0; k < n; k++)
-            if (defs[k]->id < nvars)
-                bound[defs[k]->id] = 1;
-        free(defs);
-        if (s->index && s->index->id < nvars)
-            bound[s->index->id] = 1;
-        for (int k = 0; k < s->carried.len; k++) {
-            Var *p = ((Carried *)s->carried.items[k])->param;
-            if (p->id < nvars)
-                bound[p->id] = 1;
-        }
-        mark_bound(s->then_body, bound, nvars);
-        mark_bound(s->else_body, bound, nvars);
-        mark_bound(s->body, bound, nvars);
-    }
+/* Sets (on) or clears the marks of the variables s binds or sets, at any
+ * depth. */
+static void mark_bound(Stmt *s, unsigned char *mark, int nvars, bool on) {
+    int n;
+    Var **bound = stmt_all_bound(s, &n);
+    for (int k = 0; k < n; k++)
+        if (bound[k]->id < nvars)
+            mark[bound[k]->id] = on;
+    free(bound);
+    Body *in[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; in[q] && i < in[q]->stmts.len; i++)
+            mark_bound(in[q]->stmts.items[i], mark, nvars, on);
 }
 
 static bool known_before(Emitter *e, const unsigned char *bound, Operand o) {
     return o.kind == OPD_CONST || (o.kind == OPD_VAR && o.var->id < e->nvars && !bound[o.var->id] &&
                                    !e->inlined[o.var->id]);
+}
+
+static bool has_threaded_loop(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (((s->kind == S_MAP || s->kind == S_REDUCE) && !s->serial) ||
+            has_threaded_loop(s->then_body) || has_threaded_loop(s->else_body) ||
+            has_threaded_loop(s->body))
+            return true;
+    }
+    return false;
 }
 
 /* s into loops, where none has its trips; else the heavier of the two */
@@ -227,21 +242,15 @@ static bool threaded_loops_in(Emitter *e, const unsigned char *bound, Body *b, P
  * one thread, costs more than such a loop's work. Its carried scalars are
  * declared once, before both copies. */
 static bool emit_loop_one_thread_copy(Emitter *e, Stmt *s) {
-    if (!e->opt->openmp || e->in_parallel)
+    if (!e->opt->openmp || e->in_parallel || !has_threaded_loop(s->body))
         return false;
     PtrVec loops = {0};
-    unsigned char *bound = xcalloc((size_t)e->nvars + 1, 1);
-    Body self = {.stmts = {(void **)&s, 1, 1}}; /* its index and carried scalars too */
-    mark_bound(&self, bound, e->nvars);
-    bool known = threaded_loops_in(e, bound, s->body, &loops);
-    free(bound);
-    if (!known || !loops.len)
+    mark_bound(s, e->bound_mark, e->nvars, true);
+    bool known = threaded_loops_in(e, e->bound_mark, s->body, &loops);
+    mark_bound(s, e->bound_mark, e->nvars, false);
+    if (!known)
         return false;
-    Stmt *outer_declared = e->carried_declared;
-    if (s->carried.len) {
-        declare_carried(e, s);
-        e->carried_declared = s;
-    }
+    Stmt *outer_declared = declare_carried_once(e, s);
     line(e, "/* the loop below runs on this thread alone where every parallel loop in it is too "
             "small for threads: entering OpenMP would cost more than they do */");
     indent(e);
@@ -884,6 +893,7 @@ void emit_c_function(FILE *out, Func *f, const EmitOptions *opt) {
     free(e.inlined);
     free(e.next_use);
     free(e.buf_read);
+    free(e.bound_mark);
     arena_free(&e.a);
 }
 

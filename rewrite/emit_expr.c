@@ -505,6 +505,7 @@ void plan_inlining(Emitter *e, Func *f) {
     e->next_use = xcalloc((size_t)e->nvars + 1, 1);
     e->nbufs = f->next_buf_id;
     e->buf_read = xcalloc((size_t)e->nbufs + 1, 1);
+    e->bound_mark = xcalloc((size_t)e->nvars + 1, 1);
     scan_body(e, f->body);
     for (int id = 0; id < e->nvars; id++) {
         Stmt *d = e->def_stmt[id];

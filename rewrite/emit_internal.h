@@ -64,6 +64,9 @@ typedef struct Emitter {
      * adjoint reads nothing of is popped unnamed) */
     int nbufs;
     unsigned char *buf_read;
+    /* per variable id, cleared after each use: bound in the loop being
+     * emitted (emit_loop_one_thread_copy) */
+    unsigned char *bound_mark;
 } Emitter;
 
 /* ---- OpenMP clauses ---- */
@@ -144,6 +147,7 @@ void emit_spanned(Emitter *e, Stmt *loop, void (*emit)(Emitter *, Stmt *));
 /* `T param = init;` for each carried scalar of a sequential loop, whose
  * result takes the parameter's name */
 void declare_carried(Emitter *e, Stmt *s);
+Stmt *declare_carried_once(Emitter *e, Stmt *loop);
 
 /* emit_scan.c: a scan fused with its maps (ScanFusion), one parallel
  * region of two passes */

@@ -14,15 +14,11 @@ void collect_clauses(Emitter *e, Body *b, Clauses *c) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         int n;
-        Var **defs = stmt_all_defs(s, &n);
+        Var **bound = stmt_all_bound(s, &n);
         for (int k = 0; k < n; k++)
-            if (!(s->kind == S_LET && defs[k]->is_mutable)) /* an update, not a declaration */
-                vec_push(&e->a, &c->declared, defs[k]);
-        free(defs);
-        for (int k = 0; k < s->carried.len; k++)
-            vec_push(&e->a, &c->declared, ((Carried *)s->carried.items[k])->param);
-        if (s->index)
-            vec_push(&e->a, &c->declared, s->index);
+            if (!(s->kind == S_LET && bound[k]->is_mutable)) /* an update, not a declaration */
+                vec_push(&e->a, &c->declared, bound[k]);
+        free(bound);
         for (int q = 0; s->kind == S_SCAN && s->fusion && q < 2; q++)
             if (s->fusion->term[q]) /* declared by the fused scan's region */
                 vec_push(&e->a, &c->declared, s->fusion->term[q]);
@@ -810,12 +806,7 @@ void emit_spanned(Emitter *e, Stmt *loop, void (*emit)(Emitter *, Stmt *)) {
         emit(e, loop);
         return;
     }
-    /* a sequential loop's carried scalars are its results after both */
-    Stmt *outer_declared = e->carried_declared;
-    if (loop->kind == S_LOOP && loop->carried.len && e->carried_declared != loop) {
-        declare_carried(e, loop);
-        e->carried_declared = loop;
-    }
+    Stmt *outer_declared = declare_carried_once(e, loop);
     /* two copies: the compiler vectorises no loop whose updates test */
     const char *test = "";
     for (int i = e->spans.len - open; i < e->spans.len; i++)

@@ -452,6 +452,17 @@ Var **stmt_all_defs(Stmt *s, int *n) {
     return defs;
 }
 
+Var **stmt_all_bound(Stmt *s, int *n) {
+    int bound = stmt_defs_bound(s) + s->carried.len + 1;
+    Var **vars = xmalloc(sizeof(Var *) * (size_t)(bound + 1));
+    *n = stmt_defs(s, vars, bound);
+    for (int k = 0; k < s->carried.len; k++)
+        vars[(*n)++] = ((Carried *)s->carried.items[k])->param;
+    if (s->index)
+        vars[(*n)++] = s->index;
+    return vars;
+}
+
 static bool body_any(Body *b, bool (*pred)(Stmt *, Buffer *), Buffer *buf);
 
 static bool stmt_reads_here(Stmt *s, Buffer *buf) {

@@ -623,6 +623,9 @@ int stmt_defs(Stmt *s, Var **out, int max);
 int stmt_defs_bound(const Stmt *s);
 /* All of them, in an array the caller frees (*n of them). */
 Var **stmt_all_defs(Stmt *s, int *n);
+/* Those and what it binds inside itself: a loop's carried scalars and its
+ * index (its statement's own variables, in that order). */
+Var **stmt_all_bound(Stmt *s, int *n);
 /* True if an operand of b (at any depth) is one of vars (Var*). */
 bool body_refers_to(Body *b, PtrVec *vars);
 /* The statements of b at any depth. */
