@@ -675,10 +675,10 @@ static bool drop_unneeded_tape(Func *f) {
  * One buffer may be declared in several scopes (the forward sweep and a
  * re-execution), so each declaration is judged in its own scope. */
 static bool reads_local_here(Stmt *s, Buffer *buf) {
-    /* (a + update reads only to add: its sum, unread, goes with it, as
-     * histogram updates into bins nothing reads after: campaign seed 51439) */
-    bool sum = s->kind == S_ACC && s->acc_op == RED_ADD;
-    return ((s->kind == S_READ || (s->kind == S_ACC && !sum) || s->kind == S_HIST) &&
+    /* (an update, + or * or min or max, reads the element only to update
+     * it: unread, it goes with the array, as histogram updates into bins
+     * nothing reads after: campaign seeds 51439, and 96913 for *) */
+    return ((s->kind == S_READ || s->kind == S_HIST) &&
             s->buf == buf) ||
            ((s->kind == S_SCAN || s->kind == S_HIST) &&
             (s->scan_in[0] == buf || s->scan_in[1] == buf)) ||
