@@ -120,6 +120,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_STENCIL_2D] = {"stencil_2d", 1},
     [K_WIDE] = {"wide", 1},
     [K_XS_SUM] = {"xs_sum", 1},
+    [K_TIME_STEPS] = {"time_steps", 1},
 };
 
 int on(enum construct k) {

@@ -134,6 +134,8 @@ enum construct {
                     * loop over j (an inner loop over its elements), then used linearly
                     * (the forward and adjoint loops run as one, rewrite/fuse_sweeps.c)
                     * or not, or scaled in place, or read by the loop */
+    K_TIME_STEPS,  /* a time loop's step that also reduces (into a scalar it carries or
+                    * uses) and maps: several parallel loops per step */
     K_COUNT
 };
 

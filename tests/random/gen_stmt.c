@@ -820,6 +820,12 @@ static void gen_time_loop(struct block b) {
         fmt("#pragma pargrad map\n%s {", loop_head(k, kp, swap ? "0" : "1", swap ? "n" : "n - 1")));
     stmt(body_of(m2), fmt("%s[%s] = %s[%s];", u->name, k, swap ? pc : tmp->name, k));
     cx.par--;
+    /* more parallel loops in the step: a reduce, a map */
+    if (!swap && on(K_TIME_STEPS) && chance(60)) {
+        gen_reduce(body_of(loop), 1);
+        if (chance(40))
+            gen_map(body_of(loop), 1);
+    }
     cx.seq--;
     leave(s);
     end_counter(t);
