@@ -678,8 +678,7 @@ static bool reads_local_here(Stmt *s, Buffer *buf) {
     /* (an update, + or * or min or max, reads the element only to update
      * it: unread, it goes with the array, as histogram updates into bins
      * nothing reads after: campaign seeds 51439, and 96913 for *) */
-    return ((s->kind == S_READ || s->kind == S_HIST) &&
-            s->buf == buf) ||
+    return ((s->kind == S_READ || s->kind == S_HIST) && s->buf == buf) ||
            ((s->kind == S_SCAN || s->kind == S_HIST) &&
             (s->scan_in[0] == buf || s->scan_in[1] == buf)) ||
            (s->kind == S_HIST &&
