@@ -133,7 +133,7 @@ static long iteration_weight(Body *b) {
 
 /* The loop's work for the one-thread and threads tests: its trips times
  * its iterations' weight. */
-static bool takes_partials(Emitter *e, Stmt *s);
+static bool takes_partials(Emitter *e, Stmt *s, PtrVec *bufs);
 
 /* A loop whose threads add into partial sums pays, beyond a plain
  * region's start, an allocation per thread and the combine's three
@@ -152,7 +152,8 @@ void emit_trips(Emitter *e, Stmt *s) {
 
 long threads_weight(Emitter *e, Stmt *s) {
     long w = iteration_weight(s->body);
-    if (takes_partials(e, s))
+    PtrVec bufs = {0};
+    if (takes_partials(e, s, &bufs))
         w = w > PARTIALS_COST ? w / PARTIALS_COST : 1;
     return w;
 }
@@ -851,21 +852,20 @@ static void partial_targets(Emitter *e, Stmt *s, PtrVec *bufs) {
 /* A map whose threads add into partial sums of their own instead of
  * updating the arrays atomically (pargrad.h, pg_partial_*): grown as far
  * as each thread's largest element, added into the arrays once at the end
- * of the loop. A histogram's map (hist_bins) has copies of known length. */
-static bool takes_partials(Emitter *e, Stmt *s) {
+ * of the loop (bufs: those arrays). A histogram's map (hist_bins) has
+ * copies of known length. */
+static bool takes_partials(Emitter *e, Stmt *s, PtrVec *bufs) {
     if (!e->opt->openmp || e->in_parallel || s->serial ||
         (s->kind != S_MAP && s->kind != S_REDUCE) || s->hist_bins || e->partials.len)
         return false;
-    PtrVec bufs = {0};
-    partial_targets(e, s, &bufs);
-    return bufs.len > 0;
+    partial_targets(e, s, bufs);
+    return bufs->len > 0;
 }
 
 static bool emit_partials_map(Emitter *e, Stmt *s, const char *reductions) {
-    if (!takes_partials(e, s))
-        return false;
     PtrVec bufs = {0};
-    partial_targets(e, s, &bufs);
+    if (!takes_partials(e, s, &bufs))
+        return false;
     const char *list = "";
     for (int i = 0; i < bufs.len; i++)
         list = arena_printf(&e->a, "%s%s%s", list, i ? ", " : "", buf_name(e, bufs.items[i]));
