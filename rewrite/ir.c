@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1114,7 +1115,30 @@ static Type result_type(Operand x, Operand y) {
     return x.kind != OPD_NONE ? x.ty : y.ty;
 }
 
+/* x op y of two integer constants, where C's int, long or long long holds
+ * it (`m - 1` for a `const int m = 16`: the loop's trips are then known
+ * before any loop around it); false where it would not fold. */
+static bool fold_int(PrimOp op, Type ty, Operand x, Operand y, Operand *out) {
+    if (x.kind != OPD_CONST || y.kind != OPD_CONST || ty.kind != TY_INT || type_is_float(x.ty) ||
+        type_is_float(y.ty) || (op != OP_ADD && op != OP_SUB && op != OP_MUL))
+        return false;
+    bool is_int = !strcmp(ty.cname, "int");
+    if (!is_int && strcmp(ty.cname, "long") && strcmp(ty.cname, "long long"))
+        return false; /* (unsigned types wrap, narrower ones promote) */
+    long long v;
+    bool over = op == OP_ADD   ? __builtin_add_overflow(x.ival, y.ival, &v)
+                : op == OP_SUB ? __builtin_sub_overflow(x.ival, y.ival, &v)
+                               : __builtin_mul_overflow(x.ival, y.ival, &v);
+    if (over || (is_int && (v < INT_MIN || v > INT_MAX)))
+        return false;
+    *out = (Operand){.kind = OPD_CONST, .ival = v, .fval = (double)v, .ty = ty};
+    return true;
+}
+
 Operand b_op(Builder *bd, PrimOp op, Type ty, Operand x, Operand y) {
+    Operand folded;
+    if (fold_int(op, ty, x, y, &folded))
+        return folded;
     int n = y.kind == OPD_NONE ? 1 : 2;
     return opd_var(emit_let(bd->a, bd->f, bd->b, bd->loc, TEMP_NAME, ty, op, n, x, y, opd_none()));
 }

@@ -121,6 +121,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_WIDE] = {"wide", 1},
     [K_XS_SUM] = {"xs_sum", 1},
     [K_TIME_STEPS] = {"time_steps", 1},
+    [K_CONST_BOUND] = {"const_bound", 1},
 };
 
 int on(enum construct k) {

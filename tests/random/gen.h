@@ -136,6 +136,9 @@ enum construct {
                     * or not, or scaled in place, or read by the loop */
     K_TIME_STEPS,  /* a time loop's step that also reduces (into a scalar it carries or
                     * uses) and maps: several parallel loops per step */
+    K_CONST_BOUND, /* a sequential loop's bound `c - 1` of a `const int c` declared before it
+                    * (folded: the trips of loops in a loop around it are then known
+                    * before that loop, rewrite/ir.c fold_int) */
     K_COUNT
 };
 

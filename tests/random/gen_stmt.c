@@ -597,13 +597,18 @@ static void gen_seq(struct block b, int count) {
             "(int)2.7 + 1",     "7 / 2",          "(int)3.9", "9 % 5",
             "(int)(2.5 * 1.6)", "(_Bool)0.5 + 2", "(char)3",  "(int)(1ULL << 2)"};
         hi = ci[rnd(8)];
+    } else if (range == CRANGE && on(K_CONST_BOUND) && chance(25)) { /* c - 1 of a const c */
+        const char *c = fresh("cb");
+        stmt(b, fmt("const int %s = %s + 1;", c, hi));
+        hi = fmt("%s - 1", c);
+        range = -1; /* (the head as written: no float bound, no step) */
     }
     struct node *n = block_stmt(b, fmt("%s {", loop_head(t, pooled, "0", hi)));
     const char *T = NULL, *dt = NULL;
     double vT = 0, vdt = 0;
     if (range == CRANGE && on(K_FLOAT_BOUND) && chance(35))
         float_bound_head(n, t, pooled, &T, &dt, &vT, &vdt);
-    else if (on(K_LOOP_STEP) && chance(20))
+    else if (range >= 0 && on(K_LOOP_STEP) && chance(20))
         n->tmpl = fmt("%s {", step_head(t, pooled, hi));
     struct saved s = enter();
     if (T) { /* read in the body (dt as a time step), never assigned */
@@ -613,7 +618,7 @@ static void gen_seq(struct block b, int count) {
     int was_seq_par = cx.seq_par;
     cx.seq++;
     cx.seq_par = cx.par;
-    push_loop(t, 0, range, 0);
+    push_loop(t, 0, range < 0 ? CRANGE : range, 0);
     gen_block(body_of(n), 1 + rnd(count + 1));
     if (on(K_CONTINUE) && chance(25)) { /* the rest of some iterations is skipped */
         struct node *c = stmt(body_of(n), "if (%0)\n    continue;");
