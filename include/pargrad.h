@@ -28,6 +28,7 @@ extern "C" {
 typedef struct pg_tape {
     unsigned char *data;
     size_t top, cap;
+    size_t high; /* the most bytes it has held (pg_tape_high) */
 } pg_tape;
 
 /* This thread's tape; pushes and pops are inline (they run once per
@@ -49,6 +50,8 @@ static inline void *pg_tape_push(pg_tape *tape, size_t bytes) {
         pg_tape_grow(tape, need);
     void *at = tape->data + tape->top;
     tape->top = need;
+    if (need > tape->high)
+        tape->high = need;
     return at;
 }
 /* Removes the top `bytes`; the result stays valid until the next push. */
@@ -60,6 +63,11 @@ static inline void *pg_tape_pop(pg_tape *tape, size_t bytes) {
     return tape->data + tape->top;
 }
 size_t pg_tape_depth(const pg_tape *tape);
+/* The most bytes this thread's tape has held since it started or since
+ * pg_tape_reset_high: the memory a gradient's checkpoints took (the heat
+ * benchmark reports it with and without strip-mining). */
+size_t pg_tape_high(const pg_tape *tape);
+void pg_tape_reset_high(pg_tape *tape);
 
 /* Records: several values pushed with one check of the tape's room, each in
  * an 8-byte slot, the layout of as many single pushes (so either form pops
@@ -284,6 +292,15 @@ __attribute__((noreturn)) void pg_bin_fail(long k, long n, const char *where);
 static inline void pg_bin_check(long k, long n, const char *where) {
     if (__builtin_expect(k < 0 || k >= n, 0)) /* inline: it runs once per update */
         pg_bin_fail(k, n, where);
+}
+
+/* A loop under `#pragma pargrad while bound(N)` whose body ran more than N
+ * times, found by the gradient's forward sweep: prints what and where, and
+ * aborts (the gradient would be of another loop than the one promised). */
+__attribute__((noreturn)) void pg_bound_fail(long runs, long bound, const char *where);
+static inline void pg_bound_check(long runs, long bound, const char *where) {
+    if (__builtin_expect(runs > bound, 0))
+        pg_bound_fail(runs, bound, where);
 }
 
 /* Argmin/argmax for the min/max reduce rule: the value and the iteration that

@@ -411,6 +411,9 @@ struct Stmt {
      * of its return sweep. */
     Operand until;
     Var *trips;
+    /* S_LOOP under `#pragma pargrad loop stripmine(K)`: K levels of blocks
+     * (rev_loop.c), 0 where not asked for; the pragma's text in `text` */
+    int stripmine;
 
     /* S_EFFECT: the arguments (EffectArg*), and a number all copies of
      * one call share: the call runs where the primal runs it (the first

@@ -1,5 +1,5 @@
 /* Reverse mode: the driver, and the rules for straight-line code, if and
- * sequential loops. Maps, reduces and scans have their own files.
+ * branches. Sequential loops, maps, reduces and scans have their own files.
  *
  * The gradient function runs the forward sweep of the body, then its return
  * sweep. There is no tape for scalars: every scope's return sweep first
@@ -49,7 +49,7 @@ void add_adjoint(Rev *r, Builder *bd, Operand o, Operand v) {
         b_accumulate(bd, adj, b_cast(bd, adj->ty, v));
 }
 
-static void declare_adjoint(Rev *r, Body *out, Var *v, SrcLoc loc) {
+void declare_adjoint(Rev *r, Body *out, Var *v, SrcLoc loc) {
     Var *adj = adjoint_of(r, v);
     if (!adj)
         return;
@@ -331,7 +331,7 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
  * never restored (the final bins of a histogram of structs): its return
  * sweep has nothing to do, and running its iterations again there would
  * spoil the values the sweep reads. */
-static bool only_final_values(Stmt *s) {
+bool only_final_values(Stmt *s) {
     int n;
     Var **defs = stmt_all_defs(s, &n);
     bool active = false;
@@ -384,292 +384,6 @@ static void rev_if_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     c->then_body = rev_branch_bwd(r, s, s->then_body, true);
     c->else_body = rev_branch_bwd(r, s, s->else_body, false);
     body_append(r->a, out, c);
-}
-
-/* ---- sequential loops ---- */
-static Stmt *loop_like(Rev *r, Stmt *s, StmtKind kind) {
-    Stmt *l = stmt_new(r->a, kind, s->loc);
-    l->index = s->index;
-    l->lo = s->lo;
-    l->hi = s->hi;
-    l->body = body_new(r->a);
-    l->text = s->text;
-    l->until = s->until;
-    l->trips = s->trips;
-    return l;
-}
-
-/* Carried scalars travel through the tape; push and pop share a number so
- * that both go when the return sweep turns out not to need the value. */
-static void push_carried(Rev *r, Body *out, SrcLoc loc, Var *param) {
-    Stmt *p = stmt_new(r->a, S_PUSH, loc);
-    p->nargs = 1;
-    p->args[0] = opd_var(param);
-    p->tape_pair = param->id + 1;
-    body_append(r->a, out, p);
-}
-
-/* A carried integer stepped by a constant in every iteration of a counted
- * loop (`idx++` walking a packed triangle, a pointer's offset): its value
- * in each iteration follows from the index, so it needs no tape. The step
- * (*step), or false. */
-static bool induction_step(Rev *r, Stmt *loop, Carried *c, long long *step) {
-    if (type_is_float(c->param->ty) || loop->hi.kind == OPD_NONE || loop->until.kind != OPD_NONE ||
-        loop->blocks_of)
-        return false;
-    Stmt *y = def_of(r, c->yield);
-    if (!y || y->kind != S_LET || (y->op != OP_ADD && y->op != OP_SUB) || y->nargs != 2)
-        return false;
-    for (int k = 0; k < 2; k++) {
-        Operand self = y->args[k], by = y->args[1 - k];
-        if (self.kind != OPD_VAR || self.var != c->param || by.kind != OPD_CONST ||
-            type_is_float(by.ty) || (y->op == OP_SUB && k == 1))
-            continue;
-        *step = y->op == OP_SUB ? -by.ival : by.ival;
-        return true;
-    }
-    return false;
-}
-
-/* o computed by lets of loop's body from its index and values from
- * outside it (an inner loop's bounds, i + 1): it can be computed again at
- * the start of the loop's return iteration. */
-static bool from_index(Stmt *loop, Operand o, int depth) {
-    if (o.kind == OPD_CONST || (o.kind == OPD_VAR && o.var == loop->index))
-        return true;
-    if (o.kind != OPD_VAR || o.var->is_mutable || depth == 0)
-        return false;
-    if (bound_outside(loop->body, o))
-        return true;
-    bool other = false;
-    Stmt *d = binding_in(loop->body, o.var, NULL, &other);
-    if (!d || d->kind != S_LET || d->op == OP_CALL || d->op >= OP_UOP)
-        return false;
-    for (int k = 0; k < d->nargs; k++)
-        if (!from_index(loop, d->args[k], depth - 1))
-            return false;
-    return true;
-}
-
-/* o (from_index) computed again into bd's body: its lets copied */
-static Operand index_value_again(Rev *r, Stmt *loop, Operand o, Builder *bd) {
-    bool other = false;
-    Stmt *d = o.kind == OPD_VAR && o.var != loop->index
-                  ? binding_in(loop->body, o.var, NULL, &other)
-                  : NULL;
-    if (!d)
-        return o;
-    Stmt *c = stmt_new(r->a, S_LET, d->loc);
-    *c = *d;
-    c->dst = var_new(r->a, r->dst, d->dst->name, d->dst->ty);
-    for (int k = 0; k < d->nargs; k++)
-        c->args[k] = index_value_again(r, loop, d->args[k], bd);
-    body_append(r->a, bd->b, c);
-    return opd_var(c->dst);
-}
-
-/* A carried integer counted on by a loop in the body (`idx` walking a
- * packed triangle row by row: `for (j = i + 1; j < d; j++) idx++;`): the
- * yield is the result of a counted loop directly in the body whose own
- * carried scalar starts at it and steps by a constant, with bounds from
- * the index (from_index). Each iteration adds step times that loop's
- * trips, so the return sweep finds its value where an iteration starts
- * from where it ends, the value after the loop less the later
- * iterations' steps: no tape. The inner loop (*inner) and its step, or
- * NULL. */
-static Stmt *counted_by_inner(Rev *r, Stmt *loop, Carried *c, long long *step) {
-    if (type_is_float(c->param->ty) || !is_counted_loop(loop))
-        return NULL;
-    Stmt *in = def_of(r, c->yield);
-    if (!in || !is_counted_loop(in) || !vec_contains(&loop->body->stmts, in) ||
-        !from_index(loop, in->lo, 8) || !from_index(loop, in->hi, 8))
-        return NULL;
-    for (int k = 0; k < in->carried.len; k++) {
-        Carried *ic = in->carried.items[k];
-        if (c->yield.kind == OPD_VAR && ic->result == c->yield.var &&
-            opd_equal(ic->init, opd_var(c->param)) && induction_step(r, in, ic, step))
-            return in;
-    }
-    return NULL;
-}
-
-/* Whether the forward needs to push the carried scalar's values. */
-static bool carried_on_tape(Rev *r, Stmt *loop, Carried *c) {
-    long long step;
-    return !induction_step(r, loop, c, &step) && !counted_by_inner(r, loop, c, &step);
-}
-
-/* The value of a carried scalar counted on by an inner loop
- * (counted_by_inner) where the return iteration starts: a running value,
- * from the loop's result down, less the iteration's count. */
-static void counted_value(Rev *r, Stmt *s, Carried *c, Stmt *in, long long step, Body *before,
-                          Body *out) {
-    Var *run = var_new(r->a, r->dst, c->param->name, type_long());
-    run->is_mutable = true;
-    Stmt *d = stmt_new(r->a, S_DECL, s->loc);
-    d->dst = run;
-    d->nargs = 1;
-    Builder pre = {r->a, r->dst, before, s->loc};
-    b_comment(&pre, arena_printf(r->a,
-                                 "%s where each return iteration starts: counted back from its "
-                                 "value after the loop, less what the inner loop adds (no tape)",
-                                 c->param->name));
-    d->args[0] = b_cast(&pre, type_long(), opd_var(c->result));
-    body_append(r->a, before, d);
-    Builder bd = {r->a, r->dst, out, s->loc};
-    Operand lo = b_cast(&bd, type_long(), index_value_again(r, s, in->lo, &bd));
-    Operand hi = b_cast(&bd, type_long(), index_value_again(r, s, in->hi, &bd));
-    Operand trips = b_select(&bd, b_cmp(&bd, OP_GT, hi, lo), b_sub(&bd, hi, lo), opd_int(0));
-    Stmt *back = stmt_new(r->a, S_LET, s->loc);
-    back->dst = run;
-    back->op = OP_SUB;
-    back->nargs = 2;
-    back->args[0] = opd_var(run);
-    back->args[1] = b_mul(&bd, trips, opd_int(step));
-    body_append(r->a, out, back);
-    Stmt *set = stmt_new(r->a, S_LET, s->loc);
-    set->dst = c->param;
-    set->op = OP_CAST;
-    set->cast_exact = true;
-    set->nargs = 1;
-    set->args[0] = opd_var(run);
-    body_append(r->a, out, set);
-}
-
-/* The carried scalar's value in the iteration at hand: popped, for an
- * induction variable init + (index - lo) * step, or for one an inner loop
- * counts on from the iteration after (declared in `before`). */
-static void carried_value(Rev *r, Stmt *s, Carried *c, Body *before, Body *out) {
-    long long step;
-    Stmt *in = induction_step(r, s, c, &step) ? NULL : counted_by_inner(r, s, c, &step);
-    if (in) {
-        counted_value(r, s, c, in, step, before, out);
-        return;
-    }
-    if (carried_on_tape(r, s, c)) {
-        Stmt *pop = stmt_new(r->a, S_POP, s->loc);
-        pop->dst = c->param;
-        pop->tape_pair = c->param->id + 1;
-        body_append(r->a, out, pop);
-        return;
-    }
-    Builder bd = {r->a, r->dst, out, s->loc};
-    Operand trip =
-        b_sub(&bd, b_cast(&bd, type_long(), opd_var(s->index)), b_cast(&bd, type_long(), s->lo));
-    Operand at = b_add(&bd, b_cast(&bd, type_long(), c->init), b_mul(&bd, trip, opd_int(step)));
-    Stmt *set = stmt_new(r->a, S_LET, s->loc);
-    set->dst = c->param;
-    set->op = OP_CAST;
-    set->cast_exact = true;
-    set->nargs = 1;
-    set->args[0] = at;
-    body_append(r->a, out, set);
-}
-
-/* The loop's checkpoints (rev_kill.c), but for arrays an outer loop's
- * checkpoint has put back (their writes are dropped here: the values would
- * be the outer iteration's) and for a loop whose return sweep does nothing,
- * which would pop nothing. */
-static PtrVec *loop_checkpoints(Rev *r, Stmt *s) {
-    PtrVec *all = only_final_values(s) ? NULL : iteration_checkpoints(r, s);
-    if (!all || !all->len)
-        return NULL;
-    PtrVec *cps = arena_alloc(r->a, sizeof(PtrVec));
-    for (int i = 0; i < all->len; i++)
-        if (!vec_contains(r->restored, ((Checkpoint *)all->items[i])->buf))
-            vec_push(r->a, cps, all->items[i]);
-    return cps;
-}
-
-/* Forward: each iteration pushes the elements it will overwrite and its
- * carried scalars, then runs the primal body; at its end, its checkpoints. */
-static void rev_loop_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
-    Stmt *l = loop_like(r, s, S_LOOP);
-    l->carried = s->carried;
-    PtrVec *unsaved = iteration_saves_skip(r, s, dead);
-    WriteLog *log =
-        save_regions(r, (Stmt **)s->body->stmts.items, s->body->stmts.len, l->body, unsaved);
-    for (int i = 0; i < s->carried.len; i++) {
-        Carried *c = s->carried.items[i];
-        if (carried_on_tape(r, s, c))
-            push_carried(r, l->body, s->loc, c->param);
-    }
-    for (int i = 0; i < s->body->stmts.len; i++)
-        append_forward(r, s->body->stmts.items[i], dead, log, l->body);
-    end_log(r, log, l->body);
-    PtrVec *cps = loop_checkpoints(r, s);
-    for (int i = 0; cps && i < cps->len; i++)
-        transfer_checkpoint(r, cps->items[i], s->loc, l->body, true);
-    body_append(r->a, out, l);
-}
-
-/* Rev.restored with the checkpoints' arrays added */
-static PtrVec *with_restored(Rev *r, PtrVec *outer, PtrVec *cps) {
-    if (!cps || !cps->len)
-        return outer;
-    PtrVec *all = arena_alloc(r->a, sizeof(PtrVec));
-    for (int i = 0; outer && i < outer->len; i++)
-        vec_push(r->a, all, outer->items[i]);
-    for (int i = 0; i < cps->len; i++)
-        vec_push(r->a, all, ((Checkpoint *)cps->items[i])->buf);
-    return all;
-}
-
-/* Return sweep: iterations in reverse; each restores its carried scalars
- * and what it overwrote, re-executes its body, then runs the body's adjoint.
- * The adjoint of a carried value travels in the result's adjoint variable. */
-static void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
-    Stmt *l = loop_like(r, s, S_LOOP);
-    l->reversed = true;
-    l->note = "adjoint, reversed";
-    if (s->hi.kind == OPD_NONE) { /* a while loop: as many iterations as it ran */
-        l->hi = opd_var(s->trips);
-        l->until = opd_none();
-    }
-    Stmt **stmts = (Stmt **)s->body->stmts.items;
-    int n = s->body->stmts.len;
-    /* pushed last in the iteration, popped first */
-    PtrVec *cps = loop_checkpoints(r, s);
-    for (int i = cps ? cps->len - 1 : -1; i >= 0; i--)
-        transfer_checkpoint(r, cps->items[i], s->loc, l->body, false);
-    PtrVec *unsaved = iteration_saves_skip(r, s, dead);
-    restore_logged_writes(r, stmts, n, l->body, unsaved);
-    for (int i = s->carried.len - 1; i >= 0; i--)
-        carried_value(r, s, s->carried.items[i], out, l->body);
-    /* after the carried scalars: an index may be one (y[j], j++) */
-    restore_saved_regions(r, stmts, n, l->body, unsaved);
-    PtrVec *outer_restored = r->restored;
-    r->restored = with_restored(r, outer_restored, cps);
-    rev_fwd_body(r, s->body, l->body, true);
-    rev_adjoint_decls(r, s->body, l->body);
-    Builder bd = {r->a, r->dst, l->body, s->loc};
-    for (int i = 0; i < s->carried.len; i++) {
-        Carried *c = s->carried.items[i];
-        if (!c->result->active)
-            continue;
-        declare_adjoint(r, l->body, c->param, s->loc);
-        add_adjoint(r, &bd, c->yield, opd_var(adjoint_of(r, c->result)));
-    }
-    rev_bwd_stmts(r, s->body, l->body, true);
-    r->restored = outer_restored;
-    for (int i = 0; i < s->carried.len; i++) {
-        Carried *c = s->carried.items[i];
-        if (!c->result->active)
-            continue;
-        Stmt *set = stmt_new(r->a, S_LET, s->loc);
-        set->dst = adjoint_of(r, c->result);
-        set->op = OP_COPY;
-        set->nargs = 1;
-        set->args[0] = opd_var(adjoint_of(r, c->param));
-        body_append(r->a, l->body, set);
-    }
-    body_append(r->a, out, l);
-    Builder after = {r->a, r->dst, out, s->loc};
-    for (int i = 0; i < s->carried.len; i++) {
-        Carried *c = s->carried.items[i];
-        if (c->result->active)
-            add_adjoint(r, &after, c->init, opd_var(adjoint_of(r, c->result)));
-    }
 }
 
 /* ---- bodies ---- */
@@ -757,12 +471,33 @@ static void free_block_heap_arrays(Arena *a, Body *b, bool top) {
     }
 }
 
+/* The arrays of Rev.iter_skip that statement i of the iteration's body
+ * need not save (see Rev.nosave); NULL outside such a body and for loops,
+ * whose iterations' saves are between iterations. */
+static PtrVec *unsaved_here(Rev *r, Body *b, int i) {
+    Stmt *s = b->stmts.items[i];
+    if (b != r->iter_body || !r->iter_skip || s->kind == S_LOOP)
+        return NULL;
+    PtrVec *none = arena_alloc(r->a, sizeof(PtrVec));
+    for (int k = 0; k < r->iter_skip->len; k++) {
+        Buffer *buf = r->iter_skip->items[k];
+        bool read = false;
+        for (int j = 0; j <= i && !read; j++)
+            read = reads_value_of(r, b->stmts.items[j], buf);
+        if (!read)
+            vec_push(r->a, none, buf);
+    }
+    return none;
+}
+
 void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec) {
     Body *outer_body = r->cur_body;
+    PtrVec *outer_nosave = r->nosave;
     for (int i = 0; i < src->stmts.len && !r->failed; i++) {
         r->cur_body = src;
         Stmt *s = src->stmts.items[i];
         PtrVec *dead = reexec ? dead_buffers(r, src, i) : NULL;
+        r->nosave = reexec ? unsaved_here(r, src, i) : NULL;
         switch (s->kind) {
         case S_RETURN:
             break;
@@ -805,14 +540,17 @@ void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec) {
         }
     }
     r->cur_body = outer_body;
+    r->nosave = outer_nosave;
 }
 
 void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
     Body *outer_body = r->cur_body;
+    PtrVec *outer_nosave = r->nosave;
     for (int i = src->stmts.len - 1; i >= 0 && !r->failed; i--) {
         r->cur_body = src;
         Stmt *s = src->stmts.items[i];
         PtrVec *dead = reexec ? dead_buffers(r, src, i) : NULL;
+        r->nosave = reexec ? unsaved_here(r, src, i) : NULL;
         Builder bd = {r->a, r->dst, out, s->loc};
         switch (s->kind) {
         case S_LET:
@@ -858,6 +596,7 @@ void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
         }
     }
     r->cur_body = outer_body;
+    r->nosave = outer_nosave;
 }
 
 /* ---- the driver ---- */

@@ -34,6 +34,10 @@ bool activity_analyse(Arena *a, RevSpec *spec, RevErrors *err);
 
 /* ---- rev.c: the driver and the rules for straight-line code, if, loops ---- */
 Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err);
+/* Turns each sequential loop under `#pragma pargrad loop stripmine(K)` in b
+ * into K levels of blocks (rev_loop.c); runs on the primal before it is
+ * differentiated. */
+void stripmine_loops(Arena *a, Func *f, Body *b);
 
 /* ---- simplify.c ---- */
 /* Removes computations whose results are never used (re-executed forward
@@ -162,6 +166,15 @@ typedef struct Rev {
     /* The arrays popped back from checkpoints where the return sweep's
      * iteration at hand began: its re-execution drops their writes */
     PtrVec *restored;
+    /* While a sequential loop's iteration runs again in its return sweep:
+     * its body, and the arrays its iterations need not save (killed in
+     * each, their values from before it unused, rev_kill.c). A statement
+     * of that body writing one of them that nothing before it in the body
+     * reads need not save it either (nosave, set per statement): its old
+     * values are the previous iteration's, read by no adjoint. */
+    Body *iter_body;
+    PtrVec *iter_skip;
+    PtrVec *nosave;
     bool failed;
 } Rev;
 
@@ -201,6 +214,14 @@ void rev_adjoint_decls(Rev *r, Body *src, Body *out);
 void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec);
 /* A plain copy of the primal statements (no saves), as in the input. */
 void rev_primal_body(Rev *r, Body *src, Body *out);
+/* A sequential loop's forward sweep and return sweep (rev_loop.c). */
+void rev_loop_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+/* The adjoint variable of v, declared zero in out. */
+void declare_adjoint(Rev *r, Body *out, Var *v, SrcLoc loc);
+/* Whether s computes nothing with a derivative and writes only arrays
+ * never restored: its return sweep has nothing to do. */
+bool only_final_values(Stmt *s);
 
 /* The statement that binds a source variable (a let, a loop for its index). */
 Stmt *def_of(Rev *r, Operand o);

@@ -307,12 +307,39 @@ static bool covered(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, PtrVec *kills) {
     return false;
 }
 
-/* Whether every read of buf in s (at any depth) reads killed elements. */
+static bool reads_killed(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Buffer *buf, PtrVec *kills);
+
+/* Whether every read of buf in the statements of b reads elements killed
+ * before them or by a statement of b before it; the kills of b's
+ * statements are added to *kills. */
+static bool body_reads_killed(Rev *r, LoopKills *k, Stmt *loop, Body *b, Buffer *buf,
+                              PtrVec *kills) {
+    Stmt *path[4];
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (!reads_killed(r, k, loop, s, buf, kills))
+            return false;
+        add_kills(r, k, loop, s, buf, kills, path, 0);
+    }
+    return true;
+}
+
+/* Whether every read of buf in s (at any depth) reads killed elements: by
+ * statements before s, or, inside a sequential loop, by statements before
+ * the read in the same iteration of that loop (a strip-mined time loop's
+ * block: each step writes the scratch array it then reads). Kills inside
+ * the loop count only where their elements do not move with its index. */
 static bool reads_killed(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Buffer *buf, PtrVec *kills) {
     if ((s->kind == S_READ || s->kind == S_ACC) && s->buf == buf)
         return covered(r, k, loop, s, kills);
     if ((s->kind == S_SCAN || s->kind == S_HIST) && stmt_reads_buffer(s, buf))
         return false;
+    if (s->kind == S_LOOP && s->body && s != loop) {
+        PtrVec inner = {0};
+        for (int i = 0; i < kills->len; i++)
+            vec_push(r->a, &inner, kills->items[i]);
+        return body_reads_killed(r, k, loop, s->body, buf, &inner);
+    }
     Body *bodies[3] = {s->then_body, s->else_body, s->body};
     for (int q = 0; q < 3; q++)
         for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
@@ -324,14 +351,7 @@ static bool reads_killed(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Buffer *buf,
 /* Whether every read of buf in an iteration of loop reads elements the
  * iteration wrote before; the regions it certainly writes into *kills. */
 static bool killed_each_iteration(Rev *r, LoopKills *k, Stmt *loop, Buffer *buf, PtrVec *kills) {
-    Stmt *path[4];
-    for (int i = 0; i < loop->body->stmts.len; i++) {
-        Stmt *s = loop->body->stmts.items[i];
-        if (!reads_killed(r, k, loop, s, buf, kills))
-            return false;
-        add_kills(r, k, loop, s, buf, kills, path, 0);
-    }
-    return true;
+    return body_reads_killed(r, k, loop, loop->body, buf, kills);
 }
 
 /* Whether each read of buf in b only adds back into buf. */
@@ -359,10 +379,13 @@ static bool touches_old_values(Stmt *s, Buffer *buf) {
 }
 
 /* Whether the values buf had before `loop` may be read after the loop's
- * return sweep: by a statement before it, up to buf's declaration (an if
- * or a map around it: the statements before those too), unless a
- * sequential loop around it puts buf back, or kills it, in each of its own
- * iterations. A loop that adds into buf (adds_only) also reads them where
+ * return sweep: by a statement before it, up to buf's declaration (an if,
+ * a map or a sequential loop around it: the statements before those too).
+ * A sequential loop around it that saves buf puts it back before each of
+ * its iterations runs again, not after: what the iteration's return sweep
+ * leaves in buf is what the statements before that loop read (campaign
+ * seed 99187: a time loop's scratch array, read by the adjoint of a
+ * statement before the loop). A loop that adds into buf (adds_only) also reads them where
  * it runs again after the return sweep to give the caller its outputs
  * (rev.c, rerun_restored): unless buf is declared inside the statement
  * run again, which declares it afresh, they are needed (campaign seeds
@@ -381,8 +404,6 @@ static bool entry_values_needed(Rev *r, LoopKills *k, Stmt *loop, Buffer *buf, b
             return adds_only && w->body == r->src->body;
         if (!w->owner)
             return true;
-        if (w->owner->kind == S_LOOP)
-            return false;
         cur = w->owner;
     }
     return true;

@@ -279,7 +279,7 @@ static bool reads_besides_extrema(Stmt *s, Buffer *buf) {
 
 struct SaveSite {
     Stmt *write;
-    Stmt *path[8];
+    Stmt **path; /* the loops around the write, outermost first */
     int depth;
     /* under an if, with no loop of the path between: the index may only
      * be valid where the if's condition holds (`if (i < n) y[i] = v`, a
@@ -292,8 +292,8 @@ typedef struct SiteScan {
     Rev *r;
     PtrVec *dead;
     PtrVec sites;
-    Stmt *path[8];
-    int depth;
+    Stmt **path; /* the loops around the statement scanned (cap of them) */
+    int depth, cap;
     int ifs; /* ifs around the statement scanned, inside the innermost loop of the path */
     /* Vars bound inside the saved statements: listed during the scan, then
      * flagged by id from inside_lo on (a range, not every variable of the
@@ -340,15 +340,34 @@ static bool is_inside(SiteScan *sc, Var *v) {
     return k >= 0 && k < sc->inside_n && sc->inside[k];
 }
 
+/* A site of write w at the loops of the scan's path, with room for
+ * `more` loops after them. */
+static SaveSite *new_site(SiteScan *sc, Stmt *w, int more) {
+    SaveSite *site = arena_alloc(sc->r->a, sizeof(SaveSite));
+    site->write = w;
+    site->depth = sc->depth;
+    site->path = arena_alloc(sc->r->a, sizeof(Stmt *) * (size_t)(sc->depth + more + 1));
+    memcpy(site->path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
+    return site;
+}
+
+/* Pushes loop s on the scan's path, growing it as deep as loops nest. */
+static void enter_loop(SiteScan *sc, Stmt *s) {
+    if (sc->depth == sc->cap) {
+        int cap = sc->cap ? 2 * sc->cap : 8;
+        Stmt **path = arena_alloc(sc->r->a, sizeof(Stmt *) * (size_t)cap);
+        memcpy(path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
+        sc->path = path;
+        sc->cap = cap;
+    }
+    sc->path[sc->depth++] = s;
+}
+
 /* A histogram of *, min or max (S_HIST, a min/max histogram's map) may
  * change any of its bins: its site is all of them, written as if by a loop
  * over the bins, h[b] for b in [0, nb). */
 static void add_bins_site(SiteScan *sc, Stmt *s, Buffer *h, Operand nb) {
     Rev *r = sc->r;
-    if (sc->depth == 8) {
-        rev_error(r, s->loc, NULL, "loops nested too deeply to save what they overwrite");
-        return;
-    }
     Stmt *bins = stmt_new(r->a, S_MAP, s->loc);
     bins->index = var_new(r->a, r->dst, "b", type_long());
     bins->lo = opd_int(0);
@@ -357,9 +376,7 @@ static void add_bins_site(SiteScan *sc, Stmt *s, Buffer *h, Operand nb) {
     w->buf = h;
     w->nidx = 1;
     w->idx[0] = opd_var(bins->index);
-    SaveSite *site = arena_alloc(r->a, sizeof(SaveSite));
-    site->write = w;
-    memcpy(site->path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
+    SaveSite *site = new_site(sc, w, 1);
     site->path[sc->depth] = bins;
     site->depth = sc->depth + 1;
     vec_push(r->a, &sc->sites, site);
@@ -382,12 +399,10 @@ static void scan_stmt(SiteScan *sc, Stmt *s) {
     case S_WRITE:
     case S_ACC: /* a histogram's update; min and max: their map's bins site */
         if ((s->kind == S_WRITE || s->acc_op == RED_ADD) && !vec_contains(sc->dead, s->buf) &&
-            !vec_contains(&sc->inner_bufs, s->buf) && write_needs_save(sc->r, s)) {
-            SaveSite *site = arena_alloc(sc->r->a, sizeof(SaveSite));
-            site->write = s;
-            site->depth = sc->depth;
+            !vec_contains(sc->r->nosave, s->buf) && !vec_contains(&sc->inner_bufs, s->buf) &&
+            write_needs_save(sc->r, s)) {
+            SaveSite *site = new_site(sc, s, 0);
             site->under_if = s->kind == S_WRITE && sc->depth == 0 && sc->ifs > 0;
-            memcpy(site->path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
             vec_push(sc->r->a, &sc->sites, site);
         }
         break;
@@ -421,13 +436,9 @@ static void scan_stmt(SiteScan *sc, Stmt *s) {
             sc->path[sc->depth - 1] = map;
             break;
         }
-        if (sc->depth == 8) {
-            rev_error(sc->r, s->loc, NULL, "loops nested too deeply to save what they overwrite");
-            return;
-        }
         int ifs = sc->ifs;
         sc->ifs = 0;
-        sc->path[sc->depth++] = s;
+        enter_loop(sc, s);
         scan_body(sc, s->body);
         sc->depth--;
         sc->ifs = ifs;
@@ -598,24 +609,68 @@ static Operand box_position(Builder *bd, Operand pos, Operand trip, Var *index, 
     return b_add(bd, b_mul(bd, pos, trip), off);
 }
 
+/* Whether every iteration of the site's k-th loop writes the same elements:
+ * the write's indices and the bounds of the loops inside it do not change
+ * with its index (a time loop around a stencil step, a strip-mined loop's
+ * blocks). */
+static bool same_elements_each_trip(SaveSite *site, int k) {
+    Stmt *l = site->path[k];
+    if (l->kind != S_LOOP)
+        return false;
+    for (int j = k + 1; j < site->depth; j++)
+        if (!same_each_iteration(l->body, l->index, site->path[j]->lo, true, 32) ||
+            !same_each_iteration(l->body, l->index, site->path[j]->hi, true, 32))
+            return false;
+    for (int i = 0; i < site->write->nidx; i++)
+        if (!same_each_iteration(l->body, l->index, site->write->idx[i], true, 32))
+            return false;
+    return true;
+}
+
 /* The loop nest over a site's iterations, after computing how many elements
  * it covers; returns the innermost body, the element count and the
- * element's position in the saved region. */
-static Body *site_nest(Slice *sl, Builder *bd, Operand *count, Operand *pos) {
+ * element's position in the saved region. The saves are taken before the
+ * statements run, so a sequential loop whose iterations all write the same
+ * elements would save the same values once per iteration: it is left out
+ * of the nest (the elements saved once, where it runs at all). */
+static Body *site_nest(Slice *sl, Builder *bd, Operand *count, Operand *pos, bool *nested) {
     Rev *r = sl->sc->r;
     SaveSite *site = sl->site;
-    Operand lo[8], hi[8], trip[8];
+    size_t n = (size_t)site->depth + 1;
+    Operand *lo = arena_alloc(r->a, n * sizeof(Operand)),
+            *hi = arena_alloc(r->a, n * sizeof(Operand));
+    Operand *trip = arena_alloc(r->a, n * sizeof(Operand));
+    Operand *runs = arena_alloc(r->a, n * sizeof(Operand));
+    bool *once = arena_alloc(r->a, n * sizeof(bool));
     *count = opd_int(1);
     for (int k = 0; k < site->depth; k++) {
         Stmt *l = site->path[k];
         lo[k] = slice_operand(sl, l->lo, 0, bd->b);
         hi[k] = slice_operand(sl, l->hi, 0, bd->b);
+        once[k] = same_elements_each_trip(site, k);
+        if (once[k]) {
+            runs[k] = b_cmp(bd, OP_LT, lo[k], hi[k]);
+            *count = b_mul(bd, *count, b_select(bd, runs[k], opd_int(1), opd_int(0)));
+            continue;
+        }
         trip[k] = box_side(bd, lo[k], hi[k], count);
     }
     Body *cur = bd->b;
     Operand p = opd_int(0);
     for (int k = 0; k < site->depth; k++) {
         Stmt *l = site->path[k];
+        if (once[k] && runs[k].kind == OPD_CONST && runs[k].ival)
+            continue; /* it runs: nothing to test */
+        if (once[k]) {
+            Stmt *g = stmt_new(r->a, S_IF, l->loc);
+            g->cond = runs[k];
+            g->then_body = body_new(r->a);
+            g->else_body = body_new(r->a);
+            g->note = "overwritten elements, the same in every iteration: saved once";
+            body_append(r->a, cur, g);
+            cur = g->then_body;
+            continue;
+        }
         Stmt *m = stmt_new(r->a, S_MAP, l->loc);
         m->index = l->index;
         m->lo = lo[k];
@@ -628,7 +683,10 @@ static Body *site_nest(Slice *sl, Builder *bd, Operand *count, Operand *pos) {
         p = box_position(&in, p, trip[k], l->index, lo[k]);
     }
     *pos = p;
-    return cur;
+    /* every loop of the path left out, each running: the elements go
+     * where the caller puts them, after the count */
+    *nested = cur != bd->b;
+    return *nested ? cur : body_new(r->a);
 }
 
 static Buffer *region_buffer(Rev *r, Buffer *of) {
@@ -691,10 +749,11 @@ static void transfer_site(SiteScan *sc, SaveSite *site, Body *out, bool save) {
     /* The count is computed before the region is pushed or popped. */
     Body *head = body_new(r->a);
     Builder hb = {r->a, r->dst, head, w->loc};
-    Body *inner = site_nest(&sl, &hb, &count, &pos);
-    /* head holds: count computations, then the nest; put the tape
-     * operation between them. */
-    int nest_at = head->stmts.len - 1;
+    bool nested;
+    Body *inner = site_nest(&sl, &hb, &count, &pos, &nested);
+    /* head holds: count computations, then the nest (if any); put the
+     * tape operation between them. */
+    int nest_at = nested ? head->stmts.len - 1 : head->stmts.len;
     for (int i = 0; i < nest_at; i++)
         body_append(r->a, out, head->stmts.items[i]);
     Stmt *tape = stmt_new(r->a, save ? S_TAPE_PUSH_REGION : S_TAPE_POP_REGION, w->loc);
@@ -702,13 +761,16 @@ static void transfer_site(SiteScan *sc, SaveSite *site, Body *out, bool save) {
     tape->nargs = 1;
     tape->args[0] = count;
     body_append(r->a, out, tape);
-    body_append(r->a, out, head->stmts.items[nest_at]);
+    if (nested)
+        body_append(r->a, out, head->stmts.items[nest_at]);
     for (int i = 0; i < w->nidx; i++)
         idx[i] = slice_operand(&sl, w->idx[i], site->depth, inner);
     if (save)
         copy_element(r, inner, w->loc, w->buf, idx, w->nidx, reg, &pos, 1);
     else
         copy_element(r, inner, w->loc, reg, &pos, 1, w->buf, idx, w->nidx);
+    for (int i = 0; !nested && i < inner->stmts.len; i++)
+        body_append(r->a, out, inner->stmts.items[i]);
 }
 
 static Operand end_of(Builder *bd, Operand base, long long off) {

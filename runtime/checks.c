@@ -9,3 +9,11 @@ void pg_bin_fail(long k, long n, const char *where) {
     fprintf(stderr, "pargrad: %s: bin %ld is outside [0, %ld)\n", where, k, n);
     abort();
 }
+
+void pg_bound_fail(long runs, long bound, const char *where) {
+    fprintf(stderr,
+            "pargrad: %s ran its body %ld times, more than its '#pragma pargrad while "
+            "bound(%ld)': raise the bound\n",
+            where, runs, bound);
+    abort();
+}

@@ -28,3 +28,11 @@ void pg_tape_underflow(const pg_tape *t, size_t bytes) {
 size_t pg_tape_depth(const pg_tape *t) {
     return t->top;
 }
+
+size_t pg_tape_high(const pg_tape *t) {
+    return t->high;
+}
+
+void pg_tape_reset_high(pg_tape *t) {
+    t->high = t->top;
+}

@@ -510,6 +510,7 @@ static bool lift_job(Options *o, Arena *a, Frontend *fe, Job *j) {
                     vec_push(a, &j->spec.out, (void *)p->name);
             }
     }
+    stripmine_loops(a, f, f->body);
     simplify_cse(a, f);
     if (o->emit_ir && strcmp(o->emit_ir, "lifted") == 0)
         ir_print_func(ir, f);

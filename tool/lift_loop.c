@@ -1072,8 +1072,32 @@ typedef struct Unbounded {
     CXCursor c, cond, body, step;
     bool cond_first, returns;
     int stopped, trips, done;
-    Operand go; /* the condition held: the iteration ran */
+    Operand go;    /* the condition held: the iteration ran */
+    Operand bound; /* `#pragma pargrad while bound(N)`: N, else none */
 } Unbounded;
+
+/* Under `while bound(N)`, the forward sweep checks that the body has not
+ * run more than N times (pargrad.h pg_bound_check: a message and a stop,
+ * not a gradient of a loop other than the one promised). A kept call: it
+ * runs once, where the primal runs the iteration. */
+static void bound_check(Lift *L, Unbounded *u) {
+    Builder bd = lift_builder(L, u->c);
+    Operand runs = L->env[u->trips].val;
+    if (u->go.kind != OPD_NONE) /* the last trip of a while loop runs no body */
+        runs = b_sub(&bd, runs, b_cast(&bd, type_long(), b_cmp(&bd, OP_EQ, u->go, opd_int(0))));
+    Stmt *s = stmt_new(L->a, S_EFFECT, loc_of(L, u->c));
+    s->text = "pg_bound_check";
+    s->effect_id = L->f->next_effect_id++;
+    SrcLoc at = loc_of(L, u->c);
+    const char *file = strrchr(at.file, '/') ? strrchr(at.file, '/') + 1 : at.file;
+    EffectArg *args = arena_alloc(L->a, 3 * sizeof(EffectArg));
+    args[0].val = runs;
+    args[1].val = b_cast(&bd, type_long(), u->bound);
+    args[2].text = arena_printf(L->a, "\"the loop at %s:%d\"", file, at.line);
+    for (int i = 0; i < 3; i++)
+        vec_push(L->a, &s->effect_args, &args[i]);
+    body_append(L->a, L->cur, s);
+}
 
 static void lift_unbounded_iteration(Lift *L, void *ctx) {
     Unbounded *u = ctx;
@@ -1089,6 +1113,8 @@ static void lift_unbounded_iteration(Lift *L, void *ctx) {
         lift_iteration(L, &it);
     bd = lift_builder(L, c);
     L->env[u->trips].val = b_add(&bd, L->env[u->trips].val, opd_int(1));
+    if (u->bound.kind != OPD_NONE)
+        bound_check(L, u);
     /* when the loop ends after this iteration */
     Operand done = opd_int(0);
     if (u->go.kind != OPD_NONE)
@@ -1163,24 +1189,58 @@ static void lift_unbounded_plain(Lift *L, void *ctx) {
 }
 
 static void lift_unbounded(Lift *L, CXCursor c, CXCursor cond, CXCursor body, CXCursor step,
-                           bool cond_first) {
-    Unbounded u = {.c = c, .cond = cond, .body = body, .step = step, .cond_first = cond_first};
+                           bool cond_first, Operand bound) {
+    Unbounded u = {.c = c,
+                   .cond = cond,
+                   .body = body,
+                   .step = step,
+                   .cond_first = cond_first,
+                   .bound = bound};
     ViewPlan *vp = plan_views(L, c, c, lift_unbounded_plain, &u);
     if (!L->failed)
         lift_unbounded_with(L, &u, vp);
 }
 
+/* N of `while bound(N)`: constants and integer variables with a value (a
+ * parameter, a local) under + - *; none after a diagnostic. */
+static Operand while_bound(Lift *L, BoundExpr *e) {
+    if (!e->op && !e->name)
+        return opd_int(e->val);
+    if (!e->op) {
+        int b = env_named(L, e->name);
+        if (b < 0 || L->env[b].is_array || L->env[b].is_view || type_is_float(L->env[b].ty) ||
+            L->env[b].val.kind == OPD_NONE) {
+            lift_fail_at(L, e->loc,
+                         "name an integer variable with a value here (a parameter, a local), "
+                         "or write a constant",
+                         "'%s' is not an integer with a value before the loop", e->name);
+            return opd_none();
+        }
+        return L->env[b].val;
+    }
+    Operand l = while_bound(L, e->l), r = l.kind == OPD_NONE ? l : while_bound(L, e->r);
+    if (r.kind == OPD_NONE)
+        return r;
+    Builder bd = {L->a, L->f, L->cur, e->loc};
+    l = b_cast(&bd, type_long(), l);
+    r = b_cast(&bd, type_long(), r);
+    return e->op == '+' ? b_add(&bd, l, r) : e->op == '-' ? b_sub(&bd, l, r) : b_mul(&bd, l, r);
+}
+
 void lift_while(Lift *L, CXCursor c) {
     Pragma *pg = loop_pragma(L, c);
-    if (pg) {
+    if (pg && pg->kind != PG_WHILE) {
         lift_fail_at(L, pg->loc, "annotate a canonical for loop: for (i = lo; i < hi; i++)",
                      "'#pragma pargrad %s' on a while or do loop", pg->text);
         return;
     }
+    Operand bound = pg ? while_bound(L, pg->bound) : opd_none();
+    if (pg && bound.kind == OPD_NONE)
+        return;
     Kids k = kids_of(c);
     bool is_do = clang_getCursorKind(c) == CXCursor_DoStmt;
     CXCursor cond = is_do ? k.items[1] : k.items[0], body = is_do ? k.items[0] : k.items[1];
-    lift_unbounded(L, c, cond, body, clang_getNullCursor(), !is_do);
+    lift_unbounded(L, c, cond, body, clang_getNullCursor(), !is_do, bound);
 }
 
 /* The binding of the i-th variable of a reduce or scan clause: a scalar
@@ -1310,7 +1370,7 @@ static void lift_for_as_while(Lift *L, CXCursor c) {
     if (!clang_Cursor_isNull(parts[0]))
         lift_stmt(L, parts[0]);
     if (!L->failed)
-        lift_unbounded(L, c, parts[1], parts[3], parts[2], true);
+        lift_unbounded(L, c, parts[1], parts[3], parts[2], true, opd_none());
     L->nenv = mark;
 }
 
@@ -1337,9 +1397,52 @@ static bool combines_structs(Lift *L, Pragma *pg, UserOp *u) {
     return false;
 }
 
+/* A sequential loop under `#pragma pargrad loop`: lifted as any other, with
+ * the pragma's choices on its S_LOOP. */
+static void lift_marked_seq_loop(Lift *L, CXCursor c, Pragma *pg) {
+    Canon cn;
+    if (!canonical_loop(L, c, &cn))
+        return;
+    if (pg->entry_vars.len) {
+        lift_fail_at(L, pg->loc, "remove the clause; the loop's checkpoints are per iteration",
+                     "'checkpoint(entry: ...)' is not supported yet%s", "");
+        return;
+    }
+    if (pg->stripmine > 1 && contains_break(cn.body)) {
+        lift_fail_at(L, pg->stripmine_loc,
+                     "remove stripmine, or end the loop by its bound instead of break",
+                     "a loop left by break cannot be strip-mined%s", "");
+        return;
+    }
+    Body *in = L->cur;
+    int before = in->stmts.len;
+    lift_seq_loop(L, c, &cn);
+    for (int i = before; i < in->stmts.len && !L->failed; i++) {
+        Stmt *s = in->stmts.items[i];
+        if (s->kind == S_LOOP) {
+            s->stripmine = pg->stripmine;
+            break;
+        }
+    }
+    int b = cn.outer && !L->failed ? env_lookup(L, cn.counter_ref) : -1;
+    if (b >= 0)
+        L->env[b].val = named(L, c, cn.exit, cn.index_name);
+}
+
 void lift_for(Lift *L, CXCursor c) {
     Pragma *pg = loop_pragma(L, c);
     Canon cn;
+    if (pg && pg->kind == PG_LOOP) {
+        lift_marked_seq_loop(L, c, pg);
+        return;
+    }
+    if (pg && pg->kind == PG_WHILE) {
+        lift_fail_at(L, pg->loc,
+                     "remove the pragma: a for loop's own condition bounds it (or write the "
+                     "loop as a while loop)",
+                     "'#pragma pargrad %s' is for while and do loops", pg->text);
+        return;
+    }
     if (pg && pg->kind != PG_MAP && pg->kind != PG_REDUCE && pg->kind != PG_SCAN &&
         pg->kind != PG_HISTOGRAM && pg->kind != PG_SCATTER) {
         lift_fail_at(L, pg->loc, "this version of pargrad supports map, reduce and scan loops",

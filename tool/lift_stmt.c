@@ -537,12 +537,14 @@ void lift_stmt(Lift *L, CXCursor c) {
     enum CXCursorKind kind = clang_getCursorKind(c);
     if (kind != CXCursor_ForStmt && clang_isStatement(kind) && kind != CXCursor_CompoundStmt) {
         Pragma *pg = loop_pragma(L, c);
-        if (pg && pg->kind == PG_WHILE) {
-            lift_fail(L, c, "write the loop as a canonical for loop with its bound",
-                      "'#pragma pargrad %s' is not supported yet", pg->text);
+        bool while_loop = kind == CXCursor_WhileStmt || kind == CXCursor_DoStmt;
+        if (pg && pg->kind == PG_WHILE && !while_loop) {
+            lift_fail_at(L, pg->loc, "put the pragma on the line right before a while or do loop",
+                         "the statement after '#pragma pargrad %s' must be a while or do loop",
+                         pg->text);
             return;
         }
-        if (pg) {
+        if (pg && pg->kind != PG_WHILE) {
             lift_fail(L, c, "put the pragma on the line right before a canonical for loop",
                       "the statement after '#pragma pargrad %s' must be a for loop", pg->text);
             return;

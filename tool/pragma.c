@@ -66,9 +66,8 @@ static void expect_char(Lexer *lx, char c, const char *what) {
                   what);
 }
 
-/* `(a, b, c)` into names. */
-static void lex_name_list(Lexer *lx, PtrVec *names, PtrVec *locs) {
-    expect_char(lx, '(', "(");
+/* `a, b, c` into names. */
+static void lex_names(Lexer *lx, PtrVec *names, PtrVec *locs) {
     do {
         skip_space(lx);
         if (locs) {
@@ -84,6 +83,13 @@ static void lex_name_list(Lexer *lx, PtrVec *names, PtrVec *locs) {
         }
         vec_push(lx->a, names, (void *)id);
     } while (lex_char(lx, ','));
+}
+
+/* `(a, b, c)` into names. */
+static void lex_name_list(Lexer *lx, PtrVec *names, PtrVec *locs) {
+    expect_char(lx, '(', "(");
+    if (!lx->failed)
+        lex_names(lx, names, locs);
     expect_char(lx, ')', ")");
 }
 
@@ -139,6 +145,134 @@ static void parse_combinator(Lexer *lx, Pragma *out) {
         vec_push(lx->a, &out->vars, (void *)id);
         vec_push(lx->a, &out->var_locs, at);
     } while (lex_char(lx, ','));
+    expect_char(lx, ')', ")");
+}
+
+/* A positive integer constant (*n), or a variable's name (*name). */
+static bool lex_count(Lexer *lx, long *n, const char **name) {
+    skip_space(lx);
+    *name = lex_ident(lx);
+    if (*name)
+        return true;
+    char *end;
+    long v = isdigit((unsigned char)*lx->p) ? strtol(lx->p, &end, 10) : 0;
+    if (v <= 0)
+        return false;
+    lx->p = end;
+    while (*lx->p == 'u' || *lx->p == 'U' || *lx->p == 'l' || *lx->p == 'L')
+        lx->p++;
+    *n = v;
+    return true;
+}
+
+/* loop stripmine(K) checkpoint(entry: a, b), either clause or both. */
+static void parse_loop_clauses(Lexer *lx, Pragma *out) {
+    while (!lx->failed) {
+        skip_space(lx);
+        if (!*lx->p && (out->stripmine || out->entry_vars.len))
+            break;
+        const char *at = lx->p;
+        const char *clause = lex_ident(lx);
+        if (clause && !strcmp(clause, "stripmine") && !out->stripmine) {
+            const char *end = lx->p;
+            lx->p = at;
+            out->stripmine_loc = lex_loc(lx);
+            lx->p = end;
+            expect_char(lx, '(', "(");
+            skip_space(lx);
+            const char *arg = lx->p;
+            const char *name = NULL;
+            long k = 0;
+            if (!lx->failed && (!lex_count(lx, &k, &name) || name || k > 16)) {
+                lx->p = arg;
+                lex_error(lx, "write the number of levels, 1 to 16, e.g. stripmine(2)",
+                          "stripmine takes a constant number of levels%s", "");
+            }
+            out->stripmine = (int)k;
+            expect_char(lx, ')', ")");
+        } else if (clause && !strcmp(clause, "checkpoint") && !out->entry_vars.len) {
+            expect_char(lx, '(', "(");
+            const char *kind = lex_ident(lx);
+            if (!lx->failed && (!kind || strcmp(kind, "entry") != 0))
+                lex_error(lx, "write checkpoint(entry: a, b)", "expected 'entry'%s", "");
+            expect_char(lx, ':', ":");
+            if (!lx->failed)
+                lex_names(lx, &out->entry_vars, &out->entry_locs);
+            expect_char(lx, ')', ")");
+        } else {
+            lx->p = at;
+            lex_error(lx, "the clauses are stripmine(K) and checkpoint(entry: a, b), each once",
+                      "unexpected '%s' in a loop pragma", clause ? clause : lx->p);
+        }
+    }
+}
+
+static BoundExpr *lex_bound_sum(Lexer *lx);
+
+/* a constant, a name or a parenthesised sum */
+static BoundExpr *lex_bound_atom(Lexer *lx) {
+    skip_space(lx);
+    BoundExpr *e = arena_alloc(lx->a, sizeof(BoundExpr));
+    e->loc = lex_loc(lx);
+    if (lex_char(lx, '(')) {
+        e = lex_bound_sum(lx);
+        expect_char(lx, ')', ")");
+        return e;
+    }
+    if (!lex_count(lx, &e->val, &e->name)) {
+        lex_error(lx,
+                  "write the most times the body runs: a constant, an integer variable, or "
+                  "both under + - *, e.g. bound(2 * n + 1)",
+                  "expected an integer expression%s", "");
+        return NULL;
+    }
+    return e;
+}
+
+static BoundExpr *lex_bound_op(Lexer *lx, char op, BoundExpr *l, BoundExpr *r) {
+    if (!l || !r)
+        return NULL;
+    BoundExpr *e = arena_alloc(lx->a, sizeof(BoundExpr));
+    *e = (BoundExpr){.op = op, .loc = l->loc, .l = l, .r = r};
+    return e;
+}
+
+static BoundExpr *lex_bound_product(Lexer *lx) {
+    BoundExpr *e = lex_bound_atom(lx);
+    while (e && lex_char(lx, '*'))
+        e = lex_bound_op(lx, '*', e, lex_bound_atom(lx));
+    return e;
+}
+
+static BoundExpr *lex_bound_sum(Lexer *lx) {
+    BoundExpr *e = lex_bound_product(lx);
+    for (;;) {
+        char op = lex_char(lx, '+') ? '+' : lex_char(lx, '-') ? '-' : 0;
+        if (!e || !op)
+            return e;
+        e = lex_bound_op(lx, op, e, lex_bound_product(lx));
+    }
+}
+
+/* while bound(N) */
+static void parse_while_bound(Lexer *lx, Pragma *out) {
+    const char *clause = lex_ident(lx);
+    if (!clause || strcmp(clause, "bound") != 0) {
+        lex_error(lx, "write e.g. '#pragma pargrad while bound(100)'",
+                  "expected bound(N) after 'while'%s", "");
+        return;
+    }
+    expect_char(lx, '(', "(");
+    skip_space(lx);
+    out->bound_loc = lex_loc(lx);
+    if (!lx->failed)
+        out->bound = lex_bound_sum(lx);
+    skip_space(lx);
+    if (!lx->failed && *lx->p != ')')
+        lex_error(lx,
+                  "write the most times the body runs with constants and integer variables "
+                  "under + - * and parentheses, e.g. bound(2 * n + 1)",
+                  "unexpected '%s' in bound(...)", lx->p);
     expect_char(lx, ')', ")");
 }
 
@@ -354,6 +488,12 @@ bool pragma_parse(Arena *a, Diags *d, const char *text, SrcLoc loc, Pragma *out)
         break;
     case PG_DECLARE:
         parse_declare(&lx, out);
+        break;
+    case PG_LOOP:
+        parse_loop_clauses(&lx, out);
+        break;
+    case PG_WHILE:
+        parse_while_bound(&lx, out);
         break;
     default:
         /* Parsed by later stages; the rest of the line is kept in `text`. */

@@ -19,6 +19,16 @@ typedef enum {
     PG_DERIVATIVE,
 } PragmaKind;
 
+/* An integer expression of `while bound(...)`: op 0 a constant (val) or a
+ * name (name), else '+', '-' or '*' of l and r. */
+typedef struct BoundExpr {
+    char op;
+    long val;
+    const char *name;
+    SrcLoc loc;
+    struct BoundExpr *l, *r;
+} BoundExpr;
+
 typedef struct Pragma {
     PragmaKind kind;
     SrcLoc loc;       /* of the word after `pargrad` */
@@ -42,6 +52,15 @@ typedef struct Pragma {
     double *identities;
     int nidentity;
     SrcLoc type_loc, combine_loc, inverse_loc;
+    /* loop stripmine(K): K (0 where not given); checkpoint(entry: a, b):
+     * the arrays, and where each is named */
+    int stripmine;
+    SrcLoc stripmine_loc;
+    PtrVec entry_vars, entry_locs;
+    /* while bound(N): N, integer constants and variables' names under
+     * + - * and parentheses */
+    struct BoundExpr *bound;
+    SrcLoc bound_loc;
     /* where the statement the pragma applies to starts (loop pragmas) */
     int target_line, target_col;
     bool attached;

@@ -122,6 +122,8 @@ struct construct_row constructs[K_COUNT] = {
     [K_XS_SUM] = {"xs_sum", 1},
     [K_TIME_STEPS] = {"time_steps", 1},
     [K_CONST_BOUND] = {"const_bound", 1},
+    [K_STRIPMINE] = {"stripmine", 1},
+    [K_WHILE_BOUND] = {"while_bound", 1},
 };
 
 int on(enum construct k) {

@@ -139,6 +139,13 @@ enum construct {
     K_CONST_BOUND, /* a sequential loop's bound `c - 1` of a `const int c` declared before it
                     * (folded: the trips of loops in a loop around it are then known
                     * before that loop, rewrite/ir.c fold_int) */
+    K_STRIPMINE,   /* `#pragma pargrad loop stripmine(K)`, K 1 to 3, on a third of the
+                    * sequential loops without break and of the stencil time loops (the
+                    * loop in levels of blocks, each block's saves taken once,
+                    * rewrite/rev_loop.c) */
+    K_WHILE_BOUND, /* `#pragma pargrad while bound(N)` on two in five of the while and do
+                    * loops, N a constant or n under + and * (never exceeded: the
+                    * forward sweep's check, pg_bound_check, stays silent) */
     K_COUNT
 };
 

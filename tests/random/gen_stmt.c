@@ -175,6 +175,16 @@ static void gen_scalar_ref(struct block b) {
     prog.uses_step = 1;
 }
 
+/* `#pragma pargrad while bound(N)` and a line break for two in five of the
+ * while and do loops (their bodies run at most 4 times: N is never
+ * exceeded), else "" */
+static const char *while_bound_pragma(void) {
+    static const char *const bounds[] = {"4", "n + 4", "2 * n + 4", "(n + 1) * 4", "7 - 3"};
+    if (!on(K_WHILE_BOUND) || !chance(40))
+        return "";
+    return fmt("#pragma pargrad while bound(%s)\n", bounds[rnd(5)]);
+}
+
 /* while: a local computed by a while, do or uncounted for loop whose trip
  * count depends on integers only (n, loop indices): a derivative has no
  * jumps (the test of the value itself never fails) */
@@ -207,13 +217,13 @@ static void gen_while_local(struct block b) {
                       "%s < 1.0e6; %s++) {\n    %s%s\n}",
                       v, k, k, k, k, n, i, v, k, step, stop);
     else if (form == 1)
-        s->tmpl = fmt("double %s = %%0;\nint %s = 0;\nwhile (%s < 2 + (%s + %s) %% 3) {\n    %s\n "
-                      "   %s++;%s\n}",
-                      v, k, k, n, i, step, k, stop);
+        s->tmpl = fmt("double %s = %%0;\nint %s = 0;\n%swhile (%s < 2 + (%s + %s) %% 3) {\n    "
+                      "%s\n    %s++;%s\n}",
+                      v, k, while_bound_pragma(), k, n, i, step, k, stop);
     else
-        s->tmpl = fmt("double %s = %%0;\nint %s = 0;\ndo {\n    %s\n    %s++;%s\n} while (%s "
+        s->tmpl = fmt("double %s = %%0;\nint %s = 0;\n%sdo {\n    %s\n    %s++;%s\n} while (%s "
                       "< 1 + (%s + %s) %% 3);",
-                      v, k, step, k, stop, k, n, i);
+                      v, k, while_bound_pragma(), step, k, stop, k, n, i);
     declare(v, T_DOUBLE, max2(s->kid[0]->bound, 0.5) + 0.25);
 }
 
@@ -578,7 +588,16 @@ static void float_bound_head(struct node *n, const char *t, int pooled, const ch
                   *T, *dt, inc);
 }
 
-/* a sequential loop over a small constant, n or m; may break */
+/* `#pragma pargrad loop stripmine(K)` and a line break, for a third of the
+ * loops that may take it; else "" */
+static const char *stripmine_pragma(void) {
+    if (!on(K_STRIPMINE) || !chance(33))
+        return "";
+    return fmt("#pragma pargrad loop stripmine(%d)\n", 1 + rnd(3));
+}
+
+/* a sequential loop over a small constant, n or m; may break (but not
+ * strip-mined) */
 static void gen_seq(struct block b, int count) {
     int pooled;
     const char *t = loop_counter("t", &pooled);
@@ -603,13 +622,18 @@ static void gen_seq(struct block b, int count) {
         hi = fmt("%s - 1", c);
         range = -1; /* (the head as written: no float bound, no step) */
     }
-    struct node *n = block_stmt(b, fmt("%s {", loop_head(t, pooled, "0", hi)));
+    const char *strip = stripmine_pragma();
+    struct node *n = block_stmt(b, fmt("%s%s {", strip, loop_head(t, pooled, "0", hi)));
     const char *T = NULL, *dt = NULL;
     double vT = 0, vdt = 0;
     if (range == CRANGE && on(K_FLOAT_BOUND) && chance(35))
         float_bound_head(n, t, pooled, &T, &dt, &vT, &vdt);
     else if (range >= 0 && on(K_LOOP_STEP) && chance(20))
         n->tmpl = fmt("%s {", step_head(t, pooled, hi));
+    if (T) /* a floating counter: not a canonical loop, nothing to strip-mine */
+        strip = "";
+    else if (*strip && n->tmpl[0] != '#')
+        n->tmpl = fmt("%s%s", strip, n->tmpl);
     struct saved s = enter();
     if (T) { /* read in the body (dt as a time step), never assigned */
         declare(T, T_DOUBLE, vT)->konst = 1;
@@ -625,7 +649,7 @@ static void gen_seq(struct block b, int count) {
         c->kid[c->nkid++] = gen_cond(1);
         gen_block(body_of(n), 1 + rnd(2));
     }
-    if (on(K_BREAK) && chance(35)) {
+    if (on(K_BREAK) && !*strip && chance(35)) {
         struct node *br = stmt(body_of(n), "if (%0)\n    break;");
         br->kid[br->nkid++] = gen_cond(1);
     }
@@ -790,8 +814,9 @@ static void gen_time_loop(struct block b) {
         swap_names[0] = pn;
         swap_names[1] = ps;
     }
-    struct node *loop = block_stmt(
-        b, fmt("%s {", loop_head(t, tp, "0", fmt("%d", swap ? 1 + rnd(4) : 2 + rnd(3)))));
+    struct node *loop =
+        block_stmt(b, fmt("%s%s {", stripmine_pragma(),
+                          loop_head(t, tp, "0", fmt("%d", swap ? 1 + rnd(4) : 2 + rnd(3)))));
     struct saved s = enter();
     cx.seq++;
     push_loop(t, 0, CRANGE, 0);
