@@ -189,6 +189,12 @@ Body *body_new(Arena *a) {
     return arena_alloc(a, sizeof(Body));
 }
 
+LoopNotes *loop_notes(Arena *a, Stmt *loop) {
+    if (!loop->loop_notes)
+        loop->loop_notes = arena_alloc(a, sizeof(LoopNotes));
+    return loop->loop_notes;
+}
+
 Stmt *stmt_new(Arena *a, StmtKind kind, SrcLoc loc) {
     Stmt *s = arena_alloc(a, sizeof(Stmt));
     s->kind = kind;

@@ -309,6 +309,20 @@ typedef struct EffectArg {
     Operand val;
 } EffectArg;
 
+/* Of a sequential loop: `#pragma pargrad loop stripmine(K)` (K levels of
+ * blocks, rev_loop.c; 0 where not asked for or done), `while bound(N)` (N,
+ * checked as it runs; none where not given), and its trips in words where
+ * a formula would hide them (a strip-mined block's "B"), which are then an
+ * upper bound (--report, report.c). */
+typedef struct LoopNotes {
+    int stripmine;
+    Operand bound;
+    const char *trips;
+} LoopNotes;
+
+/* The loop's notes, made where there are none yet. */
+LoopNotes *loop_notes(Arena *a, struct Stmt *loop);
+
 /* The user's counter of a loop when it is not the loop's index (for (i =
  * n - 1; i >= 0; i--), i += 2): in iteration k it is first + k * step
  * (first - k * step when down); it stays within [first, limit) going up
@@ -411,9 +425,9 @@ struct Stmt {
      * of its return sweep. */
     Operand until;
     Var *trips;
-    /* S_LOOP under `#pragma pargrad loop stripmine(K)`: K levels of blocks
-     * (rev_loop.c), 0 where not asked for; the pragma's text in `text` */
-    int stripmine;
+    /* S_LOOP: what the user's pragma says of it, and what strip-mining
+     * made of it (NULL for most loops: the statements stay small) */
+    struct LoopNotes *loop_notes;
 
     /* S_EFFECT: the arguments (EffectArg*), and a number all copies of
      * one call share: the call runs where the primal runs it (the first
@@ -665,6 +679,12 @@ bool stmt_uses_tape(const Stmt *s);
 
 /* ---- printing and verification ---- */
 void ir_print_func(FILE *out, Func *f);
+
+/* ---- report.c ---- */
+/* Puts above each sequential loop of f that keeps values on the tape a
+ * comment saying what one iteration keeps and a formula of the bytes, and
+ * prints the same lines, FILE:LINE: FUNC: loop: ..., to out (unless NULL). */
+void report_tape(Arena *a, Func *f, FILE *out);
 /* Returns the number of problems found and prints each to `err`. `ssa`
  * requires every variable to be bound once (the lifted form). */
 int ir_verify(FILE *err, Func *f, bool ssa);

@@ -28,6 +28,7 @@ static Stmt *loop_like(Rev *r, Stmt *s, StmtKind kind) {
     l->text = s->text;
     l->until = s->until;
     l->trips = s->trips;
+    l->loop_notes = s->loop_notes;
     return l;
 }
 
@@ -322,7 +323,10 @@ static Operand strip_root(Builder *bd, Operand trips, int levels) {
                                : b_call(bd, deriv_lookup("pow", &ty), t,
                                         b_fconst(1.0 / levels, type_double()));
     Operand b = b_cast(bd, type_long(), b_call(bd, deriv_lookup("ceil", &ty), root, opd_none()));
-    return b_select(bd, b_cmp(bd, OP_GT, b, opd_int(1)), b, opd_int(1));
+    Operand more = b_cmp(bd, OP_GT, b, opd_int(1));
+    /* named: the comment above the loops and --report speak of B */
+    return opd_var(emit_let(bd->a, bd->f, bd->b, bd->loc, "B", type_long(), OP_SELECT, 3, more, b,
+                            opd_int(1)));
 }
 
 static Carried *carried_new(Arena *a, Var *param, Operand init, Var *result) {
@@ -336,8 +340,8 @@ static Carried *carried_new(Arena *a, Var *param, Operand init, Var *result) {
 /* Replaces loop s (items[at] of `in`) by K - 1 levels of blocks around it,
  * each level's loop carrying what s carries; s runs the innermost block. */
 static void strip_mine(Arena *a, Func *f, Body *in, int at, Stmt *s) {
-    int levels = s->stripmine, nc = s->carried.len;
-    s->stripmine = 0;
+    int levels = s->loop_notes->stripmine, nc = s->carried.len;
+    s->loop_notes->stripmine = 0;
     Body *pre = body_new(a);
     Builder bd = {a, f, pre, s->loc};
     const char *blocks = "B";
@@ -375,6 +379,10 @@ static void strip_mine(Arena *a, Func *f, Body *in, int at, Stmt *s) {
         l->hi = b_div(&lb, b_add(&lb, len, b_sub(&lb, size[j], opd_int(1))), size[j]);
         l->body = body_new(a);
         l->note = j == 0 ? "strip-mined" : NULL;
+        if (j > 0)
+            loop_notes(a, l)->trips =
+                levels - j == 2 ? "B" : arena_printf(a, "B^%d", levels - j - 1);
+        levels - j == 2 ? "at most B" : arena_printf(a, "at most B^%d", levels - j - 1);
         for (int i = 0; i < nc; i++) {
             Carried *c = s->carried.items[i];
             Var *p = var_new(a, f, c->param->name, c->param->ty);
@@ -394,6 +402,7 @@ static void strip_mine(Arena *a, Func *f, Body *in, int at, Stmt *s) {
         cur = l->body;
     }
     Builder ib = {a, f, cur, s->loc};
+    s->loop_notes->trips = "B";
     s->lo = b_cast(&ib, s->index->ty, start);
     s->hi = b_cast(&ib, s->index->ty, end);
     for (int i = 0; i < nc; i++) {
@@ -413,7 +422,8 @@ void stripmine_loops(Arena *a, Func *f, Body *b) {
         stripmine_loops(a, f, s->then_body);
         stripmine_loops(a, f, s->else_body);
         stripmine_loops(a, f, s->body);
-        if (s->kind == S_LOOP && s->stripmine > 1 && s->hi.kind != OPD_NONE) {
+        if (s->kind == S_LOOP && s->loop_notes && s->loop_notes->stripmine > 1 &&
+            s->hi.kind != OPD_NONE) {
             int len = b->stmts.len;
             strip_mine(a, f, b, i, s);
             i += b->stmts.len - len;

@@ -1,8 +1,10 @@
 /* pargrad's command-line driver (PRAGMAS.md section 6):
  *   pargrad INPUT.c -o OUTPUT.c [--backend=openmp|serial] [--reverse=F --wrt=a,b
  *           [--out=y] [--name=N]] [-p BUILD_DIR] [-MD -MF DEPFILE]
- *           [--line-directives] [--emit-ir=lifted|rev|opt] [-- CLANG_ARGS...]
- * Exit status: 0 success, 1 input rejected or no output produced (cannot
+ *           [--line-directives] [--emit-ir=lifted|rev|opt] [--report] [-- CLANG_ARGS...]
+ * --report prints, once every function is differentiated, what each
+ * sequential loop keeps on the tape (rewrite/report.c); without -o it
+ * writes no output file. Exit status: 0 success, 1 input rejected or no output produced (cannot
  * write, out of memory), 2 usage error.
  *
  * The generated code and the dependency rule are built in memory first; only
@@ -64,7 +66,8 @@ static int usage(const char *msg) {
     fputs("usage: pargrad INPUT.c -o OUTPUT.c [--backend=openmp|serial]\n"
           "               [--reverse=FUNC --wrt=a,b [--out=y] [--name=NEW]]\n"
           "               [-p BUILD_DIR] [-MD -MF DEPFILE] [--line-directives]\n"
-          "               [--emit-ir=lifted|rev|opt] [-- CLANG_ARGS...]\n"
+          "               [--emit-ir=lifted|rev|opt] [--report] [-- CLANG_ARGS...]\n"
+          "       pargrad INPUT.c --report [--reverse=...] [-- CLANG_ARGS...]\n"
           "       pargrad [--cflags] [--libs] | --version\n",
           stderr);
     return PARGRAD_EXIT_USAGE;
@@ -241,6 +244,8 @@ int driver_parse_args(int argc, char **argv, Options *o) {
             o->md = true;
         else if (strcmp(a, "--line-directives") == 0)
             o->line_directives = true;
+        else if (strcmp(a, "--report") == 0)
+            o->report = true;
         else if (strcmp(a, "--forward") == 0 || strncmp(a, "--forward=", 10) == 0) {
             fprintf(stderr, "pargrad: forward mode is not supported yet\n");
             return PARGRAD_EXIT_USAGE;
@@ -268,7 +273,7 @@ int driver_parse_args(int argc, char **argv, Options *o) {
         return usage("-MF needs a file name");
     if (o->build_dir && !*o->build_dir)
         return usage("-p needs a directory");
-    if (!o->output && !o->emit_ir)
+    if (!o->output && !o->emit_ir && !o->report)
         return usage("no output file (-o)");
     if ((o->wrt || o->out || o->name) && !o->reverse)
         return usage("--wrt, --out and --name need --reverse");
@@ -547,6 +552,7 @@ static bool differentiate_job(Options *o, Arena *a, Diags *d, Job *j) {
         return false;
     }
     fuse_function(a, j->result);
+    report_tape(a, j->result, o->report_out);
     if (o->emit_ir && strcmp(o->emit_ir, "opt") == 0)
         ir_print_func(ir, j->result);
     return true;
@@ -925,13 +931,22 @@ static int run(Options *o, Arena *a, Diags *d) {
         if (!code_f || (o->depfile && !deps_f))
             out_of_memory();
     }
+    char *report = NULL;
+    size_t report_len = 0;
+    if (o->report && !(o->report_out = open_memstream(&report, &report_len)))
+        out_of_memory();
     int rc = driver_translate(o, a, d, code_f, deps_f);
     close_stream(code_f);
     close_stream(deps_f);
+    close_stream(o->report_out);
+    o->report_out = NULL;
     if (rc == PARGRAD_EXIT_OK && o->output)
         rc = write_outputs(o, code, code_len, deps, deps_len);
+    if (rc == PARGRAD_EXIT_OK && report) /* after the output: -o - puts the code first */
+        fwrite(report, 1, report_len, stdout);
     free(code);
     free(deps);
+    free(report);
     return rc;
 }
 

@@ -19,6 +19,8 @@ typedef struct Options {
     const char *input, *output, *backend, *emit_ir, *build_dir, *depfile;
     const char *reverse, *wrt, *out, *name;
     bool md, line_directives;
+    bool report;      /* --report: what each sequential loop keeps on the tape */
+    FILE *report_out; /* where the report goes until every job has succeeded */
     int nclang;
     const char **clang;
     FILE *ir_out; /* where --emit-ir prints; stdout when NULL */

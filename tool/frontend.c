@@ -1180,7 +1180,7 @@ const char *frontend_source(Frontend *fe) {
 typedef struct LineStmt {
     Frontend *fe;
     int line;
-    bool is_for, found;
+    bool is_for, is_while, found;
 } LineStmt;
 
 static enum CXChildVisitResult find_line_stmt(CXCursor c, CXCursor parent, CXClientData data) {
@@ -1192,6 +1192,8 @@ static enum CXChildVisitResult find_line_stmt(CXCursor c, CXCursor parent, CXCli
     if (l.line == ls->line && clang_isStatement(clang_getCursorKind(c))) {
         ls->found = true;
         ls->is_for = clang_getCursorKind(c) == CXCursor_ForStmt;
+        ls->is_while = clang_getCursorKind(c) == CXCursor_WhileStmt ||
+                       clang_getCursorKind(c) == CXCursor_DoStmt;
         return CXChildVisit_Break;
     }
     return CXChildVisit_Recurse;
@@ -1204,16 +1206,21 @@ int frontend_check_pragmas(Frontend *fe) {
         if (p->kind == PG_REVERSE || p->kind == PG_FORWARD || p->attached)
             continue;
         if (p->kind != PG_MAP && p->kind != PG_REDUCE && p->kind != PG_SCAN &&
-            p->kind != PG_HISTOGRAM && p->kind != PG_SCATTER) {
+            p->kind != PG_HISTOGRAM && p->kind != PG_SCATTER && p->kind != PG_LOOP &&
+            p->kind != PG_WHILE) {
             /* declare, derivative, and loop pragmas outside differentiated code */
             diag_error(fe->d, p->loc, "see the README for what this version supports",
                        "'#pragma pargrad %s' is not supported yet", p->text);
             bad++;
             continue;
         }
-        LineStmt ls = {fe, p->target_line, false, false};
+        LineStmt ls = {fe, p->target_line, false, false, false};
         clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_line_stmt, &ls);
-        if (!ls.is_for) {
+        if (p->kind == PG_WHILE && !ls.is_while) {
+            diag_error(fe->d, p->loc, "put the pragma on the line before a while or do loop",
+                       "'#pragma pargrad %s' is not followed by a while or do loop", p->text);
+            bad++;
+        } else if (p->kind != PG_WHILE && !ls.is_for) {
             diag_error(fe->d, p->loc, "put the pragma on the line before a for statement",
                        "'#pragma pargrad %s' is not followed by a for loop", p->text);
             bad++;

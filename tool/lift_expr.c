@@ -416,6 +416,13 @@ static Operand lift_call(Lift *L, CXCursor c) {
     }
     if (effect_header(name))
         return lift_effect(L, c, name, &k);
+    if (!strcmp(name, "memcpy") || !strcmp(name, "memmove") || !strcmp(name, "memset")) {
+        lift_fail(L, c,
+                  "write the copy as a loop, e.g. `#pragma pargrad map` then `for (i = 0; i < "
+                  "n; i++) dst[i] = src[i];` (the compiler turns it into the same copy)",
+                  "call to '%s', which pargrad cannot see or differentiate", name);
+        return opd_float(0, type_double());
+    }
     lift_fail(L, c,
               "pargrad differentiates the math.h functions and functions defined in the file "
               "or its own headers; printf, fprintf, puts, timers and omp_set_num_threads are kept "

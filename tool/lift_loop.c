@@ -1169,6 +1169,8 @@ static void lift_unbounded_with(Lift *L, Unbounded *u, ViewPlan *vp) {
     else
         lift_unbounded_iteration(L, u);
     s->until = L->env[u->done].val;
+    if (u->bound.kind != OPD_NONE)
+        loop_notes(L->a, s)->bound = u->bound;
     L->cur = saved;
     L->nbarriers--;
     L->nenv = mark;
@@ -1190,12 +1192,8 @@ static void lift_unbounded_plain(Lift *L, void *ctx) {
 
 static void lift_unbounded(Lift *L, CXCursor c, CXCursor cond, CXCursor body, CXCursor step,
                            bool cond_first, Operand bound) {
-    Unbounded u = {.c = c,
-                   .cond = cond,
-                   .body = body,
-                   .step = step,
-                   .cond_first = cond_first,
-                   .bound = bound};
+    Unbounded u = {
+        .c = c, .cond = cond, .body = body, .step = step, .cond_first = cond_first, .bound = bound};
     ViewPlan *vp = plan_views(L, c, c, lift_unbounded_plain, &u);
     if (!L->failed)
         lift_unbounded_with(L, &u, vp);
@@ -1420,7 +1418,7 @@ static void lift_marked_seq_loop(Lift *L, CXCursor c, Pragma *pg) {
     for (int i = before; i < in->stmts.len && !L->failed; i++) {
         Stmt *s = in->stmts.items[i];
         if (s->kind == S_LOOP) {
-            s->stripmine = pg->stripmine;
+            loop_notes(L->a, s)->stripmine = pg->stripmine;
             break;
         }
     }

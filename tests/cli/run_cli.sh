@@ -307,6 +307,37 @@ SRC
         note "the generated file did not build with the flags: $(head -3 cc.txt)"
     [ -x prog ] && { ./prog || note "the program built with the flags failed"; }
     ;;
+report)
+    # --report prints what each sequential loop keeps on the tape, as
+    # FILE:LINE: FUNC: loop: lines with formulas in the parameters (here u
+    # and the caller's v, whose values the return sweep puts back); without
+    # -o it writes no output file; with -o the output carries the same text
+    # as comments.
+    cat > heat.c <<'SRC'
+double heat(int n, int T, double *u, double *v) {
+    for (int t = 0; t < T; t++) {
+#pragma pargrad map
+        for (int i = 1; i < n - 1; i++)
+            v[i] = u[i] + 0.1 * (u[i - 1] - 2.0 * u[i] + u[i + 1]) - 0.01 * u[i] * u[i];
+#pragma pargrad map
+        for (int i = 1; i < n - 1; i++)
+            u[i] = v[i];
+    }
+    double e = 0.0;
+    for (int i = 0; i < n; i++)
+        e += u[i] * u[i];
+    return e;
+}
+#pragma pargrad reverse(heat) wrt(u)
+SRC
+    run 0 heat.c --report
+    grep -q '^heat.c:2: heat_b: loop: tape: each of its T iterations keeps v: max(n - 2, 0) doubles; u: max(n - 2, 0) doubles; T \* (8 \* max(n - 2, 0) + 8 \* max(n - 2, 0)) bytes in all$' out.txt ||
+        note "--report printed: $(cat out.txt)"
+    [ -z "$(ls ./*_b.c 2>/dev/null)" ] || note "--report without -o wrote a file"
+    run 0 heat.c -o heat_b.c --report
+    grep -q 'loop: tape: each of its T iterations' out.txt || note "--report with -o printed: $(cat out.txt)"
+    grep -q '/\* tape: each of its T iterations keeps v' heat_b.c || note "no tape comment in the output"
+    ;;
 *)
     echo "unknown case $case" >&2
     exit 2

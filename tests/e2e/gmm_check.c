@@ -10,6 +10,8 @@
  * dirname(__FILE__)/../data/adbench/gmm. */
 #include "gradcheck.h"
 
+#include "adbench_io.h"
+
 double gmm_objective(int d, int k, int n, const double *alphas, const double *means,
                      const double *icf, const double *x, double wishart_gamma, int wishart_m);
 double gmm_objective_b(int d, int k, int n, const double *alphas, double *alphas_b,
@@ -55,38 +57,6 @@ static double gmm_eval(void *p) {
 static double gmm_grad(struct gmm *g, double *grad, double seed) {
     return gmm_objective_b(g->d, g->k, g->n, gmm_alphas(g), grad, gmm_means(g), grad + g->k,
                            gmm_icf(g), grad + g->k + g->k * g->d, g->x, g->gamma, g->m, seed);
-}
-
-static void read_fail(const char *path, const char *what) {
-    printf("SETUP FAILED: %s: cannot read %s\n", path, what);
-    exit(1);
-}
-
-static void read_doubles(FILE *f, const char *path, const char *what, double *a, int n) {
-    for (int i = 0; i < n; i++)
-        if (fscanf(f, "%lf", &a[i]) != 1)
-            read_fail(path, what);
-}
-
-/* file of values, lines starting with '#' ignored */
-static void read_ref(const char *path, double *a, int n) {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        read_fail(path, "the file");
-    char line[256];
-    int i = 0;
-    while (i < n && fgets(line, sizeof line, f))
-        if (line[0] != '#' && sscanf(line, "%lf", &a[i]) == 1)
-            i++;
-    fclose(f);
-    if (i != n)
-        read_fail(path, "enough values");
-}
-
-static void data_path(char *out, size_t size, const char *dir, const char *name) {
-    int len = snprintf(out, size, "%s/%s", dir, name);
-    if (len < 0 || (size_t)len >= size)
-        read_fail(dir, "a path this long");
 }
 
 static void check_reference(const char *dir) {

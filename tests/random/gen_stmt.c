@@ -177,12 +177,12 @@ static void gen_scalar_ref(struct block b) {
 
 /* `#pragma pargrad while bound(N)` and a line break for two in five of the
  * while and do loops (their bodies run at most 4 times: N is never
- * exceeded), else "" */
-static const char *while_bound_pragma(void) {
-    static const char *const bounds[] = {"4", "n + 4", "2 * n + 4", "(n + 1) * 4", "7 - 3"};
+ * exceeded; n the length where there is one, else 4), else "" */
+static const char *while_bound_pragma(const char *n) {
+    static const char *const bounds[] = {"4", "%s + 4", "2 * %s + 4", "(%s + 1) * 4", "7 - 3"};
     if (!on(K_WHILE_BOUND) || !chance(40))
         return "";
-    return fmt("#pragma pargrad while bound(%s)\n", bounds[rnd(5)]);
+    return fmt("#pragma pargrad while bound(%s)\n", fmt(bounds[rnd(5)], n));
 }
 
 /* while: a local computed by a while, do or uncounted for loop whose trip
@@ -219,11 +219,11 @@ static void gen_while_local(struct block b) {
     else if (form == 1)
         s->tmpl = fmt("double %s = %%0;\nint %s = 0;\n%swhile (%s < 2 + (%s + %s) %% 3) {\n    "
                       "%s\n    %s++;%s\n}",
-                      v, k, while_bound_pragma(), k, n, i, step, k, stop);
+                      v, k, while_bound_pragma(n), k, n, i, step, k, stop);
     else
         s->tmpl = fmt("double %s = %%0;\nint %s = 0;\n%sdo {\n    %s\n    %s++;%s\n} while (%s "
                       "< 1 + (%s + %s) %% 3);",
-                      v, k, while_bound_pragma(), step, k, stop, k, n, i);
+                      v, k, while_bound_pragma(n), step, k, stop, k, n, i);
     declare(v, T_DOUBLE, max2(s->kid[0]->bound, 0.5) + 0.25);
 }
 
