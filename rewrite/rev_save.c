@@ -347,7 +347,8 @@ static SaveSite *new_site(SiteScan *sc, Stmt *w, int more) {
     site->write = w;
     site->depth = sc->depth;
     site->path = arena_alloc(sc->r->a, sizeof(Stmt *) * (size_t)(sc->depth + more + 1));
-    memcpy(site->path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
+    if (sc->depth)
+        memcpy(site->path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
     return site;
 }
 
@@ -356,7 +357,8 @@ static void enter_loop(SiteScan *sc, Stmt *s) {
     if (sc->depth == sc->cap) {
         int cap = sc->cap ? 2 * sc->cap : 8;
         Stmt **path = arena_alloc(sc->r->a, sizeof(Stmt *) * (size_t)cap);
-        memcpy(path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
+        if (sc->depth)
+            memcpy(path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
         sc->path = path;
         sc->cap = cap;
     }
@@ -840,6 +842,57 @@ static bool site_sliceable(SiteScan *sc, SaveSite *site) {
     return !sl.failed;
 }
 
+/* Whether x (at site sx) and y (at site sy) compute the same value: the
+ * same variable, the k-th loop index of both paths, or the same operation
+ * of the same values (lets, reads of arrays the statements leave alone). */
+static bool same_value(SiteScan *sc, Operand x, SaveSite *sx, Operand y, SaveSite *sy, int depth) {
+    if (x.kind != y.kind || depth > 32)
+        return false;
+    if (x.kind != OPD_VAR)
+        return opd_equal(x, y);
+    if (x.var == y.var)
+        return true;
+    for (int k = 0; k < sx->depth && k < sy->depth; k++)
+        if (sx->path[k]->index == x.var || sy->path[k]->index == y.var)
+            return sx->path[k]->index == x.var && sy->path[k]->index == y.var;
+    Stmt *a = def_of(sc->r, x), *b = def_of(sc->r, y);
+    if (!a || !b || a->kind != b->kind || (a->kind != S_LET && a->kind != S_READ) ||
+        a->op != b->op || a->fn != b->fn || a->nargs != b->nargs || a->nidx != b->nidx ||
+        a->buf != b->buf || strcmp(type_cname(a->dst->ty), type_cname(b->dst->ty)) != 0 ||
+        (a->kind == S_READ && !unchanged_by(sc, a->buf)))
+        return false;
+    for (int i = 0; i < a->nargs; i++)
+        if (!same_value(sc, a->args[i], sx, b->args[i], sy, depth + 1))
+            return false;
+    for (int i = 0; i < a->nidx; i++)
+        if (!same_value(sc, a->idx[i], sx, b->idx[i], sy, depth + 1))
+            return false;
+    return true;
+}
+
+/* Whether two sites cover the same elements: the same array, loops of the
+ * same bounds and the same indices (the versions of a loop body that swaps
+ * pointers, an if's branches writing the same row). One saves for both. */
+static bool same_site(SiteScan *sc, SaveSite *x, SaveSite *y) {
+    if (x->write->buf != y->write->buf || x->depth != y->depth || x->write->nidx != y->write->nidx)
+        return false;
+    for (int k = 0; k < x->depth; k++)
+        if (!same_value(sc, x->path[k]->lo, x, y->path[k]->lo, y, 0) ||
+            !same_value(sc, x->path[k]->hi, x, y->path[k]->hi, y, 0))
+            return false;
+    for (int i = 0; i < x->write->nidx; i++)
+        if (!same_value(sc, x->write->idx[i], x, y->write->idx[i], y, 0))
+            return false;
+    return true;
+}
+
+static bool covered_by(SiteScan *sc, SaveSite *site, int before) {
+    for (int j = 0; j < before; j++)
+        if (same_site(sc, sc->sites.items[j], site))
+            return true;
+    return false;
+}
+
 static SiteScan *scan_sites(Rev *r, Stmt **stmts, int n, PtrVec *dead) {
     SiteScan *sc = arena_alloc(r->a, sizeof(SiteScan));
     sc->r = r;
@@ -854,9 +907,10 @@ static SiteScan *scan_sites(Rev *r, Stmt **stmts, int n, PtrVec *dead) {
     int k = 0;
     for (int i = 0; i < sc->sites.len; i++) {
         SaveSite *site = sc->sites.items[i];
-        if (!site->under_if && site_sliceable(sc, site))
-            sc->sites.items[k++] = site;
-        else if (!vec_contains(&sc->logged, site->write))
+        if (!site->under_if && site_sliceable(sc, site)) {
+            if (!covered_by(sc, site, k))
+                sc->sites.items[k++] = site;
+        } else if (!vec_contains(&sc->logged, site->write))
             vec_push(r->a, &sc->logged, site->write);
     }
     sc->sites.len = k;
