@@ -479,15 +479,22 @@ static PtrVec *unsaved_here(Rev *r, Body *b, int i) {
     if (b != r->iter_body || !r->iter_skip || s->kind == S_LOOP)
         return NULL;
     PtrVec *none = arena_alloc(r->a, sizeof(PtrVec));
-    for (int k = 0; k < r->iter_skip->len; k++) {
-        Buffer *buf = r->iter_skip->items[k];
-        bool read = false;
-        for (int j = 0; j <= i && !read; j++)
-            read = reads_value_of(r, b->stmts.items[j], buf);
-        if (!read)
-            vec_push(r->a, none, buf);
-    }
+    for (int k = 0; k < r->iter_skip->len; k++)
+        if (r->iter_first_read[k] > i)
+            vec_push(r->a, none, r->iter_skip->items[k]);
     return none;
+}
+
+int *first_reads(Rev *r, Body *b, PtrVec *skip) {
+    int n = skip ? skip->len : 0;
+    int *first = arena_alloc(r->a, sizeof(int) * (size_t)(n + 1));
+    for (int k = 0; k < n; k++) {
+        first[k] = b->stmts.len;
+        for (int j = 0; j < b->stmts.len && first[k] == b->stmts.len; j++)
+            if (reads_value_of(r, b->stmts.items[j], skip->items[k]))
+                first[k] = j;
+    }
+    return first;
 }
 
 void rev_fwd_body(Rev *r, Body *src, Body *out, bool reexec) {

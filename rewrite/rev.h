@@ -174,6 +174,8 @@ typedef struct Rev {
      * values are the previous iteration's, read by no adjoint. */
     Body *iter_body;
     PtrVec *iter_skip;
+    int *iter_first_read; /* per iter_skip entry: the first statement of
+                           * iter_body reading it (its length if none) */
     PtrVec *nosave;
     bool failed;
 } Rev;
@@ -217,6 +219,9 @@ void rev_primal_body(Rev *r, Body *src, Body *out);
 /* A sequential loop's forward sweep and return sweep (rev_loop.c). */
 void rev_loop_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
+/* For each array of skip, the first statement of b that reads its values
+ * (b's length if none): Rev.iter_first_read. */
+int *first_reads(Rev *r, Body *b, PtrVec *skip);
 /* The adjoint variable of v, declared zero in out. */
 void declare_adjoint(Rev *r, Body *out, Var *v, SrcLoc loc);
 /* Whether s computes nothing with a derivative and writes only arrays

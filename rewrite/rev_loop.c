@@ -275,8 +275,10 @@ void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     r->restored = with_restored(r, outer_restored, cps);
     Body *outer_iter = r->iter_body;
     PtrVec *outer_skip = r->iter_skip;
+    int *outer_first = r->iter_first_read;
     r->iter_body = s->body;
     r->iter_skip = unsaved;
+    r->iter_first_read = first_reads(r, s->body, unsaved);
     rev_fwd_body(r, s->body, l->body, true);
     rev_adjoint_decls(r, s->body, l->body);
     Builder bd = {r->a, r->dst, l->body, s->loc};
@@ -290,6 +292,7 @@ void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     rev_bwd_stmts(r, s->body, l->body, true);
     r->iter_body = outer_iter;
     r->iter_skip = outer_skip;
+    r->iter_first_read = outer_first;
     r->restored = outer_restored;
     for (int i = 0; i < s->carried.len; i++) {
         Carried *c = s->carried.items[i];

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void read_fail(const char *path, const char *what) {
     printf("SETUP FAILED: %s: cannot read %s\n", path, what);
@@ -37,6 +38,22 @@ static void data_path(char *out, size_t size, const char *dir, const char *name)
     int len = snprintf(out, size, "%s/%s", dir, name);
     if (len < 0 || (size_t)len >= size)
         read_fail(dir, "a path this long");
+}
+
+/* The data directory: `given` (a -D macro) when not NULL, else argv[1],
+ * else dirname(src)/../data/adbench/NAME (src: the check's __FILE__, an
+ * absolute path where CMake compiles it). */
+static void adbench_dir(char *dir, size_t size, const char *given, int argc, char **argv,
+                        const char *src, const char *name) {
+    if (given)
+        snprintf(dir, size, "%s", given);
+    else if (argc > 1)
+        snprintf(dir, size, "%s", argv[1]);
+    else {
+        const char *slash = strrchr(src, '/');
+        int len = slash ? (int)(slash - src) : 1;
+        snprintf(dir, size, "%.*s/../data/adbench/%s", len, slash ? src : ".", name);
+    }
 }
 
 #endif

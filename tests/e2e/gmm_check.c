@@ -146,19 +146,10 @@ static void check_synthetic(int d, int k, int n, double gamma, int m, int along,
 
 int main(int argc, char **argv) {
     char dir[2048];
-#ifdef GMM_DATA_DIR
-    snprintf(dir, sizeof dir, "%s", GMM_DATA_DIR);
-    (void)argc, (void)argv;
-#else
-    if (argc > 1) {
-        snprintf(dir, sizeof dir, "%s", argv[1]);
-    } else {
-        const char *src = __FILE__;
-        const char *slash = strrchr(src, '/');
-        int len = slash ? (int)(slash - src) : 1;
-        snprintf(dir, sizeof dir, "%.*s/../data/adbench/gmm", len, slash ? src : ".");
-    }
+#ifndef GMM_DATA_DIR
+#define GMM_DATA_DIR NULL
 #endif
+    adbench_dir(dir, sizeof dir, GMM_DATA_DIR, argc, argv, __FILE__, "gmm");
     check_reference(dir);
     check_synthetic(1, 1, 1, 1.0, 0, 0, 1);
     check_synthetic(3, 4, 7, 1.3, 2, 0, 2);

@@ -187,19 +187,10 @@ static void check_synthetic(int l, int c, int b, int along, uint64_t seed) {
 
 int main(int argc, char **argv) {
     char dir[2048];
-#ifdef LSTM_DATA_DIR
-    snprintf(dir, sizeof dir, "%s", LSTM_DATA_DIR);
-    (void)argc, (void)argv;
-#else
-    if (argc > 1) {
-        snprintf(dir, sizeof dir, "%s", argv[1]);
-    } else {
-        const char *src = __FILE__;
-        const char *slash = strrchr(src, '/');
-        int len = slash ? (int)(slash - src) : 1;
-        snprintf(dir, sizeof dir, "%.*s/../data/adbench/lstm", len, slash ? src : ".");
-    }
+#ifndef LSTM_DATA_DIR
+#define LSTM_DATA_DIR NULL
 #endif
+    adbench_dir(dir, sizeof dir, LSTM_DATA_DIR, argc, argv, __FILE__, "lstm");
     check_reference(dir);
 #ifdef LSTM_TIME
     {
