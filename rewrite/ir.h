@@ -310,12 +310,20 @@ typedef struct EffectArg {
 } EffectArg;
 
 /* Of a sequential loop: `#pragma pargrad loop stripmine(K)` (K levels of
- * blocks, rev_loop.c; 0 where not asked for or done), `while bound(N)` (N,
+ * blocks, rev_loop.c; 0 where not asked for or done), `checkpoint(entry:
+ * a, b)` (the arrays, Buffer*, saved once before the loop instead of by
+ * its iterations; entry_loc where the clause is), `while bound(N)` (N,
  * checked as it runs; none where not given), and its trips in words where
  * a formula would hide them (a strip-mined block's "B"), which are then an
  * upper bound (--report, report.c). */
+/* The note of the comment above a loop's entry checkpoint, the saves
+ * after it (report.c) */
+#define ENTRY_SAVE_NOTE "entry checkpoint"
+
 typedef struct LoopNotes {
     int stripmine;
+    PtrVec entry;
+    SrcLoc entry_loc;
     Operand bound;
     const char *trips;
 } LoopNotes;

@@ -324,6 +324,28 @@ static void index_lets(Report *rp, Body *b) {
     }
 }
 
+/* The saves of a loop's entry checkpoint, after comment i of b up to the
+ * loop (the first loop or if of the comment's line): added to the comment
+ * and the report. */
+static void annotate_entry(Report *rp, Func *f, Body *b, int i) {
+    Stmt *c = b->stmts.items[i];
+    Keeps k = {"", "", 0, 0, false, false};
+    for (int j = i + 1; j < b->stmts.len; j++) {
+        Stmt *s = b->stmts.items[j];
+        if ((s->kind == S_LOOP || s->kind == S_IF) && s->loc.line == c->loc.line)
+            break;
+        k = combined(rp, k, stmt_keeps(rp, s));
+    }
+    if (!*k.bytes)
+        return;
+    const char *text = arena_printf(rp->a, "tape: saved once before it, %s; %s bytes",
+                                    what_text(rp, k), bytes_text(rp, k));
+    c->text = arena_printf(rp->a, "%s (%s)", c->text, text);
+    vec_push(rp->a, &rp->lines,
+             (void *)arena_printf(rp->a, "%s:%d: %s: loop: checkpoint(entry): %s", c->loc.file,
+                                  c->loc.line, f->name, text));
+}
+
 /* Puts the summary above each loop of b that keeps values (a comment), and
  * in the report; `undone`: inside a reversed loop (its values live while
  * one of that loop's iterations is undone). */
@@ -353,6 +375,8 @@ static void annotate(Report *rp, Func *f, Body *b, Stmt *undone) {
                                               s->loc.line, f->name, text));
             }
         }
+        if (s->kind == S_COMMENT && s->note && !strcmp(s->note, ENTRY_SAVE_NOTE))
+            annotate_entry(rp, f, b, i);
         Stmt *inner = s->kind == S_LOOP && s->reversed ? s : undone;
         annotate(rp, f, s->then_body, undone);
         annotate(rp, f, s->else_body, undone);

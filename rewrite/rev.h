@@ -177,6 +177,9 @@ typedef struct Rev {
     int *iter_first_read; /* per iter_skip entry: the first statement of
                            * iter_body reading it (its length if none) */
     PtrVec *nosave;
+    /* Inside a loop under `checkpoint(entry: ...)`: the arrays saved once
+     * before it, whose writes inside save nothing (rev_loop.c) */
+    PtrVec *entry_saved;
     bool failed;
 } Rev;
 
@@ -316,6 +319,12 @@ void restore_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead);
 void restore_logged_writes(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead);
 void restore_saved_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead);
 bool saves_anything(Rev *r, Stmt *s, PtrVec *dead);
+/* `checkpoint(entry: ...)`: whether the elements loop writes of buf can be
+ * found before it runs (else its iterations save them, as without the
+ * clause); and the saving of those of `arrays` before the loop (save) or
+ * their putting back after its return sweep, true if there are any. */
+bool entry_saves_ahead(Rev *r, Stmt *loop, Buffer *buf, PtrVec *dead);
+bool transfer_entry(Rev *r, Stmt *loop, PtrVec *arrays, Body *out, PtrVec *dead, bool save);
 /* True if the elements `write` overwrites must be saved. */
 bool write_needs_save(Rev *r, Stmt *write);
 /* Sets Buffer.inert on the arrays of the function whose values no

@@ -12,7 +12,11 @@
  * blocks before anything else runs (stripmine_loops): a level's iteration
  * saves what its whole block overwrites once, so T iterations keep about
  * K * T^(1/K) iterations' saves at a time, and each body runs forward at
- * most K + 1 times. */
+ * most K + 1 times.
+ *
+ * `checkpoint(entry: a, b)` (SC22 6.2): arrays the loop writes without
+ * false dependences are saved once before it instead of by its iterations
+ * (entry_arrays). */
 #include "rev.h"
 #include "derivs.h"
 
@@ -199,6 +203,172 @@ static void carried_value(Rev *r, Stmt *s, Carried *c, Body *before, Body *out) 
     body_append(r->a, out, set);
 }
 
+/* ---- checkpoint(entry: a, b) ---- */
+/* An array a loop writes without false dependences (no element written
+ * twice, none written after it was read) keeps every value it had: each
+ * iteration, run again in the return sweep on the array as the loop left
+ * it, reads what it read the first time, and writes what it wrote. So the
+ * loop's entry saves the elements it will write once, its iterations save
+ * nothing of them, and its return sweep's end puts them back for the
+ * statements before the loop. The user promises the absence of false
+ * dependences; what a look at the statements can refute is refused. */
+
+/* Whether o can differ between the loop's iterations (true where unsure). */
+static bool varies_by_trip(Rev *r, Stmt *loop, Operand o, int depth) {
+    if (o.kind != OPD_VAR)
+        return false;
+    if (depth > 32 || o.var == loop->index || o.var->is_mutable)
+        return true;
+    for (int i = 0; i < loop->carried.len; i++)
+        if (((Carried *)loop->carried.items[i])->param == o.var)
+            return true;
+    Stmt *d = def_of(r, o);
+    if (!d)
+        return false;
+    if (d->index == o.var) /* an inner loop's index: over bounds that may vary */
+        return varies_by_trip(r, loop, d->lo, depth + 1) ||
+               varies_by_trip(r, loop, d->hi, depth + 1);
+    if (d->kind == S_READ && stmt_writes_buffer(loop, d->buf))
+        return true;
+    if (d->kind != S_LET && d->kind != S_READ)
+        return true;
+    for (int k = 0; k < d->nargs; k++)
+        if (varies_by_trip(r, loop, d->args[k], depth + 1))
+            return true;
+    for (int k = 0; k < d->nidx; k++)
+        if (varies_by_trip(r, loop, d->idx[k], depth + 1))
+            return true;
+    return false;
+}
+
+/* Whether value v is computed (through lets) from w's own element. */
+static bool reads_own_element(Rev *r, Stmt *w, Operand v, int depth) {
+    Stmt *d = v.kind == OPD_VAR && depth < 16 ? def_of(r, v) : NULL;
+    if (!d)
+        return false;
+    if (d->kind == S_READ && d->buf == w->buf && d->nidx == w->nidx) {
+        bool same = true;
+        for (int k = 0; k < w->nidx; k++)
+            same &= opd_equal(d->idx[k], w->idx[k]);
+        if (same)
+            return true;
+    }
+    if (d->kind != S_LET)
+        return false;
+    for (int k = 0; k < d->nargs; k++)
+        if (reads_own_element(r, w, d->args[k], depth + 1))
+            return true;
+    return false;
+}
+
+/* A statement of the loop's body b giving buf a false dependence that can
+ * be seen (*why says which), or NULL. */
+static Stmt *entry_conflict(Rev *r, Stmt *loop, Body *b, Buffer *buf, bool under_if,
+                            const char **why) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_ACC || s->kind == S_HIST) && s->buf == buf) {
+            *why = "adds into its elements: each addition reads the element it writes";
+            return s;
+        }
+        if (s->kind == S_WRITE && s->buf == buf) {
+            if (s->nargs == 1 && reads_own_element(r, s, s->args[0], 0)) {
+                *why = "reads the element it overwrites";
+                return s;
+            }
+            bool varies = under_if;
+            for (int k = 0; k < s->nidx && !varies; k++)
+                varies = varies_by_trip(r, loop, s->idx[k], 0);
+            if (!varies) {
+                *why = "writes the same elements in every iteration";
+                return s;
+            }
+        }
+        bool in_if = under_if || s->kind == S_IF;
+        Body *bodies[3] = {s->then_body, s->else_body, s->body};
+        for (int q = 0; q < 3; q++) {
+            Stmt *bad = entry_conflict(r, loop, bodies[q], buf, in_if, why);
+            if (bad)
+                return bad;
+        }
+    }
+    return NULL;
+}
+
+/* The arrays of loop s's entry clause saved once before it: those it
+ * writes whose elements can be found ahead (the others, noted in `notes`
+ * when given, its iterations save as without the clause); NULL if none. */
+static PtrVec *entry_arrays(Rev *r, Stmt *s, PtrVec *dead, Body *notes) {
+    LoopNotes *n = s->loop_notes;
+    if (!n || !n->entry.len)
+        return NULL;
+    PtrVec *arrays = arena_alloc(r->a, sizeof(PtrVec));
+    for (int i = 0; i < n->entry.len && !r->failed; i++) {
+        Buffer *buf = n->entry.items[i];
+        if (vec_contains(dead, buf) || vec_contains(r->entry_saved, buf) ||
+            !stmt_writes_buffer(s, buf))
+            continue;
+        const char *why = NULL;
+        Stmt *bad = entry_conflict(r, s, s->body, buf, false, &why);
+        if (bad) {
+            rev_error(r, bad->loc,
+                      arena_printf(r->a,
+                                   "remove %s from checkpoint(entry: ...) at line %d; its "
+                                   "iterations then save the elements they overwrite",
+                                   buf->name, n->entry_loc.line),
+                      arena_printf(r->a,
+                                   "'%s' has a false dependence in the loop of "
+                                   "checkpoint(entry: ...): this statement %s",
+                                   buf->name, why));
+            return NULL;
+        }
+        if (entry_saves_ahead(r, s, buf, dead)) {
+            vec_push(r->a, arrays, buf);
+        } else if (notes) {
+            Builder bd = {r->a, r->dst, notes, s->loc};
+            b_comment(&bd, arena_printf(r->a,
+                                        "checkpoint(entry: %s): which elements the loop writes "
+                                        "is known only as it runs; its iterations save them",
+                                        buf->name));
+        }
+    }
+    return arrays->len ? arrays : NULL;
+}
+
+/* outer with the arrays added (outer itself where there are none) */
+static PtrVec *with_arrays(Rev *r, PtrVec *outer, PtrVec *more) {
+    if (!more || !more->len)
+        return outer;
+    PtrVec *all = arena_alloc(r->a, sizeof(PtrVec));
+    for (int i = 0; outer && i < outer->len; i++)
+        vec_push(r->a, all, outer->items[i]);
+    for (int i = 0; i < more->len; i++)
+        vec_push(r->a, all, more->items[i]);
+    return all;
+}
+
+/* Saves (forward) or puts back (after the return sweep) the entry arrays. */
+static void transfer_entry_arrays(Rev *r, Stmt *s, PtrVec *arrays, Body *out, PtrVec *dead,
+                                  bool save) {
+    Body *b = body_new(r->a);
+    if (!transfer_entry(r, s, arrays, b, dead, save))
+        return;
+    Builder bd = {r->a, r->dst, out, s->loc};
+    const char *names = ((Buffer *)arrays->items[0])->name;
+    int at = out->stmts.len;
+    for (int i = 1; i < arrays->len; i++)
+        names = arena_printf(r->a, "%s, %s", names, ((Buffer *)arrays->items[i])->name);
+    b_comment(&bd, save ? arena_printf(r->a,
+                                       "checkpoint(entry: %s): the elements the loop writes, "
+                                       "saved once here; its iterations save none of them",
+                                       names)
+                        : arena_printf(r->a, "checkpoint(entry: %s): put back as before the loop",
+                                       names));
+    ((Stmt *)out->stmts.items[at])->note = save ? ENTRY_SAVE_NOTE : NULL; /* --report finds it */
+    for (int i = 0; i < b->stmts.len; i++)
+        body_append(r->a, out, b->stmts.items[i]);
+}
+
 /* The loop's checkpoints (rev_kill.c), but for arrays an outer loop's
  * checkpoint has put back (their writes are dropped here: the values would
  * be the outer iteration's) and for a loop whose return sweep does nothing,
@@ -209,7 +379,8 @@ static PtrVec *loop_checkpoints(Rev *r, Stmt *s) {
         return NULL;
     PtrVec *cps = arena_alloc(r->a, sizeof(PtrVec));
     for (int i = 0; i < all->len; i++)
-        if (!vec_contains(r->restored, ((Checkpoint *)all->items[i])->buf))
+        if (!vec_contains(r->restored, ((Checkpoint *)all->items[i])->buf) &&
+            !vec_contains(r->entry_saved, ((Checkpoint *)all->items[i])->buf))
             vec_push(r->a, cps, all->items[i]);
     return cps;
 }
@@ -217,6 +388,11 @@ static PtrVec *loop_checkpoints(Rev *r, Stmt *s) {
 /* Forward: each iteration pushes the elements it will overwrite and its
  * carried scalars, then runs the primal body; at its end, its checkpoints. */
 void rev_loop_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
+    PtrVec *outer_entry = r->entry_saved;
+    PtrVec *entry = entry_arrays(r, s, dead, out);
+    if (entry)
+        transfer_entry_arrays(r, s, entry, out, dead, true);
+    r->entry_saved = with_arrays(r, outer_entry, entry);
     Stmt *l = loop_like(r, s, S_LOOP);
     l->carried = s->carried;
     PtrVec *unsaved = iteration_saves_skip(r, s, dead);
@@ -234,18 +410,15 @@ void rev_loop_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     for (int i = 0; cps && i < cps->len; i++)
         transfer_checkpoint(r, cps->items[i], s->loc, l->body, true);
     body_append(r->a, out, l);
+    r->entry_saved = outer_entry;
 }
 
 /* Rev.restored with the checkpoints' arrays added */
 static PtrVec *with_restored(Rev *r, PtrVec *outer, PtrVec *cps) {
-    if (!cps || !cps->len)
-        return outer;
-    PtrVec *all = arena_alloc(r->a, sizeof(PtrVec));
-    for (int i = 0; outer && i < outer->len; i++)
-        vec_push(r->a, all, outer->items[i]);
-    for (int i = 0; i < cps->len; i++)
-        vec_push(r->a, all, ((Checkpoint *)cps->items[i])->buf);
-    return all;
+    PtrVec bufs = {0};
+    for (int i = 0; cps && i < cps->len; i++)
+        vec_push(r->a, &bufs, ((Checkpoint *)cps->items[i])->buf);
+    return with_arrays(r, outer, &bufs);
 }
 
 /* Return sweep: iterations in reverse; each restores its carried scalars
@@ -255,6 +428,9 @@ void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Stmt *l = loop_like(r, s, S_LOOP);
     l->reversed = true;
     l->note = "adjoint, reversed";
+    PtrVec *outer_entry = r->entry_saved;
+    PtrVec *entry = entry_arrays(r, s, dead, NULL);
+    r->entry_saved = with_arrays(r, outer_entry, entry);
     if (s->hi.kind == OPD_NONE) { /* a while loop: as many iterations as it ran */
         l->hi = opd_var(s->trips);
         l->until = opd_none();
@@ -306,6 +482,9 @@ void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
         body_append(r->a, l->body, set);
     }
     body_append(r->a, out, l);
+    r->entry_saved = outer_entry;
+    if (entry)
+        transfer_entry_arrays(r, s, entry, out, dead, false);
     Builder after = {r->a, r->dst, out, s->loc};
     for (int i = 0; i < s->carried.len; i++) {
         Carried *c = s->carried.items[i];
@@ -382,10 +561,14 @@ static void strip_mine(Arena *a, Func *f, Body *in, int at, Stmt *s) {
         l->hi = b_div(&lb, b_add(&lb, len, b_sub(&lb, size[j], opd_int(1))), size[j]);
         l->body = body_new(a);
         l->note = j == 0 ? "strip-mined" : NULL;
+        if (j == 0 && s->loop_notes->entry.len) { /* saved once before all the levels */
+            loop_notes(a, l)->entry = s->loop_notes->entry;
+            l->loop_notes->entry_loc = s->loop_notes->entry_loc;
+            s->loop_notes->entry = (PtrVec){0};
+        }
         if (j > 0)
             loop_notes(a, l)->trips =
                 levels - j == 2 ? "B" : arena_printf(a, "B^%d", levels - j - 1);
-        levels - j == 2 ? "at most B" : arena_printf(a, "at most B^%d", levels - j - 1);
         for (int i = 0; i < nc; i++) {
             Carried *c = s->carried.items[i];
             Var *p = var_new(a, f, c->param->name, c->param->ty);

@@ -305,7 +305,16 @@ typedef struct SiteScan {
     Stmt **stmts;      /* the saved statements */
     int n;
     PtrVec logged; /* S_WRITEs whose elements are logged as they run (Stmt*) */
+    /* where not NULL, the only arrays whose writes the scan saves (a
+     * loop's entry checkpoint) */
+    PtrVec *only;
 } SiteScan;
+
+/* Whether the scan saves writes of buf: not an array an enclosing loop's
+ * entry checkpoint has saved, and one the scan is for. */
+static bool saved_here(SiteScan *sc, Buffer *buf) {
+    return !vec_contains(sc->r->entry_saved, buf) && (!sc->only || vec_contains(sc->only, buf));
+}
 
 static void scan_body(SiteScan *sc, Body *b);
 
@@ -378,6 +387,8 @@ static void add_bins_site(SiteScan *sc, Stmt *s, Buffer *h, Operand nb) {
     w->buf = h;
     w->nidx = 1;
     w->idx[0] = opd_var(bins->index);
+    if (!saved_here(sc, h))
+        return;
     SaveSite *site = new_site(sc, w, 1);
     site->path[sc->depth] = bins;
     site->depth = sc->depth + 1;
@@ -402,7 +413,7 @@ static void scan_stmt(SiteScan *sc, Stmt *s) {
     case S_ACC: /* a histogram's update; min and max: their map's bins site */
         if ((s->kind == S_WRITE || s->acc_op == RED_ADD) && !vec_contains(sc->dead, s->buf) &&
             !vec_contains(sc->r->nosave, s->buf) && !vec_contains(&sc->inner_bufs, s->buf) &&
-            write_needs_save(sc->r, s)) {
+            saved_here(sc, s->buf) && write_needs_save(sc->r, s)) {
             SaveSite *site = new_site(sc, s, 0);
             site->under_if = s->kind == S_WRITE && sc->depth == 0 && sc->ifs > 0;
             vec_push(sc->r->a, &sc->sites, site);
@@ -458,14 +469,16 @@ static void scan_body(SiteScan *sc, Body *b) {
 /* A statement of the function's own body (not a loop, whose iterations
  * read each other's writes) need not save elements of arrays that neither
  * it nor any statement before it reads: nothing re-executed later looks at
- * their old values (a fresh temporary's first fill, an output). */
-static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead) {
+ * their old values (a fresh temporary's first fill, an output). So for a
+ * loop's entry checkpoint (entry), whose loop reads only what it wrote
+ * of the arrays it is for, the statements before it decide alone. */
+static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead, bool entry) {
     Body *top = r->src->body;
     int k = -1;
     for (int i = 0; i < top->stmts.len && k < 0; i++)
         if (top->stmts.items[i] == s)
             k = i;
-    if (k < 0 || s->kind == S_LOOP)
+    if (k < 0 || (s->kind == S_LOOP && !entry))
         return dead;
     PtrVec *skip = arena_alloc(r->a, sizeof(PtrVec));
     for (int i = 0; dead && i < dead->len; i++)
@@ -473,8 +486,8 @@ static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead) {
     PtrVec written = {0};
     collect_written(r, s, &written);
     for (int w = 0; w < written.len; w++) {
-        bool read =
-            accumulates_into(s, written.items[w]) || reads_besides_extrema(s, written.items[w]);
+        bool read = !entry && (accumulates_into(s, written.items[w]) ||
+                               reads_besides_extrema(s, written.items[w]));
         for (int j = 0; j < k && !read; j++)
             read = stmt_reads_buffer(top->stmts.items[j], written.items[w]);
         if (!read)
@@ -484,7 +497,7 @@ static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead) {
 }
 
 PtrVec *unrestored_bins(Rev *r, Stmt *s) {
-    PtrVec *skip = unread_so_far(r, s, NULL), *out = arena_alloc(r->a, sizeof(PtrVec));
+    PtrVec *skip = unread_so_far(r, s, NULL, false), *out = arena_alloc(r->a, sizeof(PtrVec));
     for (int i = 0; skip && i < skip->len; i++)
         if (updates_into(s, S_ACC, RED_ADD, skip->items[i]))
             vec_push(r->a, out, skip->items[i]);
@@ -893,12 +906,14 @@ static bool covered_by(SiteScan *sc, SaveSite *site, int before) {
     return false;
 }
 
-static SiteScan *scan_sites(Rev *r, Stmt **stmts, int n, PtrVec *dead) {
+static SiteScan *scan_sites_of(Rev *r, Stmt **stmts, int n, PtrVec *dead, PtrVec *only) {
     SiteScan *sc = arena_alloc(r->a, sizeof(SiteScan));
     sc->r = r;
+    sc->only = only;
     sc->stmts = stmts;
     sc->n = n;
-    sc->dead = n == 1 ? fresh_unread(r, stmts[0], unread_so_far(r, stmts[0], dead)) : dead;
+    sc->dead =
+        n == 1 ? fresh_unread(r, stmts[0], unread_so_far(r, stmts[0], dead, only != NULL)) : dead;
     for (int i = 0; i < n; i++)
         scan_stmt(sc, stmts[i]);
     if (!sc->sites.len)
@@ -915,6 +930,10 @@ static SiteScan *scan_sites(Rev *r, Stmt **stmts, int n, PtrVec *dead) {
     }
     sc->sites.len = k;
     return sc;
+}
+
+static SiteScan *scan_sites(Rev *r, Stmt **stmts, int n, PtrVec *dead) {
+    return scan_sites_of(r, stmts, n, dead, NULL);
 }
 
 /* ---- logging writes one by one ---- */
@@ -1111,6 +1130,19 @@ void restore_regions(Rev *r, Stmt **stmts, int n, Body *out, PtrVec *dead) {
     restore_log(r, sc, out);
     for (int i = sc->sites.len - 1; i >= 0 && !r->failed; i--)
         transfer_site(sc, sc->sites.items[i], out, false);
+}
+
+bool entry_saves_ahead(Rev *r, Stmt *loop, Buffer *buf, PtrVec *dead) {
+    PtrVec only = {0};
+    vec_push(r->a, &only, buf);
+    return scan_sites_of(r, &loop, 1, dead, &only)->logged.len == 0;
+}
+
+bool transfer_entry(Rev *r, Stmt *loop, PtrVec *arrays, Body *out, PtrVec *dead, bool save) {
+    SiteScan *sc = scan_sites_of(r, &loop, 1, dead, arrays);
+    for (int i = 0; i < sc->sites.len && !r->failed; i++)
+        transfer_site(sc, sc->sites.items[save ? i : sc->sites.len - 1 - i], out, save);
+    return sc->sites.len > 0;
 }
 
 bool saves_anything(Rev *r, Stmt *s, PtrVec *dead) {

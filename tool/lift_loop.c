@@ -1395,17 +1395,40 @@ static bool combines_structs(Lift *L, Pragma *pg, UserOp *u) {
     return false;
 }
 
+/* The arrays `checkpoint(entry: a, b)` names, struct arrays by their
+ * fields and pointers by the arrays they point into; false (reported) for
+ * a name that is no array here. */
+static bool entry_buffers(Lift *L, Pragma *pg, PtrVec *out) {
+    for (int i = 0; i < pg->entry_vars.len; i++) {
+        const char *name = pg->entry_vars.items[i];
+        SrcLoc *at = pg->entry_locs.items[i];
+        int b = env_named(L, name);
+        Buffer *buf = b >= 0 && L->env[b].is_array ? L->env[b].buf : NULL;
+        if (!buf) {
+            lift_fail_at(L, *at,
+                         "name arrays the loop writes (its scalars are saved per iteration "
+                         "anyway)",
+                         b < 0 ? "'%s' is not declared here" : "'%s' is not an array", name);
+            return false;
+        }
+        for (int f = 0; buf->fields && f < buf->fields->n; f++)
+            if (buf->fields->bufs[f])
+                vec_push(L->a, out, buf->fields->bufs[f]);
+        if (!buf->fields)
+            vec_push(L->a, out, buf);
+    }
+    return true;
+}
+
 /* A sequential loop under `#pragma pargrad loop`: lifted as any other, with
  * the pragma's choices on its S_LOOP. */
 static void lift_marked_seq_loop(Lift *L, CXCursor c, Pragma *pg) {
     Canon cn;
     if (!canonical_loop(L, c, &cn))
         return;
-    if (pg->entry_vars.len) {
-        lift_fail_at(L, pg->loc, "remove the clause; the loop's checkpoints are per iteration",
-                     "'checkpoint(entry: ...)' is not supported yet%s", "");
+    PtrVec entry = {0};
+    if (!entry_buffers(L, pg, &entry))
         return;
-    }
     if (pg->stripmine > 1 && contains_break(cn.body)) {
         lift_fail_at(L, pg->stripmine_loc,
                      "remove stripmine, or end the loop by its bound instead of break",
@@ -1419,6 +1442,8 @@ static void lift_marked_seq_loop(Lift *L, CXCursor c, Pragma *pg) {
         Stmt *s = in->stmts.items[i];
         if (s->kind == S_LOOP) {
             loop_notes(L->a, s)->stripmine = pg->stripmine;
+            s->loop_notes->entry = entry;
+            s->loop_notes->entry_loc = pg->loc;
             break;
         }
     }

@@ -124,6 +124,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_CONST_BOUND] = {"const_bound", 1},
     [K_STRIPMINE] = {"stripmine", 1},
     [K_WHILE_BOUND] = {"while_bound", 1},
+    [K_ENTRY] = {"entry", 1},
 };
 
 int on(enum construct k) {
@@ -195,6 +196,15 @@ static const struct broken_promise broken[] = {
      "double bpa[4];\nfor (int bq = 0; bq < 4; bq++)\n    bpa[bq] = 1.0;\n"
      "#pragma pargrad histogram(min : bpa)\nfor (int bi = 0; bi < n; bi++)\n"
      "    bpa[bi % 4] = fmin(bpa[bi % 4], x[bi] * bpa[(bi + 1) % 4]);\ndouble bp = bpa[0];"},
+    {"a checkpoint(entry) array updated in place every step",
+     "double bpa[64];\nfor (int bq = 0; bq < n; bq++)\n    bpa[bq] = x[bq];\n"
+     "#pragma pargrad loop checkpoint(entry: bpa)\nfor (int bt = 0; bt < 3; bt++)\n"
+     "    for (int bi = 0; bi < n; bi++)\n        bpa[bi] += 0.5 * sin(bpa[bi]);\n"
+     "double bp = bpa[0];"},
+    {"a checkpoint(entry) array whose elements every step writes again",
+     "double bpa[64];\ndouble bp = 0.0;\n#pragma pargrad loop checkpoint(entry: bpa)\n"
+     "for (int bt = 0; bt < 3; bt++) {\n#pragma pargrad map\n    for (int bi = 0; bi < n; bi++)\n"
+     "        bpa[bi] = sin(x[bi] * (bt + 1));\n    bp += bpa[n - 1];\n}"},
     {"a map computing a running max in a function-scope scalar",
      "double bp = 0.0;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
      "    bp = bp > x[bi] ? bp : x[bi];"},

@@ -146,6 +146,11 @@ enum construct {
     K_WHILE_BOUND, /* `#pragma pargrad while bound(N)` on two in five of the while and do
                     * loops, N a constant or n under + and * (never exceeded: the
                     * forward sweep's check, pg_bound_check, stays silent) */
+    K_ENTRY,       /* a trajectory of S + 1 rows, each step's row from the one before (a
+                    * map, or a sweep reading the row it builds) under `#pragma pargrad
+                    * loop checkpoint(entry: tr)`, sometimes strip-mined too, the rows
+                    * sometimes read before the loop (saved once at its entry,
+                    * rewrite/rev_loop.c) */
     K_COUNT
 };
 

@@ -769,6 +769,72 @@ static void gen_stencil_2d(struct block b) {
     declare(gs, T_DOUBLE, 4.0 * prog.n * prog.m);
 }
 
+/* K_ENTRY: a trajectory kept row by row (S + 1 rows of n), each step's row
+ * from the row before, in a map or a sweep that reads the row it builds:
+ * no element written twice, none after it is read, so the step loop is
+ * under `checkpoint(entry: tr)` (and sometimes stripmine). The rows may
+ * first hold values a sum before the loop reads (the loop's return sweep
+ * must put them back). The rows summed, weighted, into a new scalar. */
+static void gen_trajectory(struct block b) {
+    const char *tr = fresh("tr"), *ts = fresh("ts"), *t = fresh("t"), *k = fresh("k");
+    int rows = 2 + rnd(3), heap = cx.seq == 0 && chance(50), before = chance(40);
+    stmt(b, heap ? fmt("double *%s = malloc(sizeof(double) * (size_t)%d * (size_t)n);", tr, rows)
+                 : fmt("double %s[%d * n];", tr, rows));
+    stmt(b, fmt("double %s = 0.0;", ts));
+    stmt(b, fmt("#pragma pargrad map\nfor (int %s = 0; %s < %s; %s++)\n    %s[%s] = 0.5 * x[%s %% "
+                "n] + 0.1;",
+                k, k, before ? fmt("%d * n", rows) : "n", k, tr, k, k));
+    if (before) /* read before the loop overwrites rows 1.. */
+        stmt(b, fmt("for (int %s = 0; %s < %d * n; %s++)\n    %s += sin(%s[%s]) * %s[%s];", k, k,
+                    rows, k, ts, tr, k, tr, k));
+    const char *strip = stripmine_pragma();
+    const char *pragma = *strip ? fmt("#pragma pargrad loop stripmine(%c) checkpoint(entry: %s)\n",
+                                      strip[strlen("#pragma pargrad loop stripmine(")], tr)
+                                : fmt("#pragma pargrad loop checkpoint(entry: %s)\n", tr);
+    struct node *loop =
+        block_stmt(b, fmt("%sfor (int %s = 1; %s < %d; %s++) {", pragma, t, t, rows, t));
+    struct saved s = enter();
+    cx.seq++;
+    push_loop(t, 0, CRANGE, 0);
+    struct node *w;
+    const char *i = NULL;
+    if (chance(65)) { /* a map over the row */
+        int ip;
+        i = loop_counter("i", &ip);
+        const char *prev = fmt("%s[(%s - 1) * n + %s]", tr, t, i);
+        struct node *m =
+            block_stmt(body_of(loop), fmt("#pragma pargrad map\n%s {", loop_head(i, ip, "0", "n")));
+        cx.par++;
+        push_loop(i, 0, NRANGE, 1);
+        w = stmt(body_of(m), fmt("%s[%s * n + %s] = 0.5 * %s + 0.25 * tanh(%%0) * %s[(%s - 1) * n "
+                                 "+ (%s + 1) %% n];",
+                                 tr, t, i, prev, tr, t, i));
+        w->kid[w->nkid++] = gen_expr(1);
+        cx.par--;
+    } else { /* a sweep: element j from element j - 1 of the same row */
+        const char *j = fresh("j");
+        stmt(body_of(loop), fmt("%s[%s * n] = 0.75 * tanh(%s[(%s - 1) * n]);", tr, t, tr, t));
+        struct node *l =
+            block_stmt(body_of(loop), fmt("for (int %s = 1; %s < n; %s++) {", j, j, j));
+        push_loop(j, 0, NRANGE, 1);
+        w = stmt(body_of(l), fmt("%s[%s * n + %s] = 0.5 * %s[(%s - 1) * n + %s] + 0.25 * "
+                                 "sin(%s[%s * n + %s - 1]) * tanh(%%0);",
+                                 tr, t, j, tr, t, j, tr, t, j));
+        w->kid[w->nkid++] = gen_expr(1);
+    }
+    cx.nloops--;
+    cx.seq--;
+    leave(s);
+    if (i)
+        end_counter(i);
+    stmt(b, fmt("#pragma pargrad reduce(+ : %s)\nfor (int %s = 0; %s < %d * n; %s++)\n    %s += "
+                "%s[%s] * (0.5 + 0.125 * (%s %% 3));",
+                ts, k, k, rows, k, ts, tr, k, k));
+    if (heap)
+        stmt(b, fmt("free(%s);", tr));
+    declare(ts, T_DOUBLE, 2.0 * rows * prog.n);
+}
+
 /* u (or another initialised array) smoothed by a stencil map into a buffer
  * and copied back, T times; or (swap) smoothed between u and the buffer
  * through swapped pointers, 1 to 4 times (not 0: a counter of an inner
@@ -1050,6 +1116,10 @@ static void gen_stmt(struct block b, int count) {
             if (on(K_STENCIL_2D) && !in_parallel && !cx.in_helper && cx.depth == 0 && cx.seq == 0 &&
                 chance(30)) {
                 gen_stencil_2d(b);
+                return;
+            }
+            if (on(K_ENTRY) && !in_parallel && cx.depth < 2 && chance(25)) {
+                gen_trajectory(b);
                 return;
             }
             if (on(K_TIME_LOOP) && !in_parallel && cx.depth < 2) {

@@ -1,0 +1,3 @@
+/* LSTM on ADBench lstm/lstm_l2_c4096 (see lstm_driver.h). */
+#define LSTM_INSTANCE "lstm_l2_c4096"
+#include "lstm_driver.h"
