@@ -305,11 +305,64 @@ static bool updates_recomputed_bins(Stmt *s, Buffer *buf) {
     return false;
 }
 
+/* Whether the statements of a map's body or an if's branches (b) only
+ * compute in registers and write arrays: no reduction, scan, histogram or
+ * sequential loop carrying values out; in an if (`in_if`), the lets
+ * outside its maps, which its phis may take, read none of the arrays the
+ * if writes (`written`). */
+static bool plain_statements(Body *b, PtrVec *written, bool in_if) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        switch (s->kind) {
+        case S_LET:
+        case S_WRITE:
+        case S_COMMENT:
+        case S_DECL:
+            break;
+        case S_READ:
+            if (in_if && vec_contains(written, s->buf))
+                return false;
+            break;
+        case S_IF:
+            if (!plain_statements(s->then_body, written, in_if) ||
+                !plain_statements(s->else_body, written, in_if))
+                return false;
+            break;
+        case S_MAP:
+            if (is_recomputed_hist(s) || is_carrier(s) || !plain_statements(s->body, written, false))
+                return false;
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Whether s's adjoint puts back what s read and runs s's work again
+ * itself (a map's adjoint iterations, an if's branches), and s passes on
+ * nothing computed from what it writes: in a re-executed body, running s
+ * forward only to undo it before its adjoint would be wasted; its arrays
+ * need be neither written nor saved there unless a later statement reads
+ * them. */
+static bool redone_by_adjoint(Rev *r, Stmt *s) {
+    if (s->kind != S_MAP && s->kind != S_IF)
+        return false;
+    PtrVec written = {0};
+    collect_written(r, s, &written);
+    if (s->kind == S_MAP)
+        return !is_recomputed_hist(s) && !is_carrier(s) &&
+               plain_statements(s->body, &written, false);
+    return plain_statements(s->then_body, &written, true) &&
+           plain_statements(s->else_body, &written, true);
+}
+
 static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
     PtrVec *dead = arena_alloc(r->a, sizeof(PtrVec));
     Stmt *s = b->stmts.items[i];
     PtrVec written = {0};
     collect_written(r, s, &written);
+    bool redone = redone_by_adjoint(r, s);
     for (int w = 0; w < written.len; w++) {
         Buffer *buf = written.items[w];
         if (updates_recomputed_bins(s, buf) || buf->inert || vec_contains(r->restored, buf)) {
@@ -318,7 +371,7 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
         }
         /* (reads that only add back into buf, `out[j] += v`, need nothing
          * from it: the sum is not used) */
-        bool read = reads_value_of(r, s, buf);
+        bool read = !redone && reads_value_of(r, s, buf);
         for (int j = i + 1; j < b->stmts.len && !read; j++)
             read = reads_value_of(r, b->stmts.items[j], buf);
         if (!read)
