@@ -329,7 +329,8 @@ static bool plain_statements(Body *b, PtrVec *written, bool in_if) {
                 return false;
             break;
         case S_MAP:
-            if (is_recomputed_hist(s) || is_carrier(s) || !plain_statements(s->body, written, false))
+            if (is_recomputed_hist(s) || is_carrier(s) ||
+                !plain_statements(s->body, written, false))
                 return false;
             break;
         default:
