@@ -47,6 +47,19 @@ static const char *block_source(Emitter *e, SrcLoc loc, LineStarts **ls, const c
     return o->file_text ? o->file_text(o->file_ctx, loc.file) : NULL;
 }
 
+/* --line-directives: the statement's source line before its first output
+ * line, so that a debugger steps through the user's file (at each
+ * statement: one may span several output lines) */
+static void line_directive(Emitter *e, SrcLoc loc) {
+    LineStarts *ls;
+    const char *header;
+    if (!e->opt->line_directives || !e->opt->source_path || loc.line <= 0)
+        return;
+    block_source(e, loc, &ls, &header);
+    e->line_file = header ? loc.file : e->opt->source_path;
+    e->line_no = loc.line;
+}
+
 void source_comment(Emitter *e, SrcLoc loc, const char *note) {
     LineStarts *ls;
     const char *header;
@@ -69,10 +82,7 @@ void source_comment(Emitter *e, SrcLoc loc, const char *note) {
         clean[i] = p[i] == '*' && ((i + 1 < len && p[i + 1] == '/') || (i > 0 && p[i - 1] == '/'))
                        ? '+'
                        : p[i];
-    if (e->opt->line_directives && e->opt->source_path) {
-        indent(e);
-        fprintf(e->out, "#line %d \"%s\"\n", loc.line, header ? loc.file : e->opt->source_path);
-    }
+    line_directive(e, loc);
     indent(e);
     fprintf(e->out, "/* %s%sline %d%s%s%s: %s */\n", header ? header : "", header ? " " : "",
             loc.line, note ? " (" : "", note ? note : "", note ? ")" : "", clean);
@@ -679,6 +689,8 @@ static void emit_pop_record(Emitter *e, Stmt **pop, int n) {
 void emit_stmts(Emitter *e, Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
+        if (s->kind != S_COMMENT)
+            line_directive(e, s->loc);
         int run = s->kind == S_PUSH || s->kind == S_POP ? tape_run(b, i, s->kind) : 1;
         if (run > 1 && s->kind == S_PUSH)
             emit_push_record(e, (Stmt **)b->stmts.items + i, run);

@@ -151,6 +151,12 @@ const char *buf_name(Emitter *e, Buffer *b) {
 
 /* ---- output helpers ---- */
 void indent(Emitter *e) {
+    if (e->line_file) {
+        const char *file = e->line_file;
+        e->line_file = NULL;
+        indent(e);
+        fprintf(e->out, "#line %d \"%s\"\n", e->line_no, file);
+    }
     for (int i = 0; i < e->depth; i++)
         fputs("    ", e->out);
 }

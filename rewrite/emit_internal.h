@@ -33,6 +33,10 @@ typedef struct Emitter {
     LineStarts input_lines, header_lines; /* for comments: the input's, the last header's */
     int ntemps;
     int depth;
+    /* --line-directives: the #line due before the next line written (the
+     * statement's first; statements that write nothing leave none) */
+    const char *line_file;
+    int line_no;
     bool in_parallel;
     Buffer *private_bins;      /* a histogram's bins the threads hold copies of: no atomics */
     Buffer *private_more_bins; /* and its second array of bins, if any */

@@ -6,4 +6,4 @@ SUDO=""
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
-    build-essential cmake libclang-14-dev clang-14 libclang-rt-14-dev libcunit1-dev libgomp1 >/dev/null
+    build-essential cmake ninja-build pkg-config gdb libclang-14-dev clang-14 libclang-rt-14-dev libcunit1-dev libgomp1 >/dev/null

@@ -97,7 +97,10 @@ static bool exe_dir(char *dir, size_t size) {
 }
 
 /* What a compiler needs for the generated code, as pkg-config prints it:
- * --cflags, --libs, or both on one line. */
+ * --cflags, --libs, or both on one line. Installed, the paths are found
+ * from the tool's own place (PREFIX/bin) and the install's directory
+ * names; the runtime is linked statically (as pargrad.pc does), so the
+ * program needs no library path to run. */
 static void print_flags(bool cflags, bool libs) {
     char dir[PATH_MAX];
     bool known = exe_dir(dir, sizeof dir);
@@ -106,11 +109,11 @@ static void print_flags(bool cflags, bool libs) {
     if (cflags && build_tree)
         printf("-I%s -fopenmp%s", PARGRAD_BUILD_INCLUDE, libs ? " " : "\n");
     else if (cflags)
-        printf("-I%s/../include -fopenmp%s", prefix, libs ? " " : "\n");
+        printf("-I%s/../%s -fopenmp%s", prefix, PARGRAD_INSTALL_INCLUDEDIR, libs ? " " : "\n");
     if (libs && build_tree)
-        printf("-L%s -lpargrad_rt -fopenmp -lm\n", PARGRAD_BUILD_LIBDIR);
+        printf("%s/libpargrad_rt.a -fopenmp -lm\n", PARGRAD_BUILD_LIBDIR);
     else if (libs)
-        printf("-L%s/../lib -lpargrad_rt -fopenmp -lm\n", prefix);
+        printf("%s/../%s/libpargrad_rt.a -fopenmp -lm\n", prefix, PARGRAD_INSTALL_LIBDIR);
 }
 
 /* pargrad --cflags, --libs, or both: which (bit 0 cflags, bit 1 libs), 0

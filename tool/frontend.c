@@ -1108,7 +1108,7 @@ Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const ch
     const char **args = arena_alloc(a, sizeof(char *) * (size_t)(argc + 5));
     int n = 0;
     args[n++] = "-xc";
-    args[n++] = "-std=c11";
+    args[n++] = "-std=gnu11"; /* as compilers read C by default: M_PI, POSIX names */
     args[n++] = "-isystem" PARGRAD_CLANG_RESOURCE;
     /* Code may keep pargrad's pragmas from compilers (and their
      * -Wunknown-pragmas) under #ifdef __PARGRAD__, as pargrad's output does. */

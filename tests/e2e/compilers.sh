@@ -17,9 +17,9 @@ for cc in gcc clang-14; do
 done
 # The annotated primal carries #pragma pargrad, which compilers do not know.
 clang-14 -O2 -std=c11 -fopenmp=libgomp -Wno-unknown-pragmas -I"$inc" -I"$e2e" \
-    "$primal" "$gen" "$check" -L"$lib" -lpargrad_rt -lm -o "$work/$name.clang"
+    "$primal" "$gen" "$check" "$lib/libpargrad_rt.a" -lm -o "$work/$name.clang"
 gcc -O3 -march=native -std=c11 -fopenmp -Wno-unknown-pragmas -I"$inc" -I"$e2e" \
-    "$primal" "$gen" "$check" -L"$lib" -lpargrad_rt -lm -o "$work/$name.gcc-O3"
+    "$primal" "$gen" "$check" "$lib/libpargrad_rt.a" -lm -o "$work/$name.gcc-O3"
 for build in clang gcc-O3; do
     for t in 1 3; do
         echo "$build build, OMP_NUM_THREADS=$t"
