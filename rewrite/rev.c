@@ -358,12 +358,25 @@ static bool redone_by_adjoint(Rev *r, Stmt *s) {
            plain_statements(s->else_body, &written, true);
 }
 
+/* Whether a statement after statement i of b reads buf. */
+static bool read_later(Rev *r, Body *b, int i, Buffer *buf) {
+    for (int j = i + 1; j < b->stmts.len; j++)
+        if (reads_value_of(r, b->stmts.items[j], buf))
+            return true;
+    return false;
+}
+
 static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
     PtrVec *dead = arena_alloc(r->a, sizeof(PtrVec));
     Stmt *s = b->stmts.items[i];
     PtrVec written = {0};
     collect_written(r, s, &written);
+    /* a statement its adjoint redoes is dropped whole, or not at all: its
+     * own reads of what it writes (a scratch array in a map's iteration)
+     * need those writes wherever it still runs */
     bool redone = redone_by_adjoint(r, s);
+    for (int w = 0; w < written.len && redone; w++)
+        redone = !read_later(r, b, i, written.items[w]);
     for (int w = 0; w < written.len; w++) {
         Buffer *buf = written.items[w];
         if (updates_recomputed_bins(s, buf) || buf->inert || vec_contains(r->restored, buf)) {
@@ -372,10 +385,7 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
         }
         /* (reads that only add back into buf, `out[j] += v`, need nothing
          * from it: the sum is not used) */
-        bool read = !redone && reads_value_of(r, s, buf);
-        for (int j = i + 1; j < b->stmts.len && !read; j++)
-            read = reads_value_of(r, b->stmts.items[j], buf);
-        if (!read)
+        if (redone || (!reads_value_of(r, s, buf) && !read_later(r, b, i, buf)))
             vec_push(r->a, dead, buf);
     }
     return dead;

@@ -96,6 +96,16 @@ static bool exe_dir(char *dir, size_t size) {
     return true;
 }
 
+/* The install's directory names under its prefix (CMake's GNUInstallDirs;
+ * builds of the driver outside the project's CMake, the fuzzer's, get the
+ * usual ones) */
+#ifndef PARGRAD_INSTALL_LIBDIR
+#define PARGRAD_INSTALL_LIBDIR "lib"
+#endif
+#ifndef PARGRAD_INSTALL_INCLUDEDIR
+#define PARGRAD_INSTALL_INCLUDEDIR "include"
+#endif
+
 /* What a compiler needs for the generated code, as pkg-config prints it:
  * --cflags, --libs, or both on one line. Installed, the paths are found
  * from the tool's own place (PREFIX/bin) and the install's directory

@@ -142,6 +142,10 @@ typedef struct Lift {
     /* A loop just lifted that leaves pointers pointing into arrays that
      * depend on its trip count (see lift_view.c), or NULL. */
     ViewPlan *left_versions;
+    /* The statement of a statement list being lifted (lift_stmts): a
+     * pointer it points into one of two arrays (p = c ? a : b;) versions
+     * the statements after it, as an if would. */
+    CXCursor cur_stmt;
 } Lift;
 
 /* Lifts something into L->cur (a callback of the statement lifters). */
@@ -228,6 +232,11 @@ bool check_assignable(Lift *L, CXCursor c, int b);
 void assign_scalar(Lift *L, CXCursor at, int b, Operand v);
 /* b = e for a pointer binding b: it becomes a view. */
 void point_view(Lift *L, CXCursor at, int b, CXCursor e);
+/* p = c ? &a[i] : &b[j] (binding b) as the whole statement `at` of a list:
+ * like an if whose branches point p into a and b (the statements after it
+ * run once per array); false, with nothing lifted, where its branches point
+ * into one array or it is no such choice. */
+bool view_choice(Lift *L, CXCursor at, int b, CXCursor e);
 Operand lift_inline_call(Lift *L, CXCursor call, CXCursor def, KidList *args);
 bool has_kind(CXCursor c, enum CXCursorKind kind); /* c or a node inside it */
 Operand scalar_read(Lift *L, CXCursor c, int b);

@@ -213,6 +213,64 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
     return NULL;
 }
 
+/* Whether `at` (the assignment, or the declaration of a variable) is the
+ * statement being lifted: a choice of arrays there versions the statements
+ * after it in the list. */
+static bool whole_statement(Lift *L, CXCursor at) {
+    CXCursor st = L->cur_stmt;
+    if (clang_Cursor_isNull(st))
+        return false;
+    if (clang_equalCursors(st, at))
+        return true;
+    if (clang_getCursorKind(st) != CXCursor_DeclStmt)
+        return false;
+    Kids k = kids_of(st);
+    for (int i = 0; i < k.n; i++)
+        if (clang_equalCursors(k.items[i], at))
+            return true;
+    return false;
+}
+
+bool view_choice(Lift *L, CXCursor at, int b, CXCursor e) {
+    CXCursor c = strip_casts(strip_parens(e));
+    if (clang_getCursorKind(c) != CXCursor_ConditionalOperator || !whole_statement(L, at))
+        return false;
+    Kids ck = kids_of(c);
+    if (ck.n != 3 || offset_reads(L, ck.items[1]) || offset_reads(L, ck.items[2]))
+        return false;
+    CXCursor stmt = L->cur_stmt;
+    LiftMark mark = lift_mark(L);
+    bool probing = L->probing;
+    L->probing = true; /* a failure here is reported by the plain path */
+    Operand then_off, else_off;
+    Buffer *then_buf = lift_view(L, ck.items[1], &then_off);
+    Buffer *else_buf = then_buf && !L->failed ? lift_view(L, ck.items[2], &else_off) : NULL;
+    L->probing = probing;
+    if (!else_buf || else_buf == then_buf || L->failed) {
+        lift_undo(L, &mark);
+        lift_mark_free(&mark);
+        return false;
+    }
+    lift_mark_free(&mark);
+    Builder bd = lift_builder(L, c);
+    Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, ck.items[0]), opd_int(0));
+    int n = L->nenv;
+    Binding *p = &L->env[b];
+    p->buf = then_buf;
+    p->buf_why = NULL;
+    ViewState *then_views = views_snapshot(L);
+    p->buf = else_buf;
+    ViewState *else_views = views_snapshot(L);
+    views_merge(L, stmt, n, then_views, else_views);
+    p->val = b_cast(&bd, p->ty,
+                    b_select(&bd, cond, b_cast(&bd, type_long(), then_off),
+                             b_cast(&bd, type_long(), else_off)));
+    views_after_if(L, stmt, cond, n, then_views, else_views);
+    free(then_views);
+    free(else_views);
+    return true;
+}
+
 /* The element of view buffer buf at offset off plus idx (one subscript):
  * for a row of a 2-D array, off is the row (*n becomes 2). */
 static bool view_index(Lift *L, CXCursor at, Buffer *buf, Operand off, Operand *idx, int *n) {

@@ -302,6 +302,8 @@ void point_view(Lift *L, CXCursor at, int b, CXCursor e) {
         L->env[b].unset_why = NULL;
         return;
     }
+    if (view_choice(L, at, b, e))
+        return;
     Operand off;
     Buffer *buf = lift_view(L, e, &off);
     if (!buf)

@@ -493,6 +493,7 @@ static void lift_rest(Lift *L, void *ctx) {
 }
 
 void lift_stmts(Lift *L, CXCursor *v, int n) {
+    CXCursor outer = L->cur_stmt; /* a helper's statements, inlined, are a list too */
     for (int i = 0; i < n && !L->failed; i++) {
         if (L->seen_return) {
             lift_fail(L, v[i], "return only at the end of the function",
@@ -505,6 +506,7 @@ void lift_stmts(Lift *L, CXCursor *v, int n) {
             break;
         }
         L->left_versions = NULL;
+        L->cur_stmt = v[i];
         lift_stmt(L, v[i]);
         ViewPlan *vp = L->left_versions;
         L->left_versions = NULL;
@@ -518,6 +520,7 @@ void lift_stmts(Lift *L, CXCursor *v, int n) {
         if (lift_rest_guarded(L, v, n, i))
             break;
     }
+    L->cur_stmt = outer;
 }
 
 static void lift_block(Lift *L, CXCursor c) {

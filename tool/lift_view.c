@@ -427,6 +427,19 @@ static void rest_version(Lift *L, int k, void *ctx) {
     }
 }
 
+static const char *rest_after_what(CXCursor c) {
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_IfStmt:
+        return "if";
+    case CXCursor_ForStmt:
+    case CXCursor_WhileStmt:
+    case CXCursor_DoStmt:
+        return "loop";
+    default:
+        return "choice of arrays";
+    }
+}
+
 /* The statements `rest` after `loop` (or an if), lifted by `lift` once
  * per configuration it may leave its pointers in, when they use the
  * pointers it versions (vp, or NULL); false (nothing lifted) when there
@@ -446,8 +459,7 @@ bool lift_rest_in_versions(Lift *L, ViewPlan *vp, CXCursor loop, CXCursor *rest,
               arena_printf(L->a,
                            "the statements after the %s at line %d, once per way it may leave "
                            "its pointers",
-                           clang_getCursorKind(vp->loop) == CXCursor_IfStmt ? "if" : "loop",
-                           loc_of(L, vp->loop).line));
+                           rest_after_what(vp->loop), loc_of(L, vp->loop).line));
     version_chain(L, rest[0], vp->selector, 0, vp->n, rest_version, &r);
     return true;
 }

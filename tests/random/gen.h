@@ -336,6 +336,8 @@ extern struct ctx cx;
 const char *fresh(const char *prefix);
 /* a variable in scope from here (until the block is left) */
 struct var *declare(const char *name, enum vtype type, double bound);
+/* whether the context may read array a (gen_expr.c) */
+int readable(const struct array *a);
 struct array *find_array(const char *name);
 struct array *add_array(const char *name, int extent, int input);
 

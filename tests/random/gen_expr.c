@@ -133,7 +133,7 @@ struct node *squash(struct node *e) {
 
 /* an array is readable when initialised (or an input) and not locked; a map
  * writing it reads only its own element, once that element is initialised */
-static int readable(const struct array *a) {
+int readable(const struct array *a) {
     if (a->locked)
         return 0;
     if (a->writing)

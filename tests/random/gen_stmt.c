@@ -769,6 +769,31 @@ static void gen_stencil_2d(struct block b) {
     declare(gs, T_DOUBLE, 4.0 * prog.n * prog.m);
 }
 
+/* pointer_view: a pointer chosen between two arrays by a condition
+ * (`const double *pk = c ? x : tm;`), as a statement of its own, then read
+ * by a reduce into a new scalar (pargrad runs the statements after it once
+ * per array, as after an if); false where fewer than two arrays are readable
+ * over [0, n) */
+static int gen_pick(struct block b) {
+    const struct array *cand[MAX_ARRAYS];
+    int k = 0;
+    for (int i = 0; i < cx.narrays; i++)
+        if (readable(&cx.arrays[i]) && !cx.arrays[i].writing && cx.arrays[i].extent >= 1)
+            cand[k++] = &cx.arrays[i];
+    if (k < 2)
+        return 0;
+    int first = rnd(k), second = (first + 1 + rnd(k - 1)) % k;
+    const char *pk = fresh("pk"), *sp = fresh("sp"), *q = fresh("k");
+    struct node *n = stmt(
+        b, fmt("const double *%s = (%%0) ? %s : %s;", pk, cand[first]->name, cand[second]->name));
+    n->kid[n->nkid++] = gen_cond(1);
+    stmt(b, fmt("double %s = 0.0;\n#pragma pargrad reduce(+ : %s)\nfor (int %s = 0; %s < n; %s++)\n"
+                "    %s += %s[%s] * (0.5 + 0.125 * (%s %% 3));",
+                sp, sp, q, q, q, sp, pk, q, q));
+    declare(sp, T_DOUBLE, 2.0 * prog.n);
+    return 1;
+}
+
 /* K_ENTRY: a trajectory kept row by row (S + 1 rows of n), each step's row
  * from the row before, in a map or a sweep that reads the row it builds:
  * no element written twice, none after it is read, so the step loop is
@@ -1118,6 +1143,8 @@ static void gen_stmt(struct block b, int count) {
                 gen_stencil_2d(b);
                 return;
             }
+            if (on(K_VIEW) && !in_parallel && !cx.in_helper && chance(30) && gen_pick(b))
+                return;
             if (on(K_ENTRY) && !in_parallel && cx.depth < 2 && chance(25)) {
                 gen_trajectory(b);
                 return;
