@@ -371,12 +371,15 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
     Stmt *s = b->stmts.items[i];
     PtrVec written = {0};
     collect_written(r, s, &written);
+    bool *later = arena_alloc(r->a, sizeof(bool) * (size_t)(written.len + 1));
     /* a statement its adjoint redoes is dropped whole, or not at all: its
      * own reads of what it writes (a scratch array in a map's iteration)
      * need those writes wherever it still runs */
     bool redone = redone_by_adjoint(r, s);
-    for (int w = 0; w < written.len && redone; w++)
-        redone = !read_later(r, b, i, written.items[w]);
+    for (int w = 0; w < written.len; w++) {
+        later[w] = read_later(r, b, i, written.items[w]);
+        redone &= !later[w];
+    }
     for (int w = 0; w < written.len; w++) {
         Buffer *buf = written.items[w];
         if (updates_recomputed_bins(s, buf) || buf->inert || vec_contains(r->restored, buf)) {
@@ -385,7 +388,7 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
         }
         /* (reads that only add back into buf, `out[j] += v`, need nothing
          * from it: the sum is not used) */
-        if (redone || (!reads_value_of(r, s, buf) && !read_later(r, b, i, buf)))
+        if (redone || (!later[w] && !reads_value_of(r, s, buf)))
             vec_push(r->a, dead, buf);
     }
     return dead;

@@ -588,12 +588,19 @@ static void float_bound_head(struct node *n, const char *t, int pooled, const ch
                   *T, *dt, inc);
 }
 
-/* `#pragma pargrad loop stripmine(K)` and a line break, for a third of the
- * loops that may take it; else "" */
-static const char *stripmine_pragma(void) {
-    if (!on(K_STRIPMINE) || !chance(33))
+/* `#pragma pargrad loop stripmine(K) CLAUSE` and a line break: stripmine
+ * on a third of the loops that may take it, the clause (when not NULL)
+ * always; "" where neither */
+static const char *loop_pragma(const char *clause) {
+    int k = on(K_STRIPMINE) && chance(33) ? 1 + rnd(3) : 0;
+    if (!k && !clause)
         return "";
-    return fmt("#pragma pargrad loop stripmine(%d)\n", 1 + rnd(3));
+    return fmt("#pragma pargrad loop%s%s%s\n", k ? fmt(" stripmine(%d)", k) : "", clause ? " " : "",
+               clause ? clause : "");
+}
+
+static const char *stripmine_pragma(void) {
+    return loop_pragma(NULL);
 }
 
 /* a sequential loop over a small constant, n or m; may break (but not
@@ -812,10 +819,7 @@ static void gen_trajectory(struct block b) {
     if (before) /* read before the loop overwrites rows 1.. */
         stmt(b, fmt("for (int %s = 0; %s < %d * n; %s++)\n    %s += sin(%s[%s]) * %s[%s];", k, k,
                     rows, k, ts, tr, k, tr, k));
-    const char *strip = stripmine_pragma();
-    const char *pragma = *strip ? fmt("#pragma pargrad loop stripmine(%c) checkpoint(entry: %s)\n",
-                                      strip[strlen("#pragma pargrad loop stripmine(")], tr)
-                                : fmt("#pragma pargrad loop checkpoint(entry: %s)\n", tr);
+    const char *pragma = loop_pragma(fmt("checkpoint(entry: %s)", tr));
     struct node *loop =
         block_stmt(b, fmt("%sfor (int %s = 1; %s < %d; %s++) {", pragma, t, t, rows, t));
     struct saved s = enter();
