@@ -30,11 +30,52 @@ static double now(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+#ifdef PGB_GPU
+/* bench/cuda/run_gpu.sh: the data in managed memory, on the GPU before
+ * each timed run (the gradient and the primal run there; the CPU only
+ * prepares and checks) */
+#include <cuda_runtime.h>
+static struct {
+    void *p;
+    size_t bytes;
+} gpu_allocs[256];
+static int ngpu_allocs;
+
+static void *gpu_alloc(size_t sz) {
+    void *p = NULL;
+    if (cudaMallocManaged(&p, sz, cudaMemAttachGlobal) != cudaSuccess || ngpu_allocs == 256) {
+        fprintf(stderr, "harness: cudaMallocManaged failed (%zu bytes)\n", sz);
+        exit(3);
+    }
+    gpu_allocs[ngpu_allocs].p = p;
+    gpu_allocs[ngpu_allocs++].bytes = sz;
+    return p;
+}
+
+static void gpu_prefetch(void) {
+    int dev = 0;
+    cudaGetDevice(&dev);
+    for (int i = 0; i < ngpu_allocs; i++) {
+#if CUDART_VERSION >= 13000
+        struct cudaMemLocation at = {.type = cudaMemLocationTypeDevice, .id = dev};
+        cudaMemPrefetchAsync(gpu_allocs[i].p, gpu_allocs[i].bytes, at, 0, 0);
+#else
+        cudaMemPrefetchAsync(gpu_allocs[i].p, gpu_allocs[i].bytes, dev, 0);
+#endif
+    }
+    cudaDeviceSynchronize();
+}
+#endif
+
 void *pgb_alloc(size_t bytes) {
     size_t sz = (bytes + 63) / 64 * 64;
     if (sz == 0)
         sz = 64;
+#ifdef PGB_GPU
+    unsigned char *p = gpu_alloc(sz);
+#else
     unsigned char *p = aligned_alloc(64, sz);
+#endif
     if (!p) {
         fprintf(stderr, "harness: out of memory (%zu bytes)\n", sz);
         exit(3);
@@ -193,6 +234,11 @@ int main(int argc, char **argv) {
     if (nf && *nf && strcmp(nf, "0") != 0)
         flush_enabled = 0;
 
+#ifdef PGB_GPU
+    /* the one-thread kernels' tape is in the device heap (8 MB unless
+     * raised before the first kernel that allocates) */
+    cudaDeviceSetLimit(cudaLimitMallocHeapSize, (size_t)8 << 30);
+#endif
     bench_setup(n);
     int kinds[3] = {PGB_PRIMAL, PGB_GRADIENT, PGB_MANUAL};
     int have[3];
@@ -210,6 +256,10 @@ int main(int argc, char **argv) {
                     bench_name, n, omp_get_max_threads(), bad, PGB_RTOL);
     }
 
+#ifdef PGB_GPU
+    have[PGB_MANUAL] = 0; /* (checked above; on the CPU it would move the data back) */
+    flush_enabled = 0;
+#endif
     double *t[3];
     for (int k = 0; k < 3; k++)
         t[k] = calloc((size_t)reps, sizeof(double));
@@ -218,6 +268,9 @@ int main(int argc, char **argv) {
             if (!have[k])
                 continue;
             bench_prep(kinds[k]);
+#ifdef PGB_GPU
+            gpu_prefetch();
+#endif
             double t0 = now();
             bench_run(kinds[k]);
             double t1 = now();

@@ -6,7 +6,7 @@
 #
 # Adds a build step that runs pargrad on SOURCE and writes the derivative
 # source into the build tree (OUTPUT, default <binary dir>/<stem>_b.c, _d.c
-# for FORWARD), adds
+# for FORWARD, _b.cu for BACKEND cuda, whose project enables CUDA), adds
 # it to <target>'s sources and links the runtime (pargrad::runtime, which
 # carries OpenMP). The step runs again when SOURCE or anything it includes
 # changes (pargrad writes a depfile, -MD -MF), and when pargrad does. Without
@@ -44,6 +44,9 @@ function(pargrad_add_gradient target)
   get_filename_component(stem ${PG_SOURCE} NAME_WE)
   if(NOT PG_OUTPUT AND PG_FORWARD)
     set(PG_OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/${stem}_d.c)
+  elseif(NOT PG_OUTPUT AND PG_BACKEND STREQUAL "cuda")
+    # (the project enables CUDA: project(... LANGUAGES C CUDA))
+    set(PG_OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/${stem}_b.cu)
   elseif(NOT PG_OUTPUT)
     set(PG_OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/${stem}_b.c)
   endif()

@@ -5,6 +5,8 @@
 
 #include <math.h>
 
+#include "pargrad_math.h"
+
 #include <stddef.h>
 #include <string.h>
 
@@ -194,23 +196,6 @@ int pg_one_thread(long n);
  * threshold). */
 int pg_worth_threads(long work);
 
-/* fmin and fmax without a call: unless -ffinite-math-only is given, GCC
- * calls libm's for them, a call per update of a min histogram or step of a
- * min scan. These return what fmin and fmax return (a NaN argument is
- * ignored) and vectorise. */
-static inline double pg_fmin(double a, double b) {
-    return a < b || b != b ? a : b;
-}
-static inline double pg_fmax(double a, double b) {
-    return a > b || b != b ? a : b;
-}
-static inline float pg_fminf(float a, float b) {
-    return a < b || b != b ? a : b;
-}
-static inline float pg_fmaxf(float a, float b) {
-    return a > b || b != b ? a : b;
-}
-
 /* *p = COMBINE(*p, v) atomically: a compare-and-swap loop, which stops
  * without a store when the value does not change. A min or max histogram's
  * update of a bin threads share (h[k] = fmin(h[k], v)) is one; the long
@@ -303,33 +288,6 @@ static inline void pg_bound_check(long runs, long bound, const char *where) {
         pg_bound_fail(runs, bound, where);
 }
 
-/* Argmin/argmax for the min/max reduce rule: the value and the iteration that
- * produced it (-1: the reduce's initial value). Ties keep the lower index, so
- * results do not depend on the thread count. */
-typedef struct {
-    double val;
-    long long idx;
-} pg_argext;
-
-/* Branch-free: which iteration wins is data (the nearest of k-means'
- * centres), and a branch on it mispredicts about once per search (bench
- * kmeans_5: the gradient's running argmin cost 1.6 times the primal's
- * running min). */
-static inline pg_argext pg_ext_take(pg_argext a, pg_argext b, int better, int tie) {
-    /* (on a tie the values are equal: either is the value) */
-    const long long take = better | (tie & (b.idx < a.idx));
-    pg_argext r;
-    r.val = better ? b.val : a.val;
-    r.idx = a.idx ^ ((a.idx ^ b.idx) & -take);
-    return r;
-}
-static inline pg_argext pg_argmin_pick(pg_argext a, pg_argext b) {
-    return pg_ext_take(a, b, b.val < a.val, b.val == a.val);
-}
-static inline pg_argext pg_argmax_pick(pg_argext a, pg_argext b) {
-    return pg_ext_take(a, b, b.val > a.val, b.val == a.val);
-}
-
 /* The block of [lo, hi) the calling thread of a parallel region runs (as
  * schedule(static) divides it), and the three parts of a block: its first
  * w iterations, its inside, its last w (a map adding into its neighbours'
@@ -403,54 +361,6 @@ static inline void pg_block_part(long first, long end, long w, int part, long *f
                               : omp_out = pg_fmaxf(omp_out, omp_in))                               \
     initializer(omp_priv = -INFINITY)
 #endif
-
-/* The derivative of lgamma: the digamma function, by the recurrence
- * psi(x) = psi(x + 1) - 1/x up to x >= 6 and the asymptotic series there. */
-static inline double pg_digamma(double x) {
-    double acc = 0.0;
-    if (x <= 0.0 && x == floor(x))
-        return NAN;
-    if (x < 0.0) /* reflection: psi(1 - x) - psi(x) = pi cot(pi x) */
-        return pg_digamma(1.0 - x) - 3.14159265358979323846 / tan(3.14159265358979323846 * x);
-    while (x < 6.0) {
-        acc -= 1.0 / x;
-        x += 1.0;
-    }
-    double f = 1.0 / (x * x);
-    double series =
-        f *
-        (-1.0 / 12 +
-         f * (1.0 / 120 +
-              f * (-1.0 / 252 +
-                   f * (1.0 / 240 + f * (-1.0 / 132 + f * (691.0 / 32760 + f * (-1.0 / 12)))))));
-    return acc + log(x) - 0.5 / x + series;
-}
-static inline float pg_digammaf(float x) {
-    return (float)pg_digamma(x);
-}
-
-/* The derivative of digamma (for derivatives of derivatives of lgamma):
- * psi1(x) = psi1(x + 1) + 1/x^2 up to x >= 12, then the asymptotic series. */
-static inline double pg_trigamma(double x) {
-    double acc = 0.0;
-    if (x <= 0.0 && x == floor(x))
-        return NAN;
-    if (x < 0.0) { /* reflection: psi1(1 - x) + psi1(x) = pi^2 / sin^2(pi x) */
-        double s = sin(3.14159265358979323846 * x);
-        return -pg_trigamma(1.0 - x) + 9.86960440108935861883 / (s * s);
-    }
-    while (x < 12.0) {
-        acc += 1.0 / (x * x);
-        x += 1.0;
-    }
-    double f = 1.0 / (x * x);
-    double series =
-        1.0 / x + f / 2 + f / x * (1.0 / 6 + f * (-1.0 / 30 + f * (1.0 / 42 + f * (-1.0 / 30))));
-    return acc + series;
-}
-static inline float pg_trigammaf(float x) {
-    return (float)pg_trigamma(x);
-}
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 
 typedef struct EmitOptions {
     bool openmp;             /* false: the serial backend */
+    bool cuda;               /* --backend=cuda (emit_cuda.c; openmp is false) */
     bool line_directives;    /* #line before each block */
     const char *source_path; /* for comments and #line */
     const char *source_text; /* for the source line quoted on each block */
@@ -23,5 +24,15 @@ void emit_c_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfuncs)
 void emit_c_function(FILE *out, Func *f, const EmitOptions *opt);
 void emit_c_uop_helpers(FILE *out, const EmitOptions *opt, const UserOp *u, Func *combine,
                         Func *combine_b, Func *inverse);
+
+/* emit_cuda.c: --backend=cuda. The first construct the backend cannot
+ * emit yet in f (a statement, its location in *loc, and what it is in
+ * *what), or NULL where there is none. */
+Stmt *cuda_unsupported(Func *f, const char **what);
+void emit_cuda_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfuncs);
+void emit_cuda_function(FILE *out, Func *f, const EmitOptions *opt);
+/* The function f itself (--primal: the GPU benchmarks' reference):
+ * f_cuda(..., stream), and f_gpu(...) on the default stream, waited for */
+void emit_cuda_primal(FILE *out, Func *f, const EmitOptions *opt);
 
 #endif

@@ -436,6 +436,10 @@ void emit_stmt(Emitter *e, Stmt *s) {
         if (s->buf && s->buf->table)
             line(e, arena_printf(&e->a, "/* line %d: %s, a constant table of the file (a copy) */",
                                  s->loc.line, s->buf->name));
+        if (s->buf && s->buf->sized_at_run_time && e->opt->cuda) {
+            emit_cuda_heap_array(e, s); /* no VLAs in CUDA */
+            break;
+        }
         indent(e);
         if (s->buf) {
             declare_local_array(e, s->buf);
@@ -479,6 +483,10 @@ void emit_stmt(Emitter *e, Stmt *s) {
         }
         if (s->kind == S_ACC && shared_update(e, s) && emit_partial_add(e, s))
             break;
+        if (s->kind == S_ACC && s->acc != ACC_PLAIN && e->cuda_grid) {
+            emit_cuda_atomic_add(e, s); /* threads of the grid may share the element */
+            break;
+        }
         if (s->kind == S_ACC && shared_update(e, s))
             line(e, "#pragma omp atomic");
         emit_update(e, s);
@@ -544,6 +552,10 @@ void emit_stmt(Emitter *e, Stmt *s) {
         fprintf(e->out, "pg_free(%s);\n", buf_name(e, s->buf));
         break;
     case S_RETURN:
+        if (e->cuda_return) { /* a kernel: the value into the frame, the kernels after skipped */
+            emit_cuda_return(e, s);
+            break;
+        }
         indent(e);
         fputs("return ", e->out);
         emit_operand_top(e, s->args[0]);
@@ -612,7 +624,7 @@ static void emit_effect(Emitter *e, Stmt *s) {
     indent(e);
     if (s->dst && s->dst->id < e->nvars && e->uses[s->dst->id] > 0)
         fprintf(e->out, "const %s %s = ", type_cname(s->dst->ty), var_name(e, s->dst));
-    fprintf(e->out, "%s(", s->text);
+    fprintf(e->out, "%s(", e->opt->cuda ? cuda_device_call(s->text) : s->text);
     for (int i = 0; i < s->effect_args.len; i++) {
         EffectArg *ea = s->effect_args.items[i];
         fputs(i ? ", " : "", e->out);
@@ -715,8 +727,7 @@ static bool is_ident_char(char c) {
 
 /* `const double *x` -> `double *x_b`: the primal declaration with `const`
  * dropped and the name replaced. */
-static const char *adjoint_decl(Emitter *e, const char *decl, const char *name,
-                                const char *adj_name) {
+const char *adjoint_decl(Emitter *e, const char *decl, const char *name, const char *adj_name) {
     size_t n = strlen(name);
     const char *at = NULL;
     for (const char *p = strstr(decl, name); p; p = strstr(p + 1, name))
@@ -828,6 +839,16 @@ static void effect_headers(Body *b, const char **seen, int *n) {
     }
 }
 
+/* the headers the functions' kept calls need */
+void emit_effect_includes(FILE *out, Func **funcs, int nfuncs) {
+    const char *headers[8];
+    int n = 0;
+    for (int i = 0; i < nfuncs; i++)
+        effect_headers(funcs[i]->body, headers, &n);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "#include <%s>\n", headers[i]);
+}
+
 static bool has_fused_scan(Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
@@ -854,19 +875,18 @@ void emit_c_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfuncs)
           "#endif\n",
           out);
     fputs("#include <math.h>\n#include <stddef.h>\n", out);
-    const char *headers[8];
-    int n = 0;
-    for (int i = 0; i < nfuncs; i++)
-        effect_headers(funcs[i]->body, headers, &n);
-    for (int i = 0; i < n; i++)
-        fprintf(out, "#include <%s>\n", headers[i]);
+    emit_effect_includes(out, funcs, nfuncs);
     fputs("\n#include \"pargrad.h\"\n", out);
     bool fused = false;
     for (int i = 0; i < nfuncs; i++)
         fused |= has_fused_scan(funcs[i]->body);
     if (opt->declared_ops || fused) /* PG_SCAN_DEF, or the blocks of fused scans */
         fputs("#include \"pargrad_parallel.h\"\n", out);
-    /* the struct types of the signatures, each once, as the input defines them */
+    emit_type_defs(out, funcs, nfuncs);
+}
+
+/* the struct types of the signatures, each once, as the input defines them */
+void emit_type_defs(FILE *out, Func **funcs, int nfuncs) {
     PtrVec defs = {0};
     Arena a = {0};
     for (int i = 0; i < nfuncs; i++)
@@ -897,16 +917,21 @@ void emit_c_function(FILE *out, Func *f, const EmitOptions *opt) {
     mark_unused_params(&e, f);
     emit_body(&e, f->body);
     fputs("}\n", out);
-    free(e.defs);
-    free(e.uses);
-    free(e.def_body);
-    free(e.use_body);
-    free(e.def_stmt);
-    free(e.inlined);
-    free(e.next_use);
-    free(e.buf_read);
-    free(e.bound_mark);
-    arena_free(&e.a);
+    emitter_release(&e);
+}
+
+/* what plan_inlining and the emission allocated */
+void emitter_release(Emitter *e) {
+    free(e->defs);
+    free(e->uses);
+    free(e->def_body);
+    free(e->use_body);
+    free(e->def_stmt);
+    free(e->inlined);
+    free(e->next_use);
+    free(e->buf_read);
+    free(e->bound_mark);
+    arena_free(&e->a);
 }
 
 /* A declared operator's helpers: COMBINE and INV as the output's own

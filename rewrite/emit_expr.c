@@ -357,6 +357,33 @@ void emit_operand_top(Emitter *e, Operand o) {
     emit_operand(e, o);
 }
 
+/* The dimensions of an array C++ has no type for (CUDA): a parameter
+ * declared T p[n][m] (or its adjoint), a local array sized at run time
+ * (on the heap there); NULL for others */
+static Operand *flat_dims(Buffer *b) {
+    if (b->shape && b->kind == BUF_PARAM)
+        return b->shape;
+    if (b->primal && b->primal->shape && b->primal->kind == BUF_PARAM)
+        return b->primal->shape;
+    return b->sized_at_run_time ? b->dims : NULL;
+}
+
+/* [((i) * m + j) * l + k]: the element of a flattened T p[n][m][l] */
+static void emit_flat_index(Emitter *e, Operand *dims, Operand *idx, int n) {
+    fputc('[', e->out);
+    for (int i = 1; i < n; i++)
+        fputc('(', e->out);
+    emit_operand(e, idx[0]);
+    for (int i = 1; i < n; i++) {
+        fputs(" * ", e->out);
+        emit_operand(e, dims[i]);
+        fputs(" + ", e->out);
+        emit_operand(e, idx[i]);
+        fputc(')', e->out);
+    }
+    fputc(']', e->out);
+}
+
 void emit_access(Emitter *e, Buffer *b, Operand *idx, int n) {
     if (b->scalar_ref) {
         fprintf(e->out, "*%s", buf_name(e, b));
@@ -369,6 +396,10 @@ void emit_access(Emitter *e, Buffer *b, Operand *idx, int n) {
         return;
     }
     fputs(buf_name(e, b), e->out);
+    if (e->opt && e->opt->cuda && n > 1 && flat_dims(b)) { /* C++ has no T p[n][m] parameters */
+        emit_flat_index(e, flat_dims(b), idx, n);
+        return;
+    }
     if (b->field && (b->by_value || (n == 1 && opd_is_const(idx[0], 0)))) {
         /* a struct passed by value, or the one a pointer points to */
         fprintf(e->out, "%s%s", b->by_value ? "." : "->", b->field);

@@ -56,6 +56,15 @@ typedef struct Emitter {
      * are declared once before both copies: they are its results after */
     Stmt *carried_declared;
     Stmt *collapsed; /* the inner map of the last `collapse(2)` */
+    /* --backend=cuda: in a kernel's grid-stride loop (its iterations on
+     * threads of their own: shared updates are atomicAdd), and the
+     * expression a return stores its value into */
+    bool cuda_grid;
+    const char *cuda_return;
+    /* in a one-thread kernel: its local arrays sized at run time (Buffer*),
+     * on the heap, each through one pointer its declarations grow, and the
+     * names of their capacities */
+    PtrVec cuda_heap, cuda_heap_caps;
     Func *func;
     /* per variable id */
     int nvars;
@@ -152,6 +161,22 @@ void emit_spanned(Emitter *e, Stmt *loop, void (*emit)(Emitter *, Stmt *));
  * result takes the parameter's name */
 void declare_carried(Emitter *e, Stmt *s);
 Stmt *declare_carried_once(Emitter *e, Stmt *loop);
+
+void emit_type_defs(FILE *out, Func **funcs, int nfuncs);
+void emitter_release(Emitter *e); /* what plan_inlining and the emission allocated */
+/* `const double *x` -> `double *x_b`: the primal declaration with `const`
+ * dropped and the name replaced (NULL where the name is not in it) */
+const char *adjoint_decl(Emitter *e, const char *decl, const char *name, const char *adj_name);
+void emit_effect_includes(FILE *out, Func **funcs, int nfuncs);
+
+/* emit_cuda.c: an update of an element the grid's threads share, and a
+ * return inside a kernel */
+void emit_cuda_atomic_add(Emitter *e, Stmt *s);
+void emit_cuda_return(Emitter *e, Stmt *s);
+/* what device code calls for a kept call fn (NULL: nothing, not supported) */
+const char *cuda_device_call(const char *fn);
+/* the declaration of a local array sized at run time (on the heap) */
+void emit_cuda_heap_array(Emitter *e, Stmt *decl);
 
 /* emit_scan.c: a scan fused with its maps (ScanFusion), one parallel
  * region of two passes */

@@ -1,5 +1,5 @@
 /* pargrad's command-line driver (PRAGMAS.md section 6):
- *   pargrad INPUT.c -o OUTPUT.c [--backend=openmp|serial] [--reverse=F --wrt=a,b
+ *   pargrad INPUT.c -o OUTPUT.c [--backend=openmp|serial|cuda] [--reverse=F --wrt=a,b
  *           [--out=y] [--name=N]] [-p BUILD_DIR] [-MD -MF DEPFILE]
  *           [--line-directives] [--emit-ir=lifted|rev|opt] [--report] [-- CLANG_ARGS...]
  * --report prints, once every function is differentiated, what each
@@ -63,10 +63,10 @@ static char *xstrdup(const char *s) {
 static int usage(const char *msg) {
     if (msg)
         fprintf(stderr, "pargrad: %s\n", msg);
-    fputs("usage: pargrad INPUT.c -o OUTPUT.c [--backend=openmp|serial]\n"
+    fputs("usage: pargrad INPUT.c -o OUTPUT.c [--backend=openmp|serial|cuda]\n"
           "               [--reverse=FUNC --wrt=a,b [--out=y] [--name=NEW]]\n"
           "               [-p BUILD_DIR] [-MD -MF DEPFILE] [--line-directives]\n"
-          "               [--emit-ir=lifted|rev|opt] [--report] [-- CLANG_ARGS...]\n"
+          "               [--emit-ir=lifted|rev|opt] [--report] [--primal] [-- CLANG_ARGS...]\n"
           "       pargrad INPUT.c --report [--reverse=...] [-- CLANG_ARGS...]\n"
           "       pargrad [--cflags] [--libs] | --version\n",
           stderr);
@@ -259,6 +259,8 @@ int driver_parse_args(int argc, char **argv, Options *o) {
             o->line_directives = true;
         else if (strcmp(a, "--report") == 0)
             o->report = true;
+        else if (strcmp(a, "--primal") == 0)
+            o->primal = true;
         else if (strcmp(a, "--forward") == 0 || strncmp(a, "--forward=", 10) == 0) {
             fprintf(stderr, "pargrad: forward mode is not supported yet\n");
             return PARGRAD_EXIT_USAGE;
@@ -272,11 +274,12 @@ int driver_parse_args(int argc, char **argv, Options *o) {
     }
     if (!o->input)
         return usage("no input file");
-    if (o->backend && strcmp(o->backend, "openmp") != 0 && strcmp(o->backend, "serial") != 0) {
-        if (strcmp(o->backend, "cuda") == 0)
-            fprintf(stderr, "pargrad: the cuda backend is not supported yet\n");
-        return usage("--backend is openmp or serial");
+    if (o->backend && strcmp(o->backend, "openmp") != 0 && strcmp(o->backend, "serial") != 0 &&
+        strcmp(o->backend, "cuda") != 0) {
+        return usage("--backend is openmp, serial or cuda");
     }
+    if (o->primal && (!o->backend || strcmp(o->backend, "cuda") != 0))
+        return usage("--primal is for --backend=cuda");
     if (o->emit_ir && strcmp(o->emit_ir, "lifted") && strcmp(o->emit_ir, "rev") &&
         strcmp(o->emit_ir, "opt"))
         return usage("--emit-ir is lifted, rev or opt");
@@ -435,6 +438,7 @@ typedef struct Job {
     RevSpec spec;
     const char *fname;
     Func *result;
+    Func *primal; /* --primal: the function lifted again, for its own emission */
 } Job;
 
 /* The jobs of the command line or of the source's directives, with the names
@@ -530,6 +534,11 @@ static bool lift_job(Options *o, Arena *a, Frontend *fe, Job *j) {
     }
     stripmine_loops(a, f, f->body);
     simplify_cse(a, f);
+    /* (differentiation rewrites the lifted function's statements in place) */
+    if (o->primal && (j->primal = frontend_lift(fe, j->fname, j->spec.loc))) {
+        rev_lower_carriers(a, j->primal->body); /* (what only derivatives need, as forward code) */
+        simplify_cse(a, j->primal);
+    }
     if (o->emit_ir && strcmp(o->emit_ir, "lifted") == 0)
         ir_print_func(ir, f);
     if (ir_verify(stderr, f, true)) {
@@ -661,8 +670,29 @@ int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
         frontend_close(fe);
         return PARGRAD_EXIT_FAILED;
     }
+    bool cuda = o->backend && strcmp(o->backend, "cuda") == 0;
+    for (int i = 0; cuda && i < jobs.len * (o->primal ? 2 : 1); i++) {
+        const char *what = NULL;
+        Job *j = jobs.items[i % jobs.len];
+        Stmt *s = cuda_unsupported(i < jobs.len ? j->result : j->primal, &what);
+        if (s) {
+            diag_error(d, s->loc, "use --backend=openmp for this function for now",
+                       "the cuda backend does not support %s yet", what);
+            bad++;
+        }
+    }
+    if (cuda && nhelpers) {
+        diag_error(d, helpers[0].op->loc, "use --backend=openmp for now",
+                   "the cuda backend does not support declared operators yet");
+        bad++;
+    }
+    if (bad) {
+        frontend_close(fe);
+        return PARGRAD_EXIT_FAILED;
+    }
     if (code) {
-        EmitOptions eo = {.openmp = !o->backend || strcmp(o->backend, "serial") != 0,
+        EmitOptions eo = {.openmp = !cuda && (!o->backend || strcmp(o->backend, "serial") != 0),
+                          .cuda = cuda,
                           .line_directives = o->line_directives,
                           .source_path = o->input,
                           .source_text = frontend_source(fe),
@@ -673,13 +703,25 @@ int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
         Func **funcs = xcalloc((size_t)jobs.len + 1, sizeof(Func *));
         for (int i = 0; i < jobs.len; i++)
             funcs[i] = ((Job *)jobs.items[i])->result;
-        emit_c_prelude(code, &eo, funcs, jobs.len);
+        if (cuda)
+            emit_cuda_prelude(code, &eo, funcs, jobs.len);
+        else
+            emit_c_prelude(code, &eo, funcs, jobs.len);
         free(funcs);
         for (int i = 0; i < nhelpers; i++)
             emit_c_uop_helpers(code, &eo, helpers[i].op, helpers[i].combine, helpers[i].combine_b,
                                helpers[i].inverse);
         for (int i = 0; i < jobs.len; i++)
-            emit_c_function(code, ((Job *)jobs.items[i])->result, &eo);
+            (cuda ? emit_cuda_function : emit_c_function)(code, ((Job *)jobs.items[i])->result,
+                                                          &eo);
+        for (int i = 0; o->primal && i < jobs.len; i++) {
+            Job *j = jobs.items[i];
+            bool again = false; /* (a function differentiated twice: emitted once) */
+            for (int k = 0; k < i; k++)
+                again |= strcmp(((Job *)jobs.items[k])->fname, j->fname) == 0;
+            if (!again)
+                emit_cuda_primal(code, j->primal, &eo);
+        }
     }
     if (deps) {
         driver_write_make_word(deps, o->output ? o->output : "-");

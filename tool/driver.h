@@ -20,6 +20,7 @@ typedef struct Options {
     const char *reverse, *wrt, *out, *name;
     bool md, line_directives;
     bool report;      /* --report: what each sequential loop keeps on the tape */
+    bool primal;      /* --primal (cuda): the differentiated functions themselves too, f_cuda */
     FILE *report_out; /* where the report goes until every job has succeeded */
     int nclang;
     const char **clang;

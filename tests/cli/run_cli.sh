@@ -240,6 +240,16 @@ usage_values)
     # And what is fine.
     run 0 in.c -o out.c --reverse=loss --wrt=x --out=return --name=loss_grad
     grep -q 'loss_grad(' out.c || note "no loss_grad in out.c"
+    # Backends: cuda, and --primal only with it.
+    rm -f out.c
+    run 2 in.c -o out.c --backend=opencl
+    expect_err "pargrad: --backend is openmp, serial or cuda"
+    run 2 in.c -o out.c --primal
+    expect_err "pargrad: --primal is for --backend=cuda"
+    [ -e out.c ] && note "--primal without cuda: out.c written"
+    run 0 in.c -o out.cu --backend=cuda --primal
+    grep -q 'extern "C" double loss_b_cuda(' out.cu || note "no loss_b_cuda in out.cu"
+    grep -q 'extern "C" double loss_gpu(' out.cu || note "no loss_gpu in out.cu (--primal)"
     ;;
 depfile_escape)
     command -v make > /dev/null || exit 77

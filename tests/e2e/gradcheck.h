@@ -29,11 +29,29 @@ struct gc_state {
     long passed;
     long failed;
     uint64_t rng;
+    FILE *dump; /* GC_DUMP=FILE: every analytic value compared, for comparing two builds */
+    int dump_checked;
 };
 
 static inline struct gc_state *gc_state(void) {
-    static struct gc_state s = {0, 0, 0x9e3779b97f4a7c15ull};
+    static struct gc_state s = {0, 0, 0x9e3779b97f4a7c15ull, NULL, 0};
     return &s;
+}
+
+/* With GC_DUMP=FILE, the values a check compares go to FILE, one per
+ * line: tests/cuda/run_gpu.sh compares those of the CUDA gradient with the
+ * OpenMP gradient's. */
+static inline void gc_dump(const char *what, int i, double got) {
+    struct gc_state *s = gc_state();
+    if (!s->dump_checked) {
+        s->dump_checked = 1;
+        const char *path = getenv("GC_DUMP");
+        s->dump = path && *path ? fopen(path, "w") : NULL;
+        if (s->dump) /* (lines written at once: gc_child forks) */
+            setvbuf(s->dump, NULL, _IOLBF, 0);
+    }
+    if (s->dump)
+        fprintf(s->dump, "%s[%d] %.17g\n", what, i, got);
 }
 
 /* ---- deterministic random numbers (xorshift64*) ---- */
@@ -145,6 +163,7 @@ static inline int gc_compare_tol(const char *what, const double *got, const doub
     int bad = 0;
     double worst = 0.0;
     for (int i = 0; i < n; i++) {
+        gc_dump(what, i, got[i]);
         int ok = gc_close(got[i], ref[i], rtol);
         double ratio = fabs(got[i] - ref[i]) / (rtol * fmax(1.0, fabs(ref[i])));
         if (!(ratio <= worst))
@@ -183,6 +202,7 @@ static inline int gc_compare_scaled(const char *what, const double *got, const d
 
 /* One scalar. */
 static inline int gc_check_value(const char *what, double got, double want, double rtol) {
+    gc_dump(what, 0, got);
     int ok = gc_close(got, want, rtol);
     gc_count(ok);
     printf("%-40s %s: got %.15g, want %.15g\n", what, ok ? "ok" : "MISMATCH", got, want);

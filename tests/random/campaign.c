@@ -3,7 +3,7 @@
  *   campaign PARGRAD FIRST_SEED COUNT [--workdir D] [--jobs J] [--no-shrink]
  *            [--break-every K] [--shrink-budget SECONDS] [--gen PATH]
  *            [--src DIR] [--gen-args "ARGS"] [--excuse-warning NAME]...
- *            [--max-shrinks N] [--resume]
+ *            [--max-shrinks N] [--resume] [--cuda]
  *
  * For each seed: pargrad_gen writes D/sSEED/prog.c and check.c (every K-th
  * seed, default 5, a --break-promise program); pargrad runs with a 10 s
@@ -34,7 +34,12 @@
  * debugging over the generator's node ids with --drop, keeping a drop when the
  * signature stays the same. The minimal program is saved as
  * D/min_SEED_CLASS.c and printed. --resume skips seeds that already have a
- * result. Exit status 1 when any seed failed. */
+ * result. Exit status 1 when any seed failed.
+ *
+ * --cuda: the CUDA backend instead (pargrad --backend=cuda), its output built
+ * for the CPU (PG_CUDA_EMULATE, g++: kernels' threads on OpenMP threads,
+ * atomics real; -Wvla, which nvcc rejects) and the driver run with 1 and 3
+ * threads; programs the backend does not support yet count as rejected. */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <stdarg.h>
@@ -80,7 +85,7 @@ struct options {
     char excused[512]; /* --excuse-warning NAME: " NAME NAME " */
     unsigned long long first;
     long count;
-    int jobs, shrink, break_every, shrink_budget, max_shrinks, resume;
+    int jobs, shrink, break_every, shrink_budget, max_shrinks, resume, cuda;
     char cflags[1024], libs[1024];
 };
 
@@ -235,8 +240,8 @@ static int at_promise(const char *dir, const char *diag) {
 
 static enum cls run_pargrad(const char *dir, int broken, struct result *r) {
     sh(fmt("rm -f %s/prog_b.c", dir));
-    int rc = sh(fmt("cd %s && timeout 10 %s prog.c -o prog_b.c >pargrad.out 2>pargrad.err", dir,
-                    opt.pargrad));
+    int rc = sh(fmt("cd %s && timeout 10 %s%s prog.c -o prog_b.c >pargrad.out 2>pargrad.err", dir,
+                    opt.pargrad, opt.cuda ? " --backend=cuda" : ""));
     char *err = slurp(fmt("%s/pargrad.err", dir));
     char *all = fmt("%s%s", err, slurp(fmt("%s/pargrad.out", dir)));
     char *first = line_with(err, "error:");
@@ -353,6 +358,26 @@ static enum cls build(const char *dir, const char *cc, struct result *r, char *u
     return C_OK;
 }
 
+/* --cuda: DIR/check_cuda, the output built for the CPU by g++ */
+static enum cls build_cuda(const char *dir, struct result *r) {
+    if (sh(fmt("cd %s && g++ -x c++ -std=c++17 -DPG_CUDA_EMULATE -O1 -Wall -Wextra -Werror -Wvla "
+               "-Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable %s -c "
+               "prog_b.c -o b_cuda.o 2>out_cuda.err",
+               dir, opt.cflags)) != 0) {
+        set(r, C_UNCOMPILABLE,
+            fmt("g++ (emulated CUDA): %s", line_with(slurp(fmt("%s/out_cuda.err", dir)), "error")));
+        return C_UNCOMPILABLE;
+    }
+    if (sh(fmt("cd %s && gcc -std=c11 -O0 -w -I%s -c prog.c check.c 2>build.err && g++ -fopenmp "
+               "prog.o check.o b_cuda.o -lm -o check_cuda 2>>build.err",
+               dir, opt.src)) != 0) {
+        set(r, C_GEN_INVALID,
+            fmt("primal or driver: %s", line_with(slurp(fmt("%s/build.err", dir)), "error")));
+        return C_GEN_INVALID;
+    }
+    return C_OK;
+}
+
 /* With threads, PARGRAD_MIN_PARALLEL=1: the runtime gives the program's few
  * elements threads too, so its threaded paths run (a histogram's loop
  * with atomics or copies of the bins, the runtime's parallel scans), not
@@ -400,6 +425,15 @@ static void classify(const char *dir, unsigned long long seed, int broken, const
     }
     if (c != C_OK)
         return;
+    if (opt.cuda) {
+        if (build_cuda(dir, r) != C_OK)
+            return;
+        for (int t = 1; t <= 3; t += 2)
+            if (run_driver(dir, "cuda", t, r) != C_OK)
+                return;
+        r->cls = C_OK;
+        return;
+    }
     static const char *const ccs[2] = {"gcc", "clang-14"};
     char uncompilable[600] = "";
     for (int k = 0; k < 2; k++)
@@ -574,7 +608,7 @@ static void usage(void) {
     fprintf(stderr, "usage: campaign PARGRAD FIRST_SEED COUNT [--workdir D] [--jobs J]\n"
                     "       [--no-shrink] [--break-every K] [--shrink-budget S] [--gen PATH]\n"
                     "       [--src DIR] [--gen-args \"ARGS\"] [--excuse-warning NAME]\n"
-                    "       [--max-shrinks N] [--resume]\n");
+                    "       [--max-shrinks N] [--resume] [--cuda]\n");
     exit(2);
 }
 
@@ -629,6 +663,8 @@ static void parse_args(int argc, char **argv) {
             opt.shrink = 0;
         else if (strcmp(a, "--resume") == 0)
             opt.resume = 1;
+        else if (strcmp(a, "--cuda") == 0)
+            opt.cuda = 1;
         else if (!v)
             usage();
         else if (strcmp(a, "--workdir") == 0)

@@ -1,0 +1,359 @@
+/* pargrad CUDA runtime: what code generated with --backend=cuda includes.
+ * Header only: device helpers (the tape and heap arrays of code running on
+ * one GPU thread, atomics, checks), the host side's error checks, kernel
+ * launches and the CUB calls of reductions.
+ *
+ * Compiled by nvcc. With PG_CUDA_EMULATE defined, a C++ compiler with
+ * OpenMP builds the same generated file for the CPU instead (the test suite
+ * does, to check CUDA gradients where no GPU is present): kernels run as
+ * loops over their threads, spread over OpenMP threads, so that an update
+ * missing its atomic shows up as a race, and device memory is host memory. */
+#ifndef PARGRAD_CUDA_H
+#define PARGRAD_CUDA_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef PG_CUDA_EMULATE
+#include <omp.h>
+#define __global__
+#define __device__
+#define __host__
+struct dim3 {
+    unsigned x, y, z;
+};
+/* the emulated thread's coordinates (thread_local: kernels' threads run
+ * on OpenMP threads at once) */
+static thread_local dim3 threadIdx, blockIdx, blockDim, gridDim;
+typedef struct pg_emu_stream *cudaStream_t;
+typedef int cudaError_t;
+#define cudaSuccess 0
+static inline const char *cudaGetErrorString(cudaError_t e) {
+    return e ? "out of memory" : "no error";
+}
+static inline cudaError_t cudaGetLastError(void) {
+    return cudaSuccess;
+}
+template <class T> static inline cudaError_t cudaMallocAsync(T **p, size_t bytes, cudaStream_t) {
+    *p = (T *)malloc(bytes ? bytes : 1);
+    return *p ? cudaSuccess : 2;
+}
+static inline cudaError_t cudaFreeAsync(void *p, cudaStream_t) {
+    free(p);
+    return cudaSuccess;
+}
+static inline cudaError_t cudaMemsetAsync(void *p, int v, size_t bytes, cudaStream_t) {
+    memset(p, v, bytes);
+    return cudaSuccess;
+}
+#define cudaMemcpyDeviceToHost 0
+static inline cudaError_t cudaMemcpyAsync(void *to, const void *from, size_t bytes, int,
+                                          cudaStream_t) {
+    memcpy(to, from, bytes);
+    return cudaSuccess;
+}
+static inline cudaError_t cudaStreamSynchronize(cudaStream_t) {
+    return cudaSuccess;
+}
+static inline double atomicAdd(double *p, double v) {
+    double old;
+#pragma omp atomic capture
+    {
+        old = *p;
+        *p += v;
+    }
+    return old;
+}
+static inline float atomicAdd(float *p, float v) {
+    float old;
+#pragma omp atomic capture
+    {
+        old = *p;
+        *p += v;
+    }
+    return old;
+}
+#define __trap() abort()
+/* what device code says before it stops: stderr, as the host runtime's */
+#define PG_DEVICE_SAY(...) fprintf(stderr, __VA_ARGS__)
+/* Every thread of the grid runs the kernel, blocks spread over the OpenMP
+ * threads; a kernel's threads never wait for each other (pargrad's kernels
+ * have no barriers), so any order is one the GPU could take. */
+template <class... A> struct pg_emu_launch {
+    unsigned grid, block;
+    void (*kernel)(A...);
+    void operator()(A... args) const {
+        unsigned g = grid, b = block;
+#pragma omp parallel for schedule(dynamic, 1)
+        for (long k = 0; k < (long)g; k++) {
+            blockIdx = dim3{(unsigned)k, 0, 0};
+            gridDim = dim3{g, 1, 1};
+            blockDim = dim3{b, 1, 1};
+            for (unsigned t = 0; t < b; t++) {
+                threadIdx = dim3{t, 0, 0};
+                kernel(args...);
+            }
+        }
+    }
+};
+template <class... A>
+static inline pg_emu_launch<A...> pg_emu_launcher(unsigned grid, unsigned block, void (*k)(A...)) {
+    return pg_emu_launch<A...>{grid, block, k};
+}
+#define PG_LAUNCH(kernel, grid, block, stream) pg_emu_launcher((grid), (block), kernel)
+#else
+#include <cub/device/device_reduce.cuh>
+#include <cuda_runtime.h>
+#define PG_DEVICE_SAY(...) printf(__VA_ARGS__)
+/* `PG_LAUNCH(k, grid, block, stream)(args)` is `k<<<grid, block, 0,
+ * stream>>>(args)` (a macro, so that the emulation can replace it) */
+#define PG_LAUNCH(kernel, grid, block, stream) kernel<<<(grid), (block), 0, (stream)>>>
+#endif
+
+#include "pargrad_math.h"
+
+/* ---- host side ---- */
+
+/* A failed CUDA call: says which generated function, for which line of
+ * the source, and what CUDA said, then aborts (a gradient cannot go on
+ * without its memory or its kernels). */
+#define PG_CUDA_CHECK(call, func, line)                                                            \
+    do {                                                                                           \
+        cudaError_t pg_err_ = (call);                                                              \
+        if (pg_err_ != cudaSuccess) {                                                              \
+            fprintf(stderr, "pargrad: %s (line %d of the source): %s: %s\n", func, line, #call,    \
+                    cudaGetErrorString(pg_err_));                                                  \
+            abort();                                                                               \
+        }                                                                                          \
+    } while (0)
+
+/* Threads per block of the generated kernels, and blocks for n iterations
+ * (grid-stride loops: at most enough blocks to fill a large GPU several
+ * times; each thread takes every stride-th iteration after them). */
+enum { PG_BLOCK = 256 };
+static inline long pg_trip_count(long n) { /* a loop's trips: none where hi <= lo */
+    return n > 0 ? n : 0;
+}
+static inline unsigned pg_blocks(long n) {
+    long b = n > 0 ? (n + PG_BLOCK - 1) / PG_BLOCK : 1;
+    return (unsigned)(b < 4096 ? b : 4096);
+}
+
+/* ---- device side ---- */
+
+/* The void * of a tape or heap allocation, converted to the pointer it is
+ * assigned to (the generated code is C's, where that conversion is
+ * implicit). */
+struct pg_voidp {
+    void *p;
+    template <class T> __host__ __device__ operator T *() const {
+        return (T *)p;
+    }
+};
+
+/* The tape of code running on one GPU thread (sequential loops and their
+ * saves): a byte stack in the device heap, grown by doubling, one per
+ * call of a gradient (in its frame). */
+typedef struct pg_tape {
+    unsigned char *data;
+    size_t top, cap;
+} pg_tape;
+
+/* What every generated function's frame starts with: its tape, and
+ * whether the function has returned (the kernels after a return do
+ * nothing). */
+typedef struct pg_frame_head {
+    pg_tape tape;
+    int done;
+} pg_frame_head;
+
+__device__ static inline void pg_device_fail(const char *what) {
+    PG_DEVICE_SAY("pargrad: %s\n", what);
+    __trap();
+}
+
+__device__ static inline void pg_tape_grow(pg_tape *t, size_t need) {
+    size_t cap = t->cap ? t->cap : 4096;
+    while (cap < need)
+        cap *= 2;
+    unsigned char *d = (unsigned char *)malloc(cap);
+    if (!d)
+        pg_device_fail("out of device heap for the tape (raise cudaLimitMallocHeapSize)");
+    if (t->top)
+        memcpy(d, t->data, t->top);
+    free(t->data);
+    t->data = d;
+    t->cap = cap;
+}
+__device__ static inline pg_voidp pg_tape_push(pg_tape *t, size_t bytes) {
+    size_t need = t->top + ((bytes + 7) & ~(size_t)7);
+    if (need > t->cap)
+        pg_tape_grow(t, need);
+    void *at = t->data + t->top;
+    t->top = need;
+    return pg_voidp{at};
+}
+__device__ static inline pg_voidp pg_tape_pop(pg_tape *t, size_t bytes) {
+    size_t size = (bytes + 7) & ~(size_t)7;
+    if (size > t->top)
+        pg_device_fail("tape underflow");
+    t->top -= size;
+    return pg_voidp{t->data + t->top};
+}
+/* the tape's memory, after the last kernel that pops */
+__device__ static inline void pg_tape_release(pg_tape *t) {
+    free(t->data);
+    t->data = NULL;
+    t->top = t->cap = 0;
+}
+__device__ static inline unsigned char *pg_push_record(pg_tape *t, int nslots) {
+    return pg_tape_push(t, 8 * (size_t)nslots);
+}
+__device__ static inline const unsigned char *pg_pop_record(pg_tape *t, int nslots) {
+    return pg_tape_pop(t, 8 * (size_t)nslots);
+}
+#define PG_SLOT(name, type)                                                                        \
+    __device__ static inline void pg_put_##name(unsigned char *at, type v) {                       \
+        memcpy(at, &v, sizeof v);                                                                  \
+    }                                                                                              \
+    __device__ static inline type pg_get_##name(const unsigned char *at) {                         \
+        type v;                                                                                    \
+        memcpy(&v, at, sizeof v);                                                                  \
+        return v;                                                                                  \
+    }                                                                                              \
+    __device__ static inline void pg_push_##name(pg_tape *t, type v) {                             \
+        pg_put_##name((unsigned char *)pg_tape_push(t, sizeof v), v);                              \
+    }                                                                                              \
+    __device__ static inline type pg_pop_##name(pg_tape *t) {                                      \
+        return pg_get_##name((const unsigned char *)pg_tape_pop(t, sizeof(type)));                 \
+    }
+PG_SLOT(double, double)
+PG_SLOT(float, float)
+PG_SLOT(long, long long)
+#undef PG_SLOT
+
+/* Heap arrays of code on one GPU thread (the device heap) */
+__device__ static inline pg_voidp pg_malloc(size_t count, size_t size) {
+    void *p = malloc(count * size > 0 ? count * size : 1);
+    if (!p)
+        pg_device_fail("out of device heap (raise cudaLimitMallocHeapSize)");
+    return pg_voidp{p};
+}
+__device__ static inline pg_voidp pg_calloc(size_t count, size_t size) {
+    pg_voidp p = pg_malloc(count, size);
+    memset(p.p, 0, count * size);
+    return p;
+}
+__device__ static inline void pg_free(void *p) {
+    free(p);
+}
+/* An array sized at run time, declared again: at least count elements at
+ * p (*cap of them before), zeroed when asked */
+__device__ static inline pg_voidp pg_heap_grow(void *p, size_t *cap, size_t count, size_t size,
+                                               int zeroed) {
+    if (count > *cap) {
+        free(p);
+        p = pg_malloc(count, size).p;
+        *cap = count;
+    }
+    if (zeroed)
+        memset(p, 0, count * size);
+    return pg_voidp{p};
+}
+
+__device__ static inline void pg_bin_check(long k, long n, const char *where) {
+    if (k < 0 || k >= n) {
+        PG_DEVICE_SAY("pargrad: %s: bin %ld is outside [0, %ld)\n", where, k, n);
+        __trap();
+    }
+}
+__device__ static inline void pg_bound_check(long runs, long bound, const char *where) {
+    if (runs > bound) {
+        PG_DEVICE_SAY("pargrad: %s ran its body %ld times, more than its '#pragma pargrad while "
+                      "bound(%ld)': raise the bound\n",
+                      where, runs, bound);
+        __trap();
+    }
+}
+/* code on one GPU thread runs its loops on that thread */
+__device__ static inline long pg_threads(void) {
+    return 1;
+}
+
+/* stdio's output in device code: printf's (streams ignored) */
+#ifdef PG_CUDA_EMULATE
+#define pg_dev_puts puts
+#define pg_dev_putchar putchar
+#define pg_dev_fputs fputs
+#define pg_dev_fprintf fprintf
+#define pg_dev_fflush fflush
+#else
+#define pg_dev_puts(s) printf("%s\n", s)
+#define pg_dev_putchar(c) printf("%c", c)
+#define pg_dev_fputs(s, stream) printf("%s", s)
+#define pg_dev_fprintf(stream, ...) printf(__VA_ARGS__)
+#define pg_dev_fflush(stream) pg_dev_flushed()
+#endif
+/* (device printf's buffer is written out when the host waits) */
+__device__ static inline int pg_dev_flushed(void) {
+    return 0;
+}
+
+/* ---- reductions through CUB ---- */
+
+template <class T> struct pg_op_add {
+    __host__ __device__ T operator()(T a, T b) const {
+        return a + b;
+    }
+};
+template <class T> struct pg_op_mul {
+    __host__ __device__ T operator()(T a, T b) const {
+        return a * b;
+    }
+};
+template <class T> struct pg_op_min {
+    __host__ __device__ T operator()(T a, T b) const {
+        return a < b || b != b ? a : b;
+    }
+};
+template <class T> struct pg_op_max {
+    __host__ __device__ T operator()(T a, T b) const {
+        return a > b || b != b ? a : b;
+    }
+};
+struct pg_op_argmin {
+    __host__ __device__ pg_argext operator()(pg_argext a, pg_argext b) const {
+        return pg_argmin_pick(a, b);
+    }
+};
+struct pg_op_argmax {
+    __host__ __device__ pg_argext operator()(pg_argext a, pg_argext b) const {
+        return pg_argmax_pick(a, b);
+    }
+};
+
+/* *out = init OP in[0] OP ... OP in[n-1], on the stream (CUB's device-wide
+ * reduction; its temporary storage from the stream's pool). */
+template <class T, class Op>
+static inline void pg_cuda_reduce(const T *in, T *out, long n, Op op, T init, cudaStream_t stream,
+                                  const char *func, int line) {
+#ifdef PG_CUDA_EMULATE
+    (void)stream, (void)func, (void)line;
+    T r = init;
+    for (long k = 0; k < n; k++)
+        r = op(r, in[k]);
+    *out = r;
+#else
+    size_t bytes = 0;
+    PG_CUDA_CHECK(cub::DeviceReduce::Reduce(NULL, bytes, in, out, n, op, init, stream), func, line);
+    void *temp = NULL;
+    PG_CUDA_CHECK(cudaMallocAsync(&temp, bytes ? bytes : 1, stream), func, line);
+    PG_CUDA_CHECK(cub::DeviceReduce::Reduce(temp, bytes, in, out, n, op, init, stream), func, line);
+    PG_CUDA_CHECK(cudaFreeAsync(temp, stream), func, line);
+#endif
+}
+
+#endif

@@ -1,0 +1,1170 @@
+/* Emission as CUDA (--backend=cuda, DESIGN section 5): the function's
+ * top-level statements cut into kernels, and a host function that launches
+ * them in order on the caller's stream.
+ *
+ *   - a map becomes a kernel whose threads take its iterations in a
+ *     grid-stride loop; the updates of elements iterations share (those
+ *     accum.c did not find iteration-owned) are atomicAdd;
+ *   - a reduce becomes a kernel writing each iteration's contributions,
+ *     then CUB's device-wide reduction of them (pargrad_cuda.h);
+ *   - scalar arithmetic on the parameters runs on the host (loop bounds,
+ *     sizes), before the kernels;
+ *   - everything else (sequential loops, their tape, scalar code reading
+ *     arrays) runs in kernels of one thread, the serial backend's code on
+ *     the GPU: correct, and slow where it is large, which the comment above
+ *     its launch says.
+ *
+ * Scalars that one kernel computes and another reads live in the call's
+ * frame, a struct in device memory (with the tape of the one-thread
+ * kernels and the flag a return sets). Arrays the function allocates at
+ * its top level, which several kernels use, are allocated by the host
+ * function from the stream's pool. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include "emit_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum { PART_SEQ, PART_MAP, PART_REDUCE, PART_HOST, PART_COMMENT } PartKind;
+
+/* The top-level statements [first, end) of one kernel (or one host
+ * statement) */
+typedef struct Part {
+    PartKind kind;
+    int first, end;
+} Part;
+
+/* Where a variable bound at the top level lives */
+enum { LIVE_KERNEL = 0, LIVE_HOST = 1, LIVE_FRAME = 2, LIVE_PARAM = 3 };
+
+typedef struct Cuda {
+    Emitter *e;
+    Func *f;
+    Body *top;
+    int n;          /* top-level statements */
+    PartKind *kind; /* per statement */
+    int *part_of;   /* per statement: its part */
+    Part *parts;
+    int nparts;
+    /* per variable id */
+    unsigned char *live;
+    int *def_part;           /* the part whose top level binds it, -1 */
+    const char **frame_expr; /* where kernels read a frame variable (after `pg_frame->`) */
+    /* per buffer id: a top-level array the host allocates */
+    unsigned char *host_buf;
+    Stmt **buf_decl;
+    PtrVec frame_vars;   /* Var*, the frame's own fields */
+    PtrVec scratch;      /* const char*: frame fields of reductions, "T name" */
+    const char *fname;   /* the generated function's name */
+    const char *wrapper; /* its host convenience's (the default stream, waited for) */
+    const char *frame_type;
+    bool uses_tape;
+    int kernels;
+    unsigned char *mark; /* per variable id, cleared after each use */
+} Cuda;
+
+/* ---- what the backend cannot emit yet ---- */
+
+/* The kept calls device code has, and what it calls instead: stdio's
+ * output goes through printf (streams ignored, fflush a no-op:
+ * pargrad_cuda.h), assert and pargrad's checks as they are */
+static const char *const device_calls[][2] = {
+    {"printf", "printf"},
+    {"puts", "pg_dev_puts"},
+    {"putchar", "pg_dev_putchar"},
+    {"fputs", "pg_dev_fputs"},
+    {"fprintf", "pg_dev_fprintf"},
+    {"fflush", "pg_dev_fflush"},
+    {"assert", "assert"},
+    {"pg_bin_check", "pg_bin_check"},
+    {"pg_bound_check", "pg_bound_check"},
+};
+
+const char *cuda_device_call(const char *fn) {
+    for (size_t i = 0; fn && i < sizeof device_calls / sizeof device_calls[0]; i++)
+        if (strcmp(device_calls[i][0], fn) == 0)
+            return device_calls[i][1];
+    return NULL;
+}
+
+static Stmt *first_unsupported(Body *b, const char **what) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_SCAN)
+            *what = "scans";
+        else if (s->kind == S_HIST)
+            *what = "histograms of *, min and max";
+        else if (s->uop || (s->kind == S_LET && s->op >= OP_UOP && s->op <= OP_UOP_INV))
+            *what = "declared operators";
+        else if (s->kind == S_EFFECT && !cuda_device_call(s->text))
+            *what = "calls other than stdio's output and assert";
+        for (int k = 0; k < s->accums.len && !*what; k++)
+            if (((Accum *)s->accums.items[k])->op == RED_USER)
+                *what = "declared operators";
+        if (*what)
+            return s;
+        Stmt *in = first_unsupported(s->then_body, what);
+        if (!in)
+            in = first_unsupported(s->else_body, what);
+        if (!in)
+            in = first_unsupported(s->body, what);
+        if (in)
+            return in;
+    }
+    return NULL;
+}
+
+Stmt *cuda_unsupported(Func *f, const char **what) {
+    *what = NULL;
+    return first_unsupported(f->body, what);
+}
+
+/* ---- which statements run where ---- */
+
+static bool host_known(Cuda *c, Operand o) {
+    if (o.kind != OPD_VAR)
+        return true;
+    return o.var->id < c->e->nvars &&
+           (c->live[o.var->id] == LIVE_HOST || c->live[o.var->id] == LIVE_PARAM);
+}
+
+/* Arithmetic on the parameters, run by the host before the kernels
+ * (hoisted: so no division by an integer a guard may have checked) */
+static bool host_let(Cuda *c, Stmt *s) {
+    if (s->kind != S_LET || s->dst->is_mutable || s->op == OP_THREADS || s->op == OP_DERIV_OF ||
+        (s->op >= OP_UOP && s->op <= OP_UOP_INV))
+        return false;
+    if ((s->op == OP_DIV || s->op == OP_MOD) && !type_is_float(s->dst->ty))
+        return false;
+    for (int i = 0; i < s->nargs; i++)
+        if (!host_known(c, s->args[i]))
+            return false;
+    return true;
+}
+
+static bool declares_var(Body *b, Var *v) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_DECL && s->dst == v) || declares_var(s->then_body, v) ||
+            declares_var(s->else_body, v) || declares_var(s->body, v))
+            return true;
+    }
+    return false;
+}
+
+/* A body a kernel's threads can run each iteration of on their own */
+static bool grid_body(Cuda *c, Body *b, Body *loop_body) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        switch (s->kind) {
+        case S_PUSH:
+        case S_POP:
+        case S_TAPE_PUSH_REGION:
+        case S_TAPE_POP_REGION:
+        case S_EFFECT:
+        case S_ALLOC:
+        case S_FREE:
+        case S_RETURN:
+        case S_SCAN:
+        case S_HIST:
+            return false;
+        case S_DECL:
+            if (s->buf && (s->buf->sized_at_run_time || s->buf->table))
+                return false;
+            break;
+        case S_LET: /* a sum of the loop's into a scalar outside it (OpenMP's reduction clause) */
+            if (s->dst->is_mutable && !declares_var(loop_body, s->dst))
+                return false;
+            break;
+        case S_ACC:
+            if (s->acc != ACC_PLAIN && (s->acc_op != RED_ADD || !type_is_float(s->buf->elem)))
+                return false;
+            break;
+        default:
+            break;
+        }
+        if (!grid_body(c, s->then_body, loop_body) || !grid_body(c, s->else_body, loop_body) ||
+            !grid_body(c, s->body, loop_body))
+            return false;
+    }
+    return true;
+}
+
+static bool grid_loop(Cuda *c, Stmt *s) {
+    if (s->kind == S_REDUCE) {
+        for (int k = 0; k < s->accums.len; k++) {
+            Accum *ac = s->accums.items[k];
+            if (ac->op == RED_AFFINE || ac->op == RED_USER || ac->value.kind != OPD_NONE ||
+                !type_is_float(ac->result->ty))
+                return false;
+            if ((ac->op == RED_ARGMIN || ac->op == RED_ARGMAX) && !host_known(c, ac->init))
+                return false;
+        }
+        /* its contributions are stored per iteration: their number is needed */
+        if (!host_known(c, s->lo) || !host_known(c, s->hi))
+            return false;
+    }
+    return s->hi.kind != OPD_NONE && grid_body(c, s->body, s->body);
+}
+
+/* ---- what each statement touches ---- */
+
+typedef void (*VarFn)(Cuda *c, Var *v, int at);
+
+typedef struct Touch {
+    Cuda *c;
+    int at;
+    VarFn var;
+} Touch;
+
+static void touch_operand(Operand *o, void *ctx) {
+    Touch *t = ctx;
+    if (o->kind == OPD_VAR && o->var->id < t->c->e->nvars)
+        t->var(t->c, o->var, t->at);
+}
+
+static void touch_stmt(Cuda *c, Stmt *s, int at, VarFn var) {
+    Touch t = {c, at, var};
+    stmt_visit_operands(s, touch_operand, &t);
+    int n = 0;
+    Var **defs = stmt_all_bound(s, &n);
+    for (int i = 0; i < n; i++)
+        if (defs[i]->id < c->e->nvars)
+            var(c, defs[i], at);
+    free(defs);
+    Body *inner[3] = {s->then_body, s->else_body, s->body};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; inner[k] && i < inner[k]->stmts.len; i++)
+            touch_stmt(c, inner[k]->stmts.items[i], at, var);
+}
+
+static bool stmt_touches_buffer(Stmt *s, Buffer *b) {
+    return s->buf == b || stmt_reads_buffer(s, b) || stmt_writes_buffer(s, b) ||
+           stmt_frees_buffer(s, b);
+}
+
+/* The kernel statement i is in, or -1 (the host's, hoisted) */
+static int kernel_part(Cuda *c, int i) {
+    return c->kind[i] == PART_HOST ? -1 : c->part_of[i];
+}
+
+static bool declares_array(Stmt *s) {
+    return s->buf && ((s->kind == S_DECL && !s->dst) || s->kind == S_ALLOC ||
+                      s->kind == S_TAPE_PUSH_REGION || s->kind == S_TAPE_POP_REGION);
+}
+
+static int count_declarations(Body *b, Buffer *buf) {
+    int n = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        n += declares_array(s) && s->buf == buf;
+        n += count_declarations(s->then_body, buf) + count_declarations(s->else_body, buf) +
+             count_declarations(s->body, buf);
+    }
+    return n;
+}
+
+/* An array declared at the top level that several kernels use: the host
+ * allocates it where its size is known there (one dimension), else the
+ * statements from its first use to its last run as one kernel of one
+ * thread. Returns whether a statement moved. */
+static bool place_buffers(Cuda *c) {
+    bool changed = false;
+    for (int id = 0; id < c->e->nbufs; id++) {
+        Stmt *d = c->buf_decl[id];
+        if (!d || c->host_buf[id])
+            continue;
+        int first = -1, last = -1, part = -2;
+        bool several = false;
+        for (int i = 0; i < c->n; i++) {
+            Stmt *s = c->top->stmts.items[i];
+            if (!stmt_touches_buffer(s, d->buf) || kernel_part(c, i) < 0)
+                continue;
+            if (first < 0)
+                first = i;
+            last = i;
+            several |= part != -2 && part != kernel_part(c, i);
+            part = kernel_part(c, i);
+        }
+        if (!several)
+            continue;
+        bool sized = d->kind == S_ALLOC ? host_known(c, d->args[0])
+                                        : d->kind == S_DECL && !d->buf->table && d->buf->rank == 1;
+        for (int k = 0; d->kind == S_DECL && k < d->buf->rank && sized; k++)
+            sized = host_known(c, decl_dim(d, k));
+        for (int i = first; i <= last && sized; i++) {
+            Stmt *s = c->top->stmts.items[i];
+            sized = !stmt_frees_buffer(s, d->buf) || s->kind == S_FREE;
+        }
+        /* (a declaration in a nested block is another array each time) */
+        sized = sized && count_declarations(c->top, d->buf) == 1;
+        if (sized) { /* the host allocates it first and frees it last */
+            c->host_buf[id] = 1;
+            for (int i = 0; i < c->n; i++) {
+                Stmt *s = c->top->stmts.items[i];
+                if ((s == d || s->kind == S_FREE) && s->buf == d->buf)
+                    c->kind[i] = PART_HOST;
+            }
+            changed = true;
+            continue;
+        }
+        for (int i = first; i <= last; i++)
+            if (c->kind[i] == PART_MAP || c->kind[i] == PART_REDUCE) {
+                c->kind[i] = PART_SEQ;
+                changed = true;
+            }
+    }
+    return changed;
+}
+
+/* Kernels: runs of one-thread statements (with the comments before them,
+ * and across the host's statements, which run before all kernels), maps,
+ * reduces; comments before maps and reduces go to the host. */
+static void make_parts(Cuda *c) {
+    c->nparts = 0;
+    int open_seq = -1; /* the part a one-thread statement joins */
+    for (int i = 0; i < c->n; i++) {
+        PartKind k = c->kind[i];
+        c->part_of[i] = -1;
+        if (k == PART_HOST)
+            continue;
+        if (k == PART_COMMENT) {
+            int j = i;
+            while (j < c->n && (c->kind[j] == PART_COMMENT || c->kind[j] == PART_HOST))
+                j++;
+            k = j < c->n && c->kind[j] == PART_SEQ ? PART_SEQ : PART_COMMENT;
+        }
+        if (k == PART_SEQ && open_seq >= 0) {
+            c->parts[open_seq].end = i + 1;
+        } else {
+            c->parts[c->nparts] = (Part){k, i, i + 1};
+            open_seq = k == PART_SEQ ? c->nparts : -1;
+            c->nparts++;
+        }
+        c->part_of[i] = open_seq >= 0 ? open_seq : c->nparts - 1;
+    }
+}
+
+static void note_def(Cuda *c, Var *v, int at) {
+    if (c->def_part[v->id] < 0 && c->live[v->id] == LIVE_KERNEL)
+        c->def_part[v->id] = c->part_of[at];
+}
+
+static void note_use(Cuda *c, Var *v, int at) {
+    int d = c->def_part[v->id];
+    if (d >= 0 && d != c->part_of[at] && c->live[v->id] == LIVE_KERNEL)
+        c->live[v->id] = LIVE_FRAME;
+}
+
+static void classify(Cuda *c) {
+    Emitter *e = c->e;
+    for (int i = 0; i < c->f->params.len; i++) {
+        Param *p = c->f->params.items[i];
+        if (p->var && p->var->id < e->nvars)
+            c->live[p->var->id] = LIVE_PARAM;
+    }
+    for (int i = 0; i < c->n; i++) {
+        Stmt *s = c->top->stmts.items[i];
+        c->kind[i] = s->kind == S_COMMENT  ? PART_COMMENT
+                     : host_let(c, s)      ? PART_HOST
+                     : s->kind == S_MAP    ? PART_MAP
+                     : s->kind == S_REDUCE ? PART_REDUCE
+                                           : PART_SEQ;
+        if (c->kind[i] == PART_HOST)
+            c->live[s->dst->id] = LIVE_HOST;
+        if ((c->kind[i] == PART_MAP || c->kind[i] == PART_REDUCE) && !grid_loop(c, s))
+            c->kind[i] = PART_SEQ;
+        if (declares_array(s) && s->buf->id < e->nbufs)
+            c->buf_decl[s->buf->id] = s;
+    }
+    do
+        make_parts(c);
+    while (place_buffers(c));
+    for (int i = 0; i < c->n; i++) {
+        Stmt *s = c->top->stmts.items[i];
+        if (c->part_of[i] < 0)
+            continue;
+        int n = 0;
+        Var **defs = stmt_all_defs(s, &n); /* the top level's own */
+        for (int k = 0; k < n; k++)
+            if (defs[k]->id < e->nvars)
+                note_def(c, defs[k], i);
+        free(defs);
+    }
+    for (int i = 0; i < c->n; i++)
+        if (c->part_of[i] >= 0)
+            touch_stmt(c, c->top->stmts.items[i], i, note_use);
+    /* what crosses kernels is named, never inlined */
+    for (int id = 0; id < e->nvars; id++)
+        if (c->live[id] == LIVE_FRAME || c->live[id] == LIVE_HOST)
+            e->inlined[id] = 0;
+    /* and named first, in the function's scope: its name stays taken in
+     * every kernel (the frame's fields are named by it) */
+    for (int i = 0; i < c->n; i++) {
+        int n = 0;
+        Var **defs = stmt_all_defs(c->top->stmts.items[i], &n);
+        for (int k = 0; k < n; k++)
+            if (defs[k]->id < e->nvars && c->live[defs[k]->id] == LIVE_FRAME)
+                (void)var_name(e, defs[k]);
+        free(defs);
+    }
+}
+
+/* ---- kernels ---- */
+
+/* A parameter as a kernel and the host function take it: pointers for
+ * arrays (C++ has no T p[n][m] parameters), as declared otherwise */
+static const char *param_decl(Cuda *c, Param *p, Param *prev) {
+    Arena *a = &c->e->a;
+    /* an adjoint: the primal's declaration, without const */
+    if (p->buf && !p->decl && !p->group && !p->buf->scalar_ref && prev && prev->decl &&
+        !strchr(prev->decl, '[') && prev->buf && p->buf->primal == prev->buf) {
+        const char *d = adjoint_decl(c->e, prev->decl, prev->name, p->name);
+        if (d)
+            return d;
+    }
+    if (p->group && p->group->decl && !strchr(p->group->decl, '['))
+        return p->group->decl;
+    if (p->group)
+        return arena_printf(a, "%s *%s", p->group->type, p->group->name);
+    if (p->var)
+        return arena_printf(a, "%s %s", type_cname(p->var->ty), p->name);
+    if (p->decl && !strchr(p->decl, '['))
+        return p->decl;
+    if (p->buf->row_table)
+        return arena_printf(a, "%s%s *const *%s", p->buf->is_const ? "const " : "",
+                            type_cname(p->buf->elem), p->name);
+    return arena_printf(a, "%s%s *%s", p->buf->is_const ? "const " : "", type_cname(p->buf->elem),
+                        p->name);
+}
+
+static void params_list(Cuda *c, FILE *out, bool decls) {
+    const StructParam *prev = NULL;
+    bool first = true;
+    for (int i = 0; i < c->f->params.len; i++) {
+        Param *p = c->f->params.items[i];
+        if (p->group && p->group == prev)
+            continue;
+        prev = p->group;
+        fprintf(out, "%s%s", first ? "" : ", ",
+                decls      ? param_decl(c, p, i ? c->f->params.items[i - 1] : NULL)
+                : p->group ? p->group->name
+                           : p->name);
+        first = false;
+    }
+}
+
+typedef struct Uses {
+    PtrVec host, frame; /* Var*: host values a kernel takes, frame variables it reads or sets */
+    PtrVec bufs;        /* Buffer*: the host's arrays it takes */
+} Uses;
+
+typedef struct UseScan {
+    Cuda *c;
+    Uses *u;
+} UseScan;
+
+static void scan_uses(UseScan *us, Body *b);
+
+static void use_var(UseScan *us, Var *v) {
+    Cuda *c = us->c;
+    if (v->id >= c->e->nvars || c->mark[v->id])
+        return;
+    c->mark[v->id] = 1;
+    if (c->live[v->id] == LIVE_HOST)
+        vec_push(&c->e->a, &us->u->host, v);
+    else if (c->live[v->id] == LIVE_FRAME)
+        vec_push(&c->e->a, &us->u->frame, v);
+}
+
+static void use_operand(Operand *o, void *ctx) {
+    if (o->kind == OPD_VAR)
+        use_var(ctx, o->var);
+}
+
+static void use_buffer(UseScan *us, Buffer *b) {
+    if (b && b->id < us->c->e->nbufs && us->c->host_buf[b->id] && !vec_contains(&us->u->bufs, b))
+        vec_push(&us->c->e->a, &us->u->bufs, b);
+}
+
+static void scan_uses(UseScan *us, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        stmt_visit_operands(s, use_operand, us);
+        int n = 0;
+        Var **defs = stmt_all_bound(s, &n);
+        for (int k = 0; k < n; k++)
+            use_var(us, defs[k]);
+        free(defs);
+        use_buffer(us, s->buf);
+        scan_uses(us, s->then_body);
+        scan_uses(us, s->else_body);
+        scan_uses(us, s->body);
+    }
+}
+
+static Uses uses_of(Cuda *c, Body *b) {
+    Uses u = {0};
+    UseScan us = {c, &u};
+    scan_uses(&us, b);
+    for (int i = 0; i < u.host.len; i++)
+        c->mark[((Var *)u.host.items[i])->id] = 0;
+    for (int i = 0; i < u.frame.len; i++)
+        c->mark[((Var *)u.frame.items[i])->id] = 0;
+    return u;
+}
+
+static Body *part_body(Cuda *c, Part *p) {
+    Body *b = body_new(&c->e->a);
+    for (int i = p->first; i < p->end; i++)
+        if (c->kind[i] != PART_HOST)
+            body_append(&c->e->a, b, c->top->stmts.items[i]);
+    return b;
+}
+
+static bool defined_in(Cuda *c, Var *v, Part *p) {
+    return c->def_part[v->id] == (int)(p - c->parts);
+}
+
+static void kernel_head(Cuda *c, const char *name, Uses *u, const char *extra) {
+    Emitter *e = c->e;
+    fprintf(e->out, "\n__global__ static void %s(", name);
+    params_list(c, e->out, true);
+    for (int i = 0; i < u->host.len; i++) {
+        Var *v = u->host.items[i];
+        fprintf(e->out, ", %s %s", type_cname(v->ty), var_name(e, v));
+    }
+    for (int i = 0; i < u->bufs.len; i++) {
+        Buffer *b = u->bufs.items[i];
+        fprintf(e->out, ", %s *%s", type_cname(b->elem), buf_name(e, b));
+    }
+    fprintf(e->out, "%s, struct %s *pg_frame) {\n", extra ? extra : "", c->frame_type);
+    e->depth = 1;
+    line(e, "if (pg_frame->head.done) /* the function has returned */");
+    line(e, "    return;");
+}
+
+/* The frame variables a kernel reads, as locals (`mine`: those it binds
+ * itself are declared where they are bound) */
+static const char *frame_read(Cuda *c, Var *v) {
+    if (c->frame_expr[v->id])
+        return c->frame_expr[v->id];
+    return arena_printf(&c->e->a, "pg_frame->%s", var_name(c->e, v));
+}
+
+static void load_frame(Cuda *c, Uses *u, Part *p) {
+    Emitter *e = c->e;
+    for (int i = 0; i < u->frame.len; i++) {
+        Var *v = u->frame.items[i];
+        if (defined_in(c, v, p))
+            continue;
+        indent(e);
+        fprintf(e->out, "%s%s %s = %s;\n", v->is_mutable ? "" : "const ", type_cname(v->ty),
+                var_name(e, v), frame_read(c, v));
+    }
+}
+
+static void store_frame(Cuda *c, Uses *u, Part *p) {
+    Emitter *e = c->e;
+    for (int i = 0; i < u->frame.len; i++) {
+        Var *v = u->frame.items[i];
+        if ((defined_in(c, v, p) || v->is_mutable) && !c->frame_expr[v->id]) {
+            indent(e);
+            fprintf(e->out, "pg_frame->%s = %s;\n", var_name(e, v), var_name(e, v));
+        }
+    }
+}
+
+static void add_frame_var(Cuda *c, Var *v) {
+    if (!vec_contains(&c->frame_vars, v) && !c->frame_expr[v->id])
+        vec_push(&c->e->a, &c->frame_vars, v);
+}
+
+/* The arguments of a launch, in the kernel's order */
+static void launch_args(Cuda *c, Uses *u, const char *extra) {
+    Emitter *e = c->e;
+    fputc('(', e->out);
+    params_list(c, e->out, false);
+    for (int i = 0; i < u->host.len; i++)
+        fprintf(e->out, ", %s", var_name(e, u->host.items[i]));
+    for (int i = 0; i < u->bufs.len; i++)
+        fprintf(e->out, ", %s", buf_name(e, u->bufs.items[i]));
+    fprintf(e->out, "%s, pg_frame);\n", extra ? extra : "");
+}
+
+static void check_launch(Cuda *c, FILE *host, int line_no) {
+    fprintf(host, "    PG_CUDA_CHECK(cudaGetLastError(), \"%s\", %d);\n", c->fname, line_no);
+}
+
+/* C++ has no arrays sized at run time: a one-thread kernel keeps each on
+ * the heap, in a pointer declared at its top, which each declaration
+ * grows to the size it asks (a declaration in a loop reuses the memory)
+ * and the kernel's end frees. */
+static void collect_heap_arrays(Emitter *e, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_DECL && s->buf && s->buf->sized_at_run_time &&
+            !vec_contains(&e->cuda_heap, s->buf)) {
+            Buffer *buf = s->buf;
+            buf->cname = unique_name(e, buf->name, false);
+            names_push(e, buf->cname);
+            const char *cap = unique_name(e, arena_printf(&e->a, "%s_cap", buf->cname), false);
+            names_push(e, cap);
+            vec_push(&e->a, &e->cuda_heap, buf);
+            vec_push(&e->a, &e->cuda_heap_caps, (void *)cap);
+            indent(e);
+            fprintf(e->out, "%s *%s = NULL; /* an array sized at run time (on the heap) */\n",
+                    type_cname(buf->elem), buf->cname);
+            indent(e);
+            fprintf(e->out, "size_t %s = 0;\n", cap);
+        }
+        collect_heap_arrays(e, s->then_body);
+        collect_heap_arrays(e, s->else_body);
+        collect_heap_arrays(e, s->body);
+    }
+}
+
+static void free_heap_arrays(Emitter *e) {
+    for (int i = 0; i < e->cuda_heap.len; i++) {
+        indent(e);
+        fprintf(e->out, "pg_free(%s);\n", buf_name(e, e->cuda_heap.items[i]));
+    }
+}
+
+void emit_cuda_heap_array(Emitter *e, Stmt *decl) {
+    Buffer *b = decl->buf;
+    int at = -1;
+    for (int i = 0; i < e->cuda_heap.len; i++)
+        if (e->cuda_heap.items[i] == b)
+            at = i;
+    b->dims = arena_alloc(&e->a, sizeof(Operand) * (size_t)b->rank);
+    indent(e);
+    fprintf(e->out, "%s = pg_heap_grow(%s, &%s, ", buf_name(e, b), buf_name(e, b),
+            at >= 0 ? (const char *)e->cuda_heap_caps.items[at] : "?");
+    for (int i = 0; i < b->rank; i++) {
+        b->dims[i] = decl_dim(decl, i); /* (the accesses after it, flattened, use them) */
+        fputs(i ? " * (size_t)(" : "(size_t)(", e->out);
+        emit_operand_top(e, b->dims[i]);
+        fputc(')', e->out);
+    }
+    fprintf(e->out, ", sizeof(%s), %d);\n", type_cname(b->elem),
+            b->zero_init || b->zeroed_for_saves);
+}
+
+/* Kernels of one thread: the serial backend's code */
+static void emit_seq_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
+    Emitter *e = c->e;
+    Body *b = part_body(c, p);
+    Uses u = uses_of(c, b);
+    for (int i = 0; i < u.frame.len; i++)
+        add_frame_var(c, u.frame.items[i]);
+    const char *name = arena_printf(&e->a, "%s_seq_%d", c->fname, ++c->kernels);
+    Stmt *s0 = c->top->stmts.items[p->first];
+    int line_no = s0->loc.line;
+    e->out = kernels;
+    kernel_head(c, name, &u, NULL);
+    load_frame(c, &u, p);
+    int scope = e->names.len;
+    collect_heap_arrays(e, b);
+    emit_stmts(e, b);
+    free_heap_arrays(e);
+    e->cuda_heap.len = e->cuda_heap_caps.len = 0;
+    store_frame(c, &u, p);
+    names_pop_to(e, scope);
+    fputs("}\n", kernels);
+    int nstmts = body_count_stmts(b);
+    fprintf(host, "    /* line %d: %d statement%s on one GPU thread%s */\n", line_no, nstmts,
+            nstmts == 1 ? "" : "s",
+            nstmts > 8 ? " (sequential code, or loops the backend does not run on the grid yet)"
+                       : "");
+    e->out = host;
+    fprintf(host, "    PG_LAUNCH(%s, 1, 1, stream)", name);
+    launch_args(c, &u, NULL);
+    check_launch(c, host, line_no);
+}
+
+/* hi - lo of a loop, in long */
+static void emit_trip_count(Emitter *e, Stmt *s) {
+    fputs("(long)(", e->out);
+    emit_operand_top(e, s->hi);
+    fputs(") - (long)(", e->out);
+    emit_operand_top(e, s->lo);
+    fputc(')', e->out);
+}
+
+/* The grid-stride loop over a map's or reduce's iterations; pg_k counts
+ * them from 0 */
+static void grid_loop_open(Cuda *c, Stmt *s) {
+    Emitter *e = c->e;
+    indent(e);
+    fputs("const long pg_trips = ", e->out);
+    emit_trip_count(e, s);
+    fputs(";\n", e->out);
+    line(e, "for (long pg_k = blockIdx.x * (long)blockDim.x + threadIdx.x; pg_k < pg_trips;");
+    line(e, "     pg_k += (long)gridDim.x * blockDim.x) {");
+    e->depth++;
+    indent(e);
+    fprintf(e->out, "const %s %s = (%s)(", type_cname(s->index->ty), var_name(e, s->index),
+            type_cname(s->index->ty));
+    emit_operand_top(e, s->lo);
+    fputs(" + pg_k);\n", e->out);
+}
+
+/* A kernel running the iterations of the map or reduce s, up to its
+ * body's statements (emitted); returns the names' scope of the kernel */
+static int grid_kernel_open(Cuda *c, Part *p, Stmt *s, FILE *kernels, const char *name, Uses *u,
+                            const char *extra) {
+    Emitter *e = c->e;
+    for (int i = 0; i < u->frame.len; i++)
+        add_frame_var(c, u->frame.items[i]);
+    e->out = kernels;
+    kernel_head(c, name, u, extra);
+    load_frame(c, u, p);
+    int scope = e->names.len;
+    grid_loop_open(c, s);
+    e->cuda_grid = true;
+    emit_stmts(e, s->body);
+    e->cuda_grid = false;
+    return scope;
+}
+
+static void launch_grid(Cuda *c, Stmt *s, const char *name, Uses *u, const char *extra) {
+    Emitter *e = c->e;
+    FILE *host = e->out;
+    if (host_known(c, s->lo) && host_known(c, s->hi)) {
+        fprintf(host, "    PG_LAUNCH(%s, pg_blocks(", name);
+        emit_trip_count(e, s);
+        fputs("), PG_BLOCK, stream)", host);
+    } else {
+        fprintf(host, "    /* (its bounds are computed on the GPU: as many blocks as for a large "
+                      "loop) */\n");
+        fprintf(host, "    PG_LAUNCH(%s, pg_blocks(1L << 20), PG_BLOCK, stream)", name);
+    }
+    launch_args(c, u, extra);
+    check_launch(c, host, s->loc.line);
+}
+
+static void emit_map_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
+    Emitter *e = c->e;
+    Stmt *s = c->top->stmts.items[p->first];
+    Uses u = uses_of(c, part_body(c, p));
+    const char *name = arena_printf(&e->a, "%s_map_%d", c->fname, ++c->kernels);
+    int scope = grid_kernel_open(c, p, s, kernels, name, &u, NULL);
+    close_block(e);
+    names_pop_to(e, scope);
+    fputs("}\n", kernels);
+    e->out = host;
+    source_comment(e, s->loc, "a map, one iteration per thread");
+    launch_grid(c, s, name, &u, NULL);
+}
+
+static const char *reduce_functor(ReduceOp op, Type t) {
+    switch (op) {
+    case RED_ADD:
+        return t.kind == TY_FLOAT ? "pg_op_add<float>()" : "pg_op_add<double>()";
+    case RED_MUL:
+        return t.kind == TY_FLOAT ? "pg_op_mul<float>()" : "pg_op_mul<double>()";
+    case RED_MIN:
+        return t.kind == TY_FLOAT ? "pg_op_min<float>()" : "pg_op_min<double>()";
+    case RED_MAX:
+        return t.kind == TY_FLOAT ? "pg_op_max<float>()" : "pg_op_max<double>()";
+    case RED_ARGMIN:
+        return "pg_op_argmin()";
+    default:
+        return "pg_op_argmax()";
+    }
+}
+
+static const char *identity_text(ReduceOp op, Type t) {
+    bool f = t.kind == TY_FLOAT;
+    switch (op) {
+    case RED_ADD:
+        return f ? "0.0f" : "0.0";
+    case RED_MUL:
+        return f ? "1.0f" : "1.0";
+    case RED_MIN:
+        return "INFINITY";
+    default:
+        return "-INFINITY";
+    }
+}
+
+/* A reduce: its contributions per iteration, then CUB's reduction of each
+ * accumulator into a field of the frame, which the kernels after read as
+ * the accumulator's result (combined there with an initial value computed
+ * on the GPU) */
+static void emit_reduce_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
+    Emitter *e = c->e;
+    Stmt *s = c->top->stmts.items[p->first];
+    Body *b = part_body(c, p);
+    Uses u = uses_of(c, b);
+    const char *name = arena_printf(&e->a, "%s_reduce_%d", c->fname, ++c->kernels);
+    int na = s->accums.len;
+    const char **contrib = arena_alloc(&e->a, sizeof(char *) * (size_t)na);
+    const char **field = arena_alloc(&e->a, sizeof(char *) * (size_t)na);
+    const char *extra = "";
+    for (int k = 0; k < na; k++) {
+        Accum *ac = s->accums.items[k];
+        bool arg = ac->op == RED_ARGMIN || ac->op == RED_ARGMAX;
+        const char *t = arg ? "pg_argext" : type_cname(ac->result->ty);
+        contrib[k] =
+            unique_name(e, arena_printf(&e->a, "%s_terms", var_name(e, ac->result)), false);
+        names_push(e, contrib[k]);
+        field[k] = arena_printf(&e->a, "pg_%s", contrib[k]);
+        vec_push(&e->a, &c->scratch, (void *)arena_printf(&e->a, "%s %s", t, field[k]));
+        extra = arena_printf(&e->a, "%s, %s *%s", extra, t, contrib[k]);
+    }
+    /* where the kernels after read the results */
+    for (int k = 0; k < na; k++) {
+        Accum *ac = s->accums.items[k];
+        bool arg = ac->op == RED_ARGMIN || ac->op == RED_ARGMAX;
+        if (arg) {
+            c->frame_expr[ac->result->id] = arena_printf(&e->a, "pg_frame->%s.val", field[k]);
+            if (ac->arg_result)
+                c->frame_expr[ac->arg_result->id] =
+                    arena_printf(&e->a, "pg_frame->%s.idx", field[k]);
+            continue;
+        }
+        c->frame_expr[ac->result->id] = arena_printf(&e->a, "pg_frame->%s", field[k]);
+    }
+    int scope = grid_kernel_open(c, p, s, kernels, name, &u, extra);
+    for (int k = 0; k < na; k++) {
+        Accum *ac = s->accums.items[k];
+        indent(e);
+        if (ac->op == RED_ARGMIN || ac->op == RED_ARGMAX) {
+            fprintf(e->out, "%s[pg_k] = pg_argext{(double)", contrib[k]);
+            emit_operand_top(e, ac->contrib);
+            fprintf(e->out, ", (long long)%s};\n", var_name(e, s->index));
+        } else {
+            fprintf(e->out, "%s[pg_k] = ", contrib[k]);
+            emit_operand_top(e, ac->contrib);
+            fputs(";\n", e->out);
+        }
+    }
+    close_block(e);
+    names_pop_to(e, scope);
+    fputs("}\n", kernels);
+    /* the host: the terms' arrays, the kernel, CUB */
+    e->out = host;
+    source_comment(e, s->loc, "a reduce: each iteration's terms, then CUB's reduction of them");
+    fprintf(host, "    const long pg_n_%d = pg_trip_count(", c->kernels);
+    emit_trip_count(e, s);
+    fputs(");\n", host);
+    const char *extra_args = "";
+    for (int k = 0; k < na; k++) {
+        Accum *ac = s->accums.items[k];
+        bool arg = ac->op == RED_ARGMIN || ac->op == RED_ARGMAX;
+        const char *t = arg ? "pg_argext" : type_cname(ac->result->ty);
+        fprintf(host, "    %s *%s = NULL;\n", t, contrib[k]);
+        fprintf(host,
+                "    PG_CUDA_CHECK(cudaMallocAsync(&%s, sizeof *%s * (size_t)pg_n_%d, stream), "
+                "\"%s\", %d);\n",
+                contrib[k], contrib[k], c->kernels, c->fname, s->loc.line);
+        extra_args = arena_printf(&e->a, "%s, %s", extra_args, contrib[k]);
+    }
+    launch_grid(c, s, name, &u, extra_args);
+    for (int k = 0; k < na; k++) {
+        Accum *ac = s->accums.items[k];
+        bool arg = ac->op == RED_ARGMIN || ac->op == RED_ARGMAX;
+        bool init_here = host_known(c, ac->init);
+        fprintf(host, "    pg_cuda_reduce(%s, &pg_frame->%s, pg_n_%d, %s, ", contrib[k], field[k],
+                c->kernels, reduce_functor(ac->op, ac->result->ty));
+        if (arg) {
+            fputs("pg_argext{(double)", host);
+            emit_operand_top(e, ac->init);
+            fputs(", -1}", host);
+        } else if (init_here) {
+            fprintf(host, "(%s)(", type_cname(ac->result->ty));
+            emit_operand_top(e, ac->init);
+            fputc(')', host);
+        } else {
+            fputs(identity_text(ac->op, ac->result->ty), host);
+            /* the initial value joins where the result is read */
+            Var *iv = ac->init.var;
+            const char *fe = frame_read(c, iv), *fx = field[k];
+            c->frame_expr[ac->result->id] =
+                ac->op == RED_ADD ? arena_printf(&e->a, "%s + pg_frame->%s", fe, fx)
+                : ac->op == RED_MUL
+                    ? arena_printf(&e->a, "%s * pg_frame->%s", fe, fx)
+                    : arena_printf(&e->a, "%s(%s, pg_frame->%s)",
+                                   ac->op == RED_MIN ? "pg_fmin" : "pg_fmax", fe, fx);
+            add_frame_var(c, iv);
+        }
+        fprintf(host, ", stream, \"%s\", %d);\n", c->fname, s->loc.line);
+        fprintf(host, "    PG_CUDA_CHECK(cudaFreeAsync(%s, stream), \"%s\", %d);\n", contrib[k],
+                c->fname, s->loc.line);
+    }
+}
+
+/* ---- the host's statements ---- */
+
+static void emit_host_array(Cuda *c, Stmt *s) {
+    Emitter *e = c->e;
+    Buffer *b = s->buf;
+    FILE *out = e->out;
+    if (s->kind == S_FREE) {
+        fprintf(out, "    PG_CUDA_CHECK(cudaFreeAsync(%s, stream), \"%s\", %d);\n", buf_name(e, b),
+                c->fname, s->loc.line);
+        return;
+    }
+    b->cname = unique_name(e, b->name, false);
+    names_push(e, b->cname);
+    const char *t = type_cname(b->elem);
+    source_comment(e, s->loc, "an array the kernels share, in device memory");
+    fprintf(out, "    %s *%s = NULL;\n", t, b->cname);
+    fprintf(out, "    const size_t %s_bytes = sizeof(%s) * (size_t)(", b->cname, t);
+    emit_operand_top(e, s->kind == S_ALLOC ? s->args[0] : decl_dim(s, 0));
+    fputs(");\n", out);
+    fprintf(out, "    PG_CUDA_CHECK(cudaMallocAsync(&%s, %s_bytes, stream), \"%s\", %d);\n",
+            b->cname, b->cname, c->fname, s->loc.line);
+    if (!(s->kind == S_ALLOC && b->filled_first))
+        fprintf(out, "    PG_CUDA_CHECK(cudaMemsetAsync(%s, 0, %s_bytes, stream), \"%s\", %d);\n",
+                b->cname, b->cname, c->fname, s->loc.line);
+}
+
+/* The host's statements, before all kernels (frees: after them) */
+static void emit_host_stmts(Cuda *c, bool frees) {
+    for (int i = 0; i < c->n; i++) {
+        Stmt *s = c->top->stmts.items[i];
+        if (c->kind[i] != PART_HOST || (s->kind == S_FREE) != frees)
+            continue;
+        if (s->kind == S_LET)
+            emit_stmt(c->e, s);
+        else
+            emit_host_array(c, s);
+    }
+}
+
+static void emit_comment_part(Cuda *c, Part *p) {
+    for (int i = p->first; i < p->end; i++)
+        if (c->kind[i] == PART_COMMENT)
+            emit_stmt(c->e, c->top->stmts.items[i]);
+}
+
+/* ---- hooks of the C emitter ---- */
+
+void emit_cuda_atomic_add(Emitter *e, Stmt *s) {
+    indent(e);
+    fputs("atomicAdd(&", e->out);
+    emit_access(e, s->buf, s->idx, s->nidx);
+    fputs(", ", e->out);
+    emit_operand_top(e, s->args[0]);
+    fputs(");\n", e->out);
+}
+
+void emit_cuda_return(Emitter *e, Stmt *s) {
+    line(e, "{");
+    e->depth++;
+    free_heap_arrays(e);
+    if (s->nargs > 0 && s->args[0].kind != OPD_NONE) {
+        indent(e);
+        fprintf(e->out, "%s = ", e->cuda_return);
+        emit_operand_top(e, s->args[0]);
+        fputs(";\n", e->out);
+    }
+    line(e, "pg_frame->head.done = 1;");
+    line(e, "return;");
+    close_block(e);
+}
+
+/* ---- the function ---- */
+
+static bool uses_tape(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (stmt_uses_tape(s) || uses_tape(s->then_body) || uses_tape(s->else_body) ||
+            uses_tape(s->body))
+            return true;
+    }
+    return false;
+}
+
+static char *read_stream(FILE *f, char **buf) {
+    fclose(f);
+    return *buf;
+}
+
+static void emit_frame_struct(Cuda *c, FILE *out) {
+    Emitter *e = c->e;
+    fprintf(out,
+            "\n/* What %s's kernels hand each other: scalars one computes and others\n"
+            " * read, the results of reductions, the tape of its one-thread kernels. */\n"
+            "struct %s {\n    pg_frame_head head;\n",
+            c->fname, c->frame_type);
+    if (c->f->ret.kind != TY_VOID)
+        fprintf(out, "    %s pg_ret;\n", type_cname(c->f->ret));
+    for (int i = 0; i < c->frame_vars.len; i++) {
+        Var *v = c->frame_vars.items[i];
+        fprintf(out, "    %s %s;\n", type_cname(v->ty), var_name(e, v));
+    }
+    for (int i = 0; i < c->scratch.len; i++)
+        fprintf(out, "    %s;\n", (const char *)c->scratch.items[i]);
+    fputs("};\n", out);
+}
+
+static void emit_host_function(Cuda *c, FILE *out, const char *body) {
+    Func *f = c->f;
+    const char *ret = f->ret.kind == TY_VOID ? "void" : type_cname(f->ret);
+    int l = f->loc.line;
+    fprintf(out,
+            "\n/* %s on the GPU: the pointers are device memory, the kernels run on\n"
+            " * `stream` in order (it returns when they have run only where it returns\n"
+            " * a value). */\n"
+            "extern \"C\" %s %s_cuda(",
+            f->name, ret, f->name);
+    params_list(c, out, true);
+    fprintf(out, "%scudaStream_t stream) {\n", f->params.len ? ", " : "");
+    fprintf(out, "    struct %s *pg_frame = NULL;\n", c->frame_type);
+    fprintf(out,
+            "    PG_CUDA_CHECK(cudaMallocAsync(&pg_frame, sizeof *pg_frame, stream), \"%s\", %d);\n"
+            "    PG_CUDA_CHECK(cudaMemsetAsync(pg_frame, 0, sizeof *pg_frame, stream), \"%s\", "
+            "%d);\n",
+            f->name, l, f->name, l);
+    fputs(body, out);
+    if (c->uses_tape) {
+        fprintf(out, "    PG_LAUNCH(%s_release, 1, 1, stream)(pg_frame);\n", f->name);
+        fprintf(out, "    PG_CUDA_CHECK(cudaGetLastError(), \"%s\", %d);\n", f->name, l);
+    }
+    if (f->ret.kind != TY_VOID) {
+        fprintf(out, "    %s pg_ret;\n", ret);
+        fprintf(out,
+                "    PG_CUDA_CHECK(cudaMemcpyAsync(&pg_ret, &pg_frame->pg_ret, sizeof pg_ret, "
+                "cudaMemcpyDeviceToHost, stream), \"%s\", %d);\n",
+                f->name, l);
+    }
+    fprintf(out, "    PG_CUDA_CHECK(cudaFreeAsync(pg_frame, stream), \"%s\", %d);\n", f->name, l);
+    if (f->ret.kind != TY_VOID)
+        fprintf(out,
+                "    PG_CUDA_CHECK(cudaStreamSynchronize(stream), \"%s\", %d);\n"
+                "    return pg_ret;\n",
+                f->name, l);
+    fputs("}\n", out);
+    /* the convenience: the default stream, waited for */
+    fprintf(out,
+            "\n/* %s_cuda on the default stream, waited for: for memory the GPU can\n"
+            " * address (cudaMallocManaged; any memory on systems with HMM or ATS). */\n"
+            "extern \"C\" %s %s(",
+            f->name, ret, c->wrapper);
+    params_list(c, out, true);
+    fprintf(out, ") {\n    %s%s_cuda(",
+            f->ret.kind == TY_VOID ? "" : "const auto pg_ret = ", f->name);
+    params_list(c, out, false);
+    fprintf(out, "%s(cudaStream_t)0);\n", f->params.len ? ", " : "");
+    fprintf(out, "    PG_CUDA_CHECK(cudaStreamSynchronize((cudaStream_t)0), \"%s\", %d);\n",
+            f->name, l);
+    if (f->ret.kind != TY_VOID)
+        fputs("    return pg_ret;\n", out);
+    fputs("}\n", out);
+}
+
+static void emit_cuda(FILE *out, Func *f, const EmitOptions *opt, const char *wrapper) {
+    Emitter e = {.out = out, .opt = opt, .func = f};
+    for (int i = 0; i < f->params.len; i++) {
+        Param *p = f->params.items[i];
+        names_push(&e, p->name);
+        if (p->var)
+            p->var->cname = p->name;
+    }
+    plan_inlining(&e, f);
+    Cuda c = {.e = &e,
+              .f = f,
+              .top = f->body,
+              .n = f->body->stmts.len,
+              .fname = f->name,
+              .wrapper = wrapper};
+    size_t nv = (size_t)e.nvars + 1, nb = (size_t)e.nbufs + 1, ns = (size_t)c.n + 1;
+    c.kind = xcalloc(ns, sizeof(PartKind));
+    c.part_of = xcalloc(ns, sizeof(int));
+    c.parts = xcalloc(ns, sizeof(Part));
+    c.live = xcalloc(nv, 1);
+    c.mark = xcalloc(nv, 1);
+    c.def_part = xcalloc(nv, sizeof(int));
+    c.frame_expr = xcalloc(nv, sizeof(char *));
+    c.host_buf = xcalloc(nb, 1);
+    c.buf_decl = xcalloc(nb, sizeof(Stmt *));
+    for (size_t i = 0; i < nv; i++)
+        c.def_part[i] = -1;
+    c.frame_type = arena_printf(&e.a, "%s_frame", f->name);
+    c.uses_tape = uses_tape(f->body);
+    classify(&c);
+    e.cuda_return = f->ret.kind != TY_VOID ? "pg_frame->pg_ret" : "(void)0";
+    char *kbuf = NULL, *hbuf = NULL;
+    size_t klen = 0, hlen = 0;
+    FILE *kernels = open_memstream(&kbuf, &klen), *host = open_memstream(&hbuf, &hlen);
+    if (!kernels || !host) {
+        fputs("pargrad: out of memory\n", stderr);
+        exit(1);
+    }
+    e.out = host;
+    e.depth = 1;
+    emit_host_stmts(&c, false);
+    for (int i = 0; i < c.nparts; i++) {
+        Part *p = &c.parts[i];
+        e.out = host;
+        e.depth = 1;
+        switch (p->kind) {
+        case PART_SEQ:
+            emit_seq_part(&c, p, kernels, host);
+            break;
+        case PART_MAP:
+            emit_map_part(&c, p, kernels, host);
+            break;
+        case PART_REDUCE:
+            emit_reduce_part(&c, p, kernels, host);
+            break;
+        case PART_HOST:
+        case PART_COMMENT:
+            emit_comment_part(&c, p);
+            break;
+        }
+    }
+    e.out = host;
+    e.depth = 1;
+    emit_host_stmts(&c, true);
+    e.out = out;
+    emit_frame_struct(&c, out);
+    if (c.uses_tape)
+        fprintf(out,
+                "\n/* the tape's memory, after the last kernel that pops */\n"
+                "__global__ static void %s_release(struct %s *pg_frame) {\n"
+                "    pg_tape_release(&pg_frame->head.tape);\n}\n",
+                f->name, c.frame_type);
+    fputs(read_stream(kernels, &kbuf), out);
+    emit_host_function(&c, out, read_stream(host, &hbuf));
+    free(kbuf);
+    free(hbuf);
+    free(c.kind);
+    free(c.part_of);
+    free(c.parts);
+    free(c.live);
+    free(c.mark);
+    free(c.def_part);
+    free(c.frame_expr);
+    free(c.host_buf);
+    free(c.buf_decl);
+    emitter_release(&e);
+}
+
+void emit_cuda_function(FILE *out, Func *f, const EmitOptions *opt) {
+    emit_cuda(out, f, opt, f->name);
+}
+
+void emit_cuda_primal(FILE *out, Func *f, const EmitOptions *opt) {
+    fprintf(out, "\n/* ---- %s itself, for comparison (--primal) ---- */\n", f->name);
+    Arena a = {0};
+    emit_cuda(out, f, opt, arena_printf(&a, "%s_gpu", f->name));
+    arena_free(&a);
+}
+
+void emit_cuda_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfuncs) {
+    fprintf(out,
+            "/* Generated by pargrad %s from %s (--backend=cuda). Do not edit: regenerate. */\n",
+            opt->version ? opt->version : "", opt->source_path ? opt->source_path : "input");
+    fputs("#include <math.h>\n#include <stddef.h>\n#include <stdio.h>\n#include <string.h>\n", out);
+    emit_effect_includes(out, funcs, nfuncs);
+    fputs("\n#include \"pargrad_cuda.h\"\n\n"
+          "/* the tape of code on one GPU thread: its call's, in the frame */\n"
+          "#define pg_tape_self() (&pg_frame->head.tape)\n",
+          out);
+    emit_type_defs(out, funcs, nfuncs);
+}

@@ -1,0 +1,85 @@
+#!/bin/sh
+# The CUDA gradient of one e2e program (tests/e2e/NAME.c):
+#   pargrad --backend=cuda NAME.c -o NAME_b.cu
+#   nvcc compiles it for sm_90 and as portable PTX (compute_75), where nvcc
+#   is installed (else this part is skipped, with the reason printed);
+#   the same .cu built for the CPU (PG_CUDA_EMULATE: kernels' threads on
+#   OpenMP threads, atomics real) with g++ and linked with NAME_check.c,
+#   whose finite-difference checks it must pass at 1 and 3 threads.
+# A program the backend rejects must be rejected with a diagnostic (exit 1,
+# no output file) and be listed in tests/cuda/unsupported.list with the
+# construct it uses; one listed there that is accepted fails (the list
+# shrinks as the backend grows).
+# Then the functions themselves through the backend (--primal: F_gpu for
+# each differentiated F): the checks built with F meaning F_gpu, so that
+# their finite differences and primal values come from the GPU code too.
+# With OPENMP_CHECK (the e2e build of the program), every value the checks
+# compare must also match the OpenMP gradient's at 1 thread to 1e-12
+# relative (1e-5 for programs on float data), as tests/cuda/run_gpu.sh
+# asks of the GPU.
+# usage: check_e2e.sh PARGRAD NAME E2E_DIR INCLUDE_DIR WORK_DIR [OPENMP_CHECK]
+set -u
+pargrad=$1 name=$2 e2e=$3 inc=$4 work=$5 openmp_check=${6:-}
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$work" && cd "$work" || exit 1
+rm -f "${name}_b.cu"
+listed=$(grep -E "^${name}( |$)" "$here/unsupported.list" || true)
+"$pargrad" --backend=cuda "$e2e/$name.c" -o "${name}_b.cu" 2> diag.txt
+status=$?
+if [ "$status" -ne 0 ]; then
+    cat diag.txt
+    if [ -e "${name}_b.cu" ]; then echo "FAIL: an output file after a rejection"; exit 1; fi
+    if [ "$status" -ne 1 ] || ! grep -q "error: the cuda backend does not support" diag.txt; then
+        echo "FAIL: rejected without the backend's diagnostic (exit $status)"; exit 1
+    fi
+    if [ -z "$listed" ]; then echo "FAIL: rejected, and not in unsupported.list"; exit 1; fi
+    echo "rejected as listed: $listed"
+    exit 0
+fi
+if [ -n "$listed" ]; then
+    echo "FAIL: accepted now: remove '$name' from tests/cuda/unsupported.list"; exit 1
+fi
+nvcc=${NVCC:-}
+[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
+[ -z "$nvcc" ] && nvcc=$(command -v nvcc || true)
+if [ -n "$nvcc" ]; then
+    "$nvcc" -c -I"$inc" -I"$e2e" -gencode arch=compute_90,code=sm_90 \
+        -gencode arch=compute_75,code=compute_75 -Werror all-warnings \
+        "${name}_b.cu" -o "${name}_b.o" || { echo "FAIL: nvcc"; exit 1; }
+else
+    echo "nvcc not found (neither \$NVCC, /usr/local/cuda/bin/nvcc nor PATH): nvcc compile skipped"
+fi
+cxx=${CXX:-g++}
+"$cxx" -x c++ -std=c++17 -DPG_CUDA_EMULATE -fopenmp -O1 -Wall -Wextra -Werror -Wvla \
+    -Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable \
+    -I"$inc" -I"$e2e" -c "${name}_b.cu" -o "${name}_emu.o" || { echo "FAIL: emulated build"; exit 1; }
+cc=${CC:-gcc}
+"$cc" -O1 -Wno-unknown-pragmas -I"$e2e" -c "$e2e/$name.c" -o "$name.o" &&
+    "$cc" -O1 -I"$e2e" -c "$e2e/${name}_check.c" -o "${name}_check.o" &&
+    "$cxx" -fopenmp "$name.o" "${name}_check.o" "${name}_emu.o" -o "${name}_emu" -lm ||
+    { echo "FAIL: link"; exit 1; }
+for t in 1 3; do
+    OMP_NUM_THREADS=$t GC_DUMP=emu_t$t.dump ./"${name}_emu" > "run_t$t.txt" 2>&1 ||
+        { tail -20 "run_t$t.txt"; echo "FAIL: emulated run, $t threads"; exit 1; }
+done
+tail -1 run_t3.txt
+"$pargrad" --backend=cuda --primal "$e2e/$name.c" -o "${name}_p.cu" ||
+    { echo "FAIL: --primal rejected what the gradient's emission accepted"; exit 1; }
+renames=$(sed -n 's/^extern "C" .* \([A-Za-z_][A-Za-z_0-9]*\)_gpu(.*/-D\1=\1_gpu/p' "${name}_p.cu" | tr '\n' ' ')
+"$cxx" -x c++ -std=c++17 -DPG_CUDA_EMULATE -fopenmp -O1 -Wall -Wextra -Werror -Wvla \
+    -Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable \
+    -I"$inc" -I"$e2e" -c "${name}_p.cu" -o "${name}_p.o" &&
+    "$cc" -O1 -I"$e2e" $renames -c "$e2e/${name}_check.c" -o "${name}_check_p.o" &&
+    "$cxx" -fopenmp "$name.o" "${name}_check_p.o" "${name}_p.o" -o "${name}_p" -lm ||
+    { echo "FAIL: build with the functions themselves on the GPU ($renames)"; exit 1; }
+OMP_NUM_THREADS=3 ./"${name}_p" > run_p.txt 2>&1 ||
+    { tail -20 run_p.txt; echo "FAIL: emulated run of the functions themselves ($renames)"; exit 1; }
+echo "with the functions themselves emitted too ($renames): $(tail -1 run_p.txt)"
+if [ -n "$openmp_check" ]; then
+    OMP_NUM_THREADS=1 GC_DUMP=openmp.dump "$openmp_check" > openmp.txt 2>&1
+    tol=1e-12
+    grep -q "float" "$e2e/$name.c" && ! grep -q "double" "$e2e/$name.c" && tol=1e-5
+    sh "$here/compare_dumps.sh" openmp.dump emu_t1.dump $tol ||
+        { echo "FAIL: the emulated CUDA gradient differs from the OpenMP one"; exit 1; }
+    echo "$(wc -l < emu_t1.dump) values match the OpenMP gradient's to $tol"
+fi
