@@ -176,7 +176,7 @@ __device__ static inline void pg_device_fail(const char *what) {
 }
 
 __device__ static inline void pg_tape_grow(pg_tape *t, size_t need) {
-    size_t cap = t->cap ? t->cap : 4096;
+    size_t cap = t->cap ? t->cap : 256; /* (a grid thread's: an iteration's saves) */
     while (cap < need)
         cap *= 2;
     unsigned char *d = (unsigned char *)malloc(cap);

@@ -119,6 +119,16 @@ Stmt *cuda_unsupported(Func *f, const char **what) {
     return first_unsupported(f->body, what);
 }
 
+static bool uses_tape(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (stmt_uses_tape(s) || uses_tape(s->then_body) || uses_tape(s->else_body) ||
+            uses_tape(s->body))
+            return true;
+    }
+    return false;
+}
+
 /* ---- which statements run where ---- */
 
 static bool host_known(Cuda *c, Operand o) {
@@ -152,24 +162,19 @@ static bool declares_var(Body *b, Var *v) {
     return false;
 }
 
-/* A body a kernel's threads can run each iteration of on their own */
+/* A body a kernel's threads can run each iteration of on their own (the
+ * tape's pushes and pops of an iteration balance: each thread has a tape
+ * of its own, on the device heap) */
 static bool grid_body(Cuda *c, Body *b, Body *loop_body) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         switch (s->kind) {
-        case S_PUSH:
-        case S_POP:
-        case S_TAPE_PUSH_REGION:
-        case S_TAPE_POP_REGION:
-        case S_EFFECT:
-        case S_ALLOC:
-        case S_FREE:
         case S_RETURN:
         case S_SCAN:
         case S_HIST:
             return false;
-        case S_DECL:
-            if (s->buf && (s->buf->sized_at_run_time || s->buf->table))
+        case S_DECL: /* (arrays sized at run time: each thread's on the heap) */
+            if (s->buf && s->buf->table)
                 return false;
             break;
         case S_LET: /* a sum of the loop's into a scalar outside it (OpenMP's reduction clause) */
@@ -651,6 +656,20 @@ void emit_cuda_heap_array(Emitter *e, Stmt *decl) {
             b->zero_init || b->zeroed_for_saves);
 }
 
+/* The tape of the kernel's code (pg_tape_self()): the call's, in the
+ * frame, for one-thread kernels; each thread's own in grid kernels, whose
+ * iterations push and pop as much */
+static void declare_tape(Cuda *c, Body *b, bool own) {
+    if (!uses_tape(b))
+        return;
+    if (own) {
+        line(c->e, "pg_tape pg_thread_tape = {NULL, 0, 0}; /* this thread's */");
+        line(c->e, "pg_tape *const pg_tape_here = &pg_thread_tape;");
+    } else {
+        line(c->e, "pg_tape *const pg_tape_here = &pg_frame->head.tape;");
+    }
+}
+
 /* Kernels of one thread: the serial backend's code */
 static void emit_seq_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
     Emitter *e = c->e;
@@ -665,6 +684,7 @@ static void emit_seq_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
     kernel_head(c, name, &u, NULL);
     load_frame(c, &u, p);
     int scope = e->names.len;
+    declare_tape(c, b, false);
     collect_heap_arrays(e, b);
     emit_stmts(e, b);
     free_heap_arrays(e);
@@ -721,11 +741,26 @@ static int grid_kernel_open(Cuda *c, Part *p, Stmt *s, FILE *kernels, const char
     kernel_head(c, name, u, extra);
     load_frame(c, u, p);
     int scope = e->names.len;
+    declare_tape(c, s->body, true);
+    collect_heap_arrays(e, s->body);
     grid_loop_open(c, s);
     e->cuda_grid = true;
     emit_stmts(e, s->body);
     e->cuda_grid = false;
     return scope;
+}
+
+/* After a grid kernel's loop: its thread's heap arrays and tape */
+static void grid_kernel_close(Cuda *c, Stmt *s) {
+    Emitter *e = c->e;
+    close_block(e);
+    free_heap_arrays(e);
+    e->cuda_heap.len = e->cuda_heap_caps.len = 0;
+    if (uses_tape(s->body)) {
+        line(e, "if (pg_thread_tape.top) /* (each iteration pops what it pushed) */");
+        line(e, "    pg_device_fail(\"the tape of a parallel loop's iteration is not balanced\");");
+        line(e, "pg_tape_release(&pg_thread_tape);");
+    }
 }
 
 static void launch_grid(Cuda *c, Stmt *s, const char *name, Uses *u, const char *extra) {
@@ -750,7 +785,7 @@ static void emit_map_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
     Uses u = uses_of(c, part_body(c, p));
     const char *name = arena_printf(&e->a, "%s_map_%d", c->fname, ++c->kernels);
     int scope = grid_kernel_open(c, p, s, kernels, name, &u, NULL);
-    close_block(e);
+    grid_kernel_close(c, s);
     names_pop_to(e, scope);
     fputs("}\n", kernels);
     e->out = host;
@@ -841,7 +876,7 @@ static void emit_reduce_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
             fputs(";\n", e->out);
         }
     }
-    close_block(e);
+    grid_kernel_close(c, s);
     names_pop_to(e, scope);
     fputs("}\n", kernels);
     /* the host: the terms' arrays, the kernel, CUB */
@@ -968,16 +1003,6 @@ void emit_cuda_return(Emitter *e, Stmt *s) {
 }
 
 /* ---- the function ---- */
-
-static bool uses_tape(Body *b) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (stmt_uses_tape(s) || uses_tape(s->then_body) || uses_tape(s->else_body) ||
-            uses_tape(s->body))
-            return true;
-    }
-    return false;
-}
 
 static char *read_stream(FILE *f, char **buf) {
     fclose(f);
@@ -1163,8 +1188,8 @@ void emit_cuda_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfun
     fputs("#include <math.h>\n#include <stddef.h>\n#include <stdio.h>\n#include <string.h>\n", out);
     emit_effect_includes(out, funcs, nfuncs);
     fputs("\n#include \"pargrad_cuda.h\"\n\n"
-          "/* the tape of code on one GPU thread: its call's, in the frame */\n"
-          "#define pg_tape_self() (&pg_frame->head.tape)\n",
+          "/* the tape: the call's (in the frame), or a grid thread's own */\n"
+          "#define pg_tape_self() (pg_tape_here)\n",
           out);
     emit_type_defs(out, funcs, nfuncs);
 }
