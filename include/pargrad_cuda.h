@@ -283,6 +283,53 @@ __device__ static inline long pg_threads(void) {
     return 1;
 }
 
+/* Scans of code on one GPU thread (pargrad.h's, sequential): out has n + 1
+ * elements, out[0] = init, out[k+1] = out[k] OP in[k]; _rev from the top,
+ * out[n] = init, out[k] = out[k+1] OP in[k]; affine: x -> a[k] * x + b[k]
+ * (`parallel` is the OpenMP backend's) */
+#define PG_DEVICE_SCAN(NAME, T, STEP)                                                              \
+    __device__ static inline void NAME(long n, T init, const T *in, T *out, int parallel) {        \
+        (void)parallel;                                                                            \
+        out[0] = init;                                                                             \
+        for (long k = 0; k < n; k++)                                                               \
+            out[k + 1] = STEP(out[k], in[k]);                                                      \
+    }                                                                                              \
+    __device__ static inline void NAME##_rev(long n, T init, const T *in, T *out, int parallel) {  \
+        (void)parallel;                                                                            \
+        out[n] = init;                                                                             \
+        for (long k = n; k-- > 0;)                                                                 \
+            out[k] = STEP(out[k + 1], in[k]);                                                      \
+    }
+#define PG_DEVICE_ADD(x, y) ((x) + (y))
+#define PG_DEVICE_MUL(x, y) ((x) * (y))
+PG_DEVICE_SCAN(pg_scan_add_double, double, PG_DEVICE_ADD)
+PG_DEVICE_SCAN(pg_scan_mul_double, double, PG_DEVICE_MUL)
+PG_DEVICE_SCAN(pg_scan_min_double, double, pg_fmin)
+PG_DEVICE_SCAN(pg_scan_max_double, double, pg_fmax)
+PG_DEVICE_SCAN(pg_scan_add_float, float, PG_DEVICE_ADD)
+PG_DEVICE_SCAN(pg_scan_mul_float, float, PG_DEVICE_MUL)
+PG_DEVICE_SCAN(pg_scan_min_float, float, pg_fminf)
+PG_DEVICE_SCAN(pg_scan_max_float, float, pg_fmaxf)
+#undef PG_DEVICE_SCAN
+#define PG_DEVICE_AFFINE_SCAN(NAME, T)                                                             \
+    __device__ static inline void NAME(long n, T init, const T *a, const T *b, T *out,             \
+                                       int parallel) {                                             \
+        (void)parallel;                                                                            \
+        out[0] = init;                                                                             \
+        for (long k = 0; k < n; k++)                                                               \
+            out[k + 1] = a[k] * out[k] + b[k];                                                     \
+    }                                                                                              \
+    __device__ static inline void NAME##_rev(long n, T init, const T *a, const T *b, T *out,       \
+                                             int parallel) {                                       \
+        (void)parallel;                                                                            \
+        out[n] = init;                                                                             \
+        for (long k = n; k-- > 0;)                                                                 \
+            out[k] = a[k] * out[k + 1] + b[k];                                                     \
+    }
+PG_DEVICE_AFFINE_SCAN(pg_scan_affine_double, double)
+PG_DEVICE_AFFINE_SCAN(pg_scan_affine_float, float)
+#undef PG_DEVICE_AFFINE_SCAN
+
 /* stdio's output in device code: printf's (streams ignored) */
 #ifdef PG_CUDA_EMULATE
 #define pg_dev_puts puts

@@ -90,9 +90,7 @@ const char *cuda_device_call(const char *fn) {
 static Stmt *first_unsupported(Body *b, const char **what) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        if (s->kind == S_SCAN)
-            *what = "scans";
-        else if (s->kind == S_HIST)
+        if (s->kind == S_HIST)
             *what = "histograms of *, min and max";
         else if (s->uop || (s->kind == S_LET && s->op >= OP_UOP && s->op <= OP_UOP_INV))
             *what = "declared operators";
@@ -243,9 +241,26 @@ static void touch_stmt(Cuda *c, Stmt *s, int at, VarFn var) {
             touch_stmt(c, inner[k]->stmts.items[i], at, var);
 }
 
+/* (a scan's or histogram's arrays are its operands too) */
+static bool names_buffer(Stmt *s, Buffer *b) {
+    return s->buf == b || s->scan_in[0] == b || s->scan_in[1] == b || s->hist_rev[0] == b ||
+           s->hist_rev[1] == b || s->hist_rev[2] == b;
+}
+
+static bool body_names_buffer(Body *body, Buffer *b) {
+    for (int i = 0; body && i < body->stmts.len; i++) {
+        Stmt *s = body->stmts.items[i];
+        if (names_buffer(s, b) || body_names_buffer(s->then_body, b) ||
+            body_names_buffer(s->else_body, b) || body_names_buffer(s->body, b))
+            return true;
+    }
+    return false;
+}
+
 static bool stmt_touches_buffer(Stmt *s, Buffer *b) {
-    return s->buf == b || stmt_reads_buffer(s, b) || stmt_writes_buffer(s, b) ||
-           stmt_frees_buffer(s, b);
+    return names_buffer(s, b) || stmt_reads_buffer(s, b) || stmt_writes_buffer(s, b) ||
+           stmt_frees_buffer(s, b) || body_names_buffer(s->then_body, b) ||
+           body_names_buffer(s->else_body, b) || body_names_buffer(s->body, b);
 }
 
 /* The kernel statement i is in, or -1 (the host's, hoisted) */
@@ -501,7 +516,10 @@ static void scan_uses(UseScan *us, Body *b) {
         for (int k = 0; k < n; k++)
             use_var(us, defs[k]);
         free(defs);
-        use_buffer(us, s->buf);
+        Buffer *named[] = {s->buf,         s->scan_in[0],  s->scan_in[1],
+                           s->hist_rev[0], s->hist_rev[1], s->hist_rev[2]};
+        for (size_t q = 0; q < sizeof named / sizeof named[0]; q++)
+            use_buffer(us, named[q]);
         scan_uses(us, s->then_body);
         scan_uses(us, s->else_body);
         scan_uses(us, s->body);
@@ -698,7 +716,7 @@ static void emit_seq_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
             nstmts > 8 ? " (sequential code, or loops the backend does not run on the grid yet)"
                        : "");
     e->out = host;
-    fprintf(host, "    PG_LAUNCH(%s, 1, 1, stream)", name);
+    fprintf(host, "    PG_LAUNCH(%s, 1, 1, pg_stream)", name);
     launch_args(c, &u, NULL);
     check_launch(c, host, line_no);
 }
@@ -769,11 +787,11 @@ static void launch_grid(Cuda *c, Stmt *s, const char *name, Uses *u, const char 
     if (host_known(c, s->lo) && host_known(c, s->hi)) {
         fprintf(host, "    PG_LAUNCH(%s, pg_blocks(", name);
         emit_trip_count(e, s);
-        fputs("), PG_BLOCK, stream)", host);
+        fputs("), PG_BLOCK, pg_stream)", host);
     } else {
         fprintf(host, "    /* (its bounds are computed on the GPU: as many blocks as for a large "
                       "loop) */\n");
-        fprintf(host, "    PG_LAUNCH(%s, pg_blocks(1L << 20), PG_BLOCK, stream)", name);
+        fprintf(host, "    PG_LAUNCH(%s, pg_blocks(1L << 20), PG_BLOCK, pg_stream)", name);
     }
     launch_args(c, u, extra);
     check_launch(c, host, s->loc.line);
@@ -892,7 +910,7 @@ static void emit_reduce_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
         const char *t = arg ? "pg_argext" : type_cname(ac->result->ty);
         fprintf(host, "    %s *%s = NULL;\n", t, contrib[k]);
         fprintf(host,
-                "    PG_CUDA_CHECK(cudaMallocAsync(&%s, sizeof *%s * (size_t)pg_n_%d, stream), "
+                "    PG_CUDA_CHECK(cudaMallocAsync(&%s, sizeof *%s * (size_t)pg_n_%d, pg_stream), "
                 "\"%s\", %d);\n",
                 contrib[k], contrib[k], c->kernels, c->fname, s->loc.line);
         extra_args = arena_printf(&e->a, "%s, %s", extra_args, contrib[k]);
@@ -925,8 +943,8 @@ static void emit_reduce_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
                                    ac->op == RED_MIN ? "pg_fmin" : "pg_fmax", fe, fx);
             add_frame_var(c, iv);
         }
-        fprintf(host, ", stream, \"%s\", %d);\n", c->fname, s->loc.line);
-        fprintf(host, "    PG_CUDA_CHECK(cudaFreeAsync(%s, stream), \"%s\", %d);\n", contrib[k],
+        fprintf(host, ", pg_stream, \"%s\", %d);\n", c->fname, s->loc.line);
+        fprintf(host, "    PG_CUDA_CHECK(cudaFreeAsync(%s, pg_stream), \"%s\", %d);\n", contrib[k],
                 c->fname, s->loc.line);
     }
 }
@@ -938,8 +956,8 @@ static void emit_host_array(Cuda *c, Stmt *s) {
     Buffer *b = s->buf;
     FILE *out = e->out;
     if (s->kind == S_FREE) {
-        fprintf(out, "    PG_CUDA_CHECK(cudaFreeAsync(%s, stream), \"%s\", %d);\n", buf_name(e, b),
-                c->fname, s->loc.line);
+        fprintf(out, "    PG_CUDA_CHECK(cudaFreeAsync(%s, pg_stream), \"%s\", %d);\n",
+                buf_name(e, b), c->fname, s->loc.line);
         return;
     }
     b->cname = unique_name(e, b->name, false);
@@ -950,10 +968,11 @@ static void emit_host_array(Cuda *c, Stmt *s) {
     fprintf(out, "    const size_t %s_bytes = sizeof(%s) * (size_t)(", b->cname, t);
     emit_operand_top(e, s->kind == S_ALLOC ? s->args[0] : decl_dim(s, 0));
     fputs(");\n", out);
-    fprintf(out, "    PG_CUDA_CHECK(cudaMallocAsync(&%s, %s_bytes, stream), \"%s\", %d);\n",
+    fprintf(out, "    PG_CUDA_CHECK(cudaMallocAsync(&%s, %s_bytes, pg_stream), \"%s\", %d);\n",
             b->cname, b->cname, c->fname, s->loc.line);
     if (!(s->kind == S_ALLOC && b->filled_first))
-        fprintf(out, "    PG_CUDA_CHECK(cudaMemsetAsync(%s, 0, %s_bytes, stream), \"%s\", %d);\n",
+        fprintf(out,
+                "    PG_CUDA_CHECK(cudaMemsetAsync(%s, 0, %s_bytes, pg_stream), \"%s\", %d);\n",
                 b->cname, b->cname, c->fname, s->loc.line);
 }
 
@@ -1033,40 +1052,42 @@ static void emit_host_function(Cuda *c, FILE *out, const char *body) {
     int l = f->loc.line;
     fprintf(out,
             "\n/* %s on the GPU: the pointers are device memory, the kernels run on\n"
-            " * `stream` in order (it returns when they have run only where it returns\n"
+            " * `pg_stream` in order (it returns when they have run only where it returns\n"
             " * a value). */\n"
             "extern \"C\" %s %s_cuda(",
             f->name, ret, f->name);
     params_list(c, out, true);
-    fprintf(out, "%scudaStream_t stream) {\n", f->params.len ? ", " : "");
+    fprintf(out, "%scudaStream_t pg_stream) {\n", f->params.len ? ", " : "");
     fprintf(out, "    struct %s *pg_frame = NULL;\n", c->frame_type);
-    fprintf(out,
-            "    PG_CUDA_CHECK(cudaMallocAsync(&pg_frame, sizeof *pg_frame, stream), \"%s\", %d);\n"
-            "    PG_CUDA_CHECK(cudaMemsetAsync(pg_frame, 0, sizeof *pg_frame, stream), \"%s\", "
-            "%d);\n",
-            f->name, l, f->name, l);
+    fprintf(
+        out,
+        "    PG_CUDA_CHECK(cudaMallocAsync(&pg_frame, sizeof *pg_frame, pg_stream), \"%s\", %d);\n"
+        "    PG_CUDA_CHECK(cudaMemsetAsync(pg_frame, 0, sizeof *pg_frame, pg_stream), \"%s\", "
+        "%d);\n",
+        f->name, l, f->name, l);
     fputs(body, out);
     if (c->uses_tape) {
-        fprintf(out, "    PG_LAUNCH(%s_release, 1, 1, stream)(pg_frame);\n", f->name);
+        fprintf(out, "    PG_LAUNCH(%s_release, 1, 1, pg_stream)(pg_frame);\n", f->name);
         fprintf(out, "    PG_CUDA_CHECK(cudaGetLastError(), \"%s\", %d);\n", f->name, l);
     }
     if (f->ret.kind != TY_VOID) {
         fprintf(out, "    %s pg_ret;\n", ret);
         fprintf(out,
                 "    PG_CUDA_CHECK(cudaMemcpyAsync(&pg_ret, &pg_frame->pg_ret, sizeof pg_ret, "
-                "cudaMemcpyDeviceToHost, stream), \"%s\", %d);\n",
+                "cudaMemcpyDeviceToHost, pg_stream), \"%s\", %d);\n",
                 f->name, l);
     }
-    fprintf(out, "    PG_CUDA_CHECK(cudaFreeAsync(pg_frame, stream), \"%s\", %d);\n", f->name, l);
+    fprintf(out, "    PG_CUDA_CHECK(cudaFreeAsync(pg_frame, pg_stream), \"%s\", %d);\n", f->name,
+            l);
     if (f->ret.kind != TY_VOID)
         fprintf(out,
-                "    PG_CUDA_CHECK(cudaStreamSynchronize(stream), \"%s\", %d);\n"
+                "    PG_CUDA_CHECK(cudaStreamSynchronize(pg_stream), \"%s\", %d);\n"
                 "    return pg_ret;\n",
                 f->name, l);
     fputs("}\n", out);
     /* the convenience: the default stream, waited for */
     fprintf(out,
-            "\n/* %s_cuda on the default stream, waited for: for memory the GPU can\n"
+            "\n/* %s_cuda on the default pg_stream, waited for: for memory the GPU can\n"
             " * address (cudaMallocManaged; any memory on systems with HMM or ATS). */\n"
             "extern \"C\" %s %s(",
             f->name, ret, c->wrapper);
