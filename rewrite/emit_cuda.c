@@ -582,8 +582,11 @@ static void load_frame(Cuda *c, Uses *u, Part *p) {
         if (defined_in(c, v, p))
             continue;
         indent(e);
-        fprintf(e->out, "%s%s %s = %s;\n", v->is_mutable ? "" : "const ", type_cname(v->ty),
-                var_name(e, v), frame_read(c, v));
+        const char *name = var_name(e, v);
+        fprintf(e->out, "%s%s %s = %s;\n", v->is_mutable ? "" : "const ", type_cname(v->ty), name,
+                frame_read(c, v));
+        if (!name_taken(e, name)) /* (named in another kernel: taken here too) */
+            names_push(e, name);
     }
 }
 
@@ -763,6 +766,7 @@ static int grid_kernel_open(Cuda *c, Part *p, Stmt *s, FILE *kernels, const char
     collect_heap_arrays(e, s->body);
     grid_loop_open(c, s);
     e->cuda_grid = true;
+    e->cuda_grid_body = s->body;
     emit_stmts(e, s->body);
     e->cuda_grid = false;
     return scope;
@@ -998,6 +1002,10 @@ static void emit_comment_part(Cuda *c, Part *p) {
 /* ---- hooks of the C emitter ---- */
 
 void emit_cuda_atomic_add(Emitter *e, Stmt *s) {
+    if (body_declares(e->cuda_grid_body, s->buf)) { /* the thread's own array: no atomics */
+        emit_update(e, s);
+        return;
+    }
     indent(e);
     fputs("atomicAdd(&", e->out);
     emit_access(e, s->buf, s->idx, s->nidx);

@@ -60,6 +60,7 @@ typedef struct Emitter {
      * threads of their own: shared updates are atomicAdd), and the
      * expression a return stores its value into */
     bool cuda_grid;
+    Body *cuda_grid_body; /* the body of the loop whose iterations are the threads */
     const char *cuda_return;
     /* in a one-thread kernel: its local arrays sized at run time (Buffer*),
      * on the heap, each through one pointer its declarations grow, and the
