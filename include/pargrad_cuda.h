@@ -1,7 +1,8 @@
 /* pargrad CUDA runtime: what code generated with --backend=cuda includes.
  * Header only: device helpers (the tape and heap arrays of code running on
- * one GPU thread, atomics, checks), the host side's error checks, kernel
- * launches and the CUB calls of reductions.
+ * one GPU thread, atomics, checks), the host side's error checks and kernel
+ * launches; pargrad_cuda_cub.h adds the CUB calls of reductions (included
+ * only by outputs that reduce: CUB's headers take most of nvcc's time).
  *
  * Compiled by nvcc. With PG_CUDA_EMULATE defined, a C++ compiler with
  * OpenMP builds the same generated file for the CPU instead (the test suite
@@ -105,7 +106,6 @@ static inline pg_emu_launch<A...> pg_emu_launcher(unsigned grid, unsigned block,
 }
 #define PG_LAUNCH(kernel, grid, block, stream) pg_emu_launcher((grid), (block), kernel)
 #else
-#include <cub/device/device_reduce.cuh>
 #include <cuda_runtime.h>
 #define PG_DEVICE_SAY(...) printf(__VA_ARGS__)
 /* `PG_LAUNCH(k, grid, block, stream)(args)` is `k<<<grid, block, 0,
@@ -347,60 +347,6 @@ PG_DEVICE_AFFINE_SCAN(pg_scan_affine_float, float)
 /* (device printf's buffer is written out when the host waits) */
 __device__ static inline int pg_dev_flushed(void) {
     return 0;
-}
-
-/* ---- reductions through CUB ---- */
-
-template <class T> struct pg_op_add {
-    __host__ __device__ T operator()(T a, T b) const {
-        return a + b;
-    }
-};
-template <class T> struct pg_op_mul {
-    __host__ __device__ T operator()(T a, T b) const {
-        return a * b;
-    }
-};
-template <class T> struct pg_op_min {
-    __host__ __device__ T operator()(T a, T b) const {
-        return a < b || b != b ? a : b;
-    }
-};
-template <class T> struct pg_op_max {
-    __host__ __device__ T operator()(T a, T b) const {
-        return a > b || b != b ? a : b;
-    }
-};
-struct pg_op_argmin {
-    __host__ __device__ pg_argext operator()(pg_argext a, pg_argext b) const {
-        return pg_argmin_pick(a, b);
-    }
-};
-struct pg_op_argmax {
-    __host__ __device__ pg_argext operator()(pg_argext a, pg_argext b) const {
-        return pg_argmax_pick(a, b);
-    }
-};
-
-/* *out = init OP in[0] OP ... OP in[n-1], on the stream (CUB's device-wide
- * reduction; its temporary storage from the stream's pool). */
-template <class T, class Op>
-static inline void pg_cuda_reduce(const T *in, T *out, long n, Op op, T init, cudaStream_t stream,
-                                  const char *func, int line) {
-#ifdef PG_CUDA_EMULATE
-    (void)stream, (void)func, (void)line;
-    T r = init;
-    for (long k = 0; k < n; k++)
-        r = op(r, in[k]);
-    *out = r;
-#else
-    size_t bytes = 0;
-    PG_CUDA_CHECK(cub::DeviceReduce::Reduce(NULL, bytes, in, out, n, op, init, stream), func, line);
-    void *temp = NULL;
-    PG_CUDA_CHECK(cudaMallocAsync(&temp, bytes ? bytes : 1, stream), func, line);
-    PG_CUDA_CHECK(cub::DeviceReduce::Reduce(temp, bytes, in, out, n, op, init, stream), func, line);
-    PG_CUDA_CHECK(cudaFreeAsync(temp, stream), func, line);
-#endif
 }
 
 #endif

@@ -6,7 +6,7 @@
  *     grid-stride loop; the updates of elements iterations share (those
  *     accum.c did not find iteration-owned) are atomicAdd;
  *   - a reduce becomes a kernel writing each iteration's contributions,
- *     then CUB's device-wide reduction of them (pargrad_cuda.h);
+ *     then CUB's device-wide reduction of them (pargrad_cuda_cub.h);
  *   - scalar arithmetic on the parameters runs on the host (loop bounds,
  *     sizes), before the kernels;
  *   - everything else (sequential loops, their tape, scalar code reading
@@ -1176,6 +1176,12 @@ static void emit_cuda(FILE *out, Func *f, const EmitOptions *opt, const char *wr
     e.depth = 1;
     emit_host_stmts(&c, true);
     e.out = out;
+    for (int i = 0; i < c.nparts; i++)
+        if (c.parts[i].kind ==
+            PART_REDUCE) { /* (CUB only where needed: it is most of nvcc's time) */
+            fputs("\n#include \"pargrad_cuda_cub.h\" /* CUB's reductions */\n", out);
+            break;
+        }
     emit_frame_struct(&c, out);
     if (c.uses_tape)
         fprintf(out,

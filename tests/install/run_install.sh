@@ -20,7 +20,7 @@ mkdir -p "$work"
 prefix=$work/prefix
 cmake --install "$build" --prefix "$prefix" >"$work/install.log"
 for f in bin/pargrad lib/libpargrad_rt.a lib/libpargrad_rt.so include/pargrad.h \
-    include/pargrad_math.h include/pargrad_cuda.h \
+    include/pargrad_math.h include/pargrad_cuda.h include/pargrad_cuda_cub.h \
     lib/cmake/pargrad/pargrad-config.cmake lib/cmake/pargrad/pargrad-config-version.cmake \
     lib/pkgconfig/pargrad.pc; do
     [ -e "$prefix/$f" ] || { echo "FAIL: not installed: $f"; exit 1; }
