@@ -691,6 +691,17 @@ static void declare_tape(Cuda *c, Body *b, bool own) {
     }
 }
 
+/* the statements of b that are code (not comments), at any depth */
+static int count_code(Body *b) {
+    int n = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        n += s->kind != S_COMMENT;
+        n += count_code(s->then_body) + count_code(s->else_body) + count_code(s->body);
+    }
+    return n;
+}
+
 /* Kernels of one thread: the serial backend's code */
 static void emit_seq_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
     Emitter *e = c->e;
@@ -713,7 +724,7 @@ static void emit_seq_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
     store_frame(c, &u, p);
     names_pop_to(e, scope);
     fputs("}\n", kernels);
-    int nstmts = body_count_stmts(b);
+    int nstmts = count_code(b);
     fprintf(host, "    /* line %d: %d statement%s on one GPU thread%s */\n", line_no, nstmts,
             nstmts == 1 ? "" : "s",
             nstmts > 8 ? " (sequential code, or loops the backend does not run on the grid yet)"
@@ -1095,7 +1106,7 @@ static void emit_host_function(Cuda *c, FILE *out, const char *body) {
     fputs("}\n", out);
     /* the convenience: the default stream, waited for */
     fprintf(out,
-            "\n/* %s_cuda on the default pg_stream, waited for: for memory the GPU can\n"
+            "\n/* %s_cuda on the default stream, waited for: for memory the GPU can\n"
             " * address (cudaMallocManaged; any memory on systems with HMM or ATS). */\n"
             "extern \"C\" %s %s(",
             f->name, ret, c->wrapper);
