@@ -27,8 +27,9 @@
 
 typedef enum { PART_SEQ, PART_MAP, PART_REDUCE, PART_HOST, PART_COMMENT } PartKind;
 
-/* The top-level statements [first, end) of one kernel (or one host
- * statement) */
+/* The top-level statements [first, end) of one kernel (the host's
+ * statements among them excepted: they run before all kernels), or
+ * comments the host function keeps */
 typedef struct Part {
     PartKind kind;
     int first, end;
@@ -48,8 +49,10 @@ typedef struct Cuda {
     int nparts;
     /* per variable id */
     unsigned char *live;
-    int *def_part;           /* the part whose top level binds it, -1 */
-    const char **frame_expr; /* where kernels read a frame variable (after `pg_frame->`) */
+    int *def_part; /* the part whose top level binds it, -1 */
+    /* how kernels read a frame variable where it is not pg_frame->NAME: a
+     * reduction's result (pg_frame->pg_s_terms, init + pg_frame->pg_s_terms) */
+    const char **frame_expr;
     /* per buffer id: a top-level array the host allocates */
     unsigned char *host_buf;
     Stmt **buf_decl;
@@ -59,7 +62,7 @@ typedef struct Cuda {
     const char *wrapper; /* its host convenience's (the default stream, waited for) */
     const char *frame_type;
     bool uses_tape;
-    int kernels;
+    int kernels;         /* so far: numbers their names */
     unsigned char *mark; /* per variable id, cleared after each use */
 } Cuda;
 
