@@ -485,6 +485,7 @@ typedef struct Uses {
 typedef struct UseScan {
     Cuda *c;
     Uses *u;
+    Stmt *loop; /* grid_uses: the map or reduce */
 } UseScan;
 
 static void scan_uses(UseScan *us, Body *b);
@@ -529,14 +530,38 @@ static void scan_uses(UseScan *us, Body *b) {
     }
 }
 
+static void clear_marks(Cuda *c, Uses *u) {
+    for (int i = 0; i < u->host.len; i++)
+        c->mark[((Var *)u->host.items[i])->id] = 0;
+    for (int i = 0; i < u->frame.len; i++)
+        c->mark[((Var *)u->frame.items[i])->id] = 0;
+}
+
+/* What a grid kernel reads: its loop's bounds, body and contributions
+ * (a reduce's initial values join on the host or where its results are
+ * read: a kernel loading them would not use them) */
+static void use_unless_init(Operand *o, void *ctx) {
+    UseScan *us = ctx;
+    for (int k = 0; k < us->loop->accums.len; k++)
+        if (o == &((Accum *)us->loop->accums.items[k])->init)
+            return;
+    use_operand(o, us);
+}
+
+static Uses grid_uses(Cuda *c, Stmt *s) {
+    Uses u = {0};
+    UseScan us = {c, &u, s};
+    stmt_visit_operands(s, use_unless_init, &us);
+    scan_uses(&us, s->body);
+    clear_marks(c, &u);
+    return u;
+}
+
 static Uses uses_of(Cuda *c, Body *b) {
     Uses u = {0};
-    UseScan us = {c, &u};
+    UseScan us = {c, &u, NULL};
     scan_uses(&us, b);
-    for (int i = 0; i < u.host.len; i++)
-        c->mark[((Var *)u.host.items[i])->id] = 0;
-    for (int i = 0; i < u.frame.len; i++)
-        c->mark[((Var *)u.frame.items[i])->id] = 0;
+    clear_marks(c, &u);
     return u;
 }
 
@@ -818,7 +843,7 @@ static void launch_grid(Cuda *c, Stmt *s, const char *name, Uses *u, const char 
 static void emit_map_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
     Emitter *e = c->e;
     Stmt *s = c->top->stmts.items[p->first];
-    Uses u = uses_of(c, part_body(c, p));
+    Uses u = grid_uses(c, s);
     const char *name = arena_printf(&e->a, "%s_map_%d", c->fname, ++c->kernels);
     int scope = grid_kernel_open(c, p, s, kernels, name, &u, NULL);
     grid_kernel_close(c, s);
@@ -867,8 +892,7 @@ static const char *identity_text(ReduceOp op, Type t) {
 static void emit_reduce_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
     Emitter *e = c->e;
     Stmt *s = c->top->stmts.items[p->first];
-    Body *b = part_body(c, p);
-    Uses u = uses_of(c, b);
+    Uses u = grid_uses(c, s);
     const char *name = arena_printf(&e->a, "%s_reduce_%d", c->fname, ++c->kernels);
     int na = s->accums.len;
     const char **contrib = arena_alloc(&e->a, sizeof(char *) * (size_t)na);
