@@ -153,16 +153,6 @@ static bool host_let(Cuda *c, Stmt *s) {
     return true;
 }
 
-static bool declares_var(Body *b, Var *v) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if ((s->kind == S_DECL && s->dst == v) || declares_var(s->then_body, v) ||
-            declares_var(s->else_body, v) || declares_var(s->body, v))
-            return true;
-    }
-    return false;
-}
-
 /* A body a kernel's threads can run each iteration of on their own (the
  * tape's pushes and pops of an iteration balance: each thread has a tape
  * of its own, on the device heap) */
@@ -179,7 +169,7 @@ static bool grid_body(Cuda *c, Body *b, Body *loop_body) {
                 return false;
             break;
         case S_LET: /* a sum of the loop's into a scalar outside it (OpenMP's reduction clause) */
-            if (s->dst->is_mutable && !declares_var(loop_body, s->dst))
+            if (s->dst->is_mutable && !body_declares_scalar(loop_body, s->dst))
                 return false;
             break;
         case S_ACC:

@@ -243,16 +243,6 @@ static bool counted_loop(const Stmt *s) {
     return is_counted_loop(s) && !s->carried.len;
 }
 
-static bool declares_scalar(Body *b, Var *v) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if ((s->kind == S_DECL && s->dst == v) || declares_scalar(s->then_body, v) ||
-            declares_scalar(s->else_body, v) || declares_scalar(s->body, v))
-            return true;
-    }
-    return false;
-}
-
 typedef struct VarUse {
     Var *v;
     bool found;
@@ -304,7 +294,7 @@ static bool body_rerunnable(Body *b, Body *top) {
         case S_LET:
             /* an outer sum (a reduction's r_b += ...) the gather's terms
              * leave out: nothing else in the loop may read it */
-            if (s->dst->is_mutable && !declares_scalar(top, s->dst) &&
+            if (s->dst->is_mutable && !body_declares_scalar(top, s->dst) &&
                 read_besides_its_sums(top, s->dst))
                 return false;
             break;
@@ -525,7 +515,7 @@ static bool keep_term(void *ctx, Stmt *s, Body *out) {
         return true;
     }
     if (s->kind == S_EFFECT ||
-        (s->kind == S_LET && s->dst->is_mutable && !declares_scalar(g->loop->body, s->dst)))
+        (s->kind == S_LET && s->dst->is_mutable && !body_declares_scalar(g->loop->body, s->dst)))
         return true;
     bool own = s->buf && body_declares(g->loop->body, s->buf);
     return (s->kind == S_WRITE || s->kind == S_ACC) && !own;
@@ -573,7 +563,7 @@ static bool only_adds_into(Body *b, Buffer *x, Body *top) {
             ok = s->buf == x && s->acc_op == RED_ADD && s->acc == ACC_PLAIN;
             break;
         case S_LET:
-            ok = !s->dst->is_mutable || declares_scalar(top, s->dst);
+            ok = !s->dst->is_mutable || body_declares_scalar(top, s->dst);
             break;
         case S_DECL:
             ok = !s->buf;
@@ -860,7 +850,7 @@ static bool only_changes(Body *b, Buffer *x, Body *top) {
         if (((s->kind == S_WRITE || s->kind == S_ACC) && s->buf != x &&
              !body_declares(top, s->buf)) ||
             s->kind == S_EFFECT ||
-            (s->kind == S_LET && s->dst->is_mutable && !declares_scalar(top, s->dst)) ||
+            (s->kind == S_LET && s->dst->is_mutable && !body_declares_scalar(top, s->dst)) ||
             !only_changes(s->then_body, x, top) || !only_changes(s->else_body, x, top) ||
             !only_changes(s->body, x, top))
             return false;

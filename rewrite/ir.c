@@ -530,6 +530,16 @@ bool body_writes_buffer(Body *b, Buffer *buf) {
 static bool stmt_declares_here(Stmt *s, Buffer *buf) {
     return (s->kind == S_DECL || s->kind == S_ALLOC) && s->buf == buf;
 }
+bool body_declares_scalar(Body *b, Var *v) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_DECL && s->dst == v) || body_declares_scalar(s->then_body, v) ||
+            body_declares_scalar(s->else_body, v) || body_declares_scalar(s->body, v))
+            return true;
+    }
+    return false;
+}
+
 bool body_declares(Body *b, Buffer *buf) {
     return b && body_any(b, stmt_declares_here, buf);
 }

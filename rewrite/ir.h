@@ -661,6 +661,8 @@ bool body_updates_buffer(Body *b, Buffer *buf);
 bool body_writes_buffer(Body *b, Buffer *buf);
 /* Whether b declares buf (S_DECL, S_ALLOC) at any depth: its scope. */
 bool body_declares(Body *b, Buffer *buf);
+/* Whether b declares the mutable scalar v (S_DECL) at any depth */
+bool body_declares_scalar(Body *b, Var *v);
 bool stmt_reads_buffer(Stmt *s, Buffer *buf);
 bool stmt_writes_buffer(Stmt *s, Buffer *buf);
 /* The let or read of b (at any depth) binding v, or with phi the if
