@@ -87,6 +87,18 @@ void *pgb_alloc(size_t bytes) {
     return p;
 }
 
+void pgb_free(void *p) {
+#ifdef PGB_GPU
+    for (int i = 0; i < ngpu_allocs; i++)
+        if (gpu_allocs[i].p == p) {
+            cudaFree(p);
+            gpu_allocs[i] = gpu_allocs[--ngpu_allocs];
+            return;
+        }
+#endif
+    free(p);
+}
+
 double *pgb_alloc_doubles(long n) {
     return pgb_alloc((size_t)n * sizeof(double));
 }

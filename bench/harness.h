@@ -14,6 +14,8 @@
  * benchmark loops) so pages are mapped by the threads that use them. */
 void *pgb_alloc(size_t bytes);
 double *pgb_alloc_doubles(long n);
+/* frees what pgb_alloc gave (managed memory under PGB_GPU) */
+void pgb_free(void *p);
 
 /* Deterministic uniform doubles in [lo, hi) and ints in [0, m). */
 void pgb_fill_uniform(double *a, long n, double lo, double hi, uint64_t seed);

@@ -163,8 +163,8 @@ long bench_verify(void) {
     bad += pgb_compare("alphas_b", g1, g2, k_, PGB_RTOL);
     bad += pgb_compare("means_b", g1 + k_, g2 + k_, (long)k_ * d_, PGB_RTOL);
     bad += pgb_compare("icf_b", g1 + k_ + k_ * d_, g2 + k_ + k_ * d_, np_ - k_ - k_ * d_, PGB_RTOL);
-    free(g1);
-    free(g2);
+    pgb_free(g1);
+    pgb_free(g2);
 #endif
     return bad;
 }

@@ -109,9 +109,9 @@ long bench_verify(void) {
     bad += pgb_compare("u (final grid)", u, uf, nn_, PGB_RTOL);
     bad += pgb_compare("manual's u (final grid)", u2, uf, nn_, PGB_RTOL);
     bad += pgb_compare("u_b", u_b, ub2, nn_, PGB_RTOL);
-    free(uf);
-    free(u2);
-    free(ub2);
+    pgb_free(uf);
+    pgb_free(u2);
+    pgb_free(ub2);
 #endif
     return bad;
 }

@@ -116,10 +116,10 @@ long bench_verify(void) {
             "NOTE %s: T=%d: the gradient's tape held at most %.1f MB = %.1f fields of n "
             "doubles (2 sqrt(T) = %.1f, T = %d)\n",
             bench_name, T_, high / 1e6, fields, 2.0 * sqrt((double)T_), T_);
-    free(uf);
-    free(u2);
-    free(ub2);
-    free(kb2);
+    pgb_free(uf);
+    pgb_free(u2);
+    pgb_free(ub2);
+    pgb_free(kb2);
 #endif
     return bad;
 }

@@ -131,7 +131,7 @@ long bench_verify(void) {
     bad += pgb_compare("manual return vs primal", &r2, &f, 1, PGB_RTOL);
     bad += pgb_compare("return value", &r, &r2, 1, PGB_RTOL);
     bad += pgb_compare("C_b", C_b, cb2, nc_, PGB_RTOL);
-    free(cb2);
+    pgb_free(cb2);
 #endif
     return bad;
 }

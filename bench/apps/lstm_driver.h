@@ -153,8 +153,8 @@ long bench_verify(void) {
     bad += pgb_compare("manual's return value", &r2, &f, 1, PGB_RTOL);
     bad += pgb_compare("main_params_b", g1, g2, nmain_, PGB_RTOL);
     bad += pgb_compare("extra_params_b", g1 + nmain_, g2 + nmain_, 3L * b_, PGB_RTOL);
-    free(g1);
-    free(g2);
+    pgb_free(g1);
+    pgb_free(g2);
 #endif
     return bad;
 }

@@ -52,14 +52,16 @@ double bench_floor(long n) {
 static const int mat_count[N_MATERIALS] = {34, 5, 4, 4, 27, 21, 21, 21, 21, 21, 9, 9};
 static const double mat_freq[N_MATERIALS] = {0.140, 0.052, 0.275, 0.134, 0.154, 0.064,
                                              0.066, 0.055, 0.008, 0.015, 0.025, 0.013};
-static const double response[NXS] = {1.0, 0.5, 0.25, 2.0, 1.5};
+static const double response_weights[NXS] = {1.0, 0.5, 0.25, 2.0, 1.5};
 
 static long nl_;
 static const long n_union_ = N_NUCLIDES * N_GRIDPOINTS, n_xs_ = N_NUCLIDES * N_GRIDPOINTS * NXS;
 static const int n_conc_ = N_MATERIALS * MAX_NUCS;
 static double *lookup_energy, *union_energy, *nuclide_energy, *nuclide_xs, *nuclide_xs_b, *concs,
     *concs_b;
-static int *lookup_mat, *union_index, num_nucs[N_MATERIALS], *mat_nuclides;
+/* (every array from pgb_alloc: on the GPU, where the gradient reads them) */
+static int *lookup_mat, *union_index, *num_nucs, *mat_nuclides;
+static double *response;
 static volatile double sink;
 
 static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
@@ -133,6 +135,10 @@ void bench_setup(long percent) {
 
     /* materials: distinct nuclides at random (partial Fisher-Yates) */
     int perm[N_NUCLIDES];
+    num_nucs = pgb_alloc(N_MATERIALS * sizeof *num_nucs);
+    response = pgb_alloc_doubles(NXS);
+    for (int r = 0; r < NXS; r++)
+        response[r] = response_weights[r];
     for (int m = 0; m < N_MATERIALS; m++) {
         num_nucs[m] = mat_count[m];
         for (int q = 0; q < N_NUCLIDES; q++)
@@ -229,8 +235,8 @@ long bench_verify(void) {
     bad += pgb_compare("return value", &r, &r2, 1, PGB_RTOL);
     bad += pgb_compare("nuclide_xs_b", nuclide_xs_b, xb2, n_xs_, PGB_RTOL);
     bad += pgb_compare("concs_b", concs_b, cb2, n_conc_, PGB_RTOL);
-    free(xb2);
-    free(cb2);
+    pgb_free(xb2);
+    pgb_free(cb2);
 #endif
     return bad;
 }

@@ -4,27 +4,102 @@
 # The micro suite and the applications (bench/micro, bench/apps; all
 # without names) on the GPU: the gradient from `pargrad --backend=cuda`
 # and, as the reference, the primal from the same backend (`--primal`:
-# F_gpu, linked in F's place), both timed by the benchmark's own driver and bench/harness.c
-# built with PGB_GPU (data in managed memory, moved to the GPU before each
-# timed run; the hand-written CPU gradient only checks the result once).
-# Prints primal and gradient medians and the overhead (gradient / primal)
-# next to Futhark's A100 figures (../shared/spec/BENCH.md), and writes
-# bench/results/gpu.csv. Sizes: PGB_SIZES (micro, default 10^7), the
-# applications' full size; PGB_REPS (20), PGB_WARMUP (3).
+# F_gpu, linked in F's place), both timed by the benchmark's own driver and
+# bench/harness.c built with PGB_GPU (data in managed memory, moved to the
+# GPU before each timed run; the hand-written CPU gradient only checks the
+# result once). Prints primal and gradient medians and the overhead
+# (gradient / primal) next to Futhark's A100 figures
+# (../shared/spec/BENCH.md), and writes bench/results/gpu.csv. Sizes:
+# PGB_SIZES (micro, default 10^7), the applications' full size; PGB_REPS
+# (20), PGB_WARMUP (3); PGB_TIMEOUT (900 s) bounds each run.
+#
+# The two halves can run on two machines (a GPU machine without libclang):
+#     bench/cuda/run_gpu.sh --prepare [NAME...]   (no GPU: builds pargrad,
+#         writes bench/build/gpu/NAME.cu, with the ADBench inputs beside)
+#     bench/cuda/run_gpu.sh --run [NAME...]       (nvcc, gcc and the GPU only)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
-[ -x "$nvcc" ] || nvcc=$(command -v nvcc) || { echo "run_gpu.sh: nvcc not found"; exit 2; }
-command -v nvidia-smi > /dev/null || { echo "run_gpu.sh: no nvidia-smi: no GPU here"; exit 2; }
 cd "$root" || exit 2
-[ -d build ] || cmake -S . -B build > /dev/null || exit 2
-cmake --build build -j"$(nproc)" --target pargrad pargrad_rt > /dev/null || exit 2
-arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
 obj=bench/build/gpu
+mode=all
+case ${1:-} in
+--prepare) mode=prepare; shift ;;
+--run) mode=run; shift ;;
+--build-one) mode=build-one; shift ;;
+esac
+nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
+[ -x "$nvcc" ] || nvcc=$(command -v nvcc) || [ $mode = prepare ] || { echo "run_gpu.sh: nvcc not found"; exit 2; }
+
+# the benchmark NAME's directory and the source its driver differentiates
+locate() {
+    dir=micro; [ -f "bench/apps/${1}_driver.c" ] && dir=apps
+    family=$1
+    while [ ! -f "bench/$dir/$family.c" ] && [ "$family" != "${family%_*}" ]; do family=${family%_*}; done
+    src=bench/$dir/$family.c
+}
+
+# one benchmark's build (run in parallel by --run): ARCH NAME
+if [ $mode = build-one ]; then
+    arch=$1 name=$2 o=$obj/$2
+    locate "$name"
+    rm -f "$o"
+    # the driver's calls of F go to F_gpu: the symbols renamed in the
+    # objects (F_cpu: the C primal, which the hand-written gradient may call)
+    funcs=$(sed -n 's/^extern "C" .* \([A-Za-z_][A-Za-z_0-9]*\)_gpu(.*/\1/p' "$o.cu")
+    to_cpu="" to_gpu=""
+    for f in $funcs; do to_cpu="$to_cpu --redefine-sym $f=${f}_cpu"; to_gpu="$to_gpu --redefine-sym ${f}_gpu=$f"; done
+    { "$nvcc" -O3 -arch=sm_$arch -Iinclude -c "$o.cu" -o "$o.cu.o" &&
+      objcopy $to_gpu "$o.cu.o" &&
+      gcc -O3 -fopenmp -Iinclude -Ibench -c "$src" -o "$o.o" && objcopy $to_cpu "$o.o" &&
+      gcc -O3 -fopenmp -Iinclude -Ibench -c "bench/$dir/${family}_manual.c" -o "${o}_manual.o" &&
+      gcc -O3 -fopenmp -Iinclude -Ibench -I"bench/$dir" -c "bench/$dir/${name}_driver.c" -o "${o}_driver.o" &&
+      "$nvcc" -arch=sm_$arch "$obj/harness.o" "${o}_driver.o" "$o.o" "${o}_manual.o" "$o.cu.o" \
+          $obj/rt/*.o -lgomp -lm -o "$o"; } > "$o.build.log" 2>&1
+    exit 0
+fi
+
+names=${*:-$(ls bench/micro/*_driver.c bench/apps/*_driver.c | sed 's|.*/||; s/_driver\.c$//')}
 mkdir -p "$obj" bench/results
-sizes=${PGB_SIZES:-10000000} reps=${PGB_REPS:-20} warm=${PGB_WARMUP:-3}
+
+if [ $mode != run ]; then
+    [ -d build ] || cmake -S . -B build > /dev/null || exit 2
+    cmake --build build -j"$(nproc)" --target pargrad > /dev/null || exit 2
+    for name in $names; do
+        [ -f "bench/micro/${name}_driver.c" ] || [ -f "bench/apps/${name}_driver.c" ] ||
+            { echo "run_gpu.sh: no benchmark $name"; exit 2; }
+        locate "$name"
+        rm -f "$obj/$name.rejected"
+        build/pargrad --backend=cuda --primal "$src" -o "$obj/$name.cu" > "$obj/$name.gen.log" 2>&1 ||
+            grep -m1 -o 'does not support [^;]*' "$obj/$name.gen.log" > "$obj/$name.rejected"
+    done
+    # the ADBench inputs, beside the sources, for a GPU machine that lacks them
+    data=${PGB_ADBENCH:-/work/shared/data/adbench}
+    if [ -d "$data" ]; then
+        mkdir -p "$obj/adbench/gmm" "$obj/adbench/lstm"
+        cp "$data"/gmm/*_d10_K25.txt "$obj/adbench/gmm/" 2> /dev/null
+        cp "$data"/lstm/* "$obj/adbench/lstm/" 2> /dev/null
+    fi
+    [ $mode = prepare ] && { echo "prepared $(echo $names | wc -w) benchmarks in $obj"; exit 0; }
+fi
+
+command -v nvidia-smi > /dev/null || { echo "run_gpu.sh: no nvidia-smi: no GPU here"; exit 2; }
+arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
+[ -z "${PGB_ADBENCH:-}" ] && [ -d "$obj/adbench" ] && [ ! -d /work/shared/data/adbench ] &&
+    export PGB_ADBENCH="$root/$obj/adbench"
+sizes=${PGB_SIZES:-10000000} reps=${PGB_REPS:-20} warm=${PGB_WARMUP:-3} limit=${PGB_TIMEOUT:-900}
 cuinc=$(dirname "$(dirname "$nvcc")")/include
+mkdir -p "$obj/rt"
+for f in runtime/*.c; do
+    gcc -O3 -fopenmp -Iinclude -c "$f" -o "$obj/rt/$(basename "$f" .c).o" || exit 2
+done
 gcc -O3 -fopenmp -DPGB_GPU -I"$cuinc" -Iinclude -Ibench -c bench/harness.c -o "$obj/harness.o" || exit 2
+built=""
+for name in $names; do
+    [ -f "$obj/$name.cu" ] && [ ! -f "$obj/$name.rejected" ] && built="$built $name"
+done
+# nvcc (CUB's headers) is the slow part: all benchmarks built at once
+echo $built | tr ' ' '\n' | xargs -P"$(nproc)" -I{} sh "$root/bench/cuda/run_gpu.sh" --build-one "$arch" {}
+
 # Futhark's A100 overheads (BENCH.md), by family
 futhark() {
     case $1 in
@@ -32,44 +107,27 @@ futhark() {
     gmm*) echo "2.0-3.2" ;; xsbench*) echo "2.6" ;; *) echo "-" ;;
     esac
 }
-names=${*:-$(ls bench/micro/*_driver.c bench/apps/*_driver.c | sed 's|.*/||; s/_driver\.c$//')}
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
 echo "benchmark,size,primal_gpu_s,gradient_gpu_s,overhead,futhark_a100,status" > bench/results/gpu.csv
 printf '%-26s %10s %12s %12s %9s %10s  %s\n' benchmark size primal_s gradient_s overhead futhark status
+# the timed runs one at a time
 for name in $names; do
-    dir=micro; [ -f "bench/apps/${name}_driver.c" ] && dir=apps
-    family=$name
-    while [ ! -f "bench/$dir/$family.c" ] && [ "$family" != "${family%_*}" ]; do family=${family%_*}; done
-    src=bench/$dir/$family.c o=$obj/$name
+    o=$obj/$name
     row() { # size primal gradient status
         ov=-
         [ "$2" != - ] && [ "$3" != - ] && ov=$(awk -v p="$2" -v g="$3" 'BEGIN { printf "%.2f", g / p }')
         printf '%-26s %10s %12s %12s %9s %10s  %s\n' "$name" "$1" "$2" "$3" "$ov" "$(futhark "$name")" "$4"
         echo "$name,$1,$2,$3,$ov,$(futhark "$name"),$4" >> bench/results/gpu.csv
     }
-    if ! build/pargrad --backend=cuda --primal "$src" -o "$o.cu" > "$o.gen.log" 2>&1; then
-        row - - - "rejected: $(grep -m1 -o 'does not support [^;]*' "$o.gen.log")"; continue
-    fi
-    # the driver's calls of F go to F_gpu: the symbols renamed in the objects
-    # (F_cpu: the C primal, which the hand-written gradient may call)
-    funcs=$(sed -n 's/^extern "C" .* \([A-Za-z_][A-Za-z_0-9]*\)_gpu(.*/\1/p' "$o.cu")
-    to_cpu="" to_gpu=""
-    for f in $funcs; do to_cpu="$to_cpu --redefine-sym $f=${f}_cpu"; to_gpu="$to_gpu --redefine-sym ${f}_gpu=$f"; done
-    if ! { "$nvcc" -O3 -arch=sm_$arch -Iinclude -c "$o.cu" -o "$o.cu.o" &&
-           objcopy $to_gpu "$o.cu.o" &&
-           gcc -O3 -fopenmp -Iinclude -Ibench -c "$src" -o "$o.o" && objcopy $to_cpu "$o.o" &&
-           gcc -O3 -fopenmp -Iinclude -Ibench -c "bench/$dir/${family}_manual.c" -o "${o}_manual.o" &&
-           gcc -O3 -fopenmp -Iinclude -Ibench -I"bench/$dir" -c "bench/$dir/${name}_driver.c" -o "${o}_driver.o" &&
-           "$nvcc" -arch=sm_$arch "$obj/harness.o" "${o}_driver.o" "$o.o" "${o}_manual.o" "$o.cu.o" \
-               build/lib/libpargrad_rt.a -lgomp -lm -o "$o"; } > "$o.build.log" 2>&1; then
-        row - - - "FAILED(build: $o.build.log)"; continue
-    fi
-    n_list=$sizes; [ $dir = apps ] && n_list=100
+    [ -f "$o.rejected" ] && { row - - - "rejected: $(cat "$o.rejected")"; continue; }
+    [ -x "$o" ] || { row - - - "FAILED(build: $o.build.log)"; tail -3 "$o.build.log"; continue; }
+    n_list=$sizes; [ -f "bench/apps/${name}_driver.c" ] && n_list=100
     for n in $n_list; do
-        line=$(timeout 900 "$o" "$n" "$reps" "$warm" 2> "$o.err" | grep '^RESULT')
+        line=$(timeout "$limit" "$o" "$n" "$reps" "$warm" 2> "$o.err" | grep '^RESULT')
         p=$(echo "$line" | sed -n 's/.* primal_s=\([^ ]*\).*/\1/p')
         g=$(echo "$line" | sed -n 's/.* gradient_s=\([^ ]*\).*/\1/p')
         c=$(echo "$line" | sed -n 's/.* check=\([^ ]*\).*/\1/p')
-        [ -n "$line" ] || { row "$n" - - "FAILED(run: $o.err)"; continue; }
+        [ -n "$line" ] || { row "$n" - - "FAILED(run: $o.err, over ${limit} s or $(tail -1 "$o.err"))"; continue; }
         row "$n" "$p" "$g" "check=$c"
     done
 done

@@ -123,10 +123,10 @@ long bench_verify(void) {
     bad += pgb_compare("h", h, h2, nh_, PGB_RTOL);
     bad += pgb_compare("h_b (consumed seed)", h_b, hb2, nh_, PGB_RTOL);
     bad += pgb_compare("x_b", x_b, xb2, n_, PGB_RTOL);
-    free(xb2);
-    free(h2);
-    free(hb2);
-    free(hp);
+    pgb_free(xb2);
+    pgb_free(h2);
+    pgb_free(hb2);
+    pgb_free(hp);
 #endif
     return bad;
 }

@@ -118,10 +118,10 @@ long bench_verify(void) {
     bad += pgb_compare("h_b (adjoint of the bins from before)", (double *)h_b, (double *)hb2,
                        2 * nb_, PGB_RTOL);
     bad += pgb_compare("x_b", x_b, xb2, n_, PGB_RTOL);
-    free(xb2);
-    free(h2);
-    free(hb2);
-    free(hp);
+    pgb_free(xb2);
+    pgb_free(h2);
+    pgb_free(hb2);
+    pgb_free(hp);
 #endif
     return bad;
 }

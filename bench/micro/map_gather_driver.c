@@ -99,10 +99,10 @@ long bench_verify(void) {
     bad += pgb_compare("y", y, y2, n_, PGB_RTOL);
     bad += pgb_compare("y_b (consumed seed)", y_b, yb2, n_, PGB_RTOL);
     bad += pgb_compare("x_b", x_b, xb2, n_, PGB_RTOL);
-    free(xb2);
-    free(y2);
-    free(yb2);
-    free(yp);
+    pgb_free(xb2);
+    pgb_free(y2);
+    pgb_free(yb2);
+    pgb_free(yp);
 #endif
     return bad;
 }

@@ -113,11 +113,11 @@ long bench_verify(void) {
     bad += pgb_compare("C_b (consumed seed)", C_b, cb2, nn_, PGB_RTOL);
     bad += pgb_compare("A_b", A_b, ab2, nn_, PGB_RTOL);
     bad += pgb_compare("B_b", B_b, bb2, nn_, PGB_RTOL);
-    free(ab2);
-    free(bb2);
-    free(c2);
-    free(cb2);
-    free(cp);
+    pgb_free(ab2);
+    pgb_free(bb2);
+    pgb_free(c2);
+    pgb_free(cb2);
+    pgb_free(cp);
 #endif
     return bad;
 }

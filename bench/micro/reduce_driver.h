@@ -100,7 +100,7 @@ long bench_verify(void) {
     (void)rg;
 #endif
     bad += pgb_compare("x_b", x_b, b, n_, PGB_RTOL);
-    free(b);
+    pgb_free(b);
 #endif
     return bad;
 }

@@ -4,20 +4,108 @@
 # For every e2e program the CUDA backend accepts (or those named): its CUDA
 # gradient, built by nvcc for this GPU and linked with NAME_check.c, must
 # pass the program's finite-difference checks on the GPU, and every value
-# those checks compare must match the OpenMP gradient's (the e2e build of
-# the same program, 1 thread) to 1e-12 relative (1e-5 for programs on float
-# data). The checks pass host arrays: the GPU must address host memory
-# (HMM or ATS; cudaDevAttrPageableMemoryAccess), which the script checks
-# first. Builds what it needs in build/ (cmake) and works in build/cuda-gpu/.
+# those checks compare must match the OpenMP gradient's (pargrad's default
+# backend on the same program, 1 thread) to 1e-12 relative (1e-5 for programs on float
+# data). The checks pass host arrays, which the GPU reads where it can
+# address host memory (HMM or ATS; cudaDevAttrPageableMemoryAccess). Where
+# it cannot, the checks' heap arrays come from managed memory instead
+# (managed_alloc.h, gpu_checks.c), and a check that passes an array on its
+# stack or in static data stops at the GPU's illegal address: reported
+# apart ("host"), not as a failure, there. nvcc contracts a * b + c into one fused multiply-add
+# unless told not to (-fmad=false, here): the checks compare some primal
+# values exactly with what the CPU computes. Works in build/cuda-gpu/.
+#
+# The two halves can run on two machines (a GPU machine without libclang):
+#     tests/cuda/run_gpu.sh --prepare [NAME...]   (no GPU: builds pargrad,
+#         writes build/cuda-gpu/NAME/NAME_b.cu and NAME_omp.c)
+#     tests/cuda/run_gpu.sh --run [NAME...]       (nvcc, gcc and the GPU only:
+#         uses what --prepare left in build/cuda-gpu/)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
-[ -x "$nvcc" ] || nvcc=$(command -v nvcc) || { echo "run_gpu.sh: nvcc not found"; exit 2; }
 cd "$root" || exit 2
-[ -d build ] || cmake -S . -B build > /dev/null || exit 2
-cmake --build build -j"$(nproc)" > build/gpu-build.log 2>&1 || { tail -20 build/gpu-build.log; exit 2; }
 work=build/cuda-gpu
+mode=all
+case ${1:-} in
+--prepare) mode=prepare; shift ;;
+--run) mode=run; shift ;;
+--build-one) mode=build-one; shift ;;
+--check-one) mode=check-one; shift ;;
+esac
+nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
+[ -x "$nvcc" ] || nvcc=$(command -v nvcc) || [ $mode = prepare ] || { echo "run_gpu.sh: nvcc not found"; exit 2; }
+
+# one program's GPU build (run in parallel by --run): ARCH NAME
+if [ $mode = build-one ]; then
+    arch=$1 name=$2 d=$work/$2
+    rm -f "$d/gpu" "$d/omp" "$d/verdict.txt"
+    cu="$nvcc -O3 -fmad=false -arch=sm_$arch" ld="$nvcc -arch=sm_$arch" support=$d/support.o
+    managed="-Dmain=pg_check_main" forks=""
+    [ -n "${PG_GPU_MANAGED:-}" ] && managed="$managed -include tests/cuda/managed_alloc.h"
+    grep -q "gc_child.h" "tests/e2e/${name}_check.c" && forks=-DPG_CHECK_FORKS
+    if [ "$arch" = emulated ]; then
+        cu="g++ -x c++ -std=c++17 -O2 -fopenmp -DPG_CUDA_EMULATE" ld="g++ -fopenmp" support="" managed=""
+    else
+        gcc -O2 $forks -I"$(dirname "$(dirname "$nvcc")")/include" -c tests/cuda/gpu_checks.c -o "$support" ||
+            exit 1
+    fi
+    { $cu -Iinclude -Itests/e2e -c "$d/${name}_b.cu" -o "$d/g.o" &&
+      gcc -O2 -Wno-unknown-pragmas -Itests/e2e -c "tests/e2e/$name.c" -o "$d/p.o" &&
+      gcc -O2 -Itests/e2e $managed -c "tests/e2e/${name}_check.c" -o "$d/gc.o" &&
+      gcc -O2 -Itests/e2e -c "tests/e2e/${name}_check.c" -o "$d/c.o" &&
+      $ld "$d/p.o" "$d/gc.o" "$d/g.o" $support -o "$d/gpu" -lm &&
+      gcc -O2 -fopenmp -Iinclude -Itests/e2e -c "$d/${name}_omp.c" -o "$d/o.o" &&
+      gcc -fopenmp "$d/p.o" "$d/c.o" "$d/o.o" $work/rt/*.o -o "$d/omp" -lm; } > "$d/build.txt" 2>&1
+    exit $?
+fi
+
+# one program's checks on the GPU and the OpenMP values (--run): NAME
+if [ $mode = check-one ]; then
+    name=$1 d=$work/$1
+    if [ ! -x "$d/gpu" ] || [ ! -x "$d/omp" ]; then
+        { echo "FAIL  $name (build: $d/build.txt)"; tail -5 "$d/build.txt"; } > "$d/verdict.txt"; exit 0
+    fi
+    GC_DUMP="$d/gpu.dump" timeout "${PG_GPU_TIMEOUT:-300}" "$d/gpu" > "$d/gpu.txt" 2>&1; rc_gpu=$?
+    OMP_NUM_THREADS=1 GC_DUMP="$d/omp.dump" timeout "${PG_GPU_TIMEOUT:-300}" "$d/omp" > "$d/omp.txt" 2>&1; rc_omp=$?
+    tol=1e-12
+    grep -q "float" "tests/e2e/$name.c" && ! grep -q "double" "tests/e2e/$name.c" && tol=1e-5
+    cmp="(no values written)"
+    [ -f "$d/gpu.dump" ] && [ -f "$d/omp.dump" ] && cmp=$(sh tests/cuda/compare_dumps.sh "$d/omp.dump" "$d/gpu.dump" $tol)
+    if [ -n "${PG_GPU_MANAGED:-}" ] && grep -q "an illegal memory access" "$d/gpu.txt"; then
+        echo "host  $name (passes host memory that this GPU cannot address: $(grep -m1 -o '[a-z_0-9]* (line [0-9]* of the source)' "$d/gpu.txt"))" > "$d/verdict.txt"
+    elif [ $rc_gpu -ne 0 ] || [ $rc_omp -ne 0 ] || [ -n "$cmp" ]; then
+        { echo "FAIL  $name (finite differences: exit $rc_gpu, $(tail -1 "$d/gpu.txt"); OpenMP build: exit $rc_omp)"
+          [ -n "$cmp" ] && echo "$cmp"; } > "$d/verdict.txt"
+    else
+        echo "ok    $name ($(wc -l < "$d/gpu.dump") values match OpenMP to $tol)" > "$d/verdict.txt"
+        rm -f "$d/gpu.dump" "$d/omp.dump"
+    fi
+    exit 0
+fi
+
+names=${*:-$(cd tests/e2e && ls *_check.c | sed 's/_check\.c$//')}
 mkdir -p "$work"
+
+if [ $mode != run ]; then
+    [ -d build ] || cmake -S . -B build > /dev/null || exit 2
+    cmake --build build -j"$(nproc)" > build/gpu-build.log 2>&1 || { tail -20 build/gpu-build.log; exit 2; }
+    for name in $names; do
+        d=$work/$name
+        [ -f "tests/e2e/${name}_check.c" ] || { echo "run_gpu.sh: no e2e program $name"; exit 2; }
+        rm -rf "$d" && mkdir -p "$d"
+        if ! build/pargrad --backend=cuda "tests/e2e/$name.c" -o "$d/${name}_b.cu" 2> "$d/diag.txt"; then
+            grep -m1 -o 'does not support [^;]*' "$d/diag.txt" > "$d/rejected.txt"
+            continue
+        fi
+        build/pargrad "tests/e2e/$name.c" -o "$d/${name}_omp.c" || exit 2
+    done
+    [ $mode = prepare ] && { echo "prepared $(echo $names | wc -w) programs in $work"; exit 0; }
+fi
+
+# PG_CUDA_EMULATE=1: the same steps with no GPU, the .cu built for the CPU
+# (to try this script where there is none)
+if [ -n "${PG_CUDA_EMULATE:-}" ]; then
+    arch=emulated
+else
 cat > "$work/probe.cu" <<'PROBE'
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -33,32 +121,39 @@ PROBE
 "$nvcc" -o "$work/probe" "$work/probe.cu" || exit 2
 "$work/probe"; probe=$?
 [ $probe -eq 1 ] && exit 2
-[ $probe -eq 3 ] && { echo "run_gpu.sh: this GPU cannot address host memory (no HMM/ATS): the checks pass host arrays"; exit 2; }
+if [ $probe -eq 3 ]; then
+    echo "run_gpu.sh: this GPU cannot address host memory (no HMM/ATS): the checks' heap arrays in managed memory"
+    export PG_GPU_MANAGED=1
+fi
 arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
-names=${*:-$(cd tests/e2e && ls *_check.c | sed 's/_check\.c$//')}
-pass=0 fail=0 skipped=0
+fi
+
+accepted=""
+for name in $names; do
+    [ -f "$work/$name/${name}_b.cu" ] && accepted="$accepted $name"
+done
+# the runtime the OpenMP gradients link; nvcc (CUB's headers) is the slow
+# part: all programs built at once
+mkdir -p $work/rt
+for f in runtime/*.c; do
+    gcc -O2 -fopenmp -fPIC -Iinclude -c "$f" -o "$work/rt/$(basename "$f" .c).o" || exit 2
+done
+echo $accepted | tr ' ' '\n' | xargs -P"$(nproc)" -I{} sh "$root/tests/cuda/run_gpu.sh" --build-one "$arch" {}
+
+# the checks, several programs at a time (each writes its verdict)
+echo $accepted | tr ' ' '\n' | xargs -P8 -I{} sh "$root/tests/cuda/run_gpu.sh" --check-one {}
+pass=0 fail=0 skipped=0 host=0
 for name in $names; do
     d=$work/$name
-    mkdir -p "$d"
-    if ! build/pargrad --backend=cuda "tests/e2e/$name.c" -o "$d/${name}_b.cu" 2> "$d/diag.txt"; then
-        skipped=$((skipped + 1)); echo "skip  $name (the backend rejects it: $(grep -m1 -o 'does not support [^;]*' "$d/diag.txt"))"; continue
-    fi
-    if ! { "$nvcc" -O3 -arch=sm_$arch -Iinclude -Itests/e2e -c "$d/${name}_b.cu" -o "$d/g.o" &&
-           gcc -O2 -Wno-unknown-pragmas -Itests/e2e -c "tests/e2e/$name.c" -o "$d/p.o" &&
-           gcc -O2 -Itests/e2e -c "tests/e2e/${name}_check.c" -o "$d/c.o" &&
-           "$nvcc" -arch=sm_$arch "$d/p.o" "$d/c.o" "$d/g.o" -o "$d/gpu" -lm; } > "$d/build.txt" 2>&1; then
-        fail=$((fail + 1)); echo "FAIL  $name (build: $d/build.txt)"; continue
-    fi
-    GC_DUMP="$d/gpu.dump" "$d/gpu" > "$d/gpu.txt" 2>&1; rc_gpu=$?
-    OMP_NUM_THREADS=1 GC_DUMP="$d/omp.dump" "build/tests/e2e/e2e_$name" > "$d/omp.txt" 2>&1
-    tol=1e-12
-    grep -q "float" "tests/e2e/$name.c" && ! grep -q "double" "tests/e2e/$name.c" && tol=1e-5
-    cmp=$(sh tests/cuda/compare_dumps.sh "$d/omp.dump" "$d/gpu.dump" $tol)
-    if [ $rc_gpu -ne 0 ] || [ -n "$cmp" ]; then
-        fail=$((fail + 1)); echo "FAIL  $name (finite differences: exit $rc_gpu, $(tail -1 "$d/gpu.txt"))"; [ -n "$cmp" ] && echo "$cmp"
+    if [ -f "$d/rejected.txt" ]; then
+        skipped=$((skipped + 1)); echo "skip  $name (the backend rejects it: $(cat "$d/rejected.txt"))"
+    elif [ -f "$d/verdict.txt" ] && head -1 "$d/verdict.txt" | grep -q '^host'; then
+        host=$((host + 1)); cat "$d/verdict.txt"
+    elif [ -f "$d/verdict.txt" ] && head -1 "$d/verdict.txt" | grep -q '^ok'; then
+        pass=$((pass + 1)); cat "$d/verdict.txt"
     else
-        pass=$((pass + 1)); echo "ok    $name ($(wc -l < "$d/gpu.dump") values match OpenMP to $tol)"
+        fail=$((fail + 1)); cat "$d/verdict.txt" 2> /dev/null || echo "FAIL  $name (no verdict)"
     fi
 done
-echo "$pass passed, $fail failed, $skipped rejected by the backend"
+echo "$pass passed, $fail failed, $skipped rejected by the backend, $host not run for host memory out of the GPU's reach"
 [ $fail -eq 0 ]

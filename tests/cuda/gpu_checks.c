@@ -1,0 +1,58 @@
+/* Linked into the e2e checks' GPU builds by tests/cuda/run_gpu.sh.
+ *
+ * The checks' tapes: the one-thread kernels' tapes are in the device heap,
+ * 8 MB unless raised before the first kernel runs, which main does here
+ * before the check's own main (as a program with big tapes must; the
+ * message on running out says so).
+ *
+ * Host memory: where the GPU cannot address host memory (no HMM or ATS),
+ * managed_alloc.h sends the checks' heap arrays here, to managed memory,
+ * which the gradients' kernels can read. Their stack and static arrays
+ * stay out of the GPU's reach (run_gpu.sh says which checks that stops). */
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { HEADER = 64 };
+
+void *pg_managed_malloc(size_t bytes) {
+    unsigned char *p = NULL;
+    if (cudaMallocManaged((void **)&p, bytes + HEADER, cudaMemAttachGlobal) != cudaSuccess) {
+        fprintf(stderr, "gpu_checks: cudaMallocManaged of %zu bytes failed\n", bytes);
+        abort();
+    }
+    memcpy(p, &bytes, sizeof bytes);
+    return p + HEADER;
+}
+
+void *pg_managed_calloc(size_t n, size_t size) {
+    void *p = pg_managed_malloc(n * size);
+    memset(p, 0, n * size);
+    return p;
+}
+
+void pg_managed_free(void *p) {
+    if (p)
+        cudaFree((unsigned char *)p - HEADER);
+}
+
+void *pg_managed_realloc(void *p, size_t bytes) {
+    void *q = pg_managed_malloc(bytes);
+    if (p) {
+        size_t old;
+        memcpy(&old, (unsigned char *)p - HEADER, sizeof old);
+        memcpy(q, p, old < bytes ? old : bytes);
+        pg_managed_free(p);
+    }
+    return q;
+}
+
+int pg_check_main(); /* the check's own main, renamed (-Dmain=pg_check_main) */
+
+int main(int argc, char **argv) {
+#ifndef PG_CHECK_FORKS /* (CUDA set up before a fork is unusable in the child) */
+    cudaDeviceSetLimit(cudaLimitMallocHeapSize, (size_t)1 << 30);
+#endif
+    return pg_check_main(argc, argv);
+}
