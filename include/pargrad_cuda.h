@@ -14,6 +14,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,7 +135,8 @@ static inline pg_emu_launch<A...> pg_emu_launcher(unsigned grid, unsigned block,
  * (grid-stride loops: at most enough blocks to fill a large GPU several
  * times; each thread takes every stride-th iteration after them). */
 enum { PG_BLOCK = 256 };
-static inline long pg_trip_count(long n) { /* a loop's trips: none where hi <= lo */
+__host__ __device__ static inline long
+pg_trip_count(long n) { /* a loop's trips: none where hi <= lo */
     return n > 0 ? n : 0;
 }
 static inline unsigned pg_blocks(long n) {
@@ -254,6 +256,9 @@ __device__ static inline void pg_free(void *p) {
  * p (*cap of them before), zeroed when asked */
 __device__ static inline pg_voidp pg_heap_grow(void *p, size_t *cap, size_t count, size_t size,
                                                int zeroed) {
+    /* (a negative size converted to size_t is as large as this) */
+    if (size && count > (size_t)PTRDIFF_MAX / size)
+        pg_device_fail("an array sized at run time is larger than any memory, or negative");
     if (count > *cap) {
         free(p);
         p = pg_malloc(count, size).p;
@@ -283,18 +288,24 @@ __device__ static inline long pg_threads(void) {
     return 1;
 }
 
+/* The functions the output defines for a declared operator: on the host
+ * and the GPU */
+#define PG_HELPER __host__ __device__ static inline __attribute__((unused))
+
 /* Scans of code on one GPU thread (pargrad.h's, sequential): out has n + 1
  * elements, out[0] = init, out[k+1] = out[k] OP in[k]; _rev from the top,
  * out[n] = init, out[k] = out[k+1] OP in[k]; affine: x -> a[k] * x + b[k]
  * (`parallel` is the OpenMP backend's) */
 #define PG_DEVICE_SCAN(NAME, T, STEP)                                                              \
-    __device__ static inline void NAME(long n, T init, const T *in, T *out, int parallel) {        \
+    __device__ static inline __attribute__((unused)) void NAME(long n, T init, const T *in,        \
+                                                               T *out, int parallel) {             \
         (void)parallel;                                                                            \
         out[0] = init;                                                                             \
         for (long k = 0; k < n; k++)                                                               \
             out[k + 1] = STEP(out[k], in[k]);                                                      \
     }                                                                                              \
-    __device__ static inline void NAME##_rev(long n, T init, const T *in, T *out, int parallel) {  \
+    __device__ static inline __attribute__((unused)) void NAME##_rev(long n, T init, const T *in,  \
+                                                                     T *out, int parallel) {       \
         (void)parallel;                                                                            \
         out[n] = init;                                                                             \
         for (long k = n; k-- > 0;)                                                                 \
@@ -310,7 +321,6 @@ PG_DEVICE_SCAN(pg_scan_add_float, float, PG_DEVICE_ADD)
 PG_DEVICE_SCAN(pg_scan_mul_float, float, PG_DEVICE_MUL)
 PG_DEVICE_SCAN(pg_scan_min_float, float, pg_fminf)
 PG_DEVICE_SCAN(pg_scan_max_float, float, pg_fmaxf)
-#undef PG_DEVICE_SCAN
 #define PG_DEVICE_AFFINE_SCAN(NAME, T)                                                             \
     __device__ static inline void NAME(long n, T init, const T *a, const T *b, T *out,             \
                                        int parallel) {                                             \
@@ -330,6 +340,109 @@ PG_DEVICE_AFFINE_SCAN(pg_scan_affine_double, double)
 PG_DEVICE_AFFINE_SCAN(pg_scan_affine_float, float)
 #undef PG_DEVICE_AFFINE_SCAN
 
+/* Histograms of code on one GPU thread (runtime/hist.c's, sequential):
+ * for e < n with keys[e] >= 0, h[keys[e]] = h[keys[e]] OP vals[e]; the
+ * _rev adjoints with h holding the bins from before again, fin the final
+ * ones, h_b the bins' adjoints (updated in place), vals_b the values'
+ * (incremented; may be NULL). PG_DEVICE_HIST_GENERAL_REV: a declared
+ * operator's (the general rule, D0 and D1 its partials), each bin's
+ * entries in order forward, then back. */
+#define PG_DEVICE_HIST(NAME, T, STEP)                                                              \
+    __device__ static inline __attribute__((unused)) void NAME(                                    \
+        T *h, long nb, long n, const long *keys, const T *vals, int parallel) {                    \
+        (void)nb, (void)parallel;                                                                  \
+        for (long e = 0; e < n; e++)                                                               \
+            if (keys[e] >= 0)                                                                      \
+                h[keys[e]] = STEP(h[keys[e]], vals[e]);                                            \
+    }
+#define PG_DEVICE_HIST_MUL_REV(NAME, T)                                                            \
+    __device__ static inline __attribute__((unused)) void NAME(                                    \
+        T *h, const T *fin, T *h_b, long nb, long n, const long *keys, const T *vals, T *vals_b,   \
+        int parallel) {                                                                            \
+        (void)fin, (void)parallel;                                                                 \
+        T *nz = pg_malloc((size_t)nb, sizeof(T));                                                  \
+        long *zeros = pg_malloc((size_t)nb, sizeof(long));                                         \
+        for (long b = 0; b < nb; b++) {                                                            \
+            nz[b] = 1;                                                                             \
+            zeros[b] = 0;                                                                          \
+        }                                                                                          \
+        for (long e = 0; e < n; e++)                                                               \
+            if (keys[e] >= 0 && vals[e] != 0)                                                      \
+                nz[keys[e]] *= vals[e];                                                            \
+            else if (keys[e] >= 0)                                                                 \
+                zeros[keys[e]]++;                                                                  \
+        for (long e = 0; e < n && vals_b; e++)                                                     \
+            if (keys[e] >= 0) {                                                                    \
+                long k = keys[e];                                                                  \
+                T rest = zeros[k] == 0 ? nz[k] / vals[e]                                           \
+                                       : (zeros[k] == 1 && vals[e] == 0 ? nz[k] : (T)0);           \
+                vals_b[e] += h_b[k] * h[k] * rest;                                                 \
+            }                                                                                      \
+        for (long b = 0; b < nb; b++)                                                              \
+            h_b[b] *= zeros[b] ? (T)0 : nz[b];                                                     \
+        pg_free(nz);                                                                               \
+        pg_free(zeros);                                                                            \
+    }
+#define PG_DEVICE_HIST_EXT_REV(NAME, T)                                                            \
+    __device__ static inline __attribute__((unused)) void NAME(                                    \
+        T *h, const T *fin, T *h_b, long nb, long n, const long *keys, const T *vals, T *vals_b,   \
+        int parallel) {                                                                            \
+        (void)parallel;                                                                            \
+        long *first = pg_malloc((size_t)nb, sizeof(long));                                         \
+        for (long b = 0; b < nb; b++)                                                              \
+            first[b] = -1;                                                                         \
+        for (long e = 0; e < n; e++) {                                                             \
+            long k = keys[e];                                                                      \
+            if (k >= 0 && first[k] < 0 && vals[e] == fin[k] && h[k] != fin[k])                     \
+                first[k] = e;                                                                      \
+        }                                                                                          \
+        for (long b = 0; b < nb; b++) {                                                            \
+            if (vals_b && first[b] >= 0)                                                           \
+                vals_b[first[b]] += h_b[b];                                                        \
+            if (h[b] != fin[b])                                                                    \
+                h_b[b] = 0;                                                                        \
+        }                                                                                          \
+        pg_free(first);                                                                            \
+    }
+#define PG_DEVICE_HIST_GENERAL_REV(NAME, T, COMBINE, D0, D1)                                       \
+    __device__ static inline __attribute__((unused)) void NAME(                                    \
+        const T *h, const T *fin, T *h_b, long nb, long n, const long *keys, const T *vals,        \
+        T *vals_b, int parallel) {                                                                 \
+        (void)fin, (void)parallel;                                                                 \
+        T *run = pg_malloc((size_t)nb, sizeof(T));                                                 \
+        T *before = pg_malloc((size_t)n, sizeof(T));                                               \
+        for (long b = 0; b < nb; b++)                                                              \
+            run[b] = h[b];                                                                         \
+        for (long e = 0; e < n; e++)                                                               \
+            if (keys[e] >= 0) {                                                                    \
+                before[e] = run[keys[e]];                                                          \
+                run[keys[e]] = COMBINE(run[keys[e]], vals[e]);                                     \
+            }                                                                                      \
+        for (long e = n; e-- > 0;)                                                                 \
+            if (keys[e] >= 0) {                                                                    \
+                long k = keys[e];                                                                  \
+                if (vals_b)                                                                        \
+                    vals_b[e] += h_b[k] * D1(before[e], vals[e]);                                  \
+                h_b[k] *= D0(before[e], vals[e]);                                                  \
+            }                                                                                      \
+        pg_free(run);                                                                              \
+        pg_free(before);                                                                           \
+    }
+PG_DEVICE_HIST(pg_hist_mul_double, double, PG_DEVICE_MUL)
+PG_DEVICE_HIST(pg_hist_min_double, double, pg_fmin)
+PG_DEVICE_HIST(pg_hist_max_double, double, pg_fmax)
+PG_DEVICE_HIST(pg_hist_mul_float, float, PG_DEVICE_MUL)
+PG_DEVICE_HIST(pg_hist_min_float, float, pg_fminf)
+PG_DEVICE_HIST(pg_hist_max_float, float, pg_fmaxf)
+PG_DEVICE_HIST_MUL_REV(pg_hist_mul_double_rev, double)
+PG_DEVICE_HIST_MUL_REV(pg_hist_mul_float_rev, float)
+PG_DEVICE_HIST_EXT_REV(pg_hist_min_double_rev, double)
+PG_DEVICE_HIST_EXT_REV(pg_hist_max_double_rev, double)
+PG_DEVICE_HIST_EXT_REV(pg_hist_min_float_rev, float)
+PG_DEVICE_HIST_EXT_REV(pg_hist_max_float_rev, float)
+#undef PG_DEVICE_HIST_MUL_REV
+#undef PG_DEVICE_HIST_EXT_REV
+
 /* stdio's output in device code: printf's (streams ignored) */
 #ifdef PG_CUDA_EMULATE
 #define pg_dev_puts puts
@@ -348,5 +461,17 @@ PG_DEVICE_AFFINE_SCAN(pg_scan_affine_float, float)
 __device__ static inline int pg_dev_flushed(void) {
     return 0;
 }
+
+/* omp_get_wtime in device code: the GPU's global timer (ns), in seconds
+ * (differences between two readings are what programs use) */
+#ifdef PG_CUDA_EMULATE
+#define pg_dev_wtime omp_get_wtime
+#else
+__device__ static inline double pg_dev_wtime(void) {
+    unsigned long long ns;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(ns));
+    return 1e-9 * (double)ns;
+}
+#endif
 
 #endif

@@ -955,6 +955,15 @@ void emit_c_uop_helpers(FILE *out, const EmitOptions *opt, const UserOp *u, Func
     }
     if (inverse)
         emit_c_function(out, inverse, opt);
+    if (opt->cuda) { /* (PG_HELPER: __host__ __device__) the one-thread kernels' */
+        fprintf(out, "PG_DEVICE_SCAN(%s_scan, %s, %s)\n", h, t, h);
+        if (u->commutative)
+            fprintf(out, "PG_DEVICE_HIST(%s_hist, %s, %s)\n", h, t, h);
+        if (u->commutative && !inverse)
+            fprintf(out, "PG_DEVICE_HIST_GENERAL_REV(%s_hist_rev, %s, %s, %s_d0, %s_d1)\n", h, t, h,
+                    h, h);
+        return;
+    }
     Emitter e = {.out = out, .opt = opt};
     /* the declaration again, on the output's helpers, for a second
      * differentiation of this file */

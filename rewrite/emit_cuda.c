@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum { PART_SEQ, PART_MAP, PART_REDUCE, PART_HOST, PART_COMMENT } PartKind;
+typedef enum { PART_SEQ, PART_MAP, PART_REDUCE, PART_SCAN, PART_HOST, PART_COMMENT } PartKind;
 
 /* The top-level statements [first, end) of one kernel (the host's
  * statements among them excepted: they run before all kernels), or
@@ -64,13 +64,15 @@ typedef struct Cuda {
     bool uses_tape;
     int kernels;         /* so far: numbers their names */
     unsigned char *mark; /* per variable id, cleared after each use */
+    Var **scan_terms;    /* while checking a fused scan's maps: its terms */
 } Cuda;
 
 /* ---- what the backend cannot emit yet ---- */
 
 /* The kept calls device code has, and what it calls instead: stdio's
  * output goes through printf (streams ignored, fflush a no-op:
- * pargrad_cuda.h), assert and pargrad's checks as they are */
+ * pargrad_cuda.h), OpenMP's wall clock reads the GPU's timer, assert and
+ * pargrad's checks as they are */
 static const char *const device_calls[][2] = {
     {"printf", "printf"},
     {"puts", "pg_dev_puts"},
@@ -78,6 +80,7 @@ static const char *const device_calls[][2] = {
     {"fputs", "pg_dev_fputs"},
     {"fprintf", "pg_dev_fprintf"},
     {"fflush", "pg_dev_fflush"},
+    {"omp_get_wtime", "pg_dev_wtime"},
     {"assert", "assert"},
     {"pg_bin_check", "pg_bin_check"},
     {"pg_bound_check", "pg_bound_check"},
@@ -93,15 +96,8 @@ const char *cuda_device_call(const char *fn) {
 static Stmt *first_unsupported(Body *b, const char **what) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        if (s->kind == S_HIST)
-            *what = "histograms of *, min and max";
-        else if (s->uop || (s->kind == S_LET && s->op >= OP_UOP && s->op <= OP_UOP_INV))
-            *what = "declared operators";
-        else if (s->kind == S_EFFECT && !cuda_device_call(s->text))
-            *what = "calls other than stdio's output and assert";
-        for (int k = 0; k < s->accums.len && !*what; k++)
-            if (((Accum *)s->accums.items[k])->op == RED_USER)
-                *what = "declared operators";
+        if (s->kind == S_EFFECT && !cuda_device_call(s->text))
+            *what = "calls other than stdio's output, omp_get_wtime and assert";
         if (*what)
             return s;
         Stmt *in = first_unsupported(s->then_body, what);
@@ -140,12 +136,14 @@ static bool host_known(Cuda *c, Operand o) {
 }
 
 /* Arithmetic on the parameters, run by the host before the kernels
- * (hoisted: so no division by an integer a guard may have checked) */
+ * (hoisted: so no division by an integer a guard may have checked, only by
+ * a positive constant) */
 static bool host_let(Cuda *c, Stmt *s) {
     if (s->kind != S_LET || s->dst->is_mutable || s->op == OP_THREADS || s->op == OP_DERIV_OF ||
         (s->op >= OP_UOP && s->op <= OP_UOP_INV))
         return false;
-    if ((s->op == OP_DIV || s->op == OP_MOD) && !type_is_float(s->dst->ty))
+    if ((s->op == OP_DIV || s->op == OP_MOD) && !type_is_float(s->dst->ty) &&
+        !(s->args[1].kind == OPD_CONST && s->args[1].ival > 0))
         return false;
     for (int i = 0; i < s->nargs; i++)
         if (!host_known(c, s->args[i]))
@@ -169,7 +167,8 @@ static bool grid_body(Cuda *c, Body *b, Body *loop_body) {
                 return false;
             break;
         case S_LET: /* a sum of the loop's into a scalar outside it (OpenMP's reduction clause) */
-            if (s->dst->is_mutable && !body_declares_scalar(loop_body, s->dst))
+            if (s->dst->is_mutable && !body_declares_scalar(loop_body, s->dst) &&
+                !(c->scan_terms && (s->dst == c->scan_terms[0] || s->dst == c->scan_terms[1])))
                 return false;
             break;
         case S_ACC:
@@ -201,6 +200,26 @@ static bool grid_loop(Cuda *c, Stmt *s) {
             return false;
     }
     return s->hi.kind != OPD_NONE && grid_body(c, s->body, s->body);
+}
+
+/* A fused scan whose maps' iterations threads run on their own, under an
+ * operator of CUB's scans (emit_scan.c's GPU passes), its length known on
+ * the host (its arrays are allocated there) */
+static bool grid_scan(Cuda *c, Stmt *s) {
+    ScanFusion *fu = s->fusion;
+    if (!fu || !type_is_float(s->buf->elem) || !host_known(c, s->hi) ||
+        (s->scan_op != RED_ADD && s->scan_op != RED_MUL && s->scan_op != RED_MIN &&
+         s->scan_op != RED_MAX && s->scan_op != RED_AFFINE))
+        return false;
+    if (fu->pre && !fu->keep_terms && !fuse_pass1_body(&c->e->a, c->e->func, s))
+        return false;
+    Stmt *maps[2] = {fu->pre, fu->post};
+    bool ok = true;
+    c->scan_terms = fu->term;
+    for (int q = 0; q < 2 && ok; q++)
+        ok = !maps[q] || (!maps[q]->serial && grid_body(c, maps[q]->body, maps[q]->body));
+    c->scan_terms = NULL;
+    return ok;
 }
 
 /* ---- what each statement touches ---- */
@@ -322,7 +341,7 @@ static bool place_buffers(Cuda *c) {
             continue;
         }
         for (int i = first; i <= last; i++)
-            if (c->kind[i] == PART_MAP || c->kind[i] == PART_REDUCE) {
+            if (c->kind[i] == PART_MAP || c->kind[i] == PART_REDUCE || c->kind[i] == PART_SCAN) {
                 c->kind[i] = PART_SEQ;
                 changed = true;
             }
@@ -378,11 +397,12 @@ static void classify(Cuda *c) {
     }
     for (int i = 0; i < c->n; i++) {
         Stmt *s = c->top->stmts.items[i];
-        c->kind[i] = s->kind == S_COMMENT  ? PART_COMMENT
-                     : host_let(c, s)      ? PART_HOST
-                     : s->kind == S_MAP    ? PART_MAP
-                     : s->kind == S_REDUCE ? PART_REDUCE
-                                           : PART_SEQ;
+        c->kind[i] = s->kind == S_COMMENT                   ? PART_COMMENT
+                     : host_let(c, s)                       ? PART_HOST
+                     : s->kind == S_MAP                     ? PART_MAP
+                     : s->kind == S_REDUCE                  ? PART_REDUCE
+                     : s->kind == S_SCAN && grid_scan(c, s) ? PART_SCAN
+                                                            : PART_SEQ;
         if (c->kind[i] == PART_HOST)
             c->live[s->dst->id] = LIVE_HOST;
         if ((c->kind[i] == PART_MAP || c->kind[i] == PART_REDUCE) && !grid_loop(c, s))
@@ -762,6 +782,13 @@ static void emit_trip_count(Emitter *e, Stmt *s) {
     fputc(')', e->out);
 }
 
+/* for each of the pg_trips iterations a thread takes (grid-stride) */
+static void grid_stride_open(Emitter *e) {
+    line(e, "for (long pg_k = blockIdx.x * (long)blockDim.x + threadIdx.x; pg_k < pg_trips;");
+    line(e, "     pg_k += (long)gridDim.x * blockDim.x) {");
+    e->depth++;
+}
+
 /* The grid-stride loop over a map's or reduce's iterations; pg_k counts
  * them from 0 */
 static void grid_loop_open(Cuda *c, Stmt *s) {
@@ -770,9 +797,13 @@ static void grid_loop_open(Cuda *c, Stmt *s) {
     fputs("const long pg_trips = ", e->out);
     emit_trip_count(e, s);
     fputs(";\n", e->out);
-    line(e, "for (long pg_k = blockIdx.x * (long)blockDim.x + threadIdx.x; pg_k < pg_trips;");
-    line(e, "     pg_k += (long)gridDim.x * blockDim.x) {");
-    e->depth++;
+    grid_stride_open(e);
+    bool arg = false; /* (an arg-extremum's terms name the index) */
+    for (int k = 0; k < s->accums.len; k++)
+        arg |= ((Accum *)s->accums.items[k])->op == RED_ARGMIN ||
+               ((Accum *)s->accums.items[k])->op == RED_ARGMAX;
+    if (s->index->id < e->nvars && !e->uses[s->index->id] && !arg)
+        return; /* (an unused variable is a warning, an error under -Werror) */
     indent(e);
     fprintf(e->out, "const %s %s = (%s)(", type_cname(s->index->ty), var_name(e, s->index),
             type_cname(s->index->ty));
@@ -780,10 +811,11 @@ static void grid_loop_open(Cuda *c, Stmt *s) {
     fputs(" + pg_k);\n", e->out);
 }
 
-/* A kernel running the iterations of the map or reduce s, up to its
- * body's statements (emitted); returns the names' scope of the kernel */
-static int grid_kernel_open(Cuda *c, Part *p, Stmt *s, FILE *kernels, const char *name, Uses *u,
-                            const char *extra) {
+/* A grid kernel's head, the frame's values it reads, its threads' tape
+ * and heap arrays (those body declares); returns the names' scope of the
+ * kernel */
+static int grid_kernel_begin(Cuda *c, Part *p, Body *body, FILE *kernels, const char *name, Uses *u,
+                             const char *extra) {
     Emitter *e = c->e;
     for (int i = 0; i < u->frame.len; i++)
         add_frame_var(c, u->frame.items[i]);
@@ -791,8 +823,17 @@ static int grid_kernel_open(Cuda *c, Part *p, Stmt *s, FILE *kernels, const char
     kernel_head(c, name, u, extra);
     load_frame(c, u, p);
     int scope = e->names.len;
-    declare_tape(c, s->body, true);
-    collect_heap_arrays(e, s->body);
+    declare_tape(c, body, true);
+    collect_heap_arrays(e, body);
+    return scope;
+}
+
+/* A kernel running the iterations of the map or reduce s, up to its
+ * body's statements (emitted); returns the names' scope of the kernel */
+static int grid_kernel_open(Cuda *c, Part *p, Stmt *s, FILE *kernels, const char *name, Uses *u,
+                            const char *extra) {
+    Emitter *e = c->e;
+    int scope = grid_kernel_begin(c, p, s->body, kernels, name, u, extra);
     grid_loop_open(c, s);
     e->cuda_grid = true;
     e->cuda_grid_body = s->body;
@@ -932,9 +973,11 @@ static void emit_reduce_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
     /* the host: the terms' arrays, the kernel, CUB */
     e->out = host;
     source_comment(e, s->loc, "a reduce: each iteration's terms, then CUB's reduction of them");
-    fprintf(host, "    const long pg_n_%d = pg_trip_count(", c->kernels);
-    emit_trip_count(e, s);
-    fputs(");\n", host);
+    if (na) { /* (a reduce left with no results runs its iterations' effects alone) */
+        fprintf(host, "    const long pg_n_%d = pg_trip_count(", c->kernels);
+        emit_trip_count(e, s);
+        fputs(");\n", host);
+    }
     const char *extra_args = "";
     for (int k = 0; k < na; k++) {
         Accum *ac = s->accums.items[k];
@@ -979,6 +1022,124 @@ static void emit_reduce_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
         fprintf(host, "    PG_CUDA_CHECK(cudaFreeAsync(%s, pg_stream), \"%s\", %d);\n", contrib[k],
                 c->fname, s->loc.line);
     }
+}
+
+/* What one pass of a fused scan's kernels reads: its maps' bodies (b1,
+ * b2), its length, in pass 2 its initial value and prefixes' array */
+static Uses scan_pass_uses(Cuda *c, Stmt *s, Body *b1, Body *b2, bool pass2) {
+    Uses u = {0};
+    UseScan us = {c, &u, NULL};
+    scan_uses(&us, b1);
+    scan_uses(&us, b2);
+    use_operand(&s->hi, &us);
+    if (pass2) {
+        use_operand(&s->args[0], &us);
+        use_buffer(&us, s->buf);
+    }
+    for (int q = 0; q < 2; q++)
+        if (s->scan_in[q] && s->fusion->in_memory[q])
+            use_buffer(&us, s->scan_in[q]);
+    clear_marks(c, &u);
+    return u;
+}
+
+/* A kernel over a fused scan's iterations, up to the statements of one
+ * (pass 2 first writes the prefixes no iteration writes); returns the
+ * names' scope of the kernel */
+static int scan_kernel_open(Cuda *c, Part *p, Stmt *s, FILE *kernels, const char *name, Uses *u,
+                            const char *extra, bool pass2) {
+    Emitter *e = c->e;
+    int scope = grid_kernel_begin(c, p, s->body, kernels, name, u, extra);
+    indent(e);
+    fputs("const long pg_trips = pg_trip_count(", e->out);
+    emit_operand_top(e, s->hi);
+    fputs(");\n", e->out);
+    if (pass2)
+        emit_gpu_scan_start(e, s, "pg_trips");
+    grid_stride_open(e);
+    indent(e);
+    fprintf(e->out, "const %s %s = (%s)pg_k;\n", type_cname(s->fusion->index->ty),
+            var_name(e, s->fusion->index), type_cname(s->fusion->index->ty));
+    e->cuda_grid = true;
+    e->cuda_grid_body = s->body;
+    return scope;
+}
+
+static void scan_kernel_close(Cuda *c, Stmt *s, int scope, FILE *host) {
+    Emitter *e = c->e;
+    e->cuda_grid = false;
+    grid_kernel_close(c, s);
+    names_pop_to(e, scope);
+    fputs("}\n", e->out);
+    e->out = host;
+}
+
+/* A fused scan: a kernel computing each iteration's terms, CUB's scan of
+ * them, a kernel running each iteration from the terms before it */
+static void emit_scan_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
+    Emitter *e = c->e;
+    Stmt *s = c->top->stmts.items[p->first];
+    ScanFusion *fu = s->fusion;
+    const char *elem = type_cname(s->buf->elem);
+    bool affine = s->scan_op == RED_AFFINE;
+    const char *ty = affine ? arena_printf(&e->a, "pg_affine<%s>", elem) : elem;
+    const char *label = gpu_scan_label(e, s);
+    const char *terms = unique_name(e, arena_printf(&e->a, "%s_terms", label), false);
+    names_push(e, terms);
+    const char *prefix = unique_name(e, arena_printf(&e->a, "%s_prefix", label), false);
+    names_push(e, prefix);
+    Body *terms_body = fu->pre && !fu->keep_terms ? fuse_pass1_body(&e->a, e->func, s) : NULL;
+    int n = ++c->kernels;
+    const char *k1 = arena_printf(&e->a, "%s_scan_terms_%d", c->fname, n);
+    const char *k2 = arena_printf(&e->a, "%s_scan_%d", c->fname, n);
+
+    Uses u1 = scan_pass_uses(c, s, fu->pre ? (terms_body ? terms_body : fu->pre->body) : NULL, NULL,
+                             false);
+    int scope = scan_kernel_open(c, p, s, kernels, k1, &u1,
+                                 arena_printf(&e->a, ", %s *%s", ty, terms), false);
+    emit_gpu_scan_terms(e, s, terms_body, terms);
+    scan_kernel_close(c, s, scope, host);
+
+    Uses u2 = scan_pass_uses(c, s, fu->pre && !fu->keep_terms ? fu->pre->body : NULL,
+                             fu->post ? fu->post->body : NULL, true);
+    scope = scan_kernel_open(c, p, s, kernels, k2, &u2,
+                             arena_printf(&e->a, ", const %s *%s", ty, prefix), true);
+    emit_gpu_scan_iteration(e, s, prefix, "pg_trips");
+    scan_kernel_close(c, s, scope, host);
+
+    source_comment(e, s->loc,
+                   arena_printf(&e->a,
+                                "%s: each iteration's terms, CUB's scan of them%s, then each "
+                                "iteration from the terms before it",
+                                s->note ? s->note : "a scan",
+                                s->reversed ? " (from the top down)" : ""));
+    fprintf(host, "    const long pg_n_%d = pg_trip_count((long)(", n);
+    emit_operand_top(e, s->hi);
+    fputs("));\n", host);
+    const char *arr[2] = {terms, prefix};
+    for (int q = 0; q < 2; q++) {
+        fprintf(host, "    %s *%s = NULL;\n", ty, arr[q]);
+        fprintf(host,
+                "    PG_CUDA_CHECK(cudaMallocAsync(&%s, sizeof *%s * (size_t)pg_n_%d, pg_stream), "
+                "\"%s\", %d);\n",
+                arr[q], arr[q], n, c->fname, s->loc.line);
+    }
+    fprintf(host, "    PG_LAUNCH(%s, pg_blocks(pg_n_%d), PG_BLOCK, pg_stream)", k1, n);
+    launch_args(c, &u1, arena_printf(&e->a, ", %s", terms));
+    check_launch(c, host, s->loc.line);
+    const char *op = affine ? arena_printf(&e->a, "pg_op_affine<%s>()", elem)
+                            : reduce_functor(s->scan_op, s->buf->elem);
+    const char *identity =
+        affine ? arena_printf(&e->a, "pg_affine<%s>{1, 0}", elem)
+               : arena_printf(&e->a, "(%s)(%s)", elem, identity_text(s->scan_op, s->buf->elem));
+    fprintf(host, "    pg_cuda_scan(%s, %s, pg_n_%d, %s, %s, %s, pg_stream, \"%s\", %d);\n", terms,
+            prefix, n, op, identity, s->reversed ? "true" : "false", c->fname, s->loc.line);
+    fprintf(host, "    PG_LAUNCH(%s, pg_blocks(pg_n_%d), PG_BLOCK, pg_stream)", k2, n);
+    launch_args(c, &u2, arena_printf(&e->a, ", %s", prefix));
+    check_launch(c, host, s->loc.line);
+    for (int q = 0; q < 2; q++)
+        fprintf(host, "    PG_CUDA_CHECK(cudaFreeAsync(%s, pg_stream), \"%s\", %d);\n", arr[q],
+                c->fname, s->loc.line);
 }
 
 /* ---- the host's statements ---- */
@@ -1194,6 +1355,9 @@ static void emit_cuda(FILE *out, Func *f, const EmitOptions *opt, const char *wr
         case PART_REDUCE:
             emit_reduce_part(&c, p, kernels, host);
             break;
+        case PART_SCAN:
+            emit_scan_part(&c, p, kernels, host);
+            break;
         case PART_HOST:
         case PART_COMMENT:
             emit_comment_part(&c, p);
@@ -1205,9 +1369,9 @@ static void emit_cuda(FILE *out, Func *f, const EmitOptions *opt, const char *wr
     emit_host_stmts(&c, true);
     e.out = out;
     for (int i = 0; i < c.nparts; i++)
-        if (c.parts[i].kind ==
-            PART_REDUCE) { /* (CUB only where needed: it is most of nvcc's time) */
-            fputs("\n#include \"pargrad_cuda_cub.h\" /* CUB's reductions */\n", out);
+        if (c.parts[i].kind == PART_REDUCE || c.parts[i].kind == PART_SCAN) {
+            /* (CUB only where needed: it is most of nvcc's time) */
+            fputs("\n#include \"pargrad_cuda_cub.h\" /* CUB's reductions and scans */\n", out);
             break;
         }
     emit_frame_struct(&c, out);

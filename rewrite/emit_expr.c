@@ -317,6 +317,13 @@ void emit_expr(Emitter *e, Stmt *s) {
         fputc(')', e->out);
         break;
     default:
+        if (e->opt->cuda && s->op == OP_DIV && x[1].kind == OPD_CONST && type_is_float(x[1].ty) &&
+            x[1].fval == 0) {
+            /* (nvcc warns of a division by a constant zero: the same value) */
+            emit_operand(e, x[0]);
+            fprintf(e->out, " * %sINFINITY", signbit(x[1].fval) ? "-" : "");
+            break;
+        }
         emit_operand(e, x[0]);
         fprintf(e->out, " %s ", c_op(s->op));
         emit_operand(e, x[1]);

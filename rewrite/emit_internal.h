@@ -182,6 +182,11 @@ void emit_cuda_heap_array(Emitter *e, Stmt *decl);
 /* emit_scan.c: a scan fused with its maps (ScanFusion), one parallel
  * region of two passes */
 void emit_fused_scan(Emitter *e, Stmt *s);
+/* The CUDA backend's passes of a fused scan, one iteration each (emit_scan.c) */
+const char *gpu_scan_label(Emitter *e, Stmt *s);
+void emit_gpu_scan_terms(Emitter *e, Stmt *s, Body *terms_body, const char *terms);
+void emit_gpu_scan_start(Emitter *e, Stmt *s, const char *n);
+void emit_gpu_scan_iteration(Emitter *e, Stmt *s, const char *prefix, const char *n);
 
 /* emit_lanes.c: a map of a few iterations around scans, its iterations
  * run side by side as vector lanes */

@@ -608,3 +608,98 @@ void emit_fused_scan(Emitter *e, Stmt *s) {
     close_block(e);
     names_pop_to(e, scope);
 }
+
+/* ---- the CUDA backend's fused scans (emit_cuda.c) ----
+ * Three steps where the CPU's parallel region has two passes: a grid
+ * kernel computes every iteration's terms into an array (pass 1), CUB
+ * scans them (exclusive, from the operator's identity), and a second grid
+ * kernel runs every iteration from the initial value combined with the
+ * scan before it (pass 2). The kernels are emit_cuda.c's; these write what
+ * one iteration k does in each (k: the scan's index, declared by the
+ * caller from the thread's iteration). */
+
+static FusedNames gpu_names(Emitter *e, Stmt *s) {
+    ScanFusion *fu = s->fusion;
+    FusedNames nm = {.pre = fu->pre, .post = fu->post, .index = fu->index};
+    reserve_names(e, s->body);
+    nm.ty = type_cname(s->buf->elem);
+    nm.k = var_name(e, fu->index);
+    for (int q = 0; q < 2 && s->scan_in[q]; q++)
+        nm.term[q] = var_name(e, fu->term[q]);
+    return nm;
+}
+
+/* The label the scan's own names start with (its terms' name, less _term) */
+const char *gpu_scan_label(Emitter *e, Stmt *s) {
+    const char *label = s->fusion->term[0]->name;
+    return arena_printf(&e->a, "%.*s", (int)(strlen(label) - (s->scan_in[1] ? 7 : 5)), label);
+}
+
+/* Pass 1: iteration k's terms into terms[k] (terms_body: the slice of pre
+ * computing them, fuse_pass1_body; NULL when pre runs in full here) */
+void emit_gpu_scan_terms(Emitter *e, Stmt *s, Body *terms_body, const char *terms) {
+    FusedNames nm = gpu_names(e, s);
+    declare_terms(e, s, &nm);
+    e->terms_only = terms_body != NULL;
+    if (nm.pre)
+        emit_iteration(e, nm.pre, terms_body ? terms_body : nm.pre->body, &nm);
+    e->terms_only = false;
+    terms_from_arrays(e, s, &nm);
+    if (s->scan_op == RED_AFFINE)
+        line(e, arena_printf(&e->a, "%s[%s] = pg_affine<%s>{%s, %s};", terms, nm.k, nm.ty,
+                             nm.term[0], nm.term[1]));
+    else
+        line(e, arena_printf(&e->a, "%s[%s] = %s;", terms, nm.k, nm.term[0]));
+}
+
+/* Before pass 2's iterations, by one thread: the prefixes no iteration
+ * writes (the initial value; the final one when there are no iterations) */
+void emit_gpu_scan_start(Emitter *e, Stmt *s, const char *n) {
+    ScanFusion *fu = s->fusion;
+    if (!fu->keep_prefix && !fu->final)
+        return;
+    line(e, "if (blockIdx.x == 0 && threadIdx.x == 0) {");
+    e->depth++;
+    const char *at[2] = {s->reversed ? n : "0", s->reversed ? "0" : n};
+    for (int q = fu->keep_prefix ? 0 : 1; q < 2; q++) {
+        indent(e);
+        fprintf(e->out, "%s%s = ", q ? arena_printf(&e->a, "if (%s == 0) ", n) : "",
+                lane_element(e, s->buf, at[q]));
+        emit_operand(e, s->args[0]);
+        fputs(";\n", e->out);
+    }
+    close_block(e);
+}
+
+/* Pass 2: iteration k from the initial value combined with prefix[k] (the
+ * terms before it, above it for a reversed scan, combined); the last
+ * iteration writes the final value where it is read. */
+void emit_gpu_scan_iteration(Emitter *e, Stmt *s, const char *prefix, const char *n) {
+    ScanFusion *fu = s->fusion;
+    FusedNames nm = gpu_names(e, s);
+    nm.run = unique_name(e, arena_printf(&e->a, "%s_run", gpu_scan_label(e, s)), false);
+    names_push(e, nm.run);
+    indent(e);
+    fprintf(e->out, "%s %s = ", nm.ty, nm.run);
+    const char *p = arena_printf(&e->a, "%s[%s]", prefix, nm.k);
+    if (s->scan_op == RED_AFFINE) {
+        fprintf(e->out, "%s.a * ", p);
+        emit_operand(e, s->args[0]);
+        fprintf(e->out, " + %s.b;\n", p);
+    } else {
+        emit_operand(e, s->args[0]);
+        fputs(";\n", e->out);
+        indent(e);
+        fprintf(e->out, "%s = ", nm.run);
+        print_combine(e, s, nm.run, p);
+        fputs(";\n", e->out);
+    }
+    emit_pass2_iteration(e, s, &nm, !fu->keep_terms);
+    if (fu->final || fu->keep_prefix) {
+        line(e, arena_printf(&e->a, "if (%s == %s)", nm.k,
+                             s->reversed ? "0" : arena_printf(&e->a, "%s - 1", n)));
+        e->depth++;
+        write_prefix(e, s, s->reversed ? "0" : n, nm.run);
+        e->depth--;
+    }
+}

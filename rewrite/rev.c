@@ -1506,7 +1506,7 @@ static void forget_whole_ranges(Body *b) {
 
 Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     Func *f = spec->primal;
-    Rev r = {.a = a, .src = f, .err = err};
+    Rev r = {.a = a, .src = f, .err = err, .gpu = spec->gpu};
     r.dst = arena_alloc(a, sizeof(Func));
     r.dst->name = spec->name;
     r.dst->type_defs = spec->primal->type_defs; /* its signature names the same structs */

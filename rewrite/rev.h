@@ -20,6 +20,10 @@ typedef struct RevSpec {
     PtrVec wrt, out;           /* parameter names; "return" in out for the return value */
     PtrVec wrt_locs, out_locs; /* SrcLoc* per name, when known */
     SrcLoc loc;
+    /* For the CUDA backend: the rules pick the forms a GPU runs well (a
+     * min/max reduction as one arg-extremum reduce, which CUB does, not
+     * blocks of a thread each) */
+    bool gpu;
 } RevSpec;
 
 /* ---- contract.c ---- */
@@ -110,6 +114,7 @@ typedef struct Rev {
     Arena *a;
     Func *src, *dst;
     RevErrors *err;
+    bool gpu; /* RevSpec.gpu */
     /* The outermost parallel loop around the code being generated, if any:
      * adjoint accumulations into arrays are plain when their index is
      * injective in this loop's index, atomic otherwise. */

@@ -177,8 +177,10 @@ static void reduce_fwd(Rev *r, Stmt *s, Stmt *primal, Body *out) {
         vec_push(r->a, &r->red_infos, ri);
         if (a->op == RED_MUL) {
             mul_fwd(r, red, a, &in_body, &red->accums, after, ri);
-        } else if (s->accums.len == 1 && !r->par_loop && !body_writes(s)) {
-            /* the blocked search runs the body twice: only for pure bodies */
+        } else if (s->accums.len == 1 && !r->par_loop && !body_writes(s) && !r->gpu) {
+            /* the blocked search runs the body twice: only for pure bodies
+             * (and on CPUs: a GPU's thread per block would read the data
+             * with a stride of a block) */
             extremum_fwd_blocked(r, primal, a, ri, out);
             return;
         } else {

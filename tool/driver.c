@@ -538,6 +538,8 @@ static bool lift_job(Options *o, Arena *a, Frontend *fe, Job *j) {
     if (o->primal && (j->primal = frontend_lift(fe, j->fname, j->spec.loc))) {
         rev_lower_carriers(a, j->primal->body); /* (what only derivatives need, as forward code) */
         simplify_cse(a, j->primal);
+        simplify_dead_code(a, j->primal);
+        fuse_function(a, j->primal); /* (scans fused with their maps run on the grid) */
     }
     if (o->emit_ir && strcmp(o->emit_ir, "lifted") == 0)
         ir_print_func(ir, f);
@@ -556,6 +558,7 @@ static bool differentiate_job(Options *o, Arena *a, Diags *d, Job *j) {
     RevErrors errs = {report_rev_error, d, 0};
     if (!activity_analyse(a, &j->spec, &errs))
         return false;
+    j->spec.gpu = o->backend && strcmp(o->backend, "cuda") == 0;
     j->result = rev_function(a, &j->spec, &errs);
     if (!j->result)
         return false;
@@ -680,11 +683,6 @@ int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
                        "the cuda backend does not support %s yet", what);
             bad++;
         }
-    }
-    if (cuda && nhelpers) {
-        diag_error(d, helpers[0].op->loc, "use --backend=openmp for now",
-                   "the cuda backend does not support declared operators yet");
-        bad++;
     }
     if (bad) {
         frontend_close(fe);

@@ -51,7 +51,7 @@ else
 fi
 cxx=${CXX:-g++}
 "$cxx" -x c++ -std=c++17 -DPG_CUDA_EMULATE -fopenmp -O1 -Wall -Wextra -Werror -Wvla \
-    -Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable \
+    -Wno-unused-parameter \
     -I"$inc" -I"$e2e" -c "${name}_b.cu" -o "${name}_emu.o" || { echo "FAIL: emulated build"; exit 1; }
 cc=${CC:-gcc}
 "$cc" -O1 -Wno-unknown-pragmas -I"$e2e" -c "$e2e/$name.c" -o "$name.o" &&
@@ -67,7 +67,7 @@ tail -1 run_t3.txt
     { echo "FAIL: --primal rejected what the gradient's emission accepted"; exit 1; }
 renames=$(sed -n 's/^extern "C" .* \([A-Za-z_][A-Za-z_0-9]*\)_gpu(.*/-D\1=\1_gpu/p' "${name}_p.cu" | tr '\n' ' ')
 "$cxx" -x c++ -std=c++17 -DPG_CUDA_EMULATE -fopenmp -O1 -Wall -Wextra -Werror -Wvla \
-    -Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable \
+    -Wno-unused-parameter \
     -I"$inc" -I"$e2e" -c "${name}_p.cu" -o "${name}_p.o" &&
     "$cc" -O1 -I"$e2e" $renames -c "$e2e/${name}_check.c" -o "${name}_check_p.o" &&
     "$cxx" -fopenmp "$name.o" "${name}_check_p.o" "${name}_p.o" -o "${name}_p" -lm ||

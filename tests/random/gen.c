@@ -657,7 +657,7 @@ static void print_includes(FILE *out) {
     if (on(K_CONST_CAST)) /* uint64_t */
         fputs("#include <stdint.h>\n", out);
     if (on(K_KEPT_CALLS))
-        fputs("#include <assert.h>\n#include <stdio.h>\n", out);
+        fputs("#include <assert.h>\n#include <omp.h>\n#include <stdio.h>\n", out);
     fputs("#include <stdlib.h>\n\n", out);
 }
 
@@ -741,7 +741,7 @@ static void write_check(FILE *out, uint64_t seed) {
     fprintf(out, "/* the check driver of pargrad_gen %llu (see driver.h) */\n",
             (unsigned long long)seed);
     fputs("#include \"driver.h\"\n", out);
-    fputs(on(K_KEPT_CALLS) ? "#include <assert.h>\n\n" : "\n", out);
+    fputs(on(K_KEPT_CALLS) ? "#include <assert.h>\n#include <omp.h>\n\n" : "\n", out);
     fprintf(out, "enum { N = %d, M = %d };\n\n", prog.n, prog.m);
     ref_mode = 1; /* a float typedef is double in the reference twin */
     print_typedefs(out);

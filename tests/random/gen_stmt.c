@@ -975,13 +975,19 @@ static void gen_early_return(struct block b) {
         n->kid[n->nkid++] = gen_expr(1);
 }
 
-/* kept_calls: output as kernels print progress; in a parallel loop only
- * from its first iteration (a line per loop, not per element) */
+/* kept_calls: output as kernels print progress, and a timer read as
+ * they time themselves (its value never printed: it differs between
+ * runs); in a parallel loop only from its first iteration (a line per
+ * loop, not per element) */
 static void gen_kept_call(struct block b) {
     static const char *const forms[] = {
-        "printf(\"f: %g\\n\", %0);", "fprintf(stderr, \"f: n = %d, e = %.3f\\n\", n, %0);",
-        "assert(fabs(%0) < 1.0e6);", "puts(\"f: step\");", "fflush(stdout);"};
-    int k = rnd(5);
+        "printf(\"f: %g\\n\", %0);",
+        "fprintf(stderr, \"f: n = %d, e = %.3f\\n\", n, %0);",
+        "assert(fabs(%0) < 1.0e6);",
+        "puts(\"f: step\");",
+        "fflush(stdout);",
+        "if (omp_get_wtime() < 0.0)\n    puts(\"f: a clock before 1970\");"};
+    int k = rnd(6);
     if (cx.in_helper && k == 1)
         k = 0;
     const char *text = forms[k];

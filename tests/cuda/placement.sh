@@ -1,0 +1,37 @@
+#!/bin/sh
+# Where the CUDA backend runs the parallel constructs of the micro
+# benchmarks: their gradients' reduces, scans and maps on the grid (CUB's
+# reductions and scans), at most a few one-thread kernels for what is left
+# (seeds, the returned value). A construct falling back to one GPU thread
+# is correct but slow by orders of magnitude: this fails then.
+# usage: placement.sh PARGRAD ROOT WORK_DIR
+set -u
+pargrad=$1 root=$2 work=$3
+mkdir -p "$work" || exit 1
+fail=0
+# benchmark, what its gradient must call, the most one-thread kernels it may launch
+while IFS='|' read -r name want most; do
+    out="$work/${name}_b.cu"
+    "$pargrad" --backend=cuda "$root/bench/micro/$name.c" -o "$out" || { echo "FAIL: $name rejected"; fail=1; continue; }
+    got=$(grep -c -F "$want" "$out")
+    seq=$(grep -c 'PG_LAUNCH([a-z_0-9]*, 1, 1,' "$out")
+    if [ "$got" -eq 0 ] || [ "$seq" -gt "$most" ]; then
+        echo "FAIL: $name: $got calls of $want (want some), $seq one-thread kernels (want at most $most)"
+        fail=1
+    else
+        echo "ok: $name: $got of $want, $seq one-thread kernels"
+    fi
+done <<'LIST'
+reduce_add|pg_cuda_reduce(|2
+reduce_mul|pg_op_mul<double>()|2
+reduce_min|pg_op_argmin()|1
+reduce_max|pg_op_argmax()|1
+scan_add|pg_cuda_scan(|2
+scan_mul|pg_op_affine<double>()|2
+scan_min|pg_op_min<double>()|2
+scan_affine|pg_op_affine<double>()|2
+hist_add|a map, one iteration per thread|0
+LIST
+grep -q "extremum of each block" "$work/reduce_min_b.cu" &&
+    { echo "FAIL: reduce_min searches blocks (the CPUs' form) on the GPU"; fail=1; }
+exit $fail
