@@ -1111,8 +1111,7 @@ static void emit_scan_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
                    arena_printf(&e->a,
                                 "%s: each iteration's terms, CUB's scan of them%s, then each "
                                 "iteration from the terms before it",
-                                s->note ? s->note : "a scan",
-                                s->reversed ? " (from the top down)" : ""));
+                                fused_scan_note(e, s), s->reversed ? " (from the top down)" : ""));
     fprintf(host, "    const long pg_n_%d = pg_trip_count((long)(", n);
     emit_operand_top(e, s->hi);
     fputs("));\n", host);

@@ -182,6 +182,7 @@ void emit_cuda_heap_array(Emitter *e, Stmt *decl);
 /* emit_scan.c: a scan fused with its maps (ScanFusion), one parallel
  * region of two passes */
 void emit_fused_scan(Emitter *e, Stmt *s);
+const char *fused_scan_note(Emitter *e, Stmt *s);
 /* The CUDA backend's passes of a fused scan, one iteration each (emit_scan.c) */
 const char *gpu_scan_label(Emitter *e, Stmt *s);
 void emit_gpu_scan_terms(Emitter *e, Stmt *s, Body *terms_body, const char *terms);

@@ -459,16 +459,19 @@ static void emit_lanes_loop(Emitter *e, Stmt *s, FusedNames *nm) {
     }
 }
 
+/* The scan's own note up to its description of the unfused scan */
+const char *fused_scan_note(Emitter *e, Stmt *s) {
+    const char *note = s->note ? s->note : "a scan", *colon = strchr(note, ':');
+    return colon ? arena_printf(&e->a, "%.*s", (int)(colon - note), note) : note;
+}
+
 void emit_fused_scan(Emitter *e, Stmt *s) {
     ScanFusion *fu = s->fusion;
     FusedNames nm = {.pre = fu->pre, .post = fu->post, .index = fu->index};
     nm.par = e->opt->openmp && !e->in_parallel && !(nm.pre && nm.pre->serial) &&
              !(nm.post && nm.post->serial);
     const char *what = s->reversed ? "from the top down" : "in order";
-    /* the scan's own note up to its description of the unfused scan */
-    const char *note = s->note ? s->note : "a scan", *colon = strchr(note, ':');
-    if (colon)
-        note = arena_printf(&e->a, "%.*s", (int)(colon - note), note);
+    const char *note = fused_scan_note(e, s);
     source_comment(e, s->loc,
                    arena_printf(&e->a, "%s, a scan fused with %s%s%s: %s", note,
                                 nm.pre ? "the terms' map" : "", nm.pre && nm.post ? " and " : "",
