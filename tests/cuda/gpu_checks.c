@@ -7,9 +7,11 @@
  *
  * Host memory: where the GPU cannot address host memory (no HMM or ATS),
  * managed_alloc.h sends the checks' heap arrays here, to managed memory,
- * which the gradients' kernels can read. Their stack and static arrays
- * stay out of the GPU's reach (run_gpu.sh says which checks that stops). */
+ * which the gradients' kernels can read, and the check runs on a stack of
+ * managed memory. Static arrays stay out of the GPU's reach (run_gpu.sh
+ * says which checks that stops), as do the stacks of checks that fork. */
 #include <cuda_runtime.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,9 +52,46 @@ void *pg_managed_realloc(void *p, size_t bytes) {
 
 int pg_check_main(); /* the check's own main, renamed (-Dmain=pg_check_main) */
 
+typedef struct CheckRun {
+    int argc;
+    char **argv;
+    int status;
+} CheckRun;
+
+static void *run_check(void *arg) {
+    CheckRun *r = arg;
+    r->status = pg_check_main(r->argc, r->argv);
+    return NULL;
+}
+
+/* Where the GPU cannot address host memory (PG_GPU_MANAGED): the check runs
+ * on a thread whose stack is managed memory, so that the arrays it declares
+ * on its stack reach the kernels too; 0 when that cannot be set up. */
+static int run_on_managed_stack(CheckRun *r) {
+    size_t bytes = (size_t)64 << 20;
+    void *stack = NULL;
+    pthread_attr_t attr;
+    pthread_t thread;
+    if (cudaMallocManaged(&stack, bytes, cudaMemAttachGlobal) != cudaSuccess)
+        return 0;
+    if (pthread_attr_init(&attr) != 0 || pthread_attr_setstack(&attr, stack, bytes) != 0 ||
+        pthread_create(&thread, &attr, run_check, r) != 0) {
+        cudaFree(stack);
+        return 0;
+    }
+    pthread_join(thread, NULL);
+    pthread_attr_destroy(&attr);
+    return 1;
+}
+
 int main(int argc, char **argv) {
-#ifndef PG_CHECK_FORKS /* (CUDA set up before a fork is unusable in the child) */
+    CheckRun r = {argc, argv, 0};
+#ifdef PG_CHECK_FORKS /* (CUDA set up before a fork is unusable in the child) */
+    run_check(&r);
+#else
     cudaDeviceSetLimit(cudaLimitMallocHeapSize, (size_t)1 << 30);
+    if (!getenv("PG_GPU_MANAGED") || !run_on_managed_stack(&r))
+        run_check(&r);
 #endif
-    return pg_check_main(argc, argv);
+    return r.status;
 }

@@ -9,9 +9,10 @@
 # data). The checks pass host arrays, which the GPU reads where it can
 # address host memory (HMM or ATS; cudaDevAttrPageableMemoryAccess). Where
 # it cannot, the checks' heap arrays come from managed memory instead
-# (managed_alloc.h, gpu_checks.c), and a check that passes an array on its
-# stack or in static data stops at the GPU's illegal address: reported
-# apart ("host"), not as a failure, there. nvcc contracts a * b + c into one fused multiply-add
+# (managed_alloc.h, gpu_checks.c) and the checks run on a stack of managed
+# memory; a check that passes an array in static data (or, forking, on its
+# stack) stops at the GPU's illegal address: reported apart ("host"), not
+# as a failure, there. nvcc contracts a * b + c into one fused multiply-add
 # unless told not to (-fmad=false, here): the checks compare some primal
 # values exactly with what the CPU computes. Works in build/cuda-gpu/.
 #
@@ -52,7 +53,7 @@ if [ $mode = build-one ]; then
       gcc -O2 -Wno-unknown-pragmas -Itests/e2e -c "tests/e2e/$name.c" -o "$d/p.o" &&
       gcc -O2 -Itests/e2e $managed -c "tests/e2e/${name}_check.c" -o "$d/gc.o" &&
       gcc -O2 -Itests/e2e -c "tests/e2e/${name}_check.c" -o "$d/c.o" &&
-      $ld "$d/p.o" "$d/gc.o" "$d/g.o" $support -o "$d/gpu" -lm &&
+      $ld "$d/p.o" "$d/gc.o" "$d/g.o" $support -o "$d/gpu" -lm -lpthread &&
       gcc -O2 -fopenmp -Iinclude -Itests/e2e -c "$d/${name}_omp.c" -o "$d/o.o" &&
       gcc -fopenmp "$d/p.o" "$d/c.o" "$d/o.o" $work/rt/*.o -o "$d/omp" -lm; } > "$d/build.txt" 2>&1
     exit $?
