@@ -843,12 +843,12 @@ static int grid_kernel_open(Cuda *c, Part *p, Stmt *s, FILE *kernels, const char
 }
 
 /* After a grid kernel's loop: its thread's heap arrays and tape */
-static void grid_kernel_close(Cuda *c, Stmt *s) {
+static void grid_kernel_close(Cuda *c, Body *body) {
     Emitter *e = c->e;
     close_block(e);
     free_heap_arrays(e);
     e->cuda_heap.len = e->cuda_heap_caps.len = 0;
-    if (uses_tape(s->body)) {
+    if (uses_tape(body)) {
         line(e, "if (pg_thread_tape.top) /* (each iteration pops what it pushed) */");
         line(e, "    pg_device_fail(\"the tape of a parallel loop's iteration is not balanced\");");
         line(e, "pg_tape_release(&pg_thread_tape);");
@@ -877,7 +877,7 @@ static void emit_map_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
     Uses u = grid_uses(c, s);
     const char *name = arena_printf(&e->a, "%s_map_%d", c->fname, ++c->kernels);
     int scope = grid_kernel_open(c, p, s, kernels, name, &u, NULL);
-    grid_kernel_close(c, s);
+    grid_kernel_close(c, s->body);
     names_pop_to(e, scope);
     fputs("}\n", kernels);
     e->out = host;
@@ -967,7 +967,7 @@ static void emit_reduce_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
             fputs(";\n", e->out);
         }
     }
-    grid_kernel_close(c, s);
+    grid_kernel_close(c, s->body);
     names_pop_to(e, scope);
     fputs("}\n", kernels);
     /* the host: the terms' arrays, the kernel, CUB */
@@ -1024,13 +1024,12 @@ static void emit_reduce_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
     }
 }
 
-/* What one pass of a fused scan's kernels reads: its maps' bodies (b1,
- * b2), its length, in pass 2 its initial value and prefixes' array */
-static Uses scan_pass_uses(Cuda *c, Stmt *s, Body *b1, Body *b2, bool pass2) {
+/* What one pass of a fused scan's kernels reads: what it runs of its
+ * maps, its length, in pass 2 its initial value and prefixes' array */
+static Uses scan_pass_uses(Cuda *c, Stmt *s, Body *runs, bool pass2) {
     Uses u = {0};
     UseScan us = {c, &u, NULL};
-    scan_uses(&us, b1);
-    scan_uses(&us, b2);
+    scan_uses(&us, runs);
     use_operand(&s->hi, &us);
     if (pass2) {
         use_operand(&s->args[0], &us);
@@ -1046,10 +1045,10 @@ static Uses scan_pass_uses(Cuda *c, Stmt *s, Body *b1, Body *b2, bool pass2) {
 /* A kernel over a fused scan's iterations, up to the statements of one
  * (pass 2 first writes the prefixes no iteration writes); returns the
  * names' scope of the kernel */
-static int scan_kernel_open(Cuda *c, Part *p, Stmt *s, FILE *kernels, const char *name, Uses *u,
-                            const char *extra, bool pass2) {
+static int scan_kernel_open(Cuda *c, Part *p, Stmt *s, Body *runs, FILE *kernels, const char *name,
+                            Uses *u, const char *extra, bool pass2) {
     Emitter *e = c->e;
-    int scope = grid_kernel_begin(c, p, s->body, kernels, name, u, extra);
+    int scope = grid_kernel_begin(c, p, runs, kernels, name, u, extra);
     indent(e);
     fputs("const long pg_trips = pg_trip_count(", e->out);
     emit_operand_top(e, s->hi);
@@ -1065,10 +1064,10 @@ static int scan_kernel_open(Cuda *c, Part *p, Stmt *s, FILE *kernels, const char
     return scope;
 }
 
-static void scan_kernel_close(Cuda *c, Stmt *s, int scope, FILE *host) {
+static void scan_kernel_close(Cuda *c, Body *runs, int scope, FILE *host) {
     Emitter *e = c->e;
     e->cuda_grid = false;
-    grid_kernel_close(c, s);
+    grid_kernel_close(c, runs);
     names_pop_to(e, scope);
     fputs("}\n", e->out);
     e->out = host;
@@ -1093,19 +1092,26 @@ static void emit_scan_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
     const char *k1 = arena_printf(&e->a, "%s_scan_terms_%d", c->fname, n);
     const char *k2 = arena_printf(&e->a, "%s_scan_%d", c->fname, n);
 
-    Uses u1 = scan_pass_uses(c, s, fu->pre ? (terms_body ? terms_body : fu->pre->body) : NULL, NULL,
-                             false);
-    int scope = scan_kernel_open(c, p, s, kernels, k1, &u1,
+    /* what each kernel runs of the maps (their tapes and heap arrays) */
+    Body *runs1 = fu->pre ? (terms_body ? terms_body : fu->pre->body) : body_new(&e->a);
+    Body *runs2 = body_new(&e->a);
+    Body *parts[2] = {fu->pre && !fu->keep_terms ? fu->pre->body : NULL,
+                      fu->post ? fu->post->body : NULL};
+    for (int q = 0; q < 2; q++)
+        for (int i = 0; parts[q] && i < parts[q]->stmts.len; i++)
+            body_append(&e->a, runs2, parts[q]->stmts.items[i]);
+
+    Uses u1 = scan_pass_uses(c, s, runs1, false);
+    int scope = scan_kernel_open(c, p, s, runs1, kernels, k1, &u1,
                                  arena_printf(&e->a, ", %s *%s", ty, terms), false);
     emit_gpu_scan_terms(e, s, terms_body, terms);
-    scan_kernel_close(c, s, scope, host);
+    scan_kernel_close(c, runs1, scope, host);
 
-    Uses u2 = scan_pass_uses(c, s, fu->pre && !fu->keep_terms ? fu->pre->body : NULL,
-                             fu->post ? fu->post->body : NULL, true);
-    scope = scan_kernel_open(c, p, s, kernels, k2, &u2,
+    Uses u2 = scan_pass_uses(c, s, runs2, true);
+    scope = scan_kernel_open(c, p, s, runs2, kernels, k2, &u2,
                              arena_printf(&e->a, ", const %s *%s", ty, prefix), true);
     emit_gpu_scan_iteration(e, s, prefix, "pg_trips");
-    scan_kernel_close(c, s, scope, host);
+    scan_kernel_close(c, runs2, scope, host);
 
     source_comment(e, s->loc,
                    arena_printf(&e->a,
