@@ -64,7 +64,6 @@ typedef struct Cuda {
     bool uses_tape;
     int kernels;         /* so far: numbers their names */
     unsigned char *mark; /* per variable id, cleared after each use */
-    Var **scan_terms;    /* while checking a fused scan's maps: its terms */
 } Cuda;
 
 /* ---- what the backend cannot emit yet ---- */
@@ -153,8 +152,9 @@ static bool host_let(Cuda *c, Stmt *s) {
 
 /* A body a kernel's threads can run each iteration of on their own (the
  * tape's pushes and pops of an iteration balance: each thread has a tape
- * of its own, on the device heap) */
-static bool grid_body(Cuda *c, Body *b, Body *loop_body) {
+ * of its own, on the device heap); terms: a fused scan's, which its terms'
+ * map assigns and each iteration declares */
+static bool grid_body(Cuda *c, Body *b, Body *loop_body, Var *const *terms) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         switch (s->kind) {
@@ -168,7 +168,7 @@ static bool grid_body(Cuda *c, Body *b, Body *loop_body) {
             break;
         case S_LET: /* a sum of the loop's into a scalar outside it (OpenMP's reduction clause) */
             if (s->dst->is_mutable && !body_declares_scalar(loop_body, s->dst) &&
-                !(c->scan_terms && (s->dst == c->scan_terms[0] || s->dst == c->scan_terms[1])))
+                !(terms && (s->dst == terms[0] || s->dst == terms[1])))
                 return false;
             break;
         case S_ACC:
@@ -178,8 +178,9 @@ static bool grid_body(Cuda *c, Body *b, Body *loop_body) {
         default:
             break;
         }
-        if (!grid_body(c, s->then_body, loop_body) || !grid_body(c, s->else_body, loop_body) ||
-            !grid_body(c, s->body, loop_body))
+        if (!grid_body(c, s->then_body, loop_body, terms) ||
+            !grid_body(c, s->else_body, loop_body, terms) ||
+            !grid_body(c, s->body, loop_body, terms))
             return false;
     }
     return true;
@@ -199,7 +200,7 @@ static bool grid_loop(Cuda *c, Stmt *s) {
         if (!host_known(c, s->lo) || !host_known(c, s->hi))
             return false;
     }
-    return s->hi.kind != OPD_NONE && grid_body(c, s->body, s->body);
+    return s->hi.kind != OPD_NONE && grid_body(c, s->body, s->body, NULL);
 }
 
 /* A fused scan whose maps' iterations threads run on their own, under an
@@ -215,10 +216,8 @@ static bool grid_scan(Cuda *c, Stmt *s) {
         return false;
     Stmt *maps[2] = {fu->pre, fu->post};
     bool ok = true;
-    c->scan_terms = fu->term;
     for (int q = 0; q < 2 && ok; q++)
-        ok = !maps[q] || (!maps[q]->serial && grid_body(c, maps[q]->body, maps[q]->body));
-    c->scan_terms = NULL;
+        ok = !maps[q] || (!maps[q]->serial && grid_body(c, maps[q]->body, maps[q]->body, fu->term));
     return ok;
 }
 

@@ -11,8 +11,9 @@
 # it cannot, the checks' heap arrays come from managed memory instead
 # (managed_alloc.h, gpu_checks.c) and the checks run on a stack of managed
 # memory; a check that passes an array in static data (or, forking, on its
-# stack) stops at the GPU's illegal address: reported apart ("host"), not
-# as a failure, there. nvcc contracts a * b + c into one fused multiply-add
+# stack) stops at the GPU's illegal address: reported apart ("host"), and
+# the script then exits 3 (not everything was checked) where it would
+# exit 0. nvcc contracts a * b + c into one fused multiply-add
 # unless told not to (-fmad=false, here): the checks compare some primal
 # values exactly with what the CPU computes. Works in build/cuda-gpu/.
 #
@@ -157,4 +158,5 @@ for name in $names; do
     fi
 done
 echo "$pass passed, $fail failed, $skipped rejected by the backend, $host not run for host memory out of the GPU's reach"
-[ $fail -eq 0 ]
+[ $fail -eq 0 ] || exit 1
+[ $host -eq 0 ] || { echo "run_gpu.sh: $host programs not checked on this GPU"; exit 3; }
