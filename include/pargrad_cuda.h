@@ -131,6 +131,144 @@ static inline pg_emu_launch<A...> pg_emu_launcher(unsigned grid, unsigned block,
         }                                                                                          \
     } while (0)
 
+/* The host's tape: the saves of the sequential loops the host runs (a
+ * region of device memory per iteration, which kernels fill and the return
+ * sweep's kernels read), a stack of chunks from the stream's pool kept on
+ * the host. A popped region stays valid until the next push reuses it;
+ * kernels on the stream run in order, so one launched after that push
+ * cannot overwrite what a kernel launched before it reads. */
+typedef struct pg_htape_chunk {
+    unsigned char *data;
+    size_t top, cap;
+} pg_htape_chunk;
+typedef struct pg_htape {
+    pg_htape_chunk *chunk;
+    int n, cur, cap;
+} pg_htape;
+
+static inline void *pg_htape_push(pg_htape *t, size_t bytes, cudaStream_t stream, const char *func,
+                                  int line) {
+    size_t size = (bytes + 255) & ~(size_t)255; /* (aligned: coalesced accesses) */
+    if (t->n && t->chunk[t->cur].top + size <= t->chunk[t->cur].cap) {
+        pg_htape_chunk *ch = &t->chunk[t->cur];
+        ch->top += size;
+        return ch->data + ch->top - size;
+    }
+    int next = t->n ? t->cur + 1 : 0; /* (the chunks after the current one are empty) */
+    if (next < t->n && t->chunk[next].cap < size) { /* too small: larger ones */
+        while (t->n > next)
+            PG_CUDA_CHECK(cudaFreeAsync(t->chunk[--t->n].data, stream), func, line);
+    }
+    if (next == t->n) {
+        if (t->n == t->cap) {
+            t->cap = t->cap ? 2 * t->cap : 8;
+            t->chunk = (pg_htape_chunk *)realloc(t->chunk, sizeof *t->chunk * (size_t)t->cap);
+            if (!t->chunk) {
+                fprintf(stderr, "pargrad: %s (line %d of the source): out of host memory\n", func,
+                        line);
+                abort();
+            }
+        }
+        size_t last = t->n ? t->chunk[t->n - 1].cap : 0, cap = (size_t)1 << 20;
+        if (2 * last > cap)
+            cap = 2 * last < ((size_t)1 << 30) ? 2 * last : (size_t)1 << 30;
+        if (size > cap)
+            cap = size;
+        pg_htape_chunk ch = {NULL, 0, cap};
+        PG_CUDA_CHECK(cudaMallocAsync(&ch.data, cap, stream), func, line);
+        t->chunk[t->n++] = ch;
+    }
+    t->cur = next;
+    t->chunk[next].top = size;
+    return t->chunk[next].data;
+}
+
+static inline void *pg_htape_pop(pg_htape *t, size_t bytes, const char *func, int line) {
+    size_t size = (bytes + 255) & ~(size_t)255;
+    while (t->cur > 0 && t->chunk[t->cur].top == 0)
+        t->cur--;
+    if (!t->n || t->chunk[t->cur].top < size) {
+        fprintf(stderr, "pargrad: %s (line %d of the source): the host's tape underflows\n", func,
+                line);
+        abort();
+    }
+    t->chunk[t->cur].top -= size;
+    return t->chunk[t->cur].data + t->chunk[t->cur].top;
+}
+
+static inline void pg_htape_release(pg_htape *t, cudaStream_t stream, const char *func, int line) {
+    for (int i = 0; i < t->n; i++)
+        PG_CUDA_CHECK(cudaFreeAsync(t->chunk[i].data, stream), func, line);
+    free(t->chunk);
+    t->chunk = NULL;
+    t->n = t->cur = t->cap = 0;
+}
+
+/* The scalars the sequential loops the host runs save for their return
+ * sweeps (values the host computed: a loop's counters, which way its
+ * pointers point), on the host */
+typedef union pg_hslot {
+    double d;
+    long long l;
+} pg_hslot;
+typedef struct pg_hstack {
+    pg_hslot *v;
+    size_t top, cap;
+} pg_hstack;
+static inline pg_hslot *pg_hstack_slot(pg_hstack *s) {
+    if (s->top == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 64;
+        s->v = (pg_hslot *)realloc(s->v, sizeof *s->v * s->cap);
+        if (!s->v) {
+            fputs("pargrad: out of host memory for the host's saves\n", stderr);
+            abort();
+        }
+    }
+    return &s->v[s->top++];
+}
+static inline void pg_hstack_push(pg_hstack *s, double v) {
+    pg_hstack_slot(s)->d = v;
+}
+static inline void pg_hstack_push(pg_hstack *s, float v) {
+    pg_hstack_slot(s)->d = v;
+}
+static inline void pg_hstack_push(pg_hstack *s, long long v) {
+    pg_hstack_slot(s)->l = v;
+}
+static inline void pg_hstack_push(pg_hstack *s, long v) {
+    pg_hstack_slot(s)->l = v;
+}
+static inline void pg_hstack_push(pg_hstack *s, int v) {
+    pg_hstack_slot(s)->l = v;
+}
+static inline void pg_hstack_push(pg_hstack *s, unsigned long v) {
+    pg_hstack_slot(s)->l = (long long)v;
+}
+static inline void pg_hstack_push(pg_hstack *s, unsigned v) {
+    pg_hstack_slot(s)->l = v;
+}
+/* the value as pushed: converted back by the pop's cast to its type */
+struct pg_hvalue {
+    pg_hslot v;
+    template <class T> operator T() const {
+        return (T)v.l;
+    }
+    operator double() const {
+        return v.d;
+    }
+    operator float() const {
+        return (float)v.d;
+    }
+};
+static inline pg_hvalue pg_hstack_pop(pg_hstack *s, const char *func, int line) {
+    if (!s->top) {
+        fprintf(stderr, "pargrad: %s (line %d of the source): the host's saves underflow\n", func,
+                line);
+        abort();
+    }
+    return pg_hvalue{s->v[--s->top]};
+}
+
 /* Threads per block of the generated kernels, and blocks for n iterations
  * (grid-stride loops: at most enough blocks to fill a large GPU several
  * times; each thread takes every stride-th iteration after them). */

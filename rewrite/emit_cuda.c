@@ -1,70 +1,35 @@
-/* Emission as CUDA (--backend=cuda, DESIGN section 5): the function's
- * top-level statements cut into kernels, and a host function that launches
- * them in order on the caller's stream.
+/* Emission as CUDA (--backend=cuda, DESIGN section 5): the function cut
+ * into kernels, and a host function that launches them in order on the
+ * caller's stream (emit_cuda_place.c decides where each statement runs,
+ * emit_cuda_host.c writes the host function's statements).
  *
  *   - a map becomes a kernel whose threads take its iterations in a
  *     grid-stride loop; the updates of elements iterations share (those
- *     accum.c did not find iteration-owned) are atomicAdd;
+ *     accum.c did not find iteration-owned) are atomicAdd; its sums into
+ *     scalars outside it are each thread's partial sum, reduced by CUB;
  *   - a reduce becomes a kernel writing each iteration's contributions,
- *     then CUB's device-wide reduction of them (pargrad_cuda_cub.h);
- *   - scalar arithmetic on the parameters runs on the host (loop bounds,
- *     sizes), before the kernels;
- *   - everything else (sequential loops, their tape, scalar code reading
- *     arrays) runs in kernels of one thread, the serial backend's code on
- *     the GPU: correct, and slow where it is large, which the comment above
- *     its launch says.
+ *     then CUB's device-wide reduction of them (pargrad_cuda_cub.h), and
+ *     a fused scan a kernel of terms, CUB's scan, a kernel of iterations;
+ *   - scalar arithmetic on the host's values runs on the host (loop
+ *     bounds, sizes), and so do sequential loops and ifs around parallel
+ *     work whose bounds and conditions the host knows: it launches each
+ *     iteration's kernels; their saves go on tapes the host keeps;
+ *   - everything else (other sequential loops, their tape, scalar code
+ *     reading arrays) runs in kernels of one thread, the serial backend's
+ *     code on the GPU: correct, and slow where it is large, which the
+ *     comment above its launch says.
  *
  * Scalars that one kernel computes and another reads live in the call's
  * frame, a struct in device memory (with the tape of the one-thread
- * kernels and the flag a return sets). Arrays the function allocates at
- * its top level, which several kernels use, are allocated by the host
- * function from the stream's pool. */
+ * kernels and the flag a return sets). Arrays the function allocates,
+ * which several kernels use, are allocated by the host function from the
+ * stream's pool. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
-#include "emit_internal.h"
+#include "emit_cuda_internal.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef enum { PART_SEQ, PART_MAP, PART_REDUCE, PART_SCAN, PART_HOST, PART_COMMENT } PartKind;
-
-/* The top-level statements [first, end) of one kernel (the host's
- * statements among them excepted: they run before all kernels), or
- * comments the host function keeps */
-typedef struct Part {
-    PartKind kind;
-    int first, end;
-} Part;
-
-/* Where a variable bound at the top level lives */
-enum { LIVE_KERNEL = 0, LIVE_HOST = 1, LIVE_FRAME = 2, LIVE_PARAM = 3 };
-
-typedef struct Cuda {
-    Emitter *e;
-    Func *f;
-    Body *top;
-    int n;          /* top-level statements */
-    PartKind *kind; /* per statement */
-    int *part_of;   /* per statement: its part */
-    Part *parts;
-    int nparts;
-    /* per variable id */
-    unsigned char *live;
-    int *def_part; /* the part whose top level binds it, -1 */
-    /* how kernels read a frame variable where it is not pg_frame->NAME: a
-     * reduction's result (pg_frame->pg_s_terms, init + pg_frame->pg_s_terms) */
-    const char **frame_expr;
-    /* per buffer id: a top-level array the host allocates */
-    unsigned char *host_buf;
-    Stmt **buf_decl;
-    PtrVec frame_vars;   /* Var*, the frame's own fields */
-    PtrVec scratch;      /* const char*: frame fields of reductions, "T name" */
-    const char *fname;   /* the generated function's name */
-    const char *wrapper; /* its host convenience's (the default stream, waited for) */
-    const char *frame_type;
-    bool uses_tape;
-    int kernels;         /* so far: numbers their names */
-    unsigned char *mark; /* per variable id, cleared after each use */
-} Cuda;
 
 /* ---- what the backend cannot emit yet ---- */
 
@@ -125,323 +90,6 @@ static bool uses_tape(Body *b) {
     return false;
 }
 
-/* ---- which statements run where ---- */
-
-static bool host_known(Cuda *c, Operand o) {
-    if (o.kind != OPD_VAR)
-        return true;
-    return o.var->id < c->e->nvars &&
-           (c->live[o.var->id] == LIVE_HOST || c->live[o.var->id] == LIVE_PARAM);
-}
-
-/* Arithmetic on the parameters, run by the host before the kernels
- * (hoisted: so no division by an integer a guard may have checked, only by
- * a positive constant) */
-static bool host_let(Cuda *c, Stmt *s) {
-    if (s->kind != S_LET || s->dst->is_mutable || s->op == OP_THREADS || s->op == OP_DERIV_OF ||
-        (s->op >= OP_UOP && s->op <= OP_UOP_INV))
-        return false;
-    if ((s->op == OP_DIV || s->op == OP_MOD) && !type_is_float(s->dst->ty) &&
-        !(s->args[1].kind == OPD_CONST && s->args[1].ival > 0))
-        return false;
-    for (int i = 0; i < s->nargs; i++)
-        if (!host_known(c, s->args[i]))
-            return false;
-    return true;
-}
-
-/* A body a kernel's threads can run each iteration of on their own (the
- * tape's pushes and pops of an iteration balance: each thread has a tape
- * of its own, on the device heap); terms: a fused scan's, which its terms'
- * map assigns and each iteration declares */
-static bool grid_body(Cuda *c, Body *b, Body *loop_body, Var *const *terms) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        switch (s->kind) {
-        case S_RETURN:
-        case S_SCAN:
-        case S_HIST:
-            return false;
-        case S_DECL: /* (arrays sized at run time: each thread's on the heap) */
-            if (s->buf && s->buf->table)
-                return false;
-            break;
-        case S_LET: /* a sum of the loop's into a scalar outside it (OpenMP's reduction clause) */
-            if (s->dst->is_mutable && !body_declares_scalar(loop_body, s->dst) &&
-                !(terms && (s->dst == terms[0] || s->dst == terms[1])))
-                return false;
-            break;
-        case S_ACC:
-            if (s->acc != ACC_PLAIN && (s->acc_op != RED_ADD || !type_is_float(s->buf->elem)))
-                return false;
-            break;
-        default:
-            break;
-        }
-        if (!grid_body(c, s->then_body, loop_body, terms) ||
-            !grid_body(c, s->else_body, loop_body, terms) ||
-            !grid_body(c, s->body, loop_body, terms))
-            return false;
-    }
-    return true;
-}
-
-static bool grid_loop(Cuda *c, Stmt *s) {
-    if (s->kind == S_REDUCE) {
-        for (int k = 0; k < s->accums.len; k++) {
-            Accum *ac = s->accums.items[k];
-            if (ac->op == RED_AFFINE || ac->op == RED_USER || ac->value.kind != OPD_NONE ||
-                !type_is_float(ac->result->ty))
-                return false;
-            if ((ac->op == RED_ARGMIN || ac->op == RED_ARGMAX) && !host_known(c, ac->init))
-                return false;
-        }
-        /* its contributions are stored per iteration: their number is needed */
-        if (!host_known(c, s->lo) || !host_known(c, s->hi))
-            return false;
-    }
-    return s->hi.kind != OPD_NONE && grid_body(c, s->body, s->body, NULL);
-}
-
-/* A fused scan whose maps' iterations threads run on their own, under an
- * operator of CUB's scans (emit_scan.c's GPU passes), its length known on
- * the host (its arrays are allocated there) */
-static bool grid_scan(Cuda *c, Stmt *s) {
-    ScanFusion *fu = s->fusion;
-    if (!fu || !type_is_float(s->buf->elem) || !host_known(c, s->hi) ||
-        (s->scan_op != RED_ADD && s->scan_op != RED_MUL && s->scan_op != RED_MIN &&
-         s->scan_op != RED_MAX && s->scan_op != RED_AFFINE))
-        return false;
-    if (fu->pre && !fu->keep_terms && !fuse_pass1_body(&c->e->a, c->e->func, s))
-        return false;
-    Stmt *maps[2] = {fu->pre, fu->post};
-    bool ok = true;
-    for (int q = 0; q < 2 && ok; q++)
-        ok = !maps[q] || (!maps[q]->serial && grid_body(c, maps[q]->body, maps[q]->body, fu->term));
-    return ok;
-}
-
-/* ---- what each statement touches ---- */
-
-typedef void (*VarFn)(Cuda *c, Var *v, int at);
-
-typedef struct Touch {
-    Cuda *c;
-    int at;
-    VarFn var;
-} Touch;
-
-static void touch_operand(Operand *o, void *ctx) {
-    Touch *t = ctx;
-    if (o->kind == OPD_VAR && o->var->id < t->c->e->nvars)
-        t->var(t->c, o->var, t->at);
-}
-
-static void touch_stmt(Cuda *c, Stmt *s, int at, VarFn var) {
-    Touch t = {c, at, var};
-    stmt_visit_operands(s, touch_operand, &t);
-    int n = 0;
-    Var **defs = stmt_all_bound(s, &n);
-    for (int i = 0; i < n; i++)
-        if (defs[i]->id < c->e->nvars)
-            var(c, defs[i], at);
-    free(defs);
-    Body *inner[3] = {s->then_body, s->else_body, s->body};
-    for (int k = 0; k < 3; k++)
-        for (int i = 0; inner[k] && i < inner[k]->stmts.len; i++)
-            touch_stmt(c, inner[k]->stmts.items[i], at, var);
-}
-
-/* (a scan's or histogram's arrays are its operands too) */
-static bool names_buffer(Stmt *s, Buffer *b) {
-    return s->buf == b || s->scan_in[0] == b || s->scan_in[1] == b || s->hist_rev[0] == b ||
-           s->hist_rev[1] == b || s->hist_rev[2] == b;
-}
-
-static bool body_names_buffer(Body *body, Buffer *b) {
-    for (int i = 0; body && i < body->stmts.len; i++) {
-        Stmt *s = body->stmts.items[i];
-        if (names_buffer(s, b) || body_names_buffer(s->then_body, b) ||
-            body_names_buffer(s->else_body, b) || body_names_buffer(s->body, b))
-            return true;
-    }
-    return false;
-}
-
-static bool stmt_touches_buffer(Stmt *s, Buffer *b) {
-    return names_buffer(s, b) || stmt_reads_buffer(s, b) || stmt_writes_buffer(s, b) ||
-           stmt_frees_buffer(s, b) || body_names_buffer(s->then_body, b) ||
-           body_names_buffer(s->else_body, b) || body_names_buffer(s->body, b);
-}
-
-/* The kernel statement i is in, or -1 (the host's, hoisted) */
-static int kernel_part(Cuda *c, int i) {
-    return c->kind[i] == PART_HOST ? -1 : c->part_of[i];
-}
-
-static bool declares_array(Stmt *s) {
-    return s->buf && ((s->kind == S_DECL && !s->dst) || s->kind == S_ALLOC ||
-                      s->kind == S_TAPE_PUSH_REGION || s->kind == S_TAPE_POP_REGION);
-}
-
-static int count_declarations(Body *b, Buffer *buf) {
-    int n = 0;
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        n += declares_array(s) && s->buf == buf;
-        n += count_declarations(s->then_body, buf) + count_declarations(s->else_body, buf) +
-             count_declarations(s->body, buf);
-    }
-    return n;
-}
-
-/* An array declared at the top level that several kernels use: the host
- * allocates it where its size is known there (one dimension), else the
- * statements from its first use to its last run as one kernel of one
- * thread. Returns whether a statement moved. */
-static bool place_buffers(Cuda *c) {
-    bool changed = false;
-    for (int id = 0; id < c->e->nbufs; id++) {
-        Stmt *d = c->buf_decl[id];
-        if (!d || c->host_buf[id])
-            continue;
-        int first = -1, last = -1, part = -2;
-        bool several = false;
-        for (int i = 0; i < c->n; i++) {
-            Stmt *s = c->top->stmts.items[i];
-            if (!stmt_touches_buffer(s, d->buf) || kernel_part(c, i) < 0)
-                continue;
-            if (first < 0)
-                first = i;
-            last = i;
-            several |= part != -2 && part != kernel_part(c, i);
-            part = kernel_part(c, i);
-        }
-        if (!several)
-            continue;
-        bool sized = d->kind == S_ALLOC ? host_known(c, d->args[0])
-                                        : d->kind == S_DECL && !d->buf->table && d->buf->rank == 1;
-        for (int k = 0; d->kind == S_DECL && k < d->buf->rank && sized; k++)
-            sized = host_known(c, decl_dim(d, k));
-        for (int i = first; i <= last && sized; i++) {
-            Stmt *s = c->top->stmts.items[i];
-            sized = !stmt_frees_buffer(s, d->buf) || s->kind == S_FREE;
-        }
-        /* (a declaration in a nested block is another array each time) */
-        sized = sized && count_declarations(c->top, d->buf) == 1;
-        if (sized) { /* the host allocates it first and frees it last */
-            c->host_buf[id] = 1;
-            for (int i = 0; i < c->n; i++) {
-                Stmt *s = c->top->stmts.items[i];
-                if ((s == d || s->kind == S_FREE) && s->buf == d->buf)
-                    c->kind[i] = PART_HOST;
-            }
-            changed = true;
-            continue;
-        }
-        for (int i = first; i <= last; i++)
-            if (c->kind[i] == PART_MAP || c->kind[i] == PART_REDUCE || c->kind[i] == PART_SCAN) {
-                c->kind[i] = PART_SEQ;
-                changed = true;
-            }
-    }
-    return changed;
-}
-
-/* Kernels: runs of one-thread statements (with the comments before them,
- * and across the host's statements, which run before all kernels), maps,
- * reduces; comments before maps and reduces go to the host. */
-static void make_parts(Cuda *c) {
-    c->nparts = 0;
-    int open_seq = -1; /* the part a one-thread statement joins */
-    for (int i = 0; i < c->n; i++) {
-        PartKind k = c->kind[i];
-        c->part_of[i] = -1;
-        if (k == PART_HOST)
-            continue;
-        if (k == PART_COMMENT) {
-            int j = i;
-            while (j < c->n && (c->kind[j] == PART_COMMENT || c->kind[j] == PART_HOST))
-                j++;
-            k = j < c->n && c->kind[j] == PART_SEQ ? PART_SEQ : PART_COMMENT;
-        }
-        if (k == PART_SEQ && open_seq >= 0) {
-            c->parts[open_seq].end = i + 1;
-        } else {
-            c->parts[c->nparts] = (Part){k, i, i + 1};
-            open_seq = k == PART_SEQ ? c->nparts : -1;
-            c->nparts++;
-        }
-        c->part_of[i] = open_seq >= 0 ? open_seq : c->nparts - 1;
-    }
-}
-
-static void note_def(Cuda *c, Var *v, int at) {
-    if (c->def_part[v->id] < 0 && c->live[v->id] == LIVE_KERNEL)
-        c->def_part[v->id] = c->part_of[at];
-}
-
-static void note_use(Cuda *c, Var *v, int at) {
-    int d = c->def_part[v->id];
-    if (d >= 0 && d != c->part_of[at] && c->live[v->id] == LIVE_KERNEL)
-        c->live[v->id] = LIVE_FRAME;
-}
-
-static void classify(Cuda *c) {
-    Emitter *e = c->e;
-    for (int i = 0; i < c->f->params.len; i++) {
-        Param *p = c->f->params.items[i];
-        if (p->var && p->var->id < e->nvars)
-            c->live[p->var->id] = LIVE_PARAM;
-    }
-    for (int i = 0; i < c->n; i++) {
-        Stmt *s = c->top->stmts.items[i];
-        c->kind[i] = s->kind == S_COMMENT                   ? PART_COMMENT
-                     : host_let(c, s)                       ? PART_HOST
-                     : s->kind == S_MAP                     ? PART_MAP
-                     : s->kind == S_REDUCE                  ? PART_REDUCE
-                     : s->kind == S_SCAN && grid_scan(c, s) ? PART_SCAN
-                                                            : PART_SEQ;
-        if (c->kind[i] == PART_HOST)
-            c->live[s->dst->id] = LIVE_HOST;
-        if ((c->kind[i] == PART_MAP || c->kind[i] == PART_REDUCE) && !grid_loop(c, s))
-            c->kind[i] = PART_SEQ;
-        if (declares_array(s) && s->buf->id < e->nbufs)
-            c->buf_decl[s->buf->id] = s;
-    }
-    do
-        make_parts(c);
-    while (place_buffers(c));
-    for (int i = 0; i < c->n; i++) {
-        Stmt *s = c->top->stmts.items[i];
-        if (c->part_of[i] < 0)
-            continue;
-        int n = 0;
-        Var **defs = stmt_all_defs(s, &n); /* the top level's own */
-        for (int k = 0; k < n; k++)
-            if (defs[k]->id < e->nvars)
-                note_def(c, defs[k], i);
-        free(defs);
-    }
-    for (int i = 0; i < c->n; i++)
-        if (c->part_of[i] >= 0)
-            touch_stmt(c, c->top->stmts.items[i], i, note_use);
-    /* what crosses kernels is named, never inlined */
-    for (int id = 0; id < e->nvars; id++)
-        if (c->live[id] == LIVE_FRAME || c->live[id] == LIVE_HOST)
-            e->inlined[id] = 0;
-    /* and named first, in the function's scope: its name stays taken in
-     * every kernel (the frame's fields are named by it) */
-    for (int i = 0; i < c->n; i++) {
-        int n = 0;
-        Var **defs = stmt_all_defs(c->top->stmts.items[i], &n);
-        for (int k = 0; k < n; k++)
-            if (defs[k]->id < e->nvars && c->live[defs[k]->id] == LIVE_FRAME)
-                (void)var_name(e, defs[k]);
-        free(defs);
-    }
-}
-
 /* ---- kernels ---- */
 
 /* A parameter as a kernel and the host function take it: pointers for
@@ -486,17 +134,6 @@ static void params_list(Cuda *c, FILE *out, bool decls) {
     }
 }
 
-typedef struct Uses {
-    PtrVec host, frame; /* Var*: host values a kernel takes, frame variables it reads or sets */
-    PtrVec bufs;        /* Buffer*: the host's arrays it takes */
-} Uses;
-
-typedef struct UseScan {
-    Cuda *c;
-    Uses *u;
-    Stmt *loop; /* grid_uses: the map or reduce */
-} UseScan;
-
 static void scan_uses(UseScan *us, Body *b);
 
 static void use_var(UseScan *us, Var *v) {
@@ -510,7 +147,7 @@ static void use_var(UseScan *us, Var *v) {
         vec_push(&c->e->a, &us->u->frame, v);
 }
 
-static void use_operand(Operand *o, void *ctx) {
+void use_operand(Operand *o, void *ctx) {
     if (o->kind == OPD_VAR)
         use_var(ctx, o->var);
 }
@@ -539,7 +176,7 @@ static void scan_uses(UseScan *us, Body *b) {
     }
 }
 
-static void clear_marks(Cuda *c, Uses *u) {
+void clear_marks(Cuda *c, Uses *u) {
     for (int i = 0; i < u->host.len; i++)
         c->mark[((Var *)u->host.items[i])->id] = 0;
     for (int i = 0; i < u->frame.len; i++)
@@ -578,7 +215,7 @@ static Body *part_body(Cuda *c, Part *p) {
     Body *b = body_new(&c->e->a);
     for (int i = p->first; i < p->end; i++)
         if (c->kind[i] != PART_HOST)
-            body_append(&c->e->a, b, c->top->stmts.items[i]);
+            body_append(&c->e->a, b, c->item[i]);
     return b;
 }
 
@@ -586,7 +223,7 @@ static bool defined_in(Cuda *c, Var *v, Part *p) {
     return c->def_part[v->id] == (int)(p - c->parts);
 }
 
-static void kernel_head(Cuda *c, const char *name, Uses *u, const char *extra) {
+void kernel_head(Cuda *c, const char *name, Uses *u, const char *extra) {
     Emitter *e = c->e;
     fprintf(e->out, "\n__global__ static void %s(", name);
     params_list(c, e->out, true);
@@ -612,7 +249,7 @@ static const char *frame_read(Cuda *c, Var *v) {
     return arena_printf(&c->e->a, "pg_frame->%s", var_name(c->e, v));
 }
 
-static void load_frame(Cuda *c, Uses *u, Part *p) {
+void load_frame(Cuda *c, Uses *u, Part *p) {
     Emitter *e = c->e;
     for (int i = 0; i < u->frame.len; i++) {
         Var *v = u->frame.items[i];
@@ -620,6 +257,13 @@ static void load_frame(Cuda *c, Uses *u, Part *p) {
             continue;
         indent(e);
         const char *name = var_name(e, v);
+        if (vec_contains(&c->sums, v)) { /* (the first thread's partial sum starts from it) */
+            fprintf(e->out, "%s %s = blockIdx.x == 0 && threadIdx.x == 0 ? %s : (%s)0;\n",
+                    type_cname(v->ty), name, frame_read(c, v), type_cname(v->ty));
+            if (!name_taken(e, name))
+                names_push(e, name);
+            continue;
+        }
         fprintf(e->out, "%s%s %s = %s;\n", v->is_mutable ? "" : "const ", type_cname(v->ty), name,
                 frame_read(c, v));
         if (!name_taken(e, name)) /* (named in another kernel: taken here too) */
@@ -638,13 +282,13 @@ static void store_frame(Cuda *c, Uses *u, Part *p) {
     }
 }
 
-static void add_frame_var(Cuda *c, Var *v) {
+void add_frame_var(Cuda *c, Var *v) {
     if (!vec_contains(&c->frame_vars, v) && !c->frame_expr[v->id])
         vec_push(&c->e->a, &c->frame_vars, v);
 }
 
 /* The arguments of a launch, in the kernel's order */
-static void launch_args(Cuda *c, Uses *u, const char *extra) {
+void launch_args(Cuda *c, Uses *u, const char *extra) {
     Emitter *e = c->e;
     fputc('(', e->out);
     params_list(c, e->out, false);
@@ -655,8 +299,28 @@ static void launch_args(Cuda *c, Uses *u, const char *extra) {
     fprintf(e->out, "%s, pg_frame);\n", extra ? extra : "");
 }
 
-static void check_launch(Cuda *c, FILE *host, int line_no) {
-    fprintf(host, "    PG_CUDA_CHECK(cudaGetLastError(), \"%s\", %d);\n", c->fname, line_no);
+/* A line of the host function, at the depth of its loops and ifs */
+void hindent(Cuda *c) {
+    for (int i = 0; i <= c->hdepth; i++)
+        fputs("    ", c->host);
+}
+
+void hprintf(Cuda *c, const char *fmt, ...) {
+    hindent(c);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(c->host, fmt, ap);
+    va_end(ap);
+}
+
+/* Back to the host function's statements (after a kernel) */
+void to_host(Cuda *c) {
+    c->e->out = c->host;
+    c->e->depth = 1 + c->hdepth;
+}
+
+void check_launch(Cuda *c, int line_no) {
+    hprintf(c, "PG_CUDA_CHECK(cudaGetLastError(), \"%s\", %d);\n", c->fname, line_no);
 }
 
 /* C++ has no arrays sized at run time: a one-thread kernel keeps each on
@@ -728,6 +392,29 @@ static void declare_tape(Cuda *c, Body *b, bool own) {
     }
 }
 
+/* the largest tape_pair in b */
+static int max_tape_pair(Body *b) {
+    int m = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        int in[4] = {s->tape_pair, max_tape_pair(s->then_body), max_tape_pair(s->else_body),
+                     max_tape_pair(s->body)};
+        for (int k = 0; k < 4; k++)
+            m = in[k] > m ? in[k] : m;
+    }
+    return m;
+}
+
+/* the statements of b, at any depth */
+static int count_stmts(Body *b) {
+    int n = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        n += 1 + count_stmts(s->then_body) + count_stmts(s->else_body) + count_stmts(s->body);
+    }
+    return n;
+}
+
 /* the statements of b that are code (not comments), at any depth */
 static int count_code(Body *b) {
     int n = 0;
@@ -740,14 +427,15 @@ static int count_code(Body *b) {
 }
 
 /* Kernels of one thread: the serial backend's code */
-static void emit_seq_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
+void emit_seq_part(Cuda *c, Part *p) {
     Emitter *e = c->e;
+    FILE *kernels = c->kernels_out;
     Body *b = part_body(c, p);
     Uses u = uses_of(c, b);
     for (int i = 0; i < u.frame.len; i++)
         add_frame_var(c, u.frame.items[i]);
     const char *name = arena_printf(&e->a, "%s_seq_%d", c->fname, ++c->kernels);
-    Stmt *s0 = c->top->stmts.items[p->first];
+    Stmt *s0 = c->item[p->first];
     int line_no = s0->loc.line;
     e->out = kernels;
     kernel_head(c, name, &u, NULL);
@@ -762,14 +450,14 @@ static void emit_seq_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
     names_pop_to(e, scope);
     fputs("}\n", kernels);
     int nstmts = count_code(b);
-    fprintf(host, "    /* line %d: %d statement%s on one GPU thread%s */\n", line_no, nstmts,
+    hprintf(c, "/* line %d: %d statement%s on one GPU thread%s */\n", line_no, nstmts,
             nstmts == 1 ? "" : "s",
             nstmts > 8 ? " (sequential code, or loops the backend does not run on the grid yet)"
                        : "");
-    e->out = host;
-    fprintf(host, "    PG_LAUNCH(%s, 1, 1, pg_stream)", name);
+    to_host(c);
+    hprintf(c, "PG_LAUNCH(%s, 1, 1, pg_stream)", name);
     launch_args(c, &u, NULL);
-    check_launch(c, host, line_no);
+    check_launch(c, line_no);
 }
 
 /* hi - lo of a loop, in long */
@@ -854,34 +542,14 @@ static void grid_kernel_close(Cuda *c, Body *body) {
     }
 }
 
-static void launch_grid(Cuda *c, Stmt *s, const char *name, Uses *u, const char *extra) {
-    Emitter *e = c->e;
-    FILE *host = e->out;
-    if (host_known(c, s->lo) && host_known(c, s->hi)) {
-        fprintf(host, "    PG_LAUNCH(%s, pg_blocks(", name);
-        emit_trip_count(e, s);
-        fputs("), PG_BLOCK, pg_stream)", host);
-    } else {
-        fprintf(host, "    /* (its bounds are computed on the GPU: as many blocks as for a large "
-                      "loop) */\n");
-        fprintf(host, "    PG_LAUNCH(%s, pg_blocks(1L << 20), PG_BLOCK, pg_stream)", name);
-    }
-    launch_args(c, u, extra);
-    check_launch(c, host, s->loc.line);
-}
-
-static void emit_map_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
-    Emitter *e = c->e;
-    Stmt *s = c->top->stmts.items[p->first];
-    Uses u = grid_uses(c, s);
-    const char *name = arena_printf(&e->a, "%s_map_%d", c->fname, ++c->kernels);
-    int scope = grid_kernel_open(c, p, s, kernels, name, &u, NULL);
-    grid_kernel_close(c, s->body);
-    names_pop_to(e, scope);
-    fputs("}\n", kernels);
-    e->out = host;
-    source_comment(e, s->loc, "a map, one iteration per thread");
-    launch_grid(c, s, name, &u, NULL);
+/* An array of an element per iteration of the loop whose trips are pg_n_N
+ * (a reduce's or scan's terms), from the stream's pool */
+static void alloc_per_iteration(Cuda *c, const char *ty, const char *name, int n, int line_no) {
+    hprintf(c, "%s *%s = NULL;\n", ty, name);
+    hprintf(c,
+            "PG_CUDA_CHECK(cudaMallocAsync(&%s, sizeof *%s * (size_t)pg_n_%d, pg_stream), \"%s\", "
+            "%d);\n",
+            name, name, n, c->fname, line_no);
 }
 
 static const char *reduce_functor(ReduceOp op, Type t) {
@@ -915,13 +583,110 @@ static const char *identity_text(ReduceOp op, Type t) {
     }
 }
 
+/* The blocks of a map's or reduce's kernel */
+static void emit_grid_blocks(Cuda *c, Stmt *s) {
+    if (host_known(c, s->lo) && host_known(c, s->hi)) {
+        fputs("pg_blocks(", c->host);
+        emit_trip_count(c->e, s);
+        fputc(')', c->host);
+    } else {
+        fputs("pg_blocks(1L << 20)", c->host);
+    }
+}
+
+static void launch_grid(Cuda *c, Stmt *s, const char *name, Uses *u, const char *extra) {
+    if (!host_known(c, s->lo) || !host_known(c, s->hi))
+        hprintf(c, "/* (its bounds are computed on the GPU: as many blocks as for a large loop) "
+                   "*/\n");
+    hprintf(c, "PG_LAUNCH(%s, ", name);
+    emit_grid_blocks(c, s);
+    fputs(", PG_BLOCK, pg_stream)", c->host);
+    launch_args(c, u, extra);
+    check_launch(c, s->loc.line);
+}
+
+/* The scalars outside map s its iterations sum into (OpenMP's reduction
+ * clause) */
+static void collect_sums(Cuda *c, Body *b, Body *loop_body) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_LET && s->dst->is_mutable && !body_declares_scalar(loop_body, s->dst) &&
+            !vec_contains(&c->sums, s->dst))
+            vec_push(&c->e->a, &c->sums, s->dst);
+        collect_sums(c, s->then_body, loop_body);
+        collect_sums(c, s->else_body, loop_body);
+        collect_sums(c, s->body, loop_body);
+    }
+}
+
+/* A map: a kernel whose threads take its iterations. Where they sum into
+ * scalars outside it, each thread writes its partial sums (the first
+ * thread's starting from the scalar's value), which CUB then reduces into
+ * the scalar. */
+void emit_map_part(Cuda *c, Part *p) {
+    Emitter *e = c->e;
+    FILE *kernels = c->kernels_out;
+    Stmt *s = c->item[p->first];
+    Uses u = grid_uses(c, s);
+    const char *name = arena_printf(&e->a, "%s_map_%d", c->fname, ++c->kernels);
+    int n = c->kernels;
+    c->sums.len = 0;
+    collect_sums(c, s->body, s->body);
+    PtrVec sums = c->sums;
+    const char **parts = arena_alloc(&e->a, sizeof(char *) * (size_t)(sums.len + 1));
+    const char *extra = "", *extra_args = "";
+    for (int k = 0; k < sums.len; k++) {
+        Var *v = sums.items[k];
+        parts[k] = unique_name(e, arena_printf(&e->a, "%s_parts", var_name(e, v)), false);
+        names_push(e, parts[k]);
+        extra = arena_printf(&e->a, "%s, %s *%s", extra, type_cname(v->ty), parts[k]);
+        extra_args = arena_printf(&e->a, "%s, %s", extra_args, parts[k]);
+    }
+    int scope = grid_kernel_open(c, p, s, kernels, name, &u, extra);
+    c->sums = (PtrVec){0};
+    grid_kernel_close(c, s->body);
+    for (int k = 0; k < sums.len; k++) {
+        indent(e);
+        fprintf(e->out, "%s[blockIdx.x * (long)blockDim.x + threadIdx.x] = %s;\n", parts[k],
+                var_name(e, sums.items[k]));
+    }
+    names_pop_to(e, scope);
+    fputs("}\n", kernels);
+    to_host(c);
+    source_comment(e, s->loc,
+                   sums.len ? "a map, one iteration per thread, its sums into scalars through CUB"
+                            : "a map, one iteration per thread");
+    if (!sums.len) {
+        launch_grid(c, s, name, &u, NULL);
+        return;
+    }
+    c->uses_cub = true;
+    hprintf(c, "const long pg_n_%d = (long)", n);
+    emit_grid_blocks(c, s);
+    fputs(" * PG_BLOCK; /* (its threads: a partial sum each) */\n", c->host);
+    for (int k = 0; k < sums.len; k++)
+        alloc_per_iteration(c, type_cname(((Var *)sums.items[k])->ty), parts[k], n, s->loc.line);
+    launch_grid(c, s, name, &u, extra_args);
+    for (int k = 0; k < sums.len; k++) {
+        Var *v = sums.items[k];
+        hprintf(c,
+                "pg_cuda_reduce(%s, &pg_frame->%s, pg_n_%d, %s, (%s)0, pg_stream, \"%s\", %d);\n",
+                parts[k], var_name(e, v), n, reduce_functor(RED_ADD, v->ty), type_cname(v->ty),
+                c->fname, s->loc.line);
+        hprintf(c, "PG_CUDA_CHECK(cudaFreeAsync(%s, pg_stream), \"%s\", %d);\n", parts[k], c->fname,
+                s->loc.line);
+    }
+}
+
 /* A reduce: its contributions per iteration, then CUB's reduction of each
  * accumulator into a field of the frame, which the kernels after read as
  * the accumulator's result (combined there with an initial value computed
  * on the GPU) */
-static void emit_reduce_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
+void emit_reduce_part(Cuda *c, Part *p) {
     Emitter *e = c->e;
-    Stmt *s = c->top->stmts.items[p->first];
+    c->uses_cub = true;
+    FILE *kernels = c->kernels_out, *host = c->host;
+    Stmt *s = c->item[p->first];
     Uses u = grid_uses(c, s);
     const char *name = arena_printf(&e->a, "%s_reduce_%d", c->fname, ++c->kernels);
     int na = s->accums.len;
@@ -970,10 +735,10 @@ static void emit_reduce_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
     names_pop_to(e, scope);
     fputs("}\n", kernels);
     /* the host: the terms' arrays, the kernel, CUB */
-    e->out = host;
+    to_host(c);
     source_comment(e, s->loc, "a reduce: each iteration's terms, then CUB's reduction of them");
     if (na) { /* (a reduce left with no results runs its iterations' effects alone) */
-        fprintf(host, "    const long pg_n_%d = pg_trip_count(", c->kernels);
+        hprintf(c, "const long pg_n_%d = pg_trip_count(", c->kernels);
         emit_trip_count(e, s);
         fputs(");\n", host);
     }
@@ -982,11 +747,7 @@ static void emit_reduce_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
         Accum *ac = s->accums.items[k];
         bool arg = ac->op == RED_ARGMIN || ac->op == RED_ARGMAX;
         const char *t = arg ? "pg_argext" : type_cname(ac->result->ty);
-        fprintf(host, "    %s *%s = NULL;\n", t, contrib[k]);
-        fprintf(host,
-                "    PG_CUDA_CHECK(cudaMallocAsync(&%s, sizeof *%s * (size_t)pg_n_%d, pg_stream), "
-                "\"%s\", %d);\n",
-                contrib[k], contrib[k], c->kernels, c->fname, s->loc.line);
+        alloc_per_iteration(c, t, contrib[k], c->kernels, s->loc.line);
         extra_args = arena_printf(&e->a, "%s, %s", extra_args, contrib[k]);
     }
     launch_grid(c, s, name, &u, extra_args);
@@ -994,7 +755,7 @@ static void emit_reduce_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
         Accum *ac = s->accums.items[k];
         bool arg = ac->op == RED_ARGMIN || ac->op == RED_ARGMAX;
         bool init_here = host_known(c, ac->init);
-        fprintf(host, "    pg_cuda_reduce(%s, &pg_frame->%s, pg_n_%d, %s, ", contrib[k], field[k],
+        hprintf(c, "pg_cuda_reduce(%s, &pg_frame->%s, pg_n_%d, %s, ", contrib[k], field[k],
                 c->kernels, reduce_functor(ac->op, ac->result->ty));
         if (arg) {
             fputs("pg_argext{(double)", host);
@@ -1018,7 +779,7 @@ static void emit_reduce_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
             add_frame_var(c, iv);
         }
         fprintf(host, ", pg_stream, \"%s\", %d);\n", c->fname, s->loc.line);
-        fprintf(host, "    PG_CUDA_CHECK(cudaFreeAsync(%s, pg_stream), \"%s\", %d);\n", contrib[k],
+        hprintf(c, "PG_CUDA_CHECK(cudaFreeAsync(%s, pg_stream), \"%s\", %d);\n", contrib[k],
                 c->fname, s->loc.line);
     }
 }
@@ -1063,20 +824,22 @@ static int scan_kernel_open(Cuda *c, Part *p, Stmt *s, Body *runs, FILE *kernels
     return scope;
 }
 
-static void scan_kernel_close(Cuda *c, Body *runs, int scope, FILE *host) {
+static void scan_kernel_close(Cuda *c, Body *runs, int scope) {
     Emitter *e = c->e;
     e->cuda_grid = false;
     grid_kernel_close(c, runs);
     names_pop_to(e, scope);
     fputs("}\n", e->out);
-    e->out = host;
+    to_host(c);
 }
 
 /* A fused scan: a kernel computing each iteration's terms, CUB's scan of
  * them, a kernel running each iteration from the terms before it */
-static void emit_scan_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
+void emit_scan_part(Cuda *c, Part *p) {
     Emitter *e = c->e;
-    Stmt *s = c->top->stmts.items[p->first];
+    c->uses_cub = true;
+    FILE *kernels = c->kernels_out, *host = c->host;
+    Stmt *s = c->item[p->first];
     ScanFusion *fu = s->fusion;
     const char *elem = type_cname(s->buf->elem);
     bool affine = s->scan_op == RED_AFFINE;
@@ -1104,92 +867,42 @@ static void emit_scan_part(Cuda *c, Part *p, FILE *kernels, FILE *host) {
     int scope = scan_kernel_open(c, p, s, runs1, kernels, k1, &u1,
                                  arena_printf(&e->a, ", %s *%s", ty, terms), false);
     emit_gpu_scan_terms(e, s, terms_body, terms);
-    scan_kernel_close(c, runs1, scope, host);
+    scan_kernel_close(c, runs1, scope);
 
     Uses u2 = scan_pass_uses(c, s, runs2, true);
     scope = scan_kernel_open(c, p, s, runs2, kernels, k2, &u2,
                              arena_printf(&e->a, ", const %s *%s", ty, prefix), true);
     emit_gpu_scan_iteration(e, s, prefix, "pg_trips");
-    scan_kernel_close(c, runs2, scope, host);
+    scan_kernel_close(c, runs2, scope);
 
     source_comment(e, s->loc,
                    arena_printf(&e->a,
                                 "%s: each iteration's terms, CUB's scan of them%s, then each "
                                 "iteration from the terms before it",
                                 fused_scan_note(e, s), s->reversed ? " (from the top down)" : ""));
-    fprintf(host, "    const long pg_n_%d = pg_trip_count((long)(", n);
+    hprintf(c, "const long pg_n_%d = pg_trip_count((long)(", n);
     emit_operand_top(e, s->hi);
     fputs("));\n", host);
     const char *arr[2] = {terms, prefix};
     for (int q = 0; q < 2; q++) {
-        fprintf(host, "    %s *%s = NULL;\n", ty, arr[q]);
-        fprintf(host,
-                "    PG_CUDA_CHECK(cudaMallocAsync(&%s, sizeof *%s * (size_t)pg_n_%d, pg_stream), "
-                "\"%s\", %d);\n",
-                arr[q], arr[q], n, c->fname, s->loc.line);
+        alloc_per_iteration(c, ty, arr[q], n, s->loc.line);
     }
-    fprintf(host, "    PG_LAUNCH(%s, pg_blocks(pg_n_%d), PG_BLOCK, pg_stream)", k1, n);
+    hprintf(c, "PG_LAUNCH(%s, pg_blocks(pg_n_%d), PG_BLOCK, pg_stream)", k1, n);
     launch_args(c, &u1, arena_printf(&e->a, ", %s", terms));
-    check_launch(c, host, s->loc.line);
+    check_launch(c, s->loc.line);
     const char *op = affine ? arena_printf(&e->a, "pg_op_affine<%s>()", elem)
                             : reduce_functor(s->scan_op, s->buf->elem);
     const char *identity =
         affine ? arena_printf(&e->a, "pg_affine<%s>{1, 0}", elem)
                : arena_printf(&e->a, "(%s)(%s)", elem, identity_text(s->scan_op, s->buf->elem));
-    fprintf(host, "    pg_cuda_scan(%s, %s, pg_n_%d, %s, %s, %s, pg_stream, \"%s\", %d);\n", terms,
-            prefix, n, op, identity, s->reversed ? "true" : "false", c->fname, s->loc.line);
-    fprintf(host, "    PG_LAUNCH(%s, pg_blocks(pg_n_%d), PG_BLOCK, pg_stream)", k2, n);
+    hprintf(c, "pg_cuda_scan(%s, %s, pg_n_%d, %s, %s, %s, pg_stream, \"%s\", %d);\n", terms, prefix,
+            n, op, identity, s->reversed ? "true" : "false", c->fname, s->loc.line);
+    hprintf(c, "PG_LAUNCH(%s, pg_blocks(pg_n_%d), PG_BLOCK, pg_stream)", k2, n);
     launch_args(c, &u2, arena_printf(&e->a, ", %s", prefix));
-    check_launch(c, host, s->loc.line);
+    check_launch(c, s->loc.line);
     for (int q = 0; q < 2; q++)
-        fprintf(host, "    PG_CUDA_CHECK(cudaFreeAsync(%s, pg_stream), \"%s\", %d);\n", arr[q],
-                c->fname, s->loc.line);
-}
-
-/* ---- the host's statements ---- */
-
-static void emit_host_array(Cuda *c, Stmt *s) {
-    Emitter *e = c->e;
-    Buffer *b = s->buf;
-    FILE *out = e->out;
-    if (s->kind == S_FREE) {
-        fprintf(out, "    PG_CUDA_CHECK(cudaFreeAsync(%s, pg_stream), \"%s\", %d);\n",
-                buf_name(e, b), c->fname, s->loc.line);
-        return;
-    }
-    b->cname = unique_name(e, b->name, false);
-    names_push(e, b->cname);
-    const char *t = type_cname(b->elem);
-    source_comment(e, s->loc, "an array the kernels share, in device memory");
-    fprintf(out, "    %s *%s = NULL;\n", t, b->cname);
-    fprintf(out, "    const size_t %s_bytes = sizeof(%s) * (size_t)(", b->cname, t);
-    emit_operand_top(e, s->kind == S_ALLOC ? s->args[0] : decl_dim(s, 0));
-    fputs(");\n", out);
-    fprintf(out, "    PG_CUDA_CHECK(cudaMallocAsync(&%s, %s_bytes, pg_stream), \"%s\", %d);\n",
-            b->cname, b->cname, c->fname, s->loc.line);
-    if (!(s->kind == S_ALLOC && b->filled_first))
-        fprintf(out,
-                "    PG_CUDA_CHECK(cudaMemsetAsync(%s, 0, %s_bytes, pg_stream), \"%s\", %d);\n",
-                b->cname, b->cname, c->fname, s->loc.line);
-}
-
-/* The host's statements, before all kernels (frees: after them) */
-static void emit_host_stmts(Cuda *c, bool frees) {
-    for (int i = 0; i < c->n; i++) {
-        Stmt *s = c->top->stmts.items[i];
-        if (c->kind[i] != PART_HOST || (s->kind == S_FREE) != frees)
-            continue;
-        if (s->kind == S_LET)
-            emit_stmt(c->e, s);
-        else
-            emit_host_array(c, s);
-    }
-}
-
-static void emit_comment_part(Cuda *c, Part *p) {
-    for (int i = p->first; i < p->end; i++)
-        if (c->kind[i] == PART_COMMENT)
-            emit_stmt(c->e, c->top->stmts.items[i]);
+        hprintf(c, "PG_CUDA_CHECK(cudaFreeAsync(%s, pg_stream), \"%s\", %d);\n", arr[q], c->fname,
+                s->loc.line);
 }
 
 /* ---- hooks of the C emitter ---- */
@@ -1266,7 +979,19 @@ static void emit_host_function(Cuda *c, FILE *out, const char *body) {
         "    PG_CUDA_CHECK(cudaMemsetAsync(pg_frame, 0, sizeof *pg_frame, pg_stream), \"%s\", "
         "%d);\n",
         f->name, l, f->name, l);
+    if (c->host_stack_used)
+        fputs("    pg_hstack pg_host_stack = {NULL, 0, 0}; /* the scalars the loops on the host "
+              "save */\n",
+              out);
+    if (c->host_tape_used)
+        fputs("    pg_htape pg_host_tape = {NULL, 0, 0, 0}; /* the saves of the loops on the host "
+              "*/\n",
+              out);
     fputs(body, out);
+    if (c->host_stack_used)
+        fputs("    free(pg_host_stack.v);\n", out);
+    if (c->host_tape_used)
+        fprintf(out, "    pg_htape_release(&pg_host_tape, pg_stream, \"%s\", %d);\n", f->name, l);
     if (c->uses_tape) {
         fprintf(out, "    PG_LAUNCH(%s_release, 1, 1, pg_stream)(pg_frame);\n", f->name);
         fprintf(out, "    PG_CUDA_CHECK(cudaGetLastError(), \"%s\", %d);\n", f->name, l);
@@ -1313,13 +1038,11 @@ static void emit_cuda(FILE *out, Func *f, const EmitOptions *opt, const char *wr
             p->var->cname = p->name;
     }
     plan_inlining(&e, f);
-    Cuda c = {.e = &e,
-              .f = f,
-              .top = f->body,
-              .n = f->body->stmts.len,
-              .fname = f->name,
-              .wrapper = wrapper};
-    size_t nv = (size_t)e.nvars + 1, nb = (size_t)e.nbufs + 1, ns = (size_t)c.n + 1;
+    Cuda c = {.e = &e, .f = f, .fname = f->name, .wrapper = wrapper, .host_tape = true};
+    /* (a statement is at most three items: a loop's or if's head, else, end) */
+    size_t nv = (size_t)e.nvars + 1, nb = (size_t)e.nbufs + 1;
+    size_t ns = 3 * (size_t)count_stmts(f->body) + 1;
+    c.item = xcalloc(ns, sizeof(Stmt *));
     c.kind = xcalloc(ns, sizeof(PartKind));
     c.part_of = xcalloc(ns, sizeof(int));
     c.parts = xcalloc(ns, sizeof(Part));
@@ -1327,10 +1050,14 @@ static void emit_cuda(FILE *out, Func *f, const EmitOptions *opt, const char *wr
     c.mark = xcalloc(nv, 1);
     c.def_part = xcalloc(nv, sizeof(int));
     c.frame_expr = xcalloc(nv, sizeof(char *));
+    c.no_host = xcalloc(nv, 1);
+    c.host_def = xcalloc(nv, sizeof(Stmt *));
+    c.npairs = max_tape_pair(f->body) + 1;
+    c.pair_host = xcalloc((size_t)c.npairs, 1);
+    c.pair_dev = xcalloc((size_t)c.npairs, 1);
     c.host_buf = xcalloc(nb, 1);
+    c.alloc_host = xcalloc(nb, 1);
     c.buf_decl = xcalloc(nb, sizeof(Stmt *));
-    for (size_t i = 0; i < nv; i++)
-        c.def_part[i] = -1;
     c.frame_type = arena_printf(&e.a, "%s_frame", f->name);
     c.uses_tape = uses_tape(f->body);
     classify(&c);
@@ -1342,42 +1069,12 @@ static void emit_cuda(FILE *out, Func *f, const EmitOptions *opt, const char *wr
         fputs("pargrad: out of memory\n", stderr);
         exit(1);
     }
-    e.out = host;
-    e.depth = 1;
-    emit_host_stmts(&c, false);
-    for (int i = 0; i < c.nparts; i++) {
-        Part *p = &c.parts[i];
-        e.out = host;
-        e.depth = 1;
-        switch (p->kind) {
-        case PART_SEQ:
-            emit_seq_part(&c, p, kernels, host);
-            break;
-        case PART_MAP:
-            emit_map_part(&c, p, kernels, host);
-            break;
-        case PART_REDUCE:
-            emit_reduce_part(&c, p, kernels, host);
-            break;
-        case PART_SCAN:
-            emit_scan_part(&c, p, kernels, host);
-            break;
-        case PART_HOST:
-        case PART_COMMENT:
-            emit_comment_part(&c, p);
-            break;
-        }
-    }
-    e.out = host;
-    e.depth = 1;
-    emit_host_stmts(&c, true);
+    c.host = host;
+    c.kernels_out = kernels;
+    emit_items(&c);
     e.out = out;
-    for (int i = 0; i < c.nparts; i++)
-        if (c.parts[i].kind == PART_REDUCE || c.parts[i].kind == PART_SCAN) {
-            /* (CUB only where needed: it is most of nvcc's time) */
-            fputs("\n#include \"pargrad_cuda_cub.h\" /* CUB's reductions and scans */\n", out);
-            break;
-        }
+    if (c.uses_cub) /* (CUB only where needed: it is most of nvcc's time) */
+        fputs("\n#include \"pargrad_cuda_cub.h\" /* CUB's reductions and scans */\n", out);
     emit_frame_struct(&c, out);
     if (c.uses_tape)
         fprintf(out,
@@ -1389,6 +1086,7 @@ static void emit_cuda(FILE *out, Func *f, const EmitOptions *opt, const char *wr
     emit_host_function(&c, out, read_stream(host, &hbuf));
     free(kbuf);
     free(hbuf);
+    free(c.item);
     free(c.kind);
     free(c.part_of);
     free(c.parts);
@@ -1396,7 +1094,12 @@ static void emit_cuda(FILE *out, Func *f, const EmitOptions *opt, const char *wr
     free(c.mark);
     free(c.def_part);
     free(c.frame_expr);
+    free(c.no_host);
+    free(c.host_def);
+    free(c.pair_host);
+    free(c.pair_dev);
     free(c.host_buf);
+    free(c.alloc_host);
     free(c.buf_decl);
     emitter_release(&e);
 }

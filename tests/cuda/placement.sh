@@ -3,7 +3,9 @@
 # benchmarks: their gradients' reduces, scans and maps on the grid (CUB's
 # reductions and scans), at most a few one-thread kernels for what is left
 # (seeds, the returned value). A construct falling back to one GPU thread
-# is correct but slow by orders of magnitude: this fails then.
+# is correct but slow by orders of magnitude: this fails then. And the
+# applications' time loops: on the host, launching their steps' kernels
+# (no step on one GPU thread), their sums into scalars through CUB.
 # usage: placement.sh PARGRAD ROOT WORK_DIR
 set -u
 pargrad=$1 root=$2 work=$3
@@ -31,6 +33,25 @@ scan_mul|pg_op_affine<double>()|2
 scan_min|pg_op_min<double>()|2
 scan_affine|pg_op_affine<double>()|2
 hist_add|a map, one iteration per thread|0
+LIST
+# application, the fewest loops it must run on the host, what else it must call
+while IFS='|' read -r file loops want; do
+    name=$(basename "$file" .c)
+    out="$work/app_${name}_b.cu"
+    "$pargrad" --backend=cuda "$root/$file" -o "$out" || { echo "FAIL: $file rejected"; fail=1; continue; }
+    got=$(grep -c "on the host, each iteration's kernels in order" "$out")
+    big=$(grep -c "loops the backend does not run on the grid yet" "$out")
+    calls=$(grep -c -F "$want" "$out")
+    if [ "$got" -lt "$loops" ] || [ "$big" -gt 0 ] || [ "$calls" -eq 0 ]; then
+        echo "FAIL: $file: $got loops on the host (want $loops), $big large one-thread kernels (want none), $calls of $want"
+        fail=1
+    else
+        echo "ok: $file: $got loops on the host, no large one-thread kernel, $calls of $want"
+    fi
+done <<'LIST'
+bench/apps/heat.c|10|pg_htape_push(
+bench/apps/lstm.c|5|_parts[blockIdx.x
+tests/e2e/time_loop.c|3|PG_LAUNCH(
 LIST
 grep -q "extremum of each block" "$work/reduce_min_b.cu" &&
     { echo "FAIL: reduce_min searches blocks (the CPUs' form) on the GPU"; fail=1; }

@@ -1,0 +1,142 @@
+/* What the CUDA backend's files share: the items of the bodies the host
+ * runs and the kernels they are cut into (emit_cuda_place.c decides them),
+ * the host function's statements (emit_cuda_host.c), the kernels and the
+ * function (emit_cuda.c). */
+#ifndef EMIT_CUDA_INTERNAL_H
+#define EMIT_CUDA_INTERNAL_H
+
+#include "emit_internal.h"
+
+#include <stdio.h>
+
+/* What a statement of a body the host runs (the function's, a host loop's
+ * or a host if's) becomes. A loop, if or block the host runs is three
+ * items: its head (PART_OPEN), the `else` (PART_ELSE, ifs) and its end
+ * (PART_CLOSE), its bodies' statements between them. */
+typedef enum {
+    PART_SEQ,
+    PART_MAP,
+    PART_REDUCE,
+    PART_SCAN,
+    PART_HOST,
+    PART_COMMENT,
+    PART_OPEN,
+    PART_ELSE,
+    PART_CLOSE
+} PartKind;
+
+/* The items [first, end) of one kernel (the host's statements among them
+ * excepted: the host runs them before its launch), comments the host
+ * function keeps, or one item of a loop, if or block the host runs */
+typedef struct Part {
+    PartKind kind;
+    int first, end;
+} Part;
+
+/* Where a variable lives */
+enum { LIVE_KERNEL = 0, LIVE_HOST = 1, LIVE_FRAME = 2, LIVE_PARAM = 3 };
+
+typedef struct Cuda {
+    Emitter *e;
+    Func *f;
+    /* the items: the statements of the bodies the host runs, in order */
+    int n, cap;
+    Stmt **item;
+    PartKind *kind; /* per item */
+    int *part_of;   /* per item: its part */
+    Part *parts;
+    int nparts;
+    /* per variable id */
+    unsigned char *live;
+    int *def_part; /* the part that binds it, -1 */
+    /* how kernels read a frame variable where it is not pg_frame->NAME: a
+     * reduction's result (pg_frame->pg_s_terms, init + pg_frame->pg_s_terms) */
+    const char **frame_expr;
+    /* a loop's carried scalar or an if's result that kernels compute: the
+     * host does not keep it (decided once, then kept) */
+    unsigned char *no_host;
+    Stmt **host_def; /* the host's statement that binds it */
+    /* per buffer id: an array the host allocates in device memory (its
+     * declaration an item), or a region of the host's tape */
+    unsigned char *host_buf;
+    unsigned char *alloc_host; /* place_buffers' choice (kept from round to round) */
+    Stmt **buf_decl;
+    /* statements kept off the grid and off the host (place_buffers) */
+    PtrVec demoted;
+    /* the saves of sequential loops go on the host's tape (pg_htape):
+     * where every region the function pushes or pops outside grid kernels
+     * is an item (else they all go on the frame's, in one-thread kernels,
+     * so that each pop finds what its push saved) */
+    bool host_tape, host_tape_used;
+    /* per tape_pair: scalars the host pushes and pops itself (pg_hstack:
+     * each push's value the host's, each push and pop an item), decided
+     * per pair, so that each pop finds its value; pair_dev: not (kept) */
+    unsigned char *pair_host, *pair_dev;
+    int npairs;
+    bool host_stack_used;
+    bool restart;        /* a choice changed: classify again */
+    PtrVec frame_vars;   /* Var*, the frame's own fields */
+    PtrVec scratch;      /* const char*: frame fields of reductions, "T name" */
+    const char *fname;   /* the generated function's name */
+    const char *wrapper; /* its host convenience's (the default stream, waited for) */
+    const char *frame_type;
+    bool uses_tape;
+    bool uses_cub;       /* a reduction or scan through CUB */
+    PtrVec sums;         /* Var*: the map being emitted sums into these (each thread its part) */
+    int kernels;         /* so far: numbers their names */
+    unsigned char *mark; /* per variable id, cleared after each use */
+    FILE *host;          /* the host function's statements */
+    FILE *kernels_out;   /* the kernels */
+    int hdepth;          /* how deep in the host's loops and ifs they are */
+} Cuda;
+
+typedef struct Uses {
+    PtrVec host, frame; /* Var*: host values a kernel takes, frame variables it reads or sets */
+    PtrVec bufs;        /* Buffer*: the host's arrays it takes */
+} Uses;
+
+typedef struct UseScan {
+    Cuda *c;
+    Uses *u;
+    Stmt *loop; /* grid_uses: the map or reduce */
+} UseScan;
+
+/* ---- emit_cuda_place.c: which statements run where ---- */
+/* Whether the host knows o's value (a parameter, a value it computed) */
+bool host_known(Cuda *c, Operand o);
+/* A push or pop of a region of the tape */
+bool is_region(Stmt *s);
+/* Whether item i is the head, else or end of a loop, if or block the host runs */
+bool is_control(Cuda *c, int i);
+/* The items, their parts, where each variable lives */
+void classify(Cuda *c);
+
+/* ---- emit_cuda_host.c: the host function's statements ---- */
+/* Every item, in order, into c->host (the kernels into c->kernels_out) */
+void emit_items(Cuda *c);
+
+/* ---- emit_cuda.c: kernels ---- */
+/* What kernels read: a variable operand (UseScan ctx), and the marks of
+ * what a Uses holds cleared after it is collected */
+void use_operand(Operand *o, void *ctx);
+void clear_marks(Cuda *c, Uses *u);
+/* A kernel's signature (the function's parameters, the host's values and
+ * arrays it takes, extra, the frame), the frame values it reads as locals,
+ * a frame field for v, and a launch's arguments in the kernel's order */
+void kernel_head(Cuda *c, const char *name, Uses *u, const char *extra);
+void load_frame(Cuda *c, Uses *u, Part *p);
+void add_frame_var(Cuda *c, Var *v);
+void launch_args(Cuda *c, Uses *u, const char *extra);
+/* Lines of the host function at the depth of its loops and ifs; back to
+ * them after a kernel; the check after a launch */
+void hindent(Cuda *c);
+__attribute__((format(printf, 2, 3))) void hprintf(Cuda *c, const char *fmt, ...);
+void to_host(Cuda *c);
+void check_launch(Cuda *c, int line_no);
+/* A part's kernels and their launch */
+void emit_seq_part(Cuda *c, Part *p);
+void emit_map_part(Cuda *c, Part *p);
+void emit_reduce_part(Cuda *c, Part *p);
+void emit_scan_part(Cuda *c, Part *p);
+
+#endif

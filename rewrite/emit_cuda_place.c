@@ -1,0 +1,627 @@
+/* Where the CUDA backend runs each statement (emit_cuda.c has the
+ * overview): the statements of the bodies the host runs become items, in
+ * order (a loop, if or block the host runs is its head, its bodies' items,
+ * its end); arithmetic on the host's values stays on the host; maps,
+ * reduces and scans whose iterations threads can run alone become grid
+ * kernels; runs of the rest become kernels of one thread. Variables that
+ * cross kernels live in the frame. Choices that turn out wrong (a carried
+ * scalar the kernels compute, an array several kernels use whose size the
+ * host cannot know, a save a kernel pushes) are kept and everything is
+ * decided again, until nothing changes. */
+#include "emit_cuda_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- which statements run where ---- */
+
+bool host_known(Cuda *c, Operand o) {
+    if (o.kind != OPD_VAR)
+        return true;
+    return o.var->id < c->e->nvars &&
+           (c->live[o.var->id] == LIVE_HOST || c->live[o.var->id] == LIVE_PARAM);
+}
+
+/* An integer the host computes that is positive: a positive constant, or
+ * `x > k ? x : d` (k >= 0, d positive: a strip-mined loop's block size) */
+static bool host_positive(Cuda *c, Operand o) {
+    if (o.kind == OPD_CONST)
+        return o.ival > 0;
+    if (o.kind != OPD_VAR || o.var->id >= c->e->nvars || !c->host_def[o.var->id])
+        return false;
+    Stmt *sel = c->host_def[o.var->id];
+    if (sel->op != OP_SELECT || sel->args[0].kind != OPD_VAR ||
+        sel->args[0].var->id >= c->e->nvars || !c->host_def[sel->args[0].var->id])
+        return false;
+    Stmt *cmp = c->host_def[sel->args[0].var->id];
+    bool above = (cmp->op == OP_GT && cmp->args[1].kind == OPD_CONST && cmp->args[1].ival >= 0) ||
+                 (cmp->op == OP_GE && cmp->args[1].kind == OPD_CONST && cmp->args[1].ival >= 1);
+    return above && opd_equal(cmp->args[0], sel->args[1]) && host_positive(c, sel->args[2]);
+}
+
+/* Arithmetic on the parameters, run by the host before the kernels
+ * (hoisted: so no division by an integer a guard may have checked, only by
+ * a positive constant) */
+static bool host_let(Cuda *c, Stmt *s) {
+    if (s->kind != S_LET || s->dst->is_mutable || s->op == OP_THREADS || s->op == OP_DERIV_OF ||
+        (s->op >= OP_UOP && s->op <= OP_UOP_INV))
+        return false;
+    if ((s->op == OP_DIV || s->op == OP_MOD) && !type_is_float(s->dst->ty) &&
+        !host_positive(c, s->args[1]))
+        return false;
+    for (int i = 0; i < s->nargs; i++)
+        if (!host_known(c, s->args[i]))
+            return false;
+    return true;
+}
+
+/* A body a kernel's threads can run each iteration of on their own (the
+ * tape's pushes and pops of an iteration balance: each thread has a tape
+ * of its own, on the device heap); terms: a fused scan's, which its terms'
+ * map assigns and each iteration declares */
+static bool grid_body(Cuda *c, Body *b, Body *loop_body, Var *const *terms, bool sums) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        switch (s->kind) {
+        case S_RETURN:
+        case S_SCAN:
+        case S_HIST:
+            return false;
+        case S_DECL: /* (arrays sized at run time: each thread's on the heap) */
+            if (s->buf && s->buf->table)
+                return false;
+            break;
+        case S_LET: /* a sum of the loop's into a scalar outside it (OpenMP's reduction clause):
+                     * a map's of floats, each thread's partial sum reduced by CUB */
+            if (s->dst->is_mutable && !body_declares_scalar(loop_body, s->dst) &&
+                !(terms && (s->dst == terms[0] || s->dst == terms[1])) &&
+                !(sums && type_is_float(s->dst->ty)))
+                return false;
+            break;
+        case S_ACC:
+            if (s->acc != ACC_PLAIN && (s->acc_op != RED_ADD || !type_is_float(s->buf->elem)))
+                return false;
+            break;
+        default:
+            break;
+        }
+        if (!grid_body(c, s->then_body, loop_body, terms, sums) ||
+            !grid_body(c, s->else_body, loop_body, terms, sums) ||
+            !grid_body(c, s->body, loop_body, terms, sums))
+            return false;
+    }
+    return true;
+}
+
+static bool grid_loop(Cuda *c, Stmt *s) {
+    if (s->kind == S_REDUCE) {
+        for (int k = 0; k < s->accums.len; k++) {
+            Accum *ac = s->accums.items[k];
+            if (ac->op == RED_AFFINE || ac->op == RED_USER || ac->value.kind != OPD_NONE ||
+                !type_is_float(ac->result->ty))
+                return false;
+            if ((ac->op == RED_ARGMIN || ac->op == RED_ARGMAX) && !host_known(c, ac->init))
+                return false;
+        }
+        /* its contributions are stored per iteration: their number is needed */
+        if (!host_known(c, s->lo) || !host_known(c, s->hi))
+            return false;
+    }
+    return s->hi.kind != OPD_NONE && grid_body(c, s->body, s->body, NULL, s->kind == S_MAP);
+}
+
+/* A fused scan whose maps' iterations threads run on their own, under an
+ * operator of CUB's scans (emit_scan.c's GPU passes), its length known on
+ * the host (its arrays are allocated there) */
+static bool grid_scan(Cuda *c, Stmt *s) {
+    ScanFusion *fu = s->fusion;
+    if (!fu || !type_is_float(s->buf->elem) || !host_known(c, s->hi) ||
+        (s->scan_op != RED_ADD && s->scan_op != RED_MUL && s->scan_op != RED_MIN &&
+         s->scan_op != RED_MAX && s->scan_op != RED_AFFINE))
+        return false;
+    if (fu->pre && !fu->keep_terms && !fuse_pass1_body(&c->e->a, c->e->func, s))
+        return false;
+    Stmt *maps[2] = {fu->pre, fu->post};
+    bool ok = true;
+    for (int q = 0; q < 2 && ok; q++)
+        ok = !maps[q] ||
+             (!maps[q]->serial && grid_body(c, maps[q]->body, maps[q]->body, fu->term, false));
+    return ok;
+}
+
+/* ---- what each statement touches ---- */
+
+typedef void (*VarFn)(Cuda *c, Var *v, int at);
+
+typedef struct Touch {
+    Cuda *c;
+    int at;
+    VarFn var;
+} Touch;
+
+static void touch_operand(Operand *o, void *ctx) {
+    Touch *t = ctx;
+    if (o->kind == OPD_VAR && o->var->id < t->c->e->nvars)
+        t->var(t->c, o->var, t->at);
+}
+
+static void touch_stmt(Cuda *c, Stmt *s, int at, VarFn var) {
+    Touch t = {c, at, var};
+    stmt_visit_operands(s, touch_operand, &t);
+    int n = 0;
+    Var **defs = stmt_all_bound(s, &n);
+    for (int i = 0; i < n; i++)
+        if (defs[i]->id < c->e->nvars)
+            var(c, defs[i], at);
+    free(defs);
+    Body *inner[3] = {s->then_body, s->else_body, s->body};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; inner[k] && i < inner[k]->stmts.len; i++)
+            touch_stmt(c, inner[k]->stmts.items[i], at, var);
+}
+
+/* (a scan's or histogram's arrays are its operands too) */
+static bool names_buffer(Stmt *s, Buffer *b) {
+    return s->buf == b || s->scan_in[0] == b || s->scan_in[1] == b || s->hist_rev[0] == b ||
+           s->hist_rev[1] == b || s->hist_rev[2] == b;
+}
+
+static bool body_names_buffer(Body *body, Buffer *b) {
+    for (int i = 0; body && i < body->stmts.len; i++) {
+        Stmt *s = body->stmts.items[i];
+        if (names_buffer(s, b) || body_names_buffer(s->then_body, b) ||
+            body_names_buffer(s->else_body, b) || body_names_buffer(s->body, b))
+            return true;
+    }
+    return false;
+}
+
+static bool stmt_touches_buffer(Stmt *s, Buffer *b) {
+    return names_buffer(s, b) || stmt_reads_buffer(s, b) || stmt_writes_buffer(s, b) ||
+           stmt_frees_buffer(s, b) || body_names_buffer(s->then_body, b) ||
+           body_names_buffer(s->else_body, b) || body_names_buffer(s->body, b);
+}
+
+/* The kernel statement i is in, or -1 (the host's, hoisted) */
+static int kernel_part(Cuda *c, int i) {
+    return c->kind[i] == PART_HOST ? -1 : c->part_of[i];
+}
+
+static bool declares_array(Stmt *s) {
+    return s->buf && ((s->kind == S_DECL && !s->dst) || s->kind == S_ALLOC ||
+                      s->kind == S_TAPE_PUSH_REGION || s->kind == S_TAPE_POP_REGION);
+}
+
+static int count_declarations(Body *b, Buffer *buf) {
+    int n = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        n += declares_array(s) && s->buf == buf;
+        n += count_declarations(s->then_body, buf) + count_declarations(s->else_body, buf) +
+             count_declarations(s->body, buf);
+    }
+    return n;
+}
+
+/* ---- the items: what the host runs, in order ---- */
+
+static bool demoted(Cuda *c, Stmt *s) {
+    return vec_contains(&c->demoted, s);
+}
+
+static void demote(Cuda *c, Stmt *s) {
+    if (!demoted(c, s)) {
+        vec_push(&c->e->a, &c->demoted, s);
+        c->restart = true;
+    }
+}
+
+static void add_item(Cuda *c, Stmt *s, PartKind k) {
+    c->item[c->n] = s;
+    c->kind[c->n] = k;
+    c->n++;
+}
+
+static void set_live(Cuda *c, Var *v, int where) {
+    if (v && v->id < c->e->nvars)
+        c->live[v->id] = (unsigned char)where;
+}
+
+/* Whether b has work for the grid: a map, reduce or scan, not inside one
+ * (through loops, ifs and blocks the host may run) */
+static bool has_grid_work(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_MAP || s->kind == S_REDUCE || s->kind == S_SCAN)
+            return true;
+        if ((s->kind == S_LOOP || s->kind == S_IF || s->kind == S_BLOCK) &&
+            (has_grid_work(s->body) || has_grid_work(s->then_body) || has_grid_work(s->else_body)))
+            return true;
+    }
+    return false;
+}
+
+/* A loop, if or block the host runs, launching the kernels of its body's
+ * statements in order: one with work for the grid in it, whose bounds or
+ * condition the host knows (a loop counted, not a while loop) */
+static bool host_control(Cuda *c, Stmt *s) {
+    if (demoted(c, s))
+        return false;
+    switch (s->kind) {
+    case S_LOOP:
+        return s->hi.kind != OPD_NONE && s->until.kind == OPD_NONE && host_known(c, s->lo) &&
+               host_known(c, s->hi) && s->index->id < c->e->nvars && has_grid_work(s->body);
+    case S_IF:
+        return host_known(c, s->cond) &&
+               (has_grid_work(s->then_body) || has_grid_work(s->else_body));
+    case S_BLOCK:
+        return has_grid_work(s->body);
+    default:
+        return false;
+    }
+}
+
+bool is_region(Stmt *s) {
+    return s->kind == S_TAPE_PUSH_REGION || s->kind == S_TAPE_POP_REGION;
+}
+
+static void classify_body(Cuda *c, Body *b);
+
+/* A scalar a sequential loop saves for its return sweep, which the host
+ * pushes (its value is the host's) or pops (into a value of the host's) */
+static bool host_scalar_save(Cuda *c, Stmt *s) {
+    if ((s->kind != S_PUSH && s->kind != S_POP) || s->tape_pair <= 0 || s->tape_pair >= c->npairs ||
+        c->pair_dev[s->tape_pair])
+        return false;
+    return s->kind == S_PUSH ? host_known(c, s->args[0])
+                             : !s->dst->is_mutable && s->dst->id < c->e->nvars;
+}
+
+/* A loop's carried scalars stay on the host where their initial values
+ * and every iteration's new values are the host's; an if's results where
+ * both branches' are */
+static void classify_control(Cuda *c, Stmt *s) {
+    add_item(c, s, PART_OPEN);
+    if (s->kind == S_LOOP) {
+        set_live(c, s->index, LIVE_HOST);
+        for (int k = 0; k < s->carried.len; k++) {
+            Carried *ca = s->carried.items[k];
+            if (ca->param->id < c->e->nvars && !c->no_host[ca->param->id] &&
+                host_known(c, ca->init))
+                set_live(c, ca->param, LIVE_HOST);
+        }
+        classify_body(c, s->body);
+        for (int k = 0; k < s->carried.len; k++) {
+            Carried *ca = s->carried.items[k];
+            if (!host_known(c, opd_var(ca->param)))
+                continue;
+            if (!host_known(c, ca->yield)) { /* (the body took it for the host's) */
+                c->no_host[ca->param->id] = 1;
+                c->restart = true;
+            }
+            set_live(c, ca->result, LIVE_HOST);
+        }
+    } else if (s->kind == S_IF) {
+        classify_body(c, s->then_body);
+        add_item(c, s, PART_ELSE);
+        classify_body(c, s->else_body);
+        for (int k = 0; k < s->phis.len; k++) {
+            Phi *ph = s->phis.items[k];
+            if (host_known(c, ph->then_val) && host_known(c, ph->else_val))
+                set_live(c, ph->dst, LIVE_HOST);
+        }
+    } else {
+        classify_body(c, s->body);
+    }
+    add_item(c, s, PART_CLOSE);
+}
+
+static void classify_body(Cuda *c, Body *b) {
+    Emitter *e = c->e;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        bool array = (declares_array(s) || s->kind == S_FREE) && s->buf && s->buf->id < e->nbufs;
+        if (declares_array(s) && s->buf->id < e->nbufs)
+            c->buf_decl[s->buf->id] = s;
+        if (s->kind == S_COMMENT) {
+            add_item(c, s, PART_COMMENT);
+        } else if (host_let(c, s)) {
+            set_live(c, s->dst, LIVE_HOST);
+            if (s->dst->id < e->nvars)
+                c->host_def[s->dst->id] = s;
+            add_item(c, s, PART_HOST);
+        } else if (array && c->alloc_host[s->buf->id]) {
+            add_item(c, s, PART_HOST);
+        } else if (is_region(s) && c->host_tape && host_known(c, s->args[0]) &&
+                   s->buf->id < e->nbufs) {
+            c->host_buf[s->buf->id] = 1;
+            c->host_tape_used = true;
+            add_item(c, s, PART_HOST);
+        } else if (host_scalar_save(c, s)) {
+            if (s->kind == S_POP)
+                set_live(c, s->dst, LIVE_HOST);
+            c->pair_host[s->tape_pair] = 1;
+            c->host_stack_used = true;
+            add_item(c, s, PART_HOST);
+        } else if (host_control(c, s)) {
+            classify_control(c, s);
+        } else if (demoted(c, s)) {
+            add_item(c, s, PART_SEQ);
+        } else if ((s->kind == S_MAP || s->kind == S_REDUCE) && grid_loop(c, s)) {
+            add_item(c, s, s->kind == S_MAP ? PART_MAP : PART_REDUCE);
+        } else if (s->kind == S_SCAN && grid_scan(c, s)) {
+            add_item(c, s, PART_SCAN);
+        } else {
+            add_item(c, s, PART_SEQ);
+        }
+    }
+}
+
+/* Whether b pushes or pops a region of the tape at any depth */
+static bool body_has_region(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (is_region(s) || body_has_region(s->then_body) || body_has_region(s->else_body) ||
+            body_has_region(s->body))
+            return true;
+    }
+    return false;
+}
+
+/* The host's tape only where no one-thread kernel pushes or pops a region
+ * (a grid kernel's threads push on tapes of their own) */
+static void check_host_tape(Cuda *c) {
+    if (!c->host_tape_used)
+        return;
+    for (int i = 0; i < c->n; i++) {
+        Stmt *s = c->item[i];
+        if (c->kind[i] == PART_SEQ && (is_region(s) || body_has_region(s->then_body) ||
+                                       body_has_region(s->else_body) || body_has_region(s->body))) {
+            c->host_tape = false;
+            c->restart = true;
+            return;
+        }
+    }
+}
+
+/* A pair of scalar saves is the host's where every push and pop of it is
+ * (one a kernel runs makes the pair the frame's) */
+static void check_pairs_in(Cuda *c, Body *b);
+
+static void check_pair(Cuda *c, Stmt *s) {
+    if ((s->kind == S_PUSH || s->kind == S_POP) && s->tape_pair > 0 && s->tape_pair < c->npairs &&
+        c->pair_host[s->tape_pair] && !c->pair_dev[s->tape_pair]) {
+        c->pair_dev[s->tape_pair] = 1;
+        c->restart = true;
+    }
+    check_pairs_in(c, s->then_body);
+    check_pairs_in(c, s->else_body);
+    check_pairs_in(c, s->body);
+}
+
+static void check_pairs_in(Cuda *c, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++)
+        check_pair(c, b->stmts.items[i]);
+}
+
+static void check_host_pairs(Cuda *c) {
+    if (!c->host_stack_used)
+        return;
+    for (int i = 0; i < c->n; i++)
+        if (c->kind[i] != PART_HOST && !is_control(c, i))
+            check_pair(c, c->item[i]);
+}
+
+bool is_control(Cuda *c, int i) {
+    return c->kind[i] == PART_OPEN || c->kind[i] == PART_ELSE || c->kind[i] == PART_CLOSE;
+}
+
+/* An array declared where the host runs that several kernels use: the
+ * host allocates it where its size is known there (one dimension), else
+ * the statements from its first use to its last run as one kernel of one
+ * thread (the loops and ifs among them too). Returns whether a choice
+ * changed. */
+static bool place_buffers(Cuda *c) {
+    for (int id = 0; id < c->e->nbufs; id++) {
+        Stmt *d = c->buf_decl[id];
+        if (!d || c->host_buf[id])
+            continue;
+        int first = -1, last = -1, part = -2;
+        bool several = false;
+        for (int i = 0; i < c->n; i++) {
+            Stmt *s = c->item[i];
+            if (is_control(c, i) || kernel_part(c, i) < 0 || !stmt_touches_buffer(s, d->buf))
+                continue;
+            if (first < 0)
+                first = i;
+            last = i;
+            several |= part != -2 && part != kernel_part(c, i);
+            part = kernel_part(c, i);
+        }
+        if (!several)
+            continue;
+        bool sized = d->kind == S_ALLOC ? host_known(c, d->args[0])
+                                        : d->kind == S_DECL && !d->buf->table && d->buf->rank == 1;
+        for (int k = 0; d->kind == S_DECL && k < d->buf->rank && sized; k++)
+            sized = host_known(c, decl_dim(d, k));
+        for (int i = first; i <= last && sized; i++) {
+            Stmt *s = c->item[i];
+            sized = is_control(c, i) || !stmt_frees_buffer(s, d->buf) || s->kind == S_FREE;
+        }
+        /* (a declaration in a nested block is another array each time) */
+        sized = sized && d->kind != S_TAPE_PUSH_REGION && d->kind != S_TAPE_POP_REGION &&
+                count_declarations(c->f->body, d->buf) == 1;
+        if (sized) {
+            c->alloc_host[id] = 1;
+            return true;
+        }
+        for (int i = first; i <= last; i++)
+            if (c->kind[i] != PART_SEQ && c->kind[i] != PART_HOST && c->kind[i] != PART_COMMENT)
+                demote(c, c->item[i]);
+        if (c->restart)
+            return true;
+    }
+    return false;
+}
+
+/* Kernels: runs of one-thread items (with the comments before them, and
+ * across the host's items, which the host runs before their launch),
+ * maps, reduces, scans; comments before these go to the host; each item
+ * of a loop, if or block the host runs is a part of its own. */
+static void make_parts(Cuda *c) {
+    c->nparts = 0;
+    int open_seq = -1; /* the part a one-thread statement joins */
+    for (int i = 0; i < c->n; i++) {
+        PartKind k = c->kind[i];
+        c->part_of[i] = -1;
+        if (k == PART_HOST)
+            continue;
+        if (k == PART_COMMENT) {
+            int j = i;
+            while (j < c->n && (c->kind[j] == PART_COMMENT || c->kind[j] == PART_HOST))
+                j++;
+            k = j < c->n && c->kind[j] == PART_SEQ ? PART_SEQ : PART_COMMENT;
+        }
+        if (k == PART_SEQ && open_seq >= 0) {
+            c->parts[open_seq].end = i + 1;
+        } else {
+            c->parts[c->nparts] = (Part){k, i, i + 1};
+            open_seq = k == PART_SEQ ? c->nparts : -1;
+            c->nparts++;
+        }
+        c->part_of[i] = open_seq >= 0 ? open_seq : c->nparts - 1;
+    }
+}
+
+static void note_def(Cuda *c, Var *v, int at) {
+    if (v->id < c->e->nvars && c->def_part[v->id] < 0 && c->live[v->id] == LIVE_KERNEL)
+        c->def_part[v->id] = c->part_of[at];
+}
+
+static void note_use(Cuda *c, Var *v, int at) {
+    if (v->id >= c->e->nvars)
+        return;
+    int d = c->def_part[v->id];
+    if (d >= 0 && d != c->part_of[at] && c->live[v->id] == LIVE_KERNEL)
+        c->live[v->id] = LIVE_FRAME;
+}
+
+static void note_operand_use(Cuda *c, Operand o, int at) {
+    if (o.kind == OPD_VAR)
+        note_use(c, o.var, at);
+}
+
+/* What the host's loop, if or block s binds and reads at item i: a loop's
+ * carried scalars at its head (their initial values read there) and its
+ * results at its end (each iteration's new values read there), an if's
+ * results at its end (each branch's values read at its end) */
+static void note_control(Cuda *c, int i, bool defs) {
+    Stmt *s = c->item[i];
+    for (int k = 0; k < s->carried.len; k++) {
+        Carried *ca = s->carried.items[k];
+        if (c->kind[i] == PART_OPEN && defs)
+            note_def(c, ca->param, i);
+        if (c->kind[i] == PART_OPEN && !defs)
+            note_operand_use(c, ca->init, i);
+        if (c->kind[i] == PART_CLOSE && defs)
+            note_def(c, ca->result, i);
+        if (c->kind[i] == PART_CLOSE && !defs)
+            note_operand_use(c, ca->yield, i);
+    }
+    for (int k = 0; k < s->phis.len; k++) {
+        Phi *ph = s->phis.items[k];
+        if (c->kind[i] == PART_CLOSE && defs)
+            note_def(c, ph->dst, i);
+        if (!defs)
+            note_operand_use(c, c->kind[i] == PART_ELSE ? ph->then_val : ph->else_val, i);
+    }
+}
+
+/* A round of choices: the items, their kernels; false where one changed
+ * (another round then) */
+static bool classify_round(Cuda *c) {
+    Emitter *e = c->e;
+    c->n = 0;
+    c->restart = false;
+    c->host_tape_used = c->host_stack_used = false;
+    memset(c->pair_host, 0, (size_t)c->npairs);
+    memset(c->live, LIVE_KERNEL, (size_t)e->nvars + 1);
+    memset(c->host_def, 0, sizeof(Stmt *) * ((size_t)e->nvars + 1));
+    memcpy(c->host_buf, c->alloc_host, (size_t)e->nbufs + 1);
+    memset(c->buf_decl, 0, sizeof(Stmt *) * ((size_t)e->nbufs + 1));
+    for (int i = 0; i < c->f->params.len; i++) {
+        Param *p = c->f->params.items[i];
+        if (p->var && p->var->id < e->nvars)
+            c->live[p->var->id] = LIVE_PARAM;
+    }
+    classify_body(c, c->f->body);
+    if (!c->restart)
+        check_host_tape(c);
+    if (!c->restart)
+        check_host_pairs(c);
+    if (c->restart)
+        return false;
+    make_parts(c);
+    return !place_buffers(c);
+}
+
+void classify(Cuda *c) {
+    Emitter *e = c->e;
+    while (!classify_round(c))
+        ;
+    for (int i = 0; i <= e->nvars; i++)
+        c->def_part[i] = -1;
+    for (int i = 0; i < c->n; i++) {
+        if (c->part_of[i] < 0)
+            continue;
+        if (is_control(c, i)) {
+            note_control(c, i, true);
+            continue;
+        }
+        int n = 0;
+        Var **defs = stmt_all_defs(c->item[i], &n);
+        for (int k = 0; k < n; k++)
+            note_def(c, defs[k], i);
+        free(defs);
+    }
+    for (int i = 0; i < c->n; i++) {
+        if (c->part_of[i] < 0)
+            continue;
+        if (is_control(c, i))
+            note_control(c, i, false);
+        else
+            touch_stmt(c, c->item[i], i, note_use);
+    }
+    /* a carried scalar the host does not keep lives in the frame, where
+     * its loop's result is read */
+    for (int i = 0; i < c->n; i++) {
+        Stmt *s = c->item[i];
+        for (int k = 0; c->kind[i] == PART_OPEN && k < s->carried.len; k++) {
+            Carried *ca = s->carried.items[k];
+            if (host_known(c, opd_var(ca->param)))
+                continue;
+            set_live(c, ca->param, LIVE_FRAME);
+            if (ca->result->id < e->nvars) {
+                c->live[ca->result->id] = LIVE_FRAME;
+                c->frame_expr[ca->result->id] =
+                    arena_printf(&e->a, "pg_frame->%s", var_name(e, ca->param));
+            }
+        }
+    }
+    /* what crosses kernels is named, never inlined */
+    for (int id = 0; id < e->nvars; id++)
+        if (c->live[id] == LIVE_FRAME || c->live[id] == LIVE_HOST)
+            e->inlined[id] = 0;
+    /* and named first, in the function's scope: its name stays taken in
+     * every kernel (the frame's fields are named by it) */
+    for (int i = 0; i < c->n; i++) {
+        if (is_control(c, i))
+            continue;
+        int n = 0;
+        Var **defs = stmt_all_defs(c->item[i], &n);
+        for (int k = 0; k < n; k++)
+            if (defs[k]->id < e->nvars && c->live[defs[k]->id] == LIVE_FRAME)
+                (void)var_name(e, defs[k]);
+        free(defs);
+    }
+}
