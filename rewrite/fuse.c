@@ -1125,6 +1125,9 @@ void fuse_function(Arena *a, Func *f) {
     F.index = &x;
     fuse_scans(&F, f->body);
     F.index = NULL;
+    free(F.writes);
+    free(F.top_writes);
+    free(F.acc_writes);
     index_done(&F, &x);
     contract(&F); /* what the fused scans no longer read */
     drop_unused_temps(&F);

@@ -18,6 +18,12 @@ typedef struct Fuse {
     unsigned char *inside;
     int ninside;
     Stmt *inside_of;
+    /* per buffer id, over the whole function (scan fusion asks for every
+     * candidate; a fusion changes them): the statements writing it, those
+     * at the top level, whether one accumulates; valid until a fusion */
+    int *writes, *top_writes;
+    unsigned char *acc_writes;
+    bool writes_valid;
 } Fuse;
 
 /* The element iteration k of map m touches: stride * (base + k) + delta,

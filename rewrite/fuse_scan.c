@@ -309,6 +309,43 @@ static void count_writes(Body *b, Buffer *buf, bool top, int *all, int *at_top, 
     }
 }
 
+static void count_all_writes(Fuse *F, Body *b, bool top) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_WRITE || s->kind == S_ACC) && s->buf && s->buf->id < F->f->next_buf_id) {
+            F->writes[s->buf->id]++;
+            F->top_writes[s->buf->id] += top;
+            F->acc_writes[s->buf->id] |= s->kind == S_ACC;
+        }
+        count_all_writes(F, s->then_body, false);
+        count_all_writes(F, s->else_body, false);
+        count_all_writes(F, s->body, false);
+    }
+}
+
+/* count_writes over the whole function, from the counts of all buffers
+ * (counted once until a fusion changes them) */
+static void function_writes(Fuse *F, Buffer *buf, int *all, int *at_top, bool *acc) {
+    if (buf->id >= F->f->next_buf_id) { /* (one made since: counted alone) */
+        count_writes(F->f->body, buf, true, all, at_top, acc);
+        return;
+    }
+    if (!F->writes_valid) {
+        size_t n = (size_t)F->f->next_buf_id + 1;
+        F->writes = xrealloc(F->writes, sizeof(int) * n);
+        F->top_writes = xrealloc(F->top_writes, sizeof(int) * n);
+        F->acc_writes = xrealloc(F->acc_writes, n);
+        memset(F->writes, 0, sizeof(int) * n);
+        memset(F->top_writes, 0, sizeof(int) * n);
+        memset(F->acc_writes, 0, n);
+        count_all_writes(F, F->f->body, true);
+        F->writes_valid = true;
+    }
+    *all += F->writes[buf->id];
+    *at_top += F->top_writes[buf->id];
+    *acc |= F->acc_writes[buf->id];
+}
+
 static bool allocated_in(Body *b, int before, Buffer *buf) {
     for (int i = 0; i < before; i++) {
         Stmt *s = b->stmts.items[i];
@@ -339,7 +376,7 @@ static bool terms_in_registers(Fuse *F, Body *b, int ipre, Stmt *s, Stmt *pre, S
             return false;
         if (!elsewhere(F, t, skip, 3, s->hi).found)
             continue;
-        count_writes(F->f->body, t, true, &everywhere, &unused, &acc);
+        function_writes(F, t, &everywhere, &unused, &acc);
         if (acc || everywhere != 1)
             return false;
         stored[q] = true;
@@ -623,7 +660,7 @@ static bool same_in_both(Window *w, Operand x, Operand y, int depth) {
 static bool term_of(Window *w, Buffer *t, Operand *value) {
     int all = 0, top = 0;
     bool acc = false;
-    count_writes(w->F->f->body, t, true, &all, &top, &acc);
+    function_writes(w->F, t, &all, &top, &acc);
     if (all != 1 || acc)
         return false;
     for (int i = 0; i < w->pre->body->stmts.len; i++) {
@@ -868,6 +905,7 @@ void fuse_scans(Fuse *F, Body *b) {
         if (at < 0)
             at = try_fuse_scan(F, b, i, -1, ipost);
         if (at >= 0) {
+            F->writes_valid = false;
             note_defs(F, s->body);
             i = at;
         }

@@ -67,6 +67,40 @@ static void mark_used(Operand *o, void *ctx) {
  * nested body is swept starting from the set after its statement, and the
  * set is restored afterwards: every change is logged on a trail and undone,
  * so a statement costs the changes it makes, not the number of variables. */
+/* A set of pointers (open addressing) */
+typedef struct PtrSet {
+    const void **slots;
+    size_t cap, len;
+} PtrSet;
+
+static size_t ptr_hash(const void *p) {
+    unsigned long long x = (unsigned long long)(uintptr_t)p;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    return (size_t)x;
+}
+
+/* Adds p; false if it was there already. */
+static bool ptrset_add(PtrSet *set, const void *p) {
+    if (2 * (set->len + 1) > set->cap) {
+        PtrSet bigger = {xcalloc(set->cap ? 2 * set->cap : 1024, sizeof(void *)),
+                         set->cap ? 2 * set->cap : 1024, 0};
+        for (size_t i = 0; i < set->cap; i++)
+            if (set->slots[i])
+                ptrset_add(&bigger, set->slots[i]);
+        free(set->slots);
+        *set = bigger;
+    }
+    size_t i = ptr_hash(p) & (set->cap - 1);
+    for (; set->slots[i]; i = (i + 1) & (set->cap - 1))
+        if (set->slots[i] == p)
+            return false;
+    set->slots[i] = p;
+    set->len++;
+    return true;
+}
+
 typedef struct Dce {
     unsigned char *live; /* per variable id */
     IntVec trail;        /* id * 2 + the flag before the change, newest last */
@@ -188,19 +222,78 @@ static void note_use_of(Operand *o, void *ctx) {
     u->found |= o != u->skip && o->kind == OPD_VAR && o->var == u->v;
 }
 
-/* Whether every use of v in b (at any depth) is a let binding a value that
- * itself only reaches `yield` that way: v feeds nothing but the next value
- * of the carried scalar it is (a sum whose total nobody reads). */
-static bool only_feeds(Stmt *loop, Body *b, Var *v, Operand *yield, PtrVec *seen, Arena *a);
+/* The statements of a loop's body (at any depth) by the variables they
+ * read, sorted by variable: one walk per loop, not one per value followed */
+typedef struct UsePair {
+    int id;
+    Stmt *s;
+} UsePair;
 
-static bool only_feeds_stmt(Stmt *loop, Stmt *s, Var *v, Operand *yield, PtrVec *seen, Arena *a,
-                            Body *top) {
-    UseOf u = {v, false, NULL};
-    stmt_visit_operands(s, note_use_of, &u);
-    if (u.found) {
-        if (s->kind != S_LET || s->dst->is_mutable || s->then_body || s->body)
-            return false;
-        if (!vec_contains(seen, s->dst)) {
+typedef struct Users {
+    UsePair *p;
+    int n, cap;
+    Stmt *at; /* the statement being walked */
+} Users;
+
+static void note_user(Operand *o, void *ctx) {
+    Users *u = ctx;
+    if (o->kind != OPD_VAR)
+        return;
+    if (u->n == u->cap) {
+        u->cap = u->cap ? 2 * u->cap : 64;
+        u->p = xrealloc(u->p, sizeof *u->p * (size_t)u->cap);
+    }
+    u->p[u->n++] = (UsePair){o->var->id, u->at};
+}
+
+static void collect_users(Body *b, Users *u) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        u->at = s;
+        stmt_visit_operands(s, note_user, u);
+        collect_users(s->then_body, u);
+        collect_users(s->else_body, u);
+        collect_users(s->body, u);
+    }
+}
+
+static int by_id(const void *x, const void *y) {
+    int a = ((const UsePair *)x)->id, b = ((const UsePair *)y)->id;
+    return (a > b) - (a < b);
+}
+
+/* The first pair for variable id (u->n if none) */
+static int first_user(const Users *u, int id) {
+    int lo = 0, hi = u->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (u->p[mid].id < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Whether every use of v in loop's body (at any depth) is a let binding a
+ * value that itself only reaches `yield` that way: v feeds nothing but the
+ * next value of the carried scalar it is (a sum whose total nobody reads). */
+static bool only_feeds(Stmt *loop, const Users *users, Var *v, Operand *yield) {
+    PtrVec work = {0};
+    PtrSet seen = {0};
+    Arena a = {0};
+    vec_push(&a, &work, v);
+    bool ok = true;
+    while (ok && work.len) {
+        Var *w = work.items[--work.len];
+        for (int k = first_user(users, w->id); ok && k < users->n && users->p[k].id == w->id; k++) {
+            Stmt *s = users->p[k].s;
+            if (s->kind != S_LET || s->dst->is_mutable || s->then_body || s->body) {
+                ok = false;
+                break;
+            }
+            if (!ptrset_add(&seen, s->dst))
+                continue;
             /* (the loop's own operands, another carried scalar's yield or
              * its condition, would take the value out; the yield itself
              * may feed nothing else in the iteration either: campaign seed
@@ -208,43 +301,37 @@ static bool only_feeds_stmt(Stmt *loop, Stmt *s, Var *v, Operand *yield, PtrVec 
             UseOf out = {s->dst, false, yield};
             stmt_visit_operands(loop, note_use_of, &out);
             if (out.found) /* (campaign seed 49288: the yield in a while's condition) */
-                return false;
-            vec_push(a, seen, s->dst);
-            if (!only_feeds(loop, top, s->dst, yield, seen, a))
-                return false;
+                ok = false;
+            else
+                vec_push(&a, &work, s->dst);
         }
     }
-    Body *bodies[3] = {s->then_body, s->else_body, s->body};
-    for (int q = 0; q < 3; q++)
-        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
-            if (!only_feeds_stmt(loop, bodies[q]->stmts.items[i], v, yield, seen, a, top))
-                return false;
-    return true;
-}
-
-static bool only_feeds(Stmt *loop, Body *b, Var *v, Operand *yield, PtrVec *seen, Arena *a) {
-    for (int i = 0; i < b->stmts.len; i++)
-        if (!only_feeds_stmt(loop, b->stmts.items[i], v, yield, seen, a, b))
-            return false;
-    return true;
+    free(seen.slots);
+    arena_free(&a);
+    return ok;
 }
 
 static void drop_dead_carried(Stmt *s, unsigned char *live, const bool *param_live, bool *changed) {
     int k = 0;
-    Arena scratch = {0};
+    Users users = {0};
+    bool indexed = false;
     for (int i = 0; i < s->carried.len; i++) {
         Carried *c = s->carried.items[i];
         bool cycle_only = false;
         if (param_live[i] && !is_live(live, c->result) && c->yield.kind == OPD_VAR) {
-            PtrVec seen = {0};
             UseOf out = {c->param, false, NULL};
             stmt_visit_operands(s, note_use_of, &out);
-            cycle_only = !out.found && only_feeds(s, s->body, c->param, &c->yield, &seen, &scratch);
+            if (!out.found && !indexed) {
+                collect_users(s->body, &users);
+                qsort(users.p, (size_t)users.n, sizeof *users.p, by_id);
+                indexed = true;
+            }
+            cycle_only = !out.found && only_feeds(s, &users, c->param, &c->yield);
         }
         if ((param_live[i] && !cycle_only) || is_live(live, c->result))
             s->carried.items[k++] = c;
     }
-    arena_free(&scratch);
+    free(users.p);
     *changed |= k != s->carried.len;
     s->carried.len = k;
 }
@@ -328,39 +415,6 @@ static void sweep_body(Dce *d, Body *b) {
  * (a body, a statement, a phi, an item array...) is met keeps it, and only
  * later ones get copies: most statements occur once, and copying them all
  * doubled the memory of long functions. */
-typedef struct PtrSet {
-    const void **slots;
-    size_t cap, len;
-} PtrSet;
-
-static size_t ptr_hash(const void *p) {
-    unsigned long long x = (unsigned long long)(uintptr_t)p;
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    return (size_t)x;
-}
-
-/* Adds p; false if it was there already. */
-static bool ptrset_add(PtrSet *set, const void *p) {
-    if (2 * (set->len + 1) > set->cap) {
-        PtrSet bigger = {xcalloc(set->cap ? 2 * set->cap : 1024, sizeof(void *)),
-                         set->cap ? 2 * set->cap : 1024, 0};
-        for (size_t i = 0; i < set->cap; i++)
-            if (set->slots[i])
-                ptrset_add(&bigger, set->slots[i]);
-        free(set->slots);
-        *set = bigger;
-    }
-    size_t i = ptr_hash(p) & (set->cap - 1);
-    for (; set->slots[i]; i = (i + 1) & (set->cap - 1))
-        if (set->slots[i] == p)
-            return false;
-    set->slots[i] = p;
-    set->len++;
-    return true;
-}
-
 typedef struct Unshare {
     Arena *a;
     PtrSet met; /* objects kept or copied so far */
