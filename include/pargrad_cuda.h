@@ -269,6 +269,21 @@ static inline pg_hvalue pg_hstack_pop(pg_hstack *s, const char *func, int line) 
     return pg_hvalue{s->v[--s->top]};
 }
 
+/* Integer division and remainder on the host by a value that may be 0
+ * (or -1 under the smallest dividend): where the primal divides it is
+ * not, but a guard the kernels checked may have returned before (the
+ * kernels after do nothing then): 0 instead of a trap */
+template <class T> static inline T pg_host_div(T a, T b) {
+    if (b == 0)
+        return 0;
+    if (b == (T)-1) /* (-a, which overflows for the smallest a: wrapped) */
+        return (T)(0ull - (unsigned long long)a);
+    return a / b;
+}
+template <class T> static inline T pg_host_mod(T a, T b) {
+    return b == 0 || b == (T)-1 ? 0 : a % b;
+}
+
 /* Threads per block of the generated kernels, and blocks for n iterations
  * (grid-stride loops: at most enough blocks to fill a large GPU several
  * times; each thread takes every stride-th iteration after them). */

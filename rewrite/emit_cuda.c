@@ -478,6 +478,158 @@ static void grid_stride_open(Emitter *e) {
 
 /* The grid-stride loop over a map's or reduce's iterations; pg_k counts
  * them from 0 */
+/* ---- a map nested in a map, flattened into the grid ---- */
+
+/* The lets of a map's body, by the variable they bind */
+typedef struct Inner {
+    Stmt *map;
+    Stmt **def; /* per variable id */
+    int nvars;
+} Inner;
+
+static void note_inner_defs(Inner *in, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_LET || s->kind == S_READ || s->kind == S_DECL || s->kind == S_POP) &&
+            s->dst && s->dst->id < in->nvars)
+            in->def[s->dst->id] = s;
+        note_inner_defs(in, s->then_body);
+        note_inner_defs(in, s->else_body);
+        note_inner_defs(in, s->body);
+    }
+}
+
+/* Whether o is the same in every iteration of the inner map: bound
+ * outside it, or computed there from such values alone (not loaded) */
+static bool same_in_inner(Inner *in, Operand o, int depth) {
+    if (o.kind != OPD_VAR)
+        return true;
+    if (o.var == in->map->index)
+        return false;
+    if (o.var->id >= in->nvars || !in->def[o.var->id])
+        return o.var->id < in->nvars && !o.var->is_mutable;
+    Stmt *d = in->def[o.var->id];
+    if (d->kind != S_LET || d->dst->is_mutable || depth > 32 || d->op == OP_CALL || d->op >= OP_UOP)
+        return false;
+    for (int k = 0; k < d->nargs; k++)
+        if (!same_in_inner(in, d->args[k], depth + 1))
+            return false;
+    return true;
+}
+
+/* Whether o differs in every iteration of the inner map: its index, plus
+ * or minus what is the same in all, times a constant other than 0 */
+static bool injective_in_inner(Inner *in, Operand o, int depth) {
+    if (o.kind != OPD_VAR || depth > 32)
+        return false;
+    if (o.var == in->map->index)
+        return true;
+    if (o.var->id >= in->nvars || !in->def[o.var->id])
+        return false;
+    Stmt *d = in->def[o.var->id];
+    if (d->kind != S_LET || d->dst->is_mutable || type_is_float(d->dst->ty))
+        return false;
+    switch (d->op) {
+    case OP_COPY:
+        return injective_in_inner(in, d->args[0], depth + 1);
+    case OP_CAST:
+        return (widening_int_cast(d->args[0].ty, d->dst->ty) ||
+                d->args[0].ty.kind == d->dst->ty.kind) &&
+               injective_in_inner(in, d->args[0], depth + 1);
+    case OP_ADD:
+        return (injective_in_inner(in, d->args[0], depth + 1) &&
+                same_in_inner(in, d->args[1], depth + 1)) ||
+               (injective_in_inner(in, d->args[1], depth + 1) &&
+                same_in_inner(in, d->args[0], depth + 1));
+    case OP_SUB:
+        return (injective_in_inner(in, d->args[0], depth + 1) &&
+                same_in_inner(in, d->args[1], depth + 1)) ||
+               (injective_in_inner(in, d->args[1], depth + 1) &&
+                same_in_inner(in, d->args[0], depth + 1));
+    case OP_MUL:
+        for (int q = 0; q < 2; q++)
+            if (d->args[1 - q].kind == OPD_CONST && d->args[1 - q].ival != 0 &&
+                !type_is_float(d->args[1 - q].ty))
+                return injective_in_inner(in, d->args[q], depth + 1);
+        return false;
+    default:
+        return false;
+    }
+}
+
+/* The updates of the outer map's elements that accum.c made plain (each
+ * outer iteration owns them) stay right with a thread per pair of
+ * iterations only where the inner iteration tells them apart too */
+static bool updates_apart(Inner *in, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ACC && s->acc == ACC_PLAIN && !body_declares(in->map->body, s->buf)) {
+            bool apart = false;
+            for (int k = 0; k < s->nidx && !apart; k++)
+                apart = injective_in_inner(in, s->idx[k], 0);
+            if (!apart)
+                return false;
+        }
+        if (!updates_apart(in, s->then_body) || !updates_apart(in, s->else_body) ||
+            !updates_apart(in, s->body))
+            return false;
+    }
+    return true;
+}
+
+/* The map directly inside map s (its body that map and comments alone),
+ * whose iterations the grid's threads can take pair by pair: its bounds
+ * and s's the host's, its updates of shared elements atomic or told apart
+ * by both indices; NULL where s runs its inner loops in each thread */
+static Stmt *flat_inner(Cuda *c, Stmt *s) {
+    Stmt *m = NULL;
+    for (int i = 0; i < s->body->stmts.len; i++) {
+        Stmt *t = s->body->stmts.items[i];
+        if (t->kind == S_COMMENT)
+            continue;
+        if (m || t->kind != S_MAP)
+            return NULL;
+        m = t;
+    }
+    if (!m || m->serial || m->hi.kind == OPD_NONE || !host_known(c, m->lo) ||
+        !host_known(c, m->hi) || !host_known(c, s->lo) || !host_known(c, s->hi))
+        return NULL;
+    Inner in = {m, xcalloc((size_t)c->e->nvars + 1, sizeof(Stmt *)), c->e->nvars};
+    note_inner_defs(&in, m->body);
+    bool apart = updates_apart(&in, m->body);
+    free(in.def);
+    return apart ? m : NULL;
+}
+
+/* const T i = (T)(lo + k), the index of a grid loop's iteration k, where
+ * the body uses it */
+static void declare_grid_index(Emitter *e, Stmt *s, const char *k, bool always) {
+    if (s->index->id < e->nvars && !e->uses[s->index->id] && !always)
+        return; /* (an unused variable is a warning, an error under -Werror) */
+    indent(e);
+    fprintf(e->out, "const %s %s = (%s)(", type_cname(s->index->ty), var_name(e, s->index),
+            type_cname(s->index->ty));
+    emit_operand_top(e, s->lo);
+    fprintf(e->out, " + %s);\n", k);
+}
+
+/* The grid-stride loop over the pairs of iterations of map s and the map
+ * inner in it; pg_k counts them from 0, inner's fastest */
+static void flat_loop_open(Cuda *c, Stmt *s, Stmt *inner) {
+    Emitter *e = c->e;
+    indent(e);
+    fputs("const long pg_inner = ", e->out);
+    emit_trip_count(e, inner);
+    fputs(";\n", e->out);
+    indent(e);
+    fputs("const long pg_trips = pg_inner > 0 ? (", e->out);
+    emit_trip_count(e, s);
+    fputs(") * pg_inner : 0;\n", e->out);
+    grid_stride_open(e);
+    declare_grid_index(e, s, "pg_k / pg_inner", false);
+    declare_grid_index(e, inner, "pg_k % pg_inner", false);
+}
+
 static void grid_loop_open(Cuda *c, Stmt *s) {
     Emitter *e = c->e;
     indent(e);
@@ -489,13 +641,7 @@ static void grid_loop_open(Cuda *c, Stmt *s) {
     for (int k = 0; k < s->accums.len; k++)
         arg |= ((Accum *)s->accums.items[k])->op == RED_ARGMIN ||
                ((Accum *)s->accums.items[k])->op == RED_ARGMAX;
-    if (s->index->id < e->nvars && !e->uses[s->index->id] && !arg)
-        return; /* (an unused variable is a warning, an error under -Werror) */
-    indent(e);
-    fprintf(e->out, "const %s %s = (%s)(", type_cname(s->index->ty), var_name(e, s->index),
-            type_cname(s->index->ty));
-    emit_operand_top(e, s->lo);
-    fputs(" + pg_k);\n", e->out);
+    declare_grid_index(e, s, "pg_k", arg);
 }
 
 /* A grid kernel's head, the frame's values it reads, its threads' tape
@@ -517,14 +663,18 @@ static int grid_kernel_begin(Cuda *c, Part *p, Body *body, FILE *kernels, const 
 
 /* A kernel running the iterations of the map or reduce s, up to its
  * body's statements (emitted); returns the names' scope of the kernel */
-static int grid_kernel_open(Cuda *c, Part *p, Stmt *s, FILE *kernels, const char *name, Uses *u,
-                            const char *extra) {
+static int grid_kernel_open(Cuda *c, Part *p, Stmt *s, Stmt *inner, FILE *kernels, const char *name,
+                            Uses *u, const char *extra) {
     Emitter *e = c->e;
     int scope = grid_kernel_begin(c, p, s->body, kernels, name, u, extra);
-    grid_loop_open(c, s);
+    if (inner)
+        flat_loop_open(c, s, inner);
+    else
+        grid_loop_open(c, s);
+    Body *body = inner ? inner->body : s->body;
     e->cuda_grid = true;
-    e->cuda_grid_body = s->body;
-    emit_stmts(e, s->body);
+    e->cuda_grid_body = body;
+    emit_stmts(e, body);
     e->cuda_grid = false;
     return scope;
 }
@@ -583,23 +733,30 @@ static const char *identity_text(ReduceOp op, Type t) {
     }
 }
 
-/* The blocks of a map's or reduce's kernel */
-static void emit_grid_blocks(Cuda *c, Stmt *s) {
-    if (host_known(c, s->lo) && host_known(c, s->hi)) {
-        fputs("pg_blocks(", c->host);
-        emit_trip_count(c->e, s);
-        fputc(')', c->host);
-    } else {
+/* The blocks of a map's or reduce's kernel (a map flattened with the map
+ * inner in it: of their pairs of iterations) */
+static void emit_grid_blocks(Cuda *c, Stmt *s, Stmt *inner) {
+    if (!host_known(c, s->lo) || !host_known(c, s->hi)) {
         fputs("pg_blocks(1L << 20)", c->host);
+        return;
     }
+    fputs(inner ? "pg_blocks((" : "pg_blocks(", c->host);
+    emit_trip_count(c->e, s);
+    if (inner) {
+        fputs(") * pg_trip_count(", c->host);
+        emit_trip_count(c->e, inner);
+        fputc(')', c->host);
+    }
+    fputc(')', c->host);
 }
 
-static void launch_grid(Cuda *c, Stmt *s, const char *name, Uses *u, const char *extra) {
+static void launch_grid(Cuda *c, Stmt *s, Stmt *inner, const char *name, Uses *u,
+                        const char *extra) {
     if (!host_known(c, s->lo) || !host_known(c, s->hi))
         hprintf(c, "/* (its bounds are computed on the GPU: as many blocks as for a large loop) "
                    "*/\n");
     hprintf(c, "PG_LAUNCH(%s, ", name);
-    emit_grid_blocks(c, s);
+    emit_grid_blocks(c, s, inner);
     fputs(", PG_BLOCK, pg_stream)", c->host);
     launch_args(c, u, extra);
     check_launch(c, s->loc.line);
@@ -630,6 +787,7 @@ void emit_map_part(Cuda *c, Part *p) {
     Uses u = grid_uses(c, s);
     const char *name = arena_printf(&e->a, "%s_map_%d", c->fname, ++c->kernels);
     int n = c->kernels;
+    Stmt *inner = flat_inner(c, s);
     c->sums.len = 0;
     collect_sums(c, s->body, s->body);
     PtrVec sums = c->sums;
@@ -642,7 +800,7 @@ void emit_map_part(Cuda *c, Part *p) {
         extra = arena_printf(&e->a, "%s, %s *%s", extra, type_cname(v->ty), parts[k]);
         extra_args = arena_printf(&e->a, "%s, %s", extra_args, parts[k]);
     }
-    int scope = grid_kernel_open(c, p, s, kernels, name, &u, extra);
+    int scope = grid_kernel_open(c, p, s, inner, kernels, name, &u, extra);
     c->sums = (PtrVec){0};
     grid_kernel_close(c, s->body);
     for (int k = 0; k < sums.len; k++) {
@@ -654,19 +812,21 @@ void emit_map_part(Cuda *c, Part *p) {
     fputs("}\n", kernels);
     to_host(c);
     source_comment(e, s->loc,
-                   sums.len ? "a map, one iteration per thread, its sums into scalars through CUB"
-                            : "a map, one iteration per thread");
+                   arena_printf(&e->a, "a map%s, %s per thread%s",
+                                inner ? " and the map in it (flattened)" : "",
+                                inner ? "one pair of their iterations" : "one iteration",
+                                sums.len ? ", its sums into scalars through CUB" : ""));
     if (!sums.len) {
-        launch_grid(c, s, name, &u, NULL);
+        launch_grid(c, s, inner, name, &u, NULL);
         return;
     }
     c->uses_cub = true;
     hprintf(c, "const long pg_n_%d = (long)", n);
-    emit_grid_blocks(c, s);
+    emit_grid_blocks(c, s, inner);
     fputs(" * PG_BLOCK; /* (its threads: a partial sum each) */\n", c->host);
     for (int k = 0; k < sums.len; k++)
         alloc_per_iteration(c, type_cname(((Var *)sums.items[k])->ty), parts[k], n, s->loc.line);
-    launch_grid(c, s, name, &u, extra_args);
+    launch_grid(c, s, inner, name, &u, extra_args);
     for (int k = 0; k < sums.len; k++) {
         Var *v = sums.items[k];
         hprintf(c,
@@ -717,7 +877,7 @@ void emit_reduce_part(Cuda *c, Part *p) {
         }
         c->frame_expr[ac->result->id] = arena_printf(&e->a, "pg_frame->%s", field[k]);
     }
-    int scope = grid_kernel_open(c, p, s, kernels, name, &u, extra);
+    int scope = grid_kernel_open(c, p, s, NULL, kernels, name, &u, extra);
     for (int k = 0; k < na; k++) {
         Accum *ac = s->accums.items[k];
         indent(e);
@@ -750,7 +910,7 @@ void emit_reduce_part(Cuda *c, Part *p) {
         alloc_per_iteration(c, t, contrib[k], c->kernels, s->loc.line);
         extra_args = arena_printf(&e->a, "%s, %s", extra_args, contrib[k]);
     }
-    launch_grid(c, s, name, &u, extra_args);
+    launch_grid(c, s, NULL, name, &u, extra_args);
     for (int k = 0; k < na; k++) {
         Accum *ac = s->accums.items[k];
         bool arg = ac->op == RED_ARGMIN || ac->op == RED_ARGMAX;

@@ -10,10 +10,18 @@
 
 /* ---- the host's statements ---- */
 
-/* Arrays the host allocated in the body it runs now, freed at its end (a
- * local array's scope) */
+/* Arrays the host allocated in the body it runs now: a local array is
+ * freed at the body's end (its scope); a declaration in a nested body
+ * names another array, and the outer one's name is the array's again
+ * after it */
+typedef struct ScopeArray {
+    Buffer *b;
+    const char *name, *outer;
+    bool local; /* a local array (S_DECL), not malloc's */
+} ScopeArray;
+
 typedef struct Scopes {
-    PtrVec arrays; /* Buffer* */
+    PtrVec arrays; /* ScopeArray* */
     int *start;    /* per open body: where its arrays begin */
     int depth;
 } Scopes;
@@ -26,8 +34,11 @@ static void emit_host_array(Cuda *c, Stmt *s, Scopes *sc) {
                 c->fname, s->loc.line);
         return;
     }
-    b->cname = unique_name(e, b->name, false);
+    ScopeArray *sa = arena_alloc(&e->a, sizeof *sa);
+    *sa = (ScopeArray){b, NULL, b->cname, s->kind == S_DECL};
+    b->cname = sa->name = unique_name(e, b->name, false);
     names_push(e, b->cname);
+    vec_push(&e->a, &sc->arrays, sa);
     const char *t = type_cname(b->elem);
     source_comment(e, s->loc, "an array the kernels share, in device memory");
     hprintf(c, "%s *%s = NULL;\n", t, b->cname);
@@ -39,16 +50,19 @@ static void emit_host_array(Cuda *c, Stmt *s, Scopes *sc) {
     if (!(s->kind == S_ALLOC && b->filled_first))
         hprintf(c, "PG_CUDA_CHECK(cudaMemsetAsync(%s, 0, %s_bytes, pg_stream), \"%s\", %d);\n",
                 b->cname, b->cname, c->fname, s->loc.line);
-    if (s->kind == S_DECL) /* (freed where its scope ends) */
-        vec_push(&e->a, &sc->arrays, b);
 }
 
-/* The local arrays the host allocated in the body that ends here */
-static void free_scope_arrays(Cuda *c, Scopes *sc, int line_no) {
+/* The end of the body the host runs now: its local arrays freed, the
+ * names of arrays declared outside it back */
+static void close_scope_arrays(Cuda *c, Scopes *sc, int line_no) {
     int from = sc->depth ? sc->start[sc->depth - 1] : 0;
-    for (int i = from; i < sc->arrays.len; i++)
-        hprintf(c, "PG_CUDA_CHECK(cudaFreeAsync(%s, pg_stream), \"%s\", %d);\n",
-                buf_name(c->e, sc->arrays.items[i]), c->fname, line_no);
+    for (int i = sc->arrays.len - 1; i >= from; i--) {
+        ScopeArray *sa = sc->arrays.items[i];
+        if (sa->local)
+            hprintf(c, "PG_CUDA_CHECK(cudaFreeAsync(%s, pg_stream), \"%s\", %d);\n", sa->name,
+                    c->fname, line_no);
+        sa->b->cname = sa->outer;
+    }
     sc->arrays.len = from;
 }
 
@@ -94,9 +108,29 @@ static void emit_host_scalar_save(Cuda *c, Stmt *s) {
             s->loc.line);
 }
 
+/* An integer division or remainder by a value that may be 0 (or -1 under
+ * the smallest dividend): where the primal divides, it is not, but a guard
+ * the GPU checked may have returned before; the host then computes 0 and
+ * the kernels after do nothing */
+static bool emit_host_division(Cuda *c, Stmt *s) {
+    if ((s->op != OP_DIV && s->op != OP_MOD) || type_is_float(s->dst->ty) ||
+        host_positive(c, s->args[1]))
+        return false;
+    const char *t = type_cname(s->dst->ty);
+    hprintf(c, "const %s %s = pg_host_%s<%s>((%s)(", t, var_name(c->e, s->dst),
+            s->op == OP_DIV ? "div" : "mod", t, t);
+    emit_operand_top(c->e, s->args[0]);
+    fprintf(c->host, "), (%s)(", t);
+    emit_operand_top(c->e, s->args[1]);
+    fputs("));\n", c->host);
+    return true;
+}
+
 static void emit_host_item(Cuda *c, Stmt *s, Scopes *sc) {
     if (s->kind == S_PUSH || s->kind == S_POP)
         emit_host_scalar_save(c, s);
+    else if (s->kind == S_LET && emit_host_division(c, s))
+        return;
     else if (s->kind == S_LET)
         emit_stmt(c->e, s);
     else if (is_region(s))
@@ -248,7 +282,7 @@ static void emit_open(Cuda *c, int i, Scopes *sc) {
 static void emit_else(Cuda *c, int i, Scopes *sc) {
     Stmt *s = c->item[i];
     to_host(c);
-    free_scope_arrays(c, sc, s->loc.line);
+    close_scope_arrays(c, sc, s->loc.line);
     assign_host_results(c, s, true);
     carry_frame_results(c, i, true);
     c->hdepth--;
@@ -260,7 +294,7 @@ static void emit_close(Cuda *c, int i, Scopes *sc) {
     Emitter *e = c->e;
     Stmt *s = c->item[i];
     to_host(c);
-    free_scope_arrays(c, sc, s->loc.line);
+    close_scope_arrays(c, sc, s->loc.line);
     if (s->kind == S_IF) {
         assign_host_results(c, s, false);
         carry_frame_results(c, i, false);
@@ -339,6 +373,6 @@ void emit_items(Cuda *c) {
         frees.len = 0;
     }
     to_host(c);
-    free_scope_arrays(c, &sc, c->f->loc.line);
+    close_scope_arrays(c, &sc, c->f->loc.line);
     free(sc.start);
 }

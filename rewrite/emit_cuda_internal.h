@@ -104,6 +104,8 @@ typedef struct UseScan {
 /* ---- emit_cuda_place.c: which statements run where ---- */
 /* Whether the host knows o's value (a parameter, a value it computed) */
 bool host_known(Cuda *c, Operand o);
+/* Whether the host's integer o is positive (a divisor it need not check) */
+bool host_positive(Cuda *c, Operand o);
 /* A push or pop of a region of the tape */
 bool is_region(Stmt *s);
 /* Whether item i is the head, else or end of a loop, if or block the host runs */

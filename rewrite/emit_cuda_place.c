@@ -24,7 +24,7 @@ bool host_known(Cuda *c, Operand o) {
 
 /* An integer the host computes that is positive: a positive constant, or
  * `x > k ? x : d` (k >= 0, d positive: a strip-mined loop's block size) */
-static bool host_positive(Cuda *c, Operand o) {
+bool host_positive(Cuda *c, Operand o) {
     if (o.kind == OPD_CONST)
         return o.ival > 0;
     if (o.kind != OPD_VAR || o.var->id >= c->e->nvars || !c->host_def[o.var->id])
@@ -39,15 +39,11 @@ static bool host_positive(Cuda *c, Operand o) {
     return above && opd_equal(cmp->args[0], sel->args[1]) && host_positive(c, sel->args[2]);
 }
 
-/* Arithmetic on the parameters, run by the host before the kernels
- * (hoisted: so no division by an integer a guard may have checked, only by
- * a positive constant) */
+/* Arithmetic on the host's values (its integer divisions by what may be
+ * 0 through pg_host_div: a guard on the GPU may have returned first) */
 static bool host_let(Cuda *c, Stmt *s) {
     if (s->kind != S_LET || s->dst->is_mutable || s->op == OP_THREADS || s->op == OP_DERIV_OF ||
         (s->op >= OP_UOP && s->op <= OP_UOP_INV))
-        return false;
-    if ((s->op == OP_DIV || s->op == OP_MOD) && !type_is_float(s->dst->ty) &&
-        !host_positive(c, s->args[1]))
         return false;
     for (int i = 0; i < s->nargs; i++)
         if (!host_known(c, s->args[i]))
@@ -331,6 +327,7 @@ static void classify_body(Cuda *c, Body *b) {
                 c->host_def[s->dst->id] = s;
             add_item(c, s, PART_HOST);
         } else if (array && c->alloc_host[s->buf->id]) {
+            c->host_buf[s->buf->id] = 1;
             add_item(c, s, PART_HOST);
         } else if (is_region(s) && c->host_tape && host_known(c, s->args[0]) &&
                    s->buf->id < e->nbufs) {
@@ -416,6 +413,26 @@ bool is_control(Cuda *c, int i) {
     return c->kind[i] == PART_OPEN || c->kind[i] == PART_ELSE || c->kind[i] == PART_CLOSE;
 }
 
+/* Whether the host can allocate every declaration of buf where it is
+ * (each an item, its size the host's: one dimension), a declaration in a
+ * loop another array each time, freed at the end of its scope */
+static bool host_allocatable(Cuda *c, Buffer *buf) {
+    int items = 0;
+    for (int i = 0; i < c->n; i++) {
+        Stmt *d = c->item[i];
+        if (is_control(c, i) || !declares_array(d) || d->buf != buf)
+            continue;
+        bool sized = d->kind == S_ALLOC ? host_known(c, d->args[0])
+                     : d->kind == S_DECL
+                         ? !buf->table && buf->rank == 1 && host_known(c, decl_dim(d, 0))
+                         : false;
+        if (!sized)
+            return false;
+        items++;
+    }
+    return items > 0 && items == count_declarations(c->f->body, buf);
+}
+
 /* An array declared where the host runs that several kernels use: the
  * host allocates it where its size is known there (one dimension), else
  * the statements from its first use to its last run as one kernel of one
@@ -440,17 +457,11 @@ static bool place_buffers(Cuda *c) {
         }
         if (!several)
             continue;
-        bool sized = d->kind == S_ALLOC ? host_known(c, d->args[0])
-                                        : d->kind == S_DECL && !d->buf->table && d->buf->rank == 1;
-        for (int k = 0; d->kind == S_DECL && k < d->buf->rank && sized; k++)
-            sized = host_known(c, decl_dim(d, k));
+        bool sized = host_allocatable(c, d->buf);
         for (int i = first; i <= last && sized; i++) {
             Stmt *s = c->item[i];
             sized = is_control(c, i) || !stmt_frees_buffer(s, d->buf) || s->kind == S_FREE;
         }
-        /* (a declaration in a nested block is another array each time) */
-        sized = sized && d->kind != S_TAPE_PUSH_REGION && d->kind != S_TAPE_POP_REGION &&
-                count_declarations(c->f->body, d->buf) == 1;
         if (sized) {
             c->alloc_host[id] = 1;
             return true;
@@ -537,6 +548,21 @@ static void note_control(Cuda *c, int i, bool defs) {
     }
 }
 
+static void name_if_frame(Cuda *c, Var *v) {
+    if (v->id < c->e->nvars && c->live[v->id] == LIVE_FRAME)
+        (void)var_name(c->e, v);
+}
+
+/* An array the host allocates where every declaration is an item: where
+ * a loop or if around one runs in a kernel now, it no longer is */
+static void check_host_arrays(Cuda *c) {
+    for (int id = 0; id < c->e->nbufs; id++)
+        if (c->alloc_host[id] && (!c->buf_decl[id] || !host_allocatable(c, c->buf_decl[id]->buf))) {
+            c->alloc_host[id] = 0;
+            c->restart = true;
+        }
+}
+
 /* A round of choices: the items, their kernels; false where one changed
  * (another round then) */
 static bool classify_round(Cuda *c) {
@@ -547,7 +573,7 @@ static bool classify_round(Cuda *c) {
     memset(c->pair_host, 0, (size_t)c->npairs);
     memset(c->live, LIVE_KERNEL, (size_t)e->nvars + 1);
     memset(c->host_def, 0, sizeof(Stmt *) * ((size_t)e->nvars + 1));
-    memcpy(c->host_buf, c->alloc_host, (size_t)e->nbufs + 1);
+    memset(c->host_buf, 0, (size_t)e->nbufs + 1);
     memset(c->buf_decl, 0, sizeof(Stmt *) * ((size_t)e->nbufs + 1));
     for (int i = 0; i < c->f->params.len; i++) {
         Param *p = c->f->params.items[i];
@@ -555,6 +581,7 @@ static bool classify_round(Cuda *c) {
             c->live[p->var->id] = LIVE_PARAM;
     }
     classify_body(c, c->f->body);
+    check_host_arrays(c);
     if (!c->restart)
         check_host_tape(c);
     if (!c->restart)
@@ -615,13 +642,27 @@ void classify(Cuda *c) {
     /* and named first, in the function's scope: its name stays taken in
      * every kernel (the frame's fields are named by it) */
     for (int i = 0; i < c->n; i++) {
-        if (is_control(c, i))
+        if (is_control(c, i)) { /* (an if's results, a loop's carried scalars) */
+            Stmt *s = c->item[i];
+            for (int k = 0; k < s->phis.len; k++)
+                name_if_frame(c, ((Phi *)s->phis.items[k])->dst);
+            for (int k = 0; k < s->carried.len; k++)
+                name_if_frame(c, ((Carried *)s->carried.items[k])->param);
             continue;
+        }
+        /* (a loop's result is its carried scalar's C variable after it,
+         * named by the kernel that runs the loop: named here first, so that
+         * no other kernel's variable takes its name) */
+        Stmt *s = c->item[i];
+        for (int k = 0; s->kind == S_LOOP && k < s->carried.len; k++) {
+            Carried *ca = s->carried.items[k];
+            if (ca->result->id < e->nvars && c->live[ca->result->id] == LIVE_FRAME)
+                (void)var_name(e, ca->param);
+        }
         int n = 0;
-        Var **defs = stmt_all_defs(c->item[i], &n);
+        Var **defs = stmt_all_defs(s, &n);
         for (int k = 0; k < n; k++)
-            if (defs[k]->id < e->nvars && c->live[defs[k]->id] == LIVE_FRAME)
-                (void)var_name(e, defs[k]);
+            name_if_frame(c, defs[k]);
         free(defs);
     }
 }

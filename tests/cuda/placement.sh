@@ -5,7 +5,10 @@
 # (seeds, the returned value). A construct falling back to one GPU thread
 # is correct but slow by orders of magnitude: this fails then. And the
 # applications' time loops: on the host, launching their steps' kernels
-# (no step on one GPU thread), their sums into scalars through CUB.
+# (no step on one GPU thread), their sums into scalars through CUB. And
+# maps nested in maps: a thread per pair of iterations where each pair's
+# updates are its own or atomic (nested_map, pair_energy), a thread per
+# row where a row's iterations all update the row's element (scale_rows).
 # usage: placement.sh PARGRAD ROOT WORK_DIR
 set -u
 pargrad=$1 root=$2 work=$3
@@ -53,6 +56,17 @@ bench/apps/heat.c|10|pg_htape_push(
 bench/apps/lstm.c|5|_parts[blockIdx.x
 tests/e2e/time_loop.c|3|PG_LAUNCH(
 LIST
+"$pargrad" --backend=cuda "$root/tests/e2e/nested_map.c" -o "$work/nested_map_b.cu" &&
+    "$pargrad" --backend=cuda "$root/tests/e2e/nested_rows.c" -o "$work/nested_rows_b.cu" || fail=1
+flat_map=$(grep -c "(flattened)" "$work/nested_map_b.cu")
+flat_rows=$(sed -n '/scale_rows_b_cuda/,$p' "$work/nested_rows_b.cu" | sed '/pair_energy_b_cuda/,$d' | grep -c "(flattened)")
+flat_pairs=$(sed -n '/pair_energy_b_cuda/,$p' "$work/nested_rows_b.cu" | grep -c "(flattened)")
+if [ "$flat_map" -lt 1 ] || [ "$flat_rows" -ne 0 ] || [ "$flat_pairs" -lt 1 ]; then
+    echo "FAIL: nested maps flattened: nested_map $flat_map (want some), scale_rows $flat_rows (want none), pair_energy $flat_pairs (want some)"
+    fail=1
+else
+    echo "ok: nested maps: nested_map and pair_energy flattened, scale_rows a thread per row"
+fi
 grep -q "extremum of each block" "$work/reduce_min_b.cu" &&
     { echo "FAIL: reduce_min searches blocks (the CPUs' form) on the GPU"; fail=1; }
 exit $fail

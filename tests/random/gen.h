@@ -419,6 +419,7 @@ void gen_map(struct block b, int count);
 /* a map over range writing t */
 /* inner: 1 over [1, n - 1), 0 over [0, n), -1 either (NRANGE only) */
 void gen_map_over(struct block b, int count, struct array *t, int range, int inner);
+void gen_perfect_nest(struct block b, int count, struct array *t);
 void gen_stencil_out(struct block b, int count, struct array *t);
 /* declared operators: the functions, and the pragmas declaring them */
 void print_declop_functions(FILE *out);

@@ -210,6 +210,8 @@ void gen_map(struct block b, int count) {
     if (cx.par == 0) {
         if (on(K_STENCIL_OUT) && chance(15))
             gen_stencil_out(b, count, t);
+        else if (on(K_NESTED_MAP) && t->extent == 0 && chance(12))
+            gen_perfect_nest(b, count, t);
         else
             gen_map_over(b, count, t, NRANGE, -1);
         return;
@@ -219,6 +221,23 @@ void gen_map(struct block b, int count) {
         return;
     }
     gen_map_over(b, count, t, MRANGE, 0);
+}
+
+/* a map over i whose body is only a map over j writing row i of t (one
+ * nobody has written: rows, as a nested map writes them), the form a
+ * GPU runs as one grid of (i, j) pairs */
+void gen_perfect_nest(struct block b, int count, struct array *t) {
+    int pooled;
+    const char *i = loop_counter("i", &pooled);
+    struct node *n =
+        block_stmt(b, fmt("#pragma pargrad map\n%s {", loop_head(i, pooled, "0", "n")));
+    struct saved s = enter();
+    cx.par++;
+    push_loop(i, 1, NRANGE, 0);
+    gen_map_over(body_of(n), count, t, MRANGE, 0);
+    cx.par--;
+    leave_par(s);
+    end_counter(i);
 }
 
 void gen_map_over(struct block b, int count, struct array *t, int range, int inner) {

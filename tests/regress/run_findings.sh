@@ -6,6 +6,9 @@ pargrad=$1 src=$2 work=$3
 mkdir -p "$work"
 inc="$src/include"
 fails=0 runs=0
+nvcc=${NVCC:-}
+[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
+[ -z "$nvcc" ] && nvcc=$(command -v nvcc || true)
 while read -r name what absent; do
     case "$name" in '#'* | '') continue ;; esac
     case "$name" in
@@ -25,6 +28,27 @@ while read -r name what absent; do
             cat "$work/$name.err"
             fails=$((fails + 1))
         fi
+        ;;
+    cuda)
+        ok=yes
+        out="$work/${name}_b.cu"
+        if ! "$pargrad" --backend=cuda "$f" -o "$out" > "$work/$name.err" 2>&1; then
+            echo "FAIL: $name: rejected by --backend=cuda"
+            cat "$work/$name.err"
+            ok=no
+        elif ! g++ -x c++ -std=c++17 -DPG_CUDA_EMULATE -fopenmp -O1 -Wall -Wextra -Werror -Wvla \
+            -Wno-unused-parameter -I"$inc" -c "$out" -o "$work/$name.emu.o" \
+            2> "$work/$name.emu.txt"; then
+            echo "FAIL: $name: emulated CUDA build"
+            head -5 "$work/$name.emu.txt"
+            ok=no
+        elif [ -n "$nvcc" ] && ! "$nvcc" -c -I"$inc" -gencode arch=compute_90,code=sm_90 \
+            -Werror all-warnings "$out" -o "$work/$name.cu.o" 2> "$work/$name.nvcc.txt"; then
+            echo "FAIL: $name: nvcc"
+            head -5 "$work/$name.nvcc.txt"
+            ok=no
+        fi
+        [ $ok = yes ] || fails=$((fails + 1))
         ;;
     compile)
         ok=yes
