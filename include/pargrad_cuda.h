@@ -247,6 +247,9 @@ static inline void pg_hstack_push(pg_hstack *s, unsigned long v) {
 static inline void pg_hstack_push(pg_hstack *s, unsigned v) {
     pg_hstack_slot(s)->l = v;
 }
+static inline void pg_hstack_push(pg_hstack *s, unsigned long long v) {
+    pg_hstack_slot(s)->l = (long long)v;
+}
 /* the value as pushed: converted back by the pop's cast to its type */
 struct pg_hvalue {
     pg_hslot v;
