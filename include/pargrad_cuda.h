@@ -204,74 +204,6 @@ static inline void pg_htape_release(pg_htape *t, cudaStream_t stream, const char
     t->n = t->cur = t->cap = 0;
 }
 
-/* The scalars the sequential loops the host runs save for their return
- * sweeps (values the host computed: a loop's counters, which way its
- * pointers point), on the host */
-typedef union pg_hslot {
-    double d;
-    long long l;
-} pg_hslot;
-typedef struct pg_hstack {
-    pg_hslot *v;
-    size_t top, cap;
-} pg_hstack;
-static inline pg_hslot *pg_hstack_slot(pg_hstack *s) {
-    if (s->top == s->cap) {
-        s->cap = s->cap ? 2 * s->cap : 64;
-        s->v = (pg_hslot *)realloc(s->v, sizeof *s->v * s->cap);
-        if (!s->v) {
-            fputs("pargrad: out of host memory for the host's saves\n", stderr);
-            abort();
-        }
-    }
-    return &s->v[s->top++];
-}
-static inline void pg_hstack_push(pg_hstack *s, double v) {
-    pg_hstack_slot(s)->d = v;
-}
-static inline void pg_hstack_push(pg_hstack *s, float v) {
-    pg_hstack_slot(s)->d = v;
-}
-static inline void pg_hstack_push(pg_hstack *s, long long v) {
-    pg_hstack_slot(s)->l = v;
-}
-static inline void pg_hstack_push(pg_hstack *s, long v) {
-    pg_hstack_slot(s)->l = v;
-}
-static inline void pg_hstack_push(pg_hstack *s, int v) {
-    pg_hstack_slot(s)->l = v;
-}
-static inline void pg_hstack_push(pg_hstack *s, unsigned long v) {
-    pg_hstack_slot(s)->l = (long long)v;
-}
-static inline void pg_hstack_push(pg_hstack *s, unsigned v) {
-    pg_hstack_slot(s)->l = v;
-}
-static inline void pg_hstack_push(pg_hstack *s, unsigned long long v) {
-    pg_hstack_slot(s)->l = (long long)v;
-}
-/* the value as pushed: converted back by the pop's cast to its type */
-struct pg_hvalue {
-    pg_hslot v;
-    template <class T> operator T() const {
-        return (T)v.l;
-    }
-    operator double() const {
-        return v.d;
-    }
-    operator float() const {
-        return (float)v.d;
-    }
-};
-static inline pg_hvalue pg_hstack_pop(pg_hstack *s, const char *func, int line) {
-    if (!s->top) {
-        fprintf(stderr, "pargrad: %s (line %d of the source): the host's saves underflow\n", func,
-                line);
-        abort();
-    }
-    return pg_hvalue{s->v[--s->top]};
-}
-
 /* Integer division and remainder on the host by a value that may be 0
  * (or -1 under the smallest dividend): where the primal divides it is
  * not, but a guard the kernels checked may have returned before (the
@@ -302,6 +234,75 @@ static inline unsigned pg_blocks(long n) {
 
 /* ---- device side ---- */
 
+/* The operators of reductions, scans and histograms (min and max as
+ * pg_fmin's and pg_fmax's: a NaN gives way to a number) */
+template <class T> struct pg_op_add {
+    __host__ __device__ T operator()(T a, T b) const {
+        return a + b;
+    }
+};
+template <class T> struct pg_op_mul {
+    __host__ __device__ T operator()(T a, T b) const {
+        return a * b;
+    }
+};
+template <class T> struct pg_op_min {
+    __host__ __device__ T operator()(T a, T b) const {
+        return a < b || b != b ? a : b;
+    }
+};
+template <class T> struct pg_op_max {
+    __host__ __device__ T operator()(T a, T b) const {
+        return a > b || b != b ? a : b;
+    }
+};
+
+/* *p = op(*p, v), atomically, where grid threads may share the element:
+ * a compare-and-swap loop (CUDA's atomics add, and take the minimum of
+ * integers, but do not multiply or take the minimum of floats). A thread
+ * whose update would leave the value as it read it stops without writing
+ * (the update took effect then): once a bin holds its extremum, the
+ * threads after only read it. */
+template <int N> struct pg_word;
+template <> struct pg_word<4> { typedef unsigned int type; };
+template <> struct pg_word<8> { typedef unsigned long long type; };
+template <class T, class Op> __device__ static inline void pg_atomic_combine(T *p, T v, Op op) {
+    typedef typename pg_word<sizeof(T)>::type word;
+#ifdef PG_CUDA_EMULATE
+    word seen = __atomic_load_n((word *)p, __ATOMIC_RELAXED);
+#else
+    word seen = *(volatile word *)p; /* (not an L1 line another SM's update left behind) */
+#endif
+    for (;;) {
+        T now, next;
+        memcpy(&now, &seen, sizeof now);
+        next = op(now, v);
+        word want;
+        memcpy(&want, &next, sizeof want);
+        if (want == seen)
+            return;
+#ifdef PG_CUDA_EMULATE
+        if (__atomic_compare_exchange_n((word *)p, &seen, want, false, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED))
+            return;
+#else
+        word was = atomicCAS((word *)p, seen, want);
+        if (was == seen)
+            return;
+        seen = was;
+#endif
+    }
+}
+template <class T> __device__ static inline void pg_atomic_mul(T *p, T v) {
+    pg_atomic_combine(p, v, pg_op_mul<T>());
+}
+template <class T> __device__ static inline void pg_atomic_min(T *p, T v) {
+    pg_atomic_combine(p, v, pg_op_min<T>());
+}
+template <class T> __device__ static inline void pg_atomic_max(T *p, T v) {
+    pg_atomic_combine(p, v, pg_op_max<T>());
+}
+
 /* The void * of a tape or heap allocation, converted to the pointer it is
  * assigned to (the generated code is C's, where that conversion is
  * implicit). */
@@ -328,25 +329,32 @@ typedef struct pg_frame_head {
     int done;
 } pg_frame_head;
 
-__device__ static inline void pg_device_fail(const char *what) {
+/* (also the host's, whose stack of saves is a tape: the scalars the
+ * sequential loops it runs save for their return sweeps, pg_host_stack) */
+__host__ __device__ static inline void pg_device_fail(const char *what) {
+#ifdef __CUDA_ARCH__
     PG_DEVICE_SAY("pargrad: %s\n", what);
     __trap();
+#else
+    fprintf(stderr, "pargrad: %s\n", what);
+    abort();
+#endif
 }
 
-__device__ static inline void pg_tape_grow(pg_tape *t, size_t need) {
+__host__ __device__ static inline void pg_tape_grow(pg_tape *t, size_t need) {
     size_t cap = t->cap ? t->cap : 256; /* (a grid thread's: an iteration's saves) */
     while (cap < need)
         cap *= 2;
     unsigned char *d = (unsigned char *)malloc(cap);
     if (!d)
-        pg_device_fail("out of device heap for the tape (raise cudaLimitMallocHeapSize)");
+        pg_device_fail("out of memory for the tape (on the GPU: raise cudaLimitMallocHeapSize)");
     if (t->top)
         memcpy(d, t->data, t->top);
     free(t->data);
     t->data = d;
     t->cap = cap;
 }
-__device__ static inline pg_voidp pg_tape_push(pg_tape *t, size_t bytes) {
+__host__ __device__ static inline pg_voidp pg_tape_push(pg_tape *t, size_t bytes) {
     size_t need = t->top + ((bytes + 7) & ~(size_t)7);
     if (need > t->cap)
         pg_tape_grow(t, need);
@@ -354,7 +362,7 @@ __device__ static inline pg_voidp pg_tape_push(pg_tape *t, size_t bytes) {
     t->top = need;
     return pg_voidp{at};
 }
-__device__ static inline pg_voidp pg_tape_pop(pg_tape *t, size_t bytes) {
+__host__ __device__ static inline pg_voidp pg_tape_pop(pg_tape *t, size_t bytes) {
     size_t size = (bytes + 7) & ~(size_t)7;
     if (size > t->top)
         pg_device_fail("tape underflow");
@@ -362,7 +370,7 @@ __device__ static inline pg_voidp pg_tape_pop(pg_tape *t, size_t bytes) {
     return pg_voidp{t->data + t->top};
 }
 /* the tape's memory, after the last kernel that pops */
-__device__ static inline void pg_tape_release(pg_tape *t) {
+__host__ __device__ static inline void pg_tape_release(pg_tape *t) {
     free(t->data);
     t->data = NULL;
     t->top = t->cap = 0;
@@ -374,18 +382,18 @@ __device__ static inline const unsigned char *pg_pop_record(pg_tape *t, int nslo
     return pg_tape_pop(t, 8 * (size_t)nslots);
 }
 #define PG_SLOT(name, type)                                                                        \
-    __device__ static inline void pg_put_##name(unsigned char *at, type v) {                       \
+    __host__ __device__ static inline void pg_put_##name(unsigned char *at, type v) {              \
         memcpy(at, &v, sizeof v);                                                                  \
     }                                                                                              \
-    __device__ static inline type pg_get_##name(const unsigned char *at) {                         \
+    __host__ __device__ static inline type pg_get_##name(const unsigned char *at) {                \
         type v;                                                                                    \
         memcpy(&v, at, sizeof v);                                                                  \
         return v;                                                                                  \
     }                                                                                              \
-    __device__ static inline void pg_push_##name(pg_tape *t, type v) {                             \
+    __host__ __device__ static inline void pg_push_##name(pg_tape *t, type v) {                    \
         pg_put_##name((unsigned char *)pg_tape_push(t, sizeof v), v);                              \
     }                                                                                              \
-    __device__ static inline type pg_pop_##name(pg_tape *t) {                                      \
+    __host__ __device__ static inline type pg_pop_##name(pg_tape *t) {                             \
         return pg_get_##name((const unsigned char *)pg_tape_pop(t, sizeof(type)));                 \
     }
 PG_SLOT(double, double)

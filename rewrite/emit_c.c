@@ -326,7 +326,7 @@ static void emit_if(Emitter *e, Stmt *s) {
     line(e, "}");
 }
 
-static const char *tape_kind(Type t) {
+const char *tape_kind(Type t) {
     return t.kind == TY_DOUBLE ? "double" : t.kind == TY_FLOAT ? "float" : "long";
 }
 
@@ -473,6 +473,10 @@ void emit_stmt(Emitter *e, Stmt *s) {
         break;
     case S_WRITE:
     case S_ACC:
+        if (s->kind == S_ACC && s->acc != ACC_PLAIN && e->cuda_grid) {
+            emit_cuda_atomic_update(e, s); /* threads of the grid may share the element */
+            break;
+        }
         if (s->kind == S_ACC && (s->acc_op == RED_MIN || s->acc_op == RED_MAX)) {
             emit_extremum_update(e, s);
             break;
@@ -483,10 +487,6 @@ void emit_stmt(Emitter *e, Stmt *s) {
         }
         if (s->kind == S_ACC && shared_update(e, s) && emit_partial_add(e, s))
             break;
-        if (s->kind == S_ACC && s->acc != ACC_PLAIN && e->cuda_grid) {
-            emit_cuda_atomic_add(e, s); /* threads of the grid may share the element */
-            break;
-        }
         if (s->kind == S_ACC && shared_update(e, s))
             line(e, "#pragma omp atomic");
         emit_update(e, s);

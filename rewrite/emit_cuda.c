@@ -1065,19 +1065,69 @@ void emit_scan_part(Cuda *c, Part *p) {
                 s->loc.line);
 }
 
+/* A scan of arrays or a histogram (emit_cuda_place.c's device_call): the
+ * host calls pargrad_cuda_cub.h's, which launches kernels and CUB, in the
+ * runtime's order of arguments (emit_scan, emit_hist), with its element
+ * type, the frame's flag of a return, the stream, where it is */
+void emit_call_part(Cuda *c, Part *p) {
+    Emitter *e = c->e;
+    Stmt *s = c->item[p->first];
+    c->uses_cub = true;
+    const char *t = type_cname(s->buf->elem);
+    bool scan = s->kind == S_SCAN;
+    source_comment(e, s->loc,
+                   scan          ? "a scan on the grid: CUB's"
+                   : s->reversed ? "a histogram's adjoint on the grid: its entries in parallel"
+                                 : "a histogram on the grid: its bins updated atomically");
+    hindent(c);
+    if (scan) {
+        fprintf(c->host, "pg_cuda_scan_%s<%s>(", s->scan_op == RED_AFFINE ? "affine" : "array", t);
+        emit_operand(e, s->hi);
+        fprintf(c->host, ", (%s)(", t);
+        emit_operand_top(e, s->args[0]);
+        fprintf(c->host, "), %s, ", buf_name(e, s->scan_in[0]));
+        if (s->scan_in[1])
+            fprintf(c->host, "%s, ", buf_name(e, s->scan_in[1]));
+        fputs(buf_name(e, s->buf), c->host);
+        if (s->scan_op != RED_AFFINE)
+            fprintf(c->host, ", %s", reduce_functor(s->scan_op, s->buf->elem));
+        fprintf(c->host, ", %s", s->reversed ? "true" : "false");
+    } else {
+        const char *fn = !s->reversed            ? "hist"
+                         : s->scan_op == RED_MUL ? "hist_mul_rev"
+                                                 : "hist_ext_rev";
+        fprintf(c->host, "pg_cuda_%s<%s>(%s, ", fn, t, buf_name(e, s->buf));
+        emit_hist_operands(e, s);
+        if (!s->reversed)
+            fprintf(c->host, ", %s", reduce_functor(s->scan_op, s->buf->elem));
+    }
+    fprintf(c->host, ", &pg_frame->head.done, pg_stream, \"%s\", %d);\n", c->fname, s->loc.line);
+}
+
 /* ---- hooks of the C emitter ---- */
 
-void emit_cuda_atomic_add(Emitter *e, Stmt *s) {
+/* An update of an element other threads of the grid may update too:
+ * atomicAdd for sums, a compare-and-swap loop (pargrad_cuda.h) for
+ * products, minima and maxima (a histogram's bins, its entries' numbers) */
+void emit_cuda_atomic_update(Emitter *e, Stmt *s) {
     if (body_declares(e->cuda_grid_body, s->buf)) { /* the thread's own array: no atomics */
-        emit_update(e, s);
+        if (s->acc_op == RED_MIN || s->acc_op == RED_MAX)
+            emit_extremum_update(e, s);
+        else
+            emit_update(e, s);
         return;
     }
+    static const char *const atomic[] = {"atomicAdd", "pg_atomic_mul", "pg_atomic_min",
+                                         "pg_atomic_max"};
     indent(e);
-    fputs("atomicAdd(&", e->out);
+    fprintf(e->out, "%s(&", atomic[s->acc_op]);
     emit_access(e, s->buf, s->idx, s->nidx);
-    fputs(", ", e->out);
+    if (s->acc_op == RED_ADD)
+        fputs(", ", e->out);
+    else /* (its type the element's: one the template deduces) */
+        fprintf(e->out, ", (%s)(", type_cname(s->buf->elem));
     emit_operand_top(e, s->args[0]);
-    fputs(");\n", e->out);
+    fputs(s->acc_op == RED_ADD ? ");\n" : "));\n", e->out);
 }
 
 void emit_cuda_return(Emitter *e, Stmt *s) {
@@ -1140,7 +1190,7 @@ static void emit_host_function(Cuda *c, FILE *out, const char *body) {
         "%d);\n",
         f->name, l, f->name, l);
     if (c->host_stack_used)
-        fputs("    pg_hstack pg_host_stack = {NULL, 0, 0}; /* the scalars the loops on the host "
+        fputs("    pg_tape pg_host_stack = {NULL, 0, 0}; /* the scalars the loops on the host "
               "save */\n",
               out);
     if (c->host_tape_used)
@@ -1149,7 +1199,7 @@ static void emit_host_function(Cuda *c, FILE *out, const char *body) {
               out);
     fputs(body, out);
     if (c->host_stack_used)
-        fputs("    free(pg_host_stack.v);\n", out);
+        fputs("    pg_tape_release(&pg_host_stack);\n", out);
     if (c->host_tape_used)
         fprintf(out, "    pg_htape_release(&pg_host_tape, pg_stream, \"%s\", %d);\n", f->name, l);
     if (c->uses_tape) {

@@ -90,22 +90,22 @@ static void emit_host_region(Cuda *c, Stmt *s) {
             s->loc.line);
 }
 
-/* A scalar save of a loop on the host (pg_hstack) */
+/* A scalar save of a loop on the host: on its stack, a tape of host
+ * memory (pargrad_cuda.h's functions are the host's too) */
 static void emit_host_scalar_save(Cuda *c, Stmt *s) {
     Emitter *e = c->e;
     if (s->kind == S_PUSH) {
-        hprintf(c, "pg_hstack_push(&pg_host_stack, ");
+        hprintf(c, "pg_push_%s(&pg_host_stack, ", tape_kind(s->args[0].ty));
         emit_operand_top(e, s->args[0]);
         fputs(");\n", c->host);
         return;
     }
     if (e->uses[s->dst->id] == 0) { /* nothing reads the value */
-        hprintf(c, "(void)pg_hstack_pop(&pg_host_stack, \"%s\", %d);\n", c->fname, s->loc.line);
+        hprintf(c, "(void)pg_pop_%s(&pg_host_stack);\n", tape_kind(s->dst->ty));
         return;
     }
-    hprintf(c, "const %s %s = (%s)pg_hstack_pop(&pg_host_stack, \"%s\", %d);\n",
-            type_cname(s->dst->ty), var_name(e, s->dst), type_cname(s->dst->ty), c->fname,
-            s->loc.line);
+    hprintf(c, "const %s %s = (%s)pg_pop_%s(&pg_host_stack);\n", type_cname(s->dst->ty),
+            var_name(e, s->dst), type_cname(s->dst->ty), tape_kind(s->dst->ty));
 }
 
 /* An integer division or remainder by a value that may be 0 (or -1 under
@@ -189,42 +189,39 @@ static void emit_carry_kernel(Cuda *c, int part, Var **dst, Operand *src, int n,
     check_launch(c, line_no);
 }
 
-/* The carried scalars of loop s the frame keeps: their initial values
- * (entry) or each iteration's new ones */
-static void carry_frame_scalars(Cuda *c, int i, bool entry) {
-    Emitter *e = c->e;
-    Stmt *s = c->item[i];
-    int n = 0;
-    Var **dst = arena_alloc(&e->a, sizeof(Var *) * (size_t)(s->carried.len + 1));
-    Operand *src = arena_alloc(&e->a, sizeof(Operand) * (size_t)(s->carried.len + 1));
-    for (int k = 0; k < s->carried.len; k++) {
-        Carried *ca = s->carried.items[k];
-        if (host_known(c, opd_var(ca->param)) ||
-            (!entry && opd_equal(ca->yield, opd_var(ca->param))))
-            continue;
-        dst[n] = ca->param;
-        src[n++] = entry ? ca->init : ca->yield;
-    }
-    emit_carry_kernel(c, c->part_of[i], dst, src, n, s->loc.line,
-                      entry ? "the loop's carried values, before it"
-                            : "the carried values of the next iteration");
-}
+/* What the frame takes at item i, of loop or if s: the loop's carried
+ * scalars the host does not keep, their initial values (CARRY_ENTRY) or
+ * each iteration's new ones (CARRY_NEXT); the if's results the frame
+ * keeps, a branch's values (CARRY_THEN, CARRY_ELSE) */
+typedef enum { CARRY_ENTRY, CARRY_NEXT, CARRY_THEN, CARRY_ELSE } CarryAt;
 
-/* The results of if s the frame keeps, at the end of a branch */
-static void carry_frame_results(Cuda *c, int i, bool then) {
+static void carry_to_frame(Cuda *c, int i, CarryAt at) {
+    static const char *const what[] = {"the loop's carried values, before it",
+                                       "the carried values of the next iteration",
+                                       "the if's results", "the if's results"};
     Emitter *e = c->e;
     Stmt *s = c->item[i];
-    int n = 0;
-    Var **dst = arena_alloc(&e->a, sizeof(Var *) * (size_t)(s->phis.len + 1));
-    Operand *src = arena_alloc(&e->a, sizeof(Operand) * (size_t)(s->phis.len + 1));
-    for (int k = 0; k < s->phis.len; k++) {
-        Phi *ph = s->phis.items[k];
-        if (ph->dst->id >= e->nvars || c->live[ph->dst->id] != LIVE_FRAME)
-            continue; /* (the host's, or read nowhere) */
-        dst[n] = ph->dst;
-        src[n++] = then ? ph->then_val : ph->else_val;
+    bool loop = at == CARRY_ENTRY || at == CARRY_NEXT;
+    int len = loop ? s->carried.len : s->phis.len, n = 0;
+    Var **dst = arena_alloc(&e->a, sizeof(Var *) * (size_t)(len + 1));
+    Operand *src = arena_alloc(&e->a, sizeof(Operand) * (size_t)(len + 1));
+    for (int k = 0; k < len; k++) {
+        if (loop) {
+            Carried *ca = s->carried.items[k];
+            if (host_known(c, opd_var(ca->param)) ||
+                (at == CARRY_NEXT && opd_equal(ca->yield, opd_var(ca->param))))
+                continue;
+            dst[n] = ca->param;
+            src[n++] = at == CARRY_ENTRY ? ca->init : ca->yield;
+        } else {
+            Phi *ph = s->phis.items[k];
+            if (ph->dst->id >= e->nvars || c->live[ph->dst->id] != LIVE_FRAME)
+                continue; /* (the host's, or read nowhere) */
+            dst[n] = ph->dst;
+            src[n++] = at == CARRY_THEN ? ph->then_val : ph->else_val;
+        }
     }
-    emit_carry_kernel(c, c->part_of[i], dst, src, n, s->loc.line, "the if's results");
+    emit_carry_kernel(c, c->part_of[i], dst, src, n, s->loc.line, what[at]);
 }
 
 /* The results of if s the host keeps, at the end of a branch */
@@ -247,7 +244,11 @@ static void emit_open(Cuda *c, int i, Scopes *sc) {
         hprintf(c, "/* %s */\n", s->text);
         hprintf(c, "{\n");
     } else if (s->kind == S_IF) {
-        source_comment(e, s->loc, s->note ? s->note : "on the host: its branch's kernels");
+        source_comment(e, s->loc,
+                       s->note ? s->note
+                       : has_grid_work(s->then_body) || has_grid_work(s->else_body)
+                           ? "on the host: its branch's kernels"
+                           : "on the host: it chooses values");
         for (int k = 0; k < s->phis.len; k++) {
             Phi *ph = s->phis.items[k];
             if (host_known(c, opd_var(ph->dst)))
@@ -271,7 +272,7 @@ static void emit_open(Cuda *c, int i, Scopes *sc) {
             emit_operand_top(e, ca->init);
             fputs(";\n", c->host);
         }
-        carry_frame_scalars(c, i, true);
+        carry_to_frame(c, i, CARRY_ENTRY);
         emit_loop_header(e, s);
     }
     c->hdepth++;
@@ -284,7 +285,7 @@ static void emit_else(Cuda *c, int i, Scopes *sc) {
     to_host(c);
     close_scope_arrays(c, sc, s->loc.line);
     assign_host_results(c, s, true);
-    carry_frame_results(c, i, true);
+    carry_to_frame(c, i, CARRY_THEN);
     c->hdepth--;
     hprintf(c, "} else {\n");
     c->hdepth++;
@@ -297,7 +298,7 @@ static void emit_close(Cuda *c, int i, Scopes *sc) {
     close_scope_arrays(c, sc, s->loc.line);
     if (s->kind == S_IF) {
         assign_host_results(c, s, false);
-        carry_frame_results(c, i, false);
+        carry_to_frame(c, i, CARRY_ELSE);
     }
     for (int k = 0; s->kind == S_LOOP && k < s->carried.len; k++) {
         Carried *ca = s->carried.items[k];
@@ -308,7 +309,7 @@ static void emit_close(Cuda *c, int i, Scopes *sc) {
         }
     }
     if (s->kind == S_LOOP)
-        carry_frame_scalars(c, i, false);
+        carry_to_frame(c, i, CARRY_NEXT);
     c->hdepth--;
     sc->depth--;
     hprintf(c, "}\n");
@@ -362,6 +363,9 @@ void emit_items(Cuda *c) {
             break;
         case PART_SCAN:
             emit_scan_part(c, part);
+            break;
+        case PART_CALL:
+            emit_call_part(c, part);
             break;
         default:
             emit_comment_part(c, part);

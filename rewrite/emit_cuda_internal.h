@@ -18,6 +18,7 @@ typedef enum {
     PART_MAP,
     PART_REDUCE,
     PART_SCAN,
+    PART_CALL, /* a scan of arrays or a histogram the host launches (pargrad_cuda_cub.h) */
     PART_HOST,
     PART_COMMENT,
     PART_OPEN,
@@ -68,7 +69,7 @@ typedef struct Cuda {
      * is an item (else they all go on the frame's, in one-thread kernels,
      * so that each pop finds what its push saved) */
     bool host_tape, host_tape_used;
-    /* per tape_pair: scalars the host pushes and pops itself (pg_hstack:
+    /* per tape_pair: scalars the host pushes and pops itself (pg_host_stack, a tape:
      * each push's value the host's, each push and pop an item), decided
      * per pair, so that each pop finds its value; pair_dev: not (kept) */
     unsigned char *pair_host, *pair_dev;
@@ -106,6 +107,9 @@ typedef struct UseScan {
 bool host_known(Cuda *c, Operand o);
 /* Whether the host's integer o is positive (a divisor it need not check) */
 bool host_positive(Cuda *c, Operand o);
+/* Whether b has a map, reduce or scan, through the loops, ifs and blocks
+ * the host may run */
+bool has_grid_work(Body *b);
 /* A push or pop of a region of the tape */
 bool is_region(Stmt *s);
 /* Whether item i is the head, else or end of a loop, if or block the host runs */
@@ -140,5 +144,6 @@ void emit_seq_part(Cuda *c, Part *p);
 void emit_map_part(Cuda *c, Part *p);
 void emit_reduce_part(Cuda *c, Part *p);
 void emit_scan_part(Cuda *c, Part *p);
+void emit_call_part(Cuda *c, Part *p);
 
 #endif

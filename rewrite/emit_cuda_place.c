@@ -51,6 +51,18 @@ static bool host_let(Cuda *c, Stmt *s) {
     return true;
 }
 
+/* An update of an element threads share that pargrad_cuda.h makes atomic:
+ * a sum (atomicAdd), product, minimum or maximum (a compare-and-swap loop)
+ * of floats; a minimum or maximum of integers of 4 or 8 bytes (a
+ * histogram's entries' numbers) */
+static bool grid_atomic(ReduceOp op, Type t) {
+    if (type_is_float(t))
+        return op == RED_ADD || op == RED_MUL || op == RED_MIN || op == RED_MAX;
+    const char *n = type_cname(t);
+    return (op == RED_MIN || op == RED_MAX) && t.kind == TY_INT && !strstr(n, "char") &&
+           !strstr(n, "short") && !strstr(n, "8_t") && !strstr(n, "16_t");
+}
+
 /* A body a kernel's threads can run each iteration of on their own (the
  * tape's pushes and pops of an iteration balance: each thread has a tape
  * of its own, on the device heap); terms: a fused scan's, which its terms'
@@ -75,7 +87,7 @@ static bool grid_body(Cuda *c, Body *b, Body *loop_body, Var *const *terms, bool
                 return false;
             break;
         case S_ACC:
-            if (s->acc != ACC_PLAIN && (s->acc_op != RED_ADD || !type_is_float(s->buf->elem)))
+            if (s->acc != ACC_PLAIN && !grid_atomic(s->acc_op, s->buf->elem))
                 return false;
             break;
         default:
@@ -123,6 +135,25 @@ static bool grid_scan(Cuda *c, Stmt *s) {
         ok = !maps[q] ||
              (!maps[q]->serial && grid_body(c, maps[q]->body, maps[q]->body, fu->term, false));
     return ok;
+}
+
+/* A scan of arrays (not fused with its maps) or a histogram of `*`, min
+ * or max (the runtime's, in the lifter's arrays of keys and values): the
+ * host calls pargrad_cuda_cub.h's, on the grid, with its lengths and
+ * initial value; its arrays are the host's (check_calls) */
+static bool device_call(Cuda *c, Stmt *s) {
+    bool op;
+    if (s->kind == S_SCAN)
+        op = !s->fusion &&
+             (s->scan_op == RED_ADD || s->scan_op == RED_MUL || s->scan_op == RED_MIN ||
+              s->scan_op == RED_MAX || s->scan_op == RED_AFFINE);
+    else if (s->kind == S_HIST)
+        op = (s->scan_op == RED_MUL || s->scan_op == RED_MIN || s->scan_op == RED_MAX) &&
+             !strcmp(type_cname(s->scan_in[1]->elem), "long") &&
+             (!s->reversed || s->scan_op == RED_MUL || s->hist_rev[0]);
+    else
+        return false;
+    return op && type_is_float(s->buf->elem) && host_known(c, s->hi) && host_known(c, s->args[0]);
 }
 
 /* ---- what each statement touches ---- */
@@ -225,7 +256,7 @@ static void set_live(Cuda *c, Var *v, int where) {
 
 /* Whether b has work for the grid: a map, reduce or scan, not inside one
  * (through loops, ifs and blocks the host may run) */
-static bool has_grid_work(Body *b) {
+bool has_grid_work(Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_MAP || s->kind == S_REDUCE || s->kind == S_SCAN)
@@ -237,9 +268,22 @@ static bool has_grid_work(Body *b) {
     return false;
 }
 
+/* A body of nothing but the host's arithmetic (or nothing at all: an
+ * if that only chooses values, `returned` of an early return) */
+static bool host_only(Cuda *c, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind != S_COMMENT && !host_let(c, s))
+            return false;
+    }
+    return true;
+}
+
 /* A loop, if or block the host runs, launching the kernels of its body's
  * statements in order: one with work for the grid in it, whose bounds or
- * condition the host knows (a loop counted, not a while loop) */
+ * condition the host knows (a loop counted, not a while loop); an if on
+ * the host's values that chooses the host's values (its results then the
+ * host's: the conditions after it too) */
 static bool host_control(Cuda *c, Stmt *s) {
     if (demoted(c, s))
         return false;
@@ -249,7 +293,8 @@ static bool host_control(Cuda *c, Stmt *s) {
                host_known(c, s->hi) && s->index->id < c->e->nvars && has_grid_work(s->body);
     case S_IF:
         return host_known(c, s->cond) &&
-               (has_grid_work(s->then_body) || has_grid_work(s->else_body));
+               (has_grid_work(s->then_body) || has_grid_work(s->else_body) ||
+                (s->phis.len && host_only(c, s->then_body) && host_only(c, s->else_body)));
     case S_BLOCK:
         return has_grid_work(s->body);
     default:
@@ -348,6 +393,8 @@ static void classify_body(Cuda *c, Body *b) {
             add_item(c, s, s->kind == S_MAP ? PART_MAP : PART_REDUCE);
         } else if (s->kind == S_SCAN && grid_scan(c, s)) {
             add_item(c, s, PART_SCAN);
+        } else if (device_call(c, s)) {
+            add_item(c, s, PART_CALL);
         } else {
             add_item(c, s, PART_SEQ);
         }
@@ -563,6 +610,32 @@ static void check_host_arrays(Cuda *c) {
         }
 }
 
+/* An array the host passes: a parameter of its own (not a struct's
+ * field: the struct may be device memory), or one it allocated */
+static bool host_passes(Cuda *c, Buffer *b) {
+    if (!b || (b->id < c->e->nbufs && c->host_buf[b->id]))
+        return true;
+    for (int i = 0; b->kind == BUF_PARAM && i < c->f->params.len; i++) {
+        Param *p = c->f->params.items[i];
+        if (p->buf == b)
+            return !p->group && !b->row_table;
+    }
+    return false;
+}
+
+/* The scans and histograms the host calls: each array theirs to pass,
+ * else they run in a kernel of one thread */
+static void check_calls(Cuda *c) {
+    for (int i = 0; i < c->n; i++) {
+        Stmt *s = c->item[i];
+        Buffer *named[] = {s->buf,         s->scan_in[0],  s->scan_in[1],
+                           s->hist_rev[0], s->hist_rev[1], s->hist_rev[2]};
+        for (size_t q = 0; c->kind[i] == PART_CALL && q < sizeof named / sizeof named[0]; q++)
+            if (!host_passes(c, named[q]))
+                demote(c, s);
+    }
+}
+
 /* A round of choices: the items, their kernels; false where one changed
  * (another round then) */
 static bool classify_round(Cuda *c) {
@@ -589,7 +662,10 @@ static bool classify_round(Cuda *c) {
     if (c->restart)
         return false;
     make_parts(c);
-    return !place_buffers(c);
+    if (place_buffers(c))
+        return false;
+    check_calls(c);
+    return !c->restart;
 }
 
 void classify(Cuda *c) {

@@ -172,7 +172,10 @@ void emit_effect_includes(FILE *out, Func **funcs, int nfuncs);
 
 /* emit_cuda.c: an update of an element the grid's threads share, and a
  * return inside a kernel */
-void emit_cuda_atomic_add(Emitter *e, Stmt *s);
+void emit_cuda_atomic_update(Emitter *e, Stmt *s);
+void emit_hist_operands(Emitter *e, Stmt *s);
+/* The tape functions' name for a value of type t: pg_push_double, ... */
+const char *tape_kind(Type t);
 void emit_cuda_return(Emitter *e, Stmt *s);
 /* what device code calls for a kept call fn (NULL: nothing, not supported) */
 const char *cuda_device_call(const char *fn);

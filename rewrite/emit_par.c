@@ -1031,14 +1031,22 @@ void emit_hist(Emitter *e, Stmt *s) {
     else
         fprintf(e->out, "pg_hist_%s_%s%s(%s, ", ops[s->scan_op], type_cname(s->buf->elem),
                 s->reversed ? "_rev" : "", buf_name(e, s->buf));
+    emit_hist_operands(e, s);
+    fprintf(e->out, ", %d);\n", e->opt->openmp && !e->in_parallel);
+}
+
+/* A histogram's operands after its bins, in the runtime's order (the CUDA
+ * backend's grid versions take them too): reversed, the final bins (NULL
+ * for *) and the bins' adjoints; the number of bins, of entries, the keys,
+ * the values; reversed, the values' adjoints (NULL where none) */
+void emit_hist_operands(Emitter *e, Stmt *s) {
     if (s->reversed)
         fprintf(e->out, "%s, %s, ", s->hist_rev[0] ? buf_name(e, s->hist_rev[0]) : "NULL",
                 buf_name(e, s->hist_rev[1]));
     emit_operand(e, s->args[0]);
     fputs(", ", e->out);
     emit_operand(e, s->hi);
-    fprintf(e->out, ", %s, %s, ", buf_name(e, s->scan_in[1]), buf_name(e, s->scan_in[0]));
+    fprintf(e->out, ", %s, %s", buf_name(e, s->scan_in[1]), buf_name(e, s->scan_in[0]));
     if (s->reversed)
-        fprintf(e->out, "%s, ", s->hist_rev[2] ? buf_name(e, s->hist_rev[2]) : "NULL");
-    fprintf(e->out, "%d);\n", e->opt->openmp && !e->in_parallel);
+        fprintf(e->out, ", %s", s->hist_rev[2] ? buf_name(e, s->hist_rev[2]) : "NULL");
 }

@@ -28,6 +28,7 @@
  * Elsewhere the two loops stay (correct, slower). */
 #include "rev.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,10 +55,17 @@ typedef struct RefCtx {
     Foot *f;
 } RefCtx;
 
+/* (a foot's sets collect with repeats, sorted and made unique once:
+ * foot_of) */
+static void add_to(Arena *a, PtrVec *v, void *p) {
+    if (p)
+        vec_push(a, v, p);
+}
+
 static void note_ref(Operand *o, void *ctx) {
     RefCtx *c = ctx;
     if (o->kind == OPD_VAR)
-        add_once(c->a, &c->f->ref, o->var);
+        add_to(c->a, &c->f->ref, o->var);
 }
 
 static void foot_body(Arena *a, Body *b, Foot *f);
@@ -69,25 +77,25 @@ static void foot_stmt(Arena *a, Stmt *s, Foot *f) {
     int n;
     Var **defs = stmt_all_defs(s, &n);
     for (int k = 0; k < n; k++)
-        add_once(a, &f->def, defs[k]);
+        add_to(a, &f->def, defs[k]);
     free(defs);
     if (s->kind == S_LET && s->dst->is_mutable)
-        add_once(a, &f->def, s->dst);
-    add_once(a, &f->def, s->index);
+        add_to(a, &f->def, s->dst);
+    add_to(a, &f->def, s->index);
     for (int k = 0; k < s->carried.len; k++)
-        add_once(a, &f->def, ((Carried *)s->carried.items[k])->param);
+        add_to(a, &f->def, ((Carried *)s->carried.items[k])->param);
     RefCtx c = {a, f};
     stmt_visit_operands(s, note_ref, &c);
     switch (s->kind) {
     case S_READ:
-        add_once(a, &f->rd, s->buf);
+        add_to(a, &f->rd, s->buf);
         break;
     case S_WRITE:
     case S_ACC:
     case S_DECL:
     case S_ALLOC:
     case S_FREE:
-        add_once(a, &f->wr, s->buf);
+        add_to(a, &f->wr, s->buf);
         break;
     default:
         break;
@@ -102,16 +110,42 @@ static void foot_body(Arena *a, Body *b, Foot *f) {
         foot_stmt(a, b->stmts.items[i], f);
 }
 
+static int by_address(const void *x, const void *y) {
+    uintptr_t p = (uintptr_t) * (void *const *)x, q = (uintptr_t) * (void *const *)y;
+    return (p > q) - (p < q);
+}
+
+static void sort_unique(PtrVec *v) {
+    if (v->len < 2)
+        return;
+    qsort(v->items, (size_t)v->len, sizeof(void *), by_address);
+    int n = 1;
+    for (int i = 1; i < v->len; i++)
+        if (v->items[i] != v->items[n - 1])
+            v->items[n++] = v->items[i];
+    v->len = n;
+}
+
+/* (its sets sorted by address: a large loop's meet two of them in one
+ * walk, not one search per element) */
 static Foot foot_of(Arena *a, Stmt *s) {
     Foot f = {0};
     foot_stmt(a, s, &f);
+    sort_unique(&f.rd);
+    sort_unique(&f.wr);
+    sort_unique(&f.def);
+    sort_unique(&f.ref);
     return f;
 }
 
 static bool meet(const PtrVec *x, const PtrVec *y) {
-    for (int i = 0; i < x->len; i++)
-        if (vec_contains(y, x->items[i]))
+    for (int i = 0, j = 0; i < x->len && j < y->len;) {
+        uintptr_t p = (uintptr_t)x->items[i], q = (uintptr_t)y->items[j];
+        if (p == q)
             return true;
+        i += p < q;
+        j += q < p;
+    }
     return false;
 }
 

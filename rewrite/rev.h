@@ -274,6 +274,9 @@ void rev_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* rev_hist.c: a min or max histogram's map (its body updates the bins
  * itself), and its adjoint */
 bool is_recomputed_hist(Stmt *s);
+/* Whether the forward sweep finds each bin's first entry of min or max
+ * histogram s (the return sweep then never reads the bins from before) */
+bool hist_firsts_forward(Rev *r, Stmt *s);
 void rev_recomputed_hist_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* rev_hist.c: the forward of a *, min or max histogram's map of the
  * function's body that also finds what its adjoint needs (the products per

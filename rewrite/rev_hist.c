@@ -565,7 +565,10 @@ static Stmt *blocks_combined(Rev *r, Stmt *s, BlockFirst *bf, Operand nblk, Oper
 
 static bool first_found_forward(Rev *r, Stmt *s, PtrVec *sites) {
     Buffer *h = s->hist_bins;
-    if (!is_recomputed_hist(s) || !h->active || !h->adj || r->par_loop ||
+    /* (not on a GPU: a block per CPU thread there is one block, its loop
+     * on one GPU thread; the map as written updates the bins atomically,
+     * and the return sweep finds the first entries again, on the grid) */
+    if (r->gpu || !is_recomputed_hist(s) || !h->active || !h->adj || r->par_loop ||
         !vec_contains(&r->src->body->stmts, s))
         return false;
     collect_updates(r->a, s->body, h, sites);
@@ -576,6 +579,11 @@ static bool first_found_forward(Rev *r, Stmt *s, PtrVec *sites) {
         values_active |= v.kind == OPD_VAR && v.var->active;
     }
     return (op == RED_MIN || op == RED_MAX) && values_active;
+}
+
+bool hist_firsts_forward(Rev *r, Stmt *s) {
+    PtrVec sites = {0};
+    return first_found_forward(r, s, &sites);
 }
 
 static bool rev_first_hist_fwd(Rev *r, Stmt *s, Body *out) {

@@ -253,14 +253,21 @@ static bool updates_into(Stmt *s, StmtKind kind, ReduceOp op, Buffer *buf) {
 }
 
 /* Whether s combines into buf's old values in a way its rule reads back:
- * a histogram of * (S_HIST, or * updates). A + histogram's updates are
+ * a histogram of * (S_HIST, or * updates), or of min or max whose first
+ * entries the forward sweep does not find. A + histogram's updates are
  * not: its adjoint does not look at the bins, so where nothing before it
  * reads them either, their old values are never needed (and the
- * histogram, not restored, never runs again). Nor are min and max
- * updates: the rule keeps each bin's first entry reaching its final value
- * (and the final values), and its adjoint reads only those. */
-static bool accumulates_into(Stmt *s, Buffer *buf) {
-    return updates_into(s, S_HIST, RED_ADD, buf) || updates_into(s, S_ACC, RED_MUL, buf);
+ * histogram, not restored, never runs again). Nor are min and max updates
+ * whose rule keeps each bin's first entry reaching its final value (and
+ * the final values) forward: its adjoint reads only those. Without them
+ * (values no derivative flows through, or a GPU's form) the adjoint tells
+ * the bins an update replaced by comparing the bins from before with the
+ * final ones. */
+static bool accumulates_into(Rev *r, Stmt *s, Buffer *buf) {
+    if (updates_into(s, S_HIST, RED_ADD, buf) || updates_into(s, S_ACC, RED_MUL, buf))
+        return true;
+    return (updates_into(s, S_ACC, RED_MIN, buf) || updates_into(s, S_ACC, RED_MAX, buf)) &&
+           !hist_firsts_forward(r, s);
 }
 
 /* Whether s reads buf other than by min or max updates (see above). */
@@ -486,7 +493,7 @@ static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead, bool entry) {
     PtrVec written = {0};
     collect_written(r, s, &written);
     for (int w = 0; w < written.len; w++) {
-        bool read = !entry && (accumulates_into(s, written.items[w]) ||
+        bool read = !entry && (accumulates_into(r, s, written.items[w]) ||
                                reads_besides_extrema(s, written.items[w]));
         for (int j = 0; j < k && !read; j++)
             read = stmt_reads_buffer(top->stmts.items[j], written.items[w]);

@@ -273,12 +273,33 @@ typedef struct Promote {
     Stmt *loop;
     Stmt *first; /* an accumulation of the element: all have its subscripts */
     bool ok;
+    /* per variable id: bound in the body of the loop being looked at (set
+     * once per look, not searched for per subscript) */
+    unsigned char *inside;
+    int nvars;
 } Promote;
 
+static void mark_bound(Promote *p, Body *b, unsigned char on) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        int n;
+        Var **defs = stmt_all_defs(s, &n);
+        for (int k = 0; k < n; k++)
+            if (defs[k]->id < p->nvars)
+                p->inside[defs[k]->id] = on;
+        free(defs);
+        mark_bound(p, s->then_body, on);
+        mark_bound(p, s->else_body, on);
+        mark_bound(p, s->body, on);
+    }
+}
+
 /* o is the same in every iteration of the loop: bound outside it */
-static bool outside_loop(Stmt *loop, Operand o) {
-    return bound_outside(loop->body, o) &&
-           !(o.kind == OPD_VAR && (o.var->is_mutable || o.var == loop->index));
+static bool outside_loop(Promote *p, Stmt *loop, Operand o) {
+    if (o.kind == OPD_CONST)
+        return true;
+    return o.kind == OPD_VAR && o.var->id < p->nvars && !p->inside[o.var->id] &&
+           !o.var->is_mutable && o.var != loop->index;
 }
 
 static bool same_element(Stmt *x, Stmt *y) {
@@ -312,20 +333,23 @@ static void only_sums_of_one(Promote *p, Body *b, Buffer *buf, bool nested) {
 /* The accumulation at the top level of loop's body (the first one into
  * its array found), if it can be promoted. */
 static Stmt *promotable(Promote *p, Stmt *loop) {
-    for (int i = 0; i < loop->body->stmts.len; i++) {
+    Stmt *found = NULL;
+    mark_bound(p, loop->body, 1);
+    for (int i = 0; i < loop->body->stmts.len && !found; i++) {
         Stmt *s = loop->body->stmts.items[i];
         if (s->kind != S_ACC || s->acc_op != RED_ADD || !type_is_float(s->buf->elem))
             continue;
         bool fixed = true;
         for (int k = 0; k < s->nidx; k++)
-            fixed &= outside_loop(loop, s->idx[k]);
+            fixed &= outside_loop(p, loop, s->idx[k]);
         p->first = s;
         p->ok = fixed;
         only_sums_of_one(p, loop->body, s->buf, false);
         if (p->ok)
-            return s;
+            found = s;
     }
-    return NULL;
+    mark_bound(p, loop->body, 0);
+    return found;
 }
 
 /* Replaces loop (at position *at of b) by: the sum's declaration, the
@@ -355,8 +379,10 @@ static void promote_in(Promote *p, Body *b) {
 }
 
 void promote_element_sums(Arena *a, Func *f) {
-    Promote p = {.a = a, .f = f};
+    Promote p = {.a = a, .f = f, .nvars = f->next_var_id + 1};
+    p.inside = xcalloc((size_t)p.nvars, 1);
     promote_in(&p, f->body);
+    free(p.inside);
 }
 
 void mark_simd_loops(Arena *a, Func *f) {

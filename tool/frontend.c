@@ -218,6 +218,33 @@ const char *written_text_within(Frontend *fe, CXCursor c, CXCursor context) {
     }
 }
 
+/* The preprocessor lines right above the statement at c (its pragmas,
+ * with their continuation lines), as written; "" where there are none */
+const char *pragmas_before(Lift *L, CXCursor c) {
+    const char *t = cursor_file_text(L->fe, c);
+    size_t at = offset_of(clang_getRangeStart(clang_getCursorExtent(c)));
+    if (at > strlen(t))
+        return "";
+    size_t first = at;
+    while (first > 0 && t[first - 1] != '\n')
+        first--;
+    size_t end = first; /* the start of the statement's line */
+    while (first > 0) {
+        size_t ls = first - 1; /* the line above: [ls, first - 1) */
+        while (ls > 0 && t[ls - 1] != '\n')
+            ls--;
+        size_t q = ls;
+        while (q < first - 1 && (t[q] == ' ' || t[q] == '\t'))
+            q++;
+        bool continued = ls >= 2 && t[ls - 2] == '\\'; /* the line above it ends with \ */
+        if (t[q] != '#' && !continued)
+            break;
+        first = ls;
+    }
+    const char *s = text_between(L->fe, t, (unsigned)first, (unsigned)end);
+    return s ? s : "";
+}
+
 /* The parts of `for (init; cond; step) body`, null where absent: libclang
  * lists only the present ones, so each is placed by where it starts
  * against the two semicolons of the header. False if the header cannot be

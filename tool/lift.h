@@ -142,6 +142,11 @@ typedef struct Lift {
     /* A loop just lifted that leaves pointers pointing into arrays that
      * depend on its trip count (see lift_view.c), or NULL. */
     ViewPlan *left_versions;
+    /* The choices of arrays (p = c ? a : b;) whose versions are being
+     * lifted, each with the branch its version took (ViewFact*): a later
+     * choice on the same condition takes the same branch (q = c ? b : a;
+     * with p: the other array, never the same one) */
+    PtrVec view_facts;
     /* The statement of a statement list being lifted (lift_stmts): a
      * pointer it points into one of two arrays (p = c ? a : b;) versions
      * the statements after it, as an if would. */
@@ -321,6 +326,14 @@ void views_after_if(Lift *L, CXCursor at, Operand cond, int n, const ViewState *
                     const ViewState *else_views);
 bool lift_rest_in_versions(Lift *L, ViewPlan *vp, CXCursor loop, CXCursor *rest, int n, LiftFn lift,
                            void *ctx);
+/* A choice of arrays on condition `cond` (p = cond ? a : b;): its key (the
+ * condition's text and its variables' values; NULL where it reads memory
+ * or assigns), whether an enclosing version decided it (*holds: its
+ * value there), and the key of the versions the choice just made */
+typedef struct ViewFact ViewFact;
+ViewFact *choice_key(Lift *L, CXCursor cond);
+bool choice_decided(Lift *L, const ViewFact *key, bool *holds);
+void choice_versioned(Lift *L, ViewFact *key);
 
 /* lift_loop.c */
 /* A canonical for loop: the user's counter, the iteration range, the body. */
@@ -396,6 +409,7 @@ void hist_bin_check(Lift *L, CXCursor c, Buffer *buf, const char *name, const Op
  * lifted, nothing reported) when it has none. */
 bool canonical_or_rolled_back(Lift *L, CXCursor c, Canon *cn);
 bool for_parts(Lift *L, CXCursor c, CXCursor parts[4]);
+const char *pragmas_before(Lift *L, CXCursor c);
 void lift_while(Lift *L, CXCursor c); /* while and do loops */
 
 /* lift_op.c: declared operators */

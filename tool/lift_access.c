@@ -253,9 +253,18 @@ bool view_choice(Lift *L, CXCursor at, int b, CXCursor e) {
     }
     lift_mark_free(&mark);
     Builder bd = lift_builder(L, c);
+    Binding *p = &L->env[b];
+    ViewFact *key = choice_key(L, ck.items[0]);
+    bool holds;
+    if (choice_decided(L, key, &holds)) { /* the version around it took a branch on it */
+        p->buf = holds ? then_buf : else_buf;
+        p->buf_why = NULL;
+        p->val = b_cast(&bd, p->ty, b_cast(&bd, type_long(), holds ? then_off : else_off));
+        return true;
+    }
     Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, ck.items[0]), opd_int(0));
     int n = L->nenv;
-    Binding *p = &L->env[b];
+    p = &L->env[b];
     p->buf = then_buf;
     p->buf_why = NULL;
     ViewState *then_views = views_snapshot(L);
@@ -265,7 +274,10 @@ bool view_choice(Lift *L, CXCursor at, int b, CXCursor e) {
     p->val = b_cast(&bd, p->ty,
                     b_select(&bd, cond, b_cast(&bd, type_long(), then_off),
                              b_cast(&bd, type_long(), else_off)));
+    ViewPlan *before = L->left_versions;
     views_after_if(L, stmt, cond, n, then_views, else_views);
+    if (L->left_versions != before) /* (the plan for the statements after it) */
+        choice_versioned(L, key);
     free(then_views);
     free(else_views);
     return true;

@@ -21,6 +21,10 @@
  * (lift_recomputed_histogram). */
 #include "lift.h"
 
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
 typedef struct HistLoop {
     Buffer *h;
     ReduceOp op;
@@ -268,12 +272,82 @@ static int sites_operator(Lift *L, Canon *cn, Pragma *pg, const char *name, PtrV
 
 /* Where the array's length is known (a local array, a temporary, a
  * parameter declared T h[n]): its bin count; else an OPD_NONE operand. */
+/* s[0, n) in the arena, blanks around it trimmed */
+static char *trimmed(Lift *L, const char *s, size_t n) {
+    while (n > 0 && isspace((unsigned char)*s))
+        s++, n--;
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        n--;
+    char *t = arena_alloc(L->a, n + 1);
+    memcpy(t, s, n);
+    return t;
+}
+
+/* A section's length as the clause writes it: a constant, or a parameter
+ * of the function that still holds the value it was called with */
+static Operand section_length(Lift *L, const char *len) {
+    char *end;
+    long v = strtol(len, &end, 10);
+    if (end != len && !*end)
+        return v > 0 ? opd_int(v) : (Operand){0};
+    for (int i = 0; i < L->f->params.len; i++) {
+        Param *p = L->f->params.items[i];
+        if (!p->var || p->var->ty.kind != TY_INT || strcmp(p->name, len) != 0)
+            continue;
+        for (int b = L->nenv - 1; b >= 0; b--)
+            if (!strcmp(L->env[b].name, len))
+                return opd_equal(L->env[b].val, opd_var(p->var)) ? opd_var(p->var) : (Operand){0};
+    }
+    return (Operand){0};
+}
+
 static Operand bin_count(Buffer *buf, int nidx) {
     if (nidx == 1 && buf->dims)
         return buf->dims[0];
     if (nidx == 1 && buf->extent)
         return *buf->extent;
     return (Operand){0};
+}
+
+/* An OpenMP reduction clause's array section of name among the pragmas
+ * right above loop c, reduction(OP : name[:len]) or name[0:len]: len, an
+ * integer constant or a parameter holding its value from the call, or
+ * none */
+static Operand omp_section_length(Lift *L, CXCursor c, const char *name) {
+    const char *t = pragmas_before(L, c);
+    size_t nlen = strlen(name);
+    for (const char *r = strstr(t, "reduction"); r; r = strstr(r + 1, "reduction")) {
+        const char *p = strchr(r, ':'), *close = strchr(r, ')');
+        while (p && close && p < close) { /* the items after the operator's colon */
+            p++;
+            while (isspace((unsigned char)*p) || *p == '\\')
+                p++;
+            bool mine =
+                !strncmp(p, name, nlen) && !isalnum((unsigned char)p[nlen]) && p[nlen] != '_';
+            const char *b = mine ? p + nlen : NULL;
+            while (b && isspace((unsigned char)*b))
+                b++;
+            if (b && *b == '[') {
+                const char *lo = b + 1, *colon = strchr(lo, ':'), *rb = strchr(lo, ']');
+                if (colon && rb && colon < rb) {
+                    char *first = trimmed(L, lo, (size_t)(colon - lo));
+                    char *len = trimmed(L, colon + 1, (size_t)(rb - colon - 1));
+                    if (!*first || !strcmp(first, "0"))
+                        return section_length(L, len);
+                }
+            }
+            p = strchr(p, ',');
+        }
+    }
+    return (Operand){0};
+}
+
+/* The bins of histogram array buf (one subscript) of loop c: its declared
+ * length, else the array section of an OpenMP reduction clause on the loop
+ * (a pointer h with reduction(min : h[:nb])) */
+static Operand hist_bins(Lift *L, CXCursor c, Buffer *buf) {
+    Operand n = bin_count(buf, 1);
+    return n.kind != OPD_NONE || buf->kind != BUF_PARAM ? n : omp_section_length(L, c, buf->name);
 }
 
 /* The forward sweep checks each bin where the length is known: a key out
@@ -570,10 +644,10 @@ static Buffer *hist_array(Lift *L, Pragma *pg, int i, bool *is_view) {
 
 /* A + histogram into one array of known length: the output may give each
  * thread a copy of the bins (emit_c.c). */
-static void add_bins_known(Lift *L, Pragma *pg, Stmt *s) {
+static void add_bins_known(Lift *L, CXCursor c, Pragma *pg, Stmt *s) {
     bool is_view = false;
     Buffer *buf = pg->vars.len == 1 ? hist_array(L, pg, 0, &is_view) : NULL;
-    Operand bins = buf && !is_view && buf->rank == 1 ? bin_count(buf, 1) : (Operand){0};
+    Operand bins = buf && !is_view && buf->rank == 1 ? hist_bins(L, c, buf) : (Operand){0};
     if (bins.kind == OPD_NONE)
         return;
     s->hist_bins = buf;
@@ -677,7 +751,7 @@ bool lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, const char **fal
         if (op == RED_ADD)
             continue;
         const char *opname = op == RED_USER ? u->name : reduce_op_name((ReduceOp)op);
-        bins = is_view ? (Operand){0} : bin_count(buf, buf->rank);
+        bins = is_view ? (Operand){0} : buf->rank == 1 ? hist_bins(L, c, buf) : (Operand){0};
         Canon in = {0};
         if (!clang_Cursor_isNull(in_loop) && rows_loop(L, inner, &in))
             in_loop = clang_getNullCursor(); /* a reduce of rows: entries per inner trip */
@@ -707,7 +781,7 @@ bool lift_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, const char **fal
     } else {
         Stmt *s = loop_stmt(L, c, S_MAP, cn, pg);
         s->note = "each iteration adds into bins of the histogram";
-        add_bins_known(L, pg, s);
+        add_bins_known(L, c, pg, s);
         lift_parallel_body(L, s, cn, BARRIER_MAP);
         body_append(L->a, L->cur, s);
     }

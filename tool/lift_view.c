@@ -19,6 +19,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lift.h"
 
+#include <ctype.h>
+#include <string.h>
+
 /* At most this many configurations per loop: a rotation of up to five
  * buffers has five; more is not a pattern pargrad versions code for. */
 enum { MAX_VIEW_CONFIGS = 16 };
@@ -35,6 +38,15 @@ struct ViewPlan {
     Buffer **ends;    /* n x nt: where each points after such an iteration */
     int *next;        /* the configuration the next iteration starts in */
     Operand selector; /* after the loop: the configuration it ended in */
+    ViewFact *fact;   /* a choice of arrays: its condition (true in configuration 0) */
+};
+
+struct ViewFact {
+    const char *text; /* the condition, without blanks */
+    int n;
+    int *bind;    /* its variables' bindings */
+    Operand *val; /* and the values they held */
+    bool holds;   /* in the version being lifted */
 };
 
 ViewState *views_snapshot(Lift *L) {
@@ -420,7 +432,16 @@ typedef struct Rest {
 static void rest_version(Lift *L, int k, void *ctx) {
     Rest *r = ctx;
     set_config(L, r->vp, k, false);
+    ViewFact *decided = NULL;
+    if (r->vp->fact) {
+        decided = arena_alloc(L->a, sizeof(ViewFact));
+        *decided = *r->vp->fact;
+        decided->holds = k == 0;
+        vec_push(L->a, &L->view_facts, decided);
+    }
     r->lift(L, r->ctx);
+    if (decided)
+        L->view_facts.len--;
     if (L->seen_return && L->ret_val.kind != OPD_NONE) {
         Builder bd = {L->a, L->f, L->cur, L->f->loc};
         L->ret_val = b_cast(&bd, L->ret_ty, L->ret_val);
@@ -462,4 +483,105 @@ bool lift_rest_in_versions(Lift *L, ViewPlan *vp, CXCursor loop, CXCursor *rest,
                            rest_after_what(vp->loop), loc_of(L, vp->loop).line));
     version_chain(L, rest[0], vp->selector, 0, vp->n, rest_version, &r);
     return true;
+}
+
+/* ---- a choice of arrays already decided ---- */
+
+typedef struct KeyScan {
+    Lift *L;
+    ViewFact *key;
+    int cap;
+    bool ok;
+} KeyScan;
+
+/* Its variables (scalars with values) and no reads of memory, calls or
+ * assignments: the same text with the same values is the same value */
+static enum CXChildVisitResult key_part(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    KeyScan *ks = data;
+    Lift *L = ks->L;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_DeclRefExpr: {
+        int b = env_lookup(L, c);
+        if (b < 0 || L->env[b].is_array || L->env[b].is_view || L->env[b].ref ||
+            L->env[b].val.kind == OPD_NONE) {
+            ks->ok = false;
+            return CXChildVisit_Break;
+        }
+        ViewFact *f = ks->key;
+        if (f->n == ks->cap) {
+            ks->cap = ks->cap ? 2 * ks->cap : 4;
+            int *bind = arena_alloc(L->a, sizeof(int) * (size_t)ks->cap);
+            Operand *val = arena_alloc(L->a, sizeof(Operand) * (size_t)ks->cap);
+            for (int i = 0; i < f->n; i++)
+                bind[i] = f->bind[i], val[i] = f->val[i];
+            f->bind = bind, f->val = val;
+        }
+        f->bind[f->n] = b;
+        f->val[f->n++] = L->env[b].val;
+        return CXChildVisit_Continue;
+    }
+    case CXCursor_IntegerLiteral:
+    case CXCursor_FloatingLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_ParenExpr:
+    case CXCursor_BinaryOperator:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_UnexposedExpr:
+        return CXChildVisit_Recurse;
+    case CXCursor_UnaryOperator: { /* -x, !x, ~x (not *p, &x, ++x) */
+        const char *t = extent_text(L->fe, c);
+        ks->ok = *t == '-' || *t == '!' || *t == '~';
+        return ks->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+    }
+    default:
+        ks->ok = false;
+        return CXChildVisit_Break;
+    }
+}
+
+ViewFact *choice_key(Lift *L, CXCursor cond) {
+    const char *text = extent_text(L->fe, cond);
+    char *squeezed = arena_alloc(L->a, strlen(text) + 1), *o = squeezed;
+    for (const char *p = text; *p; p++) {
+        /* an assignment (not ==, !=, <=, >=) or ++, --: its value changes */
+        bool compare = p[0] == '=' && (p[1] == '=' || (p > text && strchr("=!<>", p[-1])));
+        if ((p[0] == '=' && !compare) || (p[0] == '+' && p[1] == '+') ||
+            (p[0] == '-' && p[1] == '-'))
+            return NULL;
+        if (!isspace((unsigned char)*p))
+            *o++ = *p;
+    }
+    *o = 0;
+    ViewFact *key = arena_alloc(L->a, sizeof(ViewFact));
+    key->text = squeezed;
+    KeyScan ks = {L, key, 0, true};
+    if (key_part(cond, clang_getNullCursor(), &ks) == CXChildVisit_Recurse)
+        clang_visitChildren(cond, key_part, &ks);
+    return ks.ok && *squeezed ? key : NULL;
+}
+
+static bool same_key(const ViewFact *x, const ViewFact *y) {
+    if (strcmp(x->text, y->text) != 0 || x->n != y->n)
+        return false;
+    for (int i = 0; i < x->n; i++)
+        if (x->bind[i] != y->bind[i] || !opd_equal(x->val[i], y->val[i]))
+            return false;
+    return true;
+}
+
+bool choice_decided(Lift *L, const ViewFact *key, bool *holds) {
+    for (int i = L->view_facts.len - 1; key && i >= 0; i--) {
+        ViewFact *f = L->view_facts.items[i];
+        if (same_key(f, key)) {
+            *holds = f->holds;
+            return true;
+        }
+    }
+    return false;
+}
+
+void choice_versioned(Lift *L, ViewFact *key) {
+    if (L->left_versions)
+        L->left_versions->fact = key;
 }

@@ -518,9 +518,12 @@ static void next_code(const char *p, int line, int *out_line, int *out_col) {
             bol = ++p;
         } else if (isspace((unsigned char)*p)) {
             p++;
-        } else if (line_start && *p == '#') {
-            while (*p && !(*p == '\n' && p[-1] != '\\'))
-                p++;
+        } else if (line_start && *p == '#') { /* (its continuation lines counted) */
+            for (; *p && !(*p == '\n' && p[-1] != '\\'); p++)
+                if (*p == '\n') {
+                    line++;
+                    bol = p + 1;
+                }
         } else if (p[0] == '/' && p[1] == '/') {
             while (*p && *p != '\n')
                 p++;

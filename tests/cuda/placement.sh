@@ -5,7 +5,11 @@
 # (seeds, the returned value). A construct falling back to one GPU thread
 # is correct but slow by orders of magnitude: this fails then. And the
 # applications' time loops: on the host, launching their steps' kernels
-# (no step on one GPU thread), their sums into scalars through CUB. And
+# (no step on one GPU thread), their sums into scalars through CUB.
+# Early returns on the host's values (guard_clauses): the flag they set is
+# chosen on the host, and the maps after them run on the grid.
+# Histograms of *, min and max: their bins updated atomically on the grid,
+# their first entries found there too (not blocks of a CPU thread each). And
 # maps nested in maps: a thread per pair of iterations where each pair's
 # updates are its own or atomic (nested_map, pair_energy), a thread per
 # row where a row's iterations all update the row's element (scale_rows).
@@ -36,6 +40,9 @@ scan_mul|pg_op_affine<double>()|2
 scan_min|pg_op_min<double>()|2
 scan_affine|pg_op_affine<double>()|2
 hist_add|a map, one iteration per thread|0
+hist_min|pg_atomic_min(&h[|1
+hist_vmin10|pg_atomic_min(&h_first_1[|1
+hist_mul|pg_atomic_mul(&h_nonzero_1[|1
 LIST
 # application, the fewest loops it must run on the host, what else it must call
 while IFS='|' read -r file loops want; do
@@ -55,6 +62,7 @@ done <<'LIST'
 bench/apps/heat.c|10|pg_htape_push(
 bench/apps/lstm.c|5|_parts[blockIdx.x
 tests/e2e/time_loop.c|3|PG_LAUNCH(
+tests/e2e/guard_clauses.c|0|on the host: it chooses values
 LIST
 "$pargrad" --backend=cuda "$root/tests/e2e/nested_map.c" -o "$work/nested_map_b.cu" &&
     "$pargrad" --backend=cuda "$root/tests/e2e/nested_rows.c" -o "$work/nested_rows_b.cu" || fail=1
@@ -67,6 +75,22 @@ if [ "$flat_map" -lt 1 ] || [ "$flat_rows" -ne 0 ] || [ "$flat_pairs" -lt 1 ]; t
 else
     echo "ok: nested maps: nested_map and pair_energy flattened, scale_rows a thread per row"
 fi
+# histograms of the runtime's (keys and values in arrays) and scans not
+# fused with their maps: the host calls pargrad_cuda_cub.h's grid versions
+while IFS='|' read -r name want; do
+    out="$work/e2e_${name}_b.cu"
+    "$pargrad" --backend=cuda "$root/tests/e2e/$name.c" -o "$out" || { echo "FAIL: $name rejected"; fail=1; continue; }
+    if grep -q -F "$want" "$out"; then
+        echo "ok: $name calls $want"
+    else
+        echo "FAIL: $name: no call of $want"
+        fail=1
+    fi
+done <<'LIST'
+hist_outputs|pg_cuda_hist<double>(
+hist_outputs|pg_cuda_hist_ext_rev<double>(
+histogram_ops|pg_cuda_scan_array<double>(
+LIST
 grep -q "extremum of each block" "$work/reduce_min_b.cu" &&
     { echo "FAIL: reduce_min searches blocks (the CPUs' form) on the GPU"; fail=1; }
 exit $fail

@@ -1024,9 +1024,14 @@ void gen_hist_op(struct block b, int count) {
         prog.uses_declop[declop_of[op - 4]] = 1;
     }
     const char *h = fresh("hb"), *q = fresh("q"), *hs = fresh("hs");
+    /* the bins from before sometimes carry derivatives (from x), and the
+     * values of *, min and max sometimes none (data: w, the index): the
+     * adjoint then tells the bins an update replaced by their values from
+     * before */
+    int active_bins = chance(30), data_values = op < 3 && chance(25);
     stmt(b, fmt("double %s[%d];", h, nb));
-    stmt(b, fmt("for (int %s = 0; %s < %d; %s++)\n    %s[%s] = %s;", q, q, nb, q, h, q,
-                fmt(inits[op], q)));
+    stmt(b, fmt("for (int %s = 0; %s < %d; %s++)\n    %s[%s] = %s%s;", q, q, nb, q, h, q,
+                fmt(inits[op], q), active_bins ? " + 0.1 * tanh(x[0])" : ""));
     /* the bins read before the histogram, by a loop whose adjoint reads them again */
     const char *hr = chance(40) ? fresh("hr") : NULL;
     if (hr) {
@@ -1041,8 +1046,14 @@ void gen_hist_op(struct block b, int count) {
     int rows = chance(25);
     const char *clause = chance(25) && !rows ? h : fmt("%s : %s", names[op], h);
     const char *word = rows && chance(60) ? "reduce" : "histogram";
-    struct node *n = block_stmt(
-        b, fmt("#pragma pargrad %s(%s)\n%s {", word, clause, loop_head(i, pooled, "0", "n")));
+    /* and OpenMP's pragma between pargrad's and the loop, as HPC code has
+     * both, a third of them continued on a second line */
+    const char *omp = "";
+    if (op < 4 && cx.par == 0 && chance(30))
+        omp = fmt("#pragma omp parallel for %sreduction(%s : %s[:%d])\n",
+                  chance(33) ? "\\\n    " : "", names[op], h, nb);
+    struct node *n = block_stmt(b, fmt("#pragma pargrad %s(%s)\n%s%s {", word, clause, omp,
+                                       loop_head(i, pooled, "0", "n")));
     struct saved s = enter();
     gen_hist_iteration(n, i, count);
     int nup = 1 + rnd(2);
@@ -1090,7 +1101,9 @@ void gen_hist_op(struct block b, int count) {
                            : (op == 1 || op == 2) && chance(25) ? if_forms[op - 1]
                                                                 : forms[op][rnd(2)];
         struct node *w = stmt(ub, fmt(form, k, h));
-        w->kid[w->nkid++] = gen_expr(1);
+        w->kid[w->nkid++] = !data_values ? gen_expr(1)
+                            : prog.has_w ? leaf(fmt("w[%s]", i), 1.0)
+                                         : leaf(fmt("sin(0.3 * %s)", i), 1.0);
         /* log-sum-exp: up to log(count) above the values; products of
          * 1 + t, |t| < 0.2, at most 1.2^9 */
         vb = max2(vb, w->kid[0]->bound + (op == 4 || op == 6 ? 3.0 : 0.5));

@@ -897,7 +897,16 @@ static void gen_time_loop(struct block b) {
             block_stmt(b, fmt("#pragma pargrad map\n%s {", loop_head(k, kp, "0", "n")));
         stmt(body_of(in), fmt("%s[%s] = %s[%s];", tmp->name, k, u->name, k));
     }
-    if (swap) {
+    /* or chosen by the step's parity (src = t % 2 ? tmp : u; dst = t % 2 ?
+     * u : tmp;), not swapped, the last level chosen after the loop */
+    int parity = swap && !halves && chance(40);
+    int steps = swap ? 1 + rnd(4) : 2 + rnd(3);
+    const char *pl = parity ? fresh("pl") : NULL;
+    if (parity) {
+        pc = fresh("pc");
+        src = pc;
+        dst = fresh("pn");
+    } else if (swap) {
         pc = fresh("pc");
         const char *pn = fresh("pn"), *ps = fresh("ps");
         if (halves)
@@ -910,11 +919,15 @@ static void gen_time_loop(struct block b) {
         swap_names[1] = ps;
     }
     struct node *loop =
-        block_stmt(b, fmt("%s%s {", stripmine_pragma(),
-                          loop_head(t, tp, "0", fmt("%d", swap ? 1 + rnd(4) : 2 + rnd(3)))));
+        block_stmt(b, fmt("%s%s {", stripmine_pragma(), loop_head(t, tp, "0", fmt("%d", steps))));
     struct saved s = enter();
     cx.seq++;
     push_loop(t, 0, CRANGE, 0);
+    if (parity) {
+        const char *cond = chance(50) ? fmt("%s %% 2", t) : fmt("(%s & 1) == 1", t);
+        stmt(body_of(loop), fmt("double *%s = %s ? %s : %s;", src, cond, tmp->name, u->name));
+        stmt(body_of(loop), fmt("double *%s = %s ? %s : %s;", dst, cond, u->name, tmp->name));
+    }
     struct node *m1 =
         block_stmt(body_of(loop), fmt("#pragma pargrad map\n%s {", loop_head(i, ip, "1", "n - 1")));
     cx.par++;
@@ -934,6 +947,10 @@ static void gen_time_loop(struct block b) {
     if (swap) {
         stmt(body_of(loop), fmt("%s[0] = %s[0];", dst, src));
         stmt(body_of(loop), fmt("%s[n - 1] = %s[n - 1];", dst, src));
+    }
+    if (parity) /* the level the last step wrote (u itself after an even number) */
+        stmt(b, fmt("double *%s = %d %% 2 ? %s : %s;", pl, steps, tmp->name, u->name));
+    else if (swap) {
         stmt(body_of(loop), fmt("%s = %s;", swap_names[1], src));
         stmt(body_of(loop), fmt("%s = %s;", src, dst));
         stmt(body_of(loop), fmt("%s = %s;", dst, swap_names[1]));
@@ -943,7 +960,7 @@ static void gen_time_loop(struct block b) {
     struct node *m2 = block_stmt(
         swap ? b : body_of(loop),
         fmt("#pragma pargrad map\n%s {", loop_head(k, kp, swap ? "0" : "1", swap ? "n" : "n - 1")));
-    stmt(body_of(m2), fmt("%s[%s] = %s[%s];", u->name, k, swap ? pc : tmp->name, k));
+    stmt(body_of(m2), fmt("%s[%s] = %s[%s];", u->name, k, parity ? pl : swap ? pc : tmp->name, k));
     cx.par--;
     /* more parallel loops in the step: a reduce, a map */
     if (!swap && on(K_TIME_STEPS) && chance(60)) {

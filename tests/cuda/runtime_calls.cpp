@@ -1,0 +1,258 @@
+/* The grid versions of the runtime's scans and histograms
+ * (pargrad_cuda_cub.h: pg_cuda_scan_array, pg_cuda_scan_affine,
+ * pg_cuda_hist, pg_cuda_hist_mul_rev, pg_cuda_hist_ext_rev), which the
+ * host calls where the CPU code calls runtime/scan.c and runtime/hist.c,
+ * against those functions' documented results (include/pargrad.h),
+ * computed here one element after another: every operator, both
+ * directions, double and float, lengths 0 to 10^5 (many blocks), keys
+ * out of range skipped, ties, zeros; and nothing written once the frame
+ * says the function has returned. Built for the CPU (PG_CUDA_EMULATE: the
+ * kernels' threads on OpenMP threads, the atomics real) and by nvcc. */
+#include "pargrad_cuda_cub.h"
+
+#include <vector>
+
+static int failures, checks;
+
+template <class T> static double tolerance() {
+    return sizeof(T) == sizeof(float) ? 1e-5 : 1e-12;
+}
+
+template <class T> static void expect(const char *what, long n, const T *got, const T *want) {
+    for (long k = 0; k < n; k++) {
+        double g = got[k], w = want[k], scale = fabs(w) > 1 ? fabs(w) : 1;
+        bool same = (g != g && w != w) || g == w || fabs(g - w) <= tolerance<T>() * scale;
+        checks++;
+        if (!same && failures++ < 20)
+            printf("MISMATCH %s [%ld]: got %.17g, want %.17g\n", what, k, g, w);
+    }
+}
+
+static unsigned long long state = 88172645463325252ull;
+static double uniform(double lo, double hi) {
+    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+    return lo + (hi - lo) * (double)(state >> 11) / 9007199254740992.0;
+}
+
+/* ---- scans ---- */
+
+template <class T, class Op>
+static void scan_reference(long n, T init, const T *in, T *out, Op op, bool reversed) {
+    if (!reversed) {
+        out[0] = init;
+        for (long k = 0; k < n; k++)
+            out[k + 1] = op(out[k], in[k]);
+    } else {
+        out[n] = init;
+        for (long k = n; k-- > 0;)
+            out[k] = op(out[k + 1], in[k]);
+    }
+}
+
+template <class T, class Op>
+static void check_scan(const char *name, long n, Op op, double lo, double hi) {
+    std::vector<T> in(n + 1), out(n + 1), want(n + 1);
+    for (long k = 0; k < n; k++)
+        in[k] = (T)uniform(lo, hi);
+    if (n > 3)
+        in[n / 2] = in[n / 3]; /* a tie for min and max */
+    int done = 0;
+    for (int reversed = 0; reversed < 2; reversed++) {
+        T init = (T)uniform(lo, hi);
+        pg_cuda_scan_array<T>(n, init, in.data(), out.data(), op, reversed, &done, 0, "test", 1);
+        scan_reference(n, init, in.data(), want.data(), op, reversed);
+        char what[96];
+        snprintf(what, sizeof what, "scan %s%s n=%ld", name, reversed ? " reversed" : "", n);
+        expect(what, n + 1, out.data(), want.data());
+    }
+}
+
+template <class T> static void check_affine(long n) {
+    std::vector<T> a(n + 1), b(n + 1), out(n + 1), want(n + 1);
+    for (long k = 0; k < n; k++)
+        a[k] = (T)uniform(-1.0, 1.0), b[k] = (T)uniform(-1.0, 1.0);
+    int done = 0;
+    for (int reversed = 0; reversed < 2; reversed++) {
+        T init = (T)uniform(-1.0, 1.0);
+        pg_cuda_scan_affine<T>(n, init, a.data(), b.data(), out.data(), reversed, &done, 0, "test",
+                               1);
+        if (!reversed) {
+            want[0] = init;
+            for (long k = 0; k < n; k++)
+                want[k + 1] = a[k] * want[k] + b[k];
+        } else {
+            want[n] = init;
+            for (long k = n; k-- > 0;)
+                want[k] = a[k] * want[k + 1] + b[k];
+        }
+        char what[96];
+        snprintf(what, sizeof what, "affine scan%s n=%ld", reversed ? " reversed" : "", n);
+        expect(what, n + 1, out.data(), want.data());
+    }
+}
+
+/* ---- histograms ---- */
+
+struct Entries {
+    std::vector<long> keys;
+    std::vector<double> vals;
+};
+
+/* keys in [0, nb), a tenth of them -1 or nb (skipped); values with ties
+ * and, for *, zeros */
+static Entries entries(long n, long nb, bool zeros) {
+    Entries en{std::vector<long>(n + 1), std::vector<double>(n + 1)};
+    for (long e = 0; e < n; e++) {
+        double u = uniform(0.0, 1.0);
+        en.keys[e] = u < 0.05 ? -1 : u < 0.1 ? nb : (long)uniform(0.0, (double)nb - 1e-9);
+        en.vals[e] = zeros && uniform(0.0, 1.0) < 0.02 ? 0.0 : uniform(0.5, 1.5);
+        if (!zeros && e > 2 && uniform(0.0, 1.0) < 0.05)
+            en.vals[e] = en.vals[e / 2]; /* ties */
+    }
+    return en;
+}
+
+template <class T> static std::vector<T> as(const std::vector<double> &v) {
+    return std::vector<T>(v.begin(), v.end());
+}
+
+template <class T, class Op>
+static void hist_reference(T *h, long nb, long n, const long *keys, const T *vals, Op op) {
+    for (long e = 0; e < n; e++)
+        if (keys[e] >= 0 && keys[e] < nb)
+            h[keys[e]] = op(h[keys[e]], vals[e]);
+}
+
+template <class T, class Op>
+static void check_hist(const char *name, long n, long nb, Op op, bool zeros) {
+    Entries en = entries(n, nb, zeros);
+    std::vector<T> vals = as<T>(en.vals), h(nb + 1), want(nb + 1);
+    for (long b = 0; b < nb; b++)
+        h[b] = want[b] = (T)uniform(0.9, 1.1);
+    int done = 0;
+    pg_cuda_hist<T>(h.data(), nb, n, en.keys.data(), vals.data(), op, &done, 0, "test", 1);
+    hist_reference(want.data(), nb, n, en.keys.data(), vals.data(), op);
+    char what[96];
+    snprintf(what, sizeof what, "histogram %s n=%ld nb=%ld", name, n, nb);
+    expect(what, nb, h.data(), want.data());
+}
+
+/* runtime/hist.c's rules, one entry after another */
+template <class T> static void check_hist_mul_rev(long n, long nb) {
+    Entries en = entries(n, nb, true);
+    std::vector<T> vals = as<T>(en.vals), h(nb + 1), h_b(nb + 1), vals_b(n + 1);
+    for (long b = 0; b < nb; b++)
+        h[b] = (T)uniform(0.5, 1.5), h_b[b] = (T)uniform(-1.0, 1.0);
+    for (long e = 0; e < n; e++)
+        vals_b[e] = (T)uniform(-1.0, 1.0);
+    std::vector<T> want_h_b = h_b, want_vals_b = vals_b, nz(nb + 1, (T)1);
+    std::vector<long> zeros(nb + 1, 0);
+    const long *keys = en.keys.data();
+    for (long e = 0; e < n; e++)
+        if (keys[e] >= 0 && keys[e] < nb && vals[e] != 0)
+            nz[keys[e]] *= vals[e];
+        else if (keys[e] >= 0 && keys[e] < nb)
+            zeros[keys[e]]++;
+    for (long e = 0; e < n; e++) {
+        long k = keys[e];
+        if (k < 0 || k >= nb)
+            continue;
+        T rest = zeros[k] == 0 ? nz[k] / vals[e] : zeros[k] == 1 && vals[e] == 0 ? nz[k] : (T)0;
+        want_vals_b[e] += want_h_b[k] * h[k] * rest;
+    }
+    for (long b = 0; b < nb; b++)
+        want_h_b[b] *= zeros[b] ? (T)0 : nz[b];
+    int done = 0;
+    pg_cuda_hist_mul_rev<T>(h.data(), NULL, h_b.data(), nb, n, keys, vals.data(), vals_b.data(),
+                            &done, 0, "test", 1);
+    char what[96];
+    snprintf(what, sizeof what, "* histogram's adjoint n=%ld nb=%ld: bins", n, nb);
+    expect(what, nb, h_b.data(), want_h_b.data());
+    snprintf(what, sizeof what, "* histogram's adjoint n=%ld nb=%ld: values", n, nb);
+    expect(what, n, vals_b.data(), want_vals_b.data());
+}
+
+template <class T, class Op>
+static void check_hist_ext_rev(const char *name, long n, long nb, Op op) {
+    Entries en = entries(n, nb, false);
+    std::vector<T> vals = as<T>(en.vals), h(nb + 1), fin(nb + 1), h_b(nb + 1), vals_b(n + 1);
+    const long *keys = en.keys.data();
+    for (long b = 0; b < nb; b++) /* some bins keep their value from before */
+        h[b] = fin[b] = (T)(b % 4 == 0 ? (op(0.0, 1.0) == 0.0 ? -1.0 : 3.0) : uniform(0.9, 1.1));
+    if (nb > 1 && n > 0)
+        h[1] = fin[1] = vals[0]; /* a tie of the bin from before and an entry */
+    hist_reference(fin.data(), nb, n, keys, vals.data(), op);
+    for (long b = 0; b < nb; b++)
+        h_b[b] = (T)uniform(-1.0, 1.0);
+    for (long e = 0; e < n; e++)
+        vals_b[e] = (T)uniform(-1.0, 1.0);
+    std::vector<T> want_h_b = h_b, want_vals_b = vals_b;
+    std::vector<long> first(nb + 1, -1);
+    for (long e = 0; e < n; e++) {
+        long k = keys[e];
+        if (k >= 0 && k < nb && first[k] < 0 && vals[e] == fin[k] && h[k] != fin[k])
+            first[k] = e;
+    }
+    for (long b = 0; b < nb; b++) {
+        if (first[b] >= 0)
+            want_vals_b[first[b]] += want_h_b[b];
+        if (h[b] != fin[b])
+            want_h_b[b] = 0;
+    }
+    int done = 0;
+    pg_cuda_hist_ext_rev<T>(h.data(), fin.data(), h_b.data(), nb, n, keys, vals.data(),
+                            vals_b.data(), &done, 0, "test", 1);
+    char what[96];
+    snprintf(what, sizeof what, "%s histogram's adjoint n=%ld nb=%ld: bins", name, n, nb);
+    expect(what, nb, h_b.data(), want_h_b.data());
+    snprintf(what, sizeof what, "%s histogram's adjoint n=%ld nb=%ld: values", name, n, nb);
+    expect(what, n, vals_b.data(), want_vals_b.data());
+}
+
+/* after a return (*done set): the outputs as they were */
+static void check_returned(void) {
+    long n = 1000, nb = 9;
+    Entries en = entries(n, nb, false);
+    std::vector<double> out(n + 1, 7.0), h(nb, 7.0), h_b(nb, 7.0), vals_b(n, 7.0);
+    std::vector<double> sevens(n + 1, 7.0);
+    int done = 1;
+    pg_cuda_scan_array<double>(n, 1.0, en.vals.data(), out.data(), pg_op_add<double>(), false,
+                               &done, 0, "test", 1);
+    pg_cuda_scan_affine<double>(n, 1.0, en.vals.data(), en.vals.data(), out.data(), true, &done, 0,
+                                "test", 1);
+    pg_cuda_hist<double>(h.data(), nb, n, en.keys.data(), en.vals.data(), pg_op_min<double>(),
+                         &done, 0, "test", 1);
+    pg_cuda_hist_mul_rev<double>(sevens.data(), NULL, h_b.data(), nb, n, en.keys.data(),
+                                 en.vals.data(), vals_b.data(), &done, 0, "test", 1);
+    expect("scans after a return", n + 1, out.data(), sevens.data());
+    expect("histogram after a return", nb, h.data(), sevens.data());
+    expect("adjoint after a return: bins", nb, h_b.data(), sevens.data());
+    expect("adjoint after a return: values", n, vals_b.data(), sevens.data());
+}
+
+template <class T> static void check_type(void) {
+    const long lengths[] = {0, 1, 2, 7, 1000, 100003};
+    for (long n : lengths) {
+        check_scan<T>("+", n, pg_op_add<T>(), -1.0, 1.0);
+        check_scan<T>("*", n, pg_op_mul<T>(), 0.9, 1.1);
+        check_scan<T>("min", n, pg_op_min<T>(), -1.0, 1.0);
+        check_scan<T>("max", n, pg_op_max<T>(), -1.0, 1.0);
+        check_affine<T>(n);
+        for (long nb : {1L, 7L, 300L}) {
+            check_hist<T>("*", n, nb, pg_op_mul<T>(), true);
+            check_hist<T>("min", n, nb, pg_op_min<T>(), false);
+            check_hist<T>("max", n, nb, pg_op_max<T>(), false);
+            check_hist_mul_rev<T>(n, nb);
+            check_hist_ext_rev<T>("min", n, nb, pg_op_min<T>());
+            check_hist_ext_rev<T>("max", n, nb, pg_op_max<T>());
+        }
+    }
+}
+
+int main(void) {
+    check_type<double>();
+    check_type<float>();
+    check_returned();
+    printf("%d passed, %d failed\n", checks - failures, failures);
+    return failures != 0;
+}
