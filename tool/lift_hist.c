@@ -270,8 +270,6 @@ static int sites_operator(Lift *L, Canon *cn, Pragma *pg, const char *name, PtrV
     return op < 0 ? RED_ADD : op; /* no update: a + histogram that stays as it was */
 }
 
-/* Where the array's length is known (a local array, a temporary, a
- * parameter declared T h[n]): its bin count; else an OPD_NONE operand. */
 /* s[0, n) in the arena, blanks around it trimmed */
 static char *trimmed(Lift *L, const char *s, size_t n) {
     while (n > 0 && isspace((unsigned char)*s))
@@ -301,6 +299,8 @@ static Operand section_length(Lift *L, const char *len) {
     return (Operand){0};
 }
 
+/* Where the array's length is known (a local array, a temporary, a
+ * parameter declared T h[n]): its bin count; else an OPD_NONE operand. */
 static Operand bin_count(Buffer *buf, int nidx) {
     if (nidx == 1 && buf->dims)
         return buf->dims[0];
