@@ -3,6 +3,11 @@
 # each line in turn deleted or duplicated. pargrad must accept (0, writing the
 # output) or reject (1, with no output file) each one, never crash or hang,
 # and never leave a temporary file.
+# Blank lines and lines holding only a // comment are not mutated (the
+# mutant would be the input again). Each other line gets one of the two
+# mutations, alternating along the file and from one file to the next, so
+# that every line is mutated and both kinds reach every file; MUTATE_FULL=1
+# makes both mutants of every line (twice the time).
 # usage: mutate.sh PARGRAD SOURCE_DIR WORK_DIR [SHARD NSHARDS]
 # With SHARD and NSHARDS, only every NSHARDS-th mutant from the SHARD-th (from
 # 0) runs: ctest runs the shards as tests of their own, each well inside its
@@ -10,29 +15,37 @@
 # MUTATE_JOBS at a time (default 2).
 pargrad=$1 src=$2 work=$3 shard=${4:-0} nshards=${5:-1}
 jobs=${MUTATE_JOBS:-2}
+full=${MUTATE_FULL:-0}
 rm -rf "$work"
 mkdir -p "$work/in" || exit 1
+ordinal=0
 for f in "$src"/tests/e2e/*.c "$src"/tests/diag/*.c; do
     case "$f" in *_check.c) continue ;; esac
     name=$(basename "$(dirname "$f")")_$(basename "$f" .c)
-    # NAME_L<k>_delete.c and NAME_L<k>_duplicate.c for each line k.
-    awk -v dir="$work/in" -v name="$name" '
+    ordinal=$((ordinal + 1))
+    # NAME_L<k>_delete.c or NAME_L<k>_duplicate.c (both with MUTATE_FULL=1)
+    # for each line k.
+    awk -v dir="$work/in" -v name="$name" -v ordinal="$ordinal" -v full="$full" '
         { line[NR] = $0 }
+        function write(k, kind,    out, i) {
+            out = dir "/" name "_L" k "_" kind ".c"
+            printf "" > out
+            for (i = 1; i <= NR; i++) {
+                if (i != k || kind == "duplicate")
+                    print line[i] > out
+                if (i == k && kind == "duplicate")
+                    print line[i] > out
+            }
+            close(out)
+        }
         END {
             for (k = 1; k <= NR; k++) {
-                del = dir "/" name "_L" k "_delete.c"
-                dup = dir "/" name "_L" k "_duplicate.c"
-                for (i = 1; i <= NR; i++) {
-                    if (i != k)
-                        print line[i] > del
-                    print line[i] > dup
-                    if (i == k)
-                        print line[i] > dup
-                }
-                if (NR == 1)
-                    printf "" > del
-                close(del)
-                close(dup)
+                if (line[k] ~ /^[ \t]*(\/\/.*)?$/)
+                    continue
+                if (full || (k + ordinal) % 2 == 0)
+                    write(k, "delete")
+                if (full || (k + ordinal) % 2 == 1)
+                    write(k, "duplicate")
             }
         }' "$f"
 done
