@@ -248,8 +248,8 @@ long pg_partial_limit(void);
     T *NAME##_reserve(NAME *p, T *x, long lo, long hi);                                            \
     void NAME##_combine(NAME *p, T *x);                                                            \
     /* grown once for an inner loop's updates of [first, last] (either                             \
-     * order): the partial sums, which no update moves until the loop                              \
-     * ends, or NULL where they cannot hold that span */                                           \
+     * order): the partial sums, or NULL where they cannot hold that span                          \
+     * (a later span's growth may move them: the updates read p->v) */                             \
     static inline T *NAME##_span(NAME *p, T *x, long first, long last) {                           \
         long lo = first < last ? first : last, hi = first < last ? last : first;                   \
         if (__builtin_expect(lo >= 0 && hi < p->cap, 1))                                           \

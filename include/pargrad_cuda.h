@@ -433,6 +433,42 @@ __device__ static inline pg_voidp pg_heap_grow(void *p, size_t *cap, size_t coun
     return pg_voidp{p};
 }
 
+/* A grid kernel's arrays sized at run time whose sizes the host knows:
+ * one pool the host allocates before the launch, pg_pool_each bytes per
+ * thread, each array pg_pool_bytes of them (16-byte aligned; none for a
+ * negative size or one larger than any memory: its declaration fails, if
+ * it runs, as pg_heap_grow's would) */
+__host__ __device__ static inline size_t pg_pool_count(size_t count, size_t size) {
+    /* (a negative size converted to size_t is as large as this) */
+    return size && count > ((size_t)PTRDIFF_MAX - 15) / size ? 0 : count;
+}
+__host__ __device__ static inline size_t pg_pool_bytes(size_t count, size_t size) {
+    return (pg_pool_count(count, size) * size + 15) & ~(size_t)15;
+}
+static inline size_t pg_pool_total(size_t each, unsigned blocks) {
+    size_t threads = (size_t)blocks * PG_BLOCK;
+    if (each && threads > (size_t)PTRDIFF_MAX / each)
+        pg_device_fail("the arrays sized at run time of a kernel's threads are larger than any "
+                       "memory");
+    return each * threads > 0 ? each * threads : 1;
+}
+__device__ static inline pg_voidp pg_pool_take(unsigned char **mine, size_t count, size_t size) {
+    void *p = *mine;
+    *mine += pg_pool_bytes(count, size);
+    return pg_voidp{p};
+}
+/* a declaration of an array from the pool (cap: its pg_pool_count),
+ * zeroed when asked */
+__device__ static inline void pg_pool_array(void *p, size_t cap, size_t count, size_t size,
+                                            int zeroed) {
+    if (pg_pool_count(count, size) != count)
+        pg_device_fail("an array sized at run time is larger than any memory, or negative");
+    if (count > cap)
+        pg_device_fail("an array sized at run time is larger than its part of the pool");
+    if (zeroed)
+        memset(p, 0, count * size);
+}
+
 __device__ static inline void pg_bin_check(long k, long n, const char *where) {
     if (k < 0 || k >= n) {
         PG_DEVICE_SAY("pargrad: %s: bin %ld is outside [0, %ld)\n", where, k, n);

@@ -28,6 +28,7 @@
 #include "emit_cuda_internal.h"
 
 #include <stdarg.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,6 +93,21 @@ static bool uses_tape(Body *b) {
 
 /* ---- kernels ---- */
 
+/* A declaration of the file's in C++: its `restrict`s as nvcc and g++
+ * spell them */
+static const char *cplusplus_decl(Arena *a, const char *decl) {
+    const char *out = "", *from = decl;
+    for (const char *at = strstr(decl, "restrict"); at; at = strstr(at + 8, "restrict")) {
+        bool word = (at == decl || !(isalnum((unsigned char)at[-1]) || at[-1] == '_')) &&
+                    !(isalnum((unsigned char)at[8]) || at[8] == '_');
+        if (!word)
+            continue;
+        out = arena_printf(a, "%s%.*s__restrict__", out, (int)(at - from), from);
+        from = at + 8;
+    }
+    return from == decl ? decl : arena_printf(a, "%s%s", out, from);
+}
+
 /* A parameter as a kernel and the host function take it: pointers for
  * arrays (C++ has no T p[n][m] parameters), as declared otherwise */
 static const char *param_decl(Cuda *c, Param *p, Param *prev) {
@@ -101,16 +117,16 @@ static const char *param_decl(Cuda *c, Param *p, Param *prev) {
         !strchr(prev->decl, '[') && prev->buf && p->buf->primal == prev->buf) {
         const char *d = adjoint_decl(c->e, prev->decl, prev->name, p->name);
         if (d)
-            return d;
+            return cplusplus_decl(a, d);
     }
     if (p->group && p->group->decl && !strchr(p->group->decl, '['))
-        return p->group->decl;
+        return cplusplus_decl(a, p->group->decl);
     if (p->group)
         return arena_printf(a, "%s *%s", p->group->type, p->group->name);
     if (p->var)
         return arena_printf(a, "%s %s", type_cname(p->var->ty), p->name);
     if (p->decl && !strchr(p->decl, '['))
-        return p->decl;
+        return cplusplus_decl(a, p->decl);
     if (p->buf->row_table)
         return arena_printf(a, "%s%s *const *%s", p->buf->is_const ? "const " : "",
                             type_cname(p->buf->elem), p->name);
@@ -323,11 +339,76 @@ void check_launch(Cuda *c, int line_no) {
     hprintf(c, "PG_CUDA_CHECK(cudaGetLastError(), \"%s\", %d);\n", c->fname, line_no);
 }
 
-/* C++ has no arrays sized at run time: a one-thread kernel keeps each on
- * the heap, in a pointer declared at its top, which each declaration
- * grows to the size it asks (a declaration in a loop reuses the memory)
- * and the kernel's end frees. */
-static void collect_heap_arrays(Emitter *e, Body *b) {
+/* A size the host can compute: a value it knows, or the sum, difference,
+ * product or conversion of such (`m + 2` computed in the kernel), which
+ * it computes again */
+static Stmt *size_let(Emitter *e, Operand o) {
+    if (o.kind != OPD_VAR || o.var->id >= e->nvars || o.var->is_mutable)
+        return NULL;
+    Stmt *d = e->def_stmt[o.var->id];
+    bool arith = d && d->kind == S_LET &&
+                 (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL || d->op == OP_CAST ||
+                  d->op == OP_COPY);
+    return arith && !type_is_float(d->dst->ty) ? d : NULL;
+}
+
+static bool host_size(Cuda *c, Operand o, int depth) {
+    if (host_known(c, o))
+        return true;
+    Stmt *d = size_let(c->e, o);
+    if (!d || depth > 4)
+        return false;
+    for (int i = 0; i < d->nargs; i++)
+        if (!host_size(c, d->args[i], depth + 1))
+            return false;
+    return true;
+}
+
+/* (c: as the host computes it, or the top of the kernel, before the
+ * temporaries: host_size's expression of the values the host knows;
+ * without c: as named at the declaration) */
+static void emit_size(Emitter *e, Cuda *c, Operand o, bool top) {
+    Stmt *d = c && !host_known(c, o) ? size_let(e, o) : NULL;
+    if (!d) {
+        if (c)
+            emit_operand(e, o);
+        else
+            emit_operand_top(e, o);
+        return;
+    }
+    bool binary = d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL;
+    if (d->op == OP_CAST)
+        fprintf(e->out, "(%s)", type_cname(d->dst->ty));
+    bool parens = !top || d->op == OP_CAST;
+    if (parens)
+        fputc('(', e->out);
+    emit_size(e, c, d->args[0], false);
+    if (binary) {
+        fputs(d->op == OP_ADD ? " + " : d->op == OP_SUB ? " - " : " * ", e->out);
+        emit_size(e, c, d->args[1], false);
+    }
+    if (parens)
+        fputc(')', e->out);
+}
+
+/* The element count of an array sized at run time, declared by decl:
+ * (size_t)(d0) * (size_t)(d1) ... */
+static void emit_elements(Emitter *e, Cuda *c, Stmt *decl) {
+    for (int i = 0; i < decl->buf->rank; i++) {
+        fputs(i ? " * (size_t)(" : "(size_t)(", e->out);
+        emit_size(e, c, decl_dim(decl, i), true);
+        fputc(')', e->out);
+    }
+}
+
+/* C++ has no arrays sized at run time: a kernel keeps each on the heap,
+ * in a pointer declared at its top, which each declaration grows to the
+ * size it asks (a declaration in a loop reuses the memory) and the
+ * kernel's end frees. In a grid kernel, those whose sizes the host knows
+ * (decls: c->pool_decls) are each thread's part of one pool the host
+ * allocates before the launch instead: device malloc is slow, and every
+ * thread would call it. */
+static void collect_heap_arrays(Emitter *e, Cuda *c, Body *b, PtrVec *decls) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_DECL && s->buf && s->buf->sized_at_run_time &&
@@ -339,20 +420,35 @@ static void collect_heap_arrays(Emitter *e, Body *b) {
             names_push(e, cap);
             vec_push(&e->a, &e->cuda_heap, buf);
             vec_push(&e->a, &e->cuda_heap_caps, (void *)cap);
+            const char *ty = type_cname(buf->elem);
             indent(e);
-            fprintf(e->out, "%s *%s = NULL; /* an array sized at run time (on the heap) */\n",
-                    type_cname(buf->elem), buf->cname);
+            if (decls && vec_contains(decls, s)) {
+                vec_push(&e->a, &e->cuda_pooled, buf);
+                fprintf(e->out, "const size_t %s = pg_pool_count(", cap);
+                emit_elements(e, c, s);
+                fprintf(e->out, ", sizeof(%s));\n", ty);
+                indent(e);
+                fprintf(e->out,
+                        "%s *const %s = (%s *)pg_pool_take(&pg_mine, %s, sizeof(%s)); /* an array "
+                        "sized at run time (this thread's, from the pool) */\n",
+                        ty, buf->cname, ty, cap, ty);
+                continue;
+            }
+            fprintf(e->out, "%s *%s = NULL; /* an array sized at run time (on the heap) */\n", ty,
+                    buf->cname);
             indent(e);
             fprintf(e->out, "size_t %s = 0;\n", cap);
         }
-        collect_heap_arrays(e, s->then_body);
-        collect_heap_arrays(e, s->else_body);
-        collect_heap_arrays(e, s->body);
+        collect_heap_arrays(e, c, s->then_body, decls);
+        collect_heap_arrays(e, c, s->else_body, decls);
+        collect_heap_arrays(e, c, s->body, decls);
     }
 }
 
 static void free_heap_arrays(Emitter *e) {
     for (int i = 0; i < e->cuda_heap.len; i++) {
+        if (vec_contains(&e->cuda_pooled, e->cuda_heap.items[i]))
+            continue;
         indent(e);
         fprintf(e->out, "pg_free(%s);\n", buf_name(e, e->cuda_heap.items[i]));
     }
@@ -364,18 +460,62 @@ void emit_cuda_heap_array(Emitter *e, Stmt *decl) {
     for (int i = 0; i < e->cuda_heap.len; i++)
         if (e->cuda_heap.items[i] == b)
             at = i;
+    const char *cap = at >= 0 ? (const char *)e->cuda_heap_caps.items[at] : "?";
     b->dims = arena_alloc(&e->a, sizeof(Operand) * (size_t)b->rank);
-    indent(e);
-    fprintf(e->out, "%s = pg_heap_grow(%s, &%s, ", buf_name(e, b), buf_name(e, b),
-            at >= 0 ? (const char *)e->cuda_heap_caps.items[at] : "?");
-    for (int i = 0; i < b->rank; i++) {
+    for (int i = 0; i < b->rank; i++)
         b->dims[i] = decl_dim(decl, i); /* (the accesses after it, flattened, use them) */
-        fputs(i ? " * (size_t)(" : "(size_t)(", e->out);
-        emit_operand_top(e, b->dims[i]);
-        fputc(')', e->out);
-    }
+    indent(e);
+    if (vec_contains(&e->cuda_pooled, b))
+        fprintf(e->out, "pg_pool_array(%s, %s, ", buf_name(e, b), cap);
+    else
+        fprintf(e->out, "%s = pg_heap_grow(%s, &%s, ", buf_name(e, b), buf_name(e, b), cap);
+    emit_elements(e, NULL, decl);
     fprintf(e->out, ", sizeof(%s), %d);\n", type_cname(b->elem),
             b->zero_init || b->zeroed_for_saves);
+}
+
+/* (conditional: under an if, where the host must not size what may
+ * never be declared) */
+static void run_time_decls(Body *b, Arena *a, PtrVec *out, PtrVec *cond, bool conditional) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_DECL && s->buf && s->buf->sized_at_run_time)
+            vec_push(a, conditional ? cond : out, s);
+        run_time_decls(s->then_body, a, out, cond, true);
+        run_time_decls(s->else_body, a, out, cond, true);
+        run_time_decls(s->body, a, out, cond, conditional);
+    }
+}
+
+static bool same_dims(const Stmt *d1, const Stmt *d2) {
+    for (int i = 0; i < d1->buf->rank; i++)
+        if (!opd_equal(decl_dim(d1, i), decl_dim(d2, i)))
+            return false;
+    return true;
+}
+
+/* The first declarations in b of arrays sized at run time whose sizes the
+ * host knows, the same at each of their declarations (a grid kernel's
+ * threads take them from a pool) */
+static void poolable_decls(Cuda *c, Body *b, PtrVec *out) {
+    PtrVec all = {0}, cond = {0};
+    run_time_decls(b, &c->e->a, &all, &cond, false);
+    for (int i = 0; i < all.len; i++) {
+        Stmt *s = all.items[i];
+        bool ok = true;
+        for (int k = 0; k < cond.len && ok; k++)
+            ok = ((Stmt *)cond.items[k])->buf != s->buf;
+        for (int k = 0; k < all.len && ok; k++) {
+            Stmt *t = all.items[k];
+            if (t->buf != s->buf)
+                continue;
+            ok = !(k < i) && same_dims(s, t);
+            for (int d = 0; d < t->buf->rank && ok; d++)
+                ok = host_size(c, decl_dim(t, d), 0);
+        }
+        if (ok)
+            vec_push(&c->e->a, out, s);
+    }
 }
 
 /* The tape of the kernel's code (pg_tape_self()): the call's, in the
@@ -442,7 +582,7 @@ void emit_seq_part(Cuda *c, Part *p) {
     load_frame(c, &u, p);
     int scope = e->names.len;
     declare_tape(c, b, false);
-    collect_heap_arrays(e, b);
+    collect_heap_arrays(e, c, b, NULL);
     emit_stmts(e, b);
     free_heap_arrays(e);
     e->cuda_heap.len = e->cuda_heap_caps.len = 0;
@@ -648,16 +788,30 @@ static void grid_loop_open(Cuda *c, Stmt *s) {
  * and heap arrays (those body declares); returns the names' scope of the
  * kernel */
 static int grid_kernel_begin(Cuda *c, Part *p, Body *body, FILE *kernels, const char *name, Uses *u,
-                             const char *extra) {
+                             const char *extra, bool pooled) {
     Emitter *e = c->e;
     for (int i = 0; i < u->frame.len; i++)
         add_frame_var(c, u->frame.items[i]);
+    c->pool_decls.len = 0;
+    c->pool = 0;
+    if (pooled)
+        poolable_decls(c, body, &c->pool_decls);
+    if (c->pool_decls.len) {
+        c->pool = c->kernels;
+        extra = arena_printf(&e->a, "%s, unsigned char *pg_pool, size_t pg_pool_each",
+                             extra ? extra : "");
+    }
     e->out = kernels;
     kernel_head(c, name, u, extra);
     load_frame(c, u, p);
     int scope = e->names.len;
     declare_tape(c, body, true);
-    collect_heap_arrays(e, body);
+    if (c->pool) {
+        line(e, "unsigned char *pg_mine = pg_pool + (blockIdx.x * (size_t)blockDim.x + "
+                "threadIdx.x) * pg_pool_each; /* this thread's part of the pool */");
+        names_push(e, "pg_mine");
+    }
+    collect_heap_arrays(e, c, body, &c->pool_decls);
     return scope;
 }
 
@@ -666,7 +820,7 @@ static int grid_kernel_begin(Cuda *c, Part *p, Body *body, FILE *kernels, const 
 static int grid_kernel_open(Cuda *c, Part *p, Stmt *s, Stmt *inner, FILE *kernels, const char *name,
                             Uses *u, const char *extra) {
     Emitter *e = c->e;
-    int scope = grid_kernel_begin(c, p, s->body, kernels, name, u, extra);
+    int scope = grid_kernel_begin(c, p, s->body, kernels, name, u, extra, true);
     if (inner)
         flat_loop_open(c, s, inner);
     else
@@ -684,7 +838,7 @@ static void grid_kernel_close(Cuda *c, Body *body) {
     Emitter *e = c->e;
     close_block(e);
     free_heap_arrays(e);
-    e->cuda_heap.len = e->cuda_heap_caps.len = 0;
+    e->cuda_heap.len = e->cuda_heap_caps.len = e->cuda_pooled.len = 0;
     if (uses_tape(body)) {
         line(e, "if (pg_thread_tape.top) /* (each iteration pops what it pushed) */");
         line(e, "    pg_device_fail(\"the tape of a parallel loop's iteration is not balanced\");");
@@ -750,16 +904,48 @@ static void emit_grid_blocks(Cuda *c, Stmt *s, Stmt *inner) {
     fputc(')', c->host);
 }
 
+/* The pool of the kernel just emitted (c->pool), for its threads' arrays
+ * sized at run time: its size per thread, and the pool from the stream's */
+static const char *alloc_pool(Cuda *c, Stmt *s, Stmt *inner) {
+    Emitter *e = c->e;
+    const char *pool = arena_printf(&e->a, "pg_pool_%d", c->pool);
+    const char *names = "";
+    for (int i = 0; i < c->pool_decls.len; i++)
+        names = arena_printf(&e->a, "%s%s%s", names, i ? ", " : "",
+                             ((Stmt *)c->pool_decls.items[i])->buf->name);
+    hprintf(c, "/* each thread's %s (arrays sized at run time), from one pool */\n", names);
+    hprintf(c, "const size_t %s_each = ", pool);
+    for (int i = 0; i < c->pool_decls.len; i++) {
+        Stmt *d = c->pool_decls.items[i];
+        fputs(i ? " + pg_pool_bytes(" : "pg_pool_bytes(", c->host);
+        emit_elements(e, c, d);
+        fprintf(c->host, ", sizeof(%s))", type_cname(d->buf->elem));
+    }
+    fputs(";\n", c->host);
+    hprintf(c, "unsigned char *%s = NULL;\n", pool);
+    hprintf(c, "PG_CUDA_CHECK(cudaMallocAsync(&%s, pg_pool_total(%s_each, ", pool, pool);
+    emit_grid_blocks(c, s, inner);
+    fprintf(c->host, "), pg_stream), \"%s\", %d);\n", c->fname, s->loc.line);
+    return pool;
+}
+
 static void launch_grid(Cuda *c, Stmt *s, Stmt *inner, const char *name, Uses *u,
                         const char *extra) {
     if (!host_known(c, s->lo) || !host_known(c, s->hi))
         hprintf(c, "/* (its bounds are computed on the GPU: as many blocks as for a large loop) "
                    "*/\n");
+    const char *pool = c->pool ? alloc_pool(c, s, inner) : NULL;
+    if (pool)
+        extra = arena_printf(&c->e->a, "%s, %s, %s_each", extra ? extra : "", pool, pool);
     hprintf(c, "PG_LAUNCH(%s, ", name);
     emit_grid_blocks(c, s, inner);
     fputs(", PG_BLOCK, pg_stream)", c->host);
     launch_args(c, u, extra);
     check_launch(c, s->loc.line);
+    if (pool)
+        hprintf(c, "PG_CUDA_CHECK(cudaFreeAsync(%s, pg_stream), \"%s\", %d);\n", pool, c->fname,
+                s->loc.line);
+    c->pool = 0;
 }
 
 /* The scalars outside map s its iterations sum into (OpenMP's reduction
@@ -968,7 +1154,7 @@ static Uses scan_pass_uses(Cuda *c, Stmt *s, Body *runs, bool pass2) {
 static int scan_kernel_open(Cuda *c, Part *p, Stmt *s, Body *runs, FILE *kernels, const char *name,
                             Uses *u, const char *extra, bool pass2) {
     Emitter *e = c->e;
-    int scope = grid_kernel_begin(c, p, runs, kernels, name, u, extra);
+    int scope = grid_kernel_begin(c, p, runs, kernels, name, u, extra, false);
     indent(e);
     fputs("const long pg_trips = pg_trip_count(", e->out);
     emit_operand_top(e, s->hi);
@@ -1239,6 +1425,15 @@ static void emit_host_function(Cuda *c, FILE *out, const char *body) {
     fputs("}\n", out);
 }
 
+/* Whether the file's definitions the output repeats include macros (a
+ * `#define K 3` would rename what CUB's headers declare) */
+static bool defines_macros(Func *f) {
+    for (int k = 0; k < f->type_defs.len; k++)
+        if (((const char *)f->type_defs.items[k])[0] == '#')
+            return true;
+    return false;
+}
+
 static void emit_cuda(FILE *out, Func *f, const EmitOptions *opt, const char *wrapper) {
     Emitter e = {.out = out, .opt = opt, .func = f};
     for (int i = 0; i < f->params.len; i++) {
@@ -1283,7 +1478,7 @@ static void emit_cuda(FILE *out, Func *f, const EmitOptions *opt, const char *wr
     c.kernels_out = kernels;
     emit_items(&c);
     e.out = out;
-    if (c.uses_cub) /* (CUB only where needed: it is most of nvcc's time) */
+    if (c.uses_cub && !defines_macros(f)) /* (CUB only where needed: most of nvcc's time) */
         fputs("\n#include \"pargrad_cuda_cub.h\" /* CUB's reductions and scans */\n", out);
     emit_frame_struct(&c, out);
     if (c.uses_tape)
@@ -1335,5 +1530,12 @@ void emit_cuda_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfun
           "/* the tape: the call's (in the frame), or a grid thread's own */\n"
           "#define pg_tape_self() (pg_tape_here)\n",
           out);
+    bool macros = false;
+    for (int i = 0; i < nfuncs; i++)
+        macros |= defines_macros(funcs[i]);
+    if (macros)
+        fputs("\n#include \"pargrad_cuda_cub.h\" /* CUB's reductions and scans (before the file's "
+              "macros, which its headers must not see) */\n",
+              out);
     emit_type_defs(out, funcs, nfuncs);
 }

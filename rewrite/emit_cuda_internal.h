@@ -85,6 +85,10 @@ typedef struct Cuda {
     bool uses_cub;       /* a reduction or scan through CUB */
     PtrVec sums;         /* Var*: the map being emitted sums into these (each thread its part) */
     int kernels;         /* so far: numbers their names */
+    /* the grid kernel being emitted: the declarations of its threads'
+     * arrays from the pool (Stmt*), the pool's number (0: none) */
+    PtrVec pool_decls;
+    int pool;
     unsigned char *mark; /* per variable id, cleared after each use */
     FILE *host;          /* the host function's statements */
     FILE *kernels_out;   /* the kernels */

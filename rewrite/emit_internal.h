@@ -66,6 +66,9 @@ typedef struct Emitter {
      * on the heap, each through one pointer its declarations grow, and the
      * names of their capacities */
     PtrVec cuda_heap, cuda_heap_caps;
+    /* in a grid kernel: those of cuda_heap whose sizes the host knows,
+     * each thread's from a pool the host allocates (no malloc per thread) */
+    PtrVec cuda_pooled;
     Func *func;
     /* per variable id */
     int nvars;

@@ -744,9 +744,9 @@ bool emit_partial_add(Emitter *e, Stmt *s) {
     for (int k = 0; k < e->spans.len; k++)
         if (e->spans.items[k] == s)
             span = e->span_names.items[k];
-    if (span) {
+    if (span) { /* (.v read again: another span's growth may have moved it) */
         indent(e);
-        fprintf(e->out, "%s[", span);
+        fprintf(e->out, "%s.v[", (const char *)e->partial_names.items[i]);
         emit_operand_top(e, s->idx[0]);
         fputs("] += ", e->out);
         emit_operand_top(e, s->args[0]);
@@ -780,15 +780,14 @@ static int emit_partial_spans(Emitter *e, Stmt *loop) {
                                  "lanes), unless they cannot hold it */",
                                  buf_name(e, s->buf)));
         emit_stmts(e, s->span_pre);
-        const char *name = unique_name(e, arena_printf(&e->a, "%s_span", part), false);
+        const char *name = unique_name(e, arena_printf(&e->a, "%s_fits", part), false);
         indent(e);
-        fprintf(e->out, "%s *const %s = pg_partial_%s_span(&%s, %s, (long)(",
-                type_cname(s->buf->elem), name, type_cname(s->buf->elem), part,
-                buf_name(e, s->buf));
+        fprintf(e->out, "const int %s = pg_partial_%s_span(&%s, %s, (long)(", name,
+                type_cname(s->buf->elem), part, buf_name(e, s->buf));
         emit_operand_top(e, s->span_first);
         fputs("), (long)(", e->out);
         emit_operand_top(e, s->span_last);
-        fputs("));\n", e->out);
+        fputs(")) != NULL;\n", e->out);
         vec_push(&e->a, &e->spans, s);
         vec_push(&e->a, &e->span_names, (void *)name);
         open++;

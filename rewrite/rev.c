@@ -1088,15 +1088,54 @@ typedef struct Extent {
 
 static void extent_of_body(Extent *ex, Body *b);
 
+/* o computed again by bd from the parameters and constants it is
+ * computed from (sums, differences, products and conversions of them:
+ * T p[n * n]'s length, before the body that computes it runs); false for
+ * anything else */
+static bool recomputed(Rev *r, Builder *bd, Operand o, Operand *out, int depth) {
+    Stmt *d = def_of(r, o);
+    if (o.kind != OPD_VAR || !d) {
+        *out = o;
+        return true;
+    }
+    if (depth > 8 || d->kind != S_LET || o.var->is_mutable || type_is_float(d->dst->ty))
+        return false;
+    Operand x, y;
+    switch (d->op) {
+    case OP_COPY:
+        return recomputed(r, bd, d->args[0], out, depth + 1);
+    case OP_CAST:
+        if (!recomputed(r, bd, d->args[0], &x, depth + 1))
+            return false;
+        *out = b_cast(bd, d->dst->ty, x);
+        return true;
+    case OP_ADD:
+    case OP_SUB:
+    case OP_MUL:
+        if (!recomputed(r, bd, d->args[0], &x, depth + 1) ||
+            !recomputed(r, bd, d->args[1], &y, depth + 1))
+            return false;
+        *out = d->op == OP_ADD   ? b_add(bd, x, y)
+               : d->op == OP_SUB ? b_sub(bd, x, y)
+                                 : b_mul(bd, x, y);
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* The extent of ex->buf from its accesses, or, where they cannot tell, the
- * length the parameter is declared with (T p[n]). */
+ * length the parameter is declared with (T p[n], computed again before
+ * the body where it is an expression) */
 static void extent_of(Extent *ex, Body *b) {
     extent_of_body(ex, b);
-    Operand *declared = ex->buf->extent;
+    Operand *declared = ex->buf->extent, size;
     if (declared &&
-        (!ex->ok || ex->size.kind == OPD_NONE || ex->skipped_reads || ex->skipped_writes)) {
+        (!ex->ok || ex->size.kind == OPD_NONE || ex->skipped_reads || ex->skipped_writes) &&
+        (ex->after_body ? (size = *declared, true)
+                        : recomputed(ex->r, ex->bd, *declared, &size, 0))) {
         ex->ok = true;
-        ex->size = b_cast(ex->bd, type_long(), *declared);
+        ex->size = b_cast(ex->bd, type_long(), size);
         ex->skipped_reads = ex->skipped_writes = 0;
     }
 }

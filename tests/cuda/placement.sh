@@ -77,6 +77,7 @@ else
 fi
 # histograms of the runtime's (keys and values in arrays) and scans not
 # fused with their maps: the host calls pargrad_cuda_cub.h's grid versions
+# (and the pools of threads' arrays)
 while IFS='|' read -r name want; do
     out="$work/e2e_${name}_b.cu"
     "$pargrad" --backend=cuda "$root/tests/e2e/$name.c" -o "$out" || { echo "FAIL: $name rejected"; fail=1; continue; }
@@ -90,7 +91,20 @@ done <<'LIST'
 hist_outputs|pg_cuda_hist<double>(
 hist_outputs|pg_cuda_hist_ext_rev<double>(
 histogram_ops|pg_cuda_scan_array<double>(
+gmm|pg_pool_take(
+pooled_scratch|pg_pool_take(
 LIST
+# a grid kernel's arrays sized at run time whose sizes the host knows: each
+# thread's from one pool (no device malloc per thread); one declared under
+# an if keeps the heap
+heap=$(grep -c "pg_heap_grow" "$work/e2e_gmm_b.cu")
+kept=$(grep -c "sq_1 = pg_heap_grow" "$work/e2e_pooled_scratch_b.cu")
+if [ "$heap" -ne 0 ] || [ "$kept" -eq 0 ]; then
+    echo "FAIL: pools: gmm grows $heap arrays on the device heap (want none), some_rows $kept (want its sq)"
+    fail=1
+else
+    echo "ok: pools: gmm's arrays from the pool, some_rows' conditional sq on the heap"
+fi
 grep -q "extremum of each block" "$work/reduce_min_b.cu" &&
     { echo "FAIL: reduce_min searches blocks (the CPUs' form) on the GPU"; fail=1; }
 exit $fail
