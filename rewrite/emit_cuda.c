@@ -108,13 +108,21 @@ static const char *cplusplus_decl(Arena *a, const char *decl) {
     return from == decl ? decl : arena_printf(a, "%s%s", out, from);
 }
 
+/* A parameter whose rows' lengths are not all known as values
+ * (`const double (*pos)[3]`, `pos[][3]`): C++ has its type as written,
+ * and its accesses stay pos[i][k] (emit_access flattens T p[n][m]'s) */
+static bool declared_as_written(const Param *p) {
+    return p->decl && (!strchr(p->decl, '[') ||
+                       (p->buf && p->buf->rank > 1 && !p->buf->shape && !p->buf->row_table));
+}
+
 /* A parameter as a kernel and the host function take it: pointers for
  * arrays (C++ has no T p[n][m] parameters), as declared otherwise */
 static const char *param_decl(Cuda *c, Param *p, Param *prev) {
     Arena *a = &c->e->a;
     /* an adjoint: the primal's declaration, without const */
-    if (p->buf && !p->decl && !p->group && !p->buf->scalar_ref && prev && prev->decl &&
-        !strchr(prev->decl, '[') && prev->buf && p->buf->primal == prev->buf) {
+    if (p->buf && !p->decl && !p->group && !p->buf->scalar_ref && prev &&
+        declared_as_written(prev) && prev->buf && p->buf->primal == prev->buf) {
         const char *d = adjoint_decl(c->e, prev->decl, prev->name, p->name);
         if (d)
             return cplusplus_decl(a, d);
@@ -125,7 +133,7 @@ static const char *param_decl(Cuda *c, Param *p, Param *prev) {
         return arena_printf(a, "%s *%s", p->group->type, p->group->name);
     if (p->var)
         return arena_printf(a, "%s %s", type_cname(p->var->ty), p->name);
-    if (p->decl && !strchr(p->decl, '['))
+    if (declared_as_written(p))
         return cplusplus_decl(a, p->decl);
     if (p->buf->row_table)
         return arena_printf(a, "%s%s *const *%s", p->buf->is_const ? "const " : "",

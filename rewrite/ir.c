@@ -1229,9 +1229,12 @@ static bool fold_cmp(PrimOp op, double x, double y) {
 }
 
 Operand b_cmp(Builder *bd, PrimOp op, Operand x, Operand y) {
-    if (x.kind == OPD_CONST && y.kind == OPD_CONST && op >= OP_LT && op <= OP_NE) {
+    bool logical = op == OP_AND || op == OP_OR;
+    if (x.kind == OPD_CONST && y.kind == OPD_CONST && ((op >= OP_LT && op <= OP_NE) || logical)) {
         double xv = const_as_double(x), yv = const_as_double(y);
-        Operand r = opd_int(fold_cmp(op, xv, yv));
+        Operand r = opd_int(!logical       ? fold_cmp(op, xv, yv)
+                            : op == OP_AND ? xv != 0 && yv != 0
+                                           : xv != 0 || yv != 0);
         r.ty = type_bool();
         return r;
     }

@@ -1043,6 +1043,7 @@ Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
     free(L.heads);
     free(L.barriers);
     free(L.inlining);
+    free(L.assigned);
     if (!L.failed) {
         RevErrors errs = {report_contract, fe->d, 0};
         L.failed = !contract_check(fe->a, L.f, &errs);

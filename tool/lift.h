@@ -116,6 +116,11 @@ typedef struct Lift {
     int nbarriers, capbarriers;
     CXCursor *inlining; /* the function being lifted, then the helpers inlined into it */
     int ninlining, capinlining;
+    /* the variables the function assigns with `=` (found once, for the
+     * pointers a malloc initialises: lift_decl.c) */
+    CXCursor assigned_in, *assigned;
+    int nassigned, capassigned;
+    bool assigned_known;
     bool failed;
     /* Trying a form (a canonical loop): a failure is noted in `failed`,
      * not reported, and the caller rolls back; `probe_final` marks one no
@@ -186,6 +191,8 @@ const char *extent_text(Frontend *fe, CXCursor c);
 const char *written_text(Frontend *fe, CXCursor c);
 const char *written_text_within(Frontend *fe, CXCursor c, CXCursor context);
 const char *binop_of(Lift *L, CXCursor c);
+/* The diagnostic for an operator binop_of cannot read (inside a macro) */
+void operator_unseen(Lift *L, CXCursor c);
 const char *unop_of(Lift *L, CXCursor c, bool *postfix);
 CXCursor strip_implicit(CXCursor c);
 /* c without implicit conversions and C-style casts */
@@ -264,6 +271,8 @@ Operand named(Lift *L, CXCursor at, Operand v, const char *name);
 /* A zeroed temporary of count elements, allocated here (S_ALLOC) and freed
  * when the generated function returns. */
 Buffer *heap_array(Lift *L, SrcLoc loc, const char *name, Type elem, Operand count);
+/* p = malloc(...) for a pointer view p: it points at a new temporary */
+bool point_view_at_allocation(Lift *L, CXCursor at, int b, CXCursor e);
 Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx);
 Operand read_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n);
 Operand write_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n, Operand v);
@@ -400,6 +409,8 @@ CXCursor strip_parens(CXCursor c);
 bool lift_tuple_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, const UserOp *u,
                           const char **why);
 bool tuple_bin_update(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs);
+/* `T *p = malloc(n * sizeof(T));` for a struct T: an array per field */
+void lift_struct_heap_array(Lift *L, CXCursor d, const char *name, CXType elem, Operand count);
 void lift_struct_array_decl(Lift *L, CXCursor d, const char *name, CXType elem, const Operand *dims,
                             int rank);
 /* tool/lift_hist.c: the run-time check of a bin index where the number of

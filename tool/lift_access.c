@@ -30,8 +30,13 @@ bool is_pointer_type(CXCursor c) {
 bool is_null_pointer(Lift *L, CXCursor c) {
     c = strip_casts(c);
     enum CXCursorKind k = clang_getCursorKind(c);
-    return k == CXCursor_GNUNullExpr ||
-           (k == CXCursor_IntegerLiteral && strcmp(extent_text(L->fe, c), "0") == 0);
+    if (k == CXCursor_GNUNullExpr)
+        return true;
+    if (k != CXCursor_IntegerLiteral)
+        return false;
+    /* (NULL: 0 in C's ((void *)0), whose text is the macro's name) */
+    const char *text = extent_text(L->fe, c);
+    return strcmp(text, "0") == 0 || strcmp(text, "NULL") == 0;
 }
 
 static Operand offset_plus(Lift *L, CXCursor at, Operand off, Operand k, bool minus) {

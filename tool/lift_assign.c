@@ -302,7 +302,7 @@ void point_view(Lift *L, CXCursor at, int b, CXCursor e) {
         L->env[b].unset_why = NULL;
         return;
     }
-    if (view_choice(L, at, b, e))
+    if (view_choice(L, at, b, e) || point_view_at_allocation(L, at, b, e))
         return;
     Operand off;
     Buffer *buf = lift_view(L, e, &off);
@@ -334,7 +334,9 @@ static bool compound_op(Lift *L, CXCursor c, const char *op, bool floating, Prim
         lift_fail(L, c, NULL, "'%s' on floating values", op);
         return false;
     }
-    if (!ok)
+    if (!ok && !*op)
+        operator_unseen(L, c);
+    else if (!ok)
         lift_fail(L, c, NULL, "unsupported assignment operator '%s'", op);
     return ok;
 }

@@ -132,32 +132,112 @@ static bool helper_heap_count(Lift *L, CXCursor call, Operand *count) {
     return ok;
 }
 
+static enum CXChildVisitResult note_assigned(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Lift *L = data;
+    if (clang_getCursorKind(c) != CXCursor_BinaryOperator || strcmp(binop_of(L, c), "="))
+        return CXChildVisit_Recurse;
+    CXCursor lhs = strip_implicit(kids_of(c).items[0]);
+    if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
+        return CXChildVisit_Recurse;
+    if (L->nassigned == L->capassigned) {
+        L->capassigned = L->capassigned ? 2 * L->capassigned : 16;
+        L->assigned = xrealloc(L->assigned, sizeof(CXCursor) * (size_t)L->capassigned);
+    }
+    L->assigned[L->nassigned++] = clang_getCursorReferenced(lhs);
+    return CXChildVisit_Recurse;
+}
+
+/* Whether the function declaring d assigns d again (`tmp = A; A = B;
+ * B = tmp;` on malloc'ed grids); its assignments found once */
+static bool reassigned(Lift *L, CXCursor d) {
+    if (L->ninlining == 0)
+        return false;
+    CXCursor fn = L->inlining[L->ninlining - 1];
+    if (!L->assigned_known || !clang_equalCursors(L->assigned_in, fn)) {
+        L->nassigned = 0;
+        L->assigned_in = fn;
+        L->assigned_known = true;
+        clang_visitChildren(fn, note_assigned, L);
+    }
+    for (int i = 0; i < L->nassigned; i++)
+        if (clang_equalCursors(L->assigned[i], d))
+            return true;
+    return false;
+}
+
 /* `T *p = malloc(n * sizeof(T));` at the top of the function (or a call of
  * an allocating helper): a temporary array of n elements (the generated
- * code frees it when it returns). */
-static void lift_heap_array(Lift *L, CXCursor d, const char *name, CXType pointee, CXCursor init) {
-    const char *hint = "allocate temporaries as T *p = malloc(n * sizeof(T)); at the top level "
-                       "of the function";
+ * code frees it when it returns). Where the function points p at another
+ * array later (swapped grids), p is a pointer view of the allocation, as
+ * `double *cur = a;` is. */
+static const char *const heap_hint =
+    "allocate temporaries as T *p = malloc(n * sizeof(T)); at the top level of the function";
+
+/* The element type and count of an allocation init for pointer `name`
+ * (reported at d where it is not one pargrad follows) */
+static bool allocation(Lift *L, CXCursor d, const char *name, CXType pointee, CXCursor init,
+                       Type *ety, Operand *count, bool structs) {
     CXCursor call = strip_implicit(init);
     if (clang_getCursorKind(call) == CXCursor_CStyleCastExpr) {
         Kids ck = kids_of(call);
         call = strip_implicit(ck.items[ck.n - 1]);
     }
-    Type ety;
-    Operand count;
-    if (clang_getCursorKind(call) != CXCursor_CallExpr || !map_type(pointee, &ety) ||
-        ety.kind == TY_BOOL ||
-        !(heap_count(L, call, &count) || helper_heap_count(L, call, &count))) {
-        lift_fail(L, d, hint, "unsupported initialisation of pointer '%s'", name);
-        return;
+    if (clang_getCursorKind(call) != CXCursor_CallExpr ||
+        !(structs || (map_type(pointee, ety) && ety->kind != TY_BOOL)) ||
+        !(heap_count(L, call, count) || helper_heap_count(L, call, count))) {
+        lift_fail(L, d, heap_hint, "unsupported initialisation of pointer '%s'", name);
+        return false;
     }
     if (L->nbarriers > 0) {
-        lift_fail(L, d, hint, "'%s' is allocated inside a loop or a called function", name);
+        lift_fail(L, d, heap_hint, "'%s' is allocated inside a loop or a called function", name);
+        return false;
+    }
+    return true;
+}
+
+static void lift_heap_array(Lift *L, CXCursor d, const char *name, CXType pointee, CXCursor init) {
+    Type ety;
+    Operand count;
+    bool structs = is_struct_type(pointee) && pointee.kind == CXType_Record;
+    if (!allocation(L, d, name, pointee, init, &ety, &count, structs))
+        return;
+    if (structs) {
+        lift_struct_heap_array(L, d, name, pointee, count);
         return;
     }
+    Buffer *buf = heap_array(L, loc_of(L, d), name, ety, count);
     Binding *b = env_bind(L, d, name);
+    if (reassigned(L, d)) {
+        b->is_view = true;
+        b->ty = type_long();
+        b->buf = buf;
+        b->val = opd_int(0);
+        return;
+    }
     b->is_array = true;
-    b->buf = heap_array(L, loc_of(L, d), name, ety, count);
+    b->buf = buf;
+}
+
+/* `double *t; ... t = malloc(n * sizeof(double));` (C89's order, or
+ * `double *t = NULL;` first) at the top level: the view t points at a new
+ * temporary; false (nothing reported) where e is no call */
+bool point_view_at_allocation(Lift *L, CXCursor at, int b, CXCursor e) {
+    CXCursor call = strip_casts(e);
+    if (clang_Cursor_isNull(call) || clang_getCursorKind(call) != CXCursor_CallExpr)
+        return false;
+    CXType pointee = clang_getCanonicalType(clang_getPointeeType(clang_getCursorType(at)));
+    Type ety;
+    Operand count;
+    const char *name = L->env[b].name;
+    if (!allocation(L, at, name, pointee, e, &ety, &count, false))
+        return true;
+    Binding *bd = &L->env[b];
+    bd->buf = heap_array(L, loc_of(L, at), name, ety, count);
+    bd->buf_why = NULL;
+    bd->unset_why = NULL;
+    bd->val = opd_int(0);
+    return true;
 }
 
 Buffer *heap_array(Lift *L, SrcLoc loc, const char *name, Type elem, Operand count) {

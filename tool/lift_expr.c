@@ -156,6 +156,18 @@ static bool reads_or_calls(CXCursor c) {
     return has_kind(c, CXCursor_DeclRefExpr) || has_kind(c, CXCursor_CallExpr);
 }
 
+/* An operator binop_of cannot read (inside a macro) */
+void operator_unseen(Lift *L, CXCursor c) {
+    lift_fail(L, c,
+              "make the macro a static inline function (a scalar it updates passed as "
+              "&s); pargrad reads the operators of a macro whose body is one parenthesised "
+              "expression, ((a) - (b))",
+              "cannot see the operator of this expression: it is inside a macro holding "
+              "statements, using another macro, or whose expansion regroups with what "
+              "surrounds it%s",
+              "");
+}
+
 /* The operator of a binary expression as a primitive, or a diagnostic. */
 static bool binary_op(Lift *L, CXCursor c, PrimOp *op) {
     const char *ops = binop_of(L, c);
@@ -164,12 +176,7 @@ static bool binary_op(Lift *L, CXCursor c, PrimOp *op) {
     if (ok)
         return true;
     if (!*ops)
-        lift_fail(L, c,
-                  "make the macro a static inline function; pargrad reads the operators of a "
-                  "macro's own body when its result is parenthesised, ((a) - (b))",
-                  "cannot see the operator of this expression: it is inside a macro that uses "
-                  "another macro, or whose expansion regroups with what surrounds it%s",
-                  "");
+        operator_unseen(L, c);
     else if (strcmp(ops, "=") == 0 || strchr("+-*/", ops[0]))
         lift_fail(L, c, "write assignments as statements of their own",
                   "assignment inside an expression%s", "");
@@ -260,11 +267,28 @@ static Operand spine_start(Lift *L, SpineLink *spine, int n, int *from) {
 /* Left-nested chains (a + b + c + ..., thousands of terms in generated
  * code) are lifted by a loop down their left spine: no recursion as deep as
  * the chain, and each operand is looked at once. */
+/* A temporary the function allocated (or a pointer at one): never NULL
+ * in the gradient, whose allocations stop the program when memory runs
+ * out */
+static bool allocated_pointer(Lift *L, CXCursor e) {
+    CXCursor r = strip_casts(e);
+    if (clang_getCursorKind(r) != CXCursor_DeclRefExpr)
+        return false;
+    int b = env_lookup(L, r);
+    const Binding *bd = b >= 0 ? &L->env[b] : NULL;
+    return bd && (bd->is_array || (bd->is_view && bd->val.kind != OPD_NONE)) && bd->buf &&
+           bd->buf->heap && bd->buf->kind == BUF_LOCAL;
+}
+
 static Operand lift_binary(Lift *L, CXCursor c) {
     PrimOp op;
     if (!binary_op(L, c, &op))
         return opd_float(0, type_double());
     Kids k = kids_of(c);
+    if ((op == OP_EQ || op == OP_NE) &&
+        ((allocated_pointer(L, k.items[0]) && is_null_pointer(L, k.items[1])) ||
+         (allocated_pointer(L, k.items[1]) && is_null_pointer(L, k.items[0]))))
+        return opd_int(op == OP_NE); /* `if (t == NULL) return NAN;` after its malloc */
     if (op == OP_AND || op == OP_OR) {
         Type ty = expr_type(L, c);
         Builder bd = lift_builder(L, c);
@@ -309,6 +333,8 @@ static Operand lift_unary(Lift *L, CXCursor c) {
         return b_neg(&bd, b_cast(&bd, expr_type(L, c), lift_expr(L, k.items[0])));
     if (strcmp(op, "+") == 0 && !postfix)
         return b_cast(&bd, expr_type(L, c), lift_expr(L, k.items[0]));
+    if (strcmp(op, "!") == 0 && !postfix && allocated_pointer(L, k.items[0]))
+        return opd_int(0); /* `if (!t)` after its malloc */
     if (strcmp(op, "!") == 0 && !postfix)
         return b_op(&bd, OP_NOT, type_bool(), lift_expr(L, k.items[0]), opd_none());
     if (strcmp(op, "~") == 0 && !postfix) {
@@ -366,19 +392,62 @@ static Operand lift_effect(Lift *L, CXCursor c, const char *name, KidList *k) {
     return s->dst ? opd_var(s->dst) : opd_int(0);
 }
 
+/* math.h's classifications as C library headers expand them
+ * (__builtin_isnan(x), ...): comparisons, which carry no derivative;
+ * false (nothing lifted) for the others */
+static bool lift_fp_class(Lift *L, CXCursor c, const char *name, KidList *k, Operand *out) {
+    static const char *const names[] = {"__builtin_isnan", "__builtin_isinf",
+                                        "__builtin_isinf_sign", "__builtin_isfinite"};
+    int which = -1;
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(name, names[i]))
+            which = i;
+    if (which < 0 || k->n != 2)
+        return false;
+    Builder bd = lift_builder(L, c);
+    Operand x = lift_expr(L, k->items[1]);
+    bd = lift_builder(L, c);
+    Operand inf = b_fconst(INFINITY, x.ty), minus_inf = b_fconst(-INFINITY, x.ty);
+    Operand is_inf = b_cmp(&bd, OP_EQ, x, inf), is_minus_inf = b_cmp(&bd, OP_EQ, x, minus_inf);
+    Type ty = expr_type(L, c);
+    switch (which) {
+    case 0: /* only a NaN differs from itself */
+        *out = b_cmp(&bd, OP_NE, x, x);
+        break;
+    case 1:
+        *out = b_op(&bd, OP_OR, ty, is_inf, is_minus_inf);
+        break;
+    case 2: /* 1 for +inf, -1 for -inf */
+        *out = b_sub(&bd, b_cast(&bd, ty, is_inf), b_cast(&bd, ty, is_minus_inf));
+        break;
+    default: /* neither infinite nor NaN */
+        *out = b_op(&bd, OP_AND, ty, b_cmp(&bd, OP_EQ, x, x),
+                    b_op(&bd, OP_NOT, ty, b_op(&bd, OP_OR, ty, is_inf, is_minus_inf), opd_none()));
+        break;
+    }
+    *out = b_cast(&bd, ty, *out);
+    return true;
+}
+
 static Operand lift_call(Lift *L, CXCursor c) {
     const char *name = cursor_spelling(L, c);
     KidList k = all_kids(L->a, c);
     /* k.items[0] is the callee; the rest are arguments. */
     if (strncmp(name, "__builtin_", 10) == 0) {
+        Operand v;
+        if (lift_fp_class(L, c, name, &k, &v))
+            return v;
         bool ok;
-        Operand v = evaluate_constant(L, c, &ok);
+        v = evaluate_constant(L, c, &ok);
         if (ok)
             return v;
+        /* INFINITY, HUGE_VAL and NAN: __builtin_inff(), __builtin_nan("") */
         Type ty = expr_type(L, c);
-        if (strstr(name, "inf") || strstr(name, "huge_val"))
+        bool constant = k.n == 1 || (k.n == 2 && clang_getCursorKind(strip_implicit(k.items[1])) ==
+                                                     CXCursor_StringLiteral);
+        if (constant && (!strncmp(name, "__builtin_inf", 13) || strstr(name, "huge_val")))
             return opd_float(INFINITY, ty);
-        if (strstr(name, "nan"))
+        if (constant && !strncmp(name, "__builtin_nan", 13))
             return opd_float(NAN, ty);
     }
     Type fty;
@@ -405,7 +474,8 @@ static Operand lift_call(Lift *L, CXCursor c) {
     if (strcmp(name, "free") == 0 && k.n == 2) {
         CXCursor a = strip_implicit(k.items[1]);
         int b = clang_getCursorKind(a) == CXCursor_DeclRefExpr ? env_lookup(L, a) : -1;
-        if (b >= 0 && L->env[b].is_array && L->env[b].buf->heap)
+        if (b >= 0 && (L->env[b].is_array || L->env[b].is_view) && L->env[b].buf &&
+            L->env[b].buf->heap)
             return opd_int(0); /* the generated code frees its temporaries at its end */
     }
     CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));

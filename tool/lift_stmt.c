@@ -13,6 +13,44 @@ static void lift_body_into(Lift *L, Body *into, CXCursor stmt) {
     L->cur = saved;
 }
 
+/* The min or max accumulator an assignment `s = e` sets, or -1 */
+static int acc_assigned(Lift *L, CXCursor st) {
+    if (clang_getCursorKind(st) != CXCursor_BinaryOperator || strcmp(binop_of(L, st), "="))
+        return -1;
+    CXCursor lhs = strip_implicit(kids_of(st).items[0]);
+    int b = clang_getCursorKind(lhs) == CXCursor_DeclRefExpr ? env_lookup(L, lhs) : -1;
+    return b >= 0 && L->env[b].role == ROLE_ACC &&
+                   (L->env[b].acc_op == RED_MIN || L->env[b].acc_op == RED_MAX)
+               ? b
+               : -1;
+}
+
+/* `if (d < best) { best = d; bi = q; }` in reduce(min : best): the
+ * extremum's index (an argmin) is not followed; said plainly, not as a
+ * read of best */
+static void argext_if(Lift *L, Kids *tk) {
+    for (int i = 0; i < tk->n && !L->failed; i++) {
+        int b = acc_assigned(L, tk->items[i]);
+        if (b < 0)
+            continue;
+        CXCursor other = tk->items[i ? 0 : 1];
+        const char *name = L->env[b].name;
+        bool min = L->env[b].acc_op == RED_MIN;
+        lift_fail(L, other,
+                  arena_printf(L->a,
+                               "keep only the update in the if (`if (e %s %s) %s = e;`) and find "
+                               "the index in a loop after it, or remove `reduce(%s : %s)`: the "
+                               "loop is then differentiated as a sequential loop",
+                               min ? "<" : ">", name, name, min ? "min" : "max", name),
+                  arena_printf(L->a,
+                               "the if that updates the %s reduce variable '%s' also runs "
+                               "'%%s': pargrad follows only the update there (the index of the "
+                               "%s is not followed)",
+                               min ? "min" : "max", name, min ? "minimum" : "maximum"),
+                  extent_text(L->fe, other));
+    }
+}
+
 /* `if (e < s) s = e;` on a min (or max) accumulator s: s = fmin(s, e). */
 static bool lift_acc_if(Lift *L, CXCursor c, Kids *k) {
     if (k->n != 2)
@@ -20,8 +58,10 @@ static bool lift_acc_if(Lift *L, CXCursor c, Kids *k) {
     CXCursor then = k->items[1];
     if (clang_getCursorKind(then) == CXCursor_CompoundStmt) {
         Kids tk = kids_of(then);
-        if (tk.n != 1)
+        if (tk.n != 1) {
+            argext_if(L, &tk);
             return false;
+        }
         then = tk.items[0];
     }
     if (clang_getCursorKind(then) != CXCursor_BinaryOperator || strcmp(binop_of(L, then), "="))
@@ -205,7 +245,13 @@ static void lift_if(Lift *L, CXCursor c) {
     if (lift_acc_if(L, c, &k) || lift_hist_if(L, c))
         return;
     Builder bd = lift_builder(L, c);
-    Stmt *s = if_stmt(L, c, b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0)));
+    Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
+    if (cond.kind == OPD_CONST) { /* (`if (!t) return;` after its malloc) one side runs */
+        if (cond.ival || k.n > 2)
+            lift_body_into(L, L->cur, k.items[cond.ival ? 1 : 2]);
+        return;
+    }
+    Stmt *s = if_stmt(L, c, cond);
     int n = L->nenv;
     Operand *before = env_snapshot(L);
     ViewState *vbefore = views_snapshot(L);
@@ -436,11 +482,23 @@ static Operand lift_return_side(Lift *L, Body *into, CXCursor branch, CXCursor *
 static void lift_early_return(Lift *L, CXCursor c, CXCursor *rest, int nrest) {
     Kids k = kids_of(c);
     Builder bd = lift_builder(L, c);
-    Stmt *s = if_stmt(L, c, b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0)));
+    Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
     int mark = L->nenv;
     Operand *before = env_snapshot(L);
     ViewState *views = views_snapshot(L);
     CXCursor else_c = k.n == 3 ? k.items[2] : clang_getNullCursor();
+    if (cond.kind == OPD_CONST) { /* (`if (!t) return NAN;` after its malloc) only one side runs */
+        Operand v = lift_return_side(L, L->cur, cond.ival ? k.items[1] : else_c, rest, nrest,
+                                     before, views, mark);
+        free(before);
+        free(views);
+        if (!L->failed && !L->seen_return)
+            lift_fail(L, c, "end the function with a return as well", "only one branch returns%s",
+                      "");
+        L->ret_val = v;
+        return;
+    }
+    Stmt *s = if_stmt(L, c, cond);
     Operand then_val =
         lift_return_side(L, s->then_body, k.items[1], rest, nrest, before, views, mark);
     bool then_returned = L->seen_return;
@@ -475,7 +533,7 @@ static bool lift_rest_guarded(Lift *L, CXCursor *v, int n, int i) {
     int stopped = bar && contains_break(v[i]) ? bar->stopped : -1;
     int skipped = bar && contains_continue(v[i]) ? bar->skipped : -1;
     Operand go_on = not_stopped(L, v[i + 1], stopped, skipped, returns_by_flag(L, v[i]));
-    if (go_on.kind == OPD_NONE)
+    if (go_on.kind == OPD_NONE || (go_on.kind == OPD_CONST && go_on.ival)) /* (never stops) */
         return false;
     lift_under_guard(L, v[i + 1], go_on, skipped < 0, v + i + 1, n - i - 1);
     return true;

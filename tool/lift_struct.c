@@ -589,15 +589,52 @@ static void init_from_list(Lift *L, CXCursor list, CXType t, const char *prefix,
  * scalar field (h_p, h_s in the output: the function's own, so its
  * layout is pargrad's), the binding holding the whole-struct handle as for
  * a parameter. Zeroed by `= {0}`; other initialisers are not followed. */
-void lift_struct_array_decl(Lift *L, CXCursor d, const char *name, CXType elem, const Operand *dims,
-                            int rank) {
+/* The shape of a local array of structs, or NULL (reported) */
+static StructFields *local_array_shape(Lift *L, CXCursor d, const char *name, CXType elem) {
     StructFields *sh = struct_shape(L, d, elem);
     if (sh->n == 0) {
         lift_fail(L, d, "use arrays of the scalar fields instead",
                   "the local array '%s' holds structs without scalar fields pargrad can follow",
                   name);
-        return;
+        return NULL;
     }
+    return sh;
+}
+
+/* The binding of a local array of structs whose fields' arrays are sh's */
+static void bind_struct_array(Lift *L, CXCursor d, const char *name, StructFields *sh, int rank,
+                              bool heap) {
+    Buffer *whole = buffer_new(L->a, L->f, name, (Type){TY_VOID, NULL}, BUF_LOCAL);
+    whole->rank = rank;
+    whole->fields = sh;
+    whole->heap = heap;
+    Binding *b = env_bind(L, d, name);
+    b->is_array = true;
+    b->buf = whole;
+}
+
+static const char *field_array_name(Lift *L, const char *name, StructFields *sh, int f) {
+    return arena_printf(L->a, "%s_%s", name, ident_of(L->a, sh->paths[f]));
+}
+
+/* `vec3 *acc = malloc(n * sizeof(vec3));`: one temporary array of n
+ * elements per scalar field (acc_x, acc_y, acc_z), freed where the
+ * function returns, as for arrays of numbers */
+void lift_struct_heap_array(Lift *L, CXCursor d, const char *name, CXType elem, Operand count) {
+    StructFields *sh = local_array_shape(L, d, name, elem);
+    if (!sh)
+        return;
+    for (int f = 0; f < sh->n; f++)
+        sh->bufs[f] =
+            heap_array(L, loc_of(L, d), field_array_name(L, name, sh, f), sh->types[f], count);
+    bind_struct_array(L, d, name, sh, 1, true);
+}
+
+void lift_struct_array_decl(Lift *L, CXCursor d, const char *name, CXType elem, const Operand *dims,
+                            int rank) {
+    StructFields *sh = local_array_shape(L, d, name, elem);
+    if (!sh)
+        return;
     Kids k = kids_of(d);
     bool zeroed = false;
     for (int i = 0; i < k.n; i++) {
@@ -615,15 +652,11 @@ void lift_struct_array_decl(Lift *L, CXCursor d, const char *name, CXType elem, 
         }
         zeroed = true;
     }
-    Buffer *whole = buffer_new(L->a, L->f, name, (Type){TY_VOID, NULL}, BUF_LOCAL);
-    whole->rank = rank;
-    whole->fields = sh;
     Operand *shape = arena_alloc(L->a, sizeof(Operand) * (size_t)rank);
     memcpy(shape, dims, sizeof(Operand) * (size_t)rank);
     for (int f = 0; f < sh->n; f++) {
         Buffer *buf =
-            buffer_new(L->a, L->f, arena_printf(L->a, "%s_%s", name, ident_of(L->a, sh->paths[f])),
-                       sh->types[f], BUF_LOCAL);
+            buffer_new(L->a, L->f, field_array_name(L, name, sh, f), sh->types[f], BUF_LOCAL);
         buf->rank = rank;
         buf->dims = shape;
         buf->zero_init = zeroed;
@@ -632,9 +665,7 @@ void lift_struct_array_decl(Lift *L, CXCursor d, const char *name, CXType elem, 
         s->buf = buf;
         body_append(L->a, L->cur, s);
     }
-    Binding *b = env_bind(L, d, name);
-    b->is_array = true;
-    b->buf = whole;
+    bind_struct_array(L, d, name, sh, rank, false);
 }
 
 /* A local struct declaration: its fields bound, from the initialiser. */

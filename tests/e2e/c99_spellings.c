@@ -2,7 +2,8 @@
  * differentiated functions, and row lengths given by a one-letter macro.
  * The CUDA output spells restrict as C++ compilers do (__restrict__), and
  * includes CUB's headers before the file's macros (`K` is a template
- * parameter's name there); both once broke nvcc. */
+ * parameter's name there), and keeps `const double (*p)[K]` as declared;
+ * all three once broke nvcc. */
 #include <math.h>
 
 #define K 3
@@ -42,6 +43,29 @@ double weighted(int n, const double *restrict w, const double *restrict x) {
     return s;
 }
 
+/* rows through a pointer to arrays of K (C++ has the type: the CUDA
+ * output keeps it, and its p[i][k]) */
+double row_pointer(int n, const double (*p)[K]) {
+    double s = 0.0;
+#pragma pargrad reduce(+ : s)
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < n; i++)
+        s += p[i][0] * p[i][1] - cos(p[i][2]);
+    return s;
+}
+
+/* the same with the first dimension left open */
+double open_rows(int n, const double p[][K]) {
+    double s = 0.0;
+#pragma pargrad reduce(+ : s)
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < n; i++)
+        s += exp(-p[i][0] * p[i][0]) + p[i][1] * p[i][2];
+    return s;
+}
+
 #pragma pargrad reverse(point_norms) wrt(x)
 #pragma pargrad reverse(smooth_rows) wrt(x) out(y)
 #pragma pargrad reverse(weighted) wrt(w, x)
+#pragma pargrad reverse(row_pointer) wrt(p)
+#pragma pargrad reverse(open_rows) wrt(p)

@@ -14,6 +14,11 @@ double weighted(int n, const double *restrict w, const double *restrict x);
 double weighted_b(int n, const double *restrict w, double *restrict w_b, const double *restrict x,
                   double *restrict x_b, double seed);
 
+double row_pointer(int n, const double (*p)[K]);
+double row_pointer_b(int n, const double (*p)[K], double (*p_b)[K], double seed);
+double open_rows(int n, const double p[][K]);
+double open_rows_b(int n, const double p[][K], double p_b[][K], double seed);
+
 struct ctx {
     int which, n;
     double *w, *x, *v, *y;
@@ -25,12 +30,17 @@ static double eval(void *p) {
         return point_norms(c->n, (const double(*)[K])c->x);
     if (c->which == 2)
         return weighted(c->n, c->w, c->x);
+    if (c->which == 3)
+        return row_pointer(c->n, (const double(*)[K])c->x);
+    if (c->which == 4)
+        return open_rows(c->n, (const double(*)[K])c->x);
     smooth_rows(c->n, c->x, c->y);
     return gc_dot(c->v, c->y, c->n * K);
 }
 
 static void check(int which, int n, int along) {
-    static const char *const names[] = {"point_norms", "smooth_rows", "weighted"};
+    static const char *const names[] = {"point_norms", "smooth_rows", "weighted", "row_pointer",
+                                        "open_rows"};
     char what[120];
     int m = n * K;
     double *x = gc_alloc(m), *x_b = gc_alloc(m), *v = gc_alloc(m), *y = gc_alloc(m);
@@ -48,8 +58,12 @@ static void check(int which, int n, int along) {
         gc_check_zero("smooth_rows: y_b consumed", y_b, m);
     } else {
         double f = eval(&c);
-        double r = which == 0 ? point_norms_b(n, (const double(*)[K])x, (double(*)[K])x_b, 1.0)
-                              : weighted_b(n, w, w_b, x, x_b, 1.0);
+        const double(*rows)[K] = (const double(*)[K])x;
+        double(*rows_b)[K] = (double(*)[K])x_b;
+        double r = which == 0   ? point_norms_b(n, rows, rows_b, 1.0)
+                   : which == 2 ? weighted_b(n, w, w_b, x, x_b, 1.0)
+                   : which == 3 ? row_pointer_b(n, rows, rows_b, 1.0)
+                                : open_rows_b(n, rows, rows_b, 1.0);
         gc_check_value(what, r, f, GC_RTOL_EXACT);
     }
     gc_check_gradient(what, along, eval, &c, x, m, x_b);
@@ -65,7 +79,7 @@ static void check(int which, int n, int along) {
 int main(void) {
     const int sizes[] = {1, 2, 7, 40};
     gc_seed(99);
-    for (int which = 0; which < 3; which++) {
+    for (int which = 0; which < 5; which++) {
         for (int k = 0; k < 4; k++)
             check(which, sizes[k], 0);
         check(which, 10000, 1);

@@ -125,6 +125,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_STRIPMINE] = {"stripmine", 1},
     [K_WHILE_BOUND] = {"while_bound", 1},
     [K_ENTRY] = {"entry", 1},
+    [K_FP_CLASS] = {"fp_class", 1},
 };
 
 int on(enum construct k) {
@@ -371,21 +372,45 @@ static void gen_function(void) {
     }
     if (on(K_MALLOC)) {
         int k = rnd(3);
+        const char *null_test = "";
         for (int i = 0; i < k; i++) {
             const char *t = fresh("tm");
             struct node *d = stmt(b, "");
             const char *ty = type_text(d, 0);
-            int how = rnd(4);
+            int how = rnd(5);
             if (how == 0 && strcmp(ty, "double") == 0) {
                 d->tmpl = fmt("double *%s = rg_new_vec(n * m);", t);
                 prog.uses_new_vec = 1;
             } else if (how == 1) {
                 d->tmpl = fmt("%s *%s = rg_xmalloc(sizeof(%s) * n * m);", ty, t, ty);
                 prog.uses_xmalloc = 1;
+            } else if (how == 4) { /* C89's order: declared, then allocated */
+                d->tmpl = fmt("%s *%s%s;\n%s = malloc((size_t)n * (size_t)m * sizeof(%s));", ty, t,
+                              rnd(2) ? " = NULL" : "", t, ty);
             } else {
                 d->tmpl = fmt("%s *%s = malloc((size_t)n * (size_t)m * sizeof(%s));", ty, t, ty);
             }
+            null_test = fmt("%s%s%s", null_test, *null_test ? " || " : "",
+                            rnd(2) ? fmt("%s == NULL", t) : fmt("!%s", t));
             add_array(t, 0, 0);
+            free_top = fmt("%sfree(%s);\n", free_top, t);
+            free_in_if = fmt("%s    free(%s);\n", free_in_if, t);
+        }
+        if (k && chance(35)) /* checked, as careful code does (never NULL in the gradient) */
+            stmt(b, fmt("if (%s) {\n%s    return%s;\n}", null_test, free_in_if,
+                        prog.has_ret ? " 0.0" : ""));
+        if (on(K_STRUCT) && chance(25)) { /* an array of structs, a temporary array per field */
+            const char *t = fresh("hp"), *i = fresh("t");
+            stmt(b, fmt("rg_pt *%s = malloc(sizeof(rg_pt) * (size_t)n);\n"
+                        "#pragma pargrad map\n"
+                        "for (int %s = 0; %s < n; %s++) {\n"
+                        "    %s[%s].lo = 0.5 * x[%s];\n"
+                        "    %s[%s].hi = tanh(x[(%s + 1) %% n]);\n"
+                        "    %s[%s].tag = %s %% 3;\n"
+                        "}",
+                        t, i, i, i, t, i, i, t, i, i, t, i, i));
+            prog.heap_sp = t;
+            prog.uses_struct = 1;
             free_top = fmt("%sfree(%s);\n", free_top, t);
             free_in_if = fmt("%s    free(%s);\n", free_in_if, t);
         }

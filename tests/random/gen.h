@@ -151,6 +151,8 @@ enum construct {
                     * loop checkpoint(entry: tr)`, sometimes strip-mined too, the rows
                     * sometimes read before the loop (saved once at its entry,
                     * rewrite/rev_loop.c) */
+    K_FP_CLASS,    /* conditions through isnan, isfinite and isinf (values that are NaN or
+                    * infinite on one side of a threshold) */
     K_COUNT
 };
 
@@ -254,6 +256,9 @@ struct program {
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
     int has_sp, used_sp, uses_struct, uses_ptval, uses_ptmix, uses_ptnext;
+    /* malloc: an rg_pt array f allocates and fills from x (its name; its
+     * fields read as sp's are) */
+    const char *heap_sp;
     int uses_macros;                /* macros: RG_SQ, RG_LERP, RG_MIN, RG_MAX are defined */
     int uses_new_vec, uses_xmalloc; /* malloc: the allocating helpers are called */
     int has_rt, used_rt;            /* row_table: f has const double **rt, read somewhere */

@@ -158,23 +158,27 @@ static const char *element_text(const char *a, const char *idx) {
 /* a read of an array the context may read */
 /* structs: a field of sp (tags are 0, 1, 2) or a struct passed by value */
 static struct node *struct_read(void) {
-    prog.used_sp = 1;
+    const char *sp = "sp";
+    if (prog.heap_sp && (!prog.has_sp || rnd(2)))
+        sp = prog.heap_sp;
+    else
+        prog.used_sp = 1;
     const char *i = index_n(), *f = rnd(2) ? "lo" : "hi";
     switch (rnd(4)) {
     case 0:
-        return leaf(fmt("(sp + (%s))->%s", i, f), 1.0);
+        return leaf(fmt("(%s + (%s))->%s", sp, i, f), 1.0);
     case 1:
-        return leaf(fmt("sp[(sp[%s].tag + (%s)) %% n].%s", i, index_n(), f), 1.0);
+        return leaf(fmt("%s[(%s[%s].tag + (%s)) %% n].%s", sp, sp, i, index_n(), f), 1.0);
     case 2:
         prog.uses_ptval = prog.uses_struct = 1;
-        return leaf(fmt("rg_ptval(sp[%s], 0.5)", i), 1.5);
+        return leaf(fmt("rg_ptval(%s[%s], 0.5)", sp, i), 1.5);
     default:
-        return leaf(fmt("sp[%s].%s", i, f), 1.0);
+        return leaf(fmt("%s[%s].%s", sp, i, f), 1.0);
     }
 }
 
 static struct node *array_read(void) {
-    if (prog.has_sp && !cx.in_helper && chance(20))
+    if ((prog.has_sp || prog.heap_sp) && !cx.in_helper && chance(20))
         return struct_read();
     if (prog.has_rt && !cx.in_helper && chance(20)) {
         prog.used_rt = 1;
@@ -374,6 +378,11 @@ struct node *gen_cond(int depth) {
      * (f = -0.39) would take the other branch */
     const char *cmp = rnd(2) ? ">" : "<";
     double t = (int)(rconst(-0.5, 0.5) * 100.0) / 100.0 + 0.005;
+    if (on(K_FP_CLASS) && chance(10)) { /* the same thresholds through NaN and infinity */
+        static const char *const forms[] = {"isnan(sqrt(%%0 - %.3f))", "isfinite(log(%%0 - %.3f))",
+                                            "!isinf(1.0 / (%%0 > %.3f ? 1.0 : 0.0))"};
+        return op1(fmt(forms[rnd(3)], t), 1.0, gen_expr(depth + 1));
+    }
     return op1(fmt("%%0 %s %.3f", cmp, t), 1.0, gen_expr(depth + 1));
 }
 

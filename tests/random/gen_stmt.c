@@ -736,8 +736,9 @@ static void stencil_2d_step(struct block b, const char *dst, const char *src, in
 
 /* K_STENCIL_2D: x (n rows of m) copied into a malloc'ed grid, smoothed by
  * a stencil once into a second grid, or T steps between the two (each
- * step two sweeps, the second back), the final grid's elements summed,
- * weighted, into a new scalar */
+ * step two sweeps, the second back, or one sweep and the grids' names
+ * swapped), the final grid's elements summed, weighted, into a new
+ * scalar */
 static void gen_stencil_2d(struct block b) {
     const char *ga = fresh("ga"), *gb = fresh("gb"), *gs = fresh("gs");
     int kp;
@@ -761,7 +762,13 @@ static void gen_stencil_2d(struct block b) {
         cx.seq++;
         push_loop(t, 0, CRANGE, 0);
         stencil_2d_step(body_of(loop), gb, ga, nonlinear);
-        stencil_2d_step(body_of(loop), ga, gb, nonlinear);
+        if (chance(50)) { /* the grids' names swapped, as people write it */
+            const char *sw = fresh("sw");
+            stmt(body_of(loop),
+                 fmt("double *%s = %s;\n%s = %s;\n%s = %s;", sw, ga, ga, gb, gb, sw));
+        } else {
+            stencil_2d_step(body_of(loop), ga, gb, nonlinear);
+        }
         cx.seq--;
         leave(s);
         end_counter(t);
