@@ -1140,6 +1140,7 @@ void fuse_function(Arena *a, Func *f) {
     accum_private_copies(a, f->body);
     simplify_indices(a, f);
     simplify_dead_code(a, f);
+    mark_partial_spans(a, f);
     mark_simd_loops(a, f);
     resync_fusions(f->body);
 }

@@ -368,7 +368,7 @@ static void bind_defs(Hoist *h, Stmt *s, Stmt *as) {
 /* Moves the checks of the loop's body it can to the end of pre. The
  * loop's carried scalars change from one iteration to the next, as do the
  * values its body binds other than by a let: marked bound by h itself. */
-static void hoist_from_loop(Hoist *h, Stmt *loop, Body *pre, bool checks) {
+static void hoist_from_loop(Hoist *h, Stmt *loop, Body *pre, bool checks, bool spans) {
     Body *b = loop->body;
     h->loop = loop;
     for (int i = 0; i < loop->carried.len; i++)
@@ -381,7 +381,7 @@ static void hoist_from_loop(Hoist *h, Stmt *loop, Body *pre, bool checks) {
             remove_at(b, i--);
             continue;
         }
-        if (s->kind == S_ACC && spannable_update(h, loop, i, s, chain))
+        if (spans && s->kind == S_ACC && spannable_update(h, loop, i, s, chain))
             span_update(h, loop, s, chain);
         bind_defs(h, s, s->kind == S_LET || s->kind == S_READ ? s : (Stmt *)h);
     }
@@ -389,7 +389,8 @@ static void hoist_from_loop(Hoist *h, Stmt *loop, Body *pre, bool checks) {
         bind_defs(h, b->stmts.items[i], NULL);
     for (int i = 0; i < loop->carried.len; i++)
         h->def[((Carried *)loop->carried.items[i])->param->id] = NULL;
-    keep_whole_spans(loop);
+    if (spans)
+        keep_whole_spans(loop);
 }
 
 static void atomic_updates(Body *b, PtrVec *out, Arena *a) {
@@ -407,29 +408,36 @@ static bool counted(Stmt *s) {
     return is_counted_loop(s) && !returns(s->body);
 }
 
-static void hoist_in_body(Hoist *h, Body *b) {
+static void hoist_in_body(Hoist *h, Body *b, bool spans) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        hoist_in_body(h, s->then_body);
-        hoist_in_body(h, s->else_body);
-        hoist_in_body(h, s->body);
+        hoist_in_body(h, s->then_body, spans);
+        hoist_in_body(h, s->else_body, spans);
+        hoist_in_body(h, s->body, spans);
         /* (a map in a parallel loop runs as a loop: its updates' spans) */
         bool map = s->kind == S_MAP && !s->counter && !s->blocks_of && !returns(s->body);
         if (!counted(s) && !map)
             continue;
         Body *pre = body_new(h->a);
-        hoist_from_loop(h, s, pre, !map);
+        hoist_from_loop(h, s, pre, !map && !spans, spans);
         for (int k = 0; k < pre->stmts.len; k++)
             body_insert(h->a, b, i++, pre->stmts.items[k]);
     }
 }
 
-static void hoist_bin_checks(Arena *a, Func *f) {
+/* (spans: the partial sums' spans of the updates, not the checks) */
+static void hoist_bin_checks(Arena *a, Func *f, bool spans) {
     Hoist h = {a, f, NULL, NULL, 0, NULL, {0}};
     fit(&h);
-    hoist_in_body(&h, f->body);
+    hoist_in_body(&h, f->body, spans);
     free(h.def);
     free(h.needed);
+}
+
+/* After the last pass that renames, removes or regroups lets: a span's
+ * copies (span_pre) are not operands those passes see */
+void mark_partial_spans(Arena *a, Func *f) {
+    hoist_bin_checks(a, f, true);
 }
 
 /* ---- Index sums widened before they are cast ----
@@ -630,7 +638,7 @@ static void regroup_sums(Arena *a, Func *f) {
 }
 
 void simplify_indices(Arena *a, Func *f) {
-    hoist_bin_checks(a, f);
+    hoist_bin_checks(a, f, false);
     widen_index_casts(a, f);
     regroup_sums(a, f);
 }

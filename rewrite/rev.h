@@ -97,6 +97,9 @@ bool read_checkpoints_in_place(Arena *a, Func *f);
  * out of that loop (checked at its first and last iteration), and widens
  * casts of signed index arithmetic to the operands. */
 void simplify_indices(Arena *a, Func *f);
+/* The spans of the updates a thread's partial sums take (emit_par.c):
+ * after simplify_dead_code, which does not see them */
+void mark_partial_spans(Arena *a, Func *f);
 
 /* ---- fuse.c ---- */
 /* Fuses maps over the same iterations, contracts temporaries to scalars,

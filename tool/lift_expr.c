@@ -474,9 +474,10 @@ static Operand lift_call(Lift *L, CXCursor c) {
     if (strcmp(name, "free") == 0 && k.n == 2) {
         CXCursor a = strip_implicit(k.items[1]);
         int b = clang_getCursorKind(a) == CXCursor_DeclRefExpr ? env_lookup(L, a) : -1;
-        if (b >= 0 && (L->env[b].is_array || L->env[b].is_view) && L->env[b].buf &&
-            L->env[b].buf->heap)
-            return opd_int(0); /* the generated code frees its temporaries at its end */
+        /* the generated code frees its temporaries at its end (and never
+         * the caller's arrays, where a pointer may have moved to one) */
+        if (b >= 0 && ((L->env[b].is_array && L->env[b].buf->heap) || L->env[b].is_view))
+            return opd_int(0);
     }
     CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));
     if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl &&
