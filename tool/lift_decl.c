@@ -148,11 +148,11 @@ static enum CXChildVisitResult note_assigned(CXCursor c, CXCursor parent, CXClie
     return CXChildVisit_Recurse;
 }
 
-/* Whether the function declaring d assigns d again (`tmp = A; A = B;
- * B = tmp;` on malloc'ed grids); its assignments found once */
-static bool reassigned(Lift *L, CXCursor d) {
+/* How many times the function declaring d assigns d with `=`; its
+ * assignments found once */
+static int assignments_to(Lift *L, CXCursor d) {
     if (L->ninlining == 0)
-        return false;
+        return 0;
     CXCursor fn = L->inlining[L->ninlining - 1];
     if (!L->assigned_known || !clang_equalCursors(L->assigned_in, fn)) {
         L->nassigned = 0;
@@ -160,10 +160,16 @@ static bool reassigned(Lift *L, CXCursor d) {
         L->assigned_known = true;
         clang_visitChildren(fn, note_assigned, L);
     }
+    int n = 0;
     for (int i = 0; i < L->nassigned; i++)
-        if (clang_equalCursors(L->assigned[i], d))
-            return true;
-    return false;
+        n += clang_equalCursors(L->assigned[i], d);
+    return n;
+}
+
+/* Whether the function declaring d assigns d again (`tmp = A; A = B;
+ * B = tmp;` on malloc'ed grids) */
+static bool reassigned(Lift *L, CXCursor d) {
+    return assignments_to(L, d) > 0;
 }
 
 /* `T *p = malloc(n * sizeof(T));` at the top of the function (or a call of
@@ -237,6 +243,12 @@ bool point_view_at_allocation(Lift *L, CXCursor at, int b, CXCursor e) {
     bd->buf_why = NULL;
     bd->unset_why = NULL;
     bd->val = opd_int(0);
+    if (assignments_to(L, bd->decl) == 1) { /* never pointed elsewhere: the array itself */
+        bd->is_view = false;
+        bd->is_array = true;
+        bd->ty = (Type){0};
+        bd->val = opd_none();
+    }
     return true;
 }
 
