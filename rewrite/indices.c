@@ -375,13 +375,13 @@ static void hoist_from_loop(Hoist *h, Stmt *loop, Body *pre, bool checks, bool s
         h->def[((Carried *)loop->carried.items[i])->param->id] = (Stmt *)h;
     for (int i = 0; i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        Body *chain = body_new(h->a);
-        if (checks && stmt_is_bin_check(s) && movable_check(h, loop, i, s, chain) &&
-            hoist(h, loop, s, chain, pre)) {
+        bool check = checks && stmt_is_bin_check(s), update = spans && s->kind == S_ACC;
+        Body *chain = check || update ? body_new(h->a) : NULL; /* (only where it is used) */
+        if (check && movable_check(h, loop, i, s, chain) && hoist(h, loop, s, chain, pre)) {
             remove_at(b, i--);
             continue;
         }
-        if (spans && s->kind == S_ACC && spannable_update(h, loop, i, s, chain))
+        if (update && spannable_update(h, loop, i, s, chain))
             span_update(h, loop, s, chain);
         bind_defs(h, s, s->kind == S_LET || s->kind == S_READ ? s : (Stmt *)h);
     }

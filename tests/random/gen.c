@@ -392,6 +392,12 @@ static void gen_function(void) {
             }
             null_test = fmt("%s%s%s", null_test, *null_test ? " || " : "",
                             rnd(2) ? fmt("%s == NULL", t) : fmt("!%s", t));
+            /* zeroed, as the output's are: a read before any write the
+             * program makes (a write skipped by a `continue`) reads zeros,
+             * not what malloc left there */
+            const char *z = fresh("k");
+            stmt(b, fmt("#pragma pargrad map\nfor (int %s = 0; %s < n * m; %s++)\n    %s[%s] = 0;",
+                        z, z, z, t, z));
             add_array(t, 0, 0);
             free_top = fmt("%sfree(%s);\n", free_top, t);
             free_in_if = fmt("%s    free(%s);\n", free_in_if, t);
