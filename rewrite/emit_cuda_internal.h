@@ -82,9 +82,9 @@ typedef struct Cuda {
     const char *wrapper; /* its host convenience's (the default stream, waited for) */
     const char *frame_type;
     bool uses_tape;
-    bool uses_cub;       /* a reduction or scan through CUB */
-    PtrVec sums;         /* Var*: the map being emitted sums into these (each thread its part) */
-    int kernels;         /* so far: numbers their names */
+    bool uses_cub; /* a reduction or scan through CUB */
+    PtrVec sums;   /* Var*: the map being emitted sums into these (each thread its part) */
+    int kernels;   /* so far: numbers their names */
     /* the grid kernel being emitted: the declarations of its threads'
      * arrays from the pool (Stmt*), the pool's number (0: none) */
     PtrVec pool_decls;
