@@ -4,10 +4,9 @@
 # output) or reject (1, with no output file) each one, never crash or hang,
 # and never leave a temporary file.
 # Blank lines and lines holding only a // comment are not mutated (the
-# mutant would be the input again). Each other line gets one of the two
-# mutations, alternating along the file and from one file to the next, so
-# that every line is mutated and both kinds reach every file; MUTATE_FULL=1
-# makes both mutants of every line (twice the time).
+# mutant would be the input again). Each other line gets both mutations;
+# MUTATE_FULL=0 gives it one of the two, alternating along the file and
+# from one file to the next (half the time, for a quick local run).
 # usage: mutate.sh PARGRAD SOURCE_DIR WORK_DIR [SHARD NSHARDS]
 # With SHARD and NSHARDS, only every NSHARDS-th mutant from the SHARD-th (from
 # 0) runs: ctest runs the shards as tests of their own, each well inside its
@@ -15,7 +14,7 @@
 # MUTATE_JOBS at a time (default 2).
 pargrad=$1 src=$2 work=$3 shard=${4:-0} nshards=${5:-1}
 jobs=${MUTATE_JOBS:-2}
-full=${MUTATE_FULL:-0}
+full=${MUTATE_FULL:-1}
 rm -rf "$work"
 mkdir -p "$work/in" || exit 1
 ordinal=0
