@@ -31,6 +31,20 @@ Kids kids_of(CXCursor c) {
     return k;
 }
 
+/* The initialiser of a variable declaration, or a null cursor (an
+ * array's kids also hold its extent; only a brace list initialises one). */
+CXCursor var_initialiser(CXCursor decl) {
+    Kids k = kids_of(decl);
+    for (int i = k.n - 1; i >= 0; i--) {
+        enum CXCursorKind kind = clang_getCursorKind(k.items[i]);
+        if (!clang_isExpression(kind))
+            continue;
+        bool array = clang_getArrayElementType(clang_getCursorType(decl)).kind != CXType_Invalid;
+        return array && kind != CXCursor_InitListExpr ? clang_getNullCursor() : k.items[i];
+    }
+    return clang_getNullCursor();
+}
+
 static enum CXChildVisitResult collect_all(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     KidList *k = data;

@@ -184,6 +184,7 @@ typedef struct KidList {
 
 /* frontend.c */
 Kids kids_of(CXCursor c);
+CXCursor var_initialiser(CXCursor decl);
 KidList all_kids(Arena *a, CXCursor c);
 SrcLoc loc_of(Lift *L, CXCursor c);
 const char *cursor_spelling(Lift *L, CXCursor c);

@@ -160,11 +160,10 @@ static bool reads_or_calls(CXCursor c) {
 void operator_unseen(Lift *L, CXCursor c) {
     lift_fail(L, c,
               "make the macro a static inline function (a scalar it updates passed as "
-              "&s); pargrad reads the operators of a macro whose body is one parenthesised "
-              "expression, ((a) - (b))",
-              "cannot see the operator of this expression: it is inside a macro holding "
-              "statements, using another macro, or whose expansion regroups with what "
-              "surrounds it%s",
+              "&s); pargrad reads the operators of a macro whose body uses no other macro "
+              "and is parenthesised, ((a) - (b)), or a statement, do { ... } while (0)",
+              "cannot see the operator of this expression: it is inside a macro using "
+              "another macro, or whose expansion regroups with what surrounds it%s",
               "");
 }
 

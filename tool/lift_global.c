@@ -18,15 +18,6 @@ bool is_file_scope_var(CXCursor decl) {
            clang_getCursorKind(clang_getCursorSemanticParent(decl)) == CXCursor_TranslationUnit;
 }
 
-/* The initialiser of a variable declaration, or a null cursor. */
-static CXCursor initialiser(CXCursor decl) {
-    Kids k = kids_of(decl);
-    for (int i = k.n - 1; i >= 0; i--)
-        if (clang_isExpression(clang_getCursorKind(k.items[i])))
-            return k.items[i];
-    return clang_getNullCursor();
-}
-
 static const char *const not_constant_hint =
     "pass it as a parameter, or declare it const with a constant value";
 
@@ -34,7 +25,7 @@ Operand lift_global_scalar(Lift *L, CXCursor ref, CXCursor decl) {
     const char *name = cursor_spelling(L, ref);
     CXType t = clang_getCursorType(decl);
     Type ty;
-    CXCursor init = initialiser(decl);
+    CXCursor init = var_initialiser(decl);
     bool ok = false;
     Operand v = opd_none();
     if (clang_isConstQualifiedType(t) && map_type(t, &ty) && !clang_Cursor_isNull(init))
@@ -96,7 +87,7 @@ static Buffer *make_table(Lift *L, CXCursor ref, CXCursor decl) {
             break;
     }
     Type ety;
-    CXCursor init = initialiser(decl);
+    CXCursor init = var_initialiser(decl);
     if (rank == 0 || clang_getCanonicalType(t).kind == CXType_ConstantArray || !is_const ||
         !map_type(t, &ety) || count > MAX_TABLE_ELEMENTS) {
         lift_fail(L, ref, not_constant_hint,

@@ -13,6 +13,21 @@ static void lift_body_into(Lift *L, Body *into, CXCursor stmt) {
     L->cur = saved;
 }
 
+/* The branch of an if on a constant that never runs: lifted into a
+ * scratch body only for its diagnostics (a pragma there must still keep
+ * its promise), then dropped. */
+static void lift_dead_branch(Lift *L, CXCursor branch) {
+    LiftMark m = lift_mark(L);
+    bool seen_return = L->seen_return;
+    Operand ret_val = L->ret_val;
+    lift_body_into(L, body_new(L->a), branch);
+    L->seen_return = seen_return;
+    L->ret_val = ret_val;
+    if (!L->failed)
+        lift_undo(L, &m);
+    lift_mark_free(&m);
+}
+
 /* The min or max accumulator an assignment `s = e` sets, or -1 */
 static int acc_assigned(Lift *L, CXCursor st) {
     if (clang_getCursorKind(st) != CXCursor_BinaryOperator || strcmp(binop_of(L, st), "="))
@@ -247,6 +262,8 @@ static void lift_if(Lift *L, CXCursor c) {
     Builder bd = lift_builder(L, c);
     Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
     if (cond.kind == OPD_CONST) { /* (`if (!t) return;` after its malloc) one side runs */
+        if (!cond.ival || k.n > 2)
+            lift_dead_branch(L, k.items[cond.ival ? 2 : 1]);
         if (cond.ival || k.n > 2)
             lift_body_into(L, L->cur, k.items[cond.ival ? 1 : 2]);
         return;
@@ -487,7 +504,13 @@ static void lift_early_return(Lift *L, CXCursor c, CXCursor *rest, int nrest) {
     Operand *before = env_snapshot(L);
     ViewState *views = views_snapshot(L);
     CXCursor else_c = k.n == 3 ? k.items[2] : clang_getNullCursor();
-    if (cond.kind == OPD_CONST) { /* (`if (!t) return NAN;` after its malloc) only one side runs */
+    if (cond.kind == OPD_CONST) {  /* (`if (!t) return NAN;` after its malloc) only one side runs */
+        LiftMark m = lift_mark(L); /* the other, with what follows, for its diagnostics only */
+        lift_return_side(L, body_new(L->a), cond.ival ? else_c : k.items[1], rest, nrest, before,
+                         views, mark);
+        if (!L->failed)
+            lift_undo(L, &m);
+        lift_mark_free(&m);
         Operand v = lift_return_side(L, L->cur, cond.ival ? k.items[1] : else_c, rest, nrest,
                                      before, views, mark);
         free(before);
@@ -588,6 +611,25 @@ static void lift_block(Lift *L, CXCursor c) {
     L->nenv = mark;
 }
 
+/* `do { ... } while (0)`, a statement macro's body: its statements once
+ * (no loop, so a pointer it swaps stays known), where no break or continue
+ * leaves it early. */
+static bool runs_once(Lift *L, CXCursor c) {
+    Kids k = kids_of(c);
+    if (k.n != 2 || loop_pragma(L, c) || contains_break(k.items[0]) ||
+        contains_continue(k.items[0]))
+        return false;
+    CXCursor cond = strip_implicit(k.items[1]);
+    if (clang_getCursorKind(cond) != CXCursor_IntegerLiteral)
+        return false;
+    CXEvalResult r = clang_Cursor_Evaluate(cond);
+    bool zero =
+        r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == 0;
+    if (r)
+        clang_EvalResult_dispose(r);
+    return zero;
+}
+
 void lift_stmt(Lift *L, CXCursor c) {
     if (L->failed)
         return;
@@ -652,8 +694,13 @@ void lift_stmt(Lift *L, CXCursor c) {
         lift_for(L, c);
         return;
     case CXCursor_WhileStmt:
-    case CXCursor_DoStmt:
         lift_while(L, c);
+        return;
+    case CXCursor_DoStmt:
+        if (runs_once(L, c))
+            lift_stmt(L, kids_of(c).items[0]);
+        else
+            lift_while(L, c);
         return;
     case CXCursor_ReturnStmt:
         if (L->ret_flag >= 0) {

@@ -98,6 +98,17 @@ static int invocation_of(Frontend *fe, CXCursor c) {
 
 static void walk(Frontend *fe, CXCursor c);
 
+/* The operator tokens a declaration in a statement macro's body spells that
+ * are no operator nodes: a `*` per level of pointer, and the `=` of its
+ * initialiser (`double *t_ = (a);` in a SWAP). */
+static int declarator_tokens(CXCursor decl) {
+    int n = 0;
+    for (CXType t = clang_getCursorType(decl); t.kind == CXType_Pointer;
+         t = clang_getPointeeType(t))
+        n++;
+    return n + !clang_Cursor_isNull(var_initialiser(decl));
+}
+
 static enum CXChildVisitResult walk_kid(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     walk(data, c);
@@ -145,13 +156,17 @@ static void in_order(Frontend *fe, CXCursor c, int k) {
     }
     if (kind == CXCursor_UnaryOperator) /* prefix in a body: postfix ones mismatch */
         push_node(fe, k, c);
+    if (kind == CXCursor_VarDecl) /* its declarator's `*`s and its `=`, as tokens */
+        for (int i = declarator_tokens(c); i > 0; i--)
+            push_node(fe, k, c);
     InOrder io = {fe, k};
     clang_visitChildren(c, in_order_kid, &io);
 }
 
 static void walk(Frontend *fe, CXCursor c) {
     int k = invocation_of(fe, c);
-    if (k >= 0 && clang_isExpression(clang_getCursorKind(c))) {
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (k >= 0 && (clang_isExpression(kind) || clang_isStatement(kind))) {
         fe->macro_ops->inv[k].roots++;
         in_order(fe, c, k);
         return;
@@ -237,7 +252,8 @@ static void match_invocation(Frontend *fe, Invocation *inv) {
         CXCursor *node = inv->nodes.items[i];
         const char *op = toks->items[i % toks->len];
         enum CXCursorKind kind = clang_getCursorKind(*node);
-        bool fits = kind == CXCursor_UnaryOperator ? can_be_unary(op)
+        bool fits = kind == CXCursor_VarDecl         ? !strcmp(op, "*") || !strcmp(op, "=")
+                    : kind == CXCursor_UnaryOperator ? can_be_unary(op)
                     : kind == CXCursor_CompoundAssignOperator
                         ? is_assignment_token(op) && strcmp(op, "=")
                         : !is_assignment_token(op) && strcmp(op, "!") && strcmp(op, "~") &&
@@ -262,6 +278,16 @@ static void list_operators(Frontend *fe) {
     }
 }
 
+/* c and d are one node of the tree. clang_equalCursors also compares the
+ * declaration a walk came through, which differs between the walk here and
+ * the lifter's (a statement macro's body, reached through the function's
+ * definition or its declaration). */
+static bool same_node(CXCursor c, CXCursor d) {
+    return clang_getCursorKind(c) == clang_getCursorKind(d) &&
+           clang_hashCursor(c) == clang_hashCursor(d) &&
+           clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(d));
+}
+
 const char *macro_operator(Frontend *fe, CXCursor c) {
     if (!fe->macro_ops) {
         if (!fe->main_file)
@@ -271,7 +297,7 @@ const char *macro_operator(Frontend *fe, CXCursor c) {
     int k = invocation_of(fe, c);
     Invocation *inv = k >= 0 ? &fe->macro_ops->inv[k] : NULL;
     for (int i = 0; inv && inv->ops && i < inv->nodes.len; i++)
-        if (clang_equalCursors(*(CXCursor *)inv->nodes.items[i], c))
+        if (same_node(*(CXCursor *)inv->nodes.items[i], c))
             return inv->ops[i];
     return NULL;
 }

@@ -1,4 +1,4 @@
-/* expect: 10:14: inside a macro holding statements, using another macro */
+/* expect: 10:14: it is inside a macro using another macro */
 /* A function-like macro whose body uses another macro: pargrad reads the
  * operators of a macro's own body only. */
 #define SQ(a) ((a) * (a))

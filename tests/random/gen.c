@@ -595,7 +595,11 @@ static void print_support(FILE *out) {
     if (prog.uses_macros)
         fputs("#define RG_SQ(a) ((a) * (a))\n#define RG_LERP(a, b, t) ((a) + ((b) - (a)) * "
               "(t))\n#define RG_MIN(a, b) ((a) < (b) ? (a) : (b))\n"
-              "#define RG_MAX(a, b) ((a) > (b) ? (a) : (b))\n\n",
+              "#define RG_MAX(a, b) ((a) > (b) ? (a) : (b))\n"
+              "#define RG_ACC(s, v) \\\n    do { \\\n        double rg_v_ = (v); \\\n"
+              "        (s) += rg_v_; \\\n    } while (0)\n"
+              "#define RG_SWAP(a, b) \\\n    do { \\\n        double *rg_t_ = (a); \\\n"
+              "        (a) = (b); \\\n        (b) = rg_t_; \\\n    } while (0)\n\n",
               out);
     /* static: check.c's reference copy has its own */
     if (prog.uses_new_vec)

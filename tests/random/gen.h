@@ -78,7 +78,8 @@ enum construct {
     K_ROW_TABLE,   /* a table of row pointers const double **rt (rows of a copy of a):
                     * rt[i][j], a row passed on, rg_rowdot(m, rt[i]) */
     K_MACRO,       /* function-like macros in expressions: RG_SQ(e), RG_LERP(a, b, t), RG_MIN(a, b),
-                    * nested in each other's arguments */
+                    * nested in each other's arguments; statement macros (do { } while (0)):
+                    * RG_ACC(s, v) in sum reduces, RG_SWAP(a, b) of swapped grids */
     K_STRUCT,      /* structs: a parameter const rg_pt *sp read as sp[i].lo, (sp + i)->hi and by a
                     * tag; local structs from a list or a copy, updated by field and through a
                     * helper's pointer; a struct passed by value to a helper */

@@ -328,6 +328,10 @@ static const char *update_text(const struct redop *r, const char *s) {
         prog.uses_macros = 1;
         f = !strcmp(r->pragma, "min") ? "%s = RG_MIN(%s, %%0);" : "%s = RG_MAX(%%0, %s);";
     }
+    if (!strcmp(r->pragma, "+") && on(K_MACRO) && chance(15)) { /* a statement macro */
+        prog.uses_macros = 1;
+        f = "RG_ACC(%s, %%0);";
+    }
     return fmt(f, s, s, s, s);
 }
 

@@ -762,7 +762,10 @@ static void gen_stencil_2d(struct block b) {
         cx.seq++;
         push_loop(t, 0, CRANGE, 0);
         stencil_2d_step(body_of(loop), gb, ga, nonlinear);
-        if (chance(50)) { /* the grids' names swapped, as people write it */
+        if (on(K_MACRO) && chance(20)) { /* swapped by a statement macro */
+            prog.uses_macros = 1;
+            stmt(body_of(loop), fmt("RG_SWAP(%s, %s);", ga, gb));
+        } else if (chance(50)) { /* the grids' names swapped, as people write it */
             const char *sw = fresh("sw");
             stmt(body_of(loop),
                  fmt("double *%s = %s;\n%s = %s;\n%s = %s;", sw, ga, ga, gb, gb, sw));
@@ -957,7 +960,11 @@ static void gen_time_loop(struct block b) {
     }
     if (parity) /* the level the last step wrote (u itself after an even number) */
         stmt(b, fmt("double *%s = %d %% 2 ? %s : %s;", pl, steps, tmp->name, u->name));
-    else if (swap) {
+    else if (swap && on(K_MACRO) && chance(25)) {
+        prog.uses_macros = 1;
+        stmt(body_of(loop), fmt("RG_SWAP(%s, %s);", src, dst));
+        stmt(body_of(loop), fmt("(void)%s;", swap_names[1]));
+    } else if (swap) {
         stmt(body_of(loop), fmt("%s = %s;", swap_names[1], src));
         stmt(body_of(loop), fmt("%s = %s;", src, dst));
         stmt(body_of(loop), fmt("%s = %s;", dst, swap_names[1]));
