@@ -19,6 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* C's _Bool (a bool of the input, spelled as clang names it) is C++'s
+ * bool, as GCC's <stdbool.h> defines it for C++ */
+#ifndef _Bool
+#define _Bool bool
+#endif
+
 #ifdef PG_CUDA_EMULATE
 #include <omp.h>
 #define __global__

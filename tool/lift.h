@@ -126,6 +126,9 @@ typedef struct Lift {
      * not reported, and the caller rolls back; `probe_final` marks one no
      * other form would cure (a loop that never ends), to be reported. */
     bool probing, probe_final;
+    /* lifting an operand C may leave unevaluated (an arm of ?:, the right
+     * of && or ||): an increment there is reported, not run always */
+    int arms;
     bool seen_return;
     Operand ret_val; /* the value of an inlined call's return */
     Type ret_ty;     /* the return type of the function being lifted or inlined */

@@ -263,9 +263,15 @@ static Operand spine_start(Lift *L, SpineLink *spine, int n, int *from) {
     return lift_expr(L, leaf);
 }
 
-/* Left-nested chains (a + b + c + ..., thousands of terms in generated
- * code) are lifted by a loop down their left spine: no recursion as deep as
- * the chain, and each operand is looked at once. */
+/* `y[m++] = v`, `while (k-- > 0)`: the increment runs where the expression
+ * is evaluated, its value the old one (postfix) or the new one */
+static Operand lift_incdec_value(Lift *L, CXCursor c, bool postfix) {
+    CXCursor target = strip_implicit(kids_of(c).items[0]);
+    Operand old = postfix ? lift_expr(L, target) : opd_none();
+    lift_incdec(L, c);
+    return postfix ? old : lift_expr(L, target);
+}
+
 /* A temporary the function allocated (or a pointer at one): never NULL
  * in the gradient, whose allocations stop the program when memory runs
  * out */
@@ -279,6 +285,9 @@ static bool allocated_pointer(Lift *L, CXCursor e) {
            bd->buf->heap && bd->buf->kind == BUF_LOCAL;
 }
 
+/* Left-nested chains (a + b + c + ..., thousands of terms in generated
+ * code) are lifted by a loop down their left spine: no recursion as deep as
+ * the chain, and each operand is looked at once. */
 static Operand lift_binary(Lift *L, CXCursor c) {
     PrimOp op;
     if (!binary_op(L, c, &op))
@@ -291,14 +300,19 @@ static Operand lift_binary(Lift *L, CXCursor c) {
     if (op == OP_AND || op == OP_OR) {
         Type ty = expr_type(L, c);
         Builder bd = lift_builder(L, c);
-        Operand lhs = lift_expr(L, k.items[0]);
-        if (!has_kind(k.items[1], CXCursor_ArraySubscriptExpr))
-            return b_cmp(&bd, op, lhs, lift_expr(L, k.items[1]));
-        Operand test = b_cmp(&bd, OP_NE, lhs, opd_int(0));
-        if (op == OP_AND)
-            return lift_guarded(L, c, test, k.items[1], clang_getNullCursor(), opd_int(0), ty);
-        Operand neg = b_op(&bd, OP_NOT, type_bool(), test, opd_none());
-        return lift_guarded(L, c, neg, k.items[1], clang_getNullCursor(), opd_int(1), ty);
+        Operand lhs = lift_expr(L, k.items[0]), r;
+        L->arms++;
+        if (!has_kind(k.items[1], CXCursor_ArraySubscriptExpr)) {
+            r = b_cmp(&bd, op, lhs, lift_expr(L, k.items[1]));
+        } else {
+            Operand test = b_cmp(&bd, OP_NE, lhs, opd_int(0));
+            if (op == OP_OR)
+                test = b_op(&bd, OP_NOT, type_bool(), test, opd_none());
+            r = lift_guarded(L, c, test, k.items[1], clang_getNullCursor(), opd_int(op == OP_OR),
+                             ty);
+        }
+        L->arms--;
+        return r;
     }
     SpineLink *spine = xmalloc(sizeof(SpineLink) * 16);
     int n = 1, cap = 16;
@@ -342,9 +356,14 @@ static Operand lift_unary(Lift *L, CXCursor c) {
     }
     if (is_deref(L, c))
         return lift_read(L, c);
+    if ((strcmp(op, "++") == 0 || strcmp(op, "--") == 0) && L->arms == 0)
+        return lift_incdec_value(L, c, postfix);
     if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)
-        lift_fail(L, c, "write increments as statements of their own", "'%s' inside an expression",
-                  op);
+        lift_fail(
+            L, c,
+            "write the increment as a statement of its own, inside an if where C evaluates it "
+            "only sometimes: if (c) { ...; k++; }",
+            "'%s' where C may not evaluate it (an arm of ?:, or right of && or ||)", op);
     else
         lift_fail(L, c,
                   "take addresses of array elements (&a[i]) or pass &x to a helper of this file",
@@ -640,16 +659,21 @@ static Operand lift_expr_node(Lift *L, CXCursor c) {
         Kids k = kids_of(c);
         Type ty = expr_type(L, c);
         Builder bd = lift_builder(L, c);
-        Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
+        Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0)), r;
+        L->arms++;
         if (has_kind(k.items[1], CXCursor_ArraySubscriptExpr) ||
             has_kind(k.items[2], CXCursor_ArraySubscriptExpr) ||
             has_kind(k.items[1], CXCursor_CallExpr) || has_kind(k.items[2], CXCursor_CallExpr) ||
-            has_division(L, k.items[1]) || has_division(L, k.items[2]))
-            return lift_guarded(L, c, cond, k.items[1], k.items[2], opd_none(), ty);
-        Operand x = b_cast(&bd, ty, lift_expr(L, k.items[1]));
-        Operand y = b_cast(&bd, ty, lift_expr(L, k.items[2]));
-        bd = lift_builder(L, c);
-        return b_select(&bd, cond, x, y);
+            has_division(L, k.items[1]) || has_division(L, k.items[2])) {
+            r = lift_guarded(L, c, cond, k.items[1], k.items[2], opd_none(), ty);
+        } else {
+            Operand x = b_cast(&bd, ty, lift_expr(L, k.items[1]));
+            Operand y = b_cast(&bd, ty, lift_expr(L, k.items[2]));
+            bd = lift_builder(L, c);
+            r = b_select(&bd, cond, x, y);
+        }
+        L->arms--;
+        return r;
     }
     case CXCursor_CompoundAssignOperator:
         lift_fail(L, c, "write assignments as statements of their own",

@@ -71,7 +71,8 @@ enum construct {
                     * a generator state rg_step(&s) */
     K_GRID_HELPER, /* the 2-D parameter a passed whole to a helper, rg_grid(n, m, a, i), and a
                     * row of it, rg_rowdot(m, a[i]), rg_rowdot(m, &a[i][0]) */
-    K_WHILE,       /* while and do loops with integer trip counts, with break */
+    K_WHILE,       /* while and do loops with integer trip counts, with break; the counter's
+                    * update in the condition (while (k-- > 0), do ... while (++k < N)) */
     K_BIT_OPS,     /* integer bit operations in indices and generator code: (i ^ 1) % n */
     K_LOGGED,      /* writes whose elements are known only as they run: triangular and blocked
                     * nests, indices and bounds read from an int table, a triangular nest in a map */

@@ -197,7 +197,19 @@ static void gen_while_local(struct block b) {
     struct node *s = stmt(b, "");
     s->kid[s->nkid++] = gen_expr(0);
     s->kid[s->nkid++] = gen_expr(1);
-    int form = rnd(4);
+    int form = rnd(6);
+    if (form == 5) /* the counter's update in the condition: k-- > 0 */
+        s->tmpl = fmt("double %s = %%0;\nint %s = 2 + (%s + %s) %% 3;\n%swhile (%s-- > 0) {\n    "
+                      "%s%s\n}",
+                      v, k, n, i, while_bound_pragma(n), k, step, stop);
+    else if (form == 4) /* and ++k < N after the body */
+        s->tmpl = fmt("double %s = %%0;\nint %s = 0;\n%sdo {\n    %s%s\n} while (++%s < 1 + (%s + "
+                      "%s) %% 3);",
+                      v, k, while_bound_pragma(n), step, stop, k, n, i);
+    if (form >= 4) {
+        declare(v, T_DOUBLE, max2(s->kid[0]->bound, 0.5) + 0.25);
+        return;
+    }
     if (form == 3) { /* an array filled by a loop that stops at the first of two bounds (its
                         last, exiting iteration's index is past the end), then at indices
                         checked by an if */
