@@ -112,8 +112,8 @@ static const char *cplusplus_decl(Arena *a, const char *decl) {
  * (`const double (*pos)[3]`, `pos[][3]`): C++ has its type as written,
  * and its accesses stay pos[i][k] (emit_access flattens T p[n][m]'s) */
 static bool declared_as_written(const Param *p) {
-    return p->decl && (!strchr(p->decl, '[') ||
-                       (p->buf && p->buf->rank > 1 && !p->buf->shape && !p->buf->row_table));
+    return p->decl && (!strchr(p->decl, '[') || (p->buf && p->buf->rank > 1 && !p->buf->shape &&
+                                                 !p->buf->row_dims && !p->buf->row_table));
 }
 
 /* A parameter as a kernel and the host function take it: pointers for
@@ -1442,6 +1442,110 @@ static bool defines_macros(Func *f) {
     return false;
 }
 
+/* C++'s keywords that C programs use as names (`int class`, `double *new`):
+ * the output is C++, so each one the input uses is #defined to NAME_ after
+ * the headers, which use them as keywords. (true, false and bool mean the
+ * same in both.) */
+static const char *const cxx_only_keywords[] = {"alignas",
+                                                "alignof",
+                                                "and",
+                                                "and_eq",
+                                                "asm",
+                                                "bitand",
+                                                "bitor",
+                                                "catch",
+                                                "char16_t",
+                                                "char32_t",
+                                                "char8_t",
+                                                "class",
+                                                "compl",
+                                                "concept",
+                                                "const_cast",
+                                                "consteval",
+                                                "constexpr",
+                                                "constinit",
+                                                "co_await",
+                                                "co_return",
+                                                "co_yield",
+                                                "decltype",
+                                                "delete",
+                                                "dynamic_cast",
+                                                "explicit",
+                                                "export",
+                                                "friend",
+                                                "mutable",
+                                                "namespace",
+                                                "new",
+                                                "noexcept",
+                                                "not",
+                                                "not_eq",
+                                                "nullptr",
+                                                "operator",
+                                                "or",
+                                                "or_eq",
+                                                "private",
+                                                "protected",
+                                                "public",
+                                                "reinterpret_cast",
+                                                "requires",
+                                                "static_assert",
+                                                "static_cast",
+                                                "template",
+                                                "this",
+                                                "thread_local",
+                                                "throw",
+                                                "try",
+                                                "typeid",
+                                                "typename",
+                                                "using",
+                                                "virtual",
+                                                "wchar_t",
+                                                "xor",
+                                                "xor_eq"};
+enum { NCXX_KEYWORDS = sizeof cxx_only_keywords / sizeof cxx_only_keywords[0] };
+
+/* Which of cxx_only_keywords the text names outside comments, literals
+ * and pragmas; how many */
+static int cxx_keywords_used(const char *text, bool used[NCXX_KEYWORDS]) {
+    int n = 0;
+    for (const char *p = text ? text : ""; *p;) {
+        bool line_start = p == text || p[-1] == '\n';
+        if ((p[0] == '/' && p[1] == '/') ||
+            (line_start && !strncmp(p + strspn(p, " \t"), "#pragma", 7))) { /* private(i) */
+            p += strcspn(p, "\n");
+        } else if (p[0] == '/' && p[1] == '*') {
+            const char *end = strstr(p + 2, "*/");
+            p = end ? end + 2 : p + strlen(p);
+        } else if (*p == '"' || *p == '\'') {
+            char q = *p++;
+            while (*p && *p != q)
+                p += p[0] == '\\' && p[1] ? 2 : 1;
+            p += *p != 0;
+        } else if (isalpha((unsigned char)*p) || *p == '_') {
+            size_t len = 1;
+            while (isalnum((unsigned char)p[len]) || p[len] == '_')
+                len++;
+            for (int k = 0; k < NCXX_KEYWORDS; k++)
+                if (!used[k] && strlen(cxx_only_keywords[k]) == len &&
+                    !strncmp(p, cxx_only_keywords[k], len)) {
+                    used[k] = true;
+                    n++;
+                }
+            p += len;
+        } else {
+            p++;
+        }
+    }
+    return n;
+}
+
+/* Whether CUB's headers come first, before what would rename their names:
+ * the file's macros, or the keywords of C++ it uses as names */
+static bool cub_first(const EmitOptions *opt, Func *f) {
+    bool used[NCXX_KEYWORDS] = {false};
+    return defines_macros(f) || cxx_keywords_used(opt->source_text, used) > 0;
+}
+
 static void emit_cuda(FILE *out, Func *f, const EmitOptions *opt, const char *wrapper) {
     Emitter e = {.out = out, .opt = opt, .func = f};
     for (int i = 0; i < f->params.len; i++) {
@@ -1486,7 +1590,7 @@ static void emit_cuda(FILE *out, Func *f, const EmitOptions *opt, const char *wr
     c.kernels_out = kernels;
     emit_items(&c);
     e.out = out;
-    if (c.uses_cub && !defines_macros(f)) /* (CUB only where needed: most of nvcc's time) */
+    if (c.uses_cub && !cub_first(opt, f)) /* (CUB only where needed: most of nvcc's time) */
         fputs("\n#include \"pargrad_cuda_cub.h\" /* CUB's reductions and scans */\n", out);
     emit_frame_struct(&c, out);
     if (c.uses_tape)
@@ -1540,10 +1644,16 @@ void emit_cuda_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfun
           out);
     bool macros = false;
     for (int i = 0; i < nfuncs; i++)
-        macros |= defines_macros(funcs[i]);
+        macros |= cub_first(opt, funcs[i]);
     if (macros)
         fputs("\n#include \"pargrad_cuda_cub.h\" /* CUB's reductions and scans (before the file's "
               "macros, which its headers must not see) */\n",
               out);
+    bool used[NCXX_KEYWORDS] = {false};
+    if (cxx_keywords_used(opt->source_text, used) > 0)
+        fputs("\n/* names of the input that are keywords of C++, which this file is */\n", out);
+    for (int k = 0; k < NCXX_KEYWORDS; k++)
+        if (used[k])
+            fprintf(out, "#define %s %s_\n", cxx_only_keywords[k], cxx_only_keywords[k]);
     emit_type_defs(out, funcs, nfuncs);
 }

@@ -365,13 +365,17 @@ void emit_operand_top(Emitter *e, Operand o) {
 }
 
 /* The dimensions of an array C++ has no type for (CUDA): a parameter
- * declared T p[n][m] (or its adjoint), a local array sized at run time
+ * declared T p[n][m] or T (*p)[m] (or its adjoint), a local array sized at run time
  * (on the heap there); NULL for others */
 static Operand *flat_dims(Buffer *b) {
     if (b->shape && b->kind == BUF_PARAM)
         return b->shape;
     if (b->primal && b->primal->shape && b->primal->kind == BUF_PARAM)
         return b->primal->shape;
+    if (b->row_dims && b->kind == BUF_PARAM) /* T (*p)[m] */
+        return b->row_dims;
+    if (b->primal && b->primal->row_dims && b->primal->kind == BUF_PARAM)
+        return b->primal->row_dims;
     return b->sized_at_run_time ? b->dims : NULL;
 }
 

@@ -100,6 +100,10 @@ typedef struct Buffer {
     /* A parameter declared T p[n][m] (rank > 1, no row pointers): each
      * dimension's length, where all are constants or parameters; else NULL. */
     struct Operand *shape;
+    /* A parameter declared T (*p)[m] or T p[][m] with a row length known
+     * only at run time: its dimensions (the first unknown), which CUDA's
+     * flattened accesses use (C++ has no such type); else NULL. */
+    struct Operand *row_dims;
     const char *param_decl; /* for parameters: the declarator text after the name */
     bool active;            /* set by activity analysis */
     struct Buffer *adj;     /* the adjoint buffer x_b, during reverse mode */

@@ -1270,6 +1270,8 @@ void simplify_cse(Arena *a, Func *f) {
             cse_subst(b->extent, &c);
         for (int d = 0; b && b->shape && d < b->rank; d++)
             cse_subst(&b->shape[d], &c);
+        for (int d = 1; b && b->row_dims && d < b->rank; d++)
+            cse_subst(&b->row_dims[d], &c);
     }
     free(c.buckets);
     free(c.subst);

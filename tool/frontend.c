@@ -920,14 +920,38 @@ static void signature_constants(Lift *L, CXCursor p) {
             continue;
         if (k == CXCursor_MacroExpansion && dk == CXCursor_MacroDefinition) {
             const char *name = cursor_spelling(L, def);
-            add_type_def(L, arena_printf(L->a, "#ifndef %s\n#define %s\n#endif", name,
-                                         extent_text(L->fe, def)));
+            /* (stdbool.h's bool, true and false are C++'s keywords: the CUDA
+             * output must not define them) */
+            bool cxx_keyword =
+                !strcmp(name, "bool") || !strcmp(name, "true") || !strcmp(name, "false");
+            add_type_def(L, arena_printf(L->a,
+                                         cxx_keyword ? "#if !defined(%s) && !defined(__cplusplus)\n"
+                                                       "#define %s\n#endif"
+                                                     : "#ifndef %s\n#define %s\n#endif",
+                                         name, extent_text(L->fe, def)));
         } else if (dk == CXCursor_EnumConstantDecl) {
             add_type_def(L, arena_printf(L->a, "%s;",
                                          extent_text(L->fe, clang_getCursorSemanticParent(def))));
         }
     }
     clang_disposeTokens(tu, toks, nt);
+}
+
+/* The dimensions of T (*p)[m] or T p[][m] (the first one none), where
+ * every row's length is known and one only at run time; else NULL */
+static Operand *run_time_rows(Lift *L, CXCursor p, CXType t, int rank) {
+    Operand *dims = arena_alloc(L->a, sizeof(Operand) * (size_t)rank);
+    bool run_time = false, pointer = clang_getCanonicalType(t).kind == CXType_Pointer;
+    CXType rows = pointer ? clang_getPointeeType(clang_getCanonicalType(t)) : t;
+    dims[0] = opd_none();
+    for (int d = 1; d < rank; d++) {
+        Operand *len = declared_length(L, p, rows, pointer ? d - 1 : d);
+        if (!len)
+            return NULL;
+        dims[d] = *len;
+        run_time |= len->kind != OPD_CONST;
+    }
+    return run_time ? dims : NULL;
 }
 
 /* Lifts parameter p into the function's Params (a struct's into one per
@@ -985,6 +1009,13 @@ static void lift_param(Lift *L, CXCursor p) {
                     buf->shape[d] = *len;
                 else
                     buf->shape = NULL;
+            }
+            if (!buf->shape)
+                buf->row_dims = run_time_rows(L, p, t, rank);
+            if (buf->row_dims) { /* (const on the rows' type: const double (*)[m]) */
+                CXString sp = clang_getTypeSpelling(t);
+                buf->is_const |= !strncmp(clang_getCString(sp), "const ", 6);
+                clang_disposeString(sp);
             }
         }
         pr->buf = buf;

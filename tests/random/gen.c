@@ -126,6 +126,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_WHILE_BOUND] = {"while_bound", 1},
     [K_ENTRY] = {"entry", 1},
     [K_FP_CLASS] = {"fp_class", 1},
+    [K_CXX_NAMES] = {"cxx_names", 1},
 };
 
 int on(enum construct k) {

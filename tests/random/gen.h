@@ -155,6 +155,8 @@ enum construct {
                     * rewrite/rev_loop.c) */
     K_FP_CLASS,    /* conditions through isnan, isfinite and isinf (values that are NaN or
                     * infinite on one side of a threshold) */
+    K_CXX_NAMES,   /* locals named like C++'s keywords (new, class, this, ...): the CUDA
+                    * output, C++, renames them */
     K_COUNT
 };
 

@@ -188,8 +188,18 @@ static const char *while_bound_pragma(const char *n) {
 /* while: a local computed by a while, do or uncounted for loop whose trip
  * count depends on integers only (n, loop indices): a derivative has no
  * jumps (the test of the value itself never fails) */
+/* A fresh name, or now and then one of C++'s keywords (each once a
+ * program), as C code may name its variables */
+static const char *fresh_or_keyword(const char *prefix) {
+    static const char *const kw[] = {"new", "class", "this", "delete", "template", "private"};
+    static unsigned used;
+    if (!on(K_CXX_NAMES) || used >= sizeof kw / sizeof kw[0] || !chance(15))
+        return fresh(prefix);
+    return kw[used++];
+}
+
 static void gen_while_local(struct block b) {
-    const char *v = fresh("wv"), *k = fresh("wk");
+    const char *v = fresh_or_keyword("wv"), *k = fresh("wk");
     const char *i = cx.nloops ? cx.loops[rnd(cx.nloops)].name : "0";
     const char *n = cx.in_helper ? "4" : "n"; /* helpers may have no length */
     const char *step = fmt("%s = 0.5 * %s + 0.25 * tanh(%%1 + 0.1 * %s);", v, v, k);
