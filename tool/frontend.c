@@ -31,6 +31,16 @@ Kids kids_of(CXCursor c) {
     return k;
 }
 
+/* c and d are one node of the tree. clang_equalCursors also compares the
+ * declaration a walk came through, which differs between two walks that
+ * reach a node by different paths (through a function's definition or its
+ * declaration, a call's argument list or its children). */
+bool same_node(CXCursor c, CXCursor d) {
+    return clang_getCursorKind(c) == clang_getCursorKind(d) &&
+           clang_hashCursor(c) == clang_hashCursor(d) &&
+           clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(d));
+}
+
 /* The initialiser of a variable declaration, or a null cursor (an
  * array's kids also hold its extent; only a brace list initialises one). */
 CXCursor var_initialiser(CXCursor decl) {

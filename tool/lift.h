@@ -188,6 +188,7 @@ typedef struct KidList {
 /* frontend.c */
 Kids kids_of(CXCursor c);
 CXCursor var_initialiser(CXCursor decl);
+bool same_node(CXCursor c, CXCursor d);
 KidList all_kids(Arena *a, CXCursor c);
 SrcLoc loc_of(Lift *L, CXCursor c);
 const char *cursor_spelling(Lift *L, CXCursor c);

@@ -13,7 +13,41 @@ typedef struct Assigned {
     bool elements;   /* arrays (and pointers) whose elements are assigned count too */
     CXCursor *decls; /* scalars, and pointers assigned as a whole */
     int n, cap;
+    PtrVec read_only; /* CXCursor*: &x passed as a pointer to const, no assignment */
 } Assigned;
+
+/* Whether a pointer of type t points to const */
+static bool points_to_const(CXType t) {
+    t = clang_getCanonicalType(t);
+    return t.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(t));
+}
+
+/* The &x among call c's arguments that the callee reads only: passed as
+ * `const T *` (g(x[i], &cfg) with g(double, const cfg_t *)) */
+static void note_read_only_args(Assigned *as, CXCursor c) {
+    int n = clang_Cursor_getNumArguments(c);
+    for (int i = 0; i < n; i++) {
+        CXCursor arg = clang_Cursor_getArgument(c, (unsigned)i);
+        CXCursor inner = strip_implicit(arg);
+        bool post;
+        if (points_to_const(clang_getCursorType(arg)) &&
+            clang_getCursorKind(inner) == CXCursor_UnaryOperator &&
+            !strcmp(unop_of(as->L, inner, &post), "&")) {
+            CXCursor *p = arena_alloc(as->L->a, sizeof(CXCursor));
+            *p = inner;
+            vec_push(as->L->a, &as->read_only, p);
+        }
+    }
+}
+
+static bool read_only_address(Assigned *as, CXCursor c) {
+    if (points_to_const(clang_getCursorType(c))) /* &x of a const x */
+        return true;
+    for (int i = 0; i < as->read_only.len; i++)
+        if (same_node(*(CXCursor *)as->read_only.items[i], c))
+            return true;
+    return false;
+}
 
 static void add_assigned(Assigned *as, CXCursor d) {
     for (int i = 0; i < as->n; i++)
@@ -35,11 +69,14 @@ static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClie
     enum CXCursorKind k = clang_getCursorKind(c);
     bool assigns = k == CXCursor_CompoundAssignOperator ||
                    (k == CXCursor_BinaryOperator && strcmp(binop_of(as->L, c), "=") == 0);
+    if (k == CXCursor_CallExpr)
+        note_read_only_args(as, c);
     if (k == CXCursor_UnaryOperator) {
         bool post;
         const char *op = unop_of(as->L, c, &post);
         /* &x passed to a helper, which may assign x through it */
-        assigns = strcmp(op, "++") == 0 || strcmp(op, "--") == 0 || strcmp(op, "&") == 0;
+        assigns = strcmp(op, "++") == 0 || strcmp(op, "--") == 0 ||
+                  (strcmp(op, "&") == 0 && !read_only_address(as, c));
     }
     if (assigns) {
         CXCursor target = strip_implicit(kids_of(c).items[0]);

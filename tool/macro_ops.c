@@ -278,16 +278,6 @@ static void list_operators(Frontend *fe) {
     }
 }
 
-/* c and d are one node of the tree. clang_equalCursors also compares the
- * declaration a walk came through, which differs between the walk here and
- * the lifter's (a statement macro's body, reached through the function's
- * definition or its declaration). */
-static bool same_node(CXCursor c, CXCursor d) {
-    return clang_getCursorKind(c) == clang_getCursorKind(d) &&
-           clang_hashCursor(c) == clang_hashCursor(d) &&
-           clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(d));
-}
-
 const char *macro_operator(Frontend *fe, CXCursor c) {
     if (!fe->macro_ops) {
         if (!fe->main_file)

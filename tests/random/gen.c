@@ -615,6 +615,10 @@ static void print_support(FILE *out) {
         fputs("static double rg_ptval(rg_pt v, double t) {\n    return v.lo * t + 0.5 * v.hi + "
               "0.1 * v.tag;\n}\n\n",
               out);
+    if (prog.uses_ptfield) /* reads only: &sq passed as const rg_pt * */
+        fputs("static double rg_ptfield(const rg_pt *v, int hi) {\n    return hi ? v->hi : "
+              "v->lo;\n}\n\n",
+              out);
     if (prog.uses_ptmix)
         fputs("static void rg_ptmix(rg_pt *v, double e) {\n    v->lo = 0.5 * v->lo + 0.25 * "
               "tanh(e);\n    v->hi -= 0.25 * v->lo;\n}\n\n",

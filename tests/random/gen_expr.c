@@ -248,8 +248,17 @@ static struct node *var_read(void) {
             return leaf(fmt("%s[%s %% %d]", v->name, pick_loop(NRANGE)->name, v->len), v->bound);
         return leaf(fmt("%s[%d]", v->name, rnd(v->len)), v->bound);
     default:
-        return leaf(v->name, v->bound);
+        break;
     }
+    const char *dot = strchr(v->name, '.');
+    if (dot &&
+        chance(25)) { /* a struct local's field through a const pointer: rg_ptfield(&sq, 1) */
+        prog.uses_ptfield = 1;
+        return leaf(
+            fmt("rg_ptfield(&%.*s, %d)", (int)(dot - v->name), v->name, !strcmp(dot + 1, "hi")),
+            v->bound);
+    }
+    return leaf(v->name, v->bound);
 }
 
 /* the helpers generated so far (gen_helper, before f) */
