@@ -574,6 +574,9 @@ bool map_type(CXType t, Type *out) {
     case CXType_Float:
         *out = type_float();
         return true;
+    case CXType_Enum: /* an integer of C (its constants are ints) */
+        *out = (Type){.kind = TY_INT, .cname = "int"};
+        return true;
     case CXType_Bool:
     case CXType_Char_S:
     case CXType_Char_U:
@@ -910,6 +913,25 @@ static void add_type_def(Lift *L, const char *text) {
     vec_push(L->a, &L->f->type_defs, (void *)text);
 }
 
+/* An enum parameter's type (`enum activation a`, `loss_kind k`), defined
+ * again in the generated file as the input defines it; a typedef of an
+ * enum without a tag as int, its constants as the enum (the constants'
+ * own definition, signature_constants', is the same text). */
+static void enum_definition(Lift *L, CXType t) {
+    CXType ct = clang_getCanonicalType(t);
+    if (ct.kind != CXType_Enum)
+        return;
+    CXCursor en = clang_getTypeDeclaration(ct);
+    const char *tag = cursor_spelling(L, en); /* ("" without a tag in libclang 14) */
+    bool tagged = *tag && !strchr(tag, ' ');
+    add_type_def(L, arena_printf(L->a, "%s;", extent_text(L->fe, en)));
+    CXCursor td = clang_getTypeDeclaration(t);
+    if (clang_getCursorKind(td) == CXCursor_TypedefDecl)
+        add_type_def(L, tagged
+                            ? arena_printf(L->a, "typedef enum %s %s;", tag, cursor_spelling(L, td))
+                            : arena_printf(L->a, "typedef int %s;", cursor_spelling(L, td)));
+}
+
 /* The definitions of the constants a parameter's declarator names (`double
  * x[NB]` with an enum or a macro NB): the generated file does not include
  * the input, so its prelude defines them again, as written. */
@@ -1035,6 +1057,7 @@ static void lift_param(Lift *L, CXCursor p) {
         lift_struct_param(L, p, pr, L->nenv - 1, t, 1, true);
     } else {
         Type ty;
+        enum_definition(L, clang_getCursorType(p));
         if (!map_type(t, &ty)) {
             lift_fail(L, p, "parameters must be scalars or pointers to arrays",
                       "parameter '%s' has an unsupported type", pr->name);

@@ -127,6 +127,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_ENTRY] = {"entry", 1},
     [K_FP_CLASS] = {"fp_class", 1},
     [K_CXX_NAMES] = {"cxx_names", 1},
+    [K_ENUM] = {"enum", 1},
 };
 
 int on(enum construct k) {
@@ -615,6 +616,8 @@ static void print_support(FILE *out) {
         fputs("static double rg_ptval(rg_pt v, double t) {\n    return v.lo * t + 0.5 * v.hi + "
               "0.1 * v.tag;\n}\n\n",
               out);
+    if (prog.uses_enum)
+        fputs("enum rg_mode { RG_FAST, RG_HALF, RG_SLOW };\n\n", out);
     if (prog.uses_ptfield) /* reads only: &sq passed as const rg_pt * */
         fputs("static double rg_ptfield(const rg_pt *v, int hi) {\n    return hi ? v->hi : "
               "v->lo;\n}\n\n",

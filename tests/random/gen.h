@@ -157,6 +157,7 @@ enum construct {
                     * infinite on one side of a threshold) */
     K_CXX_NAMES,   /* locals named like C++'s keywords (new, class, this, ...): the CUDA
                     * output, C++, renames them */
+    K_ENUM,        /* a local of an enum type choosing a scale (enum rg_mode md = ...;) */
     K_COUNT
 };
 
@@ -260,6 +261,7 @@ struct program {
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
     int has_sp, used_sp, uses_struct, uses_ptval, uses_ptmix, uses_ptnext;
+    int uses_enum;    /* enum rg_mode is defined */
     int uses_ptfield; /* rg_ptfield(&sq, hi): a struct local read through a const pointer */
     /* malloc: an rg_pt array f allocates and fills from x (its name; its
      * fields read as sp's are) */

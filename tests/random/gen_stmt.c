@@ -509,6 +509,14 @@ void gen_local(struct block b) {
         struct node *n = stmt(b, "");
         n->kid[n->nkid++] = gen_expr(0);
         n->tmpl = fmt("%s %s = %%0;", type_text(n, 0), name);
+        if (on(K_ENUM) && chance(10)) { /* chosen by an enum local */
+            const char *md = fresh("md");
+            const char *i = cx.nloops ? cx.loops[rnd(cx.nloops)].name : "0";
+            n->tmpl = fmt("enum rg_mode %s = (enum rg_mode)((%s + %s) %% 3);\n%s %s = %s == "
+                          "RG_FAST ? %%0 : (%s == RG_HALF ? 0.5 : 0.25) * %%0;",
+                          md, cx.in_helper ? "4" : "n", i, type_text(n, 0), name, md, md);
+            prog.uses_enum = 1;
+        }
         declare(name, T_DOUBLE, n->kid[0]->bound);
         if (on(K_TERNARY) && chance(20)) {
             /* arms of scalars only (a select): the one C does not evaluate
