@@ -1201,6 +1201,61 @@ static SkippedLines skipped_lines(Frontend *fe) {
     return sk;
 }
 
+typedef struct ConstScan {
+    Frontend *fe;
+    MacroConstants *mc;
+} ConstScan;
+
+/* The value of `#define NAME 50` (also `(50)`, `50u`), or NULL */
+static const char *integer_body(Frontend *fe, CXToken *toks, unsigned nt) {
+    bool paren = nt == 4; /* NAME ( V ) or NAME V */
+    unsigned at = paren ? 2 : 1;
+    if ((nt != 2 && nt != 4) || clang_getTokenKind(toks[at]) != CXToken_Literal)
+        return NULL;
+    CXString v = clang_getTokenSpelling(fe->tu, toks[at]);
+    const char *t = clang_getCString(v), *value = NULL;
+    char *end;
+    long k = strtol(t, &end, 0);
+    if (end != t && k >= 0 && strspn(end, "uUlL") == strlen(end))
+        value = arena_printf(fe->a, "%ld", k);
+    clang_disposeString(v);
+    for (unsigned i = 1; paren && value && i < nt; i += 2) { /* ( and ) around it */
+        CXString b = clang_getTokenSpelling(fe->tu, toks[i]);
+        if (strcmp(clang_getCString(b), i == 1 ? "(" : ")"))
+            value = NULL;
+        clang_disposeString(b);
+    }
+    return value;
+}
+
+static enum CXChildVisitResult note_constant(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    ConstScan *cs = data;
+    if (clang_getCursorKind(c) != CXCursor_MacroDefinition || !user_definition(c) ||
+        clang_Cursor_isMacroFunctionLike(c))
+        return CXChildVisit_Continue;
+    CXToken *toks;
+    unsigned nt;
+    clang_tokenize(cs->fe->tu, clang_getCursorExtent(c), &toks, &nt);
+    const char *value = integer_body(cs->fe, toks, nt);
+    clang_disposeTokens(cs->fe->tu, toks, nt);
+    if (value) {
+        CXString name = clang_getCursorSpelling(c);
+        vec_push(cs->fe->a, &cs->mc->names, arena_strdup(cs->fe->a, clang_getCString(name)));
+        vec_push(cs->fe->a, &cs->mc->values, (void *)value);
+        clang_disposeString(name);
+    }
+    return CXChildVisit_Continue;
+}
+
+/* The file's macros whose value is an integer, for the pragmas */
+static MacroConstants macro_constants(Frontend *fe) {
+    MacroConstants mc = {0};
+    ConstScan cs = {fe, &mc};
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), note_constant, &cs);
+    return mc;
+}
+
 Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const char *const *argv) {
     Frontend *fe = arena_alloc(a, sizeof(Frontend));
     fe->a = a;
@@ -1235,7 +1290,8 @@ Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const ch
     }
     fe->main_file = clang_getFile(fe->tu, path);
     SkippedLines skip = skipped_lines(fe);
-    int bad = pragma_scan_file(a, d, path, fe->text, &skip, &fe->pragmas);
+    MacroConstants consts = macro_constants(fe);
+    int bad = pragma_scan_file(a, d, path, fe->text, &skip, &consts, &fe->pragmas);
     for (int i = 0; i < fe->pragmas.len; i++) {
         Pragma *p = fe->pragmas.items[i];
         if (p->kind == PG_REVERSE)

@@ -640,8 +640,34 @@ static bool line_skipped(const SkippedLines *skip, int line) {
     return false;
 }
 
+/* body with each name of a macro constant replaced by its value */
+static char *put_constants(Arena *a, char *body, const MacroConstants *consts) {
+    if (!consts || !consts->names.len)
+        return body;
+    char *out = "";
+    const char *from = body;
+    for (const char *p = body; *p;) {
+        if (!(isalpha((unsigned char)*p) || *p == '_')) {
+            p++;
+            continue;
+        }
+        size_t len = 1;
+        while (isalnum((unsigned char)p[len]) || p[len] == '_')
+            len++;
+        for (int i = 0; i < consts->names.len; i++)
+            if (strlen(consts->names.items[i]) == len && !strncmp(p, consts->names.items[i], len)) {
+                out = arena_printf(a, "%s%.*s%s", out, (int)(p - from), from,
+                                   (const char *)consts->values.items[i]);
+                from = p + len;
+                break;
+            }
+        p += len;
+    }
+    return from == body ? body : arena_printf(a, "%s%s", out, from);
+}
+
 int pragma_scan_file(Arena *a, Diags *d, const char *path, const char *text,
-                     const SkippedLines *skip, PtrVec *out) {
+                     const SkippedLines *skip, const MacroConstants *consts, PtrVec *out) {
     int bad = 0, line = 1;
     bool in_comment = false;
     for (const char *p = text; *p; line++) {
@@ -655,7 +681,7 @@ int pragma_scan_file(Arena *a, Diags *d, const char *path, const char *text,
             eol = logical_eol(p, &continued);
         if (s) {
             in_comment = false; /* a comment opened on a pragma line ends with it */
-            char *body = strip_comments(a, s, eol);
+            char *body = put_constants(a, strip_comments(a, s, eol), consts);
             SrcLoc loc = {path, line, (int)(s - p) + 1};
             Pragma *pg = arena_alloc(a, sizeof(Pragma));
             if (pragma_parse(a, d, body, loc, pg)) {

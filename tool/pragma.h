@@ -77,10 +77,18 @@ typedef struct SkippedLines {
     int n;
 } SkippedLines;
 
+/* The file's object-like macros whose value is an integer (`#define
+ * MAX_IT 50`): a pragma's `bound(MAX_IT)` or `stripmine(K)` means the
+ * value, as the compiler reads `#pragma omp` lines. */
+typedef struct MacroConstants {
+    PtrVec names, values; /* const char* */
+} MacroConstants;
+
 /* Finds every `#pragma pargrad` line of a source text (outside comments and
- * skipped lines) and parses it. Loop pragmas get the position of the next
- * code as target_line and target_col. */
+ * skipped lines), puts the macro constants' values for their names, and
+ * parses it. Loop pragmas get the position of the next code as target_line
+ * and target_col. */
 int pragma_scan_file(Arena *a, Diags *d, const char *path, const char *text,
-                     const SkippedLines *skip, PtrVec *out);
+                     const SkippedLines *skip, const MacroConstants *consts, PtrVec *out);
 
 #endif

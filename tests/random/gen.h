@@ -261,8 +261,9 @@ struct program {
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
     int has_sp, used_sp, uses_struct, uses_ptval, uses_ptmix, uses_ptnext;
-    int uses_enum;    /* enum rg_mode is defined */
-    int uses_ptfield; /* rg_ptfield(&sq, hi): a struct local read through a const pointer */
+    int uses_enum;          /* enum rg_mode is defined */
+    int uses_pragma_consts; /* RG_LEVELS and RG_WHILE_MAX are defined (for pragmas) */
+    int uses_ptfield;       /* rg_ptfield(&sq, hi): a struct local read through a const pointer */
     /* malloc: an rg_pt array f allocates and fills from x (its name; its
      * fields read as sp's are) */
     const char *heap_sp;

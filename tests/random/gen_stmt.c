@@ -182,12 +182,14 @@ static const char *while_bound_pragma(const char *n) {
     static const char *const bounds[] = {"4", "%s + 4", "2 * %s + 4", "(%s + 1) * 4", "7 - 3"};
     if (!on(K_WHILE_BOUND) || !chance(40))
         return "";
+    if (on(K_MACRO) && chance(25)) {
+        prog.uses_pragma_consts = 1;
+        return fmt("#pragma pargrad while bound(%s)\n",
+                   rnd(2) ? "RG_WHILE_MAX" : fmt("RG_WHILE_MAX + %s", n));
+    }
     return fmt("#pragma pargrad while bound(%s)\n", fmt(bounds[rnd(5)], n));
 }
 
-/* while: a local computed by a while, do or uncounted for loop whose trip
- * count depends on integers only (n, loop indices): a derivative has no
- * jumps (the test of the value itself never fails) */
 /* A fresh name, or now and then one of C++'s keywords (each once a
  * program), as C code may name its variables */
 static const char *fresh_or_keyword(const char *prefix) {
@@ -198,6 +200,9 @@ static const char *fresh_or_keyword(const char *prefix) {
     return kw[used++];
 }
 
+/* while: a local computed by a while, do or uncounted for loop whose trip
+ * count depends on integers only (n, loop indices): a derivative has no
+ * jumps (the test of the value itself never fails) */
 static void gen_while_local(struct block b) {
     const char *v = fresh_or_keyword("wv"), *k = fresh("wk");
     const char *i = cx.nloops ? cx.loops[rnd(cx.nloops)].name : "0";
@@ -625,8 +630,13 @@ static const char *loop_pragma(const char *clause) {
     int k = on(K_STRIPMINE) && chance(33) ? 1 + rnd(3) : 0;
     if (!k && !clause)
         return "";
-    return fmt("#pragma pargrad loop%s%s%s\n", k ? fmt(" stripmine(%d)", k) : "", clause ? " " : "",
-               clause ? clause : "");
+    const char *levels = fmt("%d", k);
+    if (k == 2 && on(K_MACRO) && chance(50)) { /* a macro constant, as #pragma omp lines have */
+        prog.uses_pragma_consts = 1;
+        levels = "RG_LEVELS";
+    }
+    return fmt("#pragma pargrad loop%s%s%s\n", k ? fmt(" stripmine(%s)", levels) : "",
+               clause ? " " : "", clause ? clause : "");
 }
 
 static const char *stripmine_pragma(void) {

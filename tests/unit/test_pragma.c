@@ -309,7 +309,7 @@ static void test_scan_file(void) {
     Ctx c;
     ctx_open(&c);
     PtrVec ps = {0};
-    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, scan_src, NULL, &ps), 0);
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, scan_src, NULL, NULL, &ps), 0);
     CU_ASSERT_EQUAL_FATAL(ps.len, 3);
     Pragma *red = ps.items[0], *map = ps.items[1], *rev = ps.items[2];
     CU_ASSERT_EQUAL(red->kind, PG_REDUCE);
@@ -338,7 +338,7 @@ static void test_scan_file_reports_bad_pragmas(void) {
                       "#pragma pargrad map\n"
                       "for (;;) {}\n"
                       "#pragma pargrad reduce(s)\n";
-    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, NULL, &ps), 2);
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, NULL, NULL, &ps), 2);
     CU_ASSERT_EQUAL(ps.len, 1); /* only the good one */
     CU_ASSERT_EQUAL(c.d.errors, 2);
     const char *out = ctx_diags(&c);
@@ -360,7 +360,7 @@ static void test_scan_file_caret(void) {
     Ctx c;
     ctx_open(&c);
     PtrVec ps = {0};
-    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, path, src, NULL, &ps), 1);
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, path, src, NULL, NULL, &ps), 1);
     const char *out = ctx_diags(&c);
     char where[128];
     snprintf(where, sizeof where, "%s:2:24: error: expected a variable to reduce into", path);
@@ -385,7 +385,7 @@ static void test_scan_file_target_after_comments(void) {
                       "#pragma pargrad map\n"                 /* 5 */
                       "/* c */ for (int i = 0; i < n; i++)\n" /* 6 */
                       "    y[i] = 0;\n";                      /* 7 */
-    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, NULL, &ps), 0);
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, NULL, NULL, &ps), 0);
     CU_ASSERT_EQUAL_FATAL(ps.len, 2);
     Pragma *p1 = ps.items[0], *p2 = ps.items[1];
     if (p1->target_line != 4 || p2->target_line != 6)
@@ -414,7 +414,7 @@ static void test_scan_file_comments_and_skipped(void) {
                       "#pragma pargrad reduce(+: s) /* sum */\n"; /* 9 */
     int first[] = {4}, last[] = {6};
     SkippedLines skip = {first, last, 1};
-    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, &skip, &ps), 0);
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, &skip, NULL, &ps), 0);
     CU_ASSERT_EQUAL_FATAL(ps.len, 2);
     Pragma *map = ps.items[0], *red = ps.items[1];
     CU_ASSERT_EQUAL(map->kind, PG_MAP);
