@@ -63,6 +63,20 @@ static Operand d_tanh(Builder *bd, int k, const Operand *x, Operand r) {
     (void)k, (void)x;
     return one_minus_sq(bd, r);
 }
+static Operand d_asinh(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    Operand sq = b_add(bd, b_mul(bd, x[0], x[0]), k_(1, x[0]));
+    return b_div(bd, k_(1, x[0]), call1(bd, "sqrt", sq));
+}
+static Operand d_acosh(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    Operand sq = b_sub(bd, b_mul(bd, x[0], x[0]), k_(1, x[0]));
+    return b_div(bd, k_(1, x[0]), call1(bd, "sqrt", sq));
+}
+static Operand d_atanh(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k, (void)r;
+    return b_div(bd, k_(1, x[0]), one_minus_sq(bd, x[0]));
+}
 static Operand d_exp(Builder *bd, int k, const Operand *x, Operand r) {
     (void)bd, (void)k, (void)x;
     return r;
@@ -138,6 +152,13 @@ static Operand d_fmod(Builder *bd, int k, const Operand *x, Operand r) {
         return k_(1, r);
     return b_neg(bd, call1(bd, "trunc", b_div(bd, x[0], x[1])));
 }
+/* remainder(a, b) = a - rint(a / b) * b (the nearest quotient, ties to
+ * even, as rint rounds), constant between jumps */
+static Operand d_remainder(Builder *bd, int k, const Operand *x, Operand r) {
+    if (k == 0)
+        return k_(1, r);
+    return b_neg(bd, call1(bd, "rint", b_div(bd, x[0], x[1])));
+}
 /* copysign(a, b) = |a| with b's sign: d/da is the product of the signs
  * (sign bits, as copysign reads them); b only moves it at b = 0. */
 static Operand d_copysign(Builder *bd, int k, const Operand *x, Operand r) {
@@ -168,6 +189,11 @@ static Operand d_lgamma(Builder *bd, int k, const Operand *x, Operand r) {
     (void)k, (void)r;
     return call1(bd, "pg_digamma", x[0]);
 }
+/* tgamma' = tgamma * digamma */
+static Operand d_tgamma(Builder *bd, int k, const Operand *x, Operand r) {
+    (void)k;
+    return b_mul(bd, r, call1(bd, "pg_digamma", x[0]));
+}
 static Operand d_digamma(Builder *bd, int k, const Operand *x, Operand r) {
     (void)k, (void)r;
     return call1(bd, "pg_trigamma", x[0]);
@@ -188,6 +214,9 @@ static const DerivEntry table[] = {
     {"sinh", 1, d_sinh},
     {"cosh", 1, d_cosh},
     {"tanh", 1, d_tanh},
+    {"asinh", 1, d_asinh},
+    {"acosh", 1, d_acosh},
+    {"atanh", 1, d_atanh},
     {"exp", 1, d_exp},
     {"exp2", 1, d_exp2},
     {"expm1", 1, d_expm1},
@@ -205,6 +234,7 @@ static const DerivEntry table[] = {
     {"erf", 1, d_erf},
     {"erfc", 1, d_erfc},
     {"lgamma", 1, d_lgamma},
+    {"tgamma", 1, d_tgamma},
     /* Piecewise constant: zero derivative between the jumps. */
     {"floor", 1, d_none},
     {"ceil", 1, d_none},
@@ -212,7 +242,9 @@ static const DerivEntry table[] = {
     {"trunc", 1, d_none},
     {"rint", 1, d_none},
     {"nearbyint", 1, d_none},
+    {"logb", 1, d_none},
     {"fmod", 2, d_fmod},
+    {"remainder", 2, d_remainder},
     {"copysign", 2, d_copysign},
     {"fdim", 2, d_fdim},
     /* Helpers that derivative code itself calls; not differentiated again. */

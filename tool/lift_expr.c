@@ -507,8 +507,11 @@ static Operand lift_call(Lift *L, CXCursor c) {
         return lift_effect(L, c, name, &k);
     if (!strcmp(name, "memcpy") || !strcmp(name, "memmove") || !strcmp(name, "memset")) {
         lift_fail(L, c,
-                  "write the copy as a loop, e.g. `#pragma pargrad map` then `for (i = 0; i < "
-                  "n; i++) dst[i] = src[i];` (the compiler turns it into the same copy)",
+                  !strcmp(name, "memset")
+                      ? "write the fill as a loop, e.g. `#pragma pargrad map` then `for (i = 0; i "
+                        "< n; i++) h[i] = 0.0;`, or allocate the array with calloc"
+                      : "write the copy as a loop, e.g. `#pragma pargrad map` then `for (i = 0; "
+                        "i < n; i++) dst[i] = src[i];` (the compiler turns it into the same copy)",
                   "call to '%s', which pargrad cannot see or differentiate", name);
         return opd_float(0, type_double());
     }

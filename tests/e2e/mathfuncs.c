@@ -15,7 +15,8 @@ double mathmix(int n, const double *x, const double *y) {
                    2.4 * log2(b) + 2.5 * log10(a) + 2.6 * log1p(a) + 2.7 * sqrt(b) + 2.8 * cbrt(a) +
                    2.9 * pow(b, a) + 3.0 * pow(a, 3.0) + 3.1 * hypot(a, b) + 3.2 * fabs(a - 0.5) +
                    3.3 * fmin(a, 0.5 * b) + 3.4 * fmax(a, 0.5 * b) + 3.5 * erf(a) + 3.6 * erfc(b) +
-                   3.7 * lgamma(b);
+                   3.7 * lgamma(b) + 3.8 * asinh(a) + 3.9 * acosh(b) + 4.0 * atanh(a) +
+                   4.1 * tgamma(b);
         s += t;
     }
     return s;

@@ -438,7 +438,7 @@ static struct node *gen_rounding(int depth, struct node *a) {
 static struct node *gen_unary(int depth) {
     struct node *a = gen_expr(depth + 1);
     double b = a->bound;
-    switch (rnd(21)) {
+    switch (rnd(23)) {
     case 0:
         return op1("sin(%0)", 1.0, a);
     case 1:
@@ -483,6 +483,11 @@ static struct node *gen_unary(int depth) {
         if (on(K_ROUNDING))
             return gen_rounding(depth, a);
         return op1("cos(%0)", 1.0, a);
+    case 20:
+        return rnd(2) ? op1("asinh(%0)", b, a) : op1("acosh(1.5 + %0 * %0)", 1.0 + b, a);
+    case 21:
+        return rnd(2) ? op1("atanh(0.5 * tanh(%0))", 0.55, a)
+                      : op1("tgamma(1.5 + 0.5 * sin(%0))", 1.0, a);
     default:
         return op1("0.5 * %0", 0.5 * b, a);
     }
