@@ -288,8 +288,25 @@ static bool allocated_pointer(Lift *L, CXCursor e) {
 /* Left-nested chains (a + b + c + ..., thousands of terms in generated
  * code) are lifted by a loop down their left spine: no recursion as deep as
  * the chain, and each operand is looked at once. */
+/* `if ((t = x[i] - th) > 0)`, `a = b = 0`: the assignment runs where C
+ * evaluates it, its value what the left side holds after it */
+static Operand lift_assign_value(Lift *L, CXCursor c, const char *op) {
+    if (L->arms > 0) {
+        lift_fail(L, c,
+                  "write the assignment as a statement of its own, inside an if where C "
+                  "evaluates it only sometimes",
+                  "assignment where C may not evaluate it (an arm of ?:, or right of && or ||)%s",
+                  "");
+        return opd_int(0);
+    }
+    lift_assign(L, c, op);
+    return L->failed ? opd_int(0) : lift_expr(L, strip_implicit(kids_of(c).items[0]));
+}
+
 static Operand lift_binary(Lift *L, CXCursor c) {
     PrimOp op;
+    if (!strcmp(binop_of(L, c), "="))
+        return lift_assign_value(L, c, "=");
     if (!binary_op(L, c, &op))
         return opd_float(0, type_double());
     Kids k = kids_of(c);
@@ -679,9 +696,7 @@ static Operand lift_expr_node(Lift *L, CXCursor c) {
         return r;
     }
     case CXCursor_CompoundAssignOperator:
-        lift_fail(L, c, "write assignments as statements of their own",
-                  "assignment inside an expression%s", "");
-        return opd_int(0);
+        return lift_assign_value(L, c, binop_of(L, c));
     default: {
         CXString ks = clang_getCursorKindSpelling(kind);
         lift_fail(L, c, "see the supported C subset in PRAGMAS.md section 5",

@@ -1,7 +1,8 @@
-/* ++ and -- inside expressions, as C programs write them: a loop
- * condition that counts down (while (k-- > 0), while (n--)), a compaction
- * through a running index (kept[m++] = v), reads through a running index
- * (x[k++], x[--k]), and y[k++] += v. */
+/* ++, -- and assignments inside expressions, as C programs write them: a
+ * loop condition that counts down (while (k-- > 0), while (n--)), a
+ * compaction through a running index (kept[m++] = v), reads through a
+ * running index (x[k++], x[--k]), y[k++] += v, and assignments in
+ * conditions (if ((t = x[i] - th) > 0), while ((z = ...) < c && ...)). */
 #include <math.h>
 #include <stdlib.h>
 
@@ -63,8 +64,24 @@ double bins(int n, const double *x, double *y) {
     return y[0] + 2.0 * y[1] + 3.0 * y[2];
 }
 
+/* assignments in conditions and operands */
+double assigned(int n, const double *x) {
+    double s = 0.0, t;
+    for (int i = 0; i < n; i++)
+        if ((t = x[i] - 0.1) > 0.0)
+            s += t * t;
+    s += 0.5 * (t = x[0] * x[0]);
+    s += sin(t);
+    double z = 0.1;
+    int k = 0;
+    while ((z = 0.5 * z + x[k] * x[k]) < 30.0 && k < n - 1)
+        k++;
+    return s + z;
+}
+
 #pragma pargrad reverse(down) wrt(x)
 #pragma pargrad reverse(countdown) wrt(x)
 #pragma pargrad reverse(compact) wrt(x)
 #pragma pargrad reverse(stream) wrt(x)
 #pragma pargrad reverse(bins) wrt(x, y) out(return, y)
+#pragma pargrad reverse(assigned) wrt(x)

@@ -1,6 +1,6 @@
-/* Checks the gradients of incdec_exprs.c (++ and -- inside expressions: loop
- * conditions, running indices, compaction) against central finite
- * differences. */
+/* Checks the gradients of incdec_exprs.c (++, -- and assignments inside
+ * expressions: loop conditions, running indices, compaction) against
+ * central finite differences. */
 #include "gradcheck.h"
 
 double down(int n, const double *x);
@@ -11,6 +11,8 @@ double compact(int n, const double *x);
 double compact_b(int n, const double *x, double *x_b, double seed);
 double stream(int n, const double *x);
 double stream_b(int n, const double *x, double *x_b, double seed);
+double assigned(int n, const double *x);
+double assigned_b(int n, const double *x, double *x_b, double seed);
 double bins(int n, const double *x, double *y);
 double bins_b(int n, const double *x, double *x_b, double *y, double *y_b, double seed);
 
@@ -78,6 +80,7 @@ int main(void) {
         check("down", down, down_b, n);
         check("countdown", countdown, countdown_b, n);
         check("stream", stream, stream_b, n + (n % 2));
+        check("assigned", assigned, assigned_b, n);
         if (n > 2)
             check("compact", compact, compact_b, n);
         check_bins(n);

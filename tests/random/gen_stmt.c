@@ -217,10 +217,11 @@ static void gen_while_local(struct block b) {
         s->tmpl = fmt("double %s = %%0;\nint %s = 2 + (%s + %s) %% 3;\n%swhile (%s-- > 0) {\n    "
                       "%s%s\n}",
                       v, k, n, i, while_bound_pragma(n), k, step, stop);
-    else if (form == 4) /* and ++k < N after the body */
-        s->tmpl = fmt("double %s = %%0;\nint %s = 0;\n%sdo {\n    %s%s\n} while (++%s < 1 + (%s + "
+    else if (form == 4) /* and ++k < N after the body, or (k += 1) < N */
+        s->tmpl = fmt("double %s = %%0;\nint %s = 0;\n%sdo {\n    %s%s\n} while (%s < 1 + (%s + "
                       "%s) %% 3);",
-                      v, k, while_bound_pragma(n), step, stop, k, n, i);
+                      v, k, while_bound_pragma(n), step, stop,
+                      rnd(2) ? fmt("++%s", k) : fmt("(%s += 1)", k), n, i);
     if (form >= 4) {
         declare(v, T_DOUBLE, max2(s->kid[0]->bound, 0.5) + 0.25);
         return;
