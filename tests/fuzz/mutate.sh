@@ -7,12 +7,15 @@
 # mutant would be the input again). Each other line gets both mutations;
 # MUTATE_FULL=0 gives it one of the two, alternating along the file and
 # from one file to the next (half the time, for a quick local run).
-# usage: mutate.sh PARGRAD SOURCE_DIR WORK_DIR [SHARD NSHARDS]
+# usage: mutate.sh PARGRAD SOURCE_DIR WORK_DIR [SHARD NSHARDS [RUNNER]]
 # With SHARD and NSHARDS, only every NSHARDS-th mutant from the SHARD-th (from
 # 0) runs: ctest runs the shards as tests of their own, each well inside its
 # time limit however many inputs the suite gathers. The mutants run
 # MUTATE_JOBS at a time (default 2).
-pargrad=$1 src=$2 work=$3 shard=${4:-0} nshards=${5:-1}
+# With RUNNER (pargrad_mutate, built from tests/fuzz/mutate_run.c), the runs
+# are children forked from one process that has loaded libclang, rather than
+# new pargrad processes: the same driver and checks, in half the time.
+pargrad=$1 src=$2 work=$3 shard=${4:-0} nshards=${5:-1} runner=${6:-}
 jobs=${MUTATE_JOBS:-2}
 full=${MUTATE_FULL:-1}
 rm -rf "$work"
@@ -63,7 +66,11 @@ for t in "$out".tmp*; do
     [ -e "$t" ] && echo "FAIL: $m: left $t behind"
 done
 echo ran'
-(cd "$work/in" && xargs -P "$jobs" -n 1 sh -c "$check" "$pargrad" < ../list.txt) > "$work/results.txt"
+if [ -n "$runner" ]; then
+    (cd "$work/in" && "$runner" "$jobs" 20 ../list.txt) > "$work/results.txt"
+else
+    (cd "$work/in" && xargs -P "$jobs" -n 1 sh -c "$check" "$pargrad" < ../list.txt) > "$work/results.txt"
+fi
 runs=$(grep -c '^ran$' "$work/results.txt")
 fails=$(grep -c '^FAIL' "$work/results.txt")
 grep '^FAIL' "$work/results.txt" | sed "s|: |: $work/in/|"
