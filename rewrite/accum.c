@@ -360,7 +360,7 @@ static void mark_copies(Arena *a, Stmt *m) {
         return;
     Operand *len = x->extent ? x->extent : x->dims;
     if (!len) {
-        const char *p = x->primal ? x->primal->name : NULL;
+        const char *p = x->primal ? buffer_shown(a, x->primal) : NULL;
         const char *why =
             p ? arena_printf(a,
                              "the length of %s is not known (declared with it, %s[len], "
@@ -369,7 +369,7 @@ static void mark_copies(Arena *a, Stmt *m) {
               : "iterations may share its elements";
         const char *how = partial_sums_fit(x) ? "per-thread partial sums" : "atomic updates";
         m->note = arena_printf(a, "%s%s%s of %s: %s", m->note ? m->note : "", m->note ? "; " : "",
-                               how, x->name, why);
+                               how, buffer_shown(a, x), why);
         return;
     }
     m->hist_bins = x;

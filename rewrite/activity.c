@@ -235,12 +235,14 @@ static Param *find_param(Func *f, const char *name) {
 }
 
 /* Marks the floating fields of the struct parameter whose first field is
- * p (in marks, by buffer id); false if it has none. */
-static bool mark_fields(Func *f, Param *p, unsigned char *marks) {
+ * p (in marks, by buffer id), only those the function may write when
+ * `writable`; false if it has none. */
+static bool mark_fields(Func *f, Param *p, unsigned char *marks, bool writable) {
     bool any = false;
     for (int i = 0; i < f->params.len; i++) {
         Param *q = f->params.items[i];
-        if (q->group == p->group && type_is_float(q->buf->elem)) {
+        if (q->group == p->group && type_is_float(q->buf->elem) &&
+            !(writable && (q->buf->is_const || (q->buf->by_value && !q->buf->through_pointer)))) {
             marks[q->buf->id] = 1;
             any = true;
         }
@@ -277,7 +279,7 @@ bool activity_analyse(Arena *a, RevSpec *spec, RevErrors *err) {
                                    name, name, f->name);
         else if (p->var && !type_is_float(p->var->ty))
             problem = arena_printf(a, "wrt names '%s', which is not a floating-point value", name);
-        else if (p->group && !mark_fields(f, p, ac.bvaried))
+        else if (p->group && !mark_fields(f, p, ac.bvaried, false))
             problem =
                 arena_printf(a, "wrt names '%s', a struct without float or double fields", name);
         else if (p->buf && !p->group && !type_is_float(p->buf->elem))
@@ -307,8 +309,11 @@ bool activity_analyse(Arena *a, RevSpec *spec, RevErrors *err) {
             continue;
         }
         Param *p = find_param(f, name);
-        if (!p || !p->buf || p->buf->is_const || p->buf->by_value ||
-            (p->group ? !mark_fields(f, p, ac.buseful) : !type_is_float(p->buf->elem))) {
+        /* a struct: its fields the function may write (a const struct's
+         * pointer fields may point to writable arrays) */
+        if (!p || !p->buf ||
+            (p->group ? !mark_fields(f, p, ac.buseful, true)
+                      : p->buf->is_const || p->buf->by_value || !type_is_float(p->buf->elem))) {
             SrcLoc at = i < spec->out_locs.len ? *(SrcLoc *)spec->out_locs.items[i] : spec->loc;
             const char *why =
                 !p ? arena_printf(a, "out(...) names '%s', but '%s' is not a parameter of '%s'",

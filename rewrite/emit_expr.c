@@ -395,6 +395,14 @@ static void emit_flat_index(Emitter *e, Operand *dims, Operand *idx, int n) {
     fputc(']', e->out);
 }
 
+static void emit_subscripts(Emitter *e, Operand *idx, int n) {
+    for (int i = 0; i < n; i++) {
+        fputc('[', e->out);
+        emit_operand(e, idx[i]);
+        fputc(']', e->out);
+    }
+}
+
 void emit_access(Emitter *e, Buffer *b, Operand *idx, int n) {
     if (b->scalar_ref) {
         fprintf(e->out, "*%s", buf_name(e, b));
@@ -406,22 +414,27 @@ void emit_access(Emitter *e, Buffer *b, Operand *idx, int n) {
         fprintf(e->out, ") * %s + %s]", lane_count(e), lane_index(e));
         return;
     }
+    if (b->through_pointer && b->is_adjoint && b->primal && b->primal->is_const) {
+        /* the adjoint struct is of the primal's type, whose field points
+         * to const: the adjoint array it points to is written */
+        fprintf(e->out, "((%s *)%s->%s)", b->elem.cname, buf_name(e, b), b->field);
+        emit_subscripts(e, idx, n);
+        return;
+    }
     fputs(buf_name(e, b), e->out);
     if (e->opt && e->opt->cuda && n > 1 && flat_dims(b)) { /* C++ has no T p[n][m] parameters */
         emit_flat_index(e, flat_dims(b), idx, n);
         return;
     }
-    if (b->field && (b->by_value || (n == 1 && opd_is_const(idx[0], 0)))) {
+    if (b->through_pointer) /* a pointer field: the struct's, then the array's element */
+        fprintf(e->out, "%s%s", b->by_value ? "." : "->", b->field);
+    else if (b->field && (b->by_value || (n == 1 && opd_is_const(idx[0], 0)))) {
         /* a struct passed by value, or the one a pointer points to */
         fprintf(e->out, "%s%s", b->by_value ? "." : "->", b->field);
         return;
     }
-    for (int i = 0; i < n; i++) {
-        fputc('[', e->out);
-        emit_operand(e, idx[i]);
-        fputc(']', e->out);
-    }
-    if (b->field)
+    emit_subscripts(e, idx, n);
+    if (b->field && !b->through_pointer)
         fprintf(e->out, ".%s", b->field);
 }
 

@@ -388,7 +388,7 @@ static long long halo_width(Emitter *e, Body *b, const char **what) {
             long long d = (t->acc_key - s->acc_key) / 4; /* offsets of one form */
             if (t->buf == s->buf && d > w) {
                 w = d;
-                *what = buf_name(e, s->buf);
+                *what = s->buf->through_pointer ? buffer_shown(&e->a, s->buf) : buf_name(e, s->buf);
             }
         }
     }

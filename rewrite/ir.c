@@ -303,6 +303,14 @@ Operand decl_dim(const Stmt *decl, int i) {
     return decl->buf->sized_at_run_time ? decl->args[i] : decl->buf->dims[i];
 }
 
+/* How the C code names the array of b, for messages and comments: its
+ * name, or for a struct's pointer field the member (g->u, s.w). */
+const char *buffer_shown(Arena *a, const Buffer *b) {
+    if (!b->through_pointer)
+        return b->name;
+    return arena_printf(a, "%s%s%s", b->name, b->by_value ? "." : "->", b->field);
+}
+
 const char *buffer_label(Arena *a, const Buffer *b) {
     return b->field ? ident_of(a, arena_printf(a, "%s.%s", b->name, b->field)) : b->name;
 }

@@ -143,6 +143,13 @@ typedef struct Buffer {
     const char *field;
     bool by_value;
     StructFields *fields;
+    /* A pointer field of a struct parameter (fl->u, double *u in the
+     * struct): the array it points to, a buffer of its own emitted
+     * name->field[idx] (name.field[idx] by value); the adjoint struct's
+     * field points to its adjoint array (Enzyme's shadow convention). On
+     * the whole-struct handle, pointer_fields lists them. */
+    bool through_pointer;
+    StructFields *pointer_fields;
 } Buffer;
 
 /* The scalar fields of a struct type, flattened ("x", "pos.x"), with one
@@ -153,6 +160,7 @@ struct StructFields {
     const char **paths;
     Type *types;
     Buffer **bufs;
+    bool *to_const; /* pointer fields: whether each points to const elements */
 };
 
 typedef enum { OPD_NONE, OPD_VAR, OPD_CONST } OperandKind;
@@ -587,6 +595,7 @@ Buffer *buffer_new(Arena *a, Func *f, const char *name, Type elem, BufKind kind)
 /* The length of dimension i of the local array a declaration declares. */
 Operand decl_dim(const Stmt *decl, int i);
 /* A buffer's name for names derived from it: p, or p_pos_x for a field. */
+const char *buffer_shown(Arena *a, const Buffer *b);
 const char *buffer_label(Arena *a, const Buffer *b);
 /* name with the dots of a struct field's path made underscores. */
 const char *ident_of(Arena *a, const char *name);

@@ -712,8 +712,8 @@ static Body *site_nest(Slice *sl, Builder *bd, Operand *count, Operand *pos, boo
 }
 
 static Buffer *region_buffer(Rev *r, Buffer *of) {
-    Buffer *reg =
-        buffer_new(r->a, r->dst, arena_printf(r->a, "%s_saved", of->name), of->elem, BUF_TAPE);
+    Buffer *reg = buffer_new(r->a, r->dst, arena_printf(r->a, "%s_saved", buffer_label(r->a, of)),
+                             of->elem, BUF_TAPE);
     reg->rank = 1;
     return reg;
 }

@@ -296,6 +296,8 @@ bool macro_body_range(Frontend *fe, CXCursor c, CXFile *file, unsigned *start, u
 /* lift_struct.c */
 bool is_struct_type(CXType t);
 StructFields *struct_shape(Lift *L, CXCursor at, CXType t);
+Buffer *pointer_field(Lift *L, CXCursor member);
+Buffer *named_pointer_field(Lift *L, const char *path);
 void lift_struct_param(Lift *L, CXCursor p, Param *pr, int slot, CXType elem, int rank,
                        bool by_value);
 int bind_struct_local(Lift *L, CXCursor decl, const char *name, StructFields *sh);

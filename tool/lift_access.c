@@ -139,6 +139,8 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
                       cursor_spelling(L, c));
         return NULL;
     }
+    if (k == CXCursor_MemberRefExpr) /* fl->u: what a struct's pointer field points to */
+        return pointer_field(L, c);
     bool post;
     if (k == CXCursor_UnaryOperator &&
         (!strcmp(unop_of(L, c, &post), "++") || !strcmp(unop_of(L, c, &post), "--")))
@@ -325,21 +327,18 @@ Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
             buf->rank = 1;
         return buf && view_index(L, cur, buf, off, idx, nidx) ? buf : NULL;
     }
-    if (clang_getCursorKind(cur) == CXCursor_MemberRefExpr) {
-        lift_fail(L, cur,
-                  "keep the field's elements in an array of their own (a parameter or a local "
-                  "array), or in scalar fields",
-                  "'%s' is an array or pointer field of a struct, which pargrad does not follow",
-                  extent_text(L->fe, cur));
-        return NULL;
-    }
     int b = clang_getCursorKind(cur) == CXCursor_DeclRefExpr ? env_lookup(L, cur) : -1;
     bool plain = b >= 0 && L->env[b].is_array;
-    Buffer *table = NULL;
+    Buffer *direct = NULL; /* a table of the file, or a pointer field's array */
+    if (clang_getCursorKind(cur) == CXCursor_MemberRefExpr) { /* fl->u[i] */
+        if (!(direct = pointer_field(L, cur)))
+            return NULL;
+        plain = true;
+    }
     if (b < 0 && clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
         is_file_scope_var(clang_getCursorReferenced(cur))) {
-        table = global_table(L, cur, clang_getCursorReferenced(cur));
-        if (!table)
+        direct = global_table(L, cur, clang_getCursorReferenced(cur));
+        if (!direct)
             return NULL;
         plain = true;
     }
@@ -352,7 +351,7 @@ Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
         return NULL;
     }
     Operand off = opd_int(0);
-    Buffer *buf = table ? table : plain ? L->env[b].buf : lift_view(L, cur, &off);
+    Buffer *buf = direct ? direct : plain ? L->env[b].buf : lift_view(L, cur, &off);
     if (!buf)
         return NULL;
     for (int i = n - 1, k = 0; i >= 0; i--, k++) {

@@ -411,7 +411,7 @@ static int site_of(Lift *L, CXCursor c, HistLoop *hl) {
         if (same_site(*(CXCursor *)hl->sites.items[i], c))
             return i;
     lift_fail(L, c, "update the histogram in the loop's own body, not in a function it calls",
-              "update of the histogram '%s' outside its loop's body", hl->h->name);
+              "update of the histogram '%s' outside its loop's body", buffer_shown(L->a, hl->h));
     return -1;
 }
 
@@ -423,9 +423,9 @@ static void record_update(Lift *L, CXCursor c, HistLoop *hl, const Operand *idx,
     Builder bd = lift_builder(L, c);
     Operand j = inner_counter(L, hl);
     if (hl->inner && j.kind == OPD_NONE) {
-        lift_fail(
-            L, c, "update the bins in the inner loop's body", "%s",
-            arena_printf(L->a, "the update of '%s' is not inside its inner loop", hl->h->name));
+        lift_fail(L, c, "update the bins in the inner loop's body", "%s",
+                  arena_printf(L->a, "the update of '%s' is not inside its inner loop",
+                               buffer_shown(L->a, hl->h)));
         return;
     }
     Operand e = entry_of(&bd, hl, site, j);
@@ -508,7 +508,7 @@ static void mark_entries_unused(Lift *L, HistLoop *hl, Operand n) {
         m->index = var_new(L->a, L->f, "e", type_long());
         m->lo = opd_int(0);
         m->hi = n;
-        m->note = arena_printf(L->a, "no update of %s has run yet", hl->h->name);
+        m->note = arena_printf(L->a, "no update of %s has run yet", buffer_shown(L->a, hl->h));
         m->body = body_new(L->a);
         body_append(L->a, m->body,
                     element_write(L, hl->loop->loc, hl->keys, opd_var(m->index), opd_int(-1)));
@@ -543,8 +543,8 @@ static void lift_entries_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, H
     hl->keys->filled_first = hl->values->filled_first = true;
     hl->loop = loop_stmt(L, c, S_MAP, cn, pg);
     hl->loop->text = "map";
-    hl->loop->note =
-        arena_printf(L->a, "each iteration's updates of %s: the bin and the value", hl->h->name);
+    hl->loop->note = arena_printf(L->a, "each iteration's updates of %s: the bin and the value",
+                                  buffer_shown(L->a, hl->h));
     hl->outer = L->hist;
     L->hist = hl;
     lift_parallel_body(L, hl->loop, cn, BARRIER_MAP);
@@ -565,7 +565,7 @@ static void lift_entries_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg, H
     s->note = arena_printf(L->a,
                            "the histogram: the updates combined into %s in the loop's order, "
                            "with per-thread copies of the bins or atomics",
-                           hl->h->name);
+                           buffer_shown(L->a, hl->h));
     body_append(L->a, L->cur, s);
 }
 
@@ -602,7 +602,7 @@ static bool lift_recomputed_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg
     LiftMark mark = lift_mark(L);
     Stmt *s = loop_stmt(L, c, S_MAP, cn, pg);
     s->note = arena_printf(L->a, "each iteration updates bins of the %s histogram %s",
-                           reduce_op_name(hl->op), hl->h->name);
+                           reduce_op_name(hl->op), buffer_shown(L->a, hl->h));
     s->hist_bins = hl->h;
     Builder bd = lift_builder(L, c);
     s->hist_nbins = b_cast(&bd, type_long(), bins);
@@ -628,6 +628,11 @@ static bool lift_recomputed_histogram(Lift *L, CXCursor c, Canon *cn, Pragma *pg
 static Buffer *hist_array(Lift *L, Pragma *pg, int i, bool *is_view) {
     const char *name = pg->vars.items[i];
     SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
+    Buffer *field = named_pointer_field(L, name); /* histogram(+: st->u) */
+    if (field && type_is_float(field->elem)) {
+        *is_view = false;
+        return field;
+    }
     int found = env_named(L, name);
     Buffer *buf = found >= 0 ? L->env[found].buf : NULL;
     if (!buf || !(L->env[found].is_array || L->env[found].is_view) || buf->fields ||

@@ -63,6 +63,14 @@ static void add_assigned(Assigned *as, CXCursor d) {
     as->decls[as->n++] = d;
 }
 
+/* fl->u, s.u: a pointer field of a struct (not an array field) */
+static bool through_pointer_field(CXCursor c) {
+    while (clang_getCursorKind(c) == CXCursor_ParenExpr)
+        c = strip_implicit(kids_of(c).items[0]);
+    return clang_getCursorKind(c) == CXCursor_MemberRefExpr &&
+           clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Pointer;
+}
+
 static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     Assigned *as = data;
@@ -89,6 +97,14 @@ static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClie
             } else if (tk == CXCursor_ArraySubscriptExpr) {
                 target = strip_implicit(kids_of(target).items[0]);
                 element = true;
+                if (through_pointer_field(target)) {
+                    /* fl->u[i]: an element of the array the field points to,
+                     * not of the struct: its field stands for it (for the
+                     * loop bounds that read it) */
+                    if (as->elements)
+                        add_assigned(as, clang_getCursorReferenced(target));
+                    return CXChildVisit_Recurse;
+                }
             } else if (tk == CXCursor_MemberRefExpr) {
                 /* v->x as *v: v may point to a local struct */
                 target = strip_implicit(kids_of(target).items[0]);
@@ -132,7 +148,9 @@ typedef struct BoundScan {
 static enum CXChildVisitResult find_bound_var(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     BoundScan *bs = data;
-    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+    /* a variable, or a pointer field whose elements the body writes */
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr ||
+        clang_getCursorKind(c) == CXCursor_MemberRefExpr) {
         CXCursor d = clang_getCursorReferenced(c);
         for (int i = 0; i < bs->as->n; i++)
             bs->changed |= clang_equalCursors(bs->as->decls[i], d);

@@ -13,8 +13,10 @@
 typedef struct ShapeBuild {
     Lift *L;
     const char *prefix;
+    bool pointers; /* the pointer fields to numbers, rather than the scalar fields */
     PtrVec paths;
     Type types[4096];
+    bool to_const[4096];
     int n;
     bool too_many;
 } ShapeBuild;
@@ -33,12 +35,18 @@ static enum CXVisitorResult add_field(CXCursor field, CXClientData data) {
     if (t.kind == CXType_Record) {
         if (is_struct_type(t)) /* a union's members overlap: not followed */
             add_fields(sb, t, path);
-    } else if (map_type(t, &ty)) {
+    } else {
+        CXType pointee = clang_getCanonicalType(clang_getPointeeType(t));
+        bool wanted =
+            sb->pointers ? t.kind == CXType_Pointer && map_type(pointee, &ty) : map_type(t, &ty);
+        if (!wanted)
+            return CXVisit_Continue;
         if (sb->n == (int)(sizeof sb->types / sizeof sb->types[0])) {
             sb->too_many = true;
             return CXVisit_Break;
         }
         vec_push(sb->L->a, &sb->paths, (void *)path);
+        sb->to_const[sb->n] = sb->pointers && clang_isConstQualifiedType(pointee);
         sb->types[sb->n++] = ty;
     }
     return CXVisit_Continue;
@@ -57,21 +65,29 @@ bool is_struct_type(CXType t) {
            clang_getCursorKind(clang_getTypeDeclaration(ct)) == CXCursor_StructDecl;
 }
 
-/* The scalar fields of struct type t, flattened in declaration order. */
-StructFields *struct_shape(Lift *L, CXCursor at, CXType t) {
+/* The scalar fields of struct type t (or with `pointers`, its fields that
+ * point to numbers), flattened in declaration order. */
+static StructFields *fields_of(Lift *L, CXCursor at, CXType t, bool pointers) {
     ShapeBuild *sb = xcalloc(1, sizeof(ShapeBuild));
     sb->L = L;
+    sb->pointers = pointers;
     add_fields(sb, clang_getCanonicalType(t), NULL);
     StructFields *sh = arena_alloc(L->a, sizeof(StructFields));
     sh->n = sb->n;
     sh->paths = (const char **)sb->paths.items;
     sh->types = arena_alloc(L->a, sizeof(Type) * (size_t)(sb->n + 1));
     memcpy(sh->types, sb->types, sizeof(Type) * (size_t)sb->n);
+    sh->to_const = arena_alloc(L->a, sizeof(bool) * (size_t)(sb->n + 1));
+    memcpy(sh->to_const, sb->to_const, sizeof(bool) * (size_t)sb->n);
     sh->bufs = arena_alloc(L->a, sizeof(Buffer *) * (size_t)(sb->n + 1));
     if (sb->too_many)
         lift_fail(L, at, "split the struct", "a struct with more than %s scalar fields", "4096");
     free(sb);
     return sh;
+}
+
+StructFields *struct_shape(Lift *L, CXCursor at, CXType t) {
+    return fields_of(L, at, t, false);
 }
 
 static int field_index(const StructFields *sh, const char *path) {
@@ -169,7 +185,10 @@ void lift_struct_param(Lift *L, CXCursor p, Param *pr, int slot, CXType elem, in
     group->by_value = by_value;
     bool is_const = clang_isConstQualifiedType(elem);
     StructFields *sh = struct_shape(L, p, elem);
-    if (sh->n == 0) {
+    /* the arrays its pointer fields point to, for one struct (not an array
+     * of them: each element's would be arrays of their own) */
+    StructFields *ptrs = rank <= 1 ? fields_of(L, p, elem, true) : NULL;
+    if (sh->n == 0 && (!ptrs || ptrs->n == 0)) {
         lift_fail(L, p, "pass the struct's scalar fields instead",
                   "the struct parameter '%s' has no scalar fields pargrad can follow", pr->name);
         return;
@@ -177,15 +196,23 @@ void lift_struct_param(Lift *L, CXCursor p, Param *pr, int slot, CXType elem, in
     Buffer *whole = buffer_new(L->a, L->f, pr->name, (Type){TY_VOID, NULL}, BUF_PARAM);
     whole->rank = rank;
     whole->fields = sh;
+    whole->pointer_fields = ptrs;
     whole->by_value = by_value;
-    for (int k = 0; k < sh->n; k++) {
-        Buffer *buf = buffer_new(L->a, L->f, pr->name, sh->types[k], BUF_PARAM);
-        buf->is_const = is_const || by_value;
-        buf->rank = rank;
-        buf->field = sh->paths[k];
+    int nptrs = ptrs ? ptrs->n : 0;
+    for (int k = 0; k < sh->n + nptrs; k++) {
+        bool through_pointer = k >= sh->n;
+        StructFields *from = through_pointer ? ptrs : sh;
+        int f = through_pointer ? k - sh->n : k;
+        Buffer *buf = buffer_new(L->a, L->f, pr->name, from->types[f], BUF_PARAM);
+        /* a pointer field of a const struct still points to writable
+         * elements, unless it points to const ones */
+        buf->is_const = through_pointer ? ptrs->to_const[f] : is_const || by_value;
+        buf->rank = through_pointer ? 1 : rank;
+        buf->field = from->paths[f];
         buf->by_value = by_value;
+        buf->through_pointer = through_pointer;
         buf->param_decl = pr->decl;
-        sh->bufs[k] = buf;
+        from->bufs[f] = buf;
         Param *fp = k == 0 ? pr : arena_alloc(L->a, sizeof(Param));
         fp->name = pr->name;
         fp->decl = pr->decl;
@@ -398,6 +425,55 @@ Buffer *lift_member(Lift *L, CXCursor c, Operand *idx, int *n, int *slot) {
     memcpy(idx, pl.idx, sizeof(Operand) * (size_t)pl.n);
     *n = pl.n;
     return pl.shape->bufs[k];
+}
+
+/* The array that pointer field `member` of a struct parameter points to
+ * (fl->u, s.u, fl->grid.u): a buffer of its own; NULL (reported) for
+ * other pointer or array fields. */
+Buffer *pointer_field(Lift *L, CXCursor member) {
+    Place pl;
+    if (!member_place(L, member, &pl))
+        return NULL;
+    StructFields *ptrs = pl.whole ? pl.whole->pointer_fields : NULL;
+    int k = ptrs ? field_index(ptrs, pl.prefix) : -1;
+    if (k >= 0 && (pl.n != 1 || !opd_is_const(pl.idx[0], 0))) {
+        lift_fail(L, member,
+                  "keep such arrays in a 2-D array or an array of row pointers (double **u), "
+                  "or in a struct parameter of their own, whose fields are followed (v->u[i])",
+                  "'%s' is a pointer field of an element of an array of structs, which pargrad "
+                  "does not follow (only of a struct parameter)",
+                  extent_text(L->fe, member));
+        return NULL;
+    }
+    if (k < 0) {
+        const char *hint =
+            pl.slot >= 0
+                ? "index the struct parameter's own field (fl->u[i]), not a local copy's"
+                : "keep the field's elements in an array of their own (a parameter or a local "
+                  "array), or point a field of a struct parameter at them (double *u;)";
+        lift_fail(L, member, hint,
+                  "'%s' is an array or pointer field of a struct, which pargrad does not follow",
+                  extent_text(L->fe, member));
+        return NULL;
+    }
+    return ptrs->bufs[k];
+}
+
+/* The array of the pointer field a pragma names as C writes it (st->u,
+ * st.f.u, for a struct parameter st); NULL if it names none. */
+Buffer *named_pointer_field(Lift *L, const char *path) {
+    size_t base = strcspn(path, "-.");
+    if (!path[base])
+        return NULL;
+    int b = env_named(L, arena_printf(L->a, "%.*s", (int)base, path));
+    Buffer *whole = b >= 0 && L->env[b].is_array ? L->env[b].buf : NULL;
+    if (!whole || !whole->pointer_fields || (whole->by_value != (path[base] == '.')))
+        return NULL;
+    const char *rest = path + base + (path[base] == '.' ? 1 : 2);
+    if (strstr(rest, "->")) /* through a pointer to another struct: not followed */
+        return NULL;
+    int k = field_index(whole->pointer_fields, rest);
+    return k >= 0 ? whole->pointer_fields->bufs[k] : NULL;
 }
 
 /* ---- whole structs ---- */

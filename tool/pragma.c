@@ -128,6 +128,23 @@ static bool lex_reduce_op(Lexer *lx, Pragma *out) {
     return true;
 }
 
+/* An identifier, or a struct's member as C writes it (st->u, st.f.u), or
+ * NULL. */
+static const char *lex_member_path(Lexer *lx) {
+    const char *start = (skip_space(lx), lx->p);
+    const char *id = lex_ident(lx);
+    while (id && (strncmp(lx->p, "->", 2) == 0 || *lx->p == '.')) {
+        const char *before = lx->p;
+        lx->p += *lx->p == '.' ? 1 : 2;
+        if (!lex_ident(lx)) {
+            lx->p = before;
+            break;
+        }
+        id = arena_printf(lx->a, "%.*s", (int)(lx->p - start), start);
+    }
+    return id;
+}
+
 static void parse_combinator(Lexer *lx, Pragma *out) {
     expect_char(lx, '(', "(");
     if (lx->failed)
@@ -137,7 +154,7 @@ static void parse_combinator(Lexer *lx, Pragma *out) {
         skip_space(lx);
         SrcLoc *at = arena_alloc(lx->a, sizeof(SrcLoc));
         *at = lex_loc(lx);
-        const char *id = lex_ident(lx);
+        const char *id = lex_member_path(lx);
         if (!id) {
             lex_error(lx, "write e.g. reduce(+: s)", "expected a variable to reduce into%s", "");
             return;

@@ -128,6 +128,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_FP_CLASS] = {"fp_class", 1},
     [K_CXX_NAMES] = {"cxx_names", 1},
     [K_ENUM] = {"enum", 1},
+    [K_PTR_FIELDS] = {"pointer_fields", 1},
 };
 
 int on(enum construct k) {
@@ -294,8 +295,13 @@ static void setup_interface(void) {
     add_array("x", 2, 1);
     if (prog.has_w)
         add_array("w", 2, 1);
+    /* pointer_fields: u is the array a struct parameter's field points to,
+     * the struct by pointer or by value (its own type: u's is double) */
+    prog.u_name = "u";
+    if (prog.has_u && !prog.ty_u && on(K_PTR_FIELDS) && chance(40))
+        prog.u_name = rnd(3) ? "st->u" : "st.u";
     if (prog.has_u)
-        add_array("u", 2, 0);
+        add_array(prog.u_name, 2, 0);
     if (prog.has_y)
         add_array("y", 0, 0);
 }
@@ -312,7 +318,7 @@ static void gen_void_guard(struct block b) {
     struct array *o = NULL;
     for (int i = 0; i < cx.narrays; i++)
         if (cx.arrays[i].extent > 0 &&
-            (strcmp(cx.arrays[i].name, "y") == 0 || strcmp(cx.arrays[i].name, "u") == 0))
+            (strcmp(cx.arrays[i].name, "y") == 0 || strcmp(cx.arrays[i].name, prog.u_name) == 0))
             o = &cx.arrays[i];
     struct node *n = stmt(b, free_in_if[0] ? fmt("if (%%0) {\n%s    return;\n}", free_in_if)
                                            : "if (%0)\n    return;");
@@ -509,6 +515,15 @@ static void print_param(FILE *out, const char *before, struct node *ty, const ch
     fputs(after, out);
 }
 
+/* pointer_fields: u as st->u or st.u */
+static int u_in_struct(void) {
+    return strcmp(prog.u_name, "u") != 0;
+}
+
+static int u_by_value(void) {
+    return strcmp(prog.u_name, "st.u") == 0;
+}
+
 static void print_params(FILE *out) {
     print_param(out, "int n, int m, const ", prog.ty_x, " *x");
     if (prog.has_w)
@@ -521,7 +536,9 @@ static void print_params(FILE *out) {
         fputs(", const double **rt", out);
     if (prog.has_p)
         print_param(out, ", ", prog.ty_p, " p");
-    if (prog.has_u)
+    if (prog.has_u && u_in_struct())
+        fputs(u_by_value() ? ", rg_st st" : ", rg_st *st", out);
+    else if (prog.has_u)
         print_param(out, ", ", prog.ty_u, " *u");
     if (prog.has_y)
         print_param(out, ", ", prog.ty_y, " *y");
@@ -580,6 +597,8 @@ static void print_consts(FILE *out) {
 static void print_struct_type(FILE *out) {
     if (prog.uses_struct)
         fputs("typedef struct {\n    double lo, hi;\n    int tag;\n} rg_pt;\n\n", out);
+    if (prog.has_u && u_in_struct())
+        fputs("typedef struct {\n    int len;\n    double *u;\n} rg_st;\n\n", out);
 }
 
 static void print_support(FILE *out);
@@ -679,13 +698,13 @@ static void print_directive(FILE *out) {
     if (prog.p_wrt)
         fputs(", p", out);
     if (prog.has_u)
-        fputs(", u", out);
+        fputs(u_in_struct() ? ", st" : ", u", out);
     fputs(")", out);
     if (prog.has_u || prog.has_y || prog.out_clause) {
         const char *sep = "";
         fputs(" out(", out);
         if (prog.has_u)
-            fputs("u", out), sep = ", ";
+            fputs(u_in_struct() ? "st" : "u", out), sep = ", ";
         if (prog.has_y)
             fprintf(out, "%sy", sep), sep = ", ";
         if (prog.has_ret)
@@ -745,7 +764,9 @@ static void print_grad_params(FILE *out) {
         fprintf(out, ", const double **rt%s", prog.a_wrt ? ", double **rt_b" : "");
     if (prog.has_p)
         fprintf(out, ", double p%s", prog.p_wrt ? ", double *p_b" : "");
-    if (prog.has_u)
+    if (prog.has_u && u_in_struct())
+        fputs(u_by_value() ? ", rg_st st, rg_st *st_b" : ", rg_st *st, rg_st *st_b", out);
+    else if (prog.has_u)
         fputs(", double *u, double *u_b", out);
     if (prog.has_y)
         fputs(", double *y, double *y_b", out);
@@ -765,7 +786,9 @@ static void print_primal_args(FILE *out) {
         fputs(", rt", out);
     if (prog.has_p)
         fputs(", d->p", out);
-    if (prog.has_u)
+    if (prog.has_u && u_in_struct())
+        fputs(u_by_value() ? ", st" : ", &st", out);
+    else if (prog.has_u)
         fputs(", d->u", out);
     if (prog.has_y)
         fputs(", d->y", out);
@@ -777,6 +800,8 @@ static void print_call(FILE *out, const char *name) {
         fputs("    rg_pt sp[N];\n    rg_pack(d, sp);\n", out);
     if (prog.has_rt)
         fputs("    double at[N * M];\n    const double *rt[N];\n    rg_rows(d->a, at, rt);\n", out);
+    if (prog.has_u && u_in_struct())
+        fputs("    rg_st st = {N * M, d->u};\n", out);
     fprintf(out, "    %s%s(", prog.has_ret ? "return " : "", name);
     print_primal_args(out);
     fprintf(out, ");%s\n}\n\n", prog.has_ret ? "" : "\n    return 0.0;");
@@ -824,6 +849,8 @@ static void write_check(FILE *out, uint64_t seed) {
               "*rt_b[N];\n    rg_rows(d->a, at, rt);\n    memset(at_b, 0, sizeof at_b);\n    for "
               "(int i = 0; i < N; i++)\n        rt_b[i] = &at_b[i * M];\n",
               out);
+    if (prog.has_u && u_in_struct()) /* st_b's field points to u_b; its length is ignored */
+        fputs("    rg_st st = {N * M, d->u}, st_b = {-1, d->u_b};\n", out);
     if (prog.has_sp) /* sp_b is unpacked into w_b: the chain rule through rg_pack */
         fputs("    rg_pt sp[N], sp_b[N];\n    rg_pack(d, sp);\n    memset(sp_b, 0, sizeof "
               "sp_b);\n",
@@ -839,7 +866,9 @@ static void write_check(FILE *out, uint64_t seed) {
         fprintf(out, ", rt%s", prog.a_wrt ? ", rt_b" : "");
     if (prog.has_p)
         fprintf(out, ", d->p%s", prog.p_wrt ? ", &d->p_b" : "");
-    if (prog.has_u)
+    if (prog.has_u && u_in_struct())
+        fputs(u_by_value() ? ", st, &st_b" : ", &st, &st_b", out);
+    else if (prog.has_u)
         fputs(", d->u, d->u_b", out);
     if (prog.has_y)
         fputs(", d->y, d->y_b", out);

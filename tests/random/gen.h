@@ -158,6 +158,7 @@ enum construct {
     K_CXX_NAMES,   /* locals named like C++'s keywords (new, class, this, ...): the CUDA
                     * output, C++, renames them */
     K_ENUM,        /* a local of an enum type choosing a scale (enum rg_mode md = ...;) */
+    K_PTR_FIELDS,  /* u through a pointer field of a struct parameter (st->u[i], st.u[i]) */
     K_COUNT
 };
 
@@ -246,14 +247,15 @@ void print_stmts(FILE *out, struct node **v, int len, int indent);
 /* the program's interface (fixed per seed)                           */
 
 struct program {
-    int n, m;         /* the sizes the driver uses */
-    int has_w, w_wrt; /* const double *w (n*m), active or not */
-    int has_a, a_wrt; /* const double a[n][m] */
-    int has_p, p_wrt; /* double p */
-    int has_u;        /* double *u: wrt and out, updated in place */
-    int has_y;        /* double *y: out */
-    int has_ret;      /* returns double (else void) */
-    int out_clause;   /* write out(...) even when it is just return */
+    int n, m;           /* the sizes the driver uses */
+    int has_w, w_wrt;   /* const double *w (n*m), active or not */
+    int has_a, a_wrt;   /* const double a[n][m] */
+    int has_p, p_wrt;   /* double p */
+    int has_u;          /* double *u: wrt and out, updated in place */
+    const char *u_name; /* how f names u: "u", or its pointer field "st->u" or "st.u" */
+    int has_y;          /* double *y: out */
+    int has_ret;        /* returns double (else void) */
+    int out_clause;     /* write out(...) even when it is just return */
     int uses_float;
     int uses_blend, uses_step;  /* scalar_ref: rg_blend, rg_step are called */
     int uses_declop[7];         /* declared_op: the operators used (declops) */

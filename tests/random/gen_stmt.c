@@ -922,7 +922,7 @@ static void gen_trajectory(struct block b) {
 static const char *swap_names[2];
 
 static void gen_time_loop(struct block b) {
-    struct array *u = prog.has_u ? find_array("u") : pick_target(1, 0);
+    struct array *u = prog.has_u ? find_array(prog.u_name) : pick_target(1, 0);
     struct array *tmp = NULL;
     for (int i = 0; i < cx.narrays; i++)
         if (!cx.arrays[i].input && !cx.arrays[i].writing && !cx.arrays[i].locked &&
@@ -1080,7 +1080,7 @@ static struct array *updatable_output(void) {
     for (int i = 0; i < cx.narrays; i++)
         if (!cx.arrays[i].input && cx.arrays[i].extent > 0 && !cx.arrays[i].writing &&
             !cx.arrays[i].locked &&
-            (strcmp(cx.arrays[i].name, "y") == 0 || strcmp(cx.arrays[i].name, "u") == 0))
+            (strcmp(cx.arrays[i].name, "y") == 0 || strcmp(cx.arrays[i].name, prog.u_name) == 0))
             o = &cx.arrays[i];
     return o;
 }
@@ -1151,14 +1151,18 @@ static int gen_logged_write(struct block b) {
                         a, c, a, a, a, a, a, a, c, a, c, a, c, fmt(upd, c, c)));
         break;
     case 2: /* a map over rows of u of different lengths */
-        if (cx.in_helper || !find_array("u") || find_array("u")->extent != 2 ||
-            find_array("u")->locked || find_array("u")->writing)
+    {
+        struct array *u = find_array(prog.u_name);
+        if (cx.in_helper || !u || u->extent != 2 || u->locked || u->writing)
             return 0;
-        stmt(b, fmt("{\n    int %s, %s;\n#pragma pargrad map\n    for (%s = 0; %s < n; %s++)\n   "
-                    "     for (%s = 0; %s < (%s < m ? %s + 1 : m); %s++)\n            u[%s * m + "
-                    "%s] = 0.5 * u[%s * m + %s] + 0.25 * tanh(x[%s * m + %s] * u[%s * m + %s]);\n}",
-                    a, c, a, a, a, c, c, a, a, c, a, c, a, c, a, c, a, c));
+        const char *un = u->name;
+        stmt(b,
+             fmt("{\n    int %s, %s;\n#pragma pargrad map\n    for (%s = 0; %s < n; %s++)\n   "
+                 "     for (%s = 0; %s < (%s < m ? %s + 1 : m); %s++)\n            %s[%s * m + "
+                 "%s] = 0.5 * %s[%s * m + %s] + 0.25 * tanh(x[%s * m + %s] * %s[%s * m + %s]);\n}",
+                 a, c, a, a, a, c, c, a, a, c, un, a, c, un, a, c, a, c, un, a, c));
         return 1;
+    }
     case 3: /* an index read from the int table, which then advances */
         n = stmt(b, fmt("%s\n%s[%d] = (%s[%d] + 2) %% n;",
                         fmt(upd, fmt("%s[%d]", t, k), fmt("%s[%d]", t, k)), t, k, t, k));

@@ -1,0 +1,82 @@
+/* Structs that hold the arrays, as HPC codes pass their state around: a
+ * grid whose fields point to its state, fluxes and coefficients (bounds
+ * read from the struct, a time loop updating the state in place, a histogram into it), a
+ * model whose weights a local pointer views, a struct of weights passed
+ * by value, and a nested struct of pointers. */
+#include <math.h>
+
+#include "struct_pointers.h"
+
+/* explicit diffusion, the state in place; the energy at the end */
+double diffuse(grid_t *g, double dt, int steps) {
+    for (int s = 0; s < steps; s++) {
+#pragma pargrad map
+        for (int i = 0; i < g->nx - 1; i++)
+            g->flux[i] = g->kappa[i] * (g->u[i + 1] - g->u[i]) / g->dx;
+#pragma pargrad map
+        for (int i = 1; i < g->nx - 1; i++)
+            g->u[i] += dt * (g->flux[i] - g->flux[i - 1]) / g->dx;
+    }
+    double e = 0.0;
+#pragma pargrad reduce(+ : e)
+    for (int i = 0; i < g->nx; i++)
+        e += g->u[i] * g->u[i];
+    return e;
+}
+#pragma pargrad reverse(diffuse) wrt(g) out(return, g)
+
+/* charges deposited into the grid's cells, a histogram into the state */
+double deposit(grid_t *g, int np, const double *q) {
+    for (int i = 0; i < g->nx; i++)
+        g->u[i] = 0.0;
+#pragma pargrad histogram(+ : g->u)
+    for (int p = 0; p < np; p++) {
+        int c = (p * 7 + 3) % g->nx;
+        g->u[c] += q[p] * q[p];
+    }
+    double e = 0.0;
+#pragma pargrad reduce(+ : e)
+    for (int i = 0; i < g->nx - 1; i++)
+        e += g->kappa[i] * g->u[i] * g->u[i + 1];
+    return e;
+}
+#pragma pargrad reverse(deposit) wrt(g, q) out(return, g)
+
+/* a dense tanh layer and a squared loss; y is the caller's scratch */
+double layer_loss(const struct layer *m, const double *x, double *y) {
+    const double *W = m->W;
+    double loss = 0.0;
+#pragma pargrad map
+    for (int o = 0; o < m->n_out; o++) {
+        double a = m->b[o];
+        const double *row = W + o * m->n_in;
+        for (int k = 0; k < m->n_in; k++)
+            a += row[k] * x[k];
+        y[o] = tanh(a);
+    }
+#pragma pargrad reduce(+ : loss)
+    for (int o = 0; o < m->n_out; o++)
+        loss += (y[o] - 0.25) * (y[o] - 0.25);
+    return 0.5 * loss;
+}
+#pragma pargrad reverse(layer_loss) wrt(m, x, y) out(return, y)
+
+/* a struct of weights by value */
+double weighted_norm(weights_t wt, const double *x) {
+    double s = 0.0;
+#pragma pargrad reduce(+ : s)
+    for (int i = 0; i < wt.n; i++)
+        s += wt.w[i] * x[i] * x[i];
+    return wt.scale * sqrt(s);
+}
+#pragma pargrad reverse(weighted_norm) wrt(wt, x)
+
+/* pointers in a nested struct */
+double internal_energy(const struct state *st) {
+    double e = 0.0;
+#pragma pargrad reduce(+ : e)
+    for (int i = 0; i < st->n; i++)
+        e += st->f.p[i] / ((st->gamma - 1.0) * st->f.rho[i]);
+    return e;
+}
+#pragma pargrad reverse(internal_energy) wrt(st)
