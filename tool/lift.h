@@ -445,6 +445,7 @@ bool is_hist_target(Lift *L, Buffer *buf);
 /* h[k] += v, h[k] -= v, h[k] = h[k] + v, h[k] *= v, h[k] = fmin(h[k], v)... on
  * a histogram's array. */
 bool lift_hist_if(Lift *L, CXCursor c);
+void hist_increment(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, bool down);
 void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, const char *op,
                  CXCursor lhs, CXCursor rhs);
 

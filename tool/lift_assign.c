@@ -472,6 +472,8 @@ void lift_incdec(Lift *L, CXCursor c) {
                                                    : lift_subscripts(L, target, idx, &n);
         if (buf && buf->fields)
             struct_as_value(L, target);
+        else if (buf && is_hist_target(L, buf))
+            hist_increment(L, c, buf, idx, n, op[0] == '-');
         else if (buf) {
             Operand old = read_element(L, c, buf, idx, n);
             Builder bd = lift_builder(L, c);

@@ -435,7 +435,7 @@ static void record_update(Lift *L, CXCursor c, HistLoop *hl, const Operand *idx,
 }
 
 static void add_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, int form,
-                       CXCursor value, bool negate);
+                       CXCursor value, const Operand *constant, bool negate);
 
 void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, const char *op,
                  CXCursor lhs, CXCursor rhs) {
@@ -443,7 +443,13 @@ void hist_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, co
     bool negate;
     UserOp *u;
     int form = update_form(L, lhs, op, rhs, &value, &negate, &u);
-    add_update(L, c, buf, idx, n, form, value, negate);
+    add_update(L, c, buf, idx, n, form, value, NULL, negate);
+}
+
+/* h[k]++, ++h[k], h[k]-- of a histogram being lifted: h[k] += 1 (or -= 1) */
+void hist_increment(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, bool down) {
+    Operand one = opd_int(1);
+    add_update(L, c, buf, idx, n, RED_ADD, clang_getNullCursor(), &one, down);
 }
 
 /* `if (v < h[k]) h[k] = v;` of a histogram being lifted: its update (the
@@ -460,7 +466,7 @@ bool lift_hist_if(Lift *L, CXCursor c) {
         int n = 0;
         Buffer *at = lift_subscripts(L, strip_parens(kids_of(assign).items[0]), idx, &n);
         if (at == buf)
-            add_update(L, c, buf, idx, n, op, value, false);
+            add_update(L, c, buf, idx, n, op, value, NULL, false);
         else if (at)
             continue;
         return true;
@@ -469,7 +475,7 @@ bool lift_hist_if(Lift *L, CXCursor c) {
 }
 
 static void add_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int n, int form,
-                       CXCursor value, bool negate) {
+                       CXCursor value, const Operand *constant, bool negate) {
     HistLoop *hl = L->hist && L->hist->h == buf ? L->hist : NULL;
     if (form != (hl ? (int)hl->op : RED_ADD)) { /* checked before: a helper's update */
         lift_fail(L, c, "update the histogram in the loop's own body, as h[k] OP= v",
@@ -477,7 +483,7 @@ static void add_update(Lift *L, CXCursor c, Buffer *buf, const Operand *idx, int
         return;
     }
     hist_bin_check(L, c, buf, buf->name, idx, n);
-    Operand v = lift_expr(L, value);
+    Operand v = constant ? *constant : lift_expr(L, value);
     Builder bd = lift_builder(L, c);
     v = b_cast(&bd, buf->elem, v);
     if (negate)
@@ -629,16 +635,15 @@ static Buffer *hist_array(Lift *L, Pragma *pg, int i, bool *is_view) {
     const char *name = pg->vars.items[i];
     SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
     Buffer *field = named_pointer_field(L, name); /* histogram(+: st->u) */
-    if (field && type_is_float(field->elem)) {
+    if (field) {
         *is_view = false;
         return field;
     }
     int found = env_named(L, name);
     Buffer *buf = found >= 0 ? L->env[found].buf : NULL;
-    if (!buf || !(L->env[found].is_array || L->env[found].is_view) || buf->fields ||
-        !type_is_float(buf->elem)) {
-        lift_fail_at(L, at, "name an array of double or float declared before the loop",
-                     "histogram array '%s' is not an array of floating values declared "
+    if (!buf || !(L->env[found].is_array || L->env[found].is_view) || buf->fields) {
+        lift_fail_at(L, at, "name an array of numbers declared before the loop",
+                     "histogram array '%s' is not an array of numbers declared "
                      "before the loop",
                      name);
         return NULL;

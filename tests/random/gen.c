@@ -129,6 +129,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_CXX_NAMES] = {"cxx_names", 1},
     [K_ENUM] = {"enum", 1},
     [K_PTR_FIELDS] = {"pointer_fields", 1},
+    [K_COUNT_HIST] = {"count_hist", 1},
 };
 
 int on(enum construct k) {

@@ -159,6 +159,7 @@ enum construct {
                     * output, C++, renames them */
     K_ENUM,        /* a local of an enum type choosing a scale (enum rg_mode md = ...;) */
     K_PTR_FIELDS,  /* u through a pointer field of a struct parameter (st->u[i], st.u[i]) */
+    K_COUNT_HIST,  /* a histogram(+) of integer counts (hc[k] += 1, hc[k]++), read after */
     K_COUNT
 };
 

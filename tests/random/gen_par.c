@@ -992,6 +992,44 @@ static void gen_struct_hist(struct block b, int count) {
     declare(hs, T_DOUBLE, 3.0 * nb * (1.0 + 0.1 * (0.25 + 0.75 * 128)));
 }
 
+/* count_hist: a + histogram of integer counts into a fresh local int
+ * array of NB bins, the bin from i (or from w's data), one or two counts
+ * per iteration; the counts weigh values of x after the loop */
+static void gen_count_hist(struct block b, int count) {
+    static const int nbs[] = {3, 5, 8}, mult[] = {1, 2, 3, 5, 7};
+    int nb = nbs[rnd(3)];
+    const char *h = fresh("hc"), *q = fresh("q"), *hs = fresh("hs");
+    if (chance(50))
+        stmt(b, fmt("int %s[%d] = {0};", h, nb));
+    else
+        stmt(b, fmt("int %s[%d];\nfor (int %s = 0; %s < %d; %s++)\n    %s[%s] = 0;", h, nb, q, q,
+                    nb, q, h, q));
+    int pooled;
+    const char *i = loop_counter("i", &pooled);
+    struct node *n = block_stmt(
+        b, fmt("#pragma pargrad histogram(+ : %s)\n%s {", h, loop_head(i, pooled, "0", "n")));
+    struct saved s = enter();
+    gen_hist_iteration(n, i, count);
+    int nup = 1 + rnd(2);
+    for (int u = 0; u < nup; u++) {
+        const char *k = prog.has_w && chance(40)
+                            ? fmt("(int)(fabs(w[%s]) * %d.0) %% %d", i, nb, nb)
+                            : fmt("(%s * %d + %d) %% %d", i, mult[rnd(5)], rnd(4), nb);
+        static const char *const forms[] = {"%s[%s] += 1;", "%s[%s]++;", "++%s[%s];",
+                                            "%s[%s] = %s[%s] + 2;"};
+        int f = rnd(4);
+        stmt(body_of(n), f == 3 ? fmt(forms[3], h, k, h, k) : fmt(forms[f], h, k));
+    }
+    cx.par--;
+    leave_par(s);
+    end_counter(i);
+    const char *r = fresh("q");
+    stmt(b, fmt("double %s = 0.0;\nfor (int %s = 0; %s < %d; %s++)\n    %s += %s[%s] * tanh(x[%s "
+                "%% n]);",
+                hs, r, r, nb, r, hs, h, r, r));
+    declare(hs, T_DOUBLE, 2.0 * 2.0 * 128);
+}
+
 /* a histogram of *, min or max into a fresh local array of NB bins: one
  * or two updates per iteration at bins computed from i, maybe under an
  * if; the bins summed into a scalar after the loop */
@@ -1019,6 +1057,10 @@ void gen_hist_op(struct block b, int count) {
          "%2$s[%1$s] = rg_hyp(0.5 + 0.25 * tanh(%%0), %2$s[%1$s]);"}};
     if (on(K_DECL_OP) && chance(15)) {
         gen_struct_hist(b, count);
+        return;
+    }
+    if (on(K_COUNT_HIST) && chance(25)) {
+        gen_count_hist(b, count);
         return;
     }
     int nb = nbs[rnd(3)], op = rnd(on(K_HISTOGRAM) ? 4 : 3);
