@@ -668,6 +668,22 @@ __device__ static inline int pg_dev_flushed(void) {
     return 0;
 }
 
+/* exit() and abort() in device code (a guard of the arguments): the
+ * kernel stops, and the host's check of the launch reports it with the
+ * generated function and the source line; the emulation exits */
+#ifdef PG_CUDA_EMULATE
+#define pg_dev_exit exit
+#define pg_dev_abort abort
+#else
+__device__ static inline void pg_dev_exit(int status) {
+    (void)status;
+    __trap();
+}
+__device__ static inline void pg_dev_abort(void) {
+    __trap();
+}
+#endif
+
 /* omp_get_wtime in device code: the GPU's global timer (ns), in seconds
  * (differences between two readings are what programs use) */
 #ifdef PG_CUDA_EMULATE

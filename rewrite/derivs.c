@@ -309,6 +309,11 @@ static const struct {
     {"omp_get_max_threads", "omp.h"},
     {"omp_get_num_procs", "omp.h"},
     {"assert", "assert.h"}, /* assert(c): the condition's value, kept as a check */
+    /* the end of the program, as a guard of the arguments calls it: the
+     * gradient stops where the primal would (lift_if: the branch ends) */
+    {"exit", "stdlib.h"},
+    {"abort", "stdlib.h"},
+    {"_Exit", "stdlib.h"},
 };
 
 const char *effect_header(const char *name) {

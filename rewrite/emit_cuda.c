@@ -36,7 +36,8 @@
 
 /* The kept calls device code has, and what it calls instead: stdio's
  * output goes through printf (streams ignored, fflush a no-op:
- * pargrad_cuda.h), OpenMP's wall clock reads the GPU's timer, assert and
+ * pargrad_cuda.h), OpenMP's wall clock reads the GPU's timer, exit and
+ * abort stop the kernel (the host reports the failed launch), assert and
  * pargrad's checks as they are */
 static const char *const device_calls[][2] = {
     {"printf", "printf"},
@@ -47,6 +48,9 @@ static const char *const device_calls[][2] = {
     {"fflush", "pg_dev_fflush"},
     {"omp_get_wtime", "pg_dev_wtime"},
     {"assert", "assert"},
+    {"exit", "pg_dev_exit"},
+    {"_Exit", "pg_dev_exit"},
+    {"abort", "pg_dev_abort"},
     {"pg_bin_check", "pg_bin_check"},
     {"pg_bound_check", "pg_bound_check"},
 };
@@ -62,7 +66,7 @@ static Stmt *first_unsupported(Body *b, const char **what) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_EFFECT && !cuda_device_call(s->text))
-            *what = "calls other than stdio's output, omp_get_wtime and assert";
+            *what = "calls other than stdio's output, omp_get_wtime, assert, exit and abort";
         if (*what)
             return s;
         Stmt *in = first_unsupported(s->then_body, what);

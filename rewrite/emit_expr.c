@@ -403,6 +403,27 @@ static void emit_subscripts(Emitter *e, Operand *idx, int n) {
     }
 }
 
+/* An element of the array a struct's pointer field points to: s.u[i],
+ * p->u[i], or of an array of structs p[k].u[i] (k the first subscript) */
+static void emit_pointer_field(Emitter *e, Buffer *b, Operand *idx, int n) {
+    /* the adjoint struct is of the primal's type: where its field points
+     * to const, the adjoint array it points to is written all the same */
+    bool cast = b->is_adjoint && b->primal && b->primal->is_const;
+    if (cast)
+        fprintf(e->out, "((%s *)", b->elem.cname);
+    fputs(buf_name(e, b), e->out);
+    if (b->row_table && n == 2 && !opd_is_const(idx[0], 0)) {
+        emit_subscripts(e, idx, 1);
+        fputc('.', e->out);
+    } else {
+        fputs(b->by_value ? "." : "->", e->out);
+    }
+    fputs(b->field, e->out);
+    if (cast)
+        fputc(')', e->out);
+    emit_subscripts(e, idx + (b->row_table ? 1 : 0), b->row_table ? n - 1 : n);
+}
+
 void emit_access(Emitter *e, Buffer *b, Operand *idx, int n) {
     if (b->scalar_ref) {
         fprintf(e->out, "*%s", buf_name(e, b));
@@ -414,11 +435,8 @@ void emit_access(Emitter *e, Buffer *b, Operand *idx, int n) {
         fprintf(e->out, ") * %s + %s]", lane_count(e), lane_index(e));
         return;
     }
-    if (b->through_pointer && b->is_adjoint && b->primal && b->primal->is_const) {
-        /* the adjoint struct is of the primal's type, whose field points
-         * to const: the adjoint array it points to is written */
-        fprintf(e->out, "((%s *)%s->%s)", b->elem.cname, buf_name(e, b), b->field);
-        emit_subscripts(e, idx, n);
+    if (b->through_pointer) {
+        emit_pointer_field(e, b, idx, n);
         return;
     }
     fputs(buf_name(e, b), e->out);
@@ -426,15 +444,13 @@ void emit_access(Emitter *e, Buffer *b, Operand *idx, int n) {
         emit_flat_index(e, flat_dims(b), idx, n);
         return;
     }
-    if (b->through_pointer) /* a pointer field: the struct's, then the array's element */
-        fprintf(e->out, "%s%s", b->by_value ? "." : "->", b->field);
-    else if (b->field && (b->by_value || (n == 1 && opd_is_const(idx[0], 0)))) {
+    if (b->field && (b->by_value || (n == 1 && opd_is_const(idx[0], 0)))) {
         /* a struct passed by value, or the one a pointer points to */
         fprintf(e->out, "%s%s", b->by_value ? "." : "->", b->field);
         return;
     }
     emit_subscripts(e, idx, n);
-    if (b->field && !b->through_pointer)
+    if (b->field)
         fprintf(e->out, ".%s", b->field);
 }
 

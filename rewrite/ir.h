@@ -161,6 +161,11 @@ struct StructFields {
     Type *types;
     Buffer **bufs;
     bool *to_const; /* pointer fields: whether each points to const elements */
+    /* pointer fields of a struct pointer parameter: the arrays of the
+     * elements of an array of them (p[k].u[i], a table of rows), and which
+     * of the two forms the function uses (1 p->u, 2 p[k].u) */
+    Buffer **row_bufs;
+    unsigned char *form;
 };
 
 typedef enum { OPD_NONE, OPD_VAR, OPD_CONST } OperandKind;

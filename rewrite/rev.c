@@ -731,6 +731,7 @@ static Param *adjoint_param(Rev *r, RevSpec *spec, Param *p, StructParam *group,
         b->is_adjoint = true;
         b->field = p->buf->field; /* a struct's adjoint: the same struct type */
         b->through_pointer = p->buf->through_pointer;
+        b->row_table = p->buf->row_table;
         pb->buf = b;
         p->buf->adj = b;
         /* Inactive (the output does not depend on it): keep the

@@ -296,7 +296,7 @@ bool macro_body_range(Frontend *fe, CXCursor c, CXFile *file, unsigned *start, u
 /* lift_struct.c */
 bool is_struct_type(CXType t);
 StructFields *struct_shape(Lift *L, CXCursor at, CXType t);
-Buffer *pointer_field(Lift *L, CXCursor member);
+Buffer *pointer_field(Lift *L, CXCursor member, Operand *row);
 Buffer *named_pointer_field(Lift *L, const char *path);
 void lift_struct_param(Lift *L, CXCursor p, Param *pr, int slot, CXType elem, int rank,
                        bool by_value);

@@ -139,8 +139,15 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
                       cursor_spelling(L, c));
         return NULL;
     }
-    if (k == CXCursor_MemberRefExpr) /* fl->u: what a struct's pointer field points to */
-        return pointer_field(L, c);
+    if (k == CXCursor_MemberRefExpr) { /* fl->u: what a struct's pointer field points to */
+        Operand row;
+        Buffer *buf = pointer_field(L, c, &row);
+        if (buf && row.kind != OPD_NONE) { /* layers[l].W: a row of the table */
+            Builder bd = lift_builder(L, c);
+            *off = b_cast(&bd, type_long(), row);
+        }
+        return buf;
+    }
     bool post;
     if (k == CXCursor_UnaryOperator &&
         (!strcmp(unop_of(L, c, &post), "++") || !strcmp(unop_of(L, c, &post), "--")))
@@ -330,8 +337,9 @@ Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
     int b = clang_getCursorKind(cur) == CXCursor_DeclRefExpr ? env_lookup(L, cur) : -1;
     bool plain = b >= 0 && L->env[b].is_array;
     Buffer *direct = NULL; /* a table of the file, or a pointer field's array */
-    if (clang_getCursorKind(cur) == CXCursor_MemberRefExpr) { /* fl->u[i] */
-        if (!(direct = pointer_field(L, cur)))
+    Operand row = opd_none();
+    if (clang_getCursorKind(cur) == CXCursor_MemberRefExpr) { /* fl->u[i], p[k].u[i] */
+        if (!(direct = pointer_field(L, cur, &row)))
             return NULL;
         plain = true;
     }
@@ -362,6 +370,16 @@ Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
         idx[k] = o;
     }
     *nidx = n;
+    if (row.kind != OPD_NONE) { /* p[k].u[i]: row k of the table */
+        if (n != 1) {
+            lift_fail(L, cur, "index the field's array once: p[k].u[i]",
+                      "'%s' indexed with more than one subscript", extent_text(L->fe, cur));
+            return NULL;
+        }
+        idx[1] = idx[0];
+        idx[0] = row;
+        *nidx = 2;
+    }
     if (!plain && !view_index(L, cur, buf, off, idx, nidx))
         return NULL;
     if (buf->rank < *nidx)

@@ -255,6 +255,35 @@ static void lift_assert(Lift *L, CXCursor c) {
     body_append(L->a, L->cur, s);
 }
 
+/* A branch that ends the program (`{ fprintf(stderr, ...); exit(1); }`):
+ * the statements after the if see only the other branch's values. */
+static bool ends_program(Lift *L, CXCursor c) {
+    c = strip_implicit(c);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_CompoundStmt) {
+        Kids kk = kids_of(c);
+        return kk.n > 0 && ends_program(L, kk.last);
+    }
+    if (k != CXCursor_CallExpr)
+        return false;
+    const char *name = cursor_spelling(L, c);
+    return !strcmp(name, "exit") || !strcmp(name, "abort") || !strcmp(name, "_Exit");
+}
+
+/* The values at the end of a branch that ends the program, for the merge
+ * after the if: where the other branch assigns a variable, its value from
+ * before the if (or a zero where it had none), which no path that goes on
+ * reads. */
+static void stand_in_values(Lift *L, int n, const Operand *before, const Operand *other,
+                            Operand *ending) {
+    for (int i = 0; i < n; i++) {
+        if (opd_equal(other[i], before[i]))
+            ending[i] = before[i];
+        else if (other[i].kind != OPD_NONE)
+            ending[i] = before[i].kind != OPD_NONE ? before[i] : b_fconst(0, L->env[i].ty);
+    }
+}
+
 static void lift_if(Lift *L, CXCursor c) {
     Kids k = kids_of(c);
     if (lift_acc_if(L, c, &k) || lift_hist_if(L, c))
@@ -282,10 +311,17 @@ static void lift_if(Lift *L, CXCursor c) {
         lift_body_into(L, s->else_body, k.items[2]);
     Operand *after_else = env_snapshot(L);
     ViewState *velse = views_snapshot(L);
+    /* a branch that ends the program: the path through it goes no further,
+     * what the other branch assigns holds after the if */
+    const ViewState *views_then = vthen, *views_else = velse;
+    if (ends_program(L, k.items[1]))
+        stand_in_values(L, n, before, after_else, after_then), views_then = velse;
+    else if (k.n > 2 && ends_program(L, k.items[2]))
+        stand_in_values(L, n, before, after_then, after_else), views_else = vthen;
     merge_branches(L, c, false, s, n, before, after_then, after_else);
-    views_merge(L, c, n, vthen, velse);
+    views_merge(L, c, n, views_then, views_else);
     body_append(L->a, L->cur, s);
-    views_after_if(L, c, s->cond, n, vthen, velse);
+    views_after_if(L, c, s->cond, n, views_then, views_else);
     free(before);
     free(after_then);
     free(after_else);

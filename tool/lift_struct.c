@@ -161,6 +161,35 @@ static bool define_record(Lift *L, CXCursor at, CXType rec) {
 }
 
 /* ---- parameters ---- */
+typedef struct RowScan {
+    Lift *L;
+    CXCursor param;
+    StructFields *ptrs;
+} RowScan;
+
+/* p[k].u in the function: every use of that pointer field is a row of
+ * the table (p->u its row 0), so that one buffer holds its arrays */
+static enum CXChildVisitResult find_row_use(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    RowScan *rs = data;
+    if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
+        return CXChildVisit_Recurse;
+    const char *path = cursor_spelling(rs->L, c);
+    CXCursor base = strip_parens(kids_of(c).items[0]);
+    while (clang_getCursorKind(base) == CXCursor_MemberRefExpr &&
+           clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Record) {
+        path = arena_printf(rs->L->a, "%s.%s", cursor_spelling(rs->L, base), path);
+        base = strip_parens(kids_of(base).items[0]);
+    }
+    if (clang_getCursorKind(base) != CXCursor_ArraySubscriptExpr)
+        return CXChildVisit_Recurse;
+    CXCursor arr = strip_parens(kids_of(base).items[0]);
+    int k = field_index(rs->ptrs, path);
+    if (k >= 0 && clang_getCursorKind(arr) == CXCursor_DeclRefExpr &&
+        same_node(clang_getCursorReferenced(arr), rs->param))
+        rs->ptrs->form[k] = 2;
+    return CXChildVisit_Recurse;
+}
 /* A struct parameter (a pointer or array of structs, or one by value):
  * one Param and buffer per scalar field, sharing the C declaration; the
  * binding holds the whole-struct handle. */
@@ -185,8 +214,7 @@ void lift_struct_param(Lift *L, CXCursor p, Param *pr, int slot, CXType elem, in
     group->by_value = by_value;
     bool is_const = clang_isConstQualifiedType(elem);
     StructFields *sh = struct_shape(L, p, elem);
-    /* the arrays its pointer fields point to, for one struct (not an array
-     * of them: each element's would be arrays of their own) */
+    /* the arrays its pointer fields point to */
     StructFields *ptrs = rank <= 1 ? fields_of(L, p, elem, true) : NULL;
     if (sh->n == 0 && (!ptrs || ptrs->n == 0)) {
         lift_fail(L, p, "pass the struct's scalar fields instead",
@@ -198,21 +226,37 @@ void lift_struct_param(Lift *L, CXCursor p, Param *pr, int slot, CXType elem, in
     whole->fields = sh;
     whole->pointer_fields = ptrs;
     whole->by_value = by_value;
-    int nptrs = ptrs ? ptrs->n : 0;
-    for (int k = 0; k < sh->n + nptrs; k++) {
-        bool through_pointer = k >= sh->n;
+    /* a pointer field of a struct the parameter points to (p->u[i]), and,
+     * where it may point to an array of structs, of its elements
+     * (p[k].u[i]: rows of a table, each element's array its own) */
+    int nptrs = ptrs ? ptrs->n : 0, nrows = by_value ? 0 : nptrs;
+    if (ptrs) {
+        ptrs->row_bufs = arena_alloc(L->a, sizeof(Buffer *) * (size_t)(nptrs + 1));
+        ptrs->form = arena_alloc(L->a, (size_t)(nptrs + 1));
+        memset(ptrs->row_bufs, 0, sizeof(Buffer *) * (size_t)(nptrs + 1));
+        memset(ptrs->form, 0, (size_t)(nptrs + 1));
+        RowScan rs = {L, p, ptrs};
+        if (!by_value)
+            clang_visitChildren(clang_getCursorSemanticParent(p), find_row_use, &rs);
+    }
+    for (int k = 0; k < sh->n + nptrs + nrows; k++) {
+        bool through_pointer = k >= sh->n, rows = k >= sh->n + nptrs;
         StructFields *from = through_pointer ? ptrs : sh;
-        int f = through_pointer ? k - sh->n : k;
+        int f = rows ? k - sh->n - nptrs : through_pointer ? k - sh->n : k;
         Buffer *buf = buffer_new(L->a, L->f, pr->name, from->types[f], BUF_PARAM);
         /* a pointer field of a const struct still points to writable
          * elements, unless it points to const ones */
         buf->is_const = through_pointer ? ptrs->to_const[f] : is_const || by_value;
-        buf->rank = through_pointer ? 1 : rank;
+        buf->rank = rows ? 2 : through_pointer ? 1 : rank;
+        buf->row_table = rows;
         buf->field = from->paths[f];
         buf->by_value = by_value;
         buf->through_pointer = through_pointer;
         buf->param_decl = pr->decl;
-        from->bufs[f] = buf;
+        if (rows)
+            from->row_bufs[f] = buf;
+        else
+            from->bufs[f] = buf;
         Param *fp = k == 0 ? pr : arena_alloc(L->a, sizeof(Param));
         fp->name = pr->name;
         fp->decl = pr->decl;
@@ -428,22 +472,41 @@ Buffer *lift_member(Lift *L, CXCursor c, Operand *idx, int *n, int *slot) {
 }
 
 /* The array that pointer field `member` of a struct parameter points to
- * (fl->u, s.u, fl->grid.u): a buffer of its own; NULL (reported) for
- * other pointer or array fields. */
-Buffer *pointer_field(Lift *L, CXCursor member) {
+ * (fl->u, s.u, fl->grid.u): a buffer of its own; of an element of an
+ * array of structs (layers[l].W), a row of a table of such arrays, *row
+ * the element. NULL (reported) for other pointer or array fields. */
+Buffer *pointer_field(Lift *L, CXCursor member, Operand *row) {
     Place pl;
+    *row = opd_none();
     if (!member_place(L, member, &pl))
         return NULL;
     StructFields *ptrs = pl.whole ? pl.whole->pointer_fields : NULL;
     int k = ptrs ? field_index(ptrs, pl.prefix) : -1;
-    if (k >= 0 && (pl.n != 1 || !opd_is_const(pl.idx[0], 0))) {
-        lift_fail(L, member,
-                  "keep such arrays in a 2-D array or an array of row pointers (double **u), "
-                  "or in a struct parameter of their own, whose fields are followed (v->u[i])",
-                  "'%s' is a pointer field of an element of an array of structs, which pargrad "
-                  "does not follow (only of a struct parameter)",
+    bool of_element = k >= 0 && pl.n == 1 && (ptrs->form[k] == 2 || !opd_is_const(pl.idx[0], 0));
+    if (k >= 0 && (!(of_element ? ptrs->row_bufs[k] : ptrs->bufs[k]) || pl.n != 1)) {
+        lift_fail(L, member, "index the struct parameter's field (p->u[i] or p[k].u[i])",
+                  "'%s' is a pointer field pargrad does not follow here",
                   extent_text(L->fe, member));
         return NULL;
+    }
+    /* p->u and p[k].u are two buffers: one function uses one of them */
+    unsigned char form = of_element ? 2 : 1;
+    if (k >= 0 && ptrs->form[k] && ptrs->form[k] != form) {
+        lift_fail(L, member,
+                  "index every element's array as p[k].u[i] (p[0].u[i] for the first), or use "
+                  "only p->u",
+                  "%s",
+                  arena_printf(L->a,
+                               "'%s': the pointer field '%s' is used both of the struct the "
+                               "parameter points to (p->%s) and of an element of an array of "
+                               "them (p[k].%s)",
+                               extent_text(L->fe, member), pl.prefix, pl.prefix, pl.prefix));
+        return NULL;
+    }
+    if (of_element) {
+        ptrs->form[k] = form;
+        *row = pl.idx[0];
+        return ptrs->row_bufs[k];
     }
     if (k < 0) {
         const char *hint =
@@ -456,6 +519,7 @@ Buffer *pointer_field(Lift *L, CXCursor member) {
                   extent_text(L->fe, member));
         return NULL;
     }
+    ptrs->form[k] = form;
     return ptrs->bufs[k];
 }
 
@@ -473,6 +537,10 @@ Buffer *named_pointer_field(Lift *L, const char *path) {
     if (strstr(rest, "->")) /* through a pointer to another struct: not followed */
         return NULL;
     int k = field_index(whole->pointer_fields, rest);
+    if (k >= 0 && whole->pointer_fields->form[k] == 2) /* the function uses p[k].u */
+        return NULL;
+    if (k >= 0)
+        whole->pointer_fields->form[k] = 1;
     return k >= 0 ? whole->pointer_fields->bufs[k] : NULL;
 }
 

@@ -1,7 +1,8 @@
 /* Structs that hold the arrays, as HPC codes pass their state around: a
  * grid whose fields point to its state, fluxes and coefficients (bounds
  * read from the struct, a time loop updating the state in place, a histogram into it), a
- * model whose weights a local pointer views, a struct of weights passed
+ * model whose weights a local pointer views, a network as an array of
+ * layer structs, a struct of weights passed
  * by value, and a nested struct of pointers. */
 #include <math.h>
 
@@ -60,6 +61,32 @@ double layer_loss(const struct layer *m, const double *x, double *y) {
     return 0.5 * loss;
 }
 #pragma pargrad reverse(layer_loss) wrt(m, x, y) out(return, y)
+
+/* a stack of tanh layers, an array of layer structs whose fields point
+ * to each layer's weights; act holds the input (row 0) and each layer's
+ * output, rows of MAXW */
+enum { MAXW = 4 };
+
+double mlp_loss(const dense_t *layers, int nl, double *act) {
+    for (int l = 0; l < nl; l++) {
+        const double *in = act + l * MAXW;
+        double *out = act + (l + 1) * MAXW;
+        const double *W = layers[l].W; /* this layer's weights */
+#pragma pargrad map
+        for (int o = 0; o < layers[l].n_out; o++) {
+            double a = layers[l].b[o];
+            for (int k = 0; k < layers[l].n_in; k++)
+                a += W[o * layers[l].n_in + k] * in[k];
+            out[o] = tanh(a);
+        }
+    }
+    double loss = 0.0;
+#pragma pargrad reduce(+ : loss)
+    for (int o = 0; o < layers[nl - 1].n_out; o++)
+        loss += (act[nl * MAXW + o] - 0.5) * (act[nl * MAXW + o] - 0.5);
+    return loss;
+}
+#pragma pargrad reverse(mlp_loss) wrt(layers, act) out(return, act)
 
 /* a struct of weights by value */
 double weighted_norm(weights_t wt, const double *x) {

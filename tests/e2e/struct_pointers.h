@@ -23,6 +23,13 @@ typedef struct {
     double scale;
 } weights_t;
 
+/* a dense layer; a network is an array of them */
+typedef struct {
+    int n_in, n_out;
+    double *W; /* n_out rows of n_in */
+    double *b;
+} dense_t;
+
 struct fields {
     double *rho, *p;
 };

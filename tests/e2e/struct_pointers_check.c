@@ -13,6 +13,9 @@ double deposit_b(grid_t *g, grid_t *g_b, int np, const double *q, double *q_b, d
 double layer_loss(const struct layer *m, const double *x, double *y);
 double layer_loss_b(const struct layer *m, struct layer *m_b, const double *x, double *x_b,
                     double *y, double *y_b, double seed);
+double mlp_loss(const dense_t *layers, int nl, double *act);
+double mlp_loss_b(const dense_t *layers, dense_t *layers_b, int nl, double *act, double *act_b,
+                  double seed);
 double weighted_norm(weights_t wt, const double *x);
 double weighted_norm_b(weights_t wt, weights_t *wt_b, const double *x, double *x_b, double seed);
 double internal_energy(const struct state *st);
@@ -119,6 +122,50 @@ static double layer_flat_b(int n, const double *x, double *x_b, double seed) {
     return r;
 }
 
+/* mlp_loss: layers 3 -> 4 -> 4 -> 2; the parameters (W, b of each layer,
+ * then the input) are x's first ones, the rest fixed */
+enum { NL = 3, MAXW = 4, NPARAM = 12 + 4 + 16 + 4 + 8 + 2 + 3 };
+static const int widths[NL + 1] = {3, 4, 4, 2};
+
+static void network_of(int n, const double *x, dense_t *layers, double *w, double *act) {
+    double p[NPARAM];
+    for (int j = 0; j < NPARAM; j++)
+        p[j] = j < n ? x[j] : 0.05 * j - 0.5;
+    int at = 0;
+    for (int l = 0; l < NL; l++) {
+        int ni = widths[l], no = widths[l + 1];
+        layers[l] = (dense_t){ni, no, w + at, w + at + ni * no};
+        for (int j = 0; j < ni * no + no; j++)
+            w[at + j] = p[at + j];
+        at += ni * no + no;
+    }
+    for (int k = 0; k < (NL + 1) * MAXW; k++)
+        act[k] = 99.0; /* overwritten, but for row 0 */
+    for (int k = 0; k < widths[0]; k++)
+        act[k] = p[at + k];
+}
+
+static double mlp_flat(int n, const double *x) {
+    dense_t layers[NL];
+    double w[NPARAM], act[(NL + 1) * MAXW];
+    network_of(n, x, layers, w, act);
+    return mlp_loss(layers, NL, act);
+}
+
+static double mlp_flat_b(int n, const double *x, double *x_b, double seed) {
+    dense_t layers[NL], layers_b[NL];
+    double w[NPARAM], act[(NL + 1) * MAXW], w_b[NPARAM] = {0}, act_b[(NL + 1) * MAXW] = {0};
+    network_of(n, x, layers, w, act);
+    for (int l = 0; l < NL; l++) /* each adjoint layer points into w_b as its layer into w */
+        layers_b[l] = (dense_t){-1, -1, w_b + (layers[l].W - w), w_b + (layers[l].b - w)};
+    double r = mlp_loss_b(layers, layers_b, NL, act, act_b, seed);
+    int in_at = NPARAM - widths[0];
+    for (int j = 0; j < NPARAM && j < n; j++)
+        x_b[j] += j < in_at ? w_b[j] : act_b[j - in_at];
+    gc_require(layers_b[0].n_in == -1, "mlp_loss: the integer fields of the adjoints untouched");
+    return r;
+}
+
 /* weighted_norm: x = w (m, as 1 + 0.5 x), x (m), scale */
 static double weighted_flat(int n, const double *x) {
     int m = (n - 1) / 2;
@@ -170,10 +217,11 @@ int main(void) {
         {"diffuse", diffuse_flat, diffuse_flat_b},
         {"deposit", deposit_flat, deposit_flat_b},
         {"layer_loss", layer_flat, layer_flat_b},
+        {"mlp_loss", mlp_flat, mlp_flat_b},
         {"weighted_norm", weighted_flat, weighted_flat_b},
         {"internal_energy", energy_flat, energy_flat_b},
     };
-    static const int sizes[] = {7, 11, 23, 47};
-    gc_check_kernels(kernels, 5, sizes, 4, 2);
+    static const int sizes[] = {7, 11, 23, 53};
+    gc_check_kernels(kernels, 6, sizes, 4, 2);
     return gc_finish();
 }

@@ -130,6 +130,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_ENUM] = {"enum", 1},
     [K_PTR_FIELDS] = {"pointer_fields", 1},
     [K_COUNT_HIST] = {"count_hist", 1},
+    [K_EXIT_GUARD] = {"exit_guard", 1},
 };
 
 int on(enum construct k) {
@@ -249,6 +250,8 @@ static struct node *gen_return_value(void) {
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("p", 1.0));
     if (prog.has_sp && !prog.used_sp)
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("sp[0].hi", 1.0));
+    if (prog.has_sg && !prog.used_sg)
+        e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("sg[1].v[n - 1]", 1.0));
     return squash(e);
 }
 
@@ -261,6 +264,7 @@ static void setup_interface(void) {
     prog.w_wrt = prog.has_w && chance(70);
     prog.has_sp = on(K_STRUCT) && prog.has_w && chance(45);
     prog.uses_struct = prog.has_sp;
+    prog.has_sg = on(K_PTR_FIELDS) && prog.has_w && chance(30);
     prog.has_a = on(K_VLA) && chance(25);
     prog.has_rt = prog.has_a && on(K_ROW_TABLE) && chance(40);
     prog.a_wrt = prog.has_a && chance(80);
@@ -379,6 +383,11 @@ static void gen_function(void) {
                                         "if (m < 1)\n    return;"};
         stmt(b, g[rnd(4)]);
     }
+    if (on(K_EXIT_GUARD) && chance(25)) /* the sizes checked as library code does */
+        stmt(b, on(K_KEPT_CALLS) && rnd(2)
+                    ? "if (n < 1 || m < 1) {\n    fprintf(stderr, \"f: sizes %d, %d\\n\", n, "
+                      "m);\n    exit(EXIT_FAILURE);\n}"
+                    : "if (n <= 0)\n    abort();");
     if (on(K_MALLOC)) {
         int k = rnd(3);
         const char *null_test = "";
@@ -531,6 +540,8 @@ static void print_params(FILE *out) {
         print_param(out, ", const ", prog.ty_w, " *w");
     if (prog.has_sp)
         fputs(", const rg_pt *sp", out);
+    if (prog.has_sg)
+        fputs(", const rg_seg *sg", out);
     if (prog.has_a)
         print_param(out, ", const ", prog.ty_a, " a[n][m]");
     if (prog.has_rt)
@@ -600,6 +611,8 @@ static void print_struct_type(FILE *out) {
         fputs("typedef struct {\n    double lo, hi;\n    int tag;\n} rg_pt;\n\n", out);
     if (prog.has_u && u_in_struct())
         fputs("typedef struct {\n    int len;\n    double *u;\n} rg_st;\n\n", out);
+    if (prog.has_sg)
+        fputs("typedef struct {\n    int len;\n    const double *v;\n} rg_seg;\n\n", out);
 }
 
 static void print_support(FILE *out);
@@ -694,6 +707,8 @@ static void print_directive(FILE *out) {
     fputs("#pragma pargrad reverse(f) wrt(x", out);
     if (prog.w_wrt)
         fputs(prog.has_sp ? ", w, sp" : ", w", out);
+    if (prog.w_wrt && prog.has_sg)
+        fputs(", sg", out);
     if (prog.a_wrt)
         fputs(prog.has_rt ? ", a, rt" : ", a", out);
     if (prog.p_wrt)
@@ -759,6 +774,8 @@ static void print_grad_params(FILE *out) {
         fprintf(out, ", const double *w%s", prog.w_wrt ? ", double *w_b" : "");
     if (prog.has_sp)
         fprintf(out, ", const rg_pt *sp%s", prog.w_wrt ? ", rg_pt *sp_b" : "");
+    if (prog.has_sg)
+        fprintf(out, ", const rg_seg *sg%s", prog.w_wrt ? ", rg_seg *sg_b" : "");
     if (prog.has_a)
         fprintf(out, ", const double a[n][m]%s", prog.a_wrt ? ", double a_b[n][m]" : "");
     if (prog.has_rt)
@@ -781,6 +798,8 @@ static void print_primal_args(FILE *out) {
         fputs(", d->w", out);
     if (prog.has_sp)
         fputs(", sp", out);
+    if (prog.has_sg)
+        fputs(", sg", out);
     if (prog.has_a)
         fputs(", (const double(*)[M])d->a", out);
     if (prog.has_rt)
@@ -799,6 +818,8 @@ static void print_call(FILE *out, const char *name) {
     fprintf(out, "static double call_%s(struct drv *d) {\n", name);
     if (prog.has_sp)
         fputs("    rg_pt sp[N];\n    rg_pack(d, sp);\n", out);
+    if (prog.has_sg)
+        fputs("    double sv[2][N];\n    rg_seg sg[2];\n    rg_segs(d, sv, sg);\n", out);
     if (prog.has_rt)
         fputs("    double at[N * M];\n    const double *rt[N];\n    rg_rows(d->a, at, rt);\n", out);
     if (prog.has_u && u_in_struct())
@@ -830,6 +851,12 @@ static void write_check(FILE *out, uint64_t seed) {
               "rg_pt *sp_b) {\n    for (int i = 0; i < N; i++) {\n        d->w_b[i] += "
               "sp_b[i].lo;\n        d->w_b[N * M - 1 - i] += sp_b[i].hi;\n    }\n}\n\n",
               out);
+    if (prog.has_sg) /* sg's arrays copies of w (the front, the back reversed) */
+        fputs("static void rg_segs(const struct drv *d, double (*sv)[N], rg_seg *sg) {\n    for "
+              "(int i = 0; i < N; i++) {\n        sv[0][i] = d->w[i];\n        sv[1][i] = "
+              "d->w[N * M - 1 - i];\n    }\n    sg[0] = (rg_seg){N, sv[0]};\n    sg[1] = "
+              "(rg_seg){N, sv[1]};\n}\n\n",
+              out);
     fprintf(out, "%s f(", ret_type());
     print_params(out);
     fprintf(out, ");\n%s f_b(", ret_type());
@@ -852,6 +879,11 @@ static void write_check(FILE *out, uint64_t seed) {
               out);
     if (prog.has_u && u_in_struct()) /* st_b's field points to u_b; its length is ignored */
         fputs("    rg_st st = {N * M, d->u}, st_b = {-1, d->u_b};\n", out);
+    if (prog.has_sg) /* sg_b's fields point to adjoint copies, added into w_b after */
+        fputs("    double sv[2][N], sv_b[2][N];\n    rg_seg sg[2];\n    rg_segs(d, sv, sg);\n    "
+              "memset(sv_b, 0, sizeof sv_b);\n    rg_seg sg_b[2] = {{-1, sv_b[0]}, {-1, "
+              "sv_b[1]}};\n    (void)sg_b;\n",
+              out);
     if (prog.has_sp) /* sp_b is unpacked into w_b: the chain rule through rg_pack */
         fputs("    rg_pt sp[N], sp_b[N];\n    rg_pack(d, sp);\n    memset(sp_b, 0, sizeof "
               "sp_b);\n",
@@ -861,6 +893,8 @@ static void write_check(FILE *out, uint64_t seed) {
         fprintf(out, ", d->w%s", prog.w_wrt ? ", d->w_b" : "");
     if (prog.has_sp)
         fprintf(out, ", sp%s", prog.w_wrt ? ", sp_b" : "");
+    if (prog.has_sg)
+        fprintf(out, ", sg%s", prog.w_wrt ? ", sg_b" : "");
     if (prog.has_a)
         fprintf(out, ", (const double(*)[M])d->a%s", prog.a_wrt ? ", (double(*)[M])d->a_b" : "");
     if (prog.has_rt)
@@ -878,6 +912,10 @@ static void write_check(FILE *out, uint64_t seed) {
     fputs(");\n", out);
     if (prog.has_sp && prog.w_wrt)
         fputs("    rg_unpack(d, sp_b);\n", out);
+    if (prog.has_sg && prog.w_wrt)
+        fputs("    for (int i = 0; i < N; i++) {\n        d->w_b[i] += sv_b[0][i];\n        "
+              "d->w_b[N * M - 1 - i] += sv_b[1][i];\n    }\n",
+              out);
     if (prog.has_rt && prog.a_wrt)
         fputs("    for (int k = 0; k < N * M; k++)\n        d->a_b[k] += at_b[k];\n", out);
     fputs(prog.has_ret ? "    return r;\n}\n\n" : "    (void)seed;\n    return 0.0;\n}\n\n", out);

@@ -160,6 +160,8 @@ enum construct {
     K_ENUM,        /* a local of an enum type choosing a scale (enum rg_mode md = ...;) */
     K_PTR_FIELDS,  /* u through a pointer field of a struct parameter (st->u[i], st.u[i]) */
     K_COUNT_HIST,  /* a histogram(+) of integer counts (hc[k] += 1, hc[k]++), read after */
+    K_EXIT_GUARD,  /* guards that exit() or abort() (never taken): of the sizes at the top, and
+                    * the last branch of a chain choosing a scalar */
     K_COUNT
 };
 
@@ -264,6 +266,8 @@ struct program {
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
     int has_sp, used_sp, uses_struct, uses_ptval, uses_ptmix, uses_ptnext;
+    int has_sg, used_sg;    /* pointer_fields: const rg_seg *sg, two segments whose v point to
+                             * copies of w's front and back (sg[k].v[i]) */
     int uses_enum;          /* enum rg_mode is defined */
     int uses_pragma_consts; /* RG_LEVELS and RG_WHILE_MAX are defined (for pragmas) */
     int uses_ptfield;       /* rg_ptfield(&sq, hi): a struct local read through a const pointer */

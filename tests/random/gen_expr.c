@@ -180,6 +180,11 @@ static struct node *struct_read(void) {
 static struct node *array_read(void) {
     if ((prog.has_sp || prog.heap_sp) && !cx.in_helper && chance(20))
         return struct_read();
+    if (prog.has_sg && !cx.in_helper && chance(15)) { /* an element's array: sg[k].v[i] */
+        prog.used_sg = 1;
+        const char *i = index_n();
+        return leaf(rnd(2) ? fmt("sg[(%s) %% 2].v[%s]", i, i) : fmt("sg[1].v[%s]", i), 1.0);
+    }
     if (prog.has_rt && !cx.in_helper && chance(20)) {
         prog.used_rt = 1;
         if (on(K_GRID_HELPER) && chance(30)) {

@@ -523,6 +523,17 @@ void gen_local(struct block b) {
                           md, cx.in_helper ? "4" : "n", i, type_text(n, 0), name, md, md);
             prog.uses_enum = 1;
         }
+        if (on(K_EXIT_GUARD) && !cx.in_helper && chance(8)) {
+            /* chosen by a chain whose last branch (never taken) aborts;
+             * the value (kid 0), the second value, then the type */
+            n->nkid = 1;
+            n->kid[n->nkid++] = gen_expr(0);
+            n->tmpl = fmt("%s %s;\nif (m > 2)\n    %s = %%0;\nelse if (m > 0)\n    %s = %%1;\nelse "
+                          "{\n%s    abort();\n}",
+                          type_text(n, 0), name, name, name,
+                          on(K_KEPT_CALLS) ? "    fputs(\"f: m < 1\\n\", stderr);\n" : "");
+            n->kid[0]->bound = max2(n->kid[0]->bound, n->kid[1]->bound);
+        }
         declare(name, T_DOUBLE, n->kid[0]->bound);
         if (on(K_TERNARY) && chance(20)) {
             /* arms of scalars only (a select): the one C does not evaluate
