@@ -298,6 +298,7 @@ bool is_struct_type(CXType t);
 StructFields *struct_shape(Lift *L, CXCursor at, CXType t);
 Buffer *pointer_field(Lift *L, CXCursor member, Operand *row);
 Buffer *named_pointer_field(Lift *L, const char *path);
+int pointer_field_binding(Lift *L, const char *path);
 void lift_struct_param(Lift *L, CXCursor p, Param *pr, int slot, CXType elem, int rank,
                        bool by_value);
 int bind_struct_local(Lift *L, CXCursor decl, const char *name, StructFields *sh);

@@ -1382,6 +1382,8 @@ static bool reduces_arrays(Lift *L, Pragma *pg) {
     int arrays = 0;
     for (int i = 0; i < pg->vars.len; i++) {
         int b = env_named(L, pg->vars.items[i]);
+        if (b < 0) /* reduce(+: st->u) */
+            b = pointer_field_binding(L, pg->vars.items[i]);
         arrays += b >= 0 && (L->env[b].is_array || L->env[b].is_view);
     }
     if (arrays && arrays < pg->vars.len)

@@ -679,6 +679,8 @@ static int recurrence_binding(Lift *L, Canon *cn, Pragma *pg, int array, Recurre
 /* The binding pg's variable names, if it is an array. */
 static int array_binding(Lift *L, Pragma *pg) {
     int b = env_named(L, pg->vars.items[0]);
+    if (b < 0) /* scan(affine: st->u) */
+        b = pointer_field_binding(L, pg->vars.items[0]);
     return b >= 0 && L->env[b].is_array && L->env[b].buf ? b : -1;
 }
 

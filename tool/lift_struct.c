@@ -544,6 +544,19 @@ Buffer *named_pointer_field(Lift *L, const char *path) {
     return k >= 0 ? whole->pointer_fields->bufs[k] : NULL;
 }
 
+/* A binding, by that name, for the array of the pointer field a pragma
+ * names (scan(affine: st->u)): the clauses that look arrays up by name
+ * find it; -1 if it names none. */
+int pointer_field_binding(Lift *L, const char *path) {
+    Buffer *buf = named_pointer_field(L, path);
+    if (!buf)
+        return -1;
+    Binding *b = env_bind(L, clang_getNullCursor(), path);
+    b->is_array = true;
+    b->buf = buf;
+    return L->nenv - 1;
+}
+
 /* ---- whole structs ---- */
 static void init_from_list(Lift *L, CXCursor list, CXType t, const char *prefix, int head);
 
