@@ -316,6 +316,10 @@ static const struct {
     {"_Exit", "stdlib.h"},
 };
 
+bool effect_ends_program(const char *name) {
+    return !strcmp(name, "exit") || !strcmp(name, "abort") || !strcmp(name, "_Exit");
+}
+
 const char *effect_header(const char *name) {
     for (size_t i = 0; i < sizeof effects / sizeof effects[0]; i++)
         if (strcmp(effects[i].name, name) == 0)

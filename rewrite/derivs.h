@@ -18,5 +18,7 @@ int deriv_count(void);
 /* Calls kept as they are, without derivatives (printf, timers): the header
  * that declares `name`, or NULL when it is not one of them. */
 const char *effect_header(const char *name);
+/* exit, abort, _Exit: nothing after the call runs */
+bool effect_ends_program(const char *name);
 
 #endif

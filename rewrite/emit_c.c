@@ -297,9 +297,7 @@ static void emit_loop(Emitter *e, Stmt *s) {
  * values for the variables after the if are not assigned */
 static bool ends_program(const Body *b) {
     const Stmt *last = b && b->stmts.len ? b->stmts.items[b->stmts.len - 1] : NULL;
-    return last && last->kind == S_EFFECT &&
-           (!strcmp(last->text, "exit") || !strcmp(last->text, "abort") ||
-            !strcmp(last->text, "_Exit"));
+    return last && last->kind == S_EFFECT && effect_ends_program(last->text);
 }
 
 static void emit_if(Emitter *e, Stmt *s) {

@@ -283,6 +283,9 @@ void emit_expr(Emitter *e, Stmt *s) {
     case OP_THREADS:
         fputs("pg_threads()", e->out);
         break;
+    case OP_NOT_NULL:
+        fprintf(e->out, "%s != NULL", buf_name(e, s->buf));
+        break;
     case OP_NEG:
         fputc('-', e->out);
         emit_operand(e, x[0]);

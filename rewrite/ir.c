@@ -169,10 +169,10 @@ bool opd_equal(Operand a, Operand b) {
 }
 
 static const char *const primop_names[OP__COUNT] = {
-    "copy",  "neg",    "add",    "sub",    "mul",     "div",    "mod",      "bitand",
-    "bitor", "bitxor", "shl",    "shr",    "bitnot",  "lt",     "le",       "gt",
-    "ge",    "eq",     "ne",     "and",    "or",      "not",    "select",   "cast",
-    "call",  "uop",    "uop_d0", "uop_d1", "uop_inv", "nodiff", "deriv_of", "threads",
+    "copy",   "neg",     "add",    "sub",      "mul",     "div",      "mod",  "bitand", "bitor",
+    "bitxor", "shl",     "shr",    "bitnot",   "lt",      "le",       "gt",   "ge",     "eq",
+    "ne",     "and",     "or",     "not",      "select",  "cast",     "call", "uop",    "uop_d0",
+    "uop_d1", "uop_inv", "nodiff", "deriv_of", "threads", "not_null",
 };
 const char *primop_name(PrimOp op) {
     return primop_names[op];
@@ -778,6 +778,8 @@ static void print_stmt(FILE *out, Stmt *s, int depth) {
             fputs(s->op == OP_CALL ? deriv_name(s->fn) : primop_name(s->op), out);
             if (s->op >= OP_UOP && s->op <= OP_UOP_INV)
                 fprintf(out, " %s", s->uop->name);
+            if (s->op == OP_NOT_NULL)
+                fprintf(out, " %s", s->buf->name);
             for (int i = 0; i < s->nargs; i++) {
                 fputc(' ', out);
                 print_operand(out, s->args[i]);
@@ -1093,7 +1095,7 @@ static void verify_stmt(VerifyCtx *vc, Stmt *s) {
                 verify_problem(vc, "histogram without its keys, values or bin count", NULL);
         }
         if (s->kind == S_LET && s->dst && s->op != OP_CALL && s->op != OP_COPY &&
-            s->op != OP_THREADS && s->op != OP_CAST && s->nargs == 0)
+            s->op != OP_THREADS && s->op != OP_NOT_NULL && s->op != OP_CAST && s->nargs == 0)
             verify_problem(vc, "operation without operands", s->dst);
         break;
     }

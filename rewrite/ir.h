@@ -150,6 +150,10 @@ typedef struct Buffer {
      * the whole-struct handle, pointer_fields lists them. */
     bool through_pointer;
     StructFields *pointer_fields;
+    /* A pointer parameter the function tests for NULL (an optional array):
+     * its test, bound once at the top (tool/lift_global.c), which code
+     * the reversal adds for it is put under (rewrite/optional.c checks) */
+    struct Var *given;
 } Buffer;
 
 /* The scalar fields of a struct type, flattened ("x", "pos.x"), with one
@@ -234,6 +238,11 @@ typedef enum {
      * (1 inside a parallel region, or without OpenMP), for sizing
      * per-thread copies (lift_tuple_hist.c). */
     OP_THREADS,
+    /* No arguments: 1 where `buf`, a pointer parameter, is not NULL (an
+     * optional array, `if (w != NULL)`), else 0. Bound once at the top of
+     * the function; the adjoint of a NULL pointer is NULL too (Enzyme's
+     * shadow convention), and only code the same test guards touches it. */
+    OP_NOT_NULL,
     OP__COUNT
 } PrimOp;
 

@@ -1309,8 +1309,8 @@ static void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilo
                                  arena_printf(r->a, overwritten_input ? "%s_b_sweep" : "%s_b",
                                               buffer_label(r->a, p->buf)),
                                  p->buf->elem, BUF_LOCAL);
-        if (overwritten_input)
-            add_into(r, epilogue, adj, p->buf->adj, ex.size);
+        if (overwritten_input) /* (the caller's adjoint, NULL where the array is) */
+            add_into(r, where_given(r, p->buf, epilogue, r->src->loc), adj, p->buf->adj, ex.size);
         adj->is_adjoint = true;
         p->buf->adj = adj;
         Stmt *al = stmt_new(r->a, S_ALLOC, r->src->loc);
@@ -1413,10 +1413,22 @@ static void zero_seeds_by_shape(Rev *r, Param *p, Body *epilogue) {
     body_append(r->a, into, z);
 }
 
+Body *where_given(Rev *r, Buffer *b, Body *out, SrcLoc loc) {
+    if (!b->given)
+        return out;
+    Stmt *s = stmt_new(r->a, S_IF, loc);
+    s->cond = opd_var(b->given);
+    s->then_body = body_new(r->a);
+    s->else_body = body_new(r->a);
+    s->note = arena_printf(r->a, "%s may be NULL", b->name);
+    body_append(r->a, out, s);
+    return s->then_body;
+}
+
 /* An output's seed is consumed: y_b is zero on exit, also where the
  * function does not write y, and where the sweep left the adjoint of y's
  * input values (which is nobody's business unless y is in wrt). */
-static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
+static void consume_output_seeds(Rev *r, RevSpec *spec, Body *after) {
     for (int i = 0; i < r->src->params.len; i++) {
         Param *p = r->src->params.items[i];
         if (!p->buf || !in_names(&spec->out, p->name) || in_names(&spec->wrt, p->name))
@@ -1424,6 +1436,7 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *epilogue) {
         Param *pb = p->adj;
         if (!pb)
             continue;
+        Body *epilogue = where_given(r, p->buf, after, r->src->loc);
         if (p->buf->rank != 1) {
             zero_seeds_by_shape(r, p, epilogue);
             continue;

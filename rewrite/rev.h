@@ -31,6 +31,11 @@ typedef struct RevSpec {
  * to arrays declared outside at indices independent of the loop index. */
 bool contract_check(Arena *a, Func *f, RevErrors *err);
 
+/* ---- optional.c ---- */
+/* Rejects a gradient that would use an array the caller may pass as NULL
+ * (or its adjoint) outside the user's test of it. */
+bool check_optional_pointers(Arena *a, Func *f, RevErrors *err);
+
 /* ---- activity.c ---- */
 /* Marks active variables and buffers; false (with errors) if wrt/out name
  * something that cannot be active. */
@@ -372,5 +377,9 @@ void transfer_checkpoint(Rev *r, Checkpoint *c, SrcLoc loc, Body *out, bool save
 /* The body of the source holding statement s, and its position there
  * (*at); NULL for a statement the rules made. */
 Body *source_place(Rev *r, Stmt *s, int *at);
+/* Where the code for an array the caller may pass as NULL goes (its
+ * seeds, saves of its elements): inside a test of it (out itself for
+ * any other array). The adjoint of a NULL pointer is NULL too. */
+Body *where_given(Rev *r, Buffer *b, Body *out, SrcLoc loc);
 
 #endif

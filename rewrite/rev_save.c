@@ -742,6 +742,7 @@ static void transfer_site(SiteScan *sc, SaveSite *site, Body *out, bool save) {
     Stmt *w = site->write;
     if (save && (w->buf->dims || w->buf->sized_at_run_time))
         w->buf->zeroed_for_saves = true;
+    out = where_given(r, w->buf, out, w->loc); /* (saved and restored where given) */
     Slice sl = {.sc = sc, .site = site};
     Operand idx[4];
     if (site->depth == 0) {

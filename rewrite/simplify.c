@@ -1099,9 +1099,9 @@ static bool same_value(Stmt *s, Stmt *t) {
         return false;
     if (s->kind == S_READ)
         return s->buf == t->buf && s->nidx == t->nidx && same_operands(s->idx, t->idx, s->nidx);
-    return s->op == t->op && s->fn == t->fn && s->uop == t->uop && s->nargs == t->nargs &&
-           s->dst->ty.kind == t->dst->ty.kind && s->dst->ty.cname == t->dst->ty.cname &&
-           same_operands(s->args, t->args, s->nargs);
+    return s->op == t->op && s->fn == t->fn && s->uop == t->uop && s->buf == t->buf &&
+           s->nargs == t->nargs && s->dst->ty.kind == t->dst->ty.kind &&
+           s->dst->ty.cname == t->dst->ty.cname && same_operands(s->args, t->args, s->nargs);
 }
 
 /* Hashes agree whenever same_value does. */
@@ -1136,6 +1136,7 @@ static unsigned hash_value(Stmt *s) {
     if (s->kind == S_READ)
         return hash_operands(hash_mix(h, (unsigned long long)(uintptr_t)s->buf), s->idx, s->nidx);
     h = hash_mix(h, (unsigned)s->op * 1000003u + (unsigned)s->fn);
+    h = hash_mix(h, (unsigned long long)(uintptr_t)s->buf); /* OP_NOT_NULL's pointer */
     h = hash_mix(h, (unsigned)s->nargs * 31u + (unsigned)s->dst->ty.kind);
     h = hash_mix(h, (unsigned long long)(uintptr_t)s->dst->ty.cname);
     return hash_operands(h, s->args, s->nargs);

@@ -577,6 +577,8 @@ static bool differentiate_job(Options *o, Arena *a, Diags *d, Job *j) {
         return false;
     }
     fuse_function(a, j->result);
+    if (!check_optional_pointers(a, j->result, &errs))
+        return false;
     report_tape(a, j->result, o->report_out);
     if (o->emit_ir && strcmp(o->emit_ir, "opt") == 0)
         ir_print_func(ir, j->result);

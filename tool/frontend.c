@@ -747,9 +747,14 @@ LiftMark lift_mark(Lift *L) {
  * copies went to the top of the function). */
 void lift_undo(Lift *L, const LiftMark *m) {
     L->failed = false;
-    /* the copies of new tables went in after the old ones (make_table) */
+    /* the copies of new tables and tests went in after the old ones (declare_at_top) */
     Body *top = L->f->body;
     int added = L->tables.len - m->ntables;
+    for (int i = m->ntables; i < L->tables.len; i++) {
+        GlobalTable *g = L->tables.items[i];
+        if (g->given) /* (a test of a pointer made since) */
+            g->buf->given = NULL;
+    }
     if (added > 0)
         memmove(top->stmts.items + m->ntables, top->stmts.items + m->ntables + added,
                 sizeof(void *) * (size_t)(top->stmts.len - m->ntables - added));

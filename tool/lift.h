@@ -140,9 +140,9 @@ typedef struct Lift {
     /* An inlined helper returning a struct: 1 + the head slot of the local
      * struct its returns assign (lift_flag_return), or 0. */
     int ret_struct;
-    int expr_depth;           /* lift_expr calls in progress */
-    PtrVec tables;            /* GlobalTable*: the file's constant arrays read so far */
-    PtrVec hist_targets;      /* Buffer*: the arrays of the histogram loops being lifted */
+    int expr_depth;      /* lift_expr calls in progress */
+    PtrVec tables;       /* GlobalTable*: the file's constant arrays read so far, pointers tested */
+    PtrVec hist_targets; /* Buffer*: the arrays of the histogram loops being lifted */
     struct HistLoop *hist;    /* the innermost histogram of *, min or max being lifted */
     struct Recurrence *recur; /* the array recurrence y[i] = a * y[i - 1] + b being lifted */
     struct Carrier *carrier;  /* the invertible reduce of a struct being lifted (lift_tuple.c) */
@@ -166,9 +166,13 @@ typedef void (*LiftFn)(Lift *L, void *ctx);
 
 /* A constant array of the file (static const double c[3] = {...};) read by
  * the function: a local copy of its values in the generated code. */
+/* What the top of the function declares for its body: a constant table
+ * of the file (decl, buf), or a pointer parameter's test for NULL (buf,
+ * given) */
 typedef struct GlobalTable {
     CXCursor decl;
     Buffer *buf;
+    Var *given;
 } GlobalTable;
 /* The first children of an expression or statement (operands, the parts of
  * a for), and always its last one (a function's body). Calls, whose
@@ -313,6 +317,10 @@ void bind_struct_arg(Lift *L, CXCursor param, Operand *vals, int n);
 bool is_file_scope_var(CXCursor decl);
 Operand lift_global_scalar(Lift *L, CXCursor ref, CXCursor decl);
 Buffer *global_table(Lift *L, CXCursor ref, CXCursor decl);
+Operand pointer_given(Lift *L, CXCursor at, Buffer *buf);
+/* c as a condition: its value, nonzero where C takes it as true (a
+ * pointer parameter: whether it is given) */
+Operand lift_truth(Lift *L, CXCursor c);
 void lift_incdec(Lift *L, CXCursor c);
 void lift_var_decl(Lift *L, CXCursor d);
 

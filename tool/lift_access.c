@@ -34,9 +34,14 @@ bool is_null_pointer(Lift *L, CXCursor c) {
         return true;
     if (k != CXCursor_IntegerLiteral)
         return false;
-    /* (NULL: 0 in C's ((void *)0), whose text is the macro's name) */
+    /* (NULL: 0 in C's ((void *)0), whose text is the macro's name; inside
+     * a macro's argument the literal has no text of its own: its value) */
     const char *text = extent_text(L->fe, c);
-    return strcmp(text, "0") == 0 || strcmp(text, "NULL") == 0;
+    if (strcmp(text, "0") == 0 || strcmp(text, "NULL") == 0)
+        return true;
+    bool ok;
+    Operand v = evaluate_constant(L, c, &ok);
+    return ok && v.kind == OPD_CONST && !type_is_float(v.ty) && v.ival == 0;
 }
 
 static Operand offset_plus(Lift *L, CXCursor at, Operand off, Operand k, bool minus) {

@@ -117,6 +117,26 @@ static bool is_division(Lift *L, CXCursor c, enum CXCursorKind kind) {
     return clang_getCursorKind(c) == CXCursor_BinaryOperator && !strcmp(binop_of(L, c), "/");
 }
 
+/* Whether c reads memory: x[i], *p, p->f (an arm C does not evaluate may
+ * read out of bounds, or through NULL where it tests an optional array) */
+static bool is_memory_read(Lift *L, CXCursor c, enum CXCursorKind kind) {
+    (void)kind;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_ArraySubscriptExpr || is_deref(L, c))
+        return true;
+    if (k != CXCursor_MemberRefExpr)
+        return false;
+    /* (p->f of a struct pointer p itself: its one element, read anyway) */
+    Kids mk = kids_of(c);
+    return mk.n > 0 &&
+           clang_getCanonicalType(clang_getCursorType(mk.items[0])).kind == CXType_Pointer &&
+           clang_getCursorKind(strip_casts(mk.items[0])) != CXCursor_DeclRefExpr;
+}
+
+static bool reads_memory(Lift *L, CXCursor e) {
+    return contains((Search){L, is_memory_read, CXCursor_ArraySubscriptExpr, false}, e);
+}
+
 /* Whether e divides: an arm of `n > 1 ? s / (n - 1) : 0` that C does not
  * evaluate may divide by zero, and its partials (inf, NaN) times the zero
  * adjoint a select gives the arm not taken are NaN. */
@@ -285,6 +305,39 @@ static bool allocated_pointer(Lift *L, CXCursor e) {
            bd->buf->heap && bd->buf->kind == BUF_LOCAL;
 }
 
+/* A pointer expression as the message shows it (inside a macro's
+ * argument it has no text of its own) */
+static const char *pointer_shown(Lift *L, CXCursor e) {
+    const char *text = extent_text(L->fe, e);
+    CXCursor r = strip_casts(e);
+    if (!*text && clang_getCursorKind(r) == CXCursor_DeclRefExpr)
+        return cursor_spelling(L, r);
+    return *text ? text : "a pointer";
+}
+
+/* A pointer parameter tested for NULL (`if (w)`, `!w`, `w != NULL`): an
+ * optional array the caller may leave out */
+static Buffer *tested_pointer(Lift *L, CXCursor e) {
+    CXCursor r = strip_casts(e);
+    if (clang_getCursorKind(r) != CXCursor_DeclRefExpr)
+        return NULL;
+    int b = env_lookup(L, r);
+    const Binding *bd = b >= 0 ? &L->env[b] : NULL;
+    if (!bd || !bd->is_array || bd->shape || !bd->buf || bd->buf->kind != BUF_PARAM ||
+        bd->buf->by_value || bd->buf->field || bd->buf->elem.kind == TY_VOID)
+        return NULL;
+    return bd->buf;
+}
+
+Operand lift_truth(Lift *L, CXCursor c) {
+    Buffer *p = tested_pointer(L, c);
+    if (p)
+        return pointer_given(L, c, p);
+    if (allocated_pointer(L, c))
+        return opd_int(1); /* `if (t)` after its malloc */
+    return lift_expr(L, c);
+}
+
 /* Left-nested chains (a + b + c + ..., thousands of terms in generated
  * code) are lifted by a loop down their left spine: no recursion as deep as
  * the chain, and each operand is looked at once. */
@@ -314,13 +367,31 @@ static Operand lift_binary(Lift *L, CXCursor c) {
         ((allocated_pointer(L, k.items[0]) && is_null_pointer(L, k.items[1])) ||
          (allocated_pointer(L, k.items[1]) && is_null_pointer(L, k.items[0]))))
         return opd_int(op == OP_NE); /* `if (t == NULL) return NAN;` after its malloc */
+    for (int side = 0; side < 2 && (op == OP_EQ || op == OP_NE); side++) {
+        Buffer *p = tested_pointer(L, k.items[side]);
+        if (p && is_null_pointer(L, k.items[1 - side])) {
+            Builder bd = lift_builder(L, c);
+            return b_cmp(&bd, op, pointer_given(L, c, p), opd_int(0));
+        }
+    }
+    if (op >= OP_LT && op <= OP_NE && is_pointer_type(k.items[0]) && is_pointer_type(k.items[1])) {
+        lift_fail(L, c,
+                  "compare indices instead (i == j), or test a pointer parameter against NULL "
+                  "only",
+                  "%s",
+                  arena_printf(L->a,
+                               "compares the pointers '%s' and '%s': pargrad follows arrays, "
+                               "not addresses",
+                               pointer_shown(L, k.items[0]), pointer_shown(L, k.items[1])));
+        return opd_int(0);
+    }
     if (op == OP_AND || op == OP_OR) {
         Type ty = expr_type(L, c);
         Builder bd = lift_builder(L, c);
-        Operand lhs = lift_expr(L, k.items[0]), r;
+        Operand lhs = lift_truth(L, k.items[0]), r;
         L->arms++;
-        if (!has_kind(k.items[1], CXCursor_ArraySubscriptExpr)) {
-            r = b_cmp(&bd, op, lhs, lift_expr(L, k.items[1]));
+        if (!reads_memory(L, k.items[1])) {
+            r = b_cmp(&bd, op, lhs, lift_truth(L, k.items[1]));
         } else {
             Operand test = b_cmp(&bd, OP_NE, lhs, opd_int(0));
             if (op == OP_OR)
@@ -366,7 +437,7 @@ static Operand lift_unary(Lift *L, CXCursor c) {
     if (strcmp(op, "!") == 0 && !postfix && allocated_pointer(L, k.items[0]))
         return opd_int(0); /* `if (!t)` after its malloc */
     if (strcmp(op, "!") == 0 && !postfix)
-        return b_op(&bd, OP_NOT, type_bool(), lift_expr(L, k.items[0]), opd_none());
+        return b_op(&bd, OP_NOT, type_bool(), lift_truth(L, k.items[0]), opd_none());
     if (strcmp(op, "~") == 0 && !postfix) {
         Type ty = expr_type(L, c);
         return b_op(&bd, OP_BITNOT, ty, b_cast(&bd, ty, lift_expr(L, k.items[0])), opd_none());
@@ -679,10 +750,9 @@ static Operand lift_expr_node(Lift *L, CXCursor c) {
         Kids k = kids_of(c);
         Type ty = expr_type(L, c);
         Builder bd = lift_builder(L, c);
-        Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0)), r;
+        Operand cond = b_cmp(&bd, OP_NE, lift_truth(L, k.items[0]), opd_int(0)), r;
         L->arms++;
-        if (has_kind(k.items[1], CXCursor_ArraySubscriptExpr) ||
-            has_kind(k.items[2], CXCursor_ArraySubscriptExpr) ||
+        if (reads_memory(L, k.items[1]) || reads_memory(L, k.items[2]) ||
             has_kind(k.items[1], CXCursor_CallExpr) || has_kind(k.items[2], CXCursor_CallExpr) ||
             has_division(L, k.items[1]) || has_division(L, k.items[2])) {
             r = lift_guarded(L, c, cond, k.items[1], k.items[2], opd_none(), ty);

@@ -115,16 +115,19 @@ static Buffer *make_table(Lift *L, CXCursor ref, CXCursor decl) {
         buf->dims[d] = opd_int(dims[d]);
     buf->is_const = true;
     buf->table = vals;
-    /* declared at the top of the function (after the tables before it):
-     * every use is in its scope */
-    Stmt *s = stmt_new(L->a, S_DECL, loc_of(L, decl));
-    s->buf = buf;
-    body_append(L->a, L->f->body, s);
+    return buf;
+}
+
+/* Declared at the top of the function, after the tables and pointer tests
+ * before it: every use is in its scope (lift_undo takes back those a
+ * failed probe added) */
+static void declare_at_top(Lift *L, Stmt *s, GlobalTable *g) {
     Body *top = L->f->body;
+    body_append(L->a, top, s);
     for (int i = top->stmts.len - 1; i > L->tables.len; i--)
         top->stmts.items[i] = top->stmts.items[i - 1];
     top->stmts.items[L->tables.len] = s;
-    return buf;
+    vec_push(L->a, &L->tables, g);
 }
 
 Buffer *global_table(Lift *L, CXCursor ref, CXCursor decl) {
@@ -139,6 +142,29 @@ Buffer *global_table(Lift *L, CXCursor ref, CXCursor decl) {
     GlobalTable *g = arena_alloc(L->a, sizeof(GlobalTable));
     g->decl = decl;
     g->buf = buf;
-    vec_push(L->a, &L->tables, g);
+    Stmt *s = stmt_new(L->a, S_DECL, loc_of(L, decl));
+    s->buf = buf;
+    declare_at_top(L, s, g);
     return buf;
+}
+
+/* Whether the caller gave the pointer parameter buf (`w != NULL`, an
+ * optional array), bound once at the top of the function: every test of
+ * it, in the forward sweep and the return sweep, reads the one value. */
+Operand pointer_given(Lift *L, CXCursor at, Buffer *buf) {
+    for (int i = 0; i < L->tables.len; i++) {
+        GlobalTable *g = L->tables.items[i];
+        if (g->given && g->buf == buf)
+            return opd_var(g->given);
+    }
+    GlobalTable *g = arena_alloc(L->a, sizeof(GlobalTable));
+    g->decl = clang_getNullCursor();
+    g->buf = buf;
+    Stmt *s = stmt_new(L->a, S_LET, loc_of(L, at));
+    s->dst = g->given = var_new(L->a, L->f, arena_printf(L->a, "%s_given", buf->name), type_int());
+    s->op = OP_NOT_NULL;
+    s->buf = buf;
+    buf->given = s->dst;
+    declare_at_top(L, s, g);
+    return opd_var(s->dst);
 }

@@ -266,8 +266,7 @@ static bool ends_program(Lift *L, CXCursor c) {
     }
     if (k != CXCursor_CallExpr)
         return false;
-    const char *name = cursor_spelling(L, c);
-    return !strcmp(name, "exit") || !strcmp(name, "abort") || !strcmp(name, "_Exit");
+    return effect_ends_program(cursor_spelling(L, c));
 }
 
 /* The values at the end of a branch that ends the program, for the merge
@@ -289,7 +288,7 @@ static void lift_if(Lift *L, CXCursor c) {
     if (lift_acc_if(L, c, &k) || lift_hist_if(L, c))
         return;
     Builder bd = lift_builder(L, c);
-    Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
+    Operand cond = b_cmp(&bd, OP_NE, lift_truth(L, k.items[0]), opd_int(0));
     if (cond.kind == OPD_CONST) { /* (`if (!t) return;` after its malloc) one side runs */
         if (!cond.ival || k.n > 2)
             lift_dead_branch(L, k.items[cond.ival ? 2 : 1]);
@@ -535,7 +534,7 @@ static Operand lift_return_side(Lift *L, Body *into, CXCursor branch, CXCursor *
 static void lift_early_return(Lift *L, CXCursor c, CXCursor *rest, int nrest) {
     Kids k = kids_of(c);
     Builder bd = lift_builder(L, c);
-    Operand cond = b_cmp(&bd, OP_NE, lift_expr(L, k.items[0]), opd_int(0));
+    Operand cond = b_cmp(&bd, OP_NE, lift_truth(L, k.items[0]), opd_int(0));
     int mark = L->nenv;
     Operand *before = env_snapshot(L);
     ViewState *views = views_snapshot(L);

@@ -299,6 +299,64 @@ static inline void gc_check_gradient_1(const char *name, gc_primal_1 f, gc_gradi
     double f(int n, const double *x);                                                              \
     double f##_b(int n, const double *x, double *x_b, double seed);
 
+/* Kernels NAME_given and NAME_null, and their gradients, from one
+ * call(n, x, x_b, seed, given) of a function with an optional array: with
+ * the array (packed into x) and with NULL for it and for its adjoint;
+ * x_b NULL for the primal. */
+#define GC_OPTIONAL_KERNELS(name, call)                                                            \
+    static double name##_given(int n, const double *x) {                                           \
+        return call(n, x, NULL, 0.0, 1);                                                           \
+    }                                                                                              \
+    static double name##_given_b(int n, const double *x, double *x_b, double seed) {               \
+        return call(n, x, x_b, seed, 1);                                                           \
+    }                                                                                              \
+    static double name##_null(int n, const double *x) {                                            \
+        return call(n, x, NULL, 0.0, 0);                                                           \
+    }                                                                                              \
+    static double name##_null_b(int n, const double *x, double *x_b, double seed) {                \
+        return call(n, x, x_b, seed, 0);                                                           \
+    }
+
+/* A function void f(n, x, y, z) with two outputs, z optional, as a kernel:
+ * L = sum_i c_i y_i + d_i z_i (z's terms where it is given) with seeds c
+ * and d; the gradient must consume both seeds, and leave z_b as it was
+ * where z is NULL (the caller then passes NULL for z_b). */
+typedef void (*gc_two_out)(int n, const double *x, double *y, double *z);
+typedef void (*gc_two_out_b)(int n, const double *x, double *x_b, double *y, double *y_b, double *z,
+                             double *z_b);
+
+static inline double gc_out_weight(int i, int which) {
+    return which ? 0.3 - 0.07 * i : 0.5 + 0.1 * i;
+}
+
+static inline double gc_two_outputs_call(const char *name, gc_two_out f, gc_two_out_b f_b, int n,
+                                         const double *x, double *x_b, double seed, int given) {
+    double *y = gc_alloc(n), *z = gc_alloc(n), *y_b = gc_alloc(n), *z_b = gc_alloc(n);
+    double *z_b_given = gc_alloc(n);
+    char what[160];
+    for (int i = 0; i < n; i++)
+        y_b[i] = seed * gc_out_weight(i, 0), z_b[i] = z_b_given[i] = seed * gc_out_weight(i, 1);
+    if (x_b)
+        f_b(n, x, x_b, y, y_b, given ? z : NULL, given ? z_b : NULL);
+    else
+        f(n, x, y, given ? z : NULL);
+    double r = 0.0;
+    for (int i = 0; i < n; i++)
+        r += gc_out_weight(i, 0) * y[i] + (given ? gc_out_weight(i, 1) * z[i] : 0.0);
+    if (x_b) {
+        snprintf(what, sizeof what, "%s: the first output's seeds consumed", name);
+        gc_check_zero(what, y_b, n);
+        snprintf(what, sizeof what, "%s: the optional output's seeds consumed", name);
+        if (given)
+            gc_check_zero(what, z_b, n);
+        snprintf(what, sizeof what, "%s: the optional output left out, its seeds untouched", name);
+        for (int i = 0; !given && i < n; i++)
+            gc_require(z_b[i] == z_b_given[i], what);
+    }
+    free(y), free(z), free(y_b), free(z_b), free(z_b_given);
+    return r;
+}
+
 /* Several kernels f(n, x), each at every size and seeds 1..nseeds. */
 struct gc_kernel {
     const char *name;

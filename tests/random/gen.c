@@ -131,6 +131,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_PTR_FIELDS] = {"pointer_fields", 1},
     [K_COUNT_HIST] = {"count_hist", 1},
     [K_EXIT_GUARD] = {"exit_guard", 1},
+    [K_OPTIONAL] = {"optional", 1},
 };
 
 int on(enum construct k) {
@@ -241,7 +242,7 @@ static struct node *gen_return_value(void) {
     }
     /* every parameter is read (-Wunused-parameter in the primal otherwise) */
     if (prog.has_w && !prog.used_w)
-        e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("w[0]", 1.0));
+        e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf(optional_w("w[0]"), 1.0));
     if (prog.has_a && !prog.used_a)
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("a[n - 1][m - 1]", 1.0));
     if (prog.has_rt && !prog.used_rt)
@@ -265,6 +266,9 @@ static void setup_interface(void) {
     prog.has_sp = on(K_STRUCT) && prog.has_w && chance(45);
     prog.uses_struct = prog.has_sp;
     prog.has_sg = on(K_PTR_FIELDS) && prog.has_w && chance(30);
+    /* (sp and sg are packed from w's data) */
+    prog.w_optional = on(K_OPTIONAL) && prog.has_w && !prog.has_sp && !prog.has_sg && chance(35);
+    prog.w_null = prog.w_optional && chance(50);
     prog.has_a = on(K_VLA) && chance(25);
     prog.has_rt = prog.has_a && on(K_ROW_TABLE) && chance(40);
     prog.a_wrt = prog.has_a && chance(80);
@@ -387,7 +391,9 @@ static void gen_function(void) {
         stmt(b, on(K_KEPT_CALLS) && rnd(2)
                     ? "if (n < 1 || m < 1) {\n    fprintf(stderr, \"f: sizes %d, %d\\n\", n, "
                       "m);\n    exit(EXIT_FAILURE);\n}"
-                    : "if (n <= 0)\n    abort();");
+                : on(K_OPTIONAL) && rnd(2) ? (rnd(2) ? "if (n <= 0 || !x)\n    abort();"
+                                                     : "if (x == NULL || n <= 0)\n    abort();")
+                                           : "if (n <= 0)\n    abort();");
     if (on(K_MALLOC)) {
         int k = rnd(3);
         const char *null_test = "";
@@ -795,7 +801,7 @@ static void print_grad_params(FILE *out) {
 static void print_primal_args(FILE *out) {
     fputs("N, M, d->x", out);
     if (prog.has_w)
-        fputs(", d->w", out);
+        fputs(prog.w_null ? ", NULL" : ", d->w", out);
     if (prog.has_sp)
         fputs(", sp", out);
     if (prog.has_sg)
@@ -889,7 +895,9 @@ static void write_check(FILE *out, uint64_t seed) {
               "sp_b);\n",
               out);
     fprintf(out, "    %sf_b(N, M, d->x, d->x_b", prog.has_ret ? "double r = " : "");
-    if (prog.has_w)
+    if (prog.has_w && prog.w_null) /* optional, left out: the adjoint NULL too */
+        fprintf(out, ", NULL%s", prog.w_wrt ? ", NULL" : "");
+    else if (prog.has_w)
         fprintf(out, ", d->w%s", prog.w_wrt ? ", d->w_b" : "");
     if (prog.has_sp)
         fprintf(out, ", sp%s", prog.w_wrt ? ", sp_b" : "");
@@ -922,8 +930,8 @@ static void write_check(FILE *out, uint64_t seed) {
     fputs("int main(void) {\n", out);
     fprintf(out, "    static const struct drv_spec spec = {\n");
     fprintf(out, "        .n = N, .m = M, .seed = %lluu,\n", (unsigned long long)seed);
-    fprintf(out, "        .has_w = %d, .w_wrt = %d, .has_a = %d, .a_wrt = %d,\n", prog.has_w,
-            prog.w_wrt, prog.has_a, prog.a_wrt);
+    fprintf(out, "        .has_w = %d, .w_wrt = %d, .has_a = %d, .a_wrt = %d,\n",
+            prog.has_w && !prog.w_null, prog.w_wrt && !prog.w_null, prog.has_a, prog.a_wrt);
     fprintf(out, "        .has_p = %d, .p_wrt = %d, .has_u = %d, .has_y = %d, .has_ret = %d,\n",
             prog.has_p, prog.p_wrt, prog.has_u, prog.has_y, prog.has_ret);
     fprintf(out, "        .uses_float = %d,\n", prog.uses_float);

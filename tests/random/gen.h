@@ -162,6 +162,9 @@ enum construct {
     K_COUNT_HIST,  /* a histogram(+) of integer counts (hc[k] += 1, hc[k]++), read after */
     K_EXIT_GUARD,  /* guards that exit() or abort() (never taken): of the sizes at the top, and
                     * the last branch of a chain choosing a scalar */
+    K_OPTIONAL,    /* w optional, as library C takes weights: each read tested, (w ? w[i] : 0.5),
+                    * (w == NULL ? 1.0 : w[i]), ...; the driver passes NULL (and NULL for
+                    * w_b) in half the programs; x checked for NULL in the top guard */
     K_COUNT
 };
 
@@ -186,6 +189,7 @@ void rng_seed(uint64_t seed);
 int rnd(int k);
 /* true with probability percent / 100 */
 int chance(int percent);
+const char *optional_w(const char *elem); /* gen_expr.c: a read of w, tested if optional */
 /* a constant in [lo, hi] with two decimals, printed as a double literal */
 double rconst(double lo, double hi);
 /* printf into a fresh string (never freed) */
@@ -252,6 +256,8 @@ void print_stmts(FILE *out, struct node **v, int len, int indent);
 struct program {
     int n, m;           /* the sizes the driver uses */
     int has_w, w_wrt;   /* const double *w (n*m), active or not */
+    int w_optional;     /* every read of w tests it for NULL (optional) */
+    int w_null;         /* and the driver passes NULL for w and w_b */
     int has_a, a_wrt;   /* const double a[n][m] */
     int has_p, p_wrt;   /* double p */
     int has_u;          /* double *u: wrt and out, updated in place */

@@ -177,6 +177,15 @@ static struct node *struct_read(void) {
     }
 }
 
+/* A read of w where w is optional: tested for NULL as library C does */
+const char *optional_w(const char *elem) {
+    if (!prog.w_optional)
+        return elem;
+    static const char *const forms[] = {"(w ? %s : 0.5)", "(w != NULL ? %s : 1.0)",
+                                        "(!w ? 0.25 : %s)", "(w == NULL ? 1.0 : %s)"};
+    return fmt(forms[rnd(4)], elem);
+}
+
 static struct node *array_read(void) {
     if ((prog.has_sp || prog.heap_sp) && !cx.in_helper && chance(20))
         return struct_read();
@@ -220,11 +229,12 @@ static struct node *array_read(void) {
         return leaf(element_text(a->name, a->writing), 2.0);
     const char *idx = a->extent == 1 ? index_n() : index_nm();
     double bound = strcmp(a->name, "x") == 0 ? 1.0 : 2.0;
+    const char *text = fmt("%s[%s]", a->name, idx);
     if (on(K_VIEW) && chance(15))
-        return leaf(element_text(a->name, idx), bound);
-    if (strcmp(idx, "0") == 0 && on(K_DEREF) && chance(40)) /* the first element as *x */
-        return leaf(fmt("(*%s)", a->name), bound);
-    return leaf(fmt("%s[%s]", a->name, idx), bound);
+        text = element_text(a->name, idx);
+    else if (strcmp(idx, "0") == 0 && on(K_DEREF) && chance(40)) /* the first element as *x */
+        text = fmt("(*%s)", a->name);
+    return leaf(strcmp(a->name, "w") == 0 && !cx.in_helper ? optional_w(text) : text, bound);
 }
 
 static struct node *var_read(void) {

@@ -1012,9 +1012,10 @@ static void gen_count_hist(struct block b, int count) {
     gen_hist_iteration(n, i, count);
     int nup = 1 + rnd(2);
     for (int u = 0; u < nup; u++) {
-        const char *k = prog.has_w && chance(40)
-                            ? fmt("(int)(fabs(w[%s]) * %d.0) %% %d", i, nb, nb)
-                            : fmt("(%s * %d + %d) %% %d", i, mult[rnd(5)], rnd(4), nb);
+        const char *k =
+            prog.has_w && chance(40)
+                ? fmt("(int)(fabs(%s) * %d.0) %% %d", optional_w(fmt("w[%s]", i)), nb, nb)
+                : fmt("(%s * %d + %d) %% %d", i, mult[rnd(5)], rnd(4), nb);
         static const char *const forms[] = {"%s[%s] += 1;", "%s[%s]++;", "++%s[%s];",
                                             "%s[%s] = %s[%s] + 2;"};
         int f = rnd(4);
@@ -1148,7 +1149,7 @@ void gen_hist_op(struct block b, int count) {
                                                                 : forms[op][rnd(2)];
         struct node *w = stmt(ub, fmt(form, k, h));
         w->kid[w->nkid++] = !data_values ? gen_expr(1)
-                            : prog.has_w ? leaf(fmt("w[%s]", i), 1.0)
+                            : prog.has_w ? leaf(optional_w(fmt("w[%s]", i)), 1.0)
                                          : leaf(fmt("sin(0.3 * %s)", i), 1.0);
         /* log-sum-exp: up to log(count) above the values; products of
          * 1 + t, |t| < 0.2, at most 1.2^9 */

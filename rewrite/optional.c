@@ -1,0 +1,234 @@
+/* Pointer parameters the caller may leave NULL: `if (w != NULL)`, an
+ * optional array (tool/lift_global.c binds w_given = w != NULL once at the
+ * top of the function; the adjoint of a NULL pointer is NULL too).
+ *
+ * The gradient moves code across the user's tests: a save of an array's
+ * overwritten elements goes ahead of the loop whose iterations write them,
+ * an output's seeds are zeroed after the return sweep, a sweep's adjoint
+ * buffer is added into the caller's at the end. So after every pass, each
+ * access to an optional array or its adjoint is checked to run only where
+ * the test found the array given; where one does not, the function is
+ * rejected, naming the array: a gradient that goes through NULL is worse
+ * than none. */
+#include "derivs.h"
+#include "rev.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Optional {
+    Arena *a;
+    RevErrors *err;
+    PtrVec bufs, givens; /* Buffer*, Var*: each test of a pointer, bound once */
+    PtrVec learned;      /* Learned*: the ifs run before the statement being checked */
+    Stmt **def;          /* the let binding each variable, by id */
+    int nvars;
+    bool ok;
+} Optional;
+
+static void find_tests(Optional *o, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_LET || s->kind == S_POP) && s->dst && !s->dst->is_mutable &&
+            s->dst->id < o->nvars)
+            o->def[s->dst->id] = s;
+        if (s->kind == S_LET && s->op == OP_NOT_NULL) {
+            vec_push(o->a, &o->bufs, s->buf);
+            vec_push(o->a, &o->givens, s->dst);
+        }
+        find_tests(o, s->then_body);
+        find_tests(o, s->else_body);
+        find_tests(o, s->body);
+        find_tests(o, s->span_pre);
+    }
+}
+
+/* Marks in `given` the pointers that c being `truth` shows to be given:
+ * w_given, w_given != 0, !(w_given == 0), either side of a true &&, ... */
+static void implied(Optional *o, Operand c, bool truth, bool *given, int depth) {
+    if (c.kind != OPD_VAR || depth > 32)
+        return;
+    for (int j = 0; j < o->givens.len; j++)
+        if (truth && c.var == o->givens.items[j])
+            given[j] = true;
+    Stmt *d = c.var->id < o->nvars ? o->def[c.var->id] : NULL;
+    if (!d || d->kind != S_LET)
+        return;
+    const Operand *x = d->args;
+    switch (d->op) {
+    case OP_COPY:
+    case OP_CAST:
+        implied(o, x[0], truth, given, depth + 1);
+        break;
+    case OP_NOT:
+        implied(o, x[0], !truth, given, depth + 1);
+        break;
+    case OP_NE:
+    case OP_EQ:
+        for (int q = 0; q < 2; q++)
+            if (x[1 - q].kind == OPD_CONST && const_as_double(x[1 - q]) == 0)
+                implied(o, x[q], d->op == OP_NE ? truth : !truth, given, depth + 1);
+        break;
+    case OP_AND:
+    case OP_OR:
+        if (truth == (d->op == OP_AND)) /* a true &&, a false ||: both sides */
+            for (int q = 0; q < 2; q++)
+                implied(o, x[q], truth, given, depth + 1);
+        break;
+    default:
+        break;
+    }
+}
+
+/* The optional pointer whose array, or adjoint, b is; -1 for any other */
+static int optional_of(Optional *o, const Buffer *b) {
+    for (int j = 0; b && j < o->bufs.len; j++) {
+        const Buffer *p = o->bufs.items[j];
+        if (b == p || (b->primal == p && b->kind == BUF_PARAM)) /* (not a local adjoint) */
+            return j;
+    }
+    return -1;
+}
+
+static void check_buffer(Optional *o, const Stmt *s, const Buffer *b, const bool *given) {
+    int j = optional_of(o, b);
+    if (j < 0 || given[j] || !o->ok)
+        return;
+    const Buffer *p = o->bufs.items[j];
+    o->ok = false;
+    o->err->count++;
+    o->err->report(
+        o->err->ctx, s->loc,
+        arena_printf(o->a,
+                     "make '%s' a required argument (remove its test for NULL), or test it once "
+                     "around all the code that uses it",
+                     p->name),
+        arena_printf(o->a,
+                     "the gradient would use '%s' here outside its test for NULL, and the "
+                     "caller may pass NULL",
+                     buffer_shown(o->a, b)));
+}
+
+/* What an if already run shows on each side: the pointers found given
+ * by the end of its then and its else branch. A later if on the same
+ * condition (the return sweep's copy of the forward sweep's) takes the
+ * same side, so its branches start knowing as much. */
+typedef struct Learned {
+    Var *cond;
+    bool *at_end[2];
+} Learned;
+
+static bool *check_body(Optional *o, Body *b, const bool *given);
+
+/* A loop as many times as the forward sweep logged writes (rev_save.c's
+ * restores, last first): it writes back only elements whose writes, and
+ * their logging, were checked where they are */
+static bool replays_log(Optional *o, const Stmt *s) {
+    Operand n = s->hi;
+    for (int depth = 0; n.kind == OPD_VAR && n.var->id < o->nvars && depth < 8; depth++) {
+        const Stmt *d = o->def[n.var->id];
+        if (d && d->kind == S_POP)
+            return true;
+        if (!d || d->kind != S_LET || (d->op != OP_COPY && d->op != OP_CAST))
+            return false;
+        n = d->args[0];
+    }
+    return false;
+}
+
+static bool *copy_of(Optional *o, const bool *given) {
+    bool *c = xcalloc((size_t)o->givens.len + 1, sizeof(bool));
+    for (int j = 0; j < o->givens.len; j++)
+        c[j] = given[j];
+    return c;
+}
+
+/* A body entered knowing `given` (and, for a branch, what its condition
+ * being `truth` shows): what is known at its end, which the caller frees */
+static bool *check_nested(Optional *o, Body *b, const bool *given, Operand cond, bool truth) {
+    bool *inner = copy_of(o, given);
+    if (cond.kind != OPD_NONE)
+        implied(o, cond, truth, inner, 0);
+    for (int k = o->learned.len - 1; cond.kind == OPD_VAR && k >= 0; k--) {
+        Learned *l = o->learned.items[k];
+        if (l->cond != cond.var)
+            continue;
+        for (int j = 0; j < o->givens.len; j++)
+            inner[j] |= l->at_end[truth ? 0 : 1][j];
+        break;
+    }
+    bool *end = b ? check_body(o, b, inner) : copy_of(o, inner);
+    free(inner);
+    return end;
+}
+
+/* A branch ending in exit() or abort(): whoever goes on took the other */
+static bool ends_program(const Body *b) {
+    const Stmt *last = b && b->stmts.len ? b->stmts.items[b->stmts.len - 1] : NULL;
+    return last && last->kind == S_EFFECT && effect_ends_program(last->text);
+}
+
+static void check_if(Optional *o, Stmt *s, bool *given) {
+    Body *side[2] = {s->then_body, s->else_body};
+    bool *end[2];
+    for (int q = 0; q < 2; q++) {
+        end[q] = check_nested(o, side[q], given, s->cond, q == 0);
+        for (int j = 0; ends_program(side[q]) && j < o->givens.len; j++)
+            end[q][j] = true; /* (nobody goes on from there) */
+    }
+    for (int j = 0; j < o->givens.len; j++)
+        given[j] |= end[0][j] && end[1][j];
+    if (s->cond.kind != OPD_VAR) {
+        free(end[0]), free(end[1]);
+        return;
+    }
+    Learned *l = arena_alloc(o->a, sizeof(Learned));
+    l->cond = s->cond.var;
+    for (int q = 0; q < 2; q++) {
+        l->at_end[q] = arena_alloc(o->a, sizeof(bool) * ((size_t)o->givens.len + 1));
+        memcpy(l->at_end[q], end[q], sizeof(bool) * (size_t)o->givens.len);
+        free(end[q]);
+    }
+    vec_push(o->a, &o->learned, l);
+}
+
+static bool *check_body(Optional *o, Body *b, const bool *given_before) {
+    bool *given = copy_of(o, given_before);
+    int learned = o->learned.len; /* (ifs in this body dominate only what follows them here) */
+    for (int i = 0; b && i < b->stmts.len && o->ok; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind != S_LET && s->kind != S_DECL) /* (the test itself; declarations) */
+            check_buffer(o, s, s->buf, given);
+        for (int q = 0; q < 2; q++)
+            check_buffer(o, s, s->scan_in[q], given);
+        for (int q = 0; q < 3; q++)
+            check_buffer(o, s, s->hist_rev[q], given);
+        check_buffer(o, s, s->hist_bins, given);
+        check_buffer(o, s, s->hist_more_bins, given);
+        if (s->kind == S_IF) {
+            check_if(o, s, given);
+            continue;
+        }
+        if (s->kind == S_LOOP && replays_log(o, s))
+            continue;
+        Body *inside[2] = {s->body, s->span_pre};
+        for (int q = 0; q < 2; q++)
+            if (inside[q])
+                free(check_nested(o, inside[q], given, opd_none(), true));
+    }
+    o->learned.len = learned;
+    return given;
+}
+
+bool check_optional_pointers(Arena *a, Func *f, RevErrors *err) {
+    Optional o = {.a = a, .err = err, .nvars = f->next_var_id, .ok = true};
+    o.def = xcalloc((size_t)o.nvars + 1, sizeof(Stmt *));
+    find_tests(&o, f->body);
+    if (o.bufs.len > 0) {
+        bool *given = xcalloc((size_t)o.givens.len, sizeof(bool));
+        free(check_body(&o, f->body, given));
+        free(given);
+    }
+    free(o.def);
+    return o.ok;
+}
