@@ -168,3 +168,22 @@ double weighted_cumsum(int n, const double *x, const double *w, double *c) {
     return s;
 }
 #pragma pargrad reverse(weighted_cumsum) wrt(x, w)
+
+/* optional scalar outputs through pointers */
+void stats(int n, const double *x, double *mean, double *var) {
+    double s = 0.0;
+#pragma pargrad reduce(+ : s)
+    for (int i = 0; i < n; i++)
+        s += x[i];
+    double m = s / n;
+    if (mean)
+        *mean = m;
+    if (var != NULL) {
+        double q = 0.0;
+#pragma pargrad reduce(+ : q)
+        for (int i = 0; i < n; i++)
+            q += (x[i] - m) * (x[i] - m);
+        *var = q / n;
+    }
+}
+#pragma pargrad reverse(stats) wrt(x) out(mean, var)

@@ -31,6 +31,10 @@ double weighted_cumsum(int n, const double *x, const double *w, double *c);
 double weighted_cumsum_b(int n, const double *x, double *x_b, const double *w, double *w_b,
                          double *c, double seed);
 
+void stats(int n, const double *x, double *mean, double *var);
+void stats_b(int n, const double *x, double *x_b, double *mean, double *mean_b, double *var,
+             double *var_b);
+
 enum { STEPS = 4 };
 
 /* Where x packs two arrays of n / 2, an odd n's last component enters as
@@ -165,6 +169,23 @@ static double cumsum_call(int n, const double *x, double *x_b, double seed, int 
 }
 GC_OPTIONAL_KERNELS(cumsum, cumsum_call)
 
+/* stats: 0.7 mean + 1.3 var, the mean given or left out (NULL) */
+static double stats_call(int n, const double *x, double *x_b, double seed, int given) {
+    double mean = 0.0, var = 0.0, mean_b = 0.7 * seed, var_b = 1.3 * seed;
+    if (x_b)
+        stats_b(n, x, x_b, given ? &mean : NULL, given ? &mean_b : NULL, &var, &var_b);
+    else
+        stats(n, x, given ? &mean : NULL, &var);
+    if (x_b) {
+        gc_require(var_b == 0.0 && (!given || mean_b == 0.0), "stats_b: the seeds consumed");
+        gc_require(given || mean_b == 0.7 * seed, "stats_b: the mean left out, its seed untouched");
+    }
+    if (x_b) /* (and 0.1 x[n-1]^2: the variance of one element is 0 everywhere) */
+        x_b[n - 1] += 0.2 * seed * x[n - 1];
+    return 0.7 * mean + 1.3 * var + 0.1 * x[n - 1] * x[n - 1];
+}
+GC_OPTIONAL_KERNELS(stats, stats_call)
+
 static const struct gc_kernel kernels[] = {
     {"weighted_sse (w given)", weighted_sse_given, weighted_sse_given_b},
     {"weighted_sse (w NULL)", weighted_sse_null, weighted_sse_null_b},
@@ -183,6 +204,8 @@ static const struct gc_kernel kernels[] = {
     {"tanh_features (act NULL)", features_null, features_null_b},
     {"weighted_cumsum (w given)", cumsum_given, cumsum_given_b},
     {"weighted_cumsum (w NULL)", cumsum_null, cumsum_null_b},
+    {"stats (mean given)", stats_given, stats_given_b},
+    {"stats (mean NULL)", stats_null, stats_null_b},
 };
 
 int main(void) {
