@@ -290,7 +290,8 @@ static struct node *helper_call(int depth) {
         return leaf(fmt("%s@(x, %s)", h->name, index_n()), 3.0);
     if (cx.par > 1) /* keep the nesting of inlined loops small */
         return NULL;
-    return leaf(fmt("%s@(n, x, %s)", h->name, prog.has_w ? "w" : "x"), 3.0 * 9);
+    /* (an optional w would be read untested in the helper) */
+    return leaf(fmt("%s@(n, x, %s)", h->name, prog.has_w && !prog.w_optional ? "w" : "x"), 3.0 * 9);
 }
 
 /* a constant cast or integer arithmetic on constants (C's conversions:

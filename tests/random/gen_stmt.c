@@ -847,7 +847,8 @@ static int gen_pick(struct block b) {
     const struct array *cand[MAX_ARRAYS];
     int k = 0;
     for (int i = 0; i < cx.narrays; i++)
-        if (readable(&cx.arrays[i]) && !cx.arrays[i].writing && cx.arrays[i].extent >= 1)
+        if (readable(&cx.arrays[i]) && !cx.arrays[i].writing && cx.arrays[i].extent >= 1 &&
+            !(prog.w_optional && strcmp(cx.arrays[i].name, "w") == 0)) /* (read untested) */
             cand[k++] = &cx.arrays[i];
     if (k < 2)
         return 0;
