@@ -320,6 +320,11 @@ bool effect_ends_program(const char *name) {
     return !strcmp(name, "exit") || !strcmp(name, "abort") || !strcmp(name, "_Exit");
 }
 
+bool body_ends_program(const Body *b) {
+    const Stmt *last = b && b->stmts.len ? b->stmts.items[b->stmts.len - 1] : NULL;
+    return last && last->kind == S_EFFECT && effect_ends_program(last->text);
+}
+
 const char *effect_header(const char *name) {
     for (size_t i = 0; i < sizeof effects / sizeof effects[0]; i++)
         if (strcmp(effects[i].name, name) == 0)

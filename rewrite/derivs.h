@@ -20,5 +20,8 @@ int deriv_count(void);
 const char *effect_header(const char *name);
 /* exit, abort, _Exit: nothing after the call runs */
 bool effect_ends_program(const char *name);
+/* A branch ending in such a call: the code after its if sees the other
+ * branch's values only */
+bool body_ends_program(const Body *b);
 
 #endif

@@ -293,13 +293,6 @@ static void emit_loop(Emitter *e, Stmt *s) {
         emit_spanned(e, s, emit_loop_here);
 }
 
-/* A branch ending in exit(...) or abort(): nothing after it runs, its
- * values for the variables after the if are not assigned */
-static bool ends_program(const Body *b) {
-    const Stmt *last = b && b->stmts.len ? b->stmts.items[b->stmts.len - 1] : NULL;
-    return last && last->kind == S_EFFECT && effect_ends_program(last->text);
-}
-
 static void emit_if(Emitter *e, Stmt *s) {
     source_comment(e, s->loc, s->note);
     for (int i = 0; i < s->phis.len; i++) {
@@ -315,7 +308,7 @@ static void emit_if(Emitter *e, Stmt *s) {
         Body *b = branch == 0 ? s->then_body : s->else_body;
         e->depth++;
         emit_body(e, b);
-        for (int i = 0; i < s->phis.len && !ends_program(b); i++) {
+        for (int i = 0; i < s->phis.len && !body_ends_program(b); i++) {
             Phi *p = s->phis.items[i];
             indent(e);
             fprintf(e->out, "%s = ", var_name(e, p->dst));

@@ -163,18 +163,12 @@ static bool *check_nested(Optional *o, Body *b, const bool *given, Operand cond,
     return end;
 }
 
-/* A branch ending in exit() or abort(): whoever goes on took the other */
-static bool ends_program(const Body *b) {
-    const Stmt *last = b && b->stmts.len ? b->stmts.items[b->stmts.len - 1] : NULL;
-    return last && last->kind == S_EFFECT && effect_ends_program(last->text);
-}
-
 static void check_if(Optional *o, Stmt *s, bool *given) {
     Body *side[2] = {s->then_body, s->else_body};
     bool *end[2];
     for (int q = 0; q < 2; q++) {
         end[q] = check_nested(o, side[q], given, s->cond, q == 0);
-        for (int j = 0; ends_program(side[q]) && j < o->givens.len; j++)
+        for (int j = 0; body_ends_program(side[q]) && j < o->givens.len; j++)
             end[q][j] = true; /* (nobody goes on from there) */
     }
     for (int j = 0; j < o->givens.len; j++)

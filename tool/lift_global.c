@@ -152,11 +152,8 @@ Buffer *global_table(Lift *L, CXCursor ref, CXCursor decl) {
  * optional array), bound once at the top of the function: every test of
  * it, in the forward sweep and the return sweep, reads the one value. */
 Operand pointer_given(Lift *L, CXCursor at, Buffer *buf) {
-    for (int i = 0; i < L->tables.len; i++) {
-        GlobalTable *g = L->tables.items[i];
-        if (g->given && g->buf == buf)
-            return opd_var(g->given);
-    }
+    if (buf->given)
+        return opd_var(buf->given);
     GlobalTable *g = arena_alloc(L->a, sizeof(GlobalTable));
     g->decl = clang_getNullCursor();
     g->buf = buf;

@@ -299,6 +299,15 @@ static inline void gc_check_gradient_1(const char *name, gc_primal_1 f, gc_gradi
     double f(int n, const double *x);                                                              \
     double f##_b(int n, const double *x, double *x_b, double seed);
 
+/* Where x packs two arrays of n / 2, an odd n's last component enters as
+ * 0.5 x^2 (every component should matter to the checks); its adjoint is
+ * added into x_b where x_b is not NULL */
+static inline double gc_odd_tail(int n, const double *x, double *x_b, double seed) {
+    if (n % 2 && x_b)
+        x_b[n - 1] += seed * x[n - 1];
+    return n % 2 ? 0.5 * x[n - 1] * x[n - 1] : 0.0;
+}
+
 /* Kernels NAME_given and NAME_null, and their gradients, from one
  * call(n, x, x_b, seed, given) of a function with an optional array: with
  * the array (packed into x) and with NULL for it and for its adjoint;

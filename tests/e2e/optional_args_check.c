@@ -37,24 +37,13 @@ void stats_b(int n, const double *x, double *x_b, double *mean, double *mean_b, 
 
 enum { STEPS = 4 };
 
-/* Where x packs two arrays of n / 2, an odd n's last component enters as
- * 0.5 x^2 (the checks want every component to matter) */
-static double odd_tail(int n, const double *x) {
-    return n % 2 ? 0.5 * x[n - 1] * x[n - 1] : 0.0;
-}
-static double odd_tail_b(int n, const double *x, double *x_b, double seed) {
-    if (n % 2)
-        x_b[n - 1] += seed * x[n - 1];
-    return odd_tail(n, x);
-}
-
 /* f(x, w) with w the second half of x, or f(x, NULL) with all of x */
 #define WEIGHTED(f)                                                                                \
     static double f##_given(int n, const double *x) {                                              \
-        return f(n / 2, x, x + n / 2) + odd_tail(n, x);                                            \
+        return f(n / 2, x, x + n / 2) + gc_odd_tail(n, x, NULL, 0.0);                              \
     }                                                                                              \
     static double f##_given_b(int n, const double *x, double *x_b, double seed) {                  \
-        return f##_b(n / 2, x, x_b, x + n / 2, x_b + n / 2, seed) + odd_tail_b(n, x, x_b, seed);   \
+        return f##_b(n / 2, x, x_b, x + n / 2, x_b + n / 2, seed) + gc_odd_tail(n, x, x_b, seed);  \
     }                                                                                              \
     static double f##_null(int n, const double *x) {                                               \
         return f(n, x, NULL);                                                                      \
@@ -67,10 +56,11 @@ WEIGHTED(weighted_sse)
 WEIGHTED(weighted_abs)
 
 static double checked_dot_flat(int n, const double *x) {
-    return checked_dot(n / 2, x, x + n / 2) + odd_tail(n, x);
+    return checked_dot(n / 2, x, x + n / 2) + gc_odd_tail(n, x, NULL, 0.0);
 }
 static double checked_dot_flat_b(int n, const double *x, double *x_b, double seed) {
-    return checked_dot_b(n / 2, x, x_b, x + n / 2, x_b + n / 2, seed) + odd_tail_b(n, x, x_b, seed);
+    return checked_dot_b(n / 2, x, x_b, x + n / 2, x_b + n / 2, seed) +
+           gc_odd_tail(n, x, x_b, seed);
 }
 
 /* the optional outputs given: act and the maximum hold the primal's */
@@ -108,7 +98,7 @@ static double relax_call(int n, const double *x, double *x_b, double seed, int g
                    : relax(m, STEPS, u, given ? x + m : NULL, given ? trace : NULL);
     free(u), free(trace);
     if (given)
-        r += x_b ? odd_tail_b(n, x, x_b, seed) : odd_tail(n, x);
+        r += gc_odd_tail(n, x, x_b, seed);
     return r;
 }
 GC_OPTIONAL_KERNELS(relax, relax_call)
@@ -125,7 +115,7 @@ static double binned_call(int n, const double *x, double *x_b, double seed, int 
                    : binned_mass(m, bin, x, w, nb);
     free(bin);
     if (given)
-        r += x_b ? odd_tail_b(n, x, x_b, seed) : odd_tail(n, x);
+        r += gc_odd_tail(n, x, x_b, seed);
     return r;
 }
 GC_OPTIONAL_KERNELS(binned, binned_call)
@@ -142,7 +132,7 @@ static double relax_state_call(int n, const double *x, double *x_b, double seed,
                    : relax_state(m, STEPS, u, given ? v : NULL);
     free(u), free(v);
     if (given)
-        r += x_b ? odd_tail_b(n, x, x_b, seed) : odd_tail(n, x);
+        r += gc_odd_tail(n, x, x_b, seed);
     return r;
 }
 GC_OPTIONAL_KERNELS(relax_state, relax_state_call)
@@ -164,7 +154,7 @@ static double cumsum_call(int n, const double *x, double *x_b, double seed, int 
                    : weighted_cumsum(m, x, w, c);
     free(c);
     if (given)
-        r += x_b ? odd_tail_b(n, x, x_b, seed) : odd_tail(n, x);
+        r += gc_odd_tail(n, x, x_b, seed);
     return r;
 }
 GC_OPTIONAL_KERNELS(cumsum, cumsum_call)

@@ -28,14 +28,6 @@ double inplace_opt_b(int n, double *x, double *x_b, double *v, double *v_b, doub
 
 enum { STEPS = 5, NB = 4 };
 
-/* Where x packs two arrays of n / 2, an odd n's last component enters as
- * 0.5 x^2 (the checks want every component to matter) */
-static double odd_tail(int n, const double *x, double *x_b, double seed) {
-    if (n % 2 && x_b)
-        x_b[n - 1] += seed * x[n - 1];
-    return n % 2 ? 0.5 * x[n - 1] * x[n - 1] : 0.0;
-}
-
 typedef double (*state_fn)(int n, int steps, double *u, double *v);
 typedef double (*state_fn_b)(int n, int steps, double *u, double *u_b, double *v, double *v_b,
                              double seed);
@@ -52,7 +44,7 @@ static double state_call(state_fn f, state_fn_b f_b, int n, const double *x, dou
     double r = x_b ? f_b(m, STEPS, u, x_b, given ? v : NULL, given ? x_b + m : NULL, seed)
                    : f(m, STEPS, u, given ? v : NULL);
     free(u), free(v);
-    return r + (given ? odd_tail(n, x, x_b, seed) : 0.0);
+    return r + (given ? gc_odd_tail(n, x, x_b, seed) : 0.0);
 }
 
 static double entry_call(int n, const double *x, double *x_b, double seed, int given) {
@@ -120,7 +112,7 @@ static double wgrad_call(int n, const double *x, double *x_b, double seed, int g
     double r = x_b ? wgrad_opt_b(m, x, x_b, w, given ? x_b + m : NULL, NB, bin, seed)
                    : wgrad_opt(m, x, w, NB, bin);
     free(bin);
-    return r + (given ? odd_tail(n, x, x_b, seed) : 0.0);
+    return r + (given ? gc_odd_tail(n, x, x_b, seed) : 0.0);
 }
 
 /* scan_out and affine_opt: their optional prefixes as the primal's */
@@ -174,7 +166,7 @@ static double inplace_call(int n, const double *x, double *x_b, double seed, int
             x_b[m + i] += 0.2 * v_b[i];
     }
     free(u), free(v), free(u_b), free(v_b);
-    return r + (given ? odd_tail(n, x, x_b, seed) : 0.0);
+    return r + (given ? gc_odd_tail(n, x, x_b, seed) : 0.0);
 }
 
 GC_OPTIONAL_KERNELS(prefix, prefix_call)
