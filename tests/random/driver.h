@@ -1,8 +1,9 @@
 /* The check driver of a random program (pargrad_gen writes a check.c that
  * fills a drv_spec and calls drv_main).
  *
- * The program f(n, m, x [, w] [, a] [, p] [, u] [, y]) has outputs: its
- * return value, y (out), u (wrt and out, updated in place). With random
+ * The program f(n, m, x [, w] [, a] [, p] [, u] [, y] [, z]) has outputs:
+ * its return value, y (out), u and z (wrt and out, updated in place; z
+ * optional: where f is called with NULL for it, has_z is 0). With random
  * seeds s_k for every output the scalar L = sum_k s_k * out_k is checked:
  *
  *  (a) f_b returns the primal's return value and writes the primal's y and u
@@ -21,7 +22,7 @@
  *      smaller than the others), both estimates are taken again with a
  *      step large enough that the rounding is under the tolerance;
  *  (d) a second call without zeroing accumulates: x_b, w_b, a_b, p_b double,
- *      u_b (seed consumed, then incremented) is the same again.
+ *      u_b and z_b (seed consumed, then incremented) are the same again.
  *
  * Programs that use float compute their finite differences on a double twin
  * of the program (spec->reference) and compare with a float tolerance.
@@ -52,14 +53,14 @@
 #define DRV_HUGE 1e7
 
 struct drv {
-    double *x, *w, *a, p, *u, *y;
-    double *x_b, *w_b, *a_b, p_b, *u_b, *y_b;
+    double *x, *w, *a, p, *u, *y, *z;
+    double *x_b, *w_b, *a_b, p_b, *u_b, *y_b, *z_b;
 };
 
 struct drv_spec {
     int n, m;
     unsigned long long seed;
-    int has_w, w_wrt, has_a, a_wrt, has_p, p_wrt, has_u, has_y, has_ret, uses_float;
+    int has_w, w_wrt, has_a, a_wrt, has_p, p_wrt, has_u, has_y, has_z, has_ret, uses_float;
     double (*primal)(struct drv *d);
     double (*reference)(struct drv *d);
     double (*gradient)(struct drv *d, double seed);
@@ -70,11 +71,11 @@ struct drv_run {
     const struct drv_spec *spec;
     struct drv d;
     int nm;
-    double *u0, *y0; /* the initial contents of u and y */
-    double *su, *sy; /* output seeds */
-    double sret;     /* the return value's seed */
-    double ret;      /* the primal's return value */
-    double *uref, *yref;
+    double *u0, *y0, *z0; /* the initial contents of u, y and z */
+    double *su, *sy, *sz; /* output seeds */
+    double sret;          /* the return value's seed */
+    double ret;           /* the primal's return value */
+    double *uref, *yref, *zref;
     double *ywritten; /* 1 where the primal changed y: seeds there must be consumed */
     long failed, unreliable, checked;
 };
@@ -85,9 +86,11 @@ static void drv_reset(struct drv_run *r) {
         memcpy(r->d.u, r->u0, bytes);
     if (r->spec->has_y)
         memcpy(r->d.y, r->y0, bytes);
+    if (r->spec->has_z)
+        memcpy(r->d.z, r->z0, bytes);
 }
 
-/* L = sret * f + sy . y + su . u, from the reference program */
+/* L = sret * f + sy . y + su . u + sz . z, from the reference program */
 static double drv_loss(void *p) {
     struct drv_run *r = p;
     drv_reset(r);
@@ -97,6 +100,8 @@ static double drv_loss(void *p) {
         l += gc_dot(r->sy, r->d.y, r->nm);
     if (r->spec->has_u)
         l += gc_dot(r->su, r->d.u, r->nm);
+    if (r->spec->has_z)
+        l += gc_dot(r->sz, r->d.z, r->nm);
     return l;
 }
 
@@ -197,9 +202,11 @@ static void drv_guard(struct drv_run *r, const char *what, const double *v) {
 /* the red zones of the arrays f and f_b see */
 static void drv_guards(struct drv_run *r) {
     struct drv *d = &r->d;
-    const double *v[] = {d->x, d->x_b, d->w, d->w_b, d->a, d->a_b, d->u, d->u_b, d->y, d->y_b};
-    static const char *const names[] = {"x", "x_b", "w", "w_b", "a", "a_b", "u", "u_b", "y", "y_b"};
-    for (int i = 0; i < 10; i++)
+    const double *v[] = {d->x, d->x_b, d->w, d->w_b, d->a, d->a_b,
+                         d->u, d->u_b, d->y, d->y_b, d->z, d->z_b};
+    static const char *const names[] = {"x", "x_b", "w", "w_b", "a", "a_b",
+                                        "u", "u_b", "y", "y_b", "z", "z_b"};
+    for (int i = 0; i < 12; i++)
         drv_guard(r, names[i], v[i]);
 }
 
@@ -215,9 +222,11 @@ static void drv_setup(struct drv_run *r, const struct drv_spec *s) {
     d->a = drv_alloc(nm), d->a_b = drv_alloc(nm);
     d->u = drv_alloc(nm), d->u_b = drv_alloc(nm);
     d->y = drv_alloc(nm), d->y_b = drv_alloc(nm);
-    r->u0 = drv_alloc(nm), r->y0 = drv_alloc(nm);
-    r->su = drv_alloc(nm), r->sy = drv_alloc(nm);
-    r->uref = drv_alloc(nm), r->yref = drv_alloc(nm), r->ywritten = drv_alloc(nm);
+    d->z = drv_alloc(nm), d->z_b = drv_alloc(nm);
+    r->u0 = drv_alloc(nm), r->y0 = drv_alloc(nm), r->z0 = drv_alloc(nm);
+    r->su = drv_alloc(nm), r->sy = drv_alloc(nm), r->sz = drv_alloc(nm);
+    r->uref = drv_alloc(nm), r->yref = drv_alloc(nm), r->zref = drv_alloc(nm);
+    r->ywritten = drv_alloc(nm);
     gc_fill(d->x, nm, -1.0, 1.0);
     gc_fill(d->w, nm, -1.0, 1.0);
     gc_fill(d->a, nm, -1.0, 1.0);
@@ -227,6 +236,9 @@ static void drv_setup(struct drv_run *r, const struct drv_spec *s) {
     gc_fill(r->su, nm, -1.0, 1.0);
     gc_fill(r->sy, nm, -1.0, 1.0);
     r->sret = gc_uniform(0.5, 1.5);
+    /* (after the others: the draws of programs without z stay as they were) */
+    gc_fill(r->z0, nm, -1.0, 1.0);
+    gc_fill(r->sz, nm, -1.0, 1.0);
 }
 
 /* the adjoints before a call: zero inputs (first call only), fresh seeds */
@@ -241,6 +253,7 @@ static void drv_seed(struct drv_run *r, int zero) {
     }
     memcpy(d->u_b, r->su, bytes);
     memcpy(d->y_b, r->sy, bytes);
+    memcpy(d->z_b, r->sz, bytes);
     drv_reset(r);
 }
 
@@ -261,6 +274,8 @@ static void drv_check_primal(struct drv_run *r, double got) {
     }
     if (s->has_u)
         drv_close(r, "u after f_b", r->d.u, r->uref, r->nm, rtol);
+    if (s->has_z)
+        drv_close(r, "z after f_b", r->d.z, r->zref, r->nm, rtol);
 }
 
 /* the reference (double twin) reproduces the primal's outputs to within
@@ -274,6 +289,8 @@ static int drv_twin_faithful(struct drv_run *r) {
         if (s->has_u && !gc_close(r->d.u[i], r->uref[i], DRV_RTOL_TWIN))
             ok = 0;
         if (s->has_y && !gc_close(r->d.y[i], r->yref[i], DRV_RTOL_TWIN))
+            ok = 0;
+        if (s->has_z && !gc_close(r->d.z[i], r->zref[i], DRV_RTOL_TWIN))
             ok = 0;
     }
     if (!ok && s->has_ret)
@@ -299,11 +316,12 @@ static int drv_main(const struct drv_spec *s) {
     r->ret = s->primal(d);
     memcpy(r->uref, d->u, sizeof(double) * (size_t)nm);
     memcpy(r->yref, d->y, sizeof(double) * (size_t)nm);
+    memcpy(r->zref, d->z, sizeof(double) * (size_t)nm);
     for (int i = 0; i < nm; i++)
         r->ywritten[i] = r->yref[i] != r->y0[i];
     double l0 = drv_loss(r);
     if (!(fabs(r->ret) < DRV_HUGE) || !drv_finite(r->uref, nm) || !drv_finite(r->yref, nm) ||
-        !(fabs(l0) < DRV_HUGE)) {
+        !drv_finite(r->zref, nm) || !(fabs(l0) < DRV_HUGE)) {
         printf("SETUP: the program's values are not finite or too large (generator bug)\n");
         return 3;
     }
@@ -324,7 +342,7 @@ static int drv_main(const struct drv_spec *s) {
     drv_check_primal(r, got);
     drv_guards(r);
     double *gx = drv_copy(d->x_b, nm), *gw = drv_copy(d->w_b, nm), *ga = drv_copy(d->a_b, nm);
-    double *gu = drv_copy(d->u_b, nm), gp = d->p_b;
+    double *gu = drv_copy(d->u_b, nm), *gz = drv_copy(d->z_b, nm), gp = d->p_b;
 
     /* (c) finite differences */
     drv_fd_check(r, "x_b", gx, d->x, nm);
@@ -336,6 +354,8 @@ static int drv_main(const struct drv_spec *s) {
         drv_fd_check(r, "p_b", &gp, &d->p, 1);
     if (s->has_u)
         drv_fd_check(r, "u_b (adjoint of u's input)", gu, r->u0, nm);
+    if (s->has_z)
+        drv_fd_check(r, "z_b (adjoint of z's input)", gz, r->z0, nm);
 
     /* (d) a second call accumulates */
     /* float adjoints summed in another order (threads) differ in float rounding */
@@ -364,6 +384,8 @@ static int drv_main(const struct drv_spec *s) {
     }
     if (s->has_u)
         drv_close(r, "u_b after a second call (same)", d->u_b, gu, nm, rtol2);
+    if (s->has_z)
+        drv_close(r, "z_b after a second call (same)", d->z_b, gz, nm, rtol2);
 
     printf("seed %llu: %ld checks, %ld failed, %ld unreliable FD\n", s->seed, r->checked, r->failed,
            r->unreliable);

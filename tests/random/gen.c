@@ -132,6 +132,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_COUNT_HIST] = {"count_hist", 1},
     [K_EXIT_GUARD] = {"exit_guard", 1},
     [K_OPTIONAL] = {"optional", 1},
+    [K_OPTIONAL_OUT] = {"optional_out", 1},
 };
 
 int on(enum construct k) {
@@ -276,6 +277,8 @@ static void setup_interface(void) {
     prog.p_wrt = prog.has_p && chance(80);
     prog.has_u = chance(35);
     prog.has_y = chance(50);
+    prog.has_z = on(K_OPTIONAL_OUT) && chance(20);
+    prog.z_null = prog.has_z && chance(40);
     int want_void = on(K_VOID_RETURN) && chance(20);
     prog.has_ret = (!want_void && chance(75)) || (!prog.has_u && !prog.has_y) || prog.break_promise;
     prog.out_clause = chance(50);
@@ -303,7 +306,7 @@ static void setup_interface(void) {
     }
     add_array("x", 2, 1);
     if (prog.has_w)
-        add_array("w", 2, 1);
+        add_array("w", 2, 1)->optional = prog.w_optional;
     /* pointer_fields: u is the array a struct parameter's field points to,
      * the struct by pointer or by value (its own type: u's is double) */
     prog.u_name = "u";
@@ -313,6 +316,8 @@ static void setup_interface(void) {
         add_array(prog.u_name, 2, 0);
     if (prog.has_y)
         add_array("y", 0, 0);
+    if (prog.has_z) /* in-out, written only by gen_optional_update: never a target */
+        add_array("z", 2, 1)->optional = 1;
 }
 
 /* an inactive condition at the top of f */
@@ -476,6 +481,8 @@ static void gen_function(void) {
         gen_stencil_out(b, 2, y);
     else if (y && y->extent == 0)
         gen_map_over(b, 2, y, NRANGE, -1);
+    if (prog.has_z && !prog.z_written)
+        gen_optional_update(b, 2);
     if (prog.break_promise) {
         broken_kind = rnd(NBROKEN);
         struct node *n = stmt(b, fmt("/* broken promise: %s */\n%s\n/* end */",
@@ -560,6 +567,8 @@ static void print_params(FILE *out) {
         print_param(out, ", ", prog.ty_u, " *u");
     if (prog.has_y)
         print_param(out, ", ", prog.ty_y, " *y");
+    if (prog.has_z)
+        fputs(", double *z", out);
 }
 
 static const char *ret_type(void) {
@@ -721,14 +730,18 @@ static void print_directive(FILE *out) {
         fputs(", p", out);
     if (prog.has_u)
         fputs(u_in_struct() ? ", st" : ", u", out);
+    if (prog.has_z)
+        fputs(", z", out);
     fputs(")", out);
-    if (prog.has_u || prog.has_y || prog.out_clause) {
+    if (prog.has_u || prog.has_y || prog.has_z || prog.out_clause) {
         const char *sep = "";
         fputs(" out(", out);
         if (prog.has_u)
             fputs(u_in_struct() ? "st" : "u", out), sep = ", ";
         if (prog.has_y)
             fprintf(out, "%sy", sep), sep = ", ";
+        if (prog.has_z)
+            fprintf(out, "%sz", sep), sep = ", ";
         if (prog.has_ret)
             fprintf(out, "%sreturn", sep);
         fputs(")", out);
@@ -794,6 +807,8 @@ static void print_grad_params(FILE *out) {
         fputs(", double *u, double *u_b", out);
     if (prog.has_y)
         fputs(", double *y, double *y_b", out);
+    if (prog.has_z)
+        fputs(", double *z, double *z_b", out);
     if (prog.has_ret)
         fputs(", double f_b_seed", out);
 }
@@ -818,6 +833,8 @@ static void print_primal_args(FILE *out) {
         fputs(", d->u", out);
     if (prog.has_y)
         fputs(", d->y", out);
+    if (prog.has_z)
+        fputs(prog.z_null ? ", NULL" : ", d->z", out);
 }
 
 static void print_call(FILE *out, const char *name) {
@@ -915,6 +932,8 @@ static void write_check(FILE *out, uint64_t seed) {
         fputs(", d->u, d->u_b", out);
     if (prog.has_y)
         fputs(", d->y, d->y_b", out);
+    if (prog.has_z) /* optional: NULL for the array and its adjoint */
+        fputs(prog.z_null ? ", NULL, NULL" : ", d->z, d->z_b", out);
     if (prog.has_ret)
         fputs(", seed", out);
     fputs(");\n", out);
@@ -934,6 +953,8 @@ static void write_check(FILE *out, uint64_t seed) {
             prog.has_w && !prog.w_null, prog.w_wrt && !prog.w_null, prog.has_a, prog.a_wrt);
     fprintf(out, "        .has_p = %d, .p_wrt = %d, .has_u = %d, .has_y = %d, .has_ret = %d,\n",
             prog.has_p, prog.p_wrt, prog.has_u, prog.has_y, prog.has_ret);
+    if (prog.has_z && !prog.z_null)
+        fputs("        .has_z = 1,\n", out);
     fprintf(out, "        .uses_float = %d,\n", prog.uses_float);
     fprintf(out, "        .primal = call_f, .reference = %s, .gradient = call_f_b,\n",
             prog.uses_float ? "call_f_ref" : "call_f");

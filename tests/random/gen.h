@@ -165,6 +165,10 @@ enum construct {
     K_OPTIONAL,    /* w optional, as library C takes weights: each read tested, (w ? w[i] : 0.5),
                     * (w == NULL ? 1.0 : w[i]), ...; the driver passes NULL (and NULL for
                     * w_b) in half the programs; x checked for NULL in the top guard */
+    K_OPTIONAL_OUT, /* z, an optional in-out array (wrt and out, as u): updated only under a test
+                     * (`if (z != NULL) { map }`, `if (!z) {...} else {...}`, a time loop
+                     * inside the test, one element), read as (z ? z[i] : c); the driver
+                     * passes NULL for z and z_b in two programs in five */
     K_COUNT
 };
 
@@ -189,7 +193,9 @@ void rng_seed(uint64_t seed);
 int rnd(int k);
 /* true with probability percent / 100 */
 int chance(int percent);
-const char *optional_w(const char *elem); /* gen_expr.c: a read of w, tested if optional */
+/* gen_expr.c: a read of an optional array, tested for NULL; of w, tested if optional */
+const char *optional_read(const char *name, const char *elem);
+const char *optional_w(const char *elem);
 /* a constant in [lo, hi] with two decimals, printed as a double literal */
 double rconst(double lo, double hi);
 /* printf into a fresh string (never freed) */
@@ -258,6 +264,8 @@ struct program {
     int has_w, w_wrt;   /* const double *w (n*m), active or not */
     int w_optional;     /* every read of w tests it for NULL (optional) */
     int w_null;         /* and the driver passes NULL for w and w_b */
+    int has_z, z_null;  /* optional_out: double *z, passed NULL (with z_b) when z_null */
+    int z_written;      /* some statement updates z */
     int has_a, a_wrt;   /* const double a[n][m] */
     int has_p, p_wrt;   /* double p */
     int has_u;          /* double *u: wrt and out, updated in place */
@@ -337,6 +345,7 @@ struct array {
     const char *writing; /* index written by an enclosing map, or NULL */
     int need;            /* the extent that index needs to read the element */
     int locked;          /* written by a nested map of the enclosing parallel loop */
+    int optional;        /* w or z when optional: every read outside its test tests it */
 };
 
 enum { MAX_VARS = 256, MAX_LOOPS = 16, MAX_ARRAYS = 16 };
@@ -426,6 +435,8 @@ int loops_of(int range);
 void gen_local(struct block b);
 /* count random statements allowed in the current context */
 void gen_block(struct block b, int count);
+/* optional_out: an update of z under a test of z (0 where none fits here) */
+int gen_optional_update(struct block b, int count);
 /* helper function number k, into b (the helpers' block) */
 void gen_helper(struct block b, int k);
 

@@ -177,13 +177,15 @@ static struct node *struct_read(void) {
     }
 }
 
-/* A read of w where w is optional: tested for NULL as library C does */
+/* A read of an optional array (name): tested for NULL as library C does */
+const char *optional_read(const char *name, const char *elem) {
+    static const char *const forms[] = {"(%s ? %s : 0.5)", "(%s != NULL ? %s : 1.0)",
+                                        "(!%s ? 0.25 : %s)", "(%s == NULL ? 1.0 : %s)"};
+    return fmt(forms[rnd(4)], name, elem);
+}
+
 const char *optional_w(const char *elem) {
-    if (!prog.w_optional)
-        return elem;
-    static const char *const forms[] = {"(w ? %s : 0.5)", "(w != NULL ? %s : 1.0)",
-                                        "(!w ? 0.25 : %s)", "(w == NULL ? 1.0 : %s)"};
-    return fmt(forms[rnd(4)], elem);
+    return prog.w_optional ? optional_read("w", elem) : elem;
 }
 
 static struct node *array_read(void) {
@@ -234,7 +236,7 @@ static struct node *array_read(void) {
         text = element_text(a->name, idx);
     else if (strcmp(idx, "0") == 0 && on(K_DEREF) && chance(40)) /* the first element as *x */
         text = fmt("(*%s)", a->name);
-    return leaf(strcmp(a->name, "w") == 0 && !cx.in_helper ? optional_w(text) : text, bound);
+    return leaf(a->optional && !cx.in_helper ? optional_read(a->name, text) : text, bound);
 }
 
 static struct node *var_read(void) {

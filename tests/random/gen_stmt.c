@@ -848,7 +848,7 @@ static int gen_pick(struct block b) {
     int k = 0;
     for (int i = 0; i < cx.narrays; i++)
         if (readable(&cx.arrays[i]) && !cx.arrays[i].writing && cx.arrays[i].extent >= 1 &&
-            !(prog.w_optional && strcmp(cx.arrays[i].name, "w") == 0)) /* (read untested) */
+            !cx.arrays[i].optional) /* (read untested) */
             cand[k++] = &cx.arrays[i];
     if (k < 2)
         return 0;
@@ -1188,6 +1188,49 @@ static int gen_logged_write(struct block b) {
     return 1;
 }
 
+/* optional_out: z updated only where a test shows it given, as library C
+ * fills an optional output (`if (z != NULL) { ... }`); false where z is
+ * absent or being written */
+int gen_optional_update(struct block b, int count) {
+    struct array *z = prog.has_z ? find_array("z") : NULL;
+    if (!z || z->writing || z->locked || cx.par > 0 || cx.in_helper)
+        return 0;
+    static const char *const tests[] = {"if (z != NULL) {", "if (z) {", "if (NULL != z) {",
+                                        "if (z != 0) {"};
+    int form = rnd(4);
+    struct node *n =
+        block_stmt(b, form == 1 ? (rnd(2) ? "if (z == NULL) {" : "if (!z) {") : tests[rnd(4)]);
+    struct block body = body_of(n);
+    if (form == 1) { /* the NULL case first, the update in the else branch */
+        struct saved s = enter();
+        gen_block(body, rnd(2));
+        leave(s);
+        body = else_of(n);
+    }
+    struct saved s = enter();
+    if (chance(30))
+        gen_block(body, 1 + rnd(2));
+    if (form == 2) { /* one element, as a kernel returns a scalar through a pointer */
+        const char *e = rnd(2) ? "z[0]" : rnd(2) ? "*z" : "z[n - 1]";
+        struct node *u = stmt(body, fmt("%s = 0.5 * %s + 0.25 * tanh(%%0);", e, e));
+        u->kid[u->nkid++] = gen_expr(1);
+    } else if (form == 3) { /* a time loop inside the test: z is its state */
+        const char *t = fresh("tz");
+        struct node *l =
+            block_stmt(body, fmt("for (int %s = 0; %s < %d; %s++) {", t, t, 2 + rnd(3), t));
+        int was_seq_par = cx.seq_par;
+        cx.seq++;
+        cx.seq_par = cx.par;
+        gen_map_over(body_of(l), count, z, NRANGE, -1);
+        cx.seq--;
+        cx.seq_par = was_seq_par;
+    } else
+        gen_map_over(body, count, z, NRANGE, -1);
+    leave(s);
+    prog.z_written = 1;
+    return 1;
+}
+
 /* one random statement allowed in the current context */
 static void gen_stmt(struct block b, int count) {
     int in_parallel = cx.par > 0;
@@ -1279,6 +1322,8 @@ static void gen_stmt(struct block b, int count) {
             }
             break;
         case 12:
+            if (on(K_OPTIONAL_OUT) && chance(40) && gen_optional_update(b, count))
+                return;
             if (on(K_KEPT_CALLS) && chance(30)) {
                 gen_kept_call(b);
                 return;

@@ -240,7 +240,7 @@ struct array *find_array(const char *name) {
 
 struct array *add_array(const char *name, int extent, int input) {
     struct array *a = &cx.arrays[cx.narrays++];
-    *a = (struct array){name, extent, input, NULL, 0, 0};
+    *a = (struct array){name, extent, input, NULL, 0, 0, 0};
     return a;
 }
 
