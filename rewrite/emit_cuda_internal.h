@@ -1,7 +1,7 @@
 /* What the CUDA backend's files share: the items of the bodies the host
  * runs and the kernels they are cut into (emit_cuda_place.c decides them),
  * the host function's statements (emit_cuda_host.c), the kernels and the
- * function (emit_cuda.c). */
+ * function (emit_cuda.c), the parallel parts' kernels (emit_cuda_parts.c). */
 #ifndef EMIT_CUDA_INTERNAL_H
 #define EMIT_CUDA_INTERNAL_H
 
@@ -130,6 +130,25 @@ void emit_items(Cuda *c);
  * what a Uses holds cleared after it is collected */
 void use_operand(Operand *o, void *ctx);
 void clear_marks(Cuda *c, Uses *u);
+/* What the statements of b read (into us->u), an array among them; what a
+ * map's or reduce's kernel reads (its accumulators' initial values aside) */
+void scan_uses(UseScan *us, Body *b);
+void use_buffer(UseScan *us, Buffer *b);
+Uses grid_uses(Cuda *c, Stmt *s);
+/* Whether b pushes or pops the tape */
+bool uses_tape(Body *b);
+/* A frame variable as a kernel reads it */
+const char *frame_read(Cuda *c, Var *v);
+/* The element count of an array sized at run time (decl declares it) */
+void emit_elements(Emitter *e, Cuda *c, Stmt *decl);
+/* The arrays a kernel allocates and frees (decls: those a grid kernel's
+ * threads take from the host's pool), and their frees at its end */
+void collect_heap_arrays(Emitter *e, Cuda *c, Body *b, PtrVec *decls);
+void free_heap_arrays(Emitter *e);
+/* The arrays of b a grid kernel's threads can take from one pool */
+void poolable_decls(Cuda *c, Body *b, PtrVec *out);
+/* The tape of a kernel's code: each thread's own (own), or the call's in the frame */
+void declare_tape(Cuda *c, Body *b, bool own);
 /* A kernel's signature (the function's parameters, the host's values and
  * arrays it takes, extra, the frame), the frame values it reads as locals,
  * a frame field for v, and a launch's arguments in the kernel's order */
@@ -145,6 +164,7 @@ void to_host(Cuda *c);
 void check_launch(Cuda *c, int line_no);
 /* A part's kernels and their launch */
 void emit_seq_part(Cuda *c, Part *p);
+/* ---- emit_cuda_parts.c: the parallel parts ---- */
 void emit_map_part(Cuda *c, Part *p);
 void emit_reduce_part(Cuda *c, Part *p);
 void emit_scan_part(Cuda *c, Part *p);

@@ -381,5 +381,32 @@ Body *source_place(Rev *r, Stmt *s, int *at);
  * seeds, saves of its elements): inside a test of it (out itself for
  * any other array). The adjoint of a NULL pointer is NULL too. */
 Body *where_given(Rev *r, Buffer *b, Body *out, SrcLoc loc);
+/* Whether name is among names (a pragma's wrt or out list) */
+bool in_names(PtrVec *names, const char *name);
+/* rev_extent.c: the adjoint arrays of scratch arrays passed in and of
+ * overwritten inputs, allocated in prologue, added and freed in epilogue */
+void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue);
+/* How far the accesses of an array reach: ex->size, the code computing it
+ * emitted by ex->bd (extent_of fills it in from the accesses in b) */
+typedef struct Extent {
+    Rev *r;
+    Builder *bd;
+    Buffer *buf;
+    Operand size;
+    bool ok;
+    /* For the caller's elements (seeds to consume, adjoints to add into),
+     * only bounds that are reached count: the accesses without one are
+     * counted instead of failing. */
+    bool exact;
+    int skipped_reads, skipped_writes;
+    PtrVec *skipped; /* where given: the writes skipped */
+    /* The conditions of the ifs around the accesses being counted, where
+     * the code after the return sweep can test them (none: always): an
+     * access that does not run reaches no element (y[0] under
+     * if (n > 0) at n = 0). */
+    Operand guard;
+    bool after_body; /* the code computing the extent runs after the body: guards */
+} Extent;
+void extent_of(Extent *ex, Body *b);
 
 #endif

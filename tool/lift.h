@@ -360,7 +360,18 @@ ViewFact *choice_key(Lift *L, CXCursor cond);
 bool choice_decided(Lift *L, const ViewFact *key, bool *holds);
 void choice_versioned(Lift *L, ViewFact *key);
 
-/* lift_loop.c */
+/* lift_canon.c */
+/* Declarations assigned anywhere inside a cursor (scalars a loop body
+ * carries), collected by find_assigned (a clang visitor; call it on the
+ * cursor itself first) */
+typedef struct Assigned {
+    Lift *L;
+    bool elements;   /* arrays (and pointers) whose elements are assigned count too */
+    CXCursor *decls; /* scalars, and pointers assigned as a whole */
+    int n, cap;
+    PtrVec read_only; /* CXCursor*: &x passed as a pointer to const, no assignment */
+} Assigned;
+enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClientData data);
 /* A canonical for loop: the user's counter, the iteration range, the body. */
 typedef struct Canon {
     CXCursor index_decl;
@@ -379,7 +390,12 @@ typedef struct Canon {
     const CXCursor *prelude;
     int nprelude;
 } Canon;
+/* Whether c is a canonical loop (cn filled in; false, with a diagnostic,
+ * where it is not), and the IR loop of one */
+bool canonical_loop(Lift *L, CXCursor c, Canon *cn);
 Stmt *loop_stmt(Lift *L, CXCursor c, StmtKind kind, Canon *cn, Pragma *pg);
+
+/* lift_loop.c */
 /* Lifts the body of a map or reduce (or a scan's) into s->body. */
 void lift_parallel_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk);
 /* The same with the iteration lifted by `iteration` (the index bound). */

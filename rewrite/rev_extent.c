@@ -1,0 +1,510 @@
+/* The adjoints of arrays outside the signature: scratch arrays passed in
+ * that carry derivatives, and inputs the function overwrites (their sweep
+ * runs on a zeroed array added to the caller's adjoint at the end), each
+ * allocated as long as the function's accesses reach. That extent is a
+ * bound of every index, from loop ranges, counters, induction variables,
+ * residues and selects, or the size the code computes where they cannot
+ * tell. */
+#include "rev.h"
+
+#include <stdlib.h>
+#include <string.h>
+static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out);
+
+/* A constant or a parameter: its bound is itself, exactly. */
+static bool is_fixed(Rev *r, Operand o) {
+    return o.kind != OPD_VAR || !def_of(r, o);
+}
+
+/* A counter runs from first down to limit, or up from first to its last
+ * value first + (trips - 1) * step, which is tight (the next element may
+ * be outside the array) only where first and step are fixed. */
+static bool counter_bound(Rev *r, Builder *bd, Counter *c, bool upper, Operand *out) {
+    if (c->down || !upper)
+        return index_bound(r, bd, c->down && !upper ? c->limit : c->first, upper, out);
+    Operand trips;
+    if (!is_fixed(r, c->first) || !is_fixed(r, c->step) ||
+        !index_bound(r, bd, c->trips, true, &trips))
+        return false;
+    *out = b_add(bd, c->first, b_mul(bd, b_sub(bd, trips, opd_int(1)), c->step));
+    return true;
+}
+
+/* A scalar a sequential loop carries and steps by a fixed positive amount
+ * in every iteration (a walking pointer's offset, `*p = e; p++;`): from its
+ * start up to start + (trips - 1) * step inside the loop. */
+static bool induction_bound(Rev *r, Builder *bd, Stmt *loop, Var *param, bool upper, Operand *out) {
+    Carried *c = NULL;
+    for (int i = 0; i < loop->carried.len && !c; i++)
+        if (((Carried *)loop->carried.items[i])->param == param)
+            c = loop->carried.items[i];
+    Stmt *y = c ? def_of(r, c->yield) : NULL;
+    if (!y || y->kind != S_LET || y->op != OP_ADD)
+        return false;
+    int k = y->args[0].kind == OPD_VAR && y->args[0].var == param ? 1 : 0;
+    Operand step = y->args[k];
+    if (!(y->args[1 - k].kind == OPD_VAR && y->args[1 - k].var == param) ||
+        step.kind != OPD_CONST || type_is_float(step.ty) || step.ival <= 0)
+        return false;
+    Operand start, hi, lo;
+    if (!index_bound(r, bd, c->init, upper, &start))
+        return false;
+    if (!upper) {
+        *out = start;
+        return true;
+    }
+    if (!index_bound(r, bd, loop->hi, true, &hi) || !index_bound(r, bd, loop->lo, false, &lo))
+        return false;
+    Operand last =
+        b_sub(bd, b_sub(bd, b_cast(bd, type_long(), hi), b_cast(bd, type_long(), lo)), opd_int(1));
+    *out = b_add(bd, b_cast(bd, type_long(), start), b_mul(bd, last, step));
+    return true;
+}
+
+Operand index_base_offset(Rev *r, Operand o, long long *offset) {
+    for (int guard = 0; guard < 32 && o.kind == OPD_VAR; guard++) {
+        Stmt *d = def_of(r, o);
+        if (!d || d->kind != S_LET || type_is_float(d->dst->ty))
+            break;
+        if (d->op == OP_COPY || d->op == OP_CAST) {
+            o = d->args[0];
+        } else if ((d->op == OP_ADD || d->op == OP_SUB) && d->args[1].kind == OPD_CONST &&
+                   !type_is_float(d->args[1].ty)) {
+            *offset += d->op == OP_ADD ? d->args[1].ival : -d->args[1].ival;
+            o = d->args[0];
+        } else {
+            break;
+        }
+    }
+    return o;
+}
+
+static bool same_index_value(Rev *r, Operand a, Operand b) {
+    long long oa = 0, ob = 0;
+    a = index_base_offset(r, a, &oa);
+    b = index_base_offset(r, b, &ob);
+    return oa == ob && opd_equal(a, b);
+}
+
+/* Whether x % m takes every value in [0, m) over the iterations: x is a
+ * loop's index over [0, m) or its counter over m consecutive values (up or
+ * down), or that plus a constant (a rotation, y[(i + 2) % n]), so the
+ * bound m - 1 is reached. */
+static bool all_residues(Rev *r, Operand x, Operand m) {
+    Stmt *d = x.kind == OPD_VAR ? def_of(r, x) : NULL;
+    if (d && d->kind == S_LET && d->op == OP_CAST && !type_is_float(d->dst->ty))
+        return all_residues(r, d->args[0], m);
+    if (d && d->kind == S_LET && d->op == OP_ADD) {
+        int k = d->args[1].kind == OPD_CONST ? 1 : d->args[0].kind == OPD_CONST ? 0 : -1;
+        if (k < 0 || type_is_float(d->args[k].ty) || d->args[k].ival < 0)
+            return false;
+        x = d->args[1 - k]; /* n consecutive values, shifted, meet every residue */
+        d = x.kind == OPD_VAR ? def_of(r, x) : NULL;
+    }
+    if (d && d->counter && d->counter->var == x.var) {
+        /* by ones from m - 1 down to 0 (or from 0 up to m, exclusive) */
+        Counter *c = d->counter;
+        long long of = 0, om = 0;
+        bool ones = !c->blocks_of && c->step.kind == OPD_CONST && !type_is_float(c->step.ty) &&
+                    c->step.ival == 1;
+        if (!ones)
+            return false;
+        if (c->down) { /* the limit is inclusive: i > -1 makes -1 + 1 */
+            long long ol = 0;
+            Operand bf = index_base_offset(r, c->first, &of), bm = index_base_offset(r, m, &om);
+            Operand bl = index_base_offset(r, c->limit, &ol);
+            return bl.kind == OPD_CONST && !type_is_float(bl.ty) && bl.ival + ol == 0 &&
+                   opd_equal(bf, bm) && of == om - 1;
+        }
+        return c->first.kind == OPD_CONST && c->first.ival == 0 && same_index_value(r, c->limit, m);
+    }
+    return d && (d->kind == S_LOOP || d->kind == S_MAP || d->kind == S_REDUCE) &&
+           d->index == x.var && !d->blocks_of && !d->counter && d->lo.kind == OPD_CONST &&
+           d->lo.ival == 0 && same_index_value(r, d->hi, m);
+}
+
+/* c ? a : b as min(a, b) (1: c is a < b, a <= b, b > a or b >= a), max(a,
+ * b) (2), or neither (0). */
+static int extremum_form(Rev *r, Stmt *sel) {
+    Stmt *c = def_of(r, sel->args[0]);
+    if (!c || c->kind != S_LET || c->nargs != 2)
+        return 0;
+    Operand a = sel->args[1], b = sel->args[2];
+    bool same = same_index_value(r, c->args[0], a) && same_index_value(r, c->args[1], b);
+    bool swapped = same_index_value(r, c->args[0], b) && same_index_value(r, c->args[1], a);
+    bool lt = c->op == OP_LT || c->op == OP_LE, gt = c->op == OP_GT || c->op == OP_GE;
+    if ((same && lt) || (swapped && gt))
+        return 1;
+    if ((same && gt) || (swapped && lt))
+        return 2;
+    return 0;
+}
+
+/* The bound of c ? a : b. Over the iterations max(a, b) reaches the larger
+ * of the two maxima, and min(a, n) for a fixed n reaches min(max a, n) (a
+ * tile's end, `ii + B < n ? ii + B : n`); other selects take either value,
+ * a bound that may not be reached. */
+static bool select_bound(Rev *r, Builder *bd, Stmt *d, bool upper, Operand *out) {
+    int form = extremum_form(r, d);
+    bool was = r->bound_loose;
+    Operand x, y;
+    r->bound_loose = false;
+    bool ok = index_bound(r, bd, d->args[1], upper, &x);
+    bool loose_x = r->bound_loose;
+    r->bound_loose = false;
+    ok = ok && index_bound(r, bd, d->args[2], upper, &y);
+    bool loose_y = r->bound_loose;
+    bool exact = false;
+    if (form == 1 && upper) {
+        *out = b_select(bd, b_cmp(bd, OP_LT, x, y), x, y);
+        exact = (!loose_x && is_fixed(r, d->args[2])) || (!loose_y && is_fixed(r, d->args[1]));
+    } else {
+        *out = b_select(bd, b_cmp(bd, upper ? OP_GT : OP_LT, x, y), x, y);
+        exact = form == 2 && upper && !loose_x && !loose_y;
+    }
+    r->bound_loose = was || loose_x || loose_y || (upper && !exact);
+    return ok;
+}
+
+/* An upper (or lower) bound of an index expression over all iterations,
+ * from the loop bounds; indices are assumed non-negative, as valid array
+ * indices are. */
+static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out) {
+    if (o.kind != OPD_VAR) {
+        *out = o;
+        return true;
+    }
+    Stmt *d = def_of(r, o);
+    if (!d) { /* a parameter */
+        *out = o;
+        return true;
+    }
+    Operand x, y;
+    if (d->counter && d->counter->var == o.var)
+        return counter_bound(r, bd, d->counter, upper, out);
+    if (d->kind == S_LOOP && (d->index != o.var || d->hi.kind == OPD_NONE))
+        return d->index != o.var && d->hi.kind != OPD_NONE &&
+               induction_bound(r, bd, d, o.var, upper, out);
+    if ((d->kind == S_LOOP || d->kind == S_MAP || d->kind == S_REDUCE) && d->index == o.var) {
+        /* a block of a map's iterations (lift_tuple.c): the blocks cover the
+         * whole range */
+        bool whole = d->blocks_of && d->whole_hi.kind != OPD_NONE;
+        Operand bound = whole ? (upper ? d->whole_hi : d->whole_lo) : upper ? d->hi : d->lo;
+        if (!index_bound(r, bd, bound, upper, &x))
+            return false;
+        *out = upper ? b_sub(bd, x, opd_int(1)) : x;
+        return true;
+    }
+    if (d->kind != S_LET || type_is_float(d->dst->ty))
+        return false;
+    switch (d->op) {
+    case OP_COPY:
+    case OP_CAST:
+        return index_bound(r, bd, d->args[0], upper, out);
+    case OP_ADD:
+    case OP_MUL:
+        if (!index_bound(r, bd, d->args[0], upper, &x) ||
+            !index_bound(r, bd, d->args[1], upper, &y))
+            return false;
+        *out = d->op == OP_ADD ? b_add(bd, x, y) : b_mul(bd, x, y);
+        return true;
+    case OP_SUB:
+        if (!index_bound(r, bd, d->args[0], upper, &x) ||
+            !index_bound(r, bd, d->args[1], !upper, &y))
+            return false;
+        *out = b_sub(bd, x, y);
+        return true;
+    case OP_DIV: /* x / c: monotone in x for a constant c > 0; x / m <= x for m >= 1 */
+        if (d->args[1].kind == OPD_CONST && d->args[1].ival > 0) {
+            if (!index_bound(r, bd, d->args[0], upper, &x))
+                return false;
+            *out = b_div(bd, x, d->args[1]);
+            return true;
+        }
+        r->bound_loose |= upper;
+        if (upper)
+            return index_bound(r, bd, d->args[0], true, out);
+        *out = opd_int(0);
+        return true;
+    case OP_SELECT:
+        return select_bound(r, bd, d, upper, out);
+    /* Bit operations of non-negative integers: x & y <= y, x | y and
+     * x ^ y <= x + y, x >> y <= x, x << y is x * 2^y. */
+    case OP_BITAND:
+        if (!upper) {
+            *out = opd_int(0);
+            return true;
+        }
+        r->bound_loose = true;
+        return index_bound(r, bd, d->args[1], true, out) ||
+               index_bound(r, bd, d->args[0], true, out);
+    case OP_BITOR:
+    case OP_BITXOR:
+    case OP_SHL:
+    case OP_SHR:
+        if (!upper) {
+            *out = opd_int(0);
+            return true;
+        }
+        if (!index_bound(r, bd, d->args[0], true, &x))
+            return false;
+        if (d->op == OP_SHR) { /* by a constant: monotone */
+            if (d->args[1].kind != OPD_CONST)
+                r->bound_loose = true;
+            *out = d->args[1].kind == OPD_CONST ? b_op(bd, OP_SHR, d->dst->ty, x, d->args[1]) : x;
+            return true;
+        }
+        r->bound_loose |= d->op != OP_SHL;
+        if (!index_bound(r, bd, d->args[1], true, &y))
+            return false;
+        *out = d->op == OP_SHL ? b_op(bd, OP_SHL, d->dst->ty, x, y) : b_add(bd, x, y);
+        return true;
+    case OP_MOD: /* x % m in [0, m) for a valid (non-negative) index */
+        r->bound_loose |= upper && !all_residues(r, d->args[0], d->args[1]);
+        if (!upper)
+            *out = opd_int(0);
+        else if (d->args[1].kind == OPD_CONST && d->args[1].ival > 0)
+            *out = opd_int(d->args[1].ival - 1);
+        else if (index_bound(r, bd, d->args[1], true, &y))
+            *out = b_sub(bd, y, opd_int(1));
+        else
+            return false;
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void extent_of_body(Extent *ex, Body *b);
+
+/* o computed again by bd from the parameters and constants it is
+ * computed from (sums, differences, products and conversions of them:
+ * T p[n * n]'s length, before the body that computes it runs); false for
+ * anything else */
+static bool recomputed(Rev *r, Builder *bd, Operand o, Operand *out, int depth) {
+    Stmt *d = def_of(r, o);
+    if (o.kind != OPD_VAR || !d) {
+        *out = o;
+        return true;
+    }
+    if (depth > 8 || d->kind != S_LET || o.var->is_mutable || type_is_float(d->dst->ty))
+        return false;
+    Operand x, y;
+    switch (d->op) {
+    case OP_COPY:
+        return recomputed(r, bd, d->args[0], out, depth + 1);
+    case OP_CAST:
+        if (!recomputed(r, bd, d->args[0], &x, depth + 1))
+            return false;
+        *out = b_cast(bd, d->dst->ty, x);
+        return true;
+    case OP_ADD:
+    case OP_SUB:
+    case OP_MUL:
+        if (!recomputed(r, bd, d->args[0], &x, depth + 1) ||
+            !recomputed(r, bd, d->args[1], &y, depth + 1))
+            return false;
+        *out = d->op == OP_ADD   ? b_add(bd, x, y)
+               : d->op == OP_SUB ? b_sub(bd, x, y)
+                                 : b_mul(bd, x, y);
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The extent of ex->buf from its accesses, or, where they cannot tell, the
+ * length the parameter is declared with (T p[n], computed again before
+ * the body where it is an expression) */
+void extent_of(Extent *ex, Body *b) {
+    extent_of_body(ex, b);
+    Operand *declared = ex->buf->extent, size;
+    if (declared &&
+        (!ex->ok || ex->size.kind == OPD_NONE || ex->skipped_reads || ex->skipped_writes) &&
+        (ex->after_body ? (size = *declared, true)
+                        : recomputed(ex->r, ex->bd, *declared, &size, 0))) {
+        ex->ok = true;
+        ex->size = b_cast(ex->bd, type_long(), size);
+        ex->skipped_reads = ex->skipped_writes = 0;
+    }
+}
+
+/* Whether o has the same value at the function's top level after the
+ * return sweep: a constant, a parameter, or a value its top level binds. */
+static bool known_at_top(Rev *r, Operand o) {
+    Stmt *d = def_of(r, o);
+    if (o.kind == OPD_VAR && o.var->is_mutable) /* (assigned again later, maybe) */
+        return false;
+    if (o.kind != OPD_VAR || !d)
+        return true;
+    if (!r->top_let) { /* once: one pass over the top level, not one per if */
+        r->top_let = arena_alloc(r->a, (size_t)r->nvars + 1); /* zeroed */
+        for (int i = 0; i < r->src->body->stmts.len; i++) {
+            Stmt *t = r->src->body->stmts.items[i];
+            if (t->kind == S_LET && t->dst->id < r->nvars)
+                r->top_let[t->dst->id] = 1;
+        }
+    }
+    return d->kind == S_LET && o.var->id < r->nvars && r->top_let[o.var->id];
+}
+
+static Operand guarded(Extent *ex, Operand n) {
+    return ex->guard.kind == OPD_NONE ? n : b_select(ex->bd, ex->guard, n, opd_int(0));
+}
+
+/* The branches of an if, each under its condition where it can be tested. */
+static void extent_of_branches(Extent *ex, Stmt *s) {
+    Operand outer = ex->guard;
+    bool known = ex->after_body && known_at_top(ex->r, s->cond);
+    for (int q = 0; q < 2; q++) {
+        Operand c = q ? b_op(ex->bd, OP_NOT, type_bool(), s->cond, opd_none()) : s->cond;
+        if (known)
+            ex->guard = outer.kind == OPD_NONE ? c : b_op(ex->bd, OP_AND, type_bool(), outer, c);
+        extent_of_body(ex, q ? s->else_body : s->then_body);
+        ex->guard = outer;
+    }
+}
+
+static void extent_of_body(Extent *ex, Body *b) {
+    for (int i = 0; b && i < b->stmts.len && ex->ok; i++) {
+        Stmt *s = b->stmts.items[i];
+        /* a histogram's update (S_ACC) leaves its seed: it counts as a read */
+        if (s->kind == S_HIST && s->buf == ex->buf) { /* all its bins */
+            Operand n = guarded(ex, b_cast(ex->bd, type_long(), s->args[0]));
+            ex->size = ex->size.kind == OPD_NONE
+                           ? n
+                           : b_select(ex->bd, b_cmp(ex->bd, OP_GT, n, ex->size), n, ex->size);
+            continue;
+        }
+        if ((s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC) && s->buf == ex->buf) {
+            Operand ub;
+            ex->r->bound_loose = false;
+            bool bounded = s->nidx == 1 && index_bound(ex->r, ex->bd, s->idx[0], true, &ub);
+            if (ex->exact && (!bounded || ex->r->bound_loose)) {
+                ex->skipped_reads += s->kind != S_WRITE;
+                ex->skipped_writes += s->kind == S_WRITE;
+                if (ex->skipped && s->kind == S_WRITE)
+                    vec_push(ex->r->a, ex->skipped, s);
+                continue;
+            }
+            if (!bounded) {
+                ex->ok = false;
+                return;
+            }
+            Builder *bd = ex->bd;
+            Operand n = guarded(ex, b_add(bd, b_cast(bd, type_long(), ub), opd_int(1)));
+            ex->size = ex->size.kind == OPD_NONE
+                           ? n
+                           : b_select(bd, b_cmp(bd, OP_GT, n, ex->size), n, ex->size);
+        }
+        if (s->kind == S_IF)
+            extent_of_branches(ex, s);
+        extent_of_body(ex, s->body);
+    }
+}
+
+/* Adds an internal adjoint into the caller's: x_b[k] += x_b_internal[k]. */
+static void add_into(Rev *r, Body *out, Buffer *from, Buffer *to, Operand size) {
+    Stmt *m = stmt_new(r->a, S_MAP, r->src->loc);
+    m->index = var_new(r->a, r->dst, "k", type_long());
+    m->lo = opd_int(0);
+    m->hi = size;
+    m->body = body_new(r->a);
+    Stmt *rd = stmt_new(r->a, S_READ, r->src->loc);
+    rd->buf = from;
+    rd->nidx = 1;
+    rd->idx[0] = opd_var(m->index);
+    rd->dst = var_new(r->a, r->dst, TEMP_NAME, from->elem);
+    body_append(r->a, m->body, rd);
+    Stmt *acc = stmt_new(r->a, S_ACC, r->src->loc);
+    acc->buf = to;
+    acc->nidx = 1;
+    acc->idx[0] = opd_var(m->index);
+    acc->nargs = 1;
+    acc->args[0] = opd_var(rd->dst);
+    body_append(r->a, m->body, acc);
+    body_append(r->a, out, m);
+}
+
+/* Arrays that carry derivatives but have no adjoint parameter (scratch
+ * arrays passed in) keep their adjoints in zeroed arrays sized by the
+ * largest index the function uses. So do inputs the function overwrites:
+ * the adjoint parameter holds the caller's running sum, not a seed for the
+ * overwritten values, so the sweep runs on a zeroed array that is added to
+ * it at the end. */
+void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue) {
+    for (int i = 0; i < r->src->params.len; i++) {
+        Param *p = r->src->params.items[i];
+        if (!p->buf || !p->buf->active)
+            continue;
+        bool overwritten_input = p->buf->adj && !in_names(&spec->out, p->name) &&
+                                 body_writes_buffer(r->src->body, p->buf);
+        if (p->buf->adj && !overwritten_input)
+            continue;
+        Builder bd = {r->a, r->dst, prologue, r->src->loc};
+        Extent ex = {r, &bd, p->buf, opd_none(), true, overwritten_input,
+                     0, 0,   NULL,   opd_none(), false};
+        extent_of(&ex, r->src->body);
+        if ((!ex.ok || ex.size.kind == OPD_NONE || ex.skipped_reads || ex.skipped_writes) &&
+            overwritten_input) {
+            /* With out(name) too, the adjoint parameter carries the seed of
+             * the final values in and the input values' adjoint out: no
+             * array of pargrad's own is needed. */
+            /* an out(...) that leaves the return value out makes it no output */
+            bool ret = in_names(&spec->out, "return");
+            rev_error(
+                r, r->src->loc,
+                arena_printf(
+                    r->a,
+                    "list '%s' in out(...) as well%s: %s_b then brings the seed "
+                    "of its final values (zeros if they do not matter) and "
+                    "returns the adjoint of its input values",
+                    p->name,
+                    ret ? arena_printf(r->a, " (beside the return value: out(return, %s))", p->name)
+                        : "",
+                    p->name),
+                arena_printf(r->a,
+                             "'%s' is overwritten and in wrt(...) but not in out(...): "
+                             "the adjoint of its input values needs an array of its "
+                             "size, which pargrad cannot tell",
+                             p->name));
+            return;
+        }
+        if (!ex.ok || ex.size.kind == OPD_NONE) {
+            /* an array the function writes needs out(...) too (the error
+             * above otherwise follows) */
+            bool written = body_writes_buffer(r->src->body, p->buf);
+            bool ret = in_names(&spec->out, "return") || !spec->out.len;
+            const char *also =
+                !written ? ""
+                : ret    ? arena_printf(r->a, " and in out(...) (out(return, %s))", p->name)
+                         : " and in out(...)";
+            rev_error(r, r->src->loc,
+                      arena_printf(r->a,
+                                   "list '%s' in wrt(...)%s: its adjoint then comes as a "
+                                   "parameter",
+                                   p->name, also),
+                      arena_printf(r->a,
+                                   "'%s' carries derivatives, but pargrad cannot tell its size "
+                                   "to keep its adjoint",
+                                   p->name));
+            return;
+        }
+        Buffer *adj = buffer_new(r->a, r->dst,
+                                 arena_printf(r->a, overwritten_input ? "%s_b_sweep" : "%s_b",
+                                              buffer_label(r->a, p->buf)),
+                                 p->buf->elem, BUF_LOCAL);
+        if (overwritten_input) /* (the caller's adjoint, NULL where the array is) */
+            add_into(r, where_given(r, p->buf, epilogue, r->src->loc), adj, p->buf->adj, ex.size);
+        adj->is_adjoint = true;
+        p->buf->adj = adj;
+        Stmt *al = stmt_new(r->a, S_ALLOC, r->src->loc);
+        al->buf = adj;
+        al->nargs = 1;
+        al->args[0] = ex.size;
+        body_append(r->a, prologue, al);
+        Stmt *fr = stmt_new(r->a, S_FREE, r->src->loc);
+        fr->buf = adj;
+        body_append(r->a, epilogue, fr);
+    }
+}
