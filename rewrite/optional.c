@@ -9,16 +9,35 @@
  * access to an optional array or its adjoint is checked to run only where
  * the test found the array given; where one does not, the function is
  * rejected, naming the array: a gradient that goes through NULL is worse
- * than none. */
+ * than none.
+ *
+ * One exception: an input the function only reads, which its own code
+ * reads without a test somewhere (and tests elsewhere, often in a helper
+ * that takes it optional). Where the primal reads it untested, the caller
+ * must give it whenever that statement runs; the gradient's copies of
+ * those reads, and the adjoints they add into, run exactly then. So the
+ * reads the primal makes untested are found first, on the lifted function
+ * (optional_primal_reads), and the gradient's reads and accumulations at
+ * the same statements pass. */
 #include "derivs.h"
 #include "rev.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+/* The reads of optional input arrays that the lifted function makes
+ * outside their tests: the array and the statement's location */
+struct PrimalReads {
+    PtrVec bufs; /* Buffer*, read only by the function */
+    PtrVec locs; /* SrcLoc*, one per entry of bufs */
+};
+
 typedef struct Optional {
     Arena *a;
     RevErrors *err;
+    PrimalReads *collect;     /* finding the primal's reads: recorded here, not reported */
+    const PrimalReads *reads; /* checking the gradient: the primal's untested reads */
+    Func *f;
     PtrVec bufs, givens; /* Buffer*, Var*: each test of a pointer, bound once */
     PtrVec learned;      /* Learned*: the ifs run before the statement being checked */
     Stmt **def;          /* the let binding each variable, by id */
@@ -91,11 +110,40 @@ static int optional_of(Optional *o, const Buffer *b) {
     return -1;
 }
 
+static bool same_loc(SrcLoc x, SrcLoc y) {
+    return x.line == y.line && x.col == y.col &&
+           (x.file == y.file || (x.file && y.file && strcmp(x.file, y.file) == 0));
+}
+
+/* Whether s, an untested access of optional array p (or its adjoint b),
+ * is a copy of a read the primal makes untested at the same statement, or
+ * the adjoint of one */
+static bool mirrors_primal_read(const Optional *o, const Stmt *s, const Buffer *p,
+                                const Buffer *b) {
+    if (!o->reads || !((s->kind == S_READ && b == p) || (s->kind == S_ACC && b != p)))
+        return false;
+    for (int k = 0; k < o->reads->bufs.len; k++)
+        if (o->reads->bufs.items[k] == p && same_loc(*(SrcLoc *)o->reads->locs.items[k], s->loc))
+            return true;
+    return false;
+}
+
 static void check_buffer(Optional *o, const Stmt *s, const Buffer *b, const bool *given) {
     int j = optional_of(o, b);
     if (j < 0 || given[j] || !o->ok)
         return;
-    const Buffer *p = o->bufs.items[j];
+    Buffer *p = o->bufs.items[j];
+    if (o->collect) {
+        if (s->kind == S_READ && b == p && !body_writes_buffer(o->f->body, p)) {
+            SrcLoc *at = arena_alloc(o->a, sizeof(SrcLoc));
+            *at = s->loc;
+            vec_push(o->a, &o->collect->bufs, p);
+            vec_push(o->a, &o->collect->locs, at);
+        }
+        return;
+    }
+    if (mirrors_primal_read(o, s, p, b))
+        return;
     o->ok = false;
     o->err->count++;
     o->err->report(
@@ -216,15 +264,28 @@ static bool *check_body(Optional *o, Body *b, const bool *given_before) {
     return given;
 }
 
-bool check_optional_pointers(Arena *a, Func *f, RevErrors *err) {
-    Optional o = {.a = a, .err = err, .nvars = f->next_var_id, .ok = true};
-    o.def = xcalloc((size_t)o.nvars + 1, sizeof(Stmt *));
-    find_tests(&o, f->body);
-    if (o.bufs.len > 0) {
-        bool *given = xcalloc((size_t)o.givens.len, sizeof(bool));
-        free(check_body(&o, f->body, given));
+static bool check_function(Optional *o) {
+    o->nvars = o->f->next_var_id;
+    o->ok = true;
+    o->def = xcalloc((size_t)o->nvars + 1, sizeof(Stmt *));
+    find_tests(o, o->f->body);
+    if (o->bufs.len > 0) {
+        bool *given = xcalloc((size_t)o->givens.len, sizeof(bool));
+        free(check_body(o, o->f->body, given));
         free(given);
     }
-    free(o.def);
-    return o.ok;
+    free(o->def);
+    return o->ok;
+}
+
+PrimalReads *optional_primal_reads(Arena *a, Func *primal) {
+    PrimalReads *reads = arena_alloc(a, sizeof(PrimalReads));
+    Optional o = {.a = a, .collect = reads, .f = primal};
+    check_function(&o);
+    return reads;
+}
+
+bool check_optional_pointers(Arena *a, Func *f, const PrimalReads *reads, RevErrors *err) {
+    Optional o = {.a = a, .err = err, .reads = reads, .f = f};
+    return check_function(&o);
 }

@@ -33,8 +33,12 @@ bool contract_check(Arena *a, Func *f, RevErrors *err);
 
 /* ---- optional.c ---- */
 /* Rejects a gradient that would use an array the caller may pass as NULL
- * (or its adjoint) outside the user's test of it. */
-bool check_optional_pointers(Arena *a, Func *f, RevErrors *err);
+ * (or its adjoint) outside the user's test of it; but for the copies of
+ * reads the lifted primal makes untested (found by optional_primal_reads
+ * before differentiation rewrites it), and their adjoints. */
+typedef struct PrimalReads PrimalReads;
+PrimalReads *optional_primal_reads(Arena *a, Func *primal);
+bool check_optional_pointers(Arena *a, Func *f, const PrimalReads *reads, RevErrors *err);
 
 /* ---- activity.c ---- */
 /* Marks active variables and buffers; false (with errors) if wrt/out name

@@ -556,6 +556,7 @@ static bool lift_job(Options *o, Arena *a, Frontend *fe, Job *j) {
 static bool differentiate_job(Options *o, Arena *a, Diags *d, Job *j) {
     FILE *ir = o->ir_out ? o->ir_out : stdout;
     RevErrors errs = {report_rev_error, d, 0};
+    PrimalReads *untested = optional_primal_reads(a, j->spec.primal);
     if (!activity_analyse(a, &j->spec, &errs))
         return false;
     j->spec.gpu = o->backend && strcmp(o->backend, "cuda") == 0;
@@ -577,7 +578,7 @@ static bool differentiate_job(Options *o, Arena *a, Diags *d, Job *j) {
         return false;
     }
     fuse_function(a, j->result);
-    if (!check_optional_pointers(a, j->result, &errs))
+    if (!check_optional_pointers(a, j->result, untested, &errs))
         return false;
     report_tape(a, j->result, o->report_out);
     if (o->emit_ir && strcmp(o->emit_ir, "opt") == 0)

@@ -59,6 +59,10 @@ typedef struct Binding {
      * `&seed`, `double *mean` given `&mu`): 1 + the caller's binding, whose
      * value `*state` and `state[0]` read and assign; 0 otherwise. */
     int ref;
+    /* A helper's pointer parameter its call gives NULL (`wsum(n, x, NULL)`):
+     * a view pointing nowhere whose tests for NULL are true, so that the
+     * side C does not run is not lifted (lift_expr.c pointer_test). */
+    bool null;
     /* An array scanned by rows (scan(OP: acc) over double acc[W], the
      * loops interchanged, lift_scan.c): while one column's scan is lifted,
      * 1 + the scalar binding acc[j] stands for, and j's binding; 0. */
@@ -116,6 +120,7 @@ typedef struct Lift {
     int nbarriers, capbarriers;
     CXCursor *inlining; /* the function being lifted, then the helpers inlined into it */
     int ninlining, capinlining;
+    int null_views; /* helper pointers bound to NULL so far (Binding.null) */
     /* the variables the function assigns with `=` (found once, for the
      * pointers a malloc initialises: lift_decl.c) */
     CXCursor assigned_in, *assigned;
@@ -321,6 +326,9 @@ Operand pointer_given(Lift *L, CXCursor at, Buffer *buf);
 /* c as a condition: its value, nonzero where C takes it as true (a
  * pointer parameter: whether it is given) */
 Operand lift_truth(Lift *L, CXCursor c);
+/* Whether condition c tests a helper's pointer its call gives NULL (its
+ * value is then constant, and the side C does not run is not lifted) */
+bool tests_null_view(Lift *L, CXCursor c);
 void lift_incdec(Lift *L, CXCursor c);
 void lift_var_decl(Lift *L, CXCursor d);
 

@@ -297,6 +297,7 @@ static int scalar_target(Lift *L, CXCursor c, CXCursor target) {
 /* p = e for a pointer view p: it points into e's array from here on;
  * NULL leaves it pointing nowhere. */
 void point_view(Lift *L, CXCursor at, int b, CXCursor e) {
+    L->env[b].null = false; /* (a helper's NULL pointer, pointed elsewhere) */
     if (is_null_pointer(L, e)) {
         L->env[b].val = opd_none();
         L->env[b].unset_why = NULL;

@@ -534,6 +534,34 @@ static Buffer *whole_array_arg(Lift *L, CXCursor def, int pi, CXCursor arg, Oper
     return NULL;
 }
 
+/* Whether a call's argument for a pointer parameter is NULL: the literal,
+ * or a pointer parameter of the calling helper that its own call gives
+ * NULL (passed on) */
+static bool passes_null(Lift *L, CXCursor arg) {
+    if (is_null_pointer(L, arg))
+        return true;
+    CXCursor r = strip_casts(arg);
+    int b = clang_getCursorKind(r) == CXCursor_DeclRefExpr ? env_lookup(L, r) : -1;
+    return b >= 0 && L->env[b].null;
+}
+
+/* A helper's pointer parameter b given NULL by the call at `call`: a view
+ * pointing nowhere, whose every use through it is reported */
+static void bind_null(Lift *L, CXCursor call, Binding *b) {
+    L->null_views++;
+    b->is_view = true;
+    b->null = true;
+    b->buf = NULL;
+    b->ty = type_long();
+    b->val = opd_none();
+    b->buf_why = arena_printf(L->a, "'%%s' is NULL here: the call at line %d passes NULL for it",
+                              loc_of(L, call).line);
+    b->buf_hint = arena_printf(
+        L->a,
+        "test it before the access, as for an optional array: if (%s) ... or %s ? %s[i] : 0.0",
+        b->name, b->name, b->name);
+}
+
 /* For an argument `&x` (x a scalar) or a helper's own pointer to a scalar
  * passed on: 1 + the binding of that scalar; 0 for anything else. */
 static int scalar_ref_arg(Lift *L, CXCursor arg) {
@@ -641,6 +669,7 @@ static Operand inline_call(Lift *L, CXCursor call, CXCursor def, CallArgs *ca, O
     Operand *vals = arena_alloc(L->a, sizeof(Operand) * (size_t)(nparams + 1));
     Buffer **bufs = arena_alloc(L->a, sizeof(Buffer *) * (size_t)(nparams + 1));
     int *refs = arena_alloc(L->a, sizeof(int) * (size_t)(nparams + 1));
+    bool *nulls = arena_alloc(L->a, sizeof(bool) * (size_t)(nparams + 1));
     bool *whole = arena_alloc(L->a, sizeof(bool) * (size_t)(nparams + 1));
     Operand **fields = arena_alloc(L->a, sizeof(Operand *) * (size_t)(nparams + 1));
     int *nfields = arena_alloc(L->a, sizeof(int) * (size_t)(nparams + 1));
@@ -671,6 +700,8 @@ static Operand inline_call(Lift *L, CXCursor call, CXCursor def, CallArgs *ca, O
             whole[i] = true;
             continue;
         }
+        if ((nulls[i] = passes_null(L, args->items[i])))
+            continue;
         if ((refs[i] = scalar_ref_arg(L, args->items[i])) > 0)
             continue;
         bufs[i] = lift_view(L, args->items[i], &vals[i]);
@@ -689,6 +720,8 @@ static Operand inline_call(Lift *L, CXCursor call, CXCursor def, CallArgs *ca, O
         Binding *b = env_bind(L, p, cursor_spelling(L, p));
         if (refs[i]) {
             b->ref = refs[i];
+        } else if (nulls[i]) {
+            bind_null(L, call, b);
         } else if (bufs[i] && opd_is_const(vals[i], 0) && (bufs[i]->rank == 1 || whole[i])) {
             b->is_array = true;
             b->buf = bufs[i];
@@ -725,9 +758,15 @@ static Operand inline_call(Lift *L, CXCursor call, CXCursor def, CallArgs *ca, O
             L->env[head + 1 + k].val = b_fconst(0, sh->types[k]);
         L->ret_struct = head + 1;
     }
+    /* A call in an arm of ?:, or right of && or ||, runs only where C
+     * evaluates it (lift_expr.c guards such arms): the helper's own
+     * statements (`do { ... } while (++k < n)`) are statements there. */
+    int arms = L->arms;
+    L->arms = 0;
     start_returns(L, body);
     lift_stmt(L, body);
     end_returns(L, body);
+    L->arms = arms;
     if (L->ret_struct && fields_out) {
         int head = L->ret_struct - 1;
         *nfields_out = L->env[head].shape->n;

@@ -137,6 +137,17 @@ static bool reads_memory(Lift *L, CXCursor e) {
     return contains((Search){L, is_memory_read, CXCursor_ArraySubscriptExpr, false}, e);
 }
 
+/* A call of a helper of the file (inlined: its statements may assign the
+ * caller's scalars through pointers) */
+static bool is_helper_call(Lift *L, CXCursor c, enum CXCursorKind kind) {
+    (void)L, (void)kind;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return false;
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));
+    return !clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl &&
+           user_definition(def);
+}
+
 /* Whether e divides: an arm of `n > 1 ? s / (n - 1) : 0` that C does not
  * evaluate may divide by zero, and its partials (inf, NaN) times the zero
  * adjoint a select gives the arm not taken are NaN. */
@@ -153,13 +164,29 @@ static Operand lift_guarded(Lift *L, CXCursor at, Operand cond, CXCursor then_e,
     s->then_body = body_new(L->a);
     s->else_body = body_new(L->a);
     Body *saved = L->cur;
+    /* (a helper called in an arm may assign the caller's scalars through
+     * pointers: merged after the if as after a statement's) */
+    int n = L->nenv;
+    Operand *before = env_snapshot(L);
+    ViewState *vbefore = views_snapshot(L);
     L->cur = s->then_body;
     Builder bd = lift_builder(L, at);
     Operand tv = b_cast(&bd, ty, lift_expr(L, then_e));
+    Operand *after_then = env_snapshot(L);
+    ViewState *vthen = views_snapshot(L);
+    for (int i = 0; i < n; i++)
+        L->env[i].val = before[i];
+    views_restore(L, vbefore, n);
     L->cur = s->else_body;
     bd = lift_builder(L, at);
     Operand ev = clang_Cursor_isNull(else_e) ? else_const : b_cast(&bd, ty, lift_expr(L, else_e));
+    Operand *after_else = env_snapshot(L);
+    ViewState *velse = views_snapshot(L);
     L->cur = saved;
+    merge_branches(L, at, false, s, n, before, after_then, after_else);
+    views_merge(L, at, n, vthen, velse);
+    free(before), free(after_then), free(after_else);
+    free(vbefore), free(vthen), free(velse);
     Phi *p = arena_alloc(L->a, sizeof(Phi));
     p->dst = var_new(L->a, L->f, TEMP_NAME, ty);
     p->then_val = tv;
@@ -329,13 +356,90 @@ static Buffer *tested_pointer(Lift *L, CXCursor e) {
     return bd->buf;
 }
 
-Operand lift_truth(Lift *L, CXCursor c) {
-    Buffer *p = tested_pointer(L, c);
+/* The binding of the pointer e names, or NULL */
+static Binding *pointer_binding(Lift *L, CXCursor e) {
+    CXCursor r = strip_casts(e);
+    int b = clang_getCursorKind(r) == CXCursor_DeclRefExpr ? env_lookup(L, r) : -1;
+    return b >= 0 ? &L->env[b] : NULL;
+}
+
+/* What pointer e's test against NULL is, where pargrad knows: a pointer
+ * parameter's, bound once (an optional array); 1 after a malloc, and for a
+ * helper's pointer its call gives a scalar's address or a local array; 0
+ * for one its call gives NULL. None for any other expression. */
+static Operand pointer_test(Lift *L, CXCursor e) {
+    Buffer *p = tested_pointer(L, e);
     if (p)
-        return pointer_given(L, c, p);
-    if (allocated_pointer(L, c))
+        return pointer_given(L, e, p);
+    if (allocated_pointer(L, e))
         return opd_int(1); /* `if (t)` after its malloc */
-    return lift_expr(L, c);
+    Binding *bd = pointer_binding(L, e);
+    if (bd && bd->null)
+        return opd_int(0);
+    if (bd && bd->ref)
+        return opd_int(1);
+    Buffer *into = bd && (bd->is_array || bd->is_view) ? bd->buf : NULL;
+    if (into && into->kind == BUF_LOCAL)
+        return opd_int(1); /* a helper's pointer its call gives a local array */
+    return opd_none();
+}
+
+/* Whether c tests a helper's pointer that its call gives NULL: the side C
+ * does not run (the code reading through it) is not lifted at all */
+static enum CXChildVisitResult find_null_view(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    void **ctx = data;
+    Lift *L = ctx[0];
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+        Binding *bd = pointer_binding(L, c);
+        if (bd && bd->null) {
+            ctx[1] = ctx[0];
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+bool tests_null_view(Lift *L, CXCursor c) {
+    if (L->null_views == 0)
+        return false;
+    Binding *bd = pointer_binding(L, c);
+    if (bd && bd->null)
+        return true;
+    void *ctx[2] = {L, NULL};
+    clang_visitChildren(c, find_null_view, ctx);
+    return ctx[1] != NULL;
+}
+
+/* A test for NULL of a pointer pargrad follows but cannot decide (a
+ * pointer pointed elsewhere in a loop, a local pointing into a parameter):
+ * reported, with no value */
+static bool undecided_test(Lift *L, CXCursor c) {
+    Binding *bd = pointer_binding(L, c);
+    if (!bd || bd->shape || !(bd->is_view || (bd->is_array && bd->buf && !bd->buf->by_value)))
+        return false;
+    const char *nm = bd->name;
+    const char *hint =
+        bd->buf
+            ? arena_printf(L->a, "keep in an int whether '%s' points somewhere, and test that", nm)
+            : arena_printf(L->a,
+                           "before the loop, keep in an int whether it is given (int has_%s "
+                           "= %s != NULL;) and point it into an array where it is not (if "
+                           "(!%s) %s = x;)",
+                           nm, nm, nm, nm);
+    lift_fail(L, c, hint,
+              "'%s' tested for NULL: pargrad decides such a test for a pointer parameter (an "
+              "optional array), a helper's pointer its call gives NULL, an array or a scalar, "
+              "or a malloc's result",
+              nm);
+    return true;
+}
+
+Operand lift_truth(Lift *L, CXCursor c) {
+    Operand t = pointer_test(L, c);
+    if (t.kind != OPD_NONE)
+        return t;
+    return undecided_test(L, c) ? opd_int(0) : lift_expr(L, c);
 }
 
 /* Left-nested chains (a + b + c + ..., thousands of terms in generated
@@ -368,11 +472,15 @@ static Operand lift_binary(Lift *L, CXCursor c) {
          (allocated_pointer(L, k.items[1]) && is_null_pointer(L, k.items[0]))))
         return opd_int(op == OP_NE); /* `if (t == NULL) return NAN;` after its malloc */
     for (int side = 0; side < 2 && (op == OP_EQ || op == OP_NE); side++) {
-        Buffer *p = tested_pointer(L, k.items[side]);
-        if (p && is_null_pointer(L, k.items[1 - side])) {
+        if (!is_null_pointer(L, k.items[1 - side]))
+            continue;
+        Operand t = pointer_test(L, k.items[side]);
+        if (t.kind != OPD_NONE) {
             Builder bd = lift_builder(L, c);
-            return b_cmp(&bd, op, pointer_given(L, c, p), opd_int(0));
+            return b_cmp(&bd, op, t, opd_int(0));
         }
+        if (undecided_test(L, k.items[side]))
+            return opd_int(0);
     }
     if (op >= OP_LT && op <= OP_NE && is_pointer_type(k.items[0]) && is_pointer_type(k.items[1])) {
         lift_fail(L, c,
@@ -389,8 +497,15 @@ static Operand lift_binary(Lift *L, CXCursor c) {
         Type ty = expr_type(L, c);
         Builder bd = lift_builder(L, c);
         Operand lhs = lift_truth(L, k.items[0]), r;
+        if (lhs.kind == OPD_CONST && tests_null_view(L, k.items[0])) { /* `w && w[i] > 0` */
+            if ((op == OP_AND) != (lhs.ival != 0))
+                return opd_int(op == OP_OR);
+            return b_cmp(&bd, OP_NE, lift_truth(L, k.items[1]), opd_int(0));
+        }
         L->arms++;
-        if (!reads_memory(L, k.items[1])) {
+        /* (a helper on the right runs only where C calls it: `v > 0 && step(&s, v)`) */
+        if (!reads_memory(L, k.items[1]) &&
+            !contains((Search){L, is_helper_call, CXCursor_CallExpr, false}, k.items[1])) {
             r = b_cmp(&bd, op, lhs, lift_truth(L, k.items[1]));
         } else {
             Operand test = b_cmp(&bd, OP_NE, lhs, opd_int(0));
@@ -436,8 +551,12 @@ static Operand lift_unary(Lift *L, CXCursor c) {
         return b_cast(&bd, expr_type(L, c), lift_expr(L, k.items[0]));
     if (strcmp(op, "!") == 0 && !postfix && allocated_pointer(L, k.items[0]))
         return opd_int(0); /* `if (!t)` after its malloc */
-    if (strcmp(op, "!") == 0 && !postfix)
-        return b_op(&bd, OP_NOT, type_bool(), lift_truth(L, k.items[0]), opd_none());
+    if (strcmp(op, "!") == 0 && !postfix) {
+        Operand t = lift_truth(L, k.items[0]);
+        if (t.kind == OPD_CONST) /* (`!w`, w a helper's NULL: a constant the ifs take) */
+            return b_cmp(&bd, OP_EQ, t, opd_int(0));
+        return b_op(&bd, OP_NOT, type_bool(), t, opd_none());
+    }
     if (strcmp(op, "~") == 0 && !postfix) {
         Type ty = expr_type(L, c);
         return b_op(&bd, OP_BITNOT, ty, b_cast(&bd, ty, lift_expr(L, k.items[0])), opd_none());
@@ -751,6 +870,8 @@ static Operand lift_expr_node(Lift *L, CXCursor c) {
         Type ty = expr_type(L, c);
         Builder bd = lift_builder(L, c);
         Operand cond = b_cmp(&bd, OP_NE, lift_truth(L, k.items[0]), opd_int(0)), r;
+        if (cond.kind == OPD_CONST && tests_null_view(L, k.items[0])) /* `w ? w[i] : 1.0` */
+            return b_cast(&bd, ty, lift_expr(L, k.items[cond.ival ? 1 : 2]));
         L->arms++;
         if (reads_memory(L, k.items[1]) || reads_memory(L, k.items[2]) ||
             has_kind(k.items[1], CXCursor_CallExpr) || has_kind(k.items[2], CXCursor_CallExpr) ||

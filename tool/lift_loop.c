@@ -79,6 +79,11 @@ Stmt *if_stmt(Lift *L, CXCursor at, Operand cond) {
 
 static void lift_guarded(Lift *L, CXCursor at, Operand cond, bool ends_loop, LiftFn lift,
                          void *ctx) {
+    if (cond.kind == OPD_CONST) { /* (`if (!var) return;`, var a helper's NULL) */
+        if (cond.ival)
+            lift(L, ctx);
+        return;
+    }
     Stmt *s = if_stmt(L, at, cond);
     int outer = L->nenv;
     Operand *before = env_snapshot(L);
@@ -188,6 +193,18 @@ int *assigned_views(Lift *L, CXCursor scope, int *n) {
             out[(*n)++] = b;
     }
     return out;
+}
+
+/* A helper's pointer its call gives NULL that a loop points elsewhere is
+ * NULL in the loop's first iteration only: its tests are not constant
+ * there (nor after it) */
+static void forget_null_views(Lift *L, CXCursor loop) {
+    if (L->null_views == 0)
+        return;
+    int n;
+    int *views = assigned_views(L, loop, &n);
+    for (int k = 0; k < n; k++)
+        L->env[views[k]].null = false;
 }
 
 /* The scalars declared outside a map or reduce that its body assigns are
@@ -768,6 +785,7 @@ static Operand while_bound(Lift *L, BoundExpr *e) {
 
 void lift_while(Lift *L, CXCursor c) {
     Pragma *pg = loop_pragma(L, c);
+    forget_null_views(L, c);
     if (pg && pg->kind != PG_WHILE) {
         lift_fail_at(L, pg->loc, "annotate a canonical for loop: for (i = lo; i < hi; i++)",
                      "'#pragma pargrad %s' on a while or do loop", pg->text);
@@ -997,6 +1015,7 @@ static void lift_marked_seq_loop(Lift *L, CXCursor c, Pragma *pg) {
 
 void lift_for(Lift *L, CXCursor c) {
     Pragma *pg = loop_pragma(L, c);
+    forget_null_views(L, c);
     Canon cn;
     if (pg && pg->kind == PG_LOOP) {
         lift_marked_seq_loop(L, c, pg);

@@ -290,7 +290,7 @@ static void lift_if(Lift *L, CXCursor c) {
     Builder bd = lift_builder(L, c);
     Operand cond = b_cmp(&bd, OP_NE, lift_truth(L, k.items[0]), opd_int(0));
     if (cond.kind == OPD_CONST) { /* (`if (!t) return;` after its malloc) one side runs */
-        if (!cond.ival || k.n > 2)
+        if ((!cond.ival || k.n > 2) && !tests_null_view(L, k.items[0]))
             lift_dead_branch(L, k.items[cond.ival ? 2 : 1]);
         if (cond.ival || k.n > 2)
             lift_body_into(L, L->cur, k.items[cond.ival ? 1 : 2]);
@@ -539,13 +539,15 @@ static void lift_early_return(Lift *L, CXCursor c, CXCursor *rest, int nrest) {
     Operand *before = env_snapshot(L);
     ViewState *views = views_snapshot(L);
     CXCursor else_c = k.n == 3 ? k.items[2] : clang_getNullCursor();
-    if (cond.kind == OPD_CONST) {  /* (`if (!t) return NAN;` after its malloc) only one side runs */
-        LiftMark m = lift_mark(L); /* the other, with what follows, for its diagnostics only */
-        lift_return_side(L, body_new(L->a), cond.ival ? else_c : k.items[1], rest, nrest, before,
-                         views, mark);
-        if (!L->failed)
-            lift_undo(L, &m);
-        lift_mark_free(&m);
+    if (cond.kind == OPD_CONST) { /* (`if (!t) return NAN;` after its malloc) only one side runs */
+        if (!tests_null_view(L, k.items[0])) { /* (`if (!w) return 0.0;`, w NULL: not at all) */
+            LiftMark m = lift_mark(L); /* the other, with what follows, for its diagnostics */
+            lift_return_side(L, body_new(L->a), cond.ival ? else_c : k.items[1], rest, nrest,
+                             before, views, mark);
+            if (!L->failed)
+                lift_undo(L, &m);
+            lift_mark_free(&m);
+        }
         Operand v = lift_return_side(L, L->cur, cond.ival ? k.items[1] : else_c, rest, nrest,
                                      before, views, mark);
         free(before);

@@ -1,4 +1,4 @@
-/* expect: 9:13: pointer 'p' used as a value */
+/* expect: 9:13: 'p' tested for NULL: pargrad decides such a test */
 #include <math.h>
 
 double f(int n, const double *x) {

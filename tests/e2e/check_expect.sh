@@ -4,6 +4,10 @@
 # number of matching lines); # starts a comment.
 # usage: check_expect.sh GENERATED EXPECT
 gen=$1 expect=$2
+if [ ! -r "$gen" ] || [ ! -r "$expect" ]; then
+    echo "FAIL: cannot read $gen or $expect (was the gradient generated?)"
+    exit 1
+fi
 fails=0 runs=0
 while IFS= read -r line; do
     case "$line" in '#'* | '') continue ;; esac

@@ -686,6 +686,14 @@ static void print_support(FILE *out) {
         fputs("static void rg_blend(double *dst, double v) {\n    *dst = 0.5 * *dst + 0.25 * "
               "tanh(v);\n}\n\n",
               out);
+    if (prog.uses_bump) /* (called right of && or ||: it runs only where C calls it) */
+        fputs("static int rg_bump(double *acc, double v) {\n    *acc = 0.5 * *acc + 0.25 * "
+              "tanh(v);\n    return *acc > 0.0;\n}\n\n",
+              out);
+    if (prog.uses_take)
+        fputs("static double rg_take(double *budget, double v) {\n    double t = 0.5 * *budget "
+              "* tanh(v);\n    *budget -= t;\n    return t;\n}\n\n",
+              out);
     if (prog.uses_grid)
         fputs("static double rg_grid(int n, int m, const double g[n][m], int i) {\n    double s "
               "= 0.0;\n    if (i >= n)\n        return 0.0;\n    for (int j = 0; j < m; j++)\n "

@@ -275,6 +275,7 @@ struct program {
     int out_clause;     /* write out(...) even when it is just return */
     int uses_float;
     int uses_blend, uses_step;  /* scalar_ref: rg_blend, rg_step are called */
+    int uses_bump, uses_take;   /* scalar_ref: rg_bump, rg_take (called where C may not) */
     int uses_declop[7];         /* declared_op: the operators used (declops) */
     int uses_grid, uses_rowdot; /* grid_helper: rg_grid, rg_rowdot are called */
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
@@ -412,7 +413,8 @@ struct node *gen_expr(int depth);
 /* the static helper functions f may call (filled by gen_helper) */
 struct helper {
     const char *name;
-    int kind; /* 0: (double, double), 1: (const double *, int), 2: (int, v, q) */
+    int kind;       /* 0: (double, double), 1: (const double *, int), 2: (int, v, q) */
+    int optional_q; /* kind 2: q is optional (tested at every read), called with NULL too */
 };
 extern int nhelpers;
 extern struct helper helpers[8];

@@ -227,8 +227,10 @@ static struct node *array_read(void) {
     const struct array *a = cand[rnd(k)];
     if (strcmp(a->name, "w") == 0)
         prog.used_w = 1;
-    if (a->writing) /* a map writing this array may read only its own element */
-        return leaf(element_text(a->name, a->writing), 2.0);
+    if (a->writing) { /* a map writing this array may read only its own element */
+        const char *own = element_text(a->name, a->writing);
+        return leaf(a->optional ? optional_read(a->name, own) : own, 2.0);
+    }
     const char *idx = a->extent == 1 ? index_n() : index_nm();
     double bound = strcmp(a->name, "x") == 0 ? 1.0 : 2.0;
     const char *text = fmt("%s[%s]", a->name, idx);
@@ -236,7 +238,7 @@ static struct node *array_read(void) {
         text = element_text(a->name, idx);
     else if (strcmp(idx, "0") == 0 && on(K_DEREF) && chance(40)) /* the first element as *x */
         text = fmt("(*%s)", a->name);
-    return leaf(a->optional && !cx.in_helper ? optional_read(a->name, text) : text, bound);
+    return leaf(a->optional ? optional_read(a->name, text) : text, bound);
 }
 
 static struct node *var_read(void) {
@@ -292,8 +294,14 @@ static struct node *helper_call(int depth) {
         return leaf(fmt("%s@(x, %s)", h->name, index_n()), 3.0);
     if (cx.par > 1) /* keep the nesting of inlined loops small */
         return NULL;
-    /* (an optional w would be read untested in the helper) */
-    return leaf(fmt("%s@(n, x, %s)", h->name, prog.has_w && !prog.w_optional ? "w" : "x"), 3.0 * 9);
+    /* q: w, x, or where the helper tests it, NULL (or an optional w: read
+     * untested in any other helper) */
+    const char *q = prog.has_w && (!prog.w_optional || h->optional_q) ? "w" : "x";
+    if (h->optional_q && chance(40))
+        q = "NULL";
+    else if (h->optional_q && chance(30))
+        q = "x";
+    return leaf(fmt("%s@(n, x, %s)", h->name, q), 3.0 * 9);
 }
 
 /* a constant cast or integer arithmetic on constants (C's conversions:

@@ -156,6 +156,33 @@ static void gen_scalar_ref(struct block b) {
         declare(name, T_DOUBLE, n->kid[0]->bound + 0.25);
         return;
     }
+    if (chance(35)) { /* updated by a helper only where C calls it: && || ?: */
+        const char *name = fresh("r");
+        struct node *n = stmt(b, "");
+        n->kid[n->nkid++] = gen_expr(0);
+        n->kid[n->nkid++] = gen_cond(1);
+        n->kid[n->nkid++] = gen_expr(1);
+        switch (rnd(3)) {
+        case 0:
+            n->tmpl = fmt("double %s = %%0;\nif ((%%1) && rg_bump(&%s, %%2))\n    %s = 0.5 * %s;",
+                          name, name, name, name);
+            prog.uses_bump = 1;
+            break;
+        case 1:
+            n->tmpl = fmt("double %s = %%0;\nif ((%%1) || rg_bump(&%s, %%2))\n    %s -= 0.25;",
+                          name, name, name);
+            prog.uses_bump = 1;
+            break;
+        default:
+            n->tmpl = fmt("double %s = %%0;\ndouble %s_t = (%%1) ? rg_take(&%s, %%2) : 0.25 * "
+                          "%s;\n%s += %s_t;",
+                          name, name, name, name, name, name);
+            prog.uses_take = 1;
+            break;
+        }
+        declare(name, T_DOUBLE, 2.0 * n->kid[0]->bound + 1.5);
+        return;
+    }
     if (rnd(2)) {
         const char *name = fresh("r");
         struct node *n = stmt(b, "");
@@ -1418,7 +1445,9 @@ void gen_helper(struct block b, int k) {
         struct node *l = block_stmt(
             body_of(n), "#pragma pargrad reduce(+ : s)\nfor (int i = 0; i < len; i++) {");
         add_array("v", 0, 1)->writing = "i";
-        add_array("q", 0, 1)->writing = "i";
+        struct array *q = add_array("q", 0, 1);
+        q->writing = "i";
+        q->optional = h->optional_q = on(K_OPTIONAL) && chance(40);
         struct node *u = stmt(body_of(l), "s += %0;");
         u->kid[u->nkid++] = squash(gen_expr(1));
         stmt(body_of(n), "return s;");
