@@ -710,6 +710,13 @@ static Operand lift_call(Lift *L, CXCursor c) {
         KidList args = {.a = L->a, .items = k.items + 1, .n = k.n - 1};
         return lift_inline_call(L, c, def, &args);
     }
+    if (effect_header(name) && L->arms > 0) {
+        lift_fail(L, c,
+                  "call it as a statement of its own, inside an if where C calls it only "
+                  "sometimes: if (c) printf(...);",
+                  "'%s' where C may not call it (an arm of ?:, or right of && or ||)", name);
+        return opd_int(0);
+    }
     if (effect_header(name))
         return lift_effect(L, c, name, &k);
     if (!strcmp(name, "memcpy") || !strcmp(name, "memmove") || !strcmp(name, "memset")) {
