@@ -37,6 +37,7 @@ typedef struct Optional {
     RevErrors *err;
     PrimalReads *collect;     /* finding the primal's reads: recorded here, not reported */
     const PrimalReads *reads; /* checking the gradient: the primal's untested reads */
+    bool *read_only;          /* collecting: by entry of bufs, the function never writes it */
     Func *f;
     PtrVec bufs, givens; /* Buffer*, Var*: each test of a pointer, bound once */
     PtrVec learned;      /* Learned*: the ifs run before the statement being checked */
@@ -134,7 +135,7 @@ static void check_buffer(Optional *o, const Stmt *s, const Buffer *b, const bool
         return;
     Buffer *p = o->bufs.items[j];
     if (o->collect) {
-        if (s->kind == S_READ && b == p && !body_writes_buffer(o->f->body, p)) {
+        if (s->kind == S_READ && b == p && o->read_only[j]) {
             SrcLoc *at = arena_alloc(o->a, sizeof(SrcLoc));
             *at = s->loc;
             vec_push(o->a, &o->collect->bufs, p);
@@ -269,12 +270,18 @@ static bool check_function(Optional *o) {
     o->ok = true;
     o->def = xcalloc((size_t)o->nvars + 1, sizeof(Stmt *));
     find_tests(o, o->f->body);
+    if (o->collect) {
+        o->read_only = xcalloc((size_t)o->bufs.len + 1, sizeof(bool));
+        for (int j = 0; j < o->bufs.len; j++)
+            o->read_only[j] = !body_writes_buffer(o->f->body, o->bufs.items[j]);
+    }
     if (o->bufs.len > 0) {
         bool *given = xcalloc((size_t)o->givens.len, sizeof(bool));
         free(check_body(o, o->f->body, given));
         free(given);
     }
     free(o->def);
+    free(o->read_only);
     return o->ok;
 }
 

@@ -551,7 +551,6 @@ static void bind_null(Lift *L, CXCursor call, Binding *b) {
     L->null_views++;
     b->is_view = true;
     b->null = true;
-    b->buf = NULL;
     b->ty = type_long();
     b->val = opd_none();
     b->buf_why = arena_printf(L->a, "'%%s' is NULL here: the call at line %d passes NULL for it",

@@ -467,10 +467,7 @@ static Operand lift_binary(Lift *L, CXCursor c) {
     if (!binary_op(L, c, &op))
         return opd_float(0, type_double());
     Kids k = kids_of(c);
-    if ((op == OP_EQ || op == OP_NE) &&
-        ((allocated_pointer(L, k.items[0]) && is_null_pointer(L, k.items[1])) ||
-         (allocated_pointer(L, k.items[1]) && is_null_pointer(L, k.items[0]))))
-        return opd_int(op == OP_NE); /* `if (t == NULL) return NAN;` after its malloc */
+    /* `if (t == NULL) return NAN;` after its malloc, `w != NULL`, ... */
     for (int side = 0; side < 2 && (op == OP_EQ || op == OP_NE); side++) {
         if (!is_null_pointer(L, k.items[1 - side]))
             continue;
@@ -549,11 +546,9 @@ static Operand lift_unary(Lift *L, CXCursor c) {
         return b_neg(&bd, b_cast(&bd, expr_type(L, c), lift_expr(L, k.items[0])));
     if (strcmp(op, "+") == 0 && !postfix)
         return b_cast(&bd, expr_type(L, c), lift_expr(L, k.items[0]));
-    if (strcmp(op, "!") == 0 && !postfix && allocated_pointer(L, k.items[0]))
-        return opd_int(0); /* `if (!t)` after its malloc */
     if (strcmp(op, "!") == 0 && !postfix) {
         Operand t = lift_truth(L, k.items[0]);
-        if (t.kind == OPD_CONST) /* (`!w`, w a helper's NULL: a constant the ifs take) */
+        if (t.kind == OPD_CONST) /* (`!t` after its malloc, `!w` of a helper's NULL) */
             return b_cmp(&bd, OP_EQ, t, opd_int(0));
         return b_op(&bd, OP_NOT, type_bool(), t, opd_none());
     }

@@ -81,7 +81,7 @@ double lse_probs(int n, const double *x, double *probs) {
     double b = softmax_into(n, x, probs);
     return a + 0.5 * b;
 }
-#pragma pargrad reverse(lse_probs) wrt(x) out(probs, return)
+#pragma pargrad reverse(lse_probs) wrt(x) out(probs, return )
 
 /* a helper passing its NULL on to another: a smoothing energy with an
  * optional stiffness per element */
