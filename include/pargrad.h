@@ -31,6 +31,11 @@ typedef struct pg_tape {
     unsigned char *data;
     size_t top, cap;
     size_t high; /* the most bytes it has held (pg_tape_high) */
+    /* The values kept calls (a timer, printf) returned in the forward
+     * sweep, by their numbers: the return sweep's re-executions read them
+     * instead of calling again (pg_keep, pg_kept). */
+    double *kept;
+    size_t kept_cap;
 } pg_tape;
 
 /* This thread's tape; pushes and pops are inline (they run once per
@@ -44,6 +49,16 @@ void pg_tape_grow(pg_tape *tape, size_t need);
 __attribute__((noreturn))
 #endif
 void pg_tape_underflow(const pg_tape *tape, size_t bytes);
+void pg_kept_grow(pg_tape *tape, size_t need);
+static inline double pg_keep(pg_tape *tape, long number, double value) {
+    if ((size_t)number >= tape->kept_cap)
+        pg_kept_grow(tape, (size_t)number + 1);
+    tape->kept[number] = value;
+    return value;
+}
+static inline double pg_kept(const pg_tape *tape, long number) {
+    return tape->kept[number];
+}
 /* Reserves `bytes` on top of the tape and returns where to write them,
  * keeping 8-byte alignment so that bulk regions can be used as arrays. */
 static inline void *pg_tape_push(pg_tape *tape, size_t bytes) {

@@ -325,6 +325,10 @@ struct pg_voidp {
 typedef struct pg_tape {
     unsigned char *data;
     size_t top, cap;
+    /* the values kept calls returned in the forward sweep, by their
+     * numbers (pg_keep, pg_kept; pargrad.h has the CPU's) */
+    double *kept;
+    size_t kept_cap;
 } pg_tape;
 
 /* What every generated function's frame starts with: its tape, and
@@ -375,11 +379,34 @@ __host__ __device__ static inline pg_voidp pg_tape_pop(pg_tape *t, size_t bytes)
     t->top -= size;
     return pg_voidp{t->data + t->top};
 }
+__host__ __device__ static inline double pg_keep(pg_tape *t, long number, double value) {
+    if ((size_t)number >= t->kept_cap) {
+        size_t cap = t->kept_cap ? t->kept_cap : 64;
+        while (cap <= (size_t)number)
+            cap *= 2;
+        double *kept = (double *)malloc(cap * sizeof(double));
+        if (!kept)
+            pg_device_fail("out of memory for kept values (on the GPU: raise "
+                           "cudaLimitMallocHeapSize)");
+        if (t->kept_cap)
+            memcpy(kept, t->kept, t->kept_cap * sizeof(double));
+        free(t->kept);
+        t->kept = kept;
+        t->kept_cap = cap;
+    }
+    t->kept[number] = value;
+    return value;
+}
+__host__ __device__ static inline double pg_kept(const pg_tape *t, long number) {
+    return t->kept[number];
+}
 /* the tape's memory, after the last kernel that pops */
 __host__ __device__ static inline void pg_tape_release(pg_tape *t) {
     free(t->data);
+    free(t->kept);
     t->data = NULL;
-    t->top = t->cap = 0;
+    t->kept = NULL;
+    t->top = t->cap = t->kept_cap = 0;
 }
 __device__ static inline unsigned char *pg_push_record(pg_tape *t, int nslots) {
     return pg_tape_push(t, 8 * (size_t)nslots);

@@ -214,22 +214,104 @@ static bool index_plus_const(Contract *c, Operand o, long long *off, int depth) 
     return false;
 }
 
+/* How the elements accesses x and y of one array touch compare, where
+ * each subscript is the loop index plus a constant in both, or one operand
+ * that does not depend on the index in both (a[i][j] and a[i - 1][j] in
+ * the loop over j inside): SUBSCRIPTS_SAME, or SUBSCRIPTS_OFFSET where an
+ * offset differs (the other iteration's element); else SUBSCRIPTS_OTHER. */
+typedef enum { SUBSCRIPTS_OTHER, SUBSCRIPTS_SAME, SUBSCRIPTS_OFFSET } SubscriptMatch;
+
+/* A subscript (I + k) * step + rest of a flat array's rows (u[i * ny + j],
+ * u[(i - 1) * ny + j], I the loop index; rest none where there is none,
+ * step none for 1), where step and rest do not depend on the index. */
+typedef struct RowForm {
+    long long k;
+    Operand step, rest;
+} RowForm;
+
+static Stmt *let_of(Contract *c, Operand o) {
+    Stmt *d = o.kind == OPD_VAR && o.var->id < c->nvars ? c->def[o.var->id] : NULL;
+    return d && d->kind == S_LET && !type_is_float(d->dst->ty) ? d : NULL;
+}
+
+static bool row_step(Contract *c, Operand o, RowForm *f) {
+    f->step = opd_none();
+    if (index_plus_const(c, o, &f->k, 0))
+        return true;
+    Stmt *d = let_of(c, o);
+    if (d && d->op == OP_CAST)
+        return row_step(c, d->args[0], f);
+    if (!d || d->op != OP_MUL)
+        return false;
+    for (int q = 0; q < 2; q++)
+        if (index_plus_const(c, d->args[q], &f->k, 0) && !is_dep(c, d->args[1 - q])) {
+            f->step = d->args[1 - q];
+            return true;
+        }
+    return false;
+}
+
+static bool row_form(Contract *c, Operand o, RowForm *f) {
+    f->rest = opd_none();
+    if (row_step(c, o, f))
+        return true;
+    Stmt *d = let_of(c, o);
+    if (d && d->op == OP_CAST)
+        return row_form(c, d->args[0], f);
+    if (!d || d->op != OP_ADD)
+        return false;
+    for (int q = 0; q < 2; q++)
+        if (row_step(c, d->args[q], f) && !is_dep(c, d->args[1 - q])) {
+            f->rest = d->args[1 - q];
+            return true;
+        }
+    return false;
+}
+
+/* The offsets of subscripts x and y in the same rows (*xo, *yo); false
+ * where they are not both of one RowForm. */
+static bool same_rows(Contract *c, Operand x, Operand y, long long *xo, long long *yo) {
+    RowForm fx, fy;
+    if (!row_form(c, x, &fx) || !row_form(c, y, &fy) || !opd_equal(fx.step, fy.step) ||
+        !opd_equal(fx.rest, fy.rest))
+        return false;
+    *xo = fx.k;
+    *yo = fy.k;
+    return true;
+}
+
+static SubscriptMatch compare_subscripts(Contract *c, Stmt *x, Stmt *y) {
+    if (x->buf != y->buf || x->nidx != y->nidx || x->nidx < 1)
+        return SUBSCRIPTS_OTHER;
+    bool by_index = false, offset = false;
+    for (int d = 0; d < x->nidx; d++) {
+        long long xo = 0, yo = 0;
+        if (same_rows(c, x->idx[d], y->idx[d], &xo, &yo)) {
+            by_index = true;
+            offset |= xo != yo;
+        } else if (!opd_equal(x->idx[d], y->idx[d]) || is_dep(c, x->idx[d])) {
+            return SUBSCRIPTS_OTHER;
+        }
+    }
+    return !by_index ? SUBSCRIPTS_OTHER : offset ? SUBSCRIPTS_OFFSET : SUBSCRIPTS_SAME;
+}
+
 /* A certain dependence between iterations through an array the loop writes
- * at a[i + k]: an iteration reading a[i + k'] for another k' (a[i] =
- * a[i - 1] + ...: a recurrence, not a map). Reads in other shapes (rows of
- * a matrix the iteration owns) are left to the user's promise. */
+ * at a[i + k] in every iteration: an iteration reading a[i + k'] for
+ * another k' (a[i] = a[i - 1] + ...: a recurrence, not a map; u[i][j] =
+ * ... u[i - 1][j]; u[i * ny + j] = ... u[(i - 1) * ny + j]).
+ * Reads in other shapes (rows of a matrix the iteration owns) are left to
+ * the user's promise. */
 static void check_reads_of_written(Contract *c) {
     for (int i = 0; i < c->reads.len && !c->failed; i++) {
         Stmt *rd = c->reads.items[i];
-        long long roff = 0, woff = 0;
-        bool raffine = rd->nidx == 1 && index_plus_const(c, rd->idx[0], &roff, 0);
         bool own = false, other = false;
         for (int k = 0; k < c->writes.len; k++) {
-            Stmt *w = c->writes.items[k];
-            if (w->buf != rd->buf || w->nidx != 1 || !index_plus_const(c, w->idx[0], &woff, 0))
-                continue;
-            own |= raffine && woff == roff;
-            other |= raffine && woff != roff;
+            SubscriptMatch m = compare_subscripts(c, rd, c->writes.items[k]);
+            own |= m == SUBSCRIPTS_SAME;
+            /* (a write under a condition on the index may skip the element
+             * read: red-black sweeps write one colour, read the other) */
+            other |= m == SUBSCRIPTS_OFFSET && vec_contains(&c->always, c->writes.items[k]);
         }
         if (own || !other)
             continue;
@@ -248,19 +330,19 @@ static void check_reads_of_written(Contract *c) {
 static void check_writes_twice(Contract *c) {
     for (int i = 0; i < c->always.len && !c->failed; i++) {
         Stmt *w = c->always.items[i];
-        long long off = 0, off2 = 0;
-        if (w->nidx != 1 || !index_plus_const(c, w->idx[0], &off, 0))
-            continue;
         for (int k = i + 1; k < c->always.len && !c->failed; k++) {
             Stmt *v = c->always.items[k];
-            if (v->buf == w->buf && v->nidx == 1 && index_plus_const(c, v->idx[0], &off2, 0) &&
-                off2 != off)
-                report_breach(c, v->loc,
-                              "write one element per iteration, or make the loop sequential",
-                              arena_printf(c->a,
-                                           "write elements of '%s' that other iterations "
-                                           "write too (each writes two, %lld apart)",
-                                           w->buf->name, off2 > off ? off2 - off : off - off2));
+            if (compare_subscripts(c, w, v) != SUBSCRIPTS_OFFSET)
+                continue;
+            long long off = 0, off2 = 0;
+            for (int d = 0; d < w->nidx; d++)
+                if (same_rows(c, w->idx[d], v->idx[d], &off, &off2) && off != off2)
+                    break;
+            report_breach(c, v->loc, "write one element per iteration, or make the loop sequential",
+                          arena_printf(c->a,
+                                       "write elements of '%s' that other iterations "
+                                       "write too (each writes two, %lld apart)",
+                                       w->buf->name, off2 > off ? off2 - off : off - off2));
         }
     }
 }

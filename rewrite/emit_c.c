@@ -621,11 +621,23 @@ static bool emit_computed_assert(Emitter *e, Stmt *s) {
 static void emit_effect(Emitter *e, Stmt *s) {
     if (emit_computed_assert(e, s))
         return;
+    EffectArg *number = s->effect_args.len ? s->effect_args.items[s->effect_args.len - 1] : NULL;
+    if (!number || !number->kept_number)
+        number = NULL;
+    if (number)
+        line(e, "/* its value is kept: the return sweep runs this code again, without the call */");
     indent(e);
     if (s->dst && s->dst->id < e->nvars && e->uses[s->dst->id] > 0)
         fprintf(e->out, "const %s %s = ", type_cname(s->dst->ty), var_name(e, s->dst));
+    if (number) {
+        if (!type_is_float(s->dst->ty))
+            fprintf(e->out, "(%s)", type_cname(s->dst->ty));
+        fputs("pg_keep(pg_tape_self(), ", e->out);
+        emit_operand_top(e, number->val);
+        fputs(", ", e->out);
+    }
     fprintf(e->out, "%s(", e->opt->cuda ? cuda_device_call(s->text) : s->text);
-    for (int i = 0; i < s->effect_args.len; i++) {
+    for (int i = 0; i < s->effect_args.len - (number != NULL); i++) {
         EffectArg *ea = s->effect_args.items[i];
         fputs(i ? ", " : "", e->out);
         if (ea->text)
@@ -633,7 +645,7 @@ static void emit_effect(Emitter *e, Stmt *s) {
         else
             emit_operand_top(e, ea->val);
     }
-    fputs(");\n", e->out);
+    fputs(number ? "));\n" : ");\n", e->out);
 }
 
 /* Names are scoped like C blocks: a re-executed loop in a sibling block

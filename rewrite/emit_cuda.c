@@ -89,8 +89,8 @@ Stmt *cuda_unsupported(Func *f, const char **what) {
 bool uses_tape(Body *b) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        if (stmt_uses_tape(s) || uses_tape(s->then_body) || uses_tape(s->else_body) ||
-            uses_tape(s->body))
+        if (stmt_uses_tape(s) || stmt_keeps_value(s) || uses_tape(s->then_body) ||
+            uses_tape(s->else_body) || uses_tape(s->body))
             return true;
     }
     return false;
@@ -536,7 +536,7 @@ void declare_tape(Cuda *c, Body *b, bool own) {
     if (!uses_tape(b))
         return;
     if (own) {
-        line(c->e, "pg_tape pg_thread_tape = {NULL, 0, 0}; /* this thread's */");
+        line(c->e, "pg_tape pg_thread_tape = {NULL, 0, 0, NULL, 0}; /* this thread's */");
         line(c->e, "pg_tape *const pg_tape_here = &pg_thread_tape;");
     } else {
         line(c->e, "pg_tape *const pg_tape_here = &pg_frame->head.tape;");
@@ -697,7 +697,8 @@ static void emit_host_function(Cuda *c, FILE *out, const char *body) {
         "%d);\n",
         f->name, l, f->name, l);
     if (c->host_stack_used)
-        fputs("    pg_tape pg_host_stack = {NULL, 0, 0}; /* the scalars the loops on the host "
+        fputs("    pg_tape pg_host_stack = {NULL, 0, 0, NULL, 0}; /* the scalars the loops on the "
+              "host "
               "save */\n",
               out);
     if (c->host_tape_used)

@@ -43,6 +43,7 @@ bool host_positive(Cuda *c, Operand o) {
  * 0 through pg_host_div: a guard on the GPU may have returned first) */
 static bool host_let(Cuda *c, Stmt *s) {
     if (s->kind != S_LET || s->dst->is_mutable || s->op == OP_THREADS || s->op == OP_DERIV_OF ||
+        s->op == OP_KEPT || /* (the kept values are on the GPU, by the calls) */
         (s->op >= OP_UOP && s->op <= OP_UOP_INV))
         return false;
     for (int i = 0; i < s->nargs; i++)

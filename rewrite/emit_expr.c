@@ -286,6 +286,13 @@ void emit_expr(Emitter *e, Stmt *s) {
     case OP_NOT_NULL:
         fprintf(e->out, "%s != NULL", buf_name(e, s->buf));
         break;
+    case OP_KEPT: /* what the call returned in the forward sweep */
+        if (!type_is_float(s->dst->ty))
+            fprintf(e->out, "(%s)", type_cname(s->dst->ty));
+        fputs("pg_kept(pg_tape_self(), ", e->out);
+        emit_operand_top(e, x[0]);
+        fputc(')', e->out);
+        break;
     case OP_NEG:
         fputc('-', e->out);
         emit_operand(e, x[0]);
@@ -371,6 +378,8 @@ void emit_operand_top(Emitter *e, Operand o) {
  * declared T p[n][m] or T (*p)[m] (or its adjoint), a local array sized at run time
  * (on the heap there); NULL for others */
 static Operand *flat_dims(Buffer *b) {
+    if (b->inner_dims && b->kind == BUF_LOCAL) /* a heap adjoint of T p[][m] (rev_extent.c) */
+        return b->inner_dims;
     if (b->shape && b->kind == BUF_PARAM)
         return b->shape;
     if (b->primal && b->primal->shape && b->primal->kind == BUF_PARAM)
@@ -443,7 +452,9 @@ void emit_access(Emitter *e, Buffer *b, Operand *idx, int n) {
         return;
     }
     fputs(buf_name(e, b), e->out);
-    if (e->opt && e->opt->cuda && n > 1 && flat_dims(b)) { /* C++ has no T p[n][m] parameters */
+    /* C++ has no T p[n][m] parameters; heap arrays are flat */
+    if (n > 1 && flat_dims(b) &&
+        ((e->opt && e->opt->cuda) || (b->kind == BUF_LOCAL && b->inner_dims))) {
         emit_flat_index(e, flat_dims(b), idx, n);
         return;
     }

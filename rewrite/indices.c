@@ -583,14 +583,16 @@ static bool regroup_once(Regroup *g, Body *b, int *at, Stmt *x) {
         if (depth_of(g, c) <= outer)
             continue;
         Body *tmp = body_new(g->a);
-        Var *t =
-            emit_let(g->a, g->f, tmp, x->loc, TEMP_NAME, x->dst->ty, OP_ADD, 2, a, bb, opd_none());
-        Stmt *let = tmp->stmts.items[0];
-        body_insert(g->a, b, (*at)++, let);
-        regroup_fit(g);
-        g->def[t->id] = let;
-        g->depth[t->id] = outer;
-        x->args[0] = opd_var(t);
+        Builder bd = {g->a, g->f, tmp, x->loc};
+        Operand t = b_op(&bd, OP_ADD, x->dst->ty, a, bb); /* (two constants fold) */
+        if (tmp->stmts.len) {
+            Stmt *let = tmp->stmts.items[0];
+            body_insert(g->a, b, (*at)++, let);
+            regroup_fit(g);
+            g->def[t.var->id] = let;
+            g->depth[t.var->id] = outer;
+        }
+        x->args[0] = t;
         x->args[1] = c;
         return true;
     }

@@ -172,7 +172,7 @@ static const char *const primop_names[OP__COUNT] = {
     "copy",   "neg",     "add",    "sub",      "mul",     "div",      "mod",  "bitand", "bitor",
     "bitxor", "shl",     "shr",    "bitnot",   "lt",      "le",       "gt",   "ge",     "eq",
     "ne",     "and",     "or",     "not",      "select",  "cast",     "call", "uop",    "uop_d0",
-    "uop_d1", "uop_inv", "nodiff", "deriv_of", "threads", "not_null",
+    "uop_d1", "uop_inv", "nodiff", "deriv_of", "threads", "not_null", "kept",
 };
 const char *primop_name(PrimOp op) {
     return primop_names[op];
@@ -579,6 +579,14 @@ bool stmt_uses_tape(const Stmt *s) {
            s->kind == S_TAPE_POP_REGION;
 }
 
+bool stmt_keeps_value(const Stmt *s) {
+    if (s->kind == S_LET)
+        return s->op == OP_KEPT;
+    if (s->kind != S_EFFECT || !s->effect_args.len)
+        return false;
+    return ((EffectArg *)s->effect_args.items[s->effect_args.len - 1])->kept_number;
+}
+
 bool stmt_writes_any(Stmt *s) {
     return stmt_any(s, stmt_writes_something, NULL);
 }
@@ -834,6 +842,8 @@ static void print_stmt(FILE *out, Stmt *s, int depth) {
         for (int i = 0; i < s->effect_args.len; i++) {
             EffectArg *ea = s->effect_args.items[i];
             fputs(i ? ", " : "", out);
+            if (ea->kept_number)
+                fputs("kept as ", out);
             if (ea->text)
                 fputs(ea->text, out);
             else

@@ -104,6 +104,12 @@ typedef struct Buffer {
      * only at run time: its dimensions (the first unknown), which CUDA's
      * flattened accesses use (C++ has no such type); else NULL. */
     struct Operand *row_dims;
+    /* A parameter of rank above 1 without row pointers whose dimensions
+     * after the first are all declared (T p[][m], T (*p)[m], T p[n][m]):
+     * its dimensions, the first OPD_NONE where not declared. Also, on the
+     * heap adjoint pargrad keeps for such a parameter, the parameter's:
+     * the adjoint is flat, its accesses are flattened. Else NULL. */
+    struct Operand *inner_dims;
     const char *param_decl; /* for parameters: the declarator text after the name */
     bool active;            /* set by activity analysis */
     struct Buffer *adj;     /* the adjoint buffer x_b, during reverse mode */
@@ -243,6 +249,10 @@ typedef enum {
      * the function; the adjoint of a NULL pointer is NULL too (Enzyme's
      * shadow convention), and only code the same test guards touches it. */
     OP_NOT_NULL,
+    /* args[0]: a number of a kept call (EffectArg.kept_number); the value
+     * that call returned in the forward sweep, read back where the return
+     * sweep runs its code again (simplify.c keep_first_effects). */
+    OP_KEPT,
     OP__COUNT
 } PrimOp;
 
@@ -333,6 +343,10 @@ typedef struct Stmt Stmt;
 typedef struct EffectArg {
     const char *text;
     Operand val;
+    /* not an argument: the number under which the forward sweep keeps the
+     * call's value for re-executions to read back (OP_KEPT; lift_expr.c
+     * number_kept_call), always the last */
+    bool kept_number;
 } EffectArg;
 
 /* Of a sequential loop: `#pragma pargrad loop stripmine(K)` (K levels of
@@ -572,6 +586,10 @@ typedef struct Func {
     int next_var_id, next_buf_id, next_effect_id;
     PtrVec type_defs; /* const char*: definitions of the struct types the signature uses */
     bool is_static;   /* a helper of the output (a declared operator's) */
+    /* A read of a kept call's value in a re-execution, where the value was
+     * not kept (a call inside a parallel loop): simplify.c finds it, the
+     * driver reports it. */
+    struct Stmt *lost_value;
 } Func;
 
 /* A request to differentiate: a `reverse(...)` directive or --reverse. */
@@ -713,6 +731,9 @@ bool stmt_frees_buffer(Stmt *s, Buffer *buf);
 bool stmt_writes_any(Stmt *s);
 /* A push or pop of the tape (a value or a region): its order is the tape's */
 bool stmt_uses_tape(const Stmt *s);
+/* A kept call whose value is kept by number, or a read of such a value
+ * (pg_keep, pg_kept: with the tape in the runtime) */
+bool stmt_keeps_value(const Stmt *s);
 
 /* ---- printing and verification ---- */
 void ir_print_func(FILE *out, Func *f);

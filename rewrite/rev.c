@@ -859,14 +859,24 @@ static void unknown_output_size(Rev *r, const char *name, const char *declared) 
 }
 
 /* y_b[k0][k1]... = 0 over the declared dimensions of an output of rank
- * above 1 (double y[n][m]). Where they are not all known, plain writes
- * consume their own seeds; reads and updates need the dimensions. */
+ * above 1 (double y[n][m]), or where only the first is not declared
+ * (double (*y)[m]), over the rows the accesses reach. Where they are not
+ * known, plain writes consume their own seeds; reads and updates need the
+ * dimensions. */
 static void zero_seeds_by_shape(Rev *r, Param *p, Body *epilogue) {
     Buffer *buf = p->buf, *seed = p->adj->buf;
     if (!buf->shape && !body_reads_buffer(r->src->body, buf) &&
         !body_updates_buffer(r->src->body, buf))
         return;
-    if (!buf->shape) {
+    Operand rows = buf->shape ? buf->shape[0] : opd_none();
+    if (!buf->shape && buf->inner_dims) {
+        Builder bd = {r->a, r->dst, epilogue, r->src->loc};
+        Extent ex = {r, &bd, buf, opd_none(), true, false, 0, 0, NULL, opd_none(), true, true};
+        extent_of(&ex, r->src->body);
+        if (ex.ok && ex.size.kind != OPD_NONE)
+            rows = ex.size;
+    }
+    if (rows.kind == OPD_NONE) {
         unknown_output_size(r, p->name, "dimensions (double %s[n][m])");
         return;
     }
@@ -880,7 +890,7 @@ static void zero_seeds_by_shape(Rev *r, Param *p, Body *epilogue) {
         Stmt *m = stmt_new(r->a, S_MAP, r->src->loc);
         m->index = var_new(r->a, r->dst, arena_printf(r->a, "k%d", d), type_long());
         m->lo = opd_int(0);
-        m->hi = buf->shape[d];
+        m->hi = d ? buf->inner_dims[d] : rows;
         m->note = d ? NULL : "seeds consumed";
         m->body = body_new(r->a);
         z->idx[d] = opd_var(m->index);
@@ -920,7 +930,8 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *after) {
         }
         Builder bd = {r->a, r->dst, epilogue, r->src->loc};
         PtrVec skipped = {0};
-        Extent ex = {r, &bd, p->buf, opd_none(), true, true, 0, 0, &skipped, opd_none(), true};
+        Extent ex = {r, &bd, p->buf,   opd_none(), true, true,
+                     0, 0,   &skipped, opd_none(), true, false};
         if (p->buf->extent) /* the caller's seeds: as many as it is declared with */
             ex.size = b_cast(&bd, type_long(), *p->buf->extent);
         else

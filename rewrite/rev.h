@@ -410,6 +410,9 @@ typedef struct Extent {
      * if (n > 0) at n = 0). */
     Operand guard;
     bool after_body; /* the code computing the extent runs after the body: guards */
+    /* Of an array of rank above 1: the rows its accesses reach (the bound
+     * of their first subscripts), not elements */
+    bool rows;
 } Extent;
 void extent_of(Extent *ex, Body *b);
 

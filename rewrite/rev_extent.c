@@ -318,7 +318,7 @@ static bool recomputed(Rev *r, Builder *bd, Operand o, Operand *out, int depth) 
  * the body where it is an expression) */
 void extent_of(Extent *ex, Body *b) {
     extent_of_body(ex, b);
-    Operand *declared = ex->buf->extent, size;
+    Operand *declared = ex->rows ? ex->buf->shape : ex->buf->extent, size;
     if (declared &&
         (!ex->ok || ex->size.kind == OPD_NONE || ex->skipped_reads || ex->skipped_writes) &&
         (ex->after_body ? (size = *declared, true)
@@ -379,7 +379,8 @@ static void extent_of_body(Extent *ex, Body *b) {
         if ((s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ACC) && s->buf == ex->buf) {
             Operand ub;
             ex->r->bound_loose = false;
-            bool bounded = s->nidx == 1 && index_bound(ex->r, ex->bd, s->idx[0], true, &ub);
+            bool bounded = s->nidx == (ex->rows ? ex->buf->rank : 1) &&
+                           index_bound(ex->r, ex->bd, s->idx[0], true, &ub);
             if (ex->exact && (!bounded || ex->r->bound_loose)) {
                 ex->skipped_reads += s->kind != S_WRITE;
                 ex->skipped_writes += s->kind == S_WRITE;
@@ -403,27 +404,40 @@ static void extent_of_body(Extent *ex, Body *b) {
     }
 }
 
-/* Adds an internal adjoint into the caller's: x_b[k] += x_b_internal[k]. */
+/* Adds an internal adjoint into the caller's: x_b[k] += x_b_internal[k]
+ * over its `size` elements, or for an array of rank above 1 over its
+ * `size` rows and the dimensions of each (Buffer.inner_dims). */
 static void add_into(Rev *r, Body *out, Buffer *from, Buffer *to, Operand size) {
-    Stmt *m = stmt_new(r->a, S_MAP, r->src->loc);
-    m->index = var_new(r->a, r->dst, "k", type_long());
-    m->lo = opd_int(0);
-    m->hi = size;
-    m->body = body_new(r->a);
+    int rank = from->inner_dims ? from->rank : 1;
     Stmt *rd = stmt_new(r->a, S_READ, r->src->loc);
-    rd->buf = from;
-    rd->nidx = 1;
-    rd->idx[0] = opd_var(m->index);
-    rd->dst = var_new(r->a, r->dst, TEMP_NAME, from->elem);
-    body_append(r->a, m->body, rd);
     Stmt *acc = stmt_new(r->a, S_ACC, r->src->loc);
+    for (int d = 0; d < rank; d++) {
+        Stmt *m = stmt_new(r->a, S_MAP, r->src->loc);
+        m->index =
+            var_new(r->a, r->dst, rank > 1 ? arena_printf(r->a, "k%d", d) : "k", type_long());
+        m->lo = opd_int(0);
+        m->hi = d ? from->inner_dims[d] : size;
+        m->body = body_new(r->a);
+        rd->idx[d] = acc->idx[d] = opd_var(m->index);
+        body_append(r->a, out, m);
+        out = m->body;
+    }
+    rd->buf = from;
+    rd->nidx = acc->nidx = rank;
+    rd->dst = var_new(r->a, r->dst, TEMP_NAME, from->elem);
+    body_append(r->a, out, rd);
     acc->buf = to;
-    acc->nidx = 1;
-    acc->idx[0] = opd_var(m->index);
     acc->nargs = 1;
     acc->args[0] = opd_var(rd->dst);
-    body_append(r->a, m->body, acc);
-    body_append(r->a, out, m);
+    body_append(r->a, out, acc);
+}
+
+/* The elements of `rows` rows of buf (rank above 1) */
+static Operand elements_of_rows(Builder *bd, Buffer *buf, Operand rows) {
+    Operand n = rows;
+    for (int d = 1; d < buf->rank; d++)
+        n = b_mul(bd, n, b_cast(bd, type_long(), buf->inner_dims[d]));
+    return n;
 }
 
 /* Arrays that carry derivatives but have no adjoint parameter (scratch
@@ -442,9 +456,12 @@ void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue) {
         if (p->buf->adj && !overwritten_input)
             continue;
         Builder bd = {r->a, r->dst, prologue, r->src->loc};
-        Extent ex = {r, &bd, p->buf, opd_none(), true, overwritten_input,
-                     0, 0,   NULL,   opd_none(), false};
-        extent_of(&ex, r->src->body);
+        Extent ex = {r, &bd, p->buf, opd_none(), true,  overwritten_input,
+                     0, 0,   NULL,   opd_none(), false, p->buf->rank > 1};
+        if (!ex.rows || p->buf->inner_dims) /* (T p[n][m]: the rows, then their elements) */
+            extent_of(&ex, r->src->body);
+        else
+            ex.ok = false;
         if ((!ex.ok || ex.size.kind == OPD_NONE || ex.skipped_reads || ex.skipped_writes) &&
             overwritten_input) {
             /* With out(name) too, the adjoint parameter carries the seed of
@@ -494,6 +511,10 @@ void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue) {
                                  arena_printf(r->a, overwritten_input ? "%s_b_sweep" : "%s_b",
                                               buffer_label(r->a, p->buf)),
                                  p->buf->elem, BUF_LOCAL);
+        if (ex.rows) { /* flat, its accesses flattened by the parameter's dimensions */
+            adj->rank = p->buf->rank;
+            adj->inner_dims = p->buf->inner_dims;
+        }
         if (overwritten_input) /* (the caller's adjoint, NULL where the array is) */
             add_into(r, where_given(r, p->buf, epilogue, r->src->loc), adj, p->buf->adj, ex.size);
         adj->is_adjoint = true;
@@ -501,7 +522,7 @@ void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue) {
         Stmt *al = stmt_new(r->a, S_ALLOC, r->src->loc);
         al->buf = adj;
         al->nargs = 1;
-        al->args[0] = ex.size;
+        al->args[0] = ex.rows ? elements_of_rows(&bd, p->buf, ex.size) : ex.size;
         body_append(r->a, prologue, al);
         Stmt *fr = stmt_new(r->a, S_FREE, r->src->loc);
         fr->buf = adj;

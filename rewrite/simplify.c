@@ -527,7 +527,7 @@ static void rename_stmt(Renamer *rn, Stmt *s) {
         if (bodies[q])
             rename_body(rn, bodies[q], s, true);
     if ((s->kind == S_LET && !s->dst->is_mutable) || s->kind == S_READ || s->kind == S_POP ||
-        s->kind == S_DECL) {
+        s->kind == S_DECL || s->kind == S_EFFECT) {
         if (s->dst)
             s->dst = bind_var(rn, s->dst);
     }
@@ -874,25 +874,100 @@ static bool drop_zero_heaps(Func *f) {
     return changed;
 }
 
-/* A kept call (printf) runs where the primal runs it: its first copy, in
- * the forward sweep, comes first in the function; copies in re-executions
- * (adjoint loops, re-run blocks) go. */
-static void keep_first_effects(Body *b, unsigned char *seen) {
+/* ---- kept calls (printf, timers) ----
+ * A kept call runs where the primal runs it: its first copy, in the
+ * forward sweep, comes first in the function; copies in re-executions
+ * (adjoint loops, re-run blocks) go. Where its value is numbered
+ * (lift_expr.c number_kept_call), a copy that goes reads back the value the
+ * first copy kept under that number. */
+static EffectArg *kept_number(Stmt *s) {
+    EffectArg *last = s->effect_args.len ? s->effect_args.items[s->effect_args.len - 1] : NULL;
+    return last && last->kept_number ? last : NULL;
+}
+
+/* Without a number (a call inside a parallel loop), the read has no
+ * operand: where it stays live, Func.lost_value reports it. */
+static Stmt *kept_value_read(Arena *a, Stmt *call) {
+    Stmt *s = stmt_new(a, S_LET, call->loc);
+    s->dst = call->dst;
+    s->op = OP_KEPT;
+    s->effect_id = call->effect_id;
+    s->text = call->text;
+    if (kept_number(call)) {
+        s->nargs = 1;
+        s->args[0] = kept_number(call)->val;
+    }
+    return s;
+}
+
+static void keep_first_effects(Arena *a, Body *b, unsigned char *seen) {
     int k = 0;
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_EFFECT) {
-            if (seen[s->effect_id])
+            if (seen[s->effect_id] && !s->dst)
                 continue;
+            if (seen[s->effect_id])
+                s = kept_value_read(a, s);
             seen[s->effect_id] = 1;
         }
-        keep_first_effects(s->then_body, seen);
-        keep_first_effects(s->else_body, seen);
-        keep_first_effects(s->body, seen);
+        keep_first_effects(a, s->then_body, seen);
+        keep_first_effects(a, s->else_body, seen);
+        keep_first_effects(a, s->body, seen);
         b->stmts.items[k++] = s;
     }
     if (b)
         b->stmts.len = k;
+}
+
+static Stmt *lost_value_read(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_LET && s->op == OP_KEPT && s->nargs == 0)
+            return s;
+        Stmt *in = lost_value_read(s->then_body);
+        in = in ? in : lost_value_read(s->else_body);
+        in = in ? in : lost_value_read(s->body);
+        if (in)
+            return in;
+    }
+    return NULL;
+}
+
+static void note_kept_reads(Body *b, unsigned char *read) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_LET && s->op == OP_KEPT)
+            read[s->effect_id] = 1;
+        note_kept_reads(s->then_body, read);
+        note_kept_reads(s->else_body, read);
+        note_kept_reads(s->body, read);
+    }
+}
+
+static bool unnumber_calls(Body *b, const unsigned char *read) {
+    bool changed = false;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_EFFECT && kept_number(s) && !read[s->effect_id]) {
+            s->effect_args.len--;
+            changed = true;
+        }
+        changed |= unnumber_calls(s->then_body, read);
+        changed |= unnumber_calls(s->else_body, read);
+        changed |= unnumber_calls(s->body, read);
+    }
+    return changed;
+}
+
+/* Calls whose values no re-execution reads back keep nothing: their
+ * numbers go (and with them, in the next sweep, the counter). */
+static bool drop_unread_numbers(Func *f) {
+    unsigned char *read = xcalloc((size_t)f->next_effect_id + 1, 1);
+    note_kept_reads(f->body, read);
+    bool changed = unnumber_calls(f->body, read);
+    free(read);
+    return changed;
 }
 
 /* Sweeps until nothing changes. Whatever order dead statements go in, the
@@ -910,6 +985,8 @@ static void sweep_function(Func *f) {
             d.changed = drop_unread_locals(f->body);
         if (!d.changed)
             d.changed = drop_zero_heaps(f);
+        if (!d.changed)
+            d.changed = drop_unread_numbers(f);
     }
     free(d.live);
     free(d.trail.items);
@@ -937,10 +1014,12 @@ static void drop_empty_labels(Body *b) {
 void simplify_dead_code(Arena *a, Func *f) {
     unshare_function(a, f);
     unsigned char *seen = xcalloc((size_t)f->next_effect_id + 1, 1);
-    keep_first_effects(f->body, seen);
+    keep_first_effects(a, f->body, seen);
     free(seen);
     rename_function(a, f);
     sweep_function(f);
+    if (!f->lost_value)
+        f->lost_value = lost_value_read(f->body);
     RefScan r = {.at = xcalloc((size_t)f->next_var_id + 1, sizeof(int)),
                  .stamp = xcalloc((size_t)f->next_var_id + 1, sizeof(int))};
     merge_adjoint_decls(&r, f->body);

@@ -20,6 +20,19 @@ void pg_tape_grow(pg_tape *t, size_t need) {
     t->cap = cap;
 }
 
+void pg_kept_grow(pg_tape *t, size_t need) {
+    size_t cap = t->kept_cap ? t->kept_cap : 64;
+    while (cap < need)
+        cap *= 2;
+    double *kept = realloc(t->kept, cap * sizeof(double));
+    if (!kept) {
+        fprintf(stderr, "pargrad runtime: out of memory for %zu kept values\n", cap);
+        abort();
+    }
+    t->kept = kept;
+    t->kept_cap = cap;
+}
+
 void pg_tape_underflow(const pg_tape *t, size_t bytes) {
     fprintf(stderr, "pargrad runtime: tape underflow (pop %zu of %zu bytes)\n", bytes, t->top);
     abort();

@@ -566,6 +566,15 @@ static bool differentiate_job(Options *o, Arena *a, Diags *d, Job *j) {
     if (o->emit_ir && strcmp(o->emit_ir, "rev") == 0)
         ir_print_func(ir, j->result);
     simplify_dead_code(a, j->result);
+    if (j->result->lost_value) {
+        diag_error(d, j->result->lost_value->loc,
+                   "call it before the loop and use its value inside: `int p = "
+                   "omp_get_max_threads();`",
+                   "the value '%s' returns inside a parallel loop is needed where the gradient "
+                   "runs the loop's body again, and pargrad does not call it twice",
+                   j->result->lost_value->text);
+        return false;
+    }
     if (interchange_accumulations(a, j->result))
         simplify_dead_code(a, j->result);
     if (gather_stencil_adjoints(a, j->result))

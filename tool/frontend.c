@@ -975,8 +975,9 @@ static void signature_constants(Lift *L, CXCursor p) {
 }
 
 /* The dimensions of T (*p)[m] or T p[][m] (the first one none), where
- * every row's length is known and one only at run time; else NULL */
-static Operand *run_time_rows(Lift *L, CXCursor p, CXType t, int rank) {
+ * every row's length is known (*run_time_out: one only at run time); else
+ * NULL */
+static Operand *declared_rows(Lift *L, CXCursor p, CXType t, int rank, bool *run_time_out) {
     Operand *dims = arena_alloc(L->a, sizeof(Operand) * (size_t)rank);
     bool run_time = false, pointer = clang_getCanonicalType(t).kind == CXType_Pointer;
     CXType rows = pointer ? clang_getPointeeType(clang_getCanonicalType(t)) : t;
@@ -988,7 +989,8 @@ static Operand *run_time_rows(Lift *L, CXCursor p, CXType t, int rank) {
         dims[d] = *len;
         run_time |= len->kind != OPD_CONST;
     }
-    return run_time ? dims : NULL;
+    *run_time_out = run_time;
+    return dims;
 }
 
 /* Lifts parameter p into the function's Params (a struct's into one per
@@ -1047,8 +1049,10 @@ static void lift_param(Lift *L, CXCursor p) {
                 else
                     buf->shape = NULL;
             }
-            if (!buf->shape)
-                buf->row_dims = run_time_rows(L, p, t, rank);
+            bool run_time = false;
+            buf->inner_dims = buf->shape ? buf->shape : declared_rows(L, p, t, rank, &run_time);
+            if (!buf->shape && run_time)
+                buf->row_dims = buf->inner_dims;
             if (buf->row_dims) { /* (const on the rows' type: const double (*)[m]) */
                 CXString sp = clang_getTypeSpelling(t);
                 buf->is_const |= !strncmp(clang_getCString(sp), "const ", 6);
@@ -1104,6 +1108,7 @@ Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
     push_inlining(&L, fc);
     CXCursor body = kids_of(fc).last;
     if (!L.failed) {
+        start_kept_calls(&L, body);
         start_returns(&L, body);
         lift_stmt(&L, body);
         end_returns(&L, body);

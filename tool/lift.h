@@ -164,6 +164,12 @@ typedef struct Lift {
      * pointer it points into one of two arrays (p = c ? a : b;) versions
      * the statements after it, as an if would. */
     CXCursor cur_stmt;
+    /* The values kept calls return (a timer read, printf's count): 1 + the
+     * binding numbering them as they run, or 0 where the function has none
+     * (see lift_effect); `discarded` is the call a statement makes whose
+     * value nothing reads. */
+    int kept_calls;
+    CXCursor discarded;
 } Lift;
 
 /* Lifts something into L->cur (a callback of the statement lifters). */
@@ -241,6 +247,13 @@ void lift_mark_free(LiftMark *m);
 Operand evaluate_constant(Lift *L, CXCursor c, bool *ok);
 Operand binding_value(Lift *L, CXCursor at, int b);
 Operand lift_expr(Lift *L, CXCursor c);
+/* Whether scope (with the helpers it calls) reads the value of a kept call
+ * (`t = omp_get_wtime()`, `if (printf(...) > 0)`). */
+bool reads_kept_value(Lift *L, CXCursor scope);
+/* Where the function reads kept calls' values, numbers them (Lift.kept_calls). */
+void start_kept_calls(Lift *L, CXCursor body);
+/* Whether kept calls lifted here are numbered (not inside a parallel loop). */
+bool numbers_kept_calls(Lift *L);
 PrimOp binop_code(const char *op, bool *ok);
 bool is_deref(Lift *L, CXCursor c); /* *p */
 bool is_pointer_type(CXCursor c);

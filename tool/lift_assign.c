@@ -206,6 +206,16 @@ static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor
     } else if (clang_getCursorKind(r) == CXCursor_ConditionalOperator && k.n == 3 &&
                (rop == RED_MIN || rop == RED_MAX)) {
         other = ternary_extremum(L, r, b, rop);
+    } else if (clang_getCursorKind(r) == CXCursor_CallExpr && k.n == 4 && rop == RED_ADD &&
+               refers_to(L, k.items[3], b) &&
+               (!strcmp(cursor_spelling(L, r), "fma") || !strcmp(cursor_spelling(L, r), "fmaf"))) {
+        /* s = fma(a, b, s): s + a * b */
+        Operand a = lift_expr(L, k.items[1]), m = lift_expr(L, k.items[2]);
+        Builder bdr = lift_builder(L, c);
+        Operand v = b_mul(&bdr, b_cast(&bdr, bd->ty, a), b_cast(&bdr, bd->ty, m));
+        bd = &L->env[b];
+        bd->val = combine_acc(L, c, rop, bd->acc_uop, bd->val, v, bd->ty);
+        return;
     }
     if (clang_Cursor_isNull(other)) {
         lift_fail(

@@ -586,6 +586,76 @@ static bool verbatim_arg(Lift *L, CXCursor a) {
     return strcmp(name, "stderr") == 0 || strcmp(name, "stdout") == 0;
 }
 
+/* ---- the values of kept calls ----
+ * A kept call runs once, where the primal runs it (the forward sweep); a
+ * re-execution of its code in the return sweep must see the value it
+ * returned then, not call it again (a timer's budget decides a break). Such
+ * calls outside parallel loops are numbered as they run by a counter the
+ * lifted code carries like a variable of the user's; the forward sweep
+ * keeps each value under its number, re-executions read it back
+ * (simplify.c). Where no re-execution reads a value, the numbering goes
+ * again. Inside a parallel loop the iterations cannot share a counter. */
+typedef struct KeptScan {
+    Lift *L;
+    int depth;
+    bool found;
+} KeptScan;
+
+static enum CXChildVisitResult find_kept_value(CXCursor c, CXCursor parent, CXClientData data) {
+    KeptScan *ks = data;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return CXChildVisit_Recurse;
+    const char *name = cursor_spelling(ks->L, c);
+    bool discarded = clang_getCursorKind(parent) == CXCursor_CompoundStmt ||
+                     clang_getCursorType(parent).kind == CXType_Void;
+    if (effect_header(name) && clang_getCursorType(c).kind != CXType_Void && !discarded)
+        ks->found = true;
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));
+    if (!ks->found && ks->depth < 32 && !clang_Cursor_isNull(def) &&
+        clang_getCursorKind(def) == CXCursor_FunctionDecl && user_definition(def)) {
+        ks->depth++;
+        clang_visitChildren(def, find_kept_value, ks);
+        ks->depth--;
+    }
+    return ks->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+bool reads_kept_value(Lift *L, CXCursor scope) {
+    KeptScan ks = {L, 0, false};
+    clang_visitChildren(scope, find_kept_value, &ks);
+    return ks.found;
+}
+
+void start_kept_calls(Lift *L, CXCursor body) {
+    if (!reads_kept_value(L, body))
+        return;
+    Binding *b = env_bind(L, clang_getNullCursor(), "kept_calls");
+    b->ty = type_long();
+    b->val = opd_int(0);
+    L->kept_calls = L->nenv;
+}
+
+bool numbers_kept_calls(Lift *L) {
+    for (int i = 0; i < L->nbarriers; i++)
+        if (L->barriers[i].kind == BARRIER_MAP || L->barriers[i].kind == BARRIER_REDUCE)
+            return false;
+    return L->kept_calls > 0;
+}
+
+/* The number of the kept call s, where its value is kept (as its last
+ * argument, EffectArg.kept_number) */
+static void number_kept_call(Lift *L, CXCursor c, Stmt *s) {
+    if (!s->dst || !numbers_kept_calls(L) || clang_equalCursors(c, L->discarded))
+        return;
+    Binding *counter = &L->env[L->kept_calls - 1];
+    EffectArg *number = arena_alloc(L->a, sizeof(EffectArg));
+    number->val = counter->val;
+    number->kept_number = true;
+    vec_push(L->a, &s->effect_args, number);
+    Builder bd = lift_builder(L, c);
+    counter->val = b_add(&bd, counter->val, opd_int(1));
+}
+
 /* printf, timers...: no derivative, and they must run as often as in the
  * primal (the forward sweep), never in re-executions. Arguments are values
  * (lifted) or verbatim text. */
@@ -609,6 +679,7 @@ static Operand lift_effect(Lift *L, CXCursor c, const char *name, KidList *k) {
     if (map_type(clang_getCursorType(c), &rty) && rty.kind != TY_VOID)
         s->dst = var_new(L->a, L->f, TEMP_NAME, rty);
     body_append(L->a, L->cur, s);
+    number_kept_call(L, c, s);
     return s->dst ? opd_var(s->dst) : opd_int(0);
 }
 
@@ -649,6 +720,33 @@ static bool lift_fp_class(Lift *L, CXCursor c, const char *name, KidList *k, Ope
     return true;
 }
 
+/* math.h's fused and scaling calls in terms of the table's:
+ * fma(a, b, c) as a * b + c (its derivatives; the value rounded twice,
+ * not once), ldexp(x, e) and scalbn(x, e) as x * exp2(e) (exact). False
+ * for others. */
+static bool lift_scaled_call(Lift *L, CXCursor c, const char *name, KidList *k, Operand *out) {
+    bool fma = !strcmp(name, "fma") || !strcmp(name, "fmaf");
+    bool scale = !strcmp(name, "ldexp") || !strcmp(name, "ldexpf") || !strcmp(name, "scalbn") ||
+                 !strcmp(name, "scalbnf") || !strcmp(name, "scalbln") || !strcmp(name, "scalblnf");
+    if (!(fma && k->n == 4) && !(scale && k->n == 3))
+        return false;
+    Type ty = expr_type(L, c);
+    Operand x = lift_expr(L, k->items[1]), y = lift_expr(L, k->items[2]);
+    Operand z = fma ? lift_expr(L, k->items[3]) : opd_none();
+    Builder bd = lift_builder(L, c);
+    x = b_cast(&bd, ty, x);
+    y = b_cast(&bd, ty, y);
+    if (fma) {
+        *out = b_add(&bd, b_mul(&bd, x, y), b_cast(&bd, ty, z));
+        return true;
+    }
+    Type fty;
+    int exp2_fn =
+        deriv_lookup(type_is_float(ty) && !strcmp(ty.cname, "float") ? "exp2f" : "exp2", &fty);
+    *out = b_mul(&bd, x, b_call(&bd, exp2_fn, y, opd_none()));
+    return true;
+}
+
 static Operand lift_call(Lift *L, CXCursor c) {
     const char *name = cursor_spelling(L, c);
     KidList k = all_kids(L->a, c);
@@ -684,6 +782,9 @@ static Operand lift_call(Lift *L, CXCursor c) {
         bd = lift_builder(L, c);
         return b_call(&bd, fn, x, y);
     }
+    Operand v;
+    if (lift_scaled_call(L, c, name, &k, &v))
+        return v;
     if ((strcmp(name, "abs") == 0 || strcmp(name, "labs") == 0 || strcmp(name, "llabs") == 0) &&
         k.n == 2) { /* integer arithmetic: no derivative, C's value */
         Builder bd = lift_builder(L, c);

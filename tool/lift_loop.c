@@ -367,10 +367,12 @@ static int *carried_bindings(Lift *L, CXCursor scope, int extra, int *n) {
     /* the body itself may be the assignment: for (...) r += e; */
     find_assigned(scope, clang_getNullCursor(), &as);
     clang_visitChildren(scope, find_assigned, &as);
-    int *carried_b = assigned_bindings(L, &as, extra, n);
+    int *carried_b = assigned_bindings(L, &as, extra + 1, n);
     for (int i = 0; i < *n; i++)
         if (L->env[carried_b[i]].val.kind == OPD_NONE)
             L->env[carried_b[i]].val = b_fconst(0, L->env[carried_b[i]].ty);
+    if (numbers_kept_calls(L) && reads_kept_value(L, scope))
+        carried_b[(*n)++] = L->kept_calls - 1; /* (lift_expr.c number_kept_call) */
     return carried_b;
 }
 

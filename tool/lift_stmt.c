@@ -775,6 +775,7 @@ void lift_stmt(Lift *L, CXCursor c) {
         /* (void)n; marks an unused parameter: nothing to compute */
         if (clang_getCursorType(c).kind == CXType_Void) {
             CXCursor inner = strip_implicit(kids_of(c).last);
+            L->discarded = inner; /* (void)printf(...): its value is not read */
             if (clang_getCursorKind(inner) != CXCursor_DeclRefExpr)
                 lift_expr(L, inner);
             return;
@@ -782,6 +783,9 @@ void lift_stmt(Lift *L, CXCursor c) {
         lift_expr(L, c);
         return;
     case CXCursor_CallExpr:
+        L->discarded = c;
+        lift_expr(L, c);
+        return;
     case CXCursor_ParenExpr:
     case CXCursor_UnexposedExpr:
         lift_expr(L, c);

@@ -500,6 +500,8 @@ static struct node *gen_unary(int depth) {
     case 16:
         return op1("pow(1.5 + cos(%0), 1.5)", 4.0, a);
     case 17:
+        if (rnd(3) == 0) /* fused: a * b + c */
+            return op2("fma(%0, tanh(%1), 0.25)", b + 0.25, a, gen_expr(depth + 1));
         return op2("hypot(%0, 0.5 + %1 * %1)", b + 0.5 + 4.0, a, gen_expr(depth + 1));
     case 18:
         if (on(K_KINKS))
@@ -514,8 +516,8 @@ static struct node *gen_unary(int depth) {
     case 21:
         return rnd(2) ? op1("atanh(0.5 * tanh(%0))", 0.55, a)
                       : op1("tgamma(1.5 + 0.5 * sin(%0))", 1.0, a);
-    default:
-        return op1("0.5 * %0", 0.5 * b, a);
+    default: /* (ldexp and scalbn: the same, exactly) */
+        return op1(rnd(4) ? "0.5 * %0" : rnd(2) ? "ldexp(%0, -1)" : "scalbn(%0, -1)", 0.5 * b, a);
     }
 }
 

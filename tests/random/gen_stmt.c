@@ -1089,8 +1089,26 @@ static void gen_early_return(struct block b) {
 /* kept_calls: output as kernels print progress, and a timer read as
  * they time themselves (its value never printed: it differs between
  * runs); in a parallel loop only from its first iteration (a line per
- * loop, not per element) */
+ * loop, not per element). Outside parallel loops, sometimes a value they
+ * return steers the computation (printf's count of characters, which the
+ * iteration varies; a timer's test), which re-executions must see again. */
 static void gen_kept_call(struct block b) {
+    if (!cx.in_helper && cx.par == 0 && chance(35)) { /* a value the code computes with */
+        const char *name = fresh("r");
+        const char *v = cx.nloops ? cx.loops[cx.nloops - 1].name : "n";
+        struct node *n = stmt(b, "");
+        n->kid[n->nkid++] = gen_expr(0);
+        /* "f:" and a 1 to 3 wide 0: 4 to 6 characters, by the iteration */
+        n->tmpl =
+            rnd(2) ? fmt("double %s = %%0;\n%s *= printf(\"f:%%*d\\n\", (int)(1 + (%s) %% 3), 0) "
+                         "> 4 ? 1.5 : 0.5;",
+                         name, name, v)
+                   : fmt("double %s = %%0;\nif (omp_get_wtime() > 0.0)\n    %s = 0.5 * %s + "
+                         "0.25;",
+                         name, name, name);
+        declare(name, T_DOUBLE, 1.5 * n->kid[0]->bound + 0.25);
+        return;
+    }
     static const char *const forms[] = {
         "printf(\"f: %g\\n\", %0);",
         "fprintf(stderr, \"f: n = %d, e = %.3f\\n\", n, %0);",

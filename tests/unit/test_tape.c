@@ -57,9 +57,29 @@ static void test_many_records(void) {
     CU_ASSERT_EQUAL(pg_tape_depth(t), depth);
 }
 
+/* Kept values, numbered as the calls run: read back in any order, the
+ * store growing past its first allocation, the tape's stack untouched; a
+ * later gradient call numbers from 0 again and overwrites. */
+static void test_kept_values(void) {
+    pg_tape *t = pg_tape_self();
+    size_t depth = pg_tape_depth(t);
+    enum { N = 1000 };
+    for (long k = 0; k < N; k++)
+        CU_ASSERT_EQUAL(pg_keep(t, k, 0.5 * (double)k), 0.5 * (double)k);
+    CU_ASSERT_EQUAL(pg_tape_depth(t), depth);
+    int bad = 0;
+    for (long k = N - 1; k >= 0; k -= 3)
+        bad += pg_kept(t, k) != 0.5 * (double)k;
+    CU_ASSERT_EQUAL(bad, 0);
+    pg_keep(t, 0, -2.0);
+    CU_ASSERT_EQUAL(pg_kept(t, 0), -2.0);
+    CU_ASSERT_EQUAL(pg_kept(t, 1), 0.5);
+}
+
 void register_tape_tests(void) {
     CU_pSuite s = CU_add_suite("runtime tape", NULL, NULL);
     CU_add_test(s, "a record popped as single values", test_record_then_singles);
     CU_add_test(s, "single values popped as a record", test_singles_then_record);
     CU_add_test(s, "many records, past the first allocation", test_many_records);
+    CU_add_test(s, "kept values read back by number", test_kept_values);
 }
