@@ -175,6 +175,18 @@ typedef struct Lift {
 /* Lifts something into L->cur (a callback of the statement lifters). */
 typedef void (*LiftFn)(Lift *L, void *ctx);
 
+/* The two branches of an if, each lifted by a callback (NULL: nothing),
+ * and which of them ends the program (1: then, 2: else, 0: neither). */
+typedef struct Branches {
+    LiftFn then_fn, else_fn;
+    void *then_ctx, *else_ctx;
+    int ends;
+} Branches;
+/* if (cond) then else, at c, the values either branch assigns merged */
+void lift_if_by(Lift *L, CXCursor c, Operand cond, const Branches *br);
+/* switch (v) { case ...: ... break; ... } as a chain of ifs (lift_switch.c) */
+void lift_switch(Lift *L, CXCursor c);
+
 /* A constant array of the file (static const double c[3] = {...};) read by
  * the function: a local copy of its values in the generated code. */
 /* What the top of the function declares for its body: a constant table

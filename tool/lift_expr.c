@@ -599,7 +599,23 @@ typedef struct KeptScan {
     Lift *L;
     int depth;
     bool found;
+    /* the helpers scanned so far (once each: a tree of calls is scanned
+     * in time linear in the helpers, not in the calls) */
+    CXCursor *seen;
+    int nseen, capseen;
 } KeptScan;
+
+static bool scanned_before(KeptScan *ks, CXCursor def) {
+    for (int i = 0; i < ks->nseen; i++)
+        if (clang_equalCursors(ks->seen[i], def))
+            return true;
+    if (ks->nseen == ks->capseen) {
+        ks->capseen = ks->capseen ? 2 * ks->capseen : 16;
+        ks->seen = xrealloc(ks->seen, sizeof(CXCursor) * (size_t)ks->capseen);
+    }
+    ks->seen[ks->nseen++] = def;
+    return false;
+}
 
 static enum CXChildVisitResult find_kept_value(CXCursor c, CXCursor parent, CXClientData data) {
     KeptScan *ks = data;
@@ -612,7 +628,8 @@ static enum CXChildVisitResult find_kept_value(CXCursor c, CXCursor parent, CXCl
         ks->found = true;
     CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));
     if (!ks->found && ks->depth < 32 && !clang_Cursor_isNull(def) &&
-        clang_getCursorKind(def) == CXCursor_FunctionDecl && user_definition(def)) {
+        clang_getCursorKind(def) == CXCursor_FunctionDecl && user_definition(def) &&
+        !scanned_before(ks, def)) {
         ks->depth++;
         clang_visitChildren(def, find_kept_value, ks);
         ks->depth--;
@@ -621,8 +638,9 @@ static enum CXChildVisitResult find_kept_value(CXCursor c, CXCursor parent, CXCl
 }
 
 bool reads_kept_value(Lift *L, CXCursor scope) {
-    KeptScan ks = {L, 0, false};
+    KeptScan ks = {L, 0, false, NULL, 0, 0};
     clang_visitChildren(scope, find_kept_value, &ks);
+    free(ks.seen);
     return ks.found;
 }
 

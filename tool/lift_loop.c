@@ -95,7 +95,17 @@ static void lift_guarded(Lift *L, CXCursor at, Operand cond, bool ends_loop, Lif
     L->nenv = outer;
     Operand *after = env_snapshot(L);
     ViewState *vafter = views_snapshot(L);
-    merge_branches(L, at, true, s, outer, before, after, before);
+    /* Where the guard is false the iteration (or the function) is over: a
+     * variable without a value before it (double w; ... if (c) continue;
+     * w = 0.5;) is read only where the guarded statements ran, and has
+     * their value. */
+    Operand *skipped = env_snapshot(L);
+    for (int i = 0; i < outer; i++) /* (a stand-in there, as after an exit) */
+        skipped[i] = before[i].kind == OPD_NONE && after[i].kind != OPD_NONE
+                         ? b_fconst(0, L->env[i].ty)
+                         : before[i];
+    merge_branches(L, at, true, s, outer, before, after, skipped);
+    free(skipped);
     /* A guard that is false only once the loop does nothing more (it
      * stopped, or the function returned): its pointers point where the
      * guarded statements left them for every iteration that follows, and

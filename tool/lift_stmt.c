@@ -4,13 +4,23 @@
 #include "lift.h"
 
 /* ---- statements ---- */
-static void lift_body_into(Lift *L, Body *into, CXCursor stmt) {
+/* What fn lifts, in a scope of its own, into `into` (fn NULL: nothing). */
+static void lift_branch_into(Lift *L, Body *into, LiftFn fn, void *ctx) {
     Body *saved = L->cur;
     int mark = L->nenv;
     L->cur = into;
-    lift_stmt(L, stmt);
+    if (fn)
+        fn(L, ctx);
     L->nenv = mark;
     L->cur = saved;
+}
+
+static void lift_cursor(Lift *L, void *ctx) {
+    lift_stmt(L, *(CXCursor *)ctx);
+}
+
+static void lift_body_into(Lift *L, Body *into, CXCursor stmt) {
+    lift_branch_into(L, into, lift_cursor, &stmt);
 }
 
 /* The branch of an if on a constant that never runs: lifted into a
@@ -296,26 +306,34 @@ static void lift_if(Lift *L, CXCursor c) {
             lift_body_into(L, L->cur, k.items[cond.ival ? 1 : 2]);
         return;
     }
+    Branches br = {lift_cursor, k.n > 2 ? lift_cursor : NULL, &k.items[1], &k.items[2], 0};
+    if (ends_program(L, k.items[1]))
+        br.ends = 1;
+    else if (k.n > 2 && ends_program(L, k.items[2]))
+        br.ends = 2;
+    lift_if_by(L, c, cond, &br);
+}
+
+void lift_if_by(Lift *L, CXCursor c, Operand cond, const Branches *br) {
     Stmt *s = if_stmt(L, c, cond);
     int n = L->nenv;
     Operand *before = env_snapshot(L);
     ViewState *vbefore = views_snapshot(L);
-    lift_body_into(L, s->then_body, k.items[1]);
+    lift_branch_into(L, s->then_body, br->then_fn, br->then_ctx);
     Operand *after_then = env_snapshot(L);
     ViewState *vthen = views_snapshot(L);
     for (int i = 0; i < n; i++)
         L->env[i].val = before[i];
     views_restore(L, vbefore, n);
-    if (k.n > 2)
-        lift_body_into(L, s->else_body, k.items[2]);
+    lift_branch_into(L, s->else_body, br->else_fn, br->else_ctx);
     Operand *after_else = env_snapshot(L);
     ViewState *velse = views_snapshot(L);
     /* a branch that ends the program: the path through it goes no further,
      * what the other branch assigns holds after the if */
     const ViewState *views_then = vthen, *views_else = velse;
-    if (ends_program(L, k.items[1]))
+    if (br->ends == 1)
         stand_in_values(L, n, before, after_else, after_then), views_then = velse;
-    else if (k.n > 2 && ends_program(L, k.items[2]))
+    else if (br->ends == 2)
         stand_in_values(L, n, before, after_then, after_else), views_else = vthen;
     merge_branches(L, c, false, s, n, before, after_then, after_else);
     views_merge(L, c, n, views_then, views_else);
@@ -358,6 +376,22 @@ static void lift_return(Lift *L, CXCursor c) {
 
 /* True for a statement after which control never falls through: a return,
  * a block ending in one, or an if/else both of whose branches end in one. */
+static enum CXChildVisitResult find_default(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DefaultStmt) {
+        *(bool *)data = true;
+        return CXChildVisit_Break;
+    }
+    return k == CXCursor_SwitchStmt ? CXChildVisit_Continue : CXChildVisit_Recurse;
+}
+
+static bool has_default(CXCursor switch_body) {
+    bool found = false;
+    clang_visitChildren(switch_body, find_default, &found);
+    return found;
+}
+
 static bool always_returns(CXCursor c) {
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_ReturnStmt)
@@ -369,6 +403,13 @@ static bool always_returns(CXCursor c) {
     if (k == CXCursor_IfStmt) {
         Kids kk = kids_of(c);
         return kk.n == 3 && always_returns(kk.items[1]) && always_returns(kk.items[2]);
+    }
+    if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) /* the labelled statement */
+        return always_returns(kids_of(c).last);
+    if (k == CXCursor_SwitchStmt) { /* a default, no break, and the last case returns */
+        CXCursor body = kids_of(c).last;
+        return clang_getCursorKind(body) == CXCursor_CompoundStmt && has_default(body) &&
+               !contains_break(body) && always_returns(body);
     }
     return false;
 }
@@ -752,6 +793,9 @@ void lift_stmt(Lift *L, CXCursor c) {
         return;
     case CXCursor_NullStmt:
         return;
+    case CXCursor_SwitchStmt:
+        lift_switch(L, c);
+        return;
     case CXCursor_BreakStmt: {
         Barrier *bar = L->nbarriers ? &L->barriers[L->nbarriers - 1] : NULL;
         if (bar && bar->stopped >= 0) {
@@ -796,10 +840,6 @@ void lift_stmt(Lift *L, CXCursor c) {
     const char *what = "this statement";
     const char *hint = "see the supported C subset in PRAGMAS.md section 5";
     switch (kind) {
-    case CXCursor_SwitchStmt:
-        what = "'switch'";
-        hint = "write it as if/else";
-        break;
     case CXCursor_GotoStmt:
     case CXCursor_LabelStmt:
         what = "'goto'";

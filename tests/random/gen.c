@@ -133,6 +133,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_EXIT_GUARD] = {"exit_guard", 1},
     [K_OPTIONAL] = {"optional", 1},
     [K_OPTIONAL_OUT] = {"optional_out", 1},
+    [K_SWITCH] = {"switch", 1},
 };
 
 int on(enum construct k) {

@@ -169,6 +169,8 @@ enum construct {
                      * (`if (z != NULL) { map }`, `if (!z) {...} else {...}`, a time loop
                      * inside the test, one element), read as (z ? z[i] : c); the driver
                      * passes NULL for z and z_b in two programs in five */
+    K_SWITCH,       /* switch on a loop index's residue: cases ending in break, stacked
+                     * labels, a default or none, a local each case assigns */
     K_COUNT
 };
 

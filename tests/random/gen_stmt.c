@@ -1131,6 +1131,27 @@ static void gen_kept_call(struct block b) {
         n->kid[n->nkid++] = gen_expr(1);
 }
 
+/* switch: a local each case sets from its own expression, on a loop
+ * index's (or n's) residue; sometimes stacked labels, a default, a case
+ * in braces with a local of its own */
+static void gen_switch(struct block b) {
+    const char *name = fresh("r");
+    const char *v = cx.nloops ? cx.loops[rnd(cx.nloops)].name : cx.in_helper ? "1" : "n";
+    struct node *n = stmt(b, "");
+    for (int k = 0; k < 4; k++)
+        n->kid[n->nkid++] = gen_expr(1);
+    const char *arm =
+        rnd(2) ? fmt("case 1:\ncase 4:\n    %s *= 0.5 + 0.25 * tanh(%%2);\n    break;\n", name)
+               : fmt("case 1: {\n    double %s_c = %%2;\n    %s += 0.5 * %s_c;\n    break;\n}\n",
+                     name, name, name);
+    const char *last = rnd(3) ? fmt("default:\n    %s = 0.5 * %s + 0.25 * %%3;\n", name, name)
+                              : fmt("case 2:\n    %s -= 0.125 * %%3;\n    break;\n", name);
+    n->tmpl = fmt("double %s = %%0;\nswitch ((int)(%s) %% %d) {\ncase 0:\n    %s = %%1;\n    "
+                  "break;\n%s%s}",
+                  name, v, 3 + rnd(3), name, arm, last);
+    declare(name, T_DOUBLE, 2.0 * (n->kid[0]->bound + n->kid[1]->bound + n->kid[3]->bound) + 1.0);
+}
+
 /* an initialised output (y or u) no loop is writing, or NULL */
 static struct array *updatable_output(void) {
     struct array *o = NULL;
@@ -1369,6 +1390,10 @@ static void gen_stmt(struct block b, int count) {
         case 12:
             if (on(K_OPTIONAL_OUT) && chance(40) && gen_optional_update(b, count))
                 return;
+            if (on(K_SWITCH) && chance(25)) {
+                gen_switch(b);
+                return;
+            }
             if (on(K_KEPT_CALLS) && chance(30)) {
                 gen_kept_call(b);
                 return;
