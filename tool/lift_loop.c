@@ -87,6 +87,9 @@ static void lift_guarded(Lift *L, CXCursor at, Operand cond, bool ends_loop, Lif
     Stmt *s = if_stmt(L, at, cond);
     int outer = L->nenv;
     Operand *before = env_snapshot(L);
+    bool *never = xcalloc((size_t)outer + 1, sizeof(bool)); /* assigned nowhere before */
+    for (int i = 0; i < outer; i++)
+        never[i] = before[i].kind == OPD_NONE && !L->env[i].unset_why;
     ViewState *vbefore = views_snapshot(L);
     Body *saved = L->cur;
     L->cur = s->then_body;
@@ -96,16 +99,17 @@ static void lift_guarded(Lift *L, CXCursor at, Operand cond, bool ends_loop, Lif
     Operand *after = env_snapshot(L);
     ViewState *vafter = views_snapshot(L);
     /* Where the guard is false the iteration (or the function) is over: a
-     * variable without a value before it (double w; ... if (c) continue;
-     * w = 0.5;) is read only where the guarded statements ran, and has
-     * their value. */
+     * variable declared in it and never assigned before the guard (double
+     * w; ... if (c) continue; w = 0.5;) is read only where the guarded
+     * statements ran, and has their value. (One whose value is unknown for
+     * another reason, a map's private assignment, keeps it where the
+     * guard is false: the next iteration may read it.) */
     Operand *skipped = env_snapshot(L);
     for (int i = 0; i < outer; i++) /* (a stand-in there, as after an exit) */
-        skipped[i] = before[i].kind == OPD_NONE && after[i].kind != OPD_NONE
-                         ? b_fconst(0, L->env[i].ty)
-                         : before[i];
+        skipped[i] = never[i] && after[i].kind != OPD_NONE ? b_fconst(0, L->env[i].ty) : before[i];
     merge_branches(L, at, true, s, outer, before, after, skipped);
     free(skipped);
+    free(never);
     /* A guard that is false only once the loop does nothing more (it
      * stopped, or the function returned): its pointers point where the
      * guarded statements left them for every iteration that follows, and

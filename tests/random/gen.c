@@ -214,16 +214,6 @@ static const struct broken_promise broken[] = {
      "double bpa[64];\ndouble bp = 0.0;\n#pragma pargrad loop checkpoint(entry: bpa)\n"
      "for (int bt = 0; bt < 3; bt++) {\n#pragma pargrad map\n    for (int bi = 0; bi < n; bi++)\n"
      "        bpa[bi] = sin(x[bi] * (bt + 1));\n    bp += bpa[n - 1];\n}"},
-    {"a map over the rows of a flat grid reading the row above, which another iteration writes",
-     "double bpa[64];\nfor (int bq = 0; bq < 2 * n; bq++)\n    bpa[bq] = x[bq % n];\n"
-     "#pragma pargrad map\nfor (int bi = 1; bi < n; bi++)\n    for (int bj = 0; bj < 2; bj++)\n"
-     "        bpa[bi * 2 + bj] = 0.5 * bpa[(bi - 1) * 2 + bj] + sin(x[bi]);\n"
-     "double bp = bpa[2 * n - 1];"},
-    {"a map over the rows of a 2-D array reading the row below, which another iteration writes",
-     "double bpa[10][3];\nfor (int bq = 0; bq < n; bq++)\n    for (int bj = 0; bj < 3; bj++)\n"
-     "        bpa[bq][bj] = x[bq] * (bj + 1);\n#pragma pargrad map\n"
-     "for (int bi = 0; bi < n - 1; bi++)\n    for (int bj = 0; bj < 3; bj++)\n"
-     "        bpa[bi][bj] = 0.5 * bpa[bi + 1][bj] + cos(x[bi]);\ndouble bp = bpa[0][2];"},
     {"a map computing a running max in a function-scope scalar",
      "double bp = 0.0;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
      "    bp = bp > x[bi] ? bp : x[bi];"},
