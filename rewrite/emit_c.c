@@ -621,9 +621,7 @@ static bool emit_computed_assert(Emitter *e, Stmt *s) {
 static void emit_effect(Emitter *e, Stmt *s) {
     if (emit_computed_assert(e, s))
         return;
-    EffectArg *number = s->effect_args.len ? s->effect_args.items[s->effect_args.len - 1] : NULL;
-    if (!number || !number->kept_number)
-        number = NULL;
+    EffectArg *number = kept_number_of(s);
     if (number)
         line(e, "/* its value is kept: the return sweep runs this code again, without the call */");
     indent(e);

@@ -579,12 +579,15 @@ bool stmt_uses_tape(const Stmt *s) {
            s->kind == S_TAPE_POP_REGION;
 }
 
-bool stmt_keeps_value(const Stmt *s) {
-    if (s->kind == S_LET)
-        return s->op == OP_KEPT;
+EffectArg *kept_number_of(const Stmt *s) {
     if (s->kind != S_EFFECT || !s->effect_args.len)
-        return false;
-    return ((EffectArg *)s->effect_args.items[s->effect_args.len - 1])->kept_number;
+        return NULL;
+    EffectArg *last = s->effect_args.items[s->effect_args.len - 1];
+    return last->kept_number ? last : NULL;
+}
+
+bool stmt_keeps_value(const Stmt *s) {
+    return s->kind == S_LET ? s->op == OP_KEPT : kept_number_of(s) != NULL;
 }
 
 bool stmt_writes_any(Stmt *s) {

@@ -734,6 +734,8 @@ bool stmt_uses_tape(const Stmt *s);
 /* A kept call whose value is kept by number, or a read of such a value
  * (pg_keep, pg_kept: with the tape in the runtime) */
 bool stmt_keeps_value(const Stmt *s);
+/* The number argument of a kept call whose value is kept (EffectArg.kept_number), or NULL */
+EffectArg *kept_number_of(const Stmt *s);
 
 /* ---- printing and verification ---- */
 void ir_print_func(FILE *out, Func *f);

@@ -880,11 +880,6 @@ static bool drop_zero_heaps(Func *f) {
  * (adjoint loops, re-run blocks) go. Where its value is numbered
  * (lift_expr.c number_kept_call), a copy that goes reads back the value the
  * first copy kept under that number. */
-static EffectArg *kept_number(Stmt *s) {
-    EffectArg *last = s->effect_args.len ? s->effect_args.items[s->effect_args.len - 1] : NULL;
-    return last && last->kept_number ? last : NULL;
-}
-
 /* Without a number (a call inside a parallel loop), the read has no
  * operand: where it stays live, Func.lost_value reports it. */
 static Stmt *kept_value_read(Arena *a, Stmt *call) {
@@ -893,9 +888,9 @@ static Stmt *kept_value_read(Arena *a, Stmt *call) {
     s->op = OP_KEPT;
     s->effect_id = call->effect_id;
     s->text = call->text;
-    if (kept_number(call)) {
+    if (kept_number_of(call)) {
         s->nargs = 1;
-        s->args[0] = kept_number(call)->val;
+        s->args[0] = kept_number_of(call)->val;
     }
     return s;
 }
@@ -949,7 +944,7 @@ static bool unnumber_calls(Body *b, const unsigned char *read) {
     bool changed = false;
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        if (s->kind == S_EFFECT && kept_number(s) && !read[s->effect_id]) {
+        if (s->kind == S_EFFECT && kept_number_of(s) && !read[s->effect_id]) {
             s->effect_args.len--;
             changed = true;
         }
