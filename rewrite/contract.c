@@ -12,7 +12,9 @@
  *
  * Dependence on the index is over-approximated (any operand, any enclosing
  * condition or loop bound that depends on it), so that only certain
- * breaches are reported. */
+ * breaches are reported. A read whose element other iterations may write
+ * in a shape nothing here follows (y[i] read, y[(i + 1) % n] written) is
+ * neither certain nor checked: the caller hears of it as a doubt. */
 #include "rev.h"
 
 #include <stdlib.h>
@@ -28,6 +30,7 @@ typedef struct Contract {
     PtrVec always;        /* those writes that every iteration runs */
     Stmt **def;           /* per variable id: the statement binding it */
     bool failed;
+    ContractDoubt *doubt; /* where to say which promise could not be checked, or NULL */
 } Contract;
 
 typedef struct DepScan {
@@ -347,8 +350,107 @@ static void check_writes_twice(Contract *c) {
     }
 }
 
-static void check_loop(Arena *a, Func *f, RevErrors *err, Stmt *loop, Stmt **def, bool *failed) {
-    Contract c = {.a = a, .err = err, .loop = loop, .nvars = f->next_var_id, .def = def};
+/* o is an element of the iteration's row, in the shape owned rows are
+ * written: (i + k) * step + rest for any rest where a step is given
+ * (rest in [0, step) is the map's promise, as in row_form), plus or minus
+ * terms that do not depend on the index. */
+static bool row_like(Contract *c, Operand o, int depth) {
+    RowForm f;
+    if (depth > 16)
+        return false;
+    if (row_step(c, o, &f))
+        return true;
+    Stmt *d = let_of(c, o);
+    if (d && d->op == OP_CAST)
+        return row_like(c, d->args[0], depth + 1);
+    if (d && d->op == OP_SUB && !is_dep(c, d->args[1]))
+        return row_like(c, d->args[0], depth + 1);
+    for (int q = 0; d && d->op == OP_ADD && q < 2; q++)
+        if ((!is_dep(c, d->args[1 - q]) && row_like(c, d->args[q], depth + 1)) ||
+            (row_step(c, d->args[q], &f) && f.step.kind != OPD_NONE))
+            return true;
+    return false;
+}
+
+/* A subscript that depends on the index in no shape of a row: (i + 1) % n,
+ * n - 1 - i, idx[i], a select of the index. */
+static bool opaque(Contract *c, Operand o) {
+    return is_dep(c, o) && !row_like(c, o, 0);
+}
+
+/* o is base plus a constant *off (through copies and casts) */
+static Operand base_plus_const(Contract *c, Operand o, long long *off, int depth) {
+    Stmt *d = depth < 16 ? let_of(c, o) : NULL;
+    if (d && (d->op == OP_COPY || d->op == OP_CAST))
+        return base_plus_const(c, d->args[0], off, depth + 1);
+    if (d && (d->op == OP_ADD || d->op == OP_SUB) && d->args[1].kind == OPD_CONST) {
+        *off += d->op == OP_ADD ? d->args[1].ival : -d->args[1].ival;
+        return base_plus_const(c, d->args[0], off, depth + 1);
+    }
+    return o;
+}
+
+/* Subscripts that do not depend on the index and are certainly apart:
+ * t and t - 1 (two time levels of an array). */
+static bool apart(Contract *c, Operand x, Operand y) {
+    long long xo = 0, yo = 0;
+    if (is_dep(c, x) || is_dep(c, y))
+        return false;
+    Operand bx = base_plus_const(c, x, &xo, 0), by = base_plus_const(c, y, &yo, 0);
+    return opd_equal(bx, by) && xo != yo;
+}
+
+/* The term of a subscript that does not depend on the index, where it is
+ * a sum with one (a view's offset into its array: cur + (i + 1) % n);
+ * none otherwise. */
+static Operand index_free_term(Contract *c, Operand o) {
+    Stmt *d = let_of(c, o);
+    if (d && d->op == OP_CAST)
+        return index_free_term(c, d->args[0]);
+    for (int q = 0; d && d->op == OP_ADD && q < 2; q++)
+        if (!is_dep(c, d->args[1 - q]) && is_dep(c, d->args[q]))
+            return d->args[1 - q];
+    return opd_none();
+}
+
+/* Whether accesses x and y of one array may touch elements of different
+ * iterations in a way nobody can check: subscripts that differ, one of
+ * them opaque, the same index-free term in both, and no dimension where
+ * both are the iteration's own row (u[i][idx[j]] and u[i][j] stay in row
+ * i) or certainly apart. Subscripts with different index-free terms (two
+ * views into halves of one allocation) are left to the promise. */
+static bool doubtful_pair(Contract *c, Stmt *x, Stmt *y) {
+    if (x->buf != y->buf || x->nidx != y->nidx || compare_subscripts(c, x, y) != SUBSCRIPTS_OTHER)
+        return false;
+    for (int d = 0; d < x->nidx; d++) {
+        long long xo, yo;
+        if ((index_plus_const(c, x->idx[d], &xo, 0) && index_plus_const(c, y->idx[d], &yo, 0) &&
+             xo == yo) ||
+            apart(c, x->idx[d], y->idx[d]))
+            return false;
+    }
+    for (int d = 0; d < x->nidx; d++)
+        if (!opd_equal(x->idx[d], y->idx[d]) && (opaque(c, x->idx[d]) || opaque(c, y->idx[d])) &&
+            opd_equal(index_free_term(c, x->idx[d]), index_free_term(c, y->idx[d])))
+            return true;
+    return false;
+}
+
+/* The first read of an array the loop writes whose element another
+ * iteration may write, where nothing tells (y[i] read, y[(i + 1) % n]
+ * written): not a certain breach, so the caller differentiates the loop
+ * as the sequential loop it means without the annotation. */
+static void find_doubt(Contract *c) {
+    for (int i = 0; i < c->reads.len && !c->doubt->loop; i++)
+        for (int k = 0; k < c->writes.len && !c->doubt->loop; k++)
+            if (doubtful_pair(c, c->reads.items[i], c->writes.items[k]))
+                *c->doubt = (ContractDoubt){c->loop, c->reads.items[i], c->writes.items[k]};
+}
+
+static void check_loop(Arena *a, Func *f, RevErrors *err, Stmt *loop, Stmt **def, bool *failed,
+                       ContractDoubt *doubt) {
+    Contract c = {
+        .a = a, .err = err, .loop = loop, .nvars = f->next_var_id, .def = def, .doubt = doubt};
     c.dep = xcalloc((size_t)c.nvars + 1, 1);
     mark(&c, loop->index);
     scan_body(&c, loop->body, false);
@@ -356,6 +458,8 @@ static void check_loop(Arena *a, Func *f, RevErrors *err, Stmt *loop, Stmt **def
         check_reads_of_written(&c);
     if (!c.failed)
         check_writes_twice(&c);
+    if (!c.failed && doubt && !doubt->loop)
+        find_doubt(&c);
     free(c.dep);
     *failed |= c.failed;
 }
@@ -371,22 +475,31 @@ static void index_defs(Body *b, Stmt **def, int nvars) {
     }
 }
 
-static void check_body(Arena *a, Func *f, RevErrors *err, Body *b, Stmt **def, bool *failed) {
+static void check_body(Arena *a, Func *f, RevErrors *err, Body *b, Stmt **def, bool *failed,
+                       ContractDoubt *doubt) {
     for (int i = 0; b && i < b->stmts.len && !*failed; i++) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_MAP || s->kind == S_REDUCE)
-            check_loop(a, f, err, s, def, failed);
-        check_body(a, f, err, s->then_body, def, failed);
-        check_body(a, f, err, s->else_body, def, failed);
-        check_body(a, f, err, s->body, def, failed);
+            check_loop(a, f, err, s, def, failed, doubt);
+        check_body(a, f, err, s->then_body, def, failed, doubt);
+        check_body(a, f, err, s->else_body, def, failed, doubt);
+        check_body(a, f, err, s->body, def, failed, doubt);
     }
 }
 
-bool contract_check(Arena *a, Func *f, RevErrors *err) {
+/* The promises of the maps and reduces in b, a body of f (the whole
+ * function, or code after a constant condition that never runs, lifted
+ * only for its diagnostics: a broken promise there is still the user's
+ * mistake, and the same code may run once the constant changes). */
+bool contract_check(Arena *a, Func *f, Body *b, RevErrors *err, ContractDoubt *doubt) {
     bool failed = false;
     Stmt **def = xcalloc((size_t)f->next_var_id + 1, sizeof(Stmt *));
     index_defs(f->body, def, f->next_var_id);
-    check_body(a, f, err, f->body, def, &failed);
+    if (b != f->body)
+        index_defs(b, def, f->next_var_id);
+    if (doubt)
+        *doubt = (ContractDoubt){0};
+    check_body(a, f, err, b, def, &failed, doubt);
     free(def);
     return !failed;
 }

@@ -27,9 +27,16 @@ typedef struct RevSpec {
 } RevSpec;
 
 /* ---- contract.c ---- */
-/* Rejects map and reduce bodies that certainly break their promise: writes
- * to arrays declared outside at indices independent of the loop index. */
-bool contract_check(Arena *a, Func *f, RevErrors *err);
+/* Rejects map and reduce bodies in b (f's body or a part of it) that
+ * certainly break their promise: writes to arrays declared outside at
+ * indices independent of the loop index, reads of what other iterations
+ * write at a constant offset. Where doubt is given, it says the first loop
+ * whose promise could be neither shown nor refuted (a read and a write of
+ * one array at subscripts of unrelated shapes), else holds NULLs. */
+typedef struct ContractDoubt {
+    Stmt *loop, *read, *write;
+} ContractDoubt;
+bool contract_check(Arena *a, Func *f, Body *b, RevErrors *err, ContractDoubt *doubt);
 
 /* ---- optional.c ---- */
 /* Rejects a gradient that would use an array the caller may pass as NULL

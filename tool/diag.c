@@ -81,14 +81,26 @@ static void print_located(Diags *d, const char *kind, SrcLoc loc, const char *fm
     fputs("^\n", out);
 }
 
+static void print_hinted(Diags *d, const char *kind, SrcLoc loc, const char *hint, const char *fmt,
+                         va_list ap) {
+    print_located(d, kind, loc, fmt, ap);
+    if (hint)
+        fprintf(d->out ? d->out : stderr, "hint: %s\n", hint);
+}
+
 void diag_error(Diags *d, SrcLoc loc, const char *hint, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    print_located(d, "error", loc, fmt, ap);
+    print_hinted(d, "error", loc, hint, fmt, ap);
     va_end(ap);
-    if (hint)
-        fprintf(d->out ? d->out : stderr, "hint: %s\n", hint);
     d->errors++;
+}
+
+void diag_warning(Diags *d, SrcLoc loc, const char *hint, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    print_hinted(d, "warning", loc, hint, fmt, ap);
+    va_end(ap);
 }
 
 void diag_note(Diags *d, SrcLoc loc, const char *fmt, ...) {

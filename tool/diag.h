@@ -15,6 +15,9 @@ typedef struct Diags {
 void diag_error(Diags *d, SrcLoc loc, const char *hint, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void diag_note(Diags *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A problem pargrad works around (the output stays correct, maybe slower) */
+void diag_warning(Diags *d, SrcLoc loc, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 void diag_free(Diags *d);
 /* Reads a whole file; NULL when it cannot be read. The caller frees. */
 char *read_file_text(const char *path, size_t *len);

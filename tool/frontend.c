@@ -1082,6 +1082,39 @@ static void report_contract(void *ctx, SrcLoc loc, const char *hint, const char 
     diag_error(ctx, loc, hint, "%s", msg);
 }
 
+/* The promises of the parallel loops lifted into b (rewrite/contract.c) */
+bool lift_check_promises(Lift *L, Body *b) {
+    RevErrors errs = {report_contract, L->fe->d, 0};
+    if (!contract_check(L->a, L->f, b, &errs, NULL))
+        L->failed = true;
+    return !L->failed;
+}
+
+/* The pragma of the loop a doubt is about, marked to be lifted as the
+ * sequential loop, with a warning; false where there is none to mark. */
+static bool mark_doubted(Frontend *fe, const ContractDoubt *dt) {
+    for (int i = 0; i < fe->pragmas.len; i++) {
+        Pragma *p = fe->pragmas.items[i];
+        if (p->sequential_why || p->target_line != dt->loop->loc.line ||
+            p->target_col != dt->loop->loc.col || dt->loop->loc.file != fe->path ||
+            (p->kind != PG_MAP && p->kind != PG_SCATTER && p->kind != PG_REDUCE))
+            continue;
+        const char *name = dt->read->buf->name;
+        p->sequential_why =
+            arena_printf(fe->a,
+                         "pargrad cannot tell whether iterations read elements of '%s' that other "
+                         "iterations write (line %d)",
+                         name, dt->write->loc.line);
+        diag_warning(fe->d, dt->read->loc,
+                     "if the iterations are independent, read and write the array at the same "
+                     "subscript; if they depend on each other, drop the annotation",
+                     "the %s at line %d is differentiated as a sequential loop: %s", p->text,
+                     dt->loop->loc.line, p->sequential_why);
+        return true;
+    }
+    return false;
+}
+
 Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
     CXCursor fc = frontend_find_function(fe, name);
     if (clang_Cursor_isNull(fc)) {
@@ -1132,10 +1165,13 @@ Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
     free(L.barriers);
     free(L.inlining);
     free(L.assigned);
+    ContractDoubt doubt = {0};
     if (!L.failed) {
         RevErrors errs = {report_contract, fe->d, 0};
-        L.failed = !contract_check(fe->a, L.f, &errs);
+        L.failed = !contract_check(fe->a, L.f, L.f->body, &errs, &doubt);
     }
+    if (!L.failed && doubt.loop && mark_doubted(fe, &doubt))
+        return frontend_lift(fe, name, use); /* (with one more loop sequential) */
     return L.failed ? NULL : L.f;
 }
 

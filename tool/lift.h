@@ -253,6 +253,9 @@ typedef struct LiftMark {
 LiftMark lift_mark(Lift *L);
 void lift_undo(Lift *L, const LiftMark *m);
 void lift_mark_free(LiftMark *m);
+/* Checks the promises of the parallel loops lifted into b; false (and
+ * L->failed) when one is broken. */
+bool lift_check_promises(Lift *L, Body *b);
 
 /* lift_expr.c, lift_access.c, lift_assign.c, lift_decl.c: expressions,
  * accesses to arrays, assignments, declarations and inlined helpers */
@@ -450,6 +453,10 @@ void lift_built_loop(Lift *L, CXCursor at, Operand n, const int *carried_b, int 
                      BuiltIteration iteration, void *ctx);
 void lift_built_map(Lift *L, CXCursor at, CXCursor scope, Operand n, const char *note,
                     BuiltIteration iteration, void *ctx);
+/* ---- lift_mem.c ---- */
+/* memcpy(dst, src, bytes) and memset(dst, 0, bytes) as the maps they mean
+ * (reported where pargrad cannot follow them); false for other calls. */
+bool lift_mem_call(Lift *L, CXCursor c, const char *name, KidList *k);
 /* The loop c over the iterations of cn, as the sequential loop it is. */
 void lift_seq_loop(Lift *L, CXCursor c, Canon *cn);
 /* tool/lift_carried.c: whether loop s reads the start value of its

@@ -477,14 +477,30 @@ static Operand caller_value(Lift *L, const char *name) {
     return L->env[b].val;
 }
 
+/* The inner extents in the canonical spelling of c's type: past the first
+ * extent of an array (`double[n][m]`, also a parameter declared so), as
+ * they are for a pointer to rows (`double (*)[m]`). */
+static const char *row_extents(CXCursor c, const char *spelling) {
+    const char *e = strchr(spelling, '[');
+    enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(c)).kind;
+    if (e && (k == CXType_ConstantArray || k == CXType_VariableArray ||
+              k == CXType_IncompleteArray || k == CXType_DependentSizedArray)) {
+        const char *close = strchr(e, ']');
+        e = close ? strchr(close, '[') : NULL;
+    }
+    return e;
+}
+
 /* Whether the inner extents of a 2-D parameter (its canonical spelling,
- * `double (*)[m]`) and of the array passed agree: the same text, each name
- * in it a parameter given the caller's value of that name. */
+ * `double (*)[m]`) and of the array passed agree (an array's rows past its
+ * first extent, a pointer's as they are): the same text, each name in it
+ * a parameter given the caller's value of that name. */
 static bool same_inner_extents(Lift *L, CXCursor def, int pi, CXCursor p, CXCursor arg,
                                Operand *vals) {
     CXString ps = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(p)));
     CXString as = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(arg)));
-    const char *pt = strchr(clang_getCString(ps), '['), *at = strchr(clang_getCString(as), '[');
+    const char *pt = row_extents(p, clang_getCString(ps));
+    const char *at = row_extents(arg, clang_getCString(as));
     bool same = pt && at && strcmp(pt, at) == 0;
     for (const char *q = pt; same && *q; q++) {
         if (!(isalpha((unsigned char)*q) || *q == '_') ||

@@ -765,6 +765,68 @@ static bool lift_scaled_call(Lift *L, CXCursor c, const char *name, KidList *k, 
     return true;
 }
 
+/* The scalar a call's pointer argument stores into: `&e` for a local
+ * scalar e, or a helper's pointer to its caller's scalar; -1 (reported)
+ * otherwise. */
+static int stored_scalar(Lift *L, CXCursor call, CXCursor arg) {
+    CXCursor a = strip_implicit(arg);
+    while (clang_getCursorKind(a) == CXCursor_ParenExpr)
+        a = strip_implicit(kids_of(a).items[0]);
+    bool post;
+    int b = -1;
+    if (clang_getCursorKind(a) == CXCursor_UnaryOperator && !strcmp(unop_of(L, a, &post), "&")) {
+        CXCursor t = strip_implicit(kids_of(a).items[0]);
+        b = clang_getCursorKind(t) == CXCursor_DeclRefExpr ? env_lookup(L, t) : -1;
+    } else if (clang_getCursorKind(a) == CXCursor_DeclRefExpr) {
+        int p = env_lookup(L, a);
+        b = p >= 0 && L->env[p].ref ? L->env[p].ref - 1 : -1;
+    }
+    if (b >= 0 && (L->env[b].is_array || L->env[b].is_view || L->env[b].role != ROLE_NORMAL))
+        b = -1;
+    if (b < 0) {
+        lift_fail(L, arg, "store into a local scalar: int e; ... f(x, &e)",
+                  "'%s' stores into something other than a local scalar", cursor_spelling(L, call));
+        return -1;
+    }
+    return check_assignable(L, arg, b) ? b : -1;
+}
+
+/* math.h's calls that split a value and store one part through a pointer:
+ * frexp(x, &e) is x * exp2(-e) with e = logb(x) + 1 (0 for x = 0),
+ * modf(x, &ip) is x - trunc(x) with ip = trunc(x); the stored part is
+ * piecewise constant, the returned one has x's derivative scaled. False
+ * for others. */
+static bool lift_split_call(Lift *L, CXCursor c, const char *name, KidList *k, Operand *out) {
+    bool frexp_ = !strcmp(name, "frexp") || !strcmp(name, "frexpf");
+    bool modf_ = !strcmp(name, "modf") || !strcmp(name, "modff");
+    if (!(frexp_ || modf_) || k->n != 3)
+        return false;
+    Type ty = expr_type(L, c), fty;
+    bool single = !strcmp(ty.cname, "float");
+    Builder bd = lift_builder(L, c);
+    Operand x = b_cast(&bd, ty, lift_expr(L, k->items[1]));
+    int b = stored_scalar(L, c, k->items[2]);
+    if (b < 0) {
+        *out = b_fconst(0, ty);
+        return true;
+    }
+    bd = lift_builder(L, c);
+    if (modf_) {
+        Operand ip = b_call(&bd, deriv_lookup(single ? "truncf" : "trunc", &fty), x, opd_none());
+        assign_scalar(L, k->items[2], b, ip);
+        *out = b_sub(&bd, x, ip);
+        return true;
+    }
+    Operand lb = b_call(&bd, deriv_lookup(single ? "logbf" : "logb", &fty), x, opd_none());
+    Operand e = b_add(&bd, b_cast(&bd, type_int(), lb), opd_int(1));
+    e = b_select(&bd, b_cmp(&bd, OP_EQ, x, b_fconst(0, ty)), opd_int(0), e);
+    assign_scalar(L, k->items[2], b, e);
+    Operand scale = b_cast(&bd, ty, b_neg(&bd, e));
+    *out = b_mul(&bd, x,
+                 b_call(&bd, deriv_lookup(single ? "exp2f" : "exp2", &fty), scale, opd_none()));
+    return true;
+}
+
 static Operand lift_call(Lift *L, CXCursor c) {
     const char *name = cursor_spelling(L, c);
     KidList k = all_kids(L->a, c);
@@ -801,8 +863,10 @@ static Operand lift_call(Lift *L, CXCursor c) {
         return b_call(&bd, fn, x, y);
     }
     Operand v;
-    if (lift_scaled_call(L, c, name, &k, &v))
+    if (lift_scaled_call(L, c, name, &k, &v) || lift_split_call(L, c, name, &k, &v))
         return v;
+    if (lift_mem_call(L, c, name, &k))
+        return opd_int(0);
     if ((strcmp(name, "abs") == 0 || strcmp(name, "labs") == 0 || strcmp(name, "llabs") == 0) &&
         k.n == 2) { /* integer arithmetic: no derivative, C's value */
         Builder bd = lift_builder(L, c);

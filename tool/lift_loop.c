@@ -1050,6 +1050,10 @@ void lift_for(Lift *L, CXCursor c) {
                      "'#pragma pargrad %s' is not supported yet", pg->text);
         return;
     }
+    if (pg && pg->sequential_why) { /* (its promise could not be checked) */
+        sequential_note(L, c, pg, pg->sequential_why);
+        pg = NULL;
+    }
     /* A sequential loop that is not canonical runs as a while loop. */
     if (!pg && !canonical_or_rolled_back(L, c, &cn)) {
         lift_for_as_while(L, c);

@@ -999,7 +999,7 @@ static enum CXChildVisitResult find_other_use(CXCursor c, CXCursor parent, CXCli
 static const char *not_by_columns(Lift *L, Canon *cn, CXCursor inner, Canon *cj, int array) {
     const char *acc = L->env[array].name;
     Pragma *ipg = loop_pragma(L, inner);
-    if (!ipg || ipg->kind != PG_MAP)
+    if (!ipg || ipg->kind != PG_MAP || ipg->sequential_why)
         return arena_printf(L->a,
                             "its inner loop over the columns of '%s' (line %d) carries no "
                             "'#pragma pargrad map' (with it the columns are scanned in parallel)",

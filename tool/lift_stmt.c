@@ -30,10 +30,11 @@ static void lift_dead_branch(Lift *L, CXCursor branch) {
     LiftMark m = lift_mark(L);
     bool seen_return = L->seen_return;
     Operand ret_val = L->ret_val;
-    lift_body_into(L, body_new(L->a), branch);
+    Body *dead = body_new(L->a);
+    lift_body_into(L, dead, branch);
     L->seen_return = seen_return;
     L->ret_val = ret_val;
-    if (!L->failed)
+    if (!L->failed && lift_check_promises(L, dead))
         lift_undo(L, &m);
     lift_mark_free(&m);
 }
@@ -583,9 +584,10 @@ static void lift_early_return(Lift *L, CXCursor c, CXCursor *rest, int nrest) {
     if (cond.kind == OPD_CONST) { /* (`if (!t) return NAN;` after its malloc) only one side runs */
         if (!tests_null_view(L, k.items[0])) { /* (`if (!w) return 0.0;`, w NULL: not at all) */
             LiftMark m = lift_mark(L); /* the other, with what follows, for its diagnostics */
-            lift_return_side(L, body_new(L->a), cond.ival ? else_c : k.items[1], rest, nrest,
-                             before, views, mark);
-            if (!L->failed)
+            Body *dead = body_new(L->a);
+            lift_return_side(L, dead, cond.ival ? else_c : k.items[1], rest, nrest, before, views,
+                             mark);
+            if (!L->failed && lift_check_promises(L, dead))
                 lift_undo(L, &m);
             lift_mark_free(&m);
         }

@@ -64,6 +64,10 @@ typedef struct Pragma {
     /* where the statement the pragma applies to starts (loop pragmas) */
     int target_line, target_col;
     bool attached;
+    /* map, scatter or reduce whose promise pargrad could not check (a
+     * read and a write of one array at unrelated subscripts): why; the
+     * loop is then lifted as the sequential loop it means without it */
+    const char *sequential_why;
 } Pragma;
 
 /* Parses the text after `#pragma pargrad`; `loc` locates its first character.

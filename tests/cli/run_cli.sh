@@ -348,6 +348,25 @@ SRC
     grep -q 'loop: tape: each of its T iterations' out.txt || note "--report with -o printed: $(cat out.txt)"
     grep -q '/\* tape: each of its T iterations keeps v' heat_b.c || note "no tape comment in the output"
     ;;
+doubted_map)
+    # A map whose promise pargrad can neither show nor refute (it reads
+    # y[i] and writes y[(i + 1) % n]) is differentiated as the sequential
+    # loop, with a warning at the read, a comment in the output, and exit 0.
+    cat > ring.c <<'SRC'
+double ring(int n, const double *x, double *y) {
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        y[(i + 1) % n] = 0.5 * y[i] + x[i];
+    return y[0];
+}
+#pragma pargrad reverse(ring) wrt(x)
+SRC
+    run 0 ring.c -o ring_b.c
+    expect_err "ring.c:4:32: warning: the map at line 3 is differentiated as a sequential loop: pargrad cannot tell whether iterations read elements of 'y' that other iterations write (line 4)"
+    expect_err "hint: if the iterations are independent"
+    grep -q "differentiated as the sequential loop" ring_b.c || note "no comment in the output"
+    grep -q "omp parallel" ring_b.c && note "the doubted map still runs in parallel"
+    ;;
 *)
     echo "unknown case $case" >&2
     exit 2

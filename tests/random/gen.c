@@ -134,6 +134,8 @@ struct construct_row constructs[K_COUNT] = {
     [K_OPTIONAL] = {"optional", 1},
     [K_OPTIONAL_OUT] = {"optional_out", 1},
     [K_SWITCH] = {"switch", 1},
+    [K_DOUBTED] = {"doubted_map", 1},
+    [K_MEM_CALLS] = {"mem_calls", 1},
 };
 
 int on(enum construct k) {
@@ -214,6 +216,16 @@ static const struct broken_promise broken[] = {
      "double bpa[64];\ndouble bp = 0.0;\n#pragma pargrad loop checkpoint(entry: bpa)\n"
      "for (int bt = 0; bt < 3; bt++) {\n#pragma pargrad map\n    for (int bi = 0; bi < n; bi++)\n"
      "        bpa[bi] = sin(x[bi] * (bt + 1));\n    bp += bpa[n - 1];\n}"},
+    {"a map over the rows of a flat grid reading the row above, which another iteration writes",
+     "double bpa[64];\nfor (int bq = 0; bq < 2 * n; bq++)\n    bpa[bq] = x[bq % n];\n"
+     "#pragma pargrad map\nfor (int bi = 1; bi < n; bi++)\n    for (int bj = 0; bj < 2; bj++)\n"
+     "        bpa[bi * 2 + bj] = 0.5 * bpa[(bi - 1) * 2 + bj] + sin(x[bi]);\n"
+     "double bp = bpa[2 * n - 1];"},
+    {"a map over the rows of a 2-D array reading the row below, which another iteration writes",
+     "double bpa[10][3];\nfor (int bq = 0; bq < n; bq++)\n    for (int bj = 0; bj < 3; bj++)\n"
+     "        bpa[bq][bj] = x[bq] * (bj + 1);\n#pragma pargrad map\n"
+     "for (int bi = 0; bi < n - 1; bi++)\n    for (int bj = 0; bj < 3; bj++)\n"
+     "        bpa[bi][bj] = 0.5 * bpa[bi + 1][bj] + cos(x[bi]);\ndouble bp = bpa[0][2];"},
     {"a map computing a running max in a function-scope scalar",
      "double bp = 0.0;\n#pragma pargrad map\nfor (int bi = 0; bi < n; bi++)\n"
      "    bp = bp > x[bi] ? bp : x[bi];"},
@@ -705,6 +717,12 @@ static void print_support(FILE *out) {
               "(int j = 0; j < m; j++)\n        s += r[j] * (0.3 + 0.1 * j);\n    return s / "
               "m;\n}\n\n",
               out);
+    if (prog.uses_split) /* (frexp's exponent through a helper's pointer too) */
+        fputs("static double rg_mant(double v, int *e) {\n    return frexp(v, e);\n}\n\n"
+              "static double rg_split(double v) {\n    int e;\n    double ip;\n    double m = "
+              "rg_mant(v, &e);\n    double f = modf(2.0 * v, &ip);\n    return m * (e % 4) + f "
+              "+ 0.25 * ip;\n}\n\n",
+              out);
     if (prog.uses_step)
         fputs("static unsigned rg_step(unsigned *st) {\n    *st = *st * 1664525u + "
               "1013904223u;\n    return (*st >> 8) & 0xffu;\n}\n\n",
@@ -766,7 +784,10 @@ static void print_includes(FILE *out) {
         fputs("#include <stdint.h>\n", out);
     if (on(K_KEPT_CALLS))
         fputs("#include <assert.h>\n#include <omp.h>\n#include <stdio.h>\n", out);
-    fputs("#include <stdlib.h>\n\n", out);
+    fputs("#include <stdlib.h>\n", out);
+    if (on(K_MEM_CALLS))
+        fputs("#include <string.h>\n", out);
+    fputs("\n", out);
 }
 
 /* prog.c, and with header prog_helpers.h, in dir */

@@ -171,6 +171,11 @@ enum construct {
                      * passes NULL for z and z_b in two programs in five */
     K_SWITCH,       /* switch on a loop index's residue: cases ending in break, stacked
                      * labels, a default or none, a local each case assigns */
+    K_DOUBTED,      /* a map whose promise pargrad cannot check (it reads a[i] and writes
+                     * a[(i + 1) % n] or a[n - 1 - i]): differentiated as the sequential
+                     * loop it means without the annotation */
+    K_MEM_CALLS,    /* memset(a, 0, sizeof a), memcpy(a, x, sizeof(double) * n), a shifted
+                     * memcpy(b + 1, a, (n - 1) * sizeof *b) of local arrays */
     K_COUNT
 };
 
@@ -280,6 +285,7 @@ struct program {
     int uses_bump, uses_take;   /* scalar_ref: rg_bump, rg_take (called where C may not) */
     int uses_declop[7];         /* declared_op: the operators used (declops) */
     int uses_grid, uses_rowdot; /* grid_helper: rg_grid, rg_rowdot are called */
+    int uses_split;             /* rounding: rg_split (frexp, modf) is called */
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
     int has_sp, used_sp, uses_struct, uses_ptval, uses_ptmix, uses_ptnext;

@@ -443,9 +443,12 @@ static struct node *gen_float(int depth) {
  * are met at random points with probability zero, like fabs's kink */
 static struct node *gen_rounding(int depth, struct node *a) {
     double b = a->bound;
-    switch (rnd(7)) {
+    switch (rnd(8)) {
     case 0:
         return op1("%0 + 0.25 * floor(2.0 * %0)", 1.5 * b + 0.5, a);
+    case 7: /* frexp and modf, which store a part through a pointer */
+        prog.uses_split = 1;
+        return op1("rg_split(%0)", 5.0 + 0.5 * b, a);
     case 1:
         return op1("%0 - round(%0)", 0.5, a);
     case 2:

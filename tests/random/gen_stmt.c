@@ -1152,6 +1152,48 @@ static void gen_switch(struct block b) {
     declare(name, T_DOUBLE, 2.0 * (n->kid[0]->bound + n->kid[1]->bound + n->kid[3]->bound) + 1.0);
 }
 
+/* doubted_map: a map over a local array whose subscripts pargrad cannot
+ * compare (read a[i], write a[(i + 1) % n]; read a[(i + 2) % n], write
+ * a[i]; read a[i], write a[n - 1 - i]): C runs it in order, and so must
+ * its gradient, since the iterations depend on each other */
+static void gen_doubted_map(struct block b) {
+    const char *name = fresh("dm");
+    const char *i = fmt("%s_i", name), *a = fmt("%s_a", name);
+    const char *rd = i, *wr = fmt("(%s + 1) %% n", i);
+    int shape = rnd(3);
+    if (shape == 1) {
+        rd = fmt("(%s + 2) %% n", i);
+        wr = i;
+    } else if (shape == 2) {
+        wr = fmt("n - 1 - %s", i);
+    }
+    struct node *n = stmt(b, "");
+    n->kid[n->nkid++] = gen_expr(1);
+    n->tmpl =
+        fmt("double %s[64] = {0.0};\nfor (int %s = 0; %s < n; %s++)\n    %s[%s] = 0.5 * x[%s];\n"
+            "#pragma pargrad map\nfor (int %s = 0; %s < n; %s++)\n    %s[%s] = 0.5 * %s[%s] "
+            "+ 0.25 * tanh(%%0) * x[%s];\ndouble %s = %s[n - 1];",
+            a, i, i, i, a, i, i, i, i, i, a, wr, a, rd, i, name, a);
+    declare(name, T_DOUBLE, 2.0);
+}
+
+/* mem_calls: local arrays cleared and copied with memset and memcpy, the
+ * sizes in the spellings C programs use */
+static void gen_mem_calls(struct block b) {
+    const char *name = fresh("mc");
+    const char *a = fmt("%s_a", name), *c = fmt("%s_c", name), *q = fmt("%s_q", name);
+    struct node *n = stmt(b, "");
+    n->kid[n->nkid++] = gen_expr(1);
+    n->tmpl = fmt("double %s[64], %s[64];\nmemset(%s, 0, sizeof %s);\n"
+                  "memcpy(%s, x, %s);\nfor (int %s = 0; %s < n; %s++)\n"
+                  "    %s[%s] = tanh(%s[%s] + 0.5 * %%0);\n"
+                  "memcpy(%s + 1, %s, (n - 1) * sizeof *%s);\n"
+                  "double %s = %s[n - 1] + 0.5 * %s[0];",
+                  a, c, c, c, a, rnd(2) ? "sizeof(double) * n" : "n * sizeof(double)", q, q, q, a,
+                  q, a, q, c, a, c, name, c, a);
+    declare(name, T_DOUBLE, 1.5);
+}
+
 /* an initialised output (y or u) no loop is writing, or NULL */
 static struct array *updatable_output(void) {
     struct array *o = NULL;
@@ -1392,6 +1434,14 @@ static void gen_stmt(struct block b, int count) {
                 return;
             if (on(K_SWITCH) && chance(25)) {
                 gen_switch(b);
+                return;
+            }
+            if (on(K_DOUBTED) && !in_parallel && !cx.in_helper && chance(15)) {
+                gen_doubted_map(b);
+                return;
+            }
+            if (on(K_MEM_CALLS) && !in_parallel && !cx.in_helper && chance(15)) {
+                gen_mem_calls(b);
                 return;
             }
             if (on(K_KEPT_CALLS) && chance(30)) {

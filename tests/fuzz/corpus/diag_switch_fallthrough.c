@@ -1,4 +1,4 @@
-/* expect: 6:9: 'switch' is not supported */
+/* expect: 9:13: a case of the switch falls through into the next one */
 double f(int n, int mode, const double *x)
 {
     double s = 0.0;
@@ -6,10 +6,12 @@ double f(int n, int mode, const double *x)
         switch (mode) {
         case 0:
             s += x[i];
-            break;
-        default:
+            s *= 0.5;
+        case 1:
             s += x[i] * x[i];
             break;
+        default:
+            s -= x[i];
         }
     }
     return s;

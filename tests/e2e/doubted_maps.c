@@ -1,0 +1,110 @@
+/* Loops annotated as maps whose promise pargrad cannot check: a ring
+ * buffer shifted in place (y[(i + 1) % n] from y[i]), an in-place reversal
+ * blended with the original (a[n - 1 - i] from a[i]), and a gather from a
+ * neighbour through a table of indices. C runs each in order, its
+ * iterations depend on each other, and pargrad must differentiate that
+ * order (with a warning), not a parallel map. Next to them, a map over
+ * one row of a grid (reading its own row at another column) and a map
+ * writing the second half of a buffer from its first: both keep their
+ * promise and stay parallel. Also frexp and modf, which split a value
+ * and store one part through a pointer. */
+#include <math.h>
+#include <stdlib.h>
+
+double ring_shift(int n, const double *x) {
+    double *y = malloc(sizeof(double) * (size_t)n);
+    for (int i = 0; i < n; i++)
+        y[i] = x[i];
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        y[(i + 1) % n] = 0.5 * y[i] + 0.25 * sin(x[i]);
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        s += y[i] * y[i] * (1.0 + 0.1 * i);
+    free(y);
+    return s;
+}
+
+double mirror_blend(int n, const double *x) {
+    double a[n];
+    int i;
+    for (i = 0; i < n; i++)
+        a[i] = x[i] * x[i];
+#pragma pargrad map
+    for (i = 0; i < n; i++)
+        a[n - 1 - i] = 0.5 * (a[i] + tanh(x[i]));
+    double s = 0.0;
+    for (i = 0; i < n; i++)
+        s += a[i] * (i + 1);
+    return s;
+}
+
+double gather_neighbour(int n, const double *x) {
+    int *next = malloc(sizeof(int) * (size_t)n);
+    double *v = malloc(sizeof(double) * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        next[i] = (i * 7 + 3) % n;
+        v[i] = cos(x[i]);
+    }
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        v[i] = v[i] * 0.75 + 0.5 * x[i] * v[next[i]];
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        s += v[i];
+    free(next);
+    free(v);
+    return s;
+}
+
+/* (kept their promise: parallel maps) */
+double own_rows(int n, const double *x) {
+    int m = 3;
+    double *g = malloc(sizeof(double) * (size_t)(n * m));
+    double *h = malloc(sizeof(double) * (size_t)(2 * n));
+#pragma pargrad map
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < m; j++)
+            g[i * m + j] = x[i] * (j + 1);
+        for (int j = 1; j < m; j++)
+            g[i * m + j] = g[i * m + j] + 0.5 * g[i * m + j - 1] * g[i * m];
+    }
+    for (int i = 0; i < n; i++)
+        h[i] = x[i] + 1.0;
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        h[n + i] = sqrt(h[i] * h[i] + 0.5);
+    double s = 0.0;
+    for (int k = 0; k < n * m; k++)
+        s += g[k] * g[k];
+    for (int k = n; k < 2 * n; k++)
+        s += h[k];
+    free(g);
+    free(h);
+    return s;
+}
+
+static double mantissa(double v, int *e) {
+    return frexp(v, e);
+}
+
+double split_parts(int n, const double *x) {
+    double s = 0.0;
+#pragma pargrad reduce(+ : s)
+    for (int i = 0; i < n; i++) {
+        int e;
+        double whole;
+        double m = mantissa(1.5 + x[i] * x[i], &e);
+        double frac = modf(4.0 * x[i], &whole);
+        double mb;
+        int eb;
+        mb = frexp(2.0 + x[i], &eb);
+        s += m * m * e + frac * frac + 0.25 * whole * x[i] + mb * eb;
+    }
+    return s;
+}
+#pragma pargrad reverse(ring_shift) wrt(x)
+#pragma pargrad reverse(mirror_blend) wrt(x)
+#pragma pargrad reverse(gather_neighbour) wrt(x)
+#pragma pargrad reverse(own_rows) wrt(x)
+#pragma pargrad reverse(split_parts) wrt(x)

@@ -1,0 +1,20 @@
+/* Checks the gradients of doubted_maps.c against central finite differences. */
+#include "gradcheck.h"
+
+GC_KERNEL(ring_shift)
+GC_KERNEL(mirror_blend)
+GC_KERNEL(gather_neighbour)
+GC_KERNEL(own_rows)
+GC_KERNEL(split_parts)
+
+int main(void) {
+    const struct gc_kernel k[] = {{"ring_shift", ring_shift, ring_shift_b},
+                                  {"mirror_blend", mirror_blend, mirror_blend_b},
+                                  {"gather_neighbour", gather_neighbour, gather_neighbour_b},
+                                  {"own_rows", own_rows, own_rows_b},
+                                  {"split_parts", split_parts, split_parts_b}};
+    const int sizes[] = {1, 2, 7, 40};
+    gc_check_kernels(k, 5, sizes, 4, 2);
+    gc_check_direction(&k[0], 20000, -1.0, 1.0, 5);
+    return gc_finish();
+}

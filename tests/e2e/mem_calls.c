@@ -1,0 +1,70 @@
+/* memcpy and memset as numerical C uses them: the state copied into a
+ * work array and back each time step (sizes as n * sizeof(double) and
+ * sizeof(double) * n, and sizeof *p), a local array cleared with
+ * memset(h, 0, sizeof h) before a histogram, a row of a matrix copied
+ * out through a pointer into it, and a shifted copy into the second half
+ * of one buffer. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NB 8
+
+double diffuse(int n, const double *x) {
+    double *u = malloc(n * sizeof(double));
+    double *w = malloc(sizeof(double) * n);
+    memcpy(u, x, n * sizeof(double));
+    for (int t = 0; t < 4; t++) {
+        memcpy(w, u, sizeof(double) * n);
+#pragma pargrad map
+        for (int i = 1; i < n - 1; i++)
+            u[i] = w[i] + 0.2 * (w[i - 1] - 2.0 * w[i] + w[i + 1]) - 0.05 * sin(w[i]);
+    }
+    double e = 0.0;
+    for (int i = 0; i < n; i++)
+        e += u[i] * u[i] * (1.0 + 0.01 * i);
+    free(u);
+    free(w);
+    return e;
+}
+
+double binned_energy(int n, const double *x) {
+    double h[NB];
+    memset(h, 0, sizeof h);
+#pragma pargrad histogram(+ : h)
+    for (int i = 0; i < n; i++)
+        h[i % NB] += x[i] * x[i] + 0.5 * x[i];
+    double s = 0.0;
+    for (int b = 0; b < NB; b++)
+        s += h[b] * h[b];
+    return s;
+}
+
+double row_copies(int n, const double *x) {
+    int m = 3;
+    double *A = malloc(sizeof *A * (size_t)(n * m));
+    double *row = malloc(sizeof *row * (size_t)m);
+    double *buf = calloc((size_t)(2 * n), sizeof(double));
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < m; j++)
+            A[i * m + j] = x[i] * (j + 1) + 0.1 * j;
+    double s = 0.0;
+    for (int i = 0; i < n; i++) {
+        const double *Ai = A + i * m;
+        memcpy(row, Ai, m * sizeof *row);
+        s += row[0] * row[m - 1] - 0.5 * row[1];
+    }
+    for (int i = 0; i < n; i++)
+        buf[i] = cos(x[i]);
+    memcpy(buf + n, &buf[0], n * sizeof(double));
+    memset(buf, 0, (size_t)n * sizeof(double));
+    for (int i = 0; i < 2 * n; i++)
+        s += buf[i] * (i + 1);
+    free(A);
+    free(row);
+    free(buf);
+    return s;
+}
+#pragma pargrad reverse(diffuse) wrt(x)
+#pragma pargrad reverse(binned_energy) wrt(x)
+#pragma pargrad reverse(row_copies) wrt(x)
