@@ -485,6 +485,11 @@ static void alloc_heap_adjoint(Rev *r, Stmt *s, Body *out) {
                               buf->elem, BUF_LOCAL);
     buf->adj->heap = true;
     buf->adj->is_adjoint = true;
+    if (buf->inner_dims) { /* rows laid out flat, double (*a)[m]: indexed as they are */
+        buf->adj->rank = buf->rank;
+        buf->adj->dims = buf->dims;
+        buf->adj->inner_dims = buf->inner_dims;
+    }
     Stmt *al = stmt_new(r->a, S_ALLOC, s->loc);
     *al = *s;
     al->buf = buf->adj;

@@ -202,6 +202,94 @@ static bool allocation(Lift *L, CXCursor d, const char *name, CXType pointee, CX
     return true;
 }
 
+/* The rows `malloc(rows * sizeof *a)`, `malloc(rows * m * sizeof(double))`
+ * or `calloc(rows, sizeof *a)` allocates for rows of m elements of esize
+ * bytes; false where the size is not such a product. */
+static bool heap_rows(Lift *L, CXCursor call, Operand m, long long esize, Operand *rows,
+                      Operand *total) {
+    const char *fn = cursor_spelling(L, call);
+    Kids k = kids_of(call);
+    CXCursor factors[16];
+    int n = 0, size_at = -1;
+    if (!strcmp(fn, "calloc") && k.n == 3) {
+        factors[n++] = k.items[1];
+        factors[n++] = k.items[2];
+    } else if (!strcmp(fn, "malloc") && k.n == 2) {
+        collect_factors(L, k.items[1], factors, &n, 16);
+    } else {
+        return false;
+    }
+    for (int q = 0; q < n && q < 16; q++)
+        if (clang_getCursorKind(strip_implicit(factors[q])) == CXCursor_UnaryExpr)
+            size_at = size_at < 0 ? q : n; /* (a second sizeof) */
+    if (n > 16 || n < 2 || size_at < 0 || size_at >= n)
+        return false;
+    Builder bd = lift_builder(L, call);
+    Operand product = opd_none();
+    for (int q = 0; q < n; q++)
+        if (q != size_at) {
+            Operand f = b_cast(&bd, type_long(), lift_expr(L, factors[q]));
+            product = product.kind == OPD_NONE ? f : b_mul(&bd, product, f);
+        }
+    bool ok;
+    Operand size = evaluate_constant(L, factors[size_at], &ok);
+    Operand ml = b_cast(&bd, type_long(), m);
+    if (ok && size.kind == OPD_CONST && !type_is_float(size.ty) && size.ival == esize) {
+        *total = product; /* (counted in elements) */
+        *rows = b_div(&bd, product, ml);
+    } else { /* sizeof *a, sizeof(double[m]): counted in rows */
+        *rows = product;
+        *total = b_mul(&bd, product, ml);
+    }
+    return true;
+}
+
+/* `double (*a)[m] = malloc(n * sizeof *a);`: a temporary of rows of m
+ * elements (m a constant or a variable), indexed a[i][j] and laid out
+ * flat on the heap as C lays it out. */
+static void lift_heap_rows(Lift *L, CXCursor d, const char *name, CXType row, Kids *k,
+                           CXCursor init) {
+    CXType elem = clang_getCanonicalType(clang_getArrayElementType(row));
+    Type ety;
+    CXCursor call = strip_cast_call(init);
+    Operand m = opd_none(), rows, total;
+    if (row.kind == CXType_ConstantArray)
+        m = opd_int(clang_getArraySize(row));
+    for (int i = 0; i < k->n && m.kind == OPD_NONE; i++) /* (the row's size, then the call) */
+        if (clang_isExpression(clang_getCursorKind(k->items[i])) &&
+            !clang_equalCursors(k->items[i], init))
+            m = lift_expr(L, k->items[i]);
+    if (L->failed)
+        return;
+    if (m.kind == OPD_NONE || elem.kind == CXType_ConstantArray ||
+        elem.kind == CXType_VariableArray || !map_type(elem, &ety) || ety.kind == TY_BOOL ||
+        clang_getCursorKind(call) != CXCursor_CallExpr ||
+        !heap_rows(L, call, m, clang_Type_getSizeOf(elem), &rows, &total)) {
+        lift_fail(L, d,
+                  "allocate rows of numbers as double (*a)[m] = malloc(n * sizeof *a); at the top "
+                  "level of the function",
+                  "unsupported initialisation of pointer '%s'", name);
+        return;
+    }
+    if (L->nbarriers > 0 || reassigned(L, d)) {
+        lift_fail(L, d, heap_hint,
+                  L->nbarriers > 0 ? "'%s' is allocated inside a loop or a called function"
+                                   : "'%s' points at rows of a temporary and is pointed elsewhere "
+                                     "later: pargrad follows such rows where they stay put",
+                  name);
+        return;
+    }
+    Buffer *buf = heap_array(L, loc_of(L, d), name, ety, total);
+    buf->rank = 2;
+    buf->dims = arena_alloc(L->a, sizeof(Operand) * 2);
+    buf->dims[0] = rows;
+    buf->dims[1] = m;
+    buf->inner_dims = buf->dims; /* (indexed flat: a[i * m + j]) */
+    Binding *b = env_bind(L, d, name);
+    b->is_array = true;
+    b->buf = buf;
+}
+
 static void lift_heap_array(Lift *L, CXCursor d, const char *name, CXType pointee, CXCursor init) {
     Type ety;
     Operand count;
@@ -377,8 +465,14 @@ void lift_var_decl(Lift *L, CXCursor d) {
             if (clang_isExpression(clang_getCursorKind(k.items[i])))
                 init = k.items[i];
         CXCursor call = clang_Cursor_isNull(init) ? init : strip_casts(init);
+        CXType pointee = clang_getCanonicalType(clang_getPointeeType(ct));
+        bool rows = pointee.kind == CXType_ConstantArray || pointee.kind == CXType_VariableArray;
+        if (!clang_Cursor_isNull(call) && clang_getCursorKind(call) == CXCursor_CallExpr && rows) {
+            lift_heap_rows(L, d, name, pointee, &k, init);
+            return;
+        }
         if (!clang_Cursor_isNull(call) && clang_getCursorKind(call) == CXCursor_CallExpr) {
-            lift_heap_array(L, d, name, clang_getCanonicalType(clang_getPointeeType(ct)), init);
+            lift_heap_array(L, d, name, pointee, init);
             return;
         }
         /* double *acc = &total;: *acc is total */

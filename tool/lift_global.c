@@ -1,9 +1,12 @@
 /* The file's constants read by a differentiated function: `const double
  * dt = 0.01;` becomes its value, `static const double coef[5] = {...};`
  * a static const local copy in the generated code (which compiles on its
- * own and cannot see the input's statics). Variables of the file that
- * may change are diagnosed: their values would have to be declared and
- * differentiated across calls. */
+ * own and cannot see the input's statics). A static variable that no
+ * code of the file changes, or lets out by its address, keeps its
+ * initial value and is read as such a constant (`static double scale =
+ * 0.5;`, a tuning table). Variables of the file that may change are
+ * diagnosed: their values would have to be declared and differentiated
+ * across calls. */
 #define _POSIX_C_SOURCE 200809L
 #include "lift.h"
 
@@ -19,7 +22,105 @@ bool is_file_scope_var(CXCursor decl) {
 }
 
 static const char *const not_constant_hint =
-    "pass it as a parameter, or declare it const with a constant value";
+    "pass it as a parameter, or declare it const (or static, and change it nowhere in the file) "
+    "with a constant value";
+
+/* ---- static variables the file never changes ---- */
+typedef struct GlobalFact {
+    CXCursor decl;
+    bool unwritten;
+} GlobalFact;
+
+typedef struct WriteScan {
+    Lift *L;
+    CXCursor decl;
+    bool is_array;
+    CXCursor *path; /* the cursors from the scan's root to the one visited */
+    int depth, cap;
+    bool written;
+} WriteScan;
+
+/* What a use of the variable at path[at] does to it, looking through
+ * parentheses and implicit conversions (and, for an array, the subscripts
+ * that pick an element): true for an assignment to it, ++ or --, its
+ * address taken, or an array passed on or pointed at whole (the callee
+ * or the pointer may change it). */
+static bool use_writes(WriteScan *ws, int at) {
+    int i = at;
+    bool element = !ws->is_array;
+    for (;;) {
+        int p = i - 1;
+        if (p < 0)
+            return false;
+        enum CXCursorKind k = clang_getCursorKind(ws->path[p]);
+        if (k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr) {
+            i = p;
+            continue;
+        }
+        if (k == CXCursor_ArraySubscriptExpr) {
+            if (!clang_equalCursors(kids_of(ws->path[p]).items[0], ws->path[i]))
+                return false; /* (the subscript, not the array) */
+            element = true;
+            i = p;
+            continue;
+        }
+        if (!element)
+            return k != CXCursor_UnaryExpr; /* (sizeof tab) */
+        if (k == CXCursor_CompoundAssignOperator)
+            return clang_equalCursors(kids_of(ws->path[p]).items[0], ws->path[i]);
+        if (k == CXCursor_BinaryOperator)
+            return !strcmp(binop_of(ws->L, ws->path[p]), "=") &&
+                   clang_equalCursors(kids_of(ws->path[p]).items[0], ws->path[i]);
+        if (k == CXCursor_UnaryOperator) {
+            bool post;
+            const char *op = unop_of(ws->L, ws->path[p], &post);
+            return !strcmp(op, "++") || !strcmp(op, "--") || !strcmp(op, "&");
+        }
+        return false;
+    }
+}
+
+static enum CXChildVisitResult scan_writes(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    WriteScan *ws = data;
+    if (ws->written)
+        return CXChildVisit_Break;
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+        return CXChildVisit_Continue;
+    if (ws->depth == ws->cap) {
+        ws->cap = ws->cap ? 2 * ws->cap : 64;
+        ws->path = xrealloc(ws->path, sizeof(CXCursor) * (size_t)ws->cap);
+    }
+    ws->path[ws->depth++] = c;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(c), ws->decl))
+        ws->written |= use_writes(ws, ws->depth - 1);
+    else
+        clang_visitChildren(c, scan_writes, ws);
+    ws->depth--;
+    return ws->written ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Whether decl is a static variable of the file that no code of it
+ * changes (looked up once per variable). */
+static bool unwritten_static(Lift *L, CXCursor decl) {
+    if (clang_Cursor_getStorageClass(decl) != CX_SC_Static)
+        return false;
+    PtrVec *facts = &L->fe->unwritten;
+    for (int i = 0; i < facts->len; i++) {
+        GlobalFact *f = facts->items[i];
+        if (clang_equalCursors(f->decl, decl))
+            return f->unwritten;
+    }
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    WriteScan ws = {.L = L, .decl = decl, .is_array = t.kind == CXType_ConstantArray};
+    clang_visitChildren(clang_getTranslationUnitCursor(L->fe->tu), scan_writes, &ws);
+    free(ws.path);
+    GlobalFact *f = arena_alloc(L->a, sizeof(GlobalFact));
+    *f = (GlobalFact){decl, !ws.written};
+    vec_push(L->a, facts, f);
+    return f->unwritten;
+}
 
 Operand lift_global_scalar(Lift *L, CXCursor ref, CXCursor decl) {
     const char *name = cursor_spelling(L, ref);
@@ -28,12 +129,17 @@ Operand lift_global_scalar(Lift *L, CXCursor ref, CXCursor decl) {
     CXCursor init = var_initialiser(decl);
     bool ok = false;
     Operand v = opd_none();
-    if (clang_isConstQualifiedType(t) && map_type(t, &ty) && !clang_Cursor_isNull(init))
+    bool fixed = clang_isConstQualifiedType(t) || unwritten_static(L, decl);
+    if (fixed && map_type(t, &ty) && !clang_Cursor_isNull(init))
         v = evaluate_constant(L, init, &ok);
+    else if (fixed && map_type(t, &ty)) { /* (a static without one starts at zero) */
+        v = opd_int(0);
+        ok = true;
+    }
     if (!ok) {
         lift_fail(L, ref, not_constant_hint,
                   "'%s' is a variable of the file: pargrad reads the file's constants only "
-                  "(const, with a constant value)",
+                  "(const, or static and changed nowhere in the file, with a constant value)",
                   name);
         return opd_int(0);
     }
@@ -88,11 +194,13 @@ static Buffer *make_table(Lift *L, CXCursor ref, CXCursor decl) {
     }
     Type ety;
     CXCursor init = var_initialiser(decl);
+    is_const |= rank > 0 && unwritten_static(L, decl);
     if (rank == 0 || clang_getCanonicalType(t).kind == CXType_ConstantArray || !is_const ||
         !map_type(t, &ety) || count > MAX_TABLE_ELEMENTS) {
         lift_fail(L, ref, not_constant_hint,
                   "'%s' is an array of the file: pargrad reads the file's constant tables "
-                  "only (const, at most 4 dimensions and 2^20 elements)",
+                  "only (const, or static and changed nowhere in the file; at most 4 "
+                  "dimensions and 2^20 elements)",
                   name);
         return NULL;
     }

@@ -136,6 +136,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_SWITCH] = {"switch", 1},
     [K_DOUBTED] = {"doubted_map", 1},
     [K_MEM_CALLS] = {"mem_calls", 1},
+    [K_HEAP_ROWS] = {"heap_rows", 1},
 };
 
 int on(enum construct k) {
@@ -361,6 +362,7 @@ static void gen_void_guard(struct block b) {
  * scope in f (not in helpers); their values, for the declarations */
 enum { MAX_CONST_LEN = 6 };
 static double const_vals[2][MAX_CONST_LEN];
+static int const_plain[2]; /* declared static without const (no code changes them) */
 
 static void declare_file_consts(void) {
     struct var *t = declare(fresh("ctab"), T_ARRAY, 1.0);
@@ -371,6 +373,8 @@ static void declare_file_consts(void) {
     struct var *c = declare(fresh("cs"), T_DOUBLE, 1.0);
     c->konst = 1;
     const_vals[1][0] = rconst(-1.0, 1.0);
+    for (int k = 0; k < 2; k++)
+        const_plain[k] = chance(35);
 }
 
 /* the block of their declarations (printed for those f reads: an unused
@@ -384,9 +388,9 @@ static void print_file_consts(int at) {
         for (int i = 0; v->type == T_ARRAY && i < v->len; i++)
             list = fmt("%s%s%.2f", list, i ? ", " : "", const_vals[0][i]);
         prog.const_names[k] = v->name;
-        prog.consts[k] = v->type == T_ARRAY
-                             ? fmt("static const double %s[%d] = {%s};", v->name, v->len, list)
-                             : fmt("static const double %s = %.2f;", v->name, const_vals[1][0]);
+        const char *kind = const_plain[k] ? "static double" : "static const double";
+        prog.consts[k] = v->type == T_ARRAY ? fmt("%s %s[%d] = {%s};", kind, v->name, v->len, list)
+                                            : fmt("%s %s = %.2f;", kind, v->name, const_vals[1][0]);
     }
     prog.nconsts = 2;
 }
@@ -708,10 +712,11 @@ static void print_support(FILE *out) {
               "* tanh(v);\n    *budget -= t;\n    return t;\n}\n\n",
               out);
     if (prog.uses_grid)
-        fputs("static double rg_grid(int n, int m, const double g[n][m], int i) {\n    double s "
-              "= 0.0;\n    if (i >= n)\n        return 0.0;\n    for (int j = 0; j < m; j++)\n "
-              "       s += g[i][j] * (0.5 + 0.1 * j);\n    return s / m;\n}\n\n",
-              out);
+        fprintf(out,
+                "static double rg_grid(int n, int m, const double %s, int i) {\n    double s = "
+                "0.0;\n    if (i >= n)\n        return 0.0;\n    for (int j = 0; j < m; j++)\n "
+                "       s += g[i][j] * (0.5 + 0.1 * j);\n    return s / m;\n}\n\n",
+                (const char *[]){"g[n][m]", "(*g)[m]", "g[][m]"}[prog.grid_param]);
     if (prog.uses_rowdot)
         fputs("static double rg_rowdot(int m, const double *r) {\n    double s = 0.0;\n    for "
               "(int j = 0; j < m; j++)\n        s += r[j] * (0.3 + 0.1 * j);\n    return s / "

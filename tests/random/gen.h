@@ -174,6 +174,8 @@ enum construct {
     K_DOUBTED,      /* a map whose promise pargrad cannot check (it reads a[i] and writes
                      * a[(i + 1) % n] or a[n - 1 - i]): differentiated as the sequential
                      * loop it means without the annotation */
+    K_HEAP_ROWS,    /* double (*a)[m] = malloc(n * sizeof *a) (or sizeof(double) * n * m, or
+                     * calloc(n, sizeof *a)): rows filled by a map, read by a reduce */
     K_MEM_CALLS,    /* memset(a, 0, sizeof a), memcpy(a, x, sizeof(double) * n), a shifted
                      * memcpy(b + 1, a, (n - 1) * sizeof *b) of local arrays */
     K_COUNT
@@ -285,6 +287,7 @@ struct program {
     int uses_bump, uses_take;   /* scalar_ref: rg_bump, rg_take (called where C may not) */
     int uses_declop[7];         /* declared_op: the operators used (declops) */
     int uses_grid, uses_rowdot; /* grid_helper: rg_grid, rg_rowdot are called */
+    int grid_param;             /* rg_grid's parameter: g[n][m], (*g)[m] or g[][m] */
     int uses_split;             /* rounding: rg_split (frexp, modf) is called */
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */

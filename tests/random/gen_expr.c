@@ -207,6 +207,8 @@ static struct node *array_read(void) {
     if (prog.has_a && !cx.in_helper && chance(25)) {
         prog.used_a = 1;
         if (on(K_GRID_HELPER) && chance(30)) {
+            if (!prog.uses_grid) /* its parameter spelled as C99 code spells it */
+                prog.grid_param = rnd(3);
             prog.uses_grid = 1;
             return leaf(fmt("rg_grid(n, m, a, %s)", index_n()), 1.0);
         }

@@ -865,6 +865,30 @@ static void gen_stencil_2d(struct block b) {
     declare(gs, T_DOUBLE, 4.0 * prog.n * prog.m);
 }
 
+/* heap_rows: a 2-D temporary as a pointer to rows of m, allocated in one
+ * of the spellings C99 code uses, filled by a map over its rows and read
+ * by a reduce that also reads the row above */
+static void gen_heap_rows(struct block b) {
+    const char *name = fresh("hr");
+    const char *a = fmt("%s_a", name), *c = fmt("%s_c", name);
+    const char *i = fmt("%s_i", name), *j = fmt("%s_j", name);
+    const char *alloc[] = {"malloc(n * sizeof *%s)", "malloc(sizeof(double) * n * m)",
+                           "calloc(n, sizeof *%s)"};
+    struct node *d = stmt(b, "");
+    d->kid[d->nkid++] = gen_expr(1);
+    d->tmpl = fmt("const double %s = %%0;\ndouble (*%s)[m] = %s;", c, a, fmt(alloc[rnd(3)], a));
+    stmt(b, fmt("#pragma pargrad map\nfor (int %s = 0; %s < n; %s++)\n    for (int %s = 0; %s < m; "
+                "%s++)\n        %s[%s][%s] = x[(%s * m + %s) %% n] * (0.5 + 0.25 * %s) + 0.25 * "
+                "tanh(%s);",
+                i, i, i, j, j, j, a, i, j, i, j, j, c));
+    stmt(b,
+         fmt("double %s = 0.0;\n#pragma pargrad reduce(+ : %s)\nfor (int %s = 1; %s < n; %s++)\n"
+             "    for (int %s = 0; %s < m; %s++)\n        %s += %s[%s][%s] * %s[%s - 1][(%s + 1) "
+             "%% m];\nfree(%s);",
+             name, name, i, i, i, j, j, j, name, a, i, j, a, i, j, a));
+    declare(name, T_DOUBLE, 4.0 * prog.n * prog.m);
+}
+
 /* pointer_view: a pointer chosen between two arrays by a condition
  * (`const double *pk = c ? x : tm;`), as a statement of its own, then read
  * by a reduce into a new scalar (pargrad runs the statements after it once
@@ -1390,6 +1414,11 @@ static void gen_stmt(struct block b, int count) {
             if (on(K_STENCIL_2D) && !in_parallel && !cx.in_helper && cx.depth == 0 && cx.seq == 0 &&
                 chance(30)) {
                 gen_stencil_2d(b);
+                return;
+            }
+            if (on(K_HEAP_ROWS) && !in_parallel && !cx.in_helper && cx.depth == 0 && cx.seq == 0 &&
+                chance(25)) {
+                gen_heap_rows(b);
                 return;
             }
             if (on(K_VIEW) && !in_parallel && !cx.in_helper && chance(30) && gen_pick(b))
