@@ -195,7 +195,7 @@ static bool loop_counter(Lift *L, CXCursor c, CXCursor init, Canon *cn, CXCursor
         }
         int b = env_lookup(L, target);
         if (b < 0 || L->env[b].is_array || L->env[b].is_view) {
-            L->probe_final = true;
+            L->probe_final = b < 0 || !L->env[b].is_view; /* (a pointer walks as a while loop) */
             lift_fail(L, init, "count with a local variable or a parameter",
                       "loop counter '%s' is not a local variable", cursor_spelling(L, target));
             return false;

@@ -460,6 +460,28 @@ static Operand lift_assign_value(Lift *L, CXCursor c, const char *op) {
     return L->failed ? opd_int(0) : lift_expr(L, strip_implicit(kids_of(c).items[0]));
 }
 
+/* Pointers into one array compared (`p != a + n`, `p < end` of a loop
+ * walking it): their offsets there compared; false (nothing lifted)
+ * where they are not pointers pargrad follows into one array. */
+static bool compare_in_one_array(Lift *L, CXCursor c, PrimOp op, Kids *k, Operand *out) {
+    LiftMark mark = lift_mark(L);
+    bool probing = L->probing;
+    L->probing = true; /* (a failure is reported as the comparison's) */
+    Operand xo, yo;
+    Buffer *x = lift_view(L, k->items[0], &xo);
+    Buffer *y = x && !L->failed ? lift_view(L, k->items[1], &yo) : NULL;
+    L->probing = probing;
+    bool same = y == x && x && !L->failed && x->rank == 1;
+    if (!same)
+        lift_undo(L, &mark);
+    lift_mark_free(&mark);
+    if (same) {
+        Builder bd = lift_builder(L, c);
+        *out = b_cmp(&bd, op, b_cast(&bd, type_long(), xo), b_cast(&bd, type_long(), yo));
+    }
+    return same;
+}
+
 static Operand lift_binary(Lift *L, CXCursor c) {
     PrimOp op;
     if (!strcmp(binop_of(L, c), "="))
@@ -480,6 +502,9 @@ static Operand lift_binary(Lift *L, CXCursor c) {
             return opd_int(0);
     }
     if (op >= OP_LT && op <= OP_NE && is_pointer_type(k.items[0]) && is_pointer_type(k.items[1])) {
+        Operand v;
+        if (compare_in_one_array(L, c, op, &k, &v))
+            return v;
         lift_fail(L, c,
                   "compare indices instead (i == j), or test a pointer parameter against NULL "
                   "only",

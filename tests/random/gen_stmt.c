@@ -1248,7 +1248,16 @@ static int gen_walk_update(struct block b) {
         return 0;
     const char *p = fresh("pw"), *k = fresh("kw");
     struct node *n;
-    switch (rnd(3)) {
+    switch (rnd(4)) {
+    case 3: /* the pointer compared with the end (or the last element) */
+        n = stmt(b, rnd(2) ? fmt("{\n    double *%s = %s, *%s_end = %s + n;\n    for (; %s %s "
+                                 "%s_end; %s++)\n        *%s = 0.5 * *%s + 0.25 * tanh(%%0);\n}",
+                                 p, o->name, p, o->name, p, rnd(2) ? "!=" : "<", p, p, p, p)
+                           : fmt("{\n    double *%s;\n    for (%s = %s; %s <= &%s[n - 1]; ++%s)\n "
+                                 "       *%s = 0.5 * *%s + 0.25 * tanh(%%0);\n}",
+                                 p, p, o->name, p, o->name, p, p, p));
+        (void)k;
+        break;
     case 0:
         n = stmt(b, fmt("{\n    double *%s = %s;\n    int %s;\n    for (%s = 0; %s < n; %s++) "
                         "{\n        *%s = 0.5 * *%s + 0.25 * tanh(%%0);\n        %s++;\n    }\n}",
