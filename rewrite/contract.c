@@ -30,7 +30,8 @@ typedef struct Contract {
     PtrVec always;        /* those writes that every iteration runs */
     Stmt **def;           /* per variable id: the statement binding it */
     bool failed;
-    ContractDoubt *doubt; /* where to say which promise could not be checked, or NULL */
+    ContractDoubt *doubt;  /* where to say which promise could not be checked, or NULL */
+    unsigned char *inside; /* per variable id: defined in the loop (an inner index too) */
 } Contract;
 
 typedef struct DepScan {
@@ -400,40 +401,124 @@ static bool apart(Contract *c, Operand x, Operand y) {
     return opd_equal(bx, by) && xo != yo;
 }
 
-/* The term of a subscript that does not depend on the index, where it is
- * a sum with one (a view's offset into its array: cur + (i + 1) % n);
- * none otherwise. */
-static Operand index_free_term(Contract *c, Operand o) {
+static bool defined_inside(Contract *c, Operand o) {
+    return o.kind == OPD_VAR && o.var->id < c->nvars && c->inside[o.var->id];
+}
+
+/* The term of a subscript set before the loop, where it is a sum with one
+ * (a view's offset into its array: cur + (i + 1) % n, in + k for in =
+ * act + l * w); none otherwise. */
+static Operand base_term(Contract *c, Operand o) {
     Stmt *d = let_of(c, o);
     if (d && d->op == OP_CAST)
-        return index_free_term(c, d->args[0]);
+        return base_term(c, d->args[0]);
     for (int q = 0; d && d->op == OP_ADD && q < 2; q++)
-        if (!is_dep(c, d->args[1 - q]) && is_dep(c, d->args[q]))
+        if (!is_dep(c, d->args[1 - q]) && !defined_inside(c, d->args[1 - q]))
             return d->args[1 - q];
     return opd_none();
 }
 
-/* Whether accesses x and y of one array may touch elements of different
- * iterations in a way nobody can check: subscripts that differ, one of
- * them opaque, the same index-free term in both, and no dimension where
- * both are the iteration's own row (u[i][idx[j]] and u[i][j] stay in row
- * i) or certainly apart. Subscripts with different index-free terms (two
- * views into halves of one allocation) are left to the promise. */
+/* Subscripts with different terms set before the loop (nxt[i] and
+ * cur[(i + 1) % n] in halves of one allocation, a layer's in[k] and
+ * out[o] in one array of activations): where views point is the user's
+ * layout, left to the promise. (A runtime test of the offsets would check
+ * it; y[i + k] and y[i] with k < 0 is such a breach pargrad misses.) */
+static bool views_apart(Contract *c, Operand x, Operand y) {
+    Operand bx = base_term(c, x), by = base_term(c, y);
+    return (bx.kind != OPD_NONE || by.kind != OPD_NONE) && !opd_equal(bx, by);
+}
+
+/* r is at least the loop's upper bound (plus k), the index starting at a
+ * constant >= 0: (b + o) against (b + o') through copies, or constants. */
+static bool at_or_past_end(Contract *c, Operand r, long long k) {
+    Stmt *l = c->loop;
+    if (l->counter || l->lo.kind != OPD_CONST || type_is_float(l->lo.ty) || l->lo.ival < 0)
+        return false;
+    long long ro = 0, ho = 0;
+    Operand rb = base_plus_const(c, r, &ro, 0), hb = base_plus_const(c, l->hi, &ho, 0);
+    if (rb.kind == OPD_CONST && hb.kind == OPD_CONST)
+        return !type_is_float(rb.ty) && !type_is_float(hb.ty) && rb.ival + ro >= hb.ival + ho + k;
+    return rb.kind == OPD_VAR && opd_equal(rb, hb) && ro >= ho + k;
+}
+
+/* An element r that no iteration reads or writes at the index plus k:
+ * before the first (a constant below the start) or past the last. */
+static bool outside_range(Contract *c, Operand r, long long k) {
+    Stmt *l = c->loop;
+    long long ro = 0;
+    Operand rb = base_plus_const(c, r, &ro, 0);
+    if (!l->counter && rb.kind == OPD_CONST && !type_is_float(rb.ty) && l->lo.kind == OPD_CONST &&
+        !type_is_float(l->lo.ty) && rb.ival + ro < l->lo.ival + k)
+        return true;
+    return at_or_past_end(c, r, k);
+}
+
+typedef enum { DIM_NEUTRAL, DIM_SAFE, DIM_UNSURE } DimVerdict;
+
+/* Whether read subscript x and write subscript w of one dimension keep
+ * iterations apart (DIM_SAFE: the iteration's own row, elements certainly
+ * apart, or a layout of views), may let one iteration read what another
+ * writes where nothing tells (DIM_UNSURE), or say nothing either way. */
+static DimVerdict compare_dimension(Contract *c, Operand x, Operand w) {
+    long long xo, wo;
+    if (index_plus_const(c, x, &xo, 0) && index_plus_const(c, w, &wo, 0))
+        return xo == wo ? DIM_SAFE : DIM_NEUTRAL; /* (offsets: check_reads_of_written) */
+    if (opd_equal(x, w))
+        return DIM_NEUTRAL;
+    if (apart(c, x, w) || views_apart(c, x, w))
+        return DIM_SAFE;
+    if (opaque(c, x) || opaque(c, w))
+        return DIM_UNSURE;
+    if (!is_dep(c, x) && is_dep(c, w)) { /* y[0], y[j] of an inner loop, against y[i + k] */
+        return index_plus_const(c, w, &wo, 0) && outside_range(c, x, wo) ? DIM_SAFE : DIM_UNSURE;
+    }
+    RowForm fx, fw;
+    if (!row_form(c, x, &fx) || !row_form(c, w, &fw))
+        return DIM_NEUTRAL;
+    if (!opd_equal(fx.step, fw.step)) /* y[2 * i] against y[i], y[j * m + i] against y[i * m + j] */
+        return DIM_UNSURE;
+    if (fx.step.kind != OPD_NONE || opd_equal(fx.rest, fw.rest) || fx.k != fw.k)
+        return DIM_NEUTRAL; /* (columns of the iteration's own row) */
+    /* y[i + k] against y[i]: apart only where one starts past the other's end */
+    Operand other = fx.rest.kind == OPD_NONE   ? fw.rest
+                    : fw.rest.kind == OPD_NONE ? fx.rest
+                                               : opd_none();
+    return other.kind != OPD_NONE && at_or_past_end(c, other, 0) ? DIM_SAFE : DIM_UNSURE;
+}
+
+/* Whether read x and write y of one array may touch elements of different
+ * iterations in a way nobody can check: no dimension keeps them apart and
+ * one is unsure (see compare_dimension). */
 static bool doubtful_pair(Contract *c, Stmt *x, Stmt *y) {
     if (x->buf != y->buf || x->nidx != y->nidx || compare_subscripts(c, x, y) != SUBSCRIPTS_OTHER)
         return false;
+    bool unsure = false;
     for (int d = 0; d < x->nidx; d++) {
-        long long xo, yo;
-        if ((index_plus_const(c, x->idx[d], &xo, 0) && index_plus_const(c, y->idx[d], &yo, 0) &&
-             xo == yo) ||
-            apart(c, x->idx[d], y->idx[d]))
+        DimVerdict v = compare_dimension(c, x->idx[d], y->idx[d]);
+        if (v == DIM_SAFE)
             return false;
+        unsure |= v == DIM_UNSURE;
     }
-    for (int d = 0; d < x->nidx; d++)
-        if (!opd_equal(x->idx[d], y->idx[d]) && (opaque(c, x->idx[d]) || opaque(c, y->idx[d])) &&
-            opd_equal(index_free_term(c, x->idx[d]), index_free_term(c, y->idx[d])))
-            return true;
-    return false;
+    return unsure;
+}
+
+static void mark_inside(Contract *c, Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        int n;
+        Var **defs = stmt_all_defs(s, &n);
+        for (int k = 0; k < n; k++)
+            if (defs[k] && defs[k]->id < c->nvars)
+                c->inside[defs[k]->id] = 1;
+        free(defs);
+        if (s->dst && s->dst->id < c->nvars)
+            c->inside[s->dst->id] = 1;
+        if (s->index && s->index->id < c->nvars)
+            c->inside[s->index->id] = 1;
+        mark_inside(c, s->then_body);
+        mark_inside(c, s->else_body);
+        mark_inside(c, s->body);
+    }
 }
 
 /* The first read of an array the loop writes whose element another
@@ -458,8 +543,12 @@ static void check_loop(Arena *a, Func *f, RevErrors *err, Stmt *loop, Stmt **def
         check_reads_of_written(&c);
     if (!c.failed)
         check_writes_twice(&c);
-    if (!c.failed && doubt && !doubt->loop)
+    if (!c.failed && doubt && !doubt->loop) {
+        c.inside = xcalloc((size_t)c.nvars + 1, 1);
+        mark_inside(&c, loop->body);
         find_doubt(&c);
+        free(c.inside);
+    }
     free(c.dep);
     *failed |= c.failed;
 }

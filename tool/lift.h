@@ -454,6 +454,10 @@ void lift_built_loop(Lift *L, CXCursor at, Operand n, const int *carried_b, int 
                      BuiltIteration iteration, void *ctx);
 void lift_built_map(Lift *L, CXCursor at, CXCursor scope, Operand n, const char *note,
                     BuiltIteration iteration, void *ctx);
+/* ---- lift_global.c ---- */
+/* Whether decl is a static variable (of the file, or a function's) that
+ * no code of the file changes: it keeps its initial value. */
+bool unwritten_static(Lift *L, CXCursor decl);
 /* ---- lift_mem.c ---- */
 /* memcpy(dst, src, bytes) and memset(dst, 0, bytes) as the maps they mean
  * (reported where pargrad cannot follow them); false for other calls. */

@@ -456,6 +456,15 @@ static void lift_vla_decl(Lift *L, CXCursor d, const char *name, CXType ct, Kids
 
 void lift_var_decl(Lift *L, CXCursor d) {
     const char *name = cursor_spelling(L, d);
+    /* a static local that the code changes carries a value from call to
+     * call; one it never changes is the local its initialiser makes */
+    if (clang_Cursor_getStorageClass(d) == CX_SC_Static && !unwritten_static(L, d)) {
+        lift_fail(L, d, "pass the value from call to call as a parameter",
+                  "the static local '%s' keeps its value from one call to the next, which "
+                  "pargrad does not follow",
+                  name);
+        return;
+    }
     CXType t = clang_getCursorType(d);
     CXType ct = clang_getCanonicalType(t);
     Kids k = kids_of(d);

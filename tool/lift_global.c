@@ -35,6 +35,7 @@ typedef struct WriteScan {
     Lift *L;
     CXCursor decl;
     bool is_array;
+    int rank;       /* of an array: the subscripts that reach an element */
     CXCursor *path; /* the cursors from the scan's root to the one visited */
     int depth, cap;
     bool written;
@@ -46,7 +47,7 @@ typedef struct WriteScan {
  * address taken, or an array passed on or pointed at whole (the callee
  * or the pointer may change it). */
 static bool use_writes(WriteScan *ws, int at) {
-    int i = at;
+    int i = at, subscripts = 0;
     bool element = !ws->is_array;
     for (;;) {
         int p = i - 1;
@@ -59,8 +60,8 @@ static bool use_writes(WriteScan *ws, int at) {
         }
         if (k == CXCursor_ArraySubscriptExpr) {
             if (!clang_equalCursors(kids_of(ws->path[p]).items[0], ws->path[i]))
-                return false; /* (the subscript, not the array) */
-            element = true;
+                return false;                   /* (the subscript, not the array) */
+            element = ++subscripts >= ws->rank; /* (tab[1] of a 2-D table is a row) */
             i = p;
             continue;
         }
@@ -101,9 +102,9 @@ static enum CXChildVisitResult scan_writes(CXCursor c, CXCursor parent, CXClient
     return ws->written ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
-/* Whether decl is a static variable of the file that no code of it
- * changes (looked up once per variable). */
-static bool unwritten_static(Lift *L, CXCursor decl) {
+/* Whether decl is a static variable (of the file, or a function's) that
+ * no code of the file changes (looked up once per variable). */
+bool unwritten_static(Lift *L, CXCursor decl) {
     if (clang_Cursor_getStorageClass(decl) != CX_SC_Static)
         return false;
     PtrVec *facts = &L->fe->unwritten;
@@ -114,6 +115,8 @@ static bool unwritten_static(Lift *L, CXCursor decl) {
     }
     CXType t = clang_getCanonicalType(clang_getCursorType(decl));
     WriteScan ws = {.L = L, .decl = decl, .is_array = t.kind == CXType_ConstantArray};
+    for (CXType e = t; e.kind == CXType_ConstantArray; ws.rank++)
+        e = clang_getCanonicalType(clang_getArrayElementType(e));
     clang_visitChildren(clang_getTranslationUnitCursor(L->fe->tu), scan_writes, &ws);
     free(ws.path);
     GlobalFact *f = arena_alloc(L->a, sizeof(GlobalFact));

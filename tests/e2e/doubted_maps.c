@@ -1,7 +1,9 @@
 /* Loops annotated as maps whose promise pargrad cannot check: a ring
  * buffer shifted in place (y[(i + 1) % n] from y[i]), an in-place reversal
  * blended with the original (a[n - 1 - i] from a[i]), and a gather from a
- * neighbour through a table of indices. C runs each in order, its
+ * neighbour through a table of indices, an element every iteration reads,
+ * the whole array read in each iteration, pairs at twice the index, a
+ * helper given the first row. C runs each in order, its
  * iterations depend on each other, and pargrad must differentiate that
  * order (with a warning), not a parallel map. Next to them, a map over
  * one row of a grid (reading its own row at another column) and a map
@@ -57,6 +59,53 @@ double gather_neighbour(int n, const double *x) {
     return s;
 }
 
+/* an element every iteration reads, which the first writes; the sum of
+ * the whole array in each iteration; pairs at twice the index; a helper
+ * given the iteration's row and the first row */
+double fixed_and_strided(int n, const double *x) {
+    double *y = malloc(sizeof(double) * (size_t)(2 * n));
+    for (int i = 0; i < 2 * n; i++)
+        y[i] = x[i % n] + 0.1 * i;
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        y[i] = 0.5 * y[i] + 0.25 * y[0] * y[0];
+#pragma pargrad map
+    for (int i = 0; i < n; i++) {
+        double t = 0.0;
+        for (int j = 0; j < n; j++)
+            t += y[j] * y[j];
+        y[i] = y[i] + 0.01 * t;
+    }
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        y[i] = y[i] + 0.5 * y[2 * i] * y[2 * i + 1];
+    double s = 0.0;
+    for (int i = 0; i < 2 * n; i++)
+        s += y[i] * y[i];
+    free(y);
+    return s;
+}
+
+static void add_squares(int m, double *dst, const double *src) {
+    for (int j = 0; j < m; j++)
+        dst[j] = dst[j] + 0.5 * src[j] * src[j];
+}
+
+double row_helper(int n, const double *x) {
+    int m = 3;
+    double *a = malloc(sizeof(double) * (size_t)(n * m));
+    for (int k = 0; k < n * m; k++)
+        a[k] = x[k % n] + 0.1 * k;
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        add_squares(m, a + i * m, a);
+    double s = 0.0;
+    for (int k = 0; k < n * m; k++)
+        s += a[k] * a[k];
+    free(a);
+    return s;
+}
+
 /* (kept their promise: parallel maps) */
 double own_rows(int n, const double *x) {
     int m = 3;
@@ -107,4 +156,6 @@ double split_parts(int n, const double *x) {
 #pragma pargrad reverse(mirror_blend) wrt(x)
 #pragma pargrad reverse(gather_neighbour) wrt(x)
 #pragma pargrad reverse(own_rows) wrt(x)
+#pragma pargrad reverse(fixed_and_strided) wrt(x)
+#pragma pargrad reverse(row_helper) wrt(x)
 #pragma pargrad reverse(split_parts) wrt(x)

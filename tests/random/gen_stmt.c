@@ -1178,18 +1178,25 @@ static void gen_switch(struct block b) {
 
 /* doubted_map: a map over a local array whose subscripts pargrad cannot
  * compare (read a[i], write a[(i + 1) % n]; read a[(i + 2) % n], write
- * a[i]; read a[i], write a[n - 1 - i]): C runs it in order, and so must
- * its gradient, since the iterations depend on each other */
+ * a[i]; read a[i], write a[n - 1 - i]; read a[0] or a[2 * i + 1], write
+ * a[i]): C runs it in order, and so must its gradient, since the
+ * iterations depend on each other */
 static void gen_doubted_map(struct block b) {
     const char *name = fresh("dm");
     const char *i = fmt("%s_i", name), *a = fmt("%s_a", name);
     const char *rd = i, *wr = fmt("(%s + 1) %% n", i);
-    int shape = rnd(3);
+    int shape = rnd(5);
     if (shape == 1) {
         rd = fmt("(%s + 2) %% n", i);
         wr = i;
     } else if (shape == 2) {
         wr = fmt("n - 1 - %s", i);
+    } else if (shape == 3) { /* the element the first iteration writes */
+        rd = "0";
+        wr = i;
+    } else if (shape == 4) { /* pairs at twice the index (n <= 32) */
+        rd = fmt("2 * %s + 1", i);
+        wr = i;
     }
     struct node *n = stmt(b, "");
     n->kid[n->nkid++] = gen_expr(1);
