@@ -18,6 +18,7 @@
 #include "rev.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct Contract {
     Arena *a;
@@ -69,6 +70,10 @@ static void report_breach(Contract *c, SrcLoc loc, const char *hint, const char 
     const char *msg =
         arena_printf(c->a, "iterations of the %s at line %d %s, which breaks the %s's promise",
                      kind, c->loop->loc.line, what, kind);
+    if (c->loop->note && !strncmp(c->loop->note, "memcpy", 6)) { /* (tool/lift_mem.c's map) */
+        msg = "memcpy between overlapping parts of one array (undefined in C)";
+        hint = "copy with memmove's order as a loop, or between two arrays";
+    }
     c->err->count++;
     if (c->err->report)
         c->err->report(c->err->ctx, loc, hint, msg);

@@ -86,7 +86,14 @@ bool lift_mem_call(Lift *L, CXCursor c, const char *name, KidList *k) {
         m.src = mem_array(L, c, k->items[2], name, &m.src_off);
         if (!m.src)
             return true;
-        if (strcmp(m.src->elem.cname, m.dst->elem.cname) || pointee_size(k->items[2]) != esize) {
+        if (!strcmp(m.src->elem.cname, m.dst->elem.cname) && pointee_size(k->items[2]) != esize) {
+            lift_fail(L, c, "copy between the arrays themselves (their element types)", "%s",
+                      arena_printf(L->a,
+                                   "memcpy reaches '%s' or '%s' through a pointer of another type",
+                                   m.src->name, m.dst->name));
+            return true;
+        }
+        if (strcmp(m.src->elem.cname, m.dst->elem.cname)) {
             lift_fail(L, c,
                       "copy between arrays of one element type (or with a loop that converts)",
                       "%s",
