@@ -34,7 +34,8 @@ struct Frontend {
     MacroOps *macro_ops; /* operators inside function-like macros (macro_ops.c) */
     PtrVec user_ops;     /* UserOp*: the declared operators (lift_op.c) */
     PtrVec headers;      /* HeaderText*: the user's headers read so far (file_text) */
-    PtrVec unwritten;    /* GlobalFact*: which static variables the file never changes */
+    struct StaticWrites *static_writes; /* the static variables code of the file changes
+                                         * (lift_global.c), NULL until asked */
 };
 
 /* Whether a function defined at c is the user's (the input or its own

@@ -26,29 +26,63 @@ static const char *const not_constant_hint =
     "with a constant value";
 
 /* ---- static variables the file never changes ---- */
-typedef struct GlobalFact {
-    CXCursor decl;
-    bool unwritten;
-} GlobalFact;
+/* The static variables some code of the file changes: found by one walk
+ * over the translation unit, the first time one is asked about, and kept
+ * in a hash set of their declarations. */
+struct StaticWrites {
+    CXCursor *decls; /* open addressing; a null cursor marks a free slot */
+    int cap, n;
+};
 
 typedef struct WriteScan {
     Lift *L;
-    CXCursor decl;
-    bool is_array;
-    int rank;       /* of an array: the subscripts that reach an element */
-    CXCursor *path; /* the cursors from the scan's root to the one visited */
+    struct StaticWrites *set;
+    CXCursor *path; /* the cursors from the walk's root to the one visited */
     int depth, cap;
-    bool written;
 } WriteScan;
 
-/* What a use of the variable at path[at] does to it, looking through
- * parentheses and implicit conversions (and, for an array, the subscripts
- * that pick an element): true for an assignment to it, ++ or --, its
- * address taken, or an array passed on or pointed at whole (the callee
- * or the pointer may change it). */
-static bool use_writes(WriteScan *ws, int at) {
-    int i = at, subscripts = 0;
-    bool element = !ws->is_array;
+static bool set_has(const struct StaticWrites *set, CXCursor decl) {
+    for (unsigned h = clang_hashCursor(decl);; h++) {
+        CXCursor c = set->decls[h % (unsigned)set->cap];
+        if (clang_Cursor_isNull(c))
+            return false;
+        if (clang_equalCursors(c, decl))
+            return true;
+    }
+}
+
+static void set_add(Arena *a, struct StaticWrites *set, CXCursor decl) {
+    if (set_has(set, decl))
+        return;
+    if (2 * (set->n + 1) >
+        set->cap) { /* (grown into a new table: the old one stays in the arena) */
+        struct StaticWrites grown = {arena_alloc(a, sizeof(CXCursor) * (size_t)set->cap * 2),
+                                     set->cap * 2, 0};
+        for (int i = 0; i < grown.cap; i++)
+            grown.decls[i] = clang_getNullCursor();
+        for (int i = 0; i < set->cap; i++)
+            if (!clang_Cursor_isNull(set->decls[i]))
+                set_add(a, &grown, set->decls[i]);
+        *set = grown;
+    }
+    unsigned h = clang_hashCursor(decl);
+    while (!clang_Cursor_isNull(set->decls[h % (unsigned)set->cap]))
+        h++;
+    set->decls[h % (unsigned)set->cap] = decl;
+    set->n++;
+}
+
+/* What a use of the static variable decl at path[at] does to it, looking
+ * through parentheses and implicit conversions (and, for an array, the
+ * subscripts that pick an element): true for an assignment to it, ++ or
+ * --, its address taken, or an array (or a row of one) passed on or
+ * pointed at whole (the callee or the pointer may change it). */
+static bool use_writes(WriteScan *ws, CXCursor decl, int at) {
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    int rank = 0, i = at, subscripts = 0;
+    for (CXType e = t; e.kind == CXType_ConstantArray; rank++)
+        e = clang_getCanonicalType(clang_getArrayElementType(e));
+    bool element = rank == 0;
     for (;;) {
         int p = i - 1;
         if (p < 0)
@@ -60,8 +94,8 @@ static bool use_writes(WriteScan *ws, int at) {
         }
         if (k == CXCursor_ArraySubscriptExpr) {
             if (!clang_equalCursors(kids_of(ws->path[p]).items[0], ws->path[i]))
-                return false;                   /* (the subscript, not the array) */
-            element = ++subscripts >= ws->rank; /* (tab[1] of a 2-D table is a row) */
+                return false;               /* (the subscript, not the array) */
+            element = ++subscripts >= rank; /* (tab[1] of a 2-D table is a row) */
             i = p;
             continue;
         }
@@ -84,8 +118,6 @@ static bool use_writes(WriteScan *ws, int at) {
 static enum CXChildVisitResult scan_writes(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     WriteScan *ws = data;
-    if (ws->written)
-        return CXChildVisit_Break;
     if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
         return CXChildVisit_Continue;
     if (ws->depth == ws->cap) {
@@ -93,36 +125,35 @@ static enum CXChildVisitResult scan_writes(CXCursor c, CXCursor parent, CXClient
         ws->path = xrealloc(ws->path, sizeof(CXCursor) * (size_t)ws->cap);
     }
     ws->path[ws->depth++] = c;
-    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-        clang_equalCursors(clang_getCursorReferenced(c), ws->decl))
-        ws->written |= use_writes(ws, ws->depth - 1);
-    else
+    CXCursor decl = clang_getCursorKind(c) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(c)
+                                                                   : clang_getNullCursor();
+    if (!clang_Cursor_isNull(decl) && clang_getCursorKind(decl) == CXCursor_VarDecl &&
+        clang_Cursor_getStorageClass(decl) == CX_SC_Static) {
+        if (use_writes(ws, decl, ws->depth - 1))
+            set_add(ws->L->a, ws->set, decl);
+    } else {
         clang_visitChildren(c, scan_writes, ws);
+    }
     ws->depth--;
-    return ws->written ? CXChildVisit_Break : CXChildVisit_Continue;
+    return CXChildVisit_Continue;
 }
 
 /* Whether decl is a static variable (of the file, or a function's) that
- * no code of the file changes (looked up once per variable). */
+ * no code of the file changes. */
 bool unwritten_static(Lift *L, CXCursor decl) {
     if (clang_Cursor_getStorageClass(decl) != CX_SC_Static)
         return false;
-    PtrVec *facts = &L->fe->unwritten;
-    for (int i = 0; i < facts->len; i++) {
-        GlobalFact *f = facts->items[i];
-        if (clang_equalCursors(f->decl, decl))
-            return f->unwritten;
+    if (!L->fe->static_writes) {
+        struct StaticWrites *set = arena_alloc(L->a, sizeof *set);
+        *set = (struct StaticWrites){arena_alloc(L->a, sizeof(CXCursor) * 16), 16, 0};
+        for (int i = 0; i < set->cap; i++)
+            set->decls[i] = clang_getNullCursor();
+        WriteScan ws = {.L = L, .set = set};
+        clang_visitChildren(clang_getTranslationUnitCursor(L->fe->tu), scan_writes, &ws);
+        free(ws.path);
+        L->fe->static_writes = set;
     }
-    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
-    WriteScan ws = {.L = L, .decl = decl, .is_array = t.kind == CXType_ConstantArray};
-    for (CXType e = t; e.kind == CXType_ConstantArray; ws.rank++)
-        e = clang_getCanonicalType(clang_getArrayElementType(e));
-    clang_visitChildren(clang_getTranslationUnitCursor(L->fe->tu), scan_writes, &ws);
-    free(ws.path);
-    GlobalFact *f = arena_alloc(L->a, sizeof(GlobalFact));
-    *f = (GlobalFact){decl, !ws.written};
-    vec_push(L->a, facts, f);
-    return f->unwritten;
+    return !set_has(L->fe->static_writes, decl);
 }
 
 Operand lift_global_scalar(Lift *L, CXCursor ref, CXCursor decl) {
