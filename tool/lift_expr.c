@@ -790,30 +790,50 @@ static bool lift_scaled_call(Lift *L, CXCursor c, const char *name, KidList *k, 
     return true;
 }
 
-/* The scalar a call's pointer argument stores into: `&e` for a local
- * scalar e, or a helper's pointer to its caller's scalar; -1 (reported)
- * otherwise. */
-static int stored_scalar(Lift *L, CXCursor call, CXCursor arg) {
+/* Stores v where a call's pointer argument points: a local scalar (`&e`,
+ * or a helper's pointer to its caller's scalar), or an array element
+ * (`&e[i]`, a pointer into an array); false (reported) otherwise. */
+static bool store_through(Lift *L, CXCursor call, CXCursor arg, Operand v) {
     CXCursor a = strip_implicit(arg);
     while (clang_getCursorKind(a) == CXCursor_ParenExpr)
         a = strip_implicit(kids_of(a).items[0]);
     bool post;
     int b = -1;
-    if (clang_getCursorKind(a) == CXCursor_UnaryOperator && !strcmp(unop_of(L, a, &post), "&")) {
-        CXCursor t = strip_implicit(kids_of(a).items[0]);
-        b = clang_getCursorKind(t) == CXCursor_DeclRefExpr ? env_lookup(L, t) : -1;
-    } else if (clang_getCursorKind(a) == CXCursor_DeclRefExpr) {
-        int p = env_lookup(L, a);
+    bool address =
+        clang_getCursorKind(a) == CXCursor_UnaryOperator && !strcmp(unop_of(L, a, &post), "&");
+    CXCursor t = address ? strip_implicit(kids_of(a).items[0]) : a;
+    if (address && clang_getCursorKind(t) == CXCursor_ArraySubscriptExpr) {
+        Operand idx[4];
+        int n = 0;
+        Buffer *buf = lift_subscripts(L, t, idx, &n);
+        if (buf)
+            write_element(L, arg, buf, idx, n, v);
+        return buf != NULL;
+    }
+    if (address && clang_getCursorKind(t) == CXCursor_DeclRefExpr) {
+        b = env_lookup(L, t);
+    } else if (!address && clang_getCursorKind(t) == CXCursor_DeclRefExpr) {
+        int p = env_lookup(L, t);
         b = p >= 0 && L->env[p].ref ? L->env[p].ref - 1 : -1;
+        if (p >= 0 && L->env[p].is_view) { /* a pointer into an array */
+            Operand off;
+            Buffer *buf = lift_view(L, t, &off);
+            if (buf)
+                write_element(L, arg, buf, &off, 1, v);
+            return buf != NULL;
+        }
     }
     if (b >= 0 && (L->env[b].is_array || L->env[b].is_view || L->env[b].role != ROLE_NORMAL))
         b = -1;
     if (b < 0) {
-        lift_fail(L, arg, "store into a local scalar: int e; ... f(x, &e)",
-                  "'%s' stores into something other than a local scalar", cursor_spelling(L, call));
-        return -1;
+        lift_fail(L, arg, "store into a local scalar or an array element: f(x, &e), f(x, &e[i])",
+                  "'%s' stores into something pargrad does not follow", cursor_spelling(L, call));
+        return false;
     }
-    return check_assignable(L, arg, b) ? b : -1;
+    if (!check_assignable(L, arg, b))
+        return false;
+    assign_scalar(L, arg, b, v);
+    return true;
 }
 
 /* math.h's calls that split a value and store one part through a pointer:
@@ -830,22 +850,19 @@ static bool lift_split_call(Lift *L, CXCursor c, const char *name, KidList *k, O
     bool single = !strcmp(ty.cname, "float");
     Builder bd = lift_builder(L, c);
     Operand x = b_cast(&bd, ty, lift_expr(L, k->items[1]));
-    int b = stored_scalar(L, c, k->items[2]);
-    if (b < 0) {
-        *out = b_fconst(0, ty);
-        return true;
-    }
-    bd = lift_builder(L, c);
     if (modf_) {
         Operand ip = b_call(&bd, deriv_lookup(single ? "truncf" : "trunc", &fty), x, opd_none());
-        assign_scalar(L, k->items[2], b, ip);
-        *out = b_sub(&bd, x, ip);
+        *out = store_through(L, c, k->items[2], ip) ? b_sub(&bd, x, ip) : b_fconst(0, ty);
         return true;
     }
     Operand lb = b_call(&bd, deriv_lookup(single ? "logbf" : "logb", &fty), x, opd_none());
     Operand e = b_add(&bd, b_cast(&bd, type_int(), lb), opd_int(1));
     e = b_select(&bd, b_cmp(&bd, OP_EQ, x, b_fconst(0, ty)), opd_int(0), e);
-    assign_scalar(L, k->items[2], b, e);
+    if (!store_through(L, c, k->items[2], e)) {
+        *out = b_fconst(0, ty);
+        return true;
+    }
+    bd = lift_builder(L, c);
     Operand scale = b_cast(&bd, ty, b_neg(&bd, e));
     *out = b_mul(&bd, x,
                  b_call(&bd, deriv_lookup(single ? "exp2f" : "exp2", &fty), scale, opd_none()));

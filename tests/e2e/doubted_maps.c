@@ -152,7 +152,25 @@ double split_parts(int n, const double *x) {
     }
     return s;
 }
+/* the parts stored into arrays, one element per iteration of a map */
+double split_into_arrays(int n, const double *x) {
+    double *frac = malloc(sizeof(double) * (size_t)n), *whole = malloc(sizeof(double) * (size_t)n);
+    int *expo = malloc(sizeof(int) * (size_t)n);
+#pragma pargrad map
+    for (int i = 0; i < n; i++) {
+        frac[i] = modf(3.3 * x[i] + 10.0, &whole[i]);
+        frac[i] += frexp(7.3 * x[i] + 10.0, &expo[i]);
+    }
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        s += frac[i] * frac[i] * expo[i] + whole[i] * x[i];
+    free(frac);
+    free(whole);
+    free(expo);
+    return s;
+}
 #pragma pargrad reverse(ring_shift) wrt(x)
+#pragma pargrad reverse(split_into_arrays) wrt(x)
 #pragma pargrad reverse(mirror_blend) wrt(x)
 #pragma pargrad reverse(gather_neighbour) wrt(x)
 #pragma pargrad reverse(own_rows) wrt(x)

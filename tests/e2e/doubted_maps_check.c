@@ -8,6 +8,7 @@ GC_KERNEL(own_rows)
 GC_KERNEL(split_parts)
 GC_KERNEL(fixed_and_strided)
 GC_KERNEL(row_helper)
+GC_KERNEL(split_into_arrays)
 
 int main(void) {
     const struct gc_kernel k[] = {{"ring_shift", ring_shift, ring_shift_b},
@@ -16,9 +17,10 @@ int main(void) {
                                   {"own_rows", own_rows, own_rows_b},
                                   {"split_parts", split_parts, split_parts_b},
                                   {"fixed_and_strided", fixed_and_strided, fixed_and_strided_b},
-                                  {"row_helper", row_helper, row_helper_b}};
+                                  {"row_helper", row_helper, row_helper_b},
+                                  {"split_into_arrays", split_into_arrays, split_into_arrays_b}};
     const int sizes[] = {1, 2, 7, 40};
-    gc_check_kernels(k, 7, sizes, 4, 2);
+    gc_check_kernels(k, 8, sizes, 4, 2);
     gc_check_direction(&k[0], 20000, -1.0, 1.0, 5);
     return gc_finish();
 }

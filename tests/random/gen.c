@@ -724,9 +724,9 @@ static void print_support(FILE *out) {
               out);
     if (prog.uses_split) /* (frexp's exponent through a helper's pointer too) */
         fputs("static double rg_mant(double v, int *e) {\n    return frexp(v, e);\n}\n\n"
-              "static double rg_split(double v) {\n    int e;\n    double ip;\n    double m = "
-              "rg_mant(v, &e);\n    double f = modf(2.0 * v, &ip);\n    return m * (e % 4) + f "
-              "+ 0.25 * ip;\n}\n\n",
+              "static double rg_split(double v) {\n    int e;\n    double ip[2];\n    double m = "
+              "rg_mant(v, &e);\n    double f = modf(2.0 * v, &ip[1]);\n    return m * (e % 4) + f "
+              "+ 0.25 * ip[1];\n}\n\n",
               out);
     if (prog.uses_step)
         fputs("static unsigned rg_step(unsigned *st) {\n    *st = *st * 1664525u + "
