@@ -21,23 +21,26 @@ static void collect_factors(Lift *L, CXCursor e, CXCursor *out, int *n, int max)
 }
 
 /* The element count of `malloc(n * sizeof(T))`, `malloc(sizeof(T) * n)` or
- * `calloc(n, sizeof(T))`; false if the call is not one of these. */
-static bool malloc_count(Lift *L, CXCursor call, CXCursor size, Operand *count);
+ * `calloc(n, sizeof(T))`, and the sizeof in *unit where unit is given;
+ * false if the call is not one of these. */
+static bool malloc_count(Lift *L, CXCursor call, CXCursor size, Operand *count, CXCursor *unit);
 
-static bool heap_count(Lift *L, CXCursor call, Operand *count) {
+static bool heap_count(Lift *L, CXCursor call, Operand *count, CXCursor *unit) {
     const char *fn = cursor_spelling(L, call);
     Kids k = kids_of(call);
     if (strcmp(fn, "calloc") == 0 && k.n == 3) {
         *count = lift_expr(L, k.items[1]);
+        if (unit)
+            *unit = k.items[2];
         return clang_getCursorKind(strip_implicit(k.items[2])) == CXCursor_UnaryExpr;
     }
     if (strcmp(fn, "malloc") != 0 || k.n != 2)
         return false;
-    return malloc_count(L, call, k.items[1], count);
+    return malloc_count(L, call, k.items[1], count, unit);
 }
 
 /* The element count of malloc(size): size a product with one sizeof. */
-static bool malloc_count(Lift *L, CXCursor call, CXCursor size, Operand *count) {
+static bool malloc_count(Lift *L, CXCursor call, CXCursor size, Operand *count, CXCursor *unit) {
     CXCursor factors[16];
     int n = 0, size_at = -1;
     collect_factors(L, size, factors, &n, 16);
@@ -53,6 +56,8 @@ static bool malloc_count(Lift *L, CXCursor call, CXCursor size, Operand *count) 
             Operand f = lift_expr(L, factors[q]);
             *count = count->kind == OPD_NONE ? f : b_mul(&bd, *count, f);
         }
+    if (unit)
+        *unit = factors[size_at];
     return true;
 }
 
@@ -112,7 +117,7 @@ static bool helper_heap_count(Lift *L, CXCursor call, Operand *count) {
             clang_equalCursors(clang_getCursorReferenced(size),
                                clang_Cursor_getArgument(def, (unsigned)i)) &&
             !strcmp(cursor_spelling(L, inner), "malloc"))
-            return malloc_count(L, call, args.items[i + 1], count);
+            return malloc_count(L, call, args.items[i + 1], count, NULL);
     int mark = L->nenv;
     for (int i = 0; i < np; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
@@ -127,7 +132,7 @@ static bool helper_heap_count(Lift *L, CXCursor call, Operand *count) {
         Builder bd = lift_builder(L, call);
         b->val = b_cast(&bd, ty, v);
     }
-    bool ok = heap_count(L, inner, count);
+    bool ok = heap_count(L, inner, count, NULL);
     L->nenv = mark;
     return ok;
 }
@@ -191,7 +196,7 @@ static bool allocation(Lift *L, CXCursor d, const char *name, CXType pointee, CX
     }
     if (clang_getCursorKind(call) != CXCursor_CallExpr ||
         !(structs || (map_type(pointee, ety) && ety->kind != TY_BOOL)) ||
-        !(heap_count(L, call, count) || helper_heap_count(L, call, count))) {
+        !(heap_count(L, call, count, NULL) || helper_heap_count(L, call, count))) {
         lift_fail(L, d, heap_hint, "unsupported initialisation of pointer '%s'", name);
         return false;
     }
@@ -204,36 +209,19 @@ static bool allocation(Lift *L, CXCursor d, const char *name, CXType pointee, CX
 
 /* The rows `malloc(rows * sizeof *a)`, `malloc(rows * m * sizeof(double))`
  * or `calloc(rows, sizeof *a)` allocates for rows of m elements of esize
- * bytes; false where the size is not such a product. */
+ * bytes, and all their elements; false where the size is not such a
+ * product (heap_count). */
 static bool heap_rows(Lift *L, CXCursor call, Operand m, long long esize, Operand *rows,
                       Operand *total) {
-    const char *fn = cursor_spelling(L, call);
-    Kids k = kids_of(call);
-    CXCursor factors[16];
-    int n = 0, size_at = -1;
-    if (!strcmp(fn, "calloc") && k.n == 3) {
-        factors[n++] = k.items[1];
-        factors[n++] = k.items[2];
-    } else if (!strcmp(fn, "malloc") && k.n == 2) {
-        collect_factors(L, k.items[1], factors, &n, 16);
-    } else {
-        return false;
-    }
-    for (int q = 0; q < n && q < 16; q++)
-        if (clang_getCursorKind(strip_implicit(factors[q])) == CXCursor_UnaryExpr)
-            size_at = size_at < 0 ? q : n; /* (a second sizeof) */
-    if (n > 16 || n < 2 || size_at < 0 || size_at >= n)
+    Operand product;
+    CXCursor unit;
+    if (!heap_count(L, call, &product, &unit))
         return false;
     Builder bd = lift_builder(L, call);
-    Operand product = opd_none();
-    for (int q = 0; q < n; q++)
-        if (q != size_at) {
-            Operand f = b_cast(&bd, type_long(), lift_expr(L, factors[q]));
-            product = product.kind == OPD_NONE ? f : b_mul(&bd, product, f);
-        }
-    bool ok;
-    Operand size = evaluate_constant(L, factors[size_at], &ok);
+    product = b_cast(&bd, type_long(), product);
     Operand ml = b_cast(&bd, type_long(), m);
+    bool ok;
+    Operand size = evaluate_constant(L, unit, &ok);
     if (ok && size.kind == OPD_CONST && !type_is_float(size.ty) && size.ival == esize) {
         *total = product; /* (counted in elements) */
         *rows = b_div(&bd, product, ml);

@@ -23,7 +23,7 @@ static void mem_iteration(Lift *L, void *ctx, Operand k) {
 
 /* The array a pointer argument points into, of one dimension with
  * numbers for elements; NULL (reported) otherwise. */
-static Buffer *mem_array(Lift *L, CXCursor call, CXCursor arg, const char *fn, Operand *off) {
+static Buffer *mem_array(Lift *L, CXCursor arg, const char *fn, Operand *off) {
     Buffer *b = lift_view(L, arg, off);
     if (!b)
         return NULL;
@@ -36,7 +36,6 @@ static Buffer *mem_array(Lift *L, CXCursor call, CXCursor arg, const char *fn, O
                                b->name, fn));
         return NULL;
     }
-    (void)call;
     return b;
 }
 
@@ -78,12 +77,12 @@ bool lift_mem_call(Lift *L, CXCursor c, const char *name, KidList *k) {
     if (!(copy || fill) || k->n != 4)
         return false;
     MemLoop m = {.at = c};
-    m.dst = mem_array(L, c, k->items[1], name, &m.dst_off);
+    m.dst = mem_array(L, k->items[1], name, &m.dst_off);
     if (!m.dst)
         return true;
     long long esize = pointee_size(k->items[1]);
     if (copy) {
-        m.src = mem_array(L, c, k->items[2], name, &m.src_off);
+        m.src = mem_array(L, k->items[2], name, &m.src_off);
         if (!m.src)
             return true;
         if (!strcmp(m.src->elem.cname, m.dst->elem.cname) && pointee_size(k->items[2]) != esize) {
