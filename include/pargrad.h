@@ -303,21 +303,33 @@ static inline void pg_bound_check(long runs, long bound, const char *where) {
         pg_bound_fail(runs, bound, where);
 }
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+/* The size of the calling thread's team and its number in it (1 and 0
+ * in a build without OpenMP). */
+static inline int pg_team_size(void) {
+#ifdef _OPENMP
+    return omp_get_num_threads();
+#else
+    return 1;
+#endif
+}
+static inline int pg_team_member(void) {
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
 /* The block of [lo, hi) the calling thread of a parallel region runs (as
  * schedule(static) divides it), and the three parts of a block: its first
  * w iterations, its inside, its last w (a map adding into its neighbours'
  * elements updates them atomically only in its blocks' first and last
  * parts). */
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 static inline void pg_thread_block(long lo, long hi, long *first, long *end) {
     long n = hi > lo ? hi - lo : 0;
-#ifdef _OPENMP
-    long t = omp_get_thread_num(), nt = omp_get_num_threads();
-#else /* built without OpenMP: one thread */
-    long t = 0, nt = 1;
-#endif
+    long t = pg_team_member(), nt = pg_team_size();
     long q = n / nt, r = n % nt;
     *first = lo + t * q + (t < r ? t : r);
     *end = *first + q + (t < r);

@@ -94,7 +94,8 @@ static void report(Contract *c, Stmt *w) {
 
 static void scan_body(Contract *c, Body *b, bool control);
 
-/* An index (i + k) / c or (i + k) % c for a constant c >= 2: consecutive
+/* An index (i + k) / c or (i + k) % c for a constant c >= 2, (i + k) >> s
+ * for s >= 1, (i + k) & m for an m with its lowest bit clear: consecutive
  * iterations share an element (the loop index itself, not another
  * variable, so that row * m + col shapes are not taken for it). */
 static bool index_plus_const(Contract *c, Operand o, long long *off, int depth);
@@ -105,9 +106,12 @@ static bool divides_index(Contract *c, Operand o) {
            d->args[0].kind == OPD_VAR && d->args[0].var->id < c->nvars)
         d = c->def[d->args[0].var->id];
     long long off;
-    return d && d->kind == S_LET && (d->op == OP_DIV || d->op == OP_MOD) &&
-           !type_is_float(d->dst->ty) && d->args[1].kind == OPD_CONST && d->args[1].ival >= 2 &&
-           index_plus_const(c, d->args[0], &off, 0);
+    if (!d || d->kind != S_LET || type_is_float(d->dst->ty) || d->args[1].kind != OPD_CONST ||
+        !index_plus_const(c, d->args[0], &off, 0))
+        return false;
+    long long k = d->args[1].ival;
+    return ((d->op == OP_DIV || d->op == OP_MOD) && k >= 2) || (d->op == OP_SHR && k >= 1) ||
+           (d->op == OP_BITAND && (k & 1) == 0);
 }
 
 static void report_shared(Contract *c, Stmt *w) {
@@ -410,24 +414,24 @@ static bool defined_inside(Contract *c, Operand o) {
     return o.kind == OPD_VAR && o.var->id < c->nvars && c->inside[o.var->id];
 }
 
-/* The term of a subscript set before the loop, where it is a sum with one
- * (a view's offset into its array: cur + (i + 1) % n, in + k for in =
- * act + l * w); none otherwise. */
+/* A view's offset into its array set before the loop, where the
+ * subscript adds one (cur + (i + 1) % n, in + k for in = act + l * w);
+ * none otherwise. */
 static Operand base_term(Contract *c, Operand o) {
     Stmt *d = let_of(c, o);
     if (d && d->op == OP_CAST)
         return base_term(c, d->args[0]);
-    for (int q = 0; d && d->op == OP_ADD && q < 2; q++)
+    for (int q = 0; d && d->op == OP_ADD && d->view_sum && q < 2; q++)
         if (!is_dep(c, d->args[1 - q]) && !defined_inside(c, d->args[1 - q]))
             return d->args[1 - q];
     return opd_none();
 }
 
-/* Subscripts with different terms set before the loop (nxt[i] and
- * cur[(i + 1) % n] in halves of one allocation, a layer's in[k] and
- * out[o] in one array of activations): where views point is the user's
- * layout, left to the promise. (A runtime test of the offsets would check
- * it; y[i + k] and y[i] with k < 0 is such a breach pargrad misses.) */
+/* Subscripts through views with different offsets set before the loop
+ * (nxt[i] and cur[(i + 1) % n] in halves of one allocation, a layer's
+ * in[k] and out[o] in one array of activations): where views point is
+ * the user's layout, left to the promise. A sum the user writes in the
+ * subscript, y[i + k], is compared as a subscript (compare_dimension). */
 static bool views_apart(Contract *c, Operand x, Operand y) {
     Operand bx = base_term(c, x), by = base_term(c, y);
     return (bx.kind != OPD_NONE || by.kind != OPD_NONE) && !opd_equal(bx, by);
@@ -528,13 +532,18 @@ static void mark_inside(Contract *c, Body *b) {
 
 /* The first read of an array the loop writes whose element another
  * iteration may write, where nothing tells (y[i] read, y[(i + 1) % n]
- * written): not a certain breach, so the caller differentiates the loop
- * as the sequential loop it means without the annotation. */
+ * written), else the first pair of writes so (y[i] and y[n - 1 - i]): not
+ * a certain breach, so the caller differentiates the loop as the
+ * sequential loop it means without the annotation. */
 static void find_doubt(Contract *c) {
     for (int i = 0; i < c->reads.len && !c->doubt->loop; i++)
         for (int k = 0; k < c->writes.len && !c->doubt->loop; k++)
             if (doubtful_pair(c, c->reads.items[i], c->writes.items[k]))
                 *c->doubt = (ContractDoubt){c->loop, c->reads.items[i], c->writes.items[k]};
+    for (int i = 0; i < c->writes.len && !c->doubt->loop; i++)
+        for (int k = i + 1; k < c->writes.len && !c->doubt->loop; k++)
+            if (doubtful_pair(c, c->writes.items[i], c->writes.items[k]))
+                *c->doubt = (ContractDoubt){c->loop, c->writes.items[i], c->writes.items[k]};
 }
 
 static void check_loop(Arena *a, Func *f, RevErrors *err, Stmt *loop, Stmt **def, bool *failed,

@@ -546,7 +546,7 @@ static void emit_hist_heap_copies(Emitter *e, Stmt *s) {
     const char *nt = unique_name(e, "nt", false), *t = unique_name(e, "t", false),
                *b = unique_name(e, "b", false), *k = unique_name(e, "q", false);
     indent(e);
-    fprintf(e->out, "const int %s = omp_get_num_threads(), %s = omp_get_thread_num();\n", nt, t);
+    fprintf(e->out, "const int %s = pg_team_size(), %s = pg_team_member();\n", nt, t);
     line(e, "#pragma omp single");
     line(e, "{");
     e->depth++;

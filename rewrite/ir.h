@@ -448,6 +448,11 @@ struct Stmt {
      * label that names nothing: followed by nothing, by a comment that is
      * no label, or by a label of its rank or higher. */
     int label;
+    /* OP_ADD of a pointer's offset into its array and a subscript through
+     * the pointer (lift_access.c): where views point is the user's layout,
+     * which the map's promise covers (contract.c views_apart); a sum the
+     * user wrote in a subscript, y[i + k], is not */
+    bool view_sum;
 
     /* S_IF */
     Operand cond;

@@ -679,7 +679,7 @@ void rev_bwd_stmts(Rev *r, Body *src, Body *out, bool reexec) {
 }
 
 /* ---- the driver ---- */
-static void index_defs(Rev *r, Body *b) {
+void rev_index_defs(Rev *r, Body *b) {
     for (int i = 0; i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         int n;
@@ -695,7 +695,7 @@ static void index_defs(Rev *r, Body *b) {
         Body *bodies[3] = {s->then_body, s->else_body, s->body};
         for (int q = 0; q < 3; q++)
             if (bodies[q])
-                index_defs(r, bodies[q]);
+                rev_index_defs(r, bodies[q]);
     }
 }
 
@@ -1065,7 +1065,7 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     r.dst->body = body_new(a);
     r.nvars = f->next_var_id;
     r.def_stmt = arena_alloc(a, sizeof(Stmt *) * (size_t)(r.nvars + 1));
-    index_defs(&r, f->body);
+    rev_index_defs(&r, f->body);
     mark_inert_buffers(&r);
 
     Body *prologue = body_new(a), *epilogue = body_new(a);

@@ -38,6 +38,13 @@ typedef struct ContractDoubt {
 } ContractDoubt;
 bool contract_check(Arena *a, Func *f, Body *b, RevErrors *err, ContractDoubt *doubt);
 
+/* ---- rev_loop.c ---- */
+/* Rejects the `checkpoint(entry: ...)` clauses of the sequential loops in
+ * b, code after a constant condition that never runs (lifted only for its
+ * diagnostics), whose arrays have a false dependence that can be seen:
+ * the check the reverse makes of the loops that run. */
+bool entry_clauses_check(Arena *a, Func *f, Body *b, RevErrors *err);
+
 /* ---- optional.c ---- */
 /* Rejects a gradient that would use an array the caller may pass as NULL
  * (or its adjoint) outside the user's test of it; but for the copies of
@@ -231,6 +238,8 @@ typedef struct HistSparse {
 } HistSparse;
 
 void rev_error(Rev *r, SrcLoc loc, const char *hint, const char *msg);
+/* Records in r->def_stmt the statement binding each variable of b. */
+void rev_index_defs(Rev *r, Body *b);
 
 /* The forward sweep of a body: the primal computation, saving the array
  * elements that statements overwrite when a return sweep needs them back.

@@ -295,6 +295,45 @@ static Stmt *entry_conflict(Rev *r, Stmt *loop, Body *b, Buffer *buf, bool under
     return NULL;
 }
 
+/* Whether entry array buf of loop s has a false dependence that can be
+ * seen (then reported). */
+static bool refuse_entry_conflict(Rev *r, Stmt *s, Buffer *buf) {
+    const char *why = NULL;
+    Stmt *bad = entry_conflict(r, s, s->body, buf, false, &why);
+    if (bad)
+        rev_error(r, bad->loc,
+                  arena_printf(r->a,
+                               "remove %s from checkpoint(entry: ...) at line %d; its "
+                               "iterations then save the elements they overwrite",
+                               buf->name, s->loop_notes->entry_loc.line),
+                  arena_printf(r->a,
+                               "'%s' has a false dependence in the loop of "
+                               "checkpoint(entry: ...): this statement %s",
+                               buf->name, why));
+    return bad != NULL;
+}
+
+static void check_dead_entry_clauses(Rev *r, Body *b) {
+    for (int i = 0; b && i < b->stmts.len && !r->failed; i++) {
+        Stmt *s = b->stmts.items[i];
+        for (int k = 0; s->loop_notes && k < s->loop_notes->entry.len && !r->failed; k++)
+            if (stmt_writes_buffer(s, s->loop_notes->entry.items[k]))
+                refuse_entry_conflict(r, s, s->loop_notes->entry.items[k]);
+        check_dead_entry_clauses(r, s->then_body);
+        check_dead_entry_clauses(r, s->else_body);
+        check_dead_entry_clauses(r, s->body);
+    }
+}
+
+bool entry_clauses_check(Arena *a, Func *f, Body *b, RevErrors *err) {
+    Rev r = {.a = a, .src = f, .err = err, .nvars = f->next_var_id};
+    r.def_stmt = arena_alloc(a, sizeof(Stmt *) * (size_t)(r.nvars + 1));
+    rev_index_defs(&r, f->body);
+    rev_index_defs(&r, b);
+    check_dead_entry_clauses(&r, b);
+    return !r.failed;
+}
+
 /* The arrays of loop s's entry clause saved once before it: those it
  * writes whose elements can be found ahead (the others, noted in `notes`
  * when given, its iterations save as without the clause); NULL if none. */
@@ -308,20 +347,8 @@ static PtrVec *entry_arrays(Rev *r, Stmt *s, PtrVec *dead, Body *notes) {
         if (vec_contains(dead, buf) || vec_contains(r->entry_saved, buf) ||
             !stmt_writes_buffer(s, buf))
             continue;
-        const char *why = NULL;
-        Stmt *bad = entry_conflict(r, s, s->body, buf, false, &why);
-        if (bad) {
-            rev_error(r, bad->loc,
-                      arena_printf(r->a,
-                                   "remove %s from checkpoint(entry: ...) at line %d; its "
-                                   "iterations then save the elements they overwrite",
-                                   buf->name, n->entry_loc.line),
-                      arena_printf(r->a,
-                                   "'%s' has a false dependence in the loop of "
-                                   "checkpoint(entry: ...): this statement %s",
-                                   buf->name, why));
+        if (refuse_entry_conflict(r, s, buf))
             return NULL;
-        }
         if (entry_saves_ahead(r, s, buf, dead)) {
             vec_push(r->a, arrays, buf);
         } else if (notes) {

@@ -1082,10 +1082,12 @@ static void report_contract(void *ctx, SrcLoc loc, const char *hint, const char 
     diag_error(ctx, loc, hint, "%s", msg);
 }
 
-/* The promises of the parallel loops lifted into b (rewrite/contract.c) */
+/* The promises of the loops lifted into b, code that never runs
+ * (rewrite/contract.c, and the entry clauses the reverse checks where
+ * code runs) */
 bool lift_check_promises(Lift *L, Body *b) {
     RevErrors errs = {report_contract, L->fe->d, 0};
-    if (!contract_check(L->a, L->f, b, &errs, NULL))
+    if (!contract_check(L->a, L->f, b, &errs, NULL) || !entry_clauses_check(L->a, L->f, b, &errs))
         L->failed = true;
     return !L->failed;
 }
@@ -1097,17 +1099,22 @@ static bool mark_doubted(Frontend *fe, const ContractDoubt *dt) {
         Pragma *p = fe->pragmas.items[i];
         if (p->sequential_why || p->target_line != dt->loop->loc.line ||
             p->target_col != dt->loop->loc.col || dt->loop->loc.file != fe->path ||
-            (p->kind != PG_MAP && p->kind != PG_SCATTER && p->kind != PG_REDUCE))
+            (p->kind != PG_MAP && p->kind != PG_SCATTER && p->kind != PG_REDUCE &&
+             p->kind != PG_HISTOGRAM))
             continue;
         const char *name = dt->read->buf->name;
-        p->sequential_why =
-            arena_printf(fe->a,
-                         "pargrad cannot tell whether iterations read elements of '%s' that other "
-                         "iterations write (line %d)",
-                         name, dt->write->loc.line);
+        bool writes = dt->read->kind == S_WRITE;
+        p->sequential_why = arena_printf(fe->a,
+                                         "pargrad cannot tell whether iterations %s elements of "
+                                         "'%s' that other iterations write (line %d)",
+                                         writes ? "write" : "read", name, dt->write->loc.line);
         diag_warning(fe->d, dt->read->loc,
-                     "if the iterations are independent, read and write the array at the same "
-                     "subscript; if they depend on each other, drop the annotation",
+                     writes ? "if the iterations are independent, write one element per "
+                              "iteration (y[i]); if they depend on each other, drop the "
+                              "annotation"
+                            : "if the iterations are independent, read and write the array at "
+                              "the same subscript; if they depend on each other, drop the "
+                              "annotation",
                      "the %s at line %d is differentiated as a sequential loop: %s", p->text,
                      dt->loop->loc.line, p->sequential_why);
         return true;

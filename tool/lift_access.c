@@ -52,8 +52,12 @@ static Operand offset_plus(Lift *L, CXCursor at, Operand off, Operand k, bool mi
         return b_cast(&bd, type_long(), k);
     if (opd_is_const(k, 0))
         return b_cast(&bd, type_long(), off);
-    return b_op(&bd, minus ? OP_SUB : OP_ADD, type_long(), b_cast(&bd, type_long(), off),
-                b_cast(&bd, type_long(), k));
+    Operand sum = b_op(&bd, minus ? OP_SUB : OP_ADD, type_long(), b_cast(&bd, type_long(), off),
+                       b_cast(&bd, type_long(), k));
+    Stmt *last = bd.b->stmts.len ? bd.b->stmts.items[bd.b->stmts.len - 1] : NULL;
+    if (last && sum.kind == OPD_VAR && last->dst == sum.var)
+        last->view_sum = true;
+    return sum;
 }
 
 static const char *view_hint = "point into an array: &a[i], a + i, or another such pointer";

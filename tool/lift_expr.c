@@ -611,6 +611,16 @@ static bool verbatim_arg(Lift *L, CXCursor a) {
     return strcmp(name, "stderr") == 0 || strcmp(name, "stdout") == 0;
 }
 
+/* A verbatim argument as the generated file must spell it: a string
+ * literal as the compiler sees it (a macro's, "a" "b" joined; clang
+ * writes it back escaped), stderr and stdout as written. */
+static const char *verbatim_text(Lift *L, CXCursor a) {
+    CXCursor lit = strip_implicit(a);
+    if (clang_getCursorKind(lit) == CXCursor_StringLiteral)
+        return cursor_spelling(L, lit);
+    return extent_text(L->fe, a);
+}
+
 /* ---- the values of kept calls ----
  * A kept call runs once, where the primal runs it (the forward sweep); a
  * re-execution of its code in the return sweep must see the value it
@@ -710,7 +720,7 @@ static Operand lift_effect(Lift *L, CXCursor c, const char *name, KidList *k) {
         EffectArg *ea = arena_alloc(L->a, sizeof(EffectArg));
         Type ty;
         if (verbatim_arg(L, k->items[i]))
-            ea->text = extent_text(L->fe, k->items[i]);
+            ea->text = verbatim_text(L, k->items[i]);
         else if (map_type(clang_getCursorType(k->items[i]), &ty))
             ea->val = lift_expr(L, k->items[i]);
         else

@@ -6,32 +6,70 @@
 typedef struct MemLoop {
     CXCursor at;
     Buffer *dst, *src; /* src NULL: a fill with zeros */
+    /* where the copy starts: an element, or in a 2-D array a row */
     Operand dst_off, src_off;
 } MemLoop;
+
+/* The length of a row of a 2-D array pargrad knows it of (a parameter
+ * T (*p)[m], T p[][m], a local T a[4][m], rows from malloc); none else. */
+static Operand row_length(Buffer *b) {
+    if (b->rank != 2 || b->row_table)
+        return opd_none();
+    if (b->inner_dims && b->inner_dims[1].kind != OPD_NONE)
+        return b->inner_dims[1];
+    return b->dims ? b->dims[1] : opd_none();
+}
+
+/* Element k of the copy in buf from off: k + off in a 1-D array; in
+ * rows of length m, element k % m of row off + k / m (memcpy sees the
+ * rows one after the other). */
+static int mem_element(Builder *bd, Buffer *buf, Operand off, Operand k, Operand *idx) {
+    if (buf->rank == 1) {
+        idx[0] = opd_is_const(off, 0) ? k : b_add(bd, off, k);
+        return 1;
+    }
+    Operand m = b_cast(bd, type_long(), row_length(buf));
+    idx[0] = b_add(bd, off, b_div(bd, k, m));
+    idx[1] = b_op(bd, OP_MOD, type_long(), k, m);
+    return 2;
+}
 
 static void mem_iteration(Lift *L, void *ctx, Operand k) {
     MemLoop *m = ctx;
     Builder bd = lift_builder(L, m->at);
-    Operand v = b_fconst(0, m->dst->elem);
+    Operand v = b_fconst(0, m->dst->elem), idx[2];
     if (m->src) {
-        Operand si = opd_is_const(m->src_off, 0) ? k : b_add(&bd, m->src_off, k);
-        v = read_element(L, m->at, m->src, &si, 1);
+        int n = mem_element(&bd, m->src, m->src_off, k, idx);
+        v = read_element(L, m->at, m->src, idx, n);
     }
-    Operand di = opd_is_const(m->dst_off, 0) ? k : b_add(&bd, m->dst_off, k);
-    write_element(L, m->at, m->dst, &di, 1, v);
+    int n = mem_element(&bd, m->dst, m->dst_off, k, idx);
+    write_element(L, m->at, m->dst, idx, n, v);
 }
 
-/* The array a pointer argument points into, of one dimension with
- * numbers for elements; NULL (reported) otherwise. */
+/* A 2-D array named whole (memcpy(w, u, ...)): its buffer from its first
+ * row; NULL for anything else. */
+static Buffer *whole_rows(Lift *L, CXCursor arg, Operand *off) {
+    CXCursor c = strip_casts(arg);
+    int b = clang_getCursorKind(c) == CXCursor_DeclRefExpr ? env_lookup(L, c) : -1;
+    if (b < 0 || !L->env[b].is_array || !L->env[b].buf || L->env[b].buf->rank != 2)
+        return NULL;
+    *off = opd_int(0);
+    return L->env[b].buf;
+}
+
+/* The array a pointer argument points into, of numbers, in one dimension
+ * or in rows of a known length; NULL (reported) otherwise. */
 static Buffer *mem_array(Lift *L, CXCursor arg, const char *fn, Operand *off) {
-    Buffer *b = lift_view(L, arg, off);
+    Buffer *b = whole_rows(L, arg, off);
+    if (!b)
+        b = lift_view(L, arg, off);
     if (!b)
         return NULL;
-    if (b->rank != 1 || b->fields) {
+    if (b->fields || (b->rank != 1 && row_length(b).kind == OPD_NONE)) {
         lift_fail(L, arg, "copy or clear it with a loop over its elements", "%s",
                   arena_printf(L->a,
-                               "'%s' of the %s '%s': pargrad follows %s over a "
-                               "one-dimensional array of numbers only",
+                               "'%s' of the %s '%s': pargrad follows %s over arrays of "
+                               "numbers in one dimension, or in rows of a length it knows",
                                fn, b->fields ? "array of structs" : "multi-dimensional array",
                                b->name, fn));
         return NULL;
@@ -62,12 +100,20 @@ static Operand element_count(Lift *L, CXCursor bytes, long long esize) {
     return b_div(&bd, v, opd_int(esize));
 }
 
+static bool is_array_type(CXType t) {
+    return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+           t.kind == CXType_VariableArray;
+}
+
+/* The size of the numbers a pointer argument reaches (through rows:
+ * double (*)[m] reaches doubles). */
 static long long pointee_size(CXCursor arg) {
     CXType t = clang_getCanonicalType(clang_getCursorType(strip_casts(arg)));
-    if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
-        t.kind == CXType_VariableArray)
-        return clang_Type_getSizeOf(clang_getArrayElementType(t));
-    return clang_Type_getSizeOf(clang_getPointeeType(t));
+    t = clang_getCanonicalType(is_array_type(t) ? clang_getArrayElementType(t)
+                                                : clang_getPointeeType(t));
+    while (is_array_type(t))
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+    return clang_Type_getSizeOf(t);
 }
 
 /* memcpy(dst, src, bytes) and memset(dst, 0, bytes) as the loops they

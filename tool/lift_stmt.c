@@ -2,6 +2,7 @@
  * into if/else, or guarded by a `returned` flag) and the statement switch. */
 #define _POSIX_C_SOURCE 200809L
 #include "lift.h"
+#include <ctype.h>
 
 /* ---- statements ---- */
 /* What fn lifts, in a scope of its own, into `into` (fn NULL: nothing). */
@@ -236,6 +237,31 @@ static const char *assert_argument(Lift *L, CXCursor c) {
     return arena_printf(L->a, "%.*s", (int)(end - t - 1), t + 1);
 }
 
+/* Whether the text of an assert's condition names nothing but the
+ * function's unchanged parameters and NULL: a macro it names (MAXN) is
+ * not defined in the generated file. */
+static bool names_only_params(Lift *L, const char *t) {
+    for (const char *p = t; *p;) {
+        if (*p == '"' || *p == '\'') { /* a literal: skipped to its end */
+            char q = *p++;
+            while (*p && *p != q)
+                p += p[0] == '\\' && p[1] ? 2 : 1;
+            p += *p != '\0';
+        } else if (isalpha((unsigned char)*p) || *p == '_') {
+            const char *b = p;
+            while (isalnum((unsigned char)*p) || *p == '_')
+                p++;
+            const char *name = arena_printf(L->a, "%.*s", (int)(p - b), b);
+            int bd = env_named(L, name);
+            if (strcmp(name, "NULL") != 0 && (bd < 0 || !unchanged_param(L, bd)))
+                return false;
+        } else {
+            p += isdigit((unsigned char)*p) ? strspn(p, "0123456789abcdefABCDEFxXuUlL.") : 1;
+        }
+    }
+    return true;
+}
+
 static void lift_assert(Lift *L, CXCursor c) {
     AssertScan as = {L, clang_getNullCursor(), false};
     clang_visitChildren(c, find_assert_cond, &as);
@@ -248,7 +274,7 @@ static void lift_assert(Lift *L, CXCursor c) {
     find_non_param(as.cond, clang_getNullCursor(), &ps);
     if (ps.only_params)
         clang_visitChildren(as.cond, find_non_param, &ps);
-    if (ps.only_params)
+    if (ps.only_params && names_only_params(L, assert_argument(L, c)))
         ea->text = assert_argument(L, c);
     else {
         Builder bd = lift_builder(L, c);

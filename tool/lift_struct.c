@@ -456,8 +456,12 @@ Buffer *lift_member(Lift *L, CXCursor c, Operand *idx, int *n, int *slot) {
         CXType t = clang_getCursorType(c);
         lift_fail(L, c,
                   is_struct_type(t) ? "use its fields, or copy it whole: q = p[i];"
-                                    : "pargrad follows struct fields of integer, float and "
-                                      "double type, and structs of them",
+                  : t.kind == CXType_Pointer
+                      ? "pargrad follows the array a pointer field points to (s->u[i]), not "
+                        "the field itself: to swap buffers, take local pointers, double *cur = "
+                        "s->cur, *nxt = s->nxt;, and swap those"
+                      : "pargrad follows struct fields of integer, float and double type, "
+                        "structs of them, and the arrays pointer fields point to",
                   "the struct field '%s' is not one pargrad can follow here",
                   arena_printf(L->a, "%s: %s", pl.prefix, spelling_of(L, t)));
         return NULL;

@@ -3,12 +3,14 @@
  * blended with the original (a[n - 1 - i] from a[i]), and a gather from a
  * neighbour through a table of indices, an element every iteration reads,
  * the whole array read in each iteration, pairs at twice the index, a
- * helper given the first row. C runs each in order, its
- * iterations depend on each other, and pargrad must differentiate that
- * order (with a warning), not a parallel map. Next to them, a map over
- * one row of a grid (reading its own row at another column) and a map
- * writing the second half of a buffer from its first: both keep their
- * promise and stay parallel. Also frexp and modf, which split a value
+ * helper given the first row, a shift by a distance held in a variable,
+ * an element written twice (y[i] and y[n - 1 - i]), a histogram reading
+ * what its iterations write. C runs each in order, its iterations depend
+ * on each other, and pargrad must differentiate that order (with a
+ * warning), not a parallel map. Next to them, a map over one row of a
+ * grid (reading its own row at another column) and a map writing the
+ * second half of a buffer from its first: both keep their promise and
+ * stay parallel. Also frexp and modf, which split a value
  * and store one part through a pointer. */
 #include <math.h>
 #include <stdlib.h>
@@ -169,6 +171,56 @@ double split_into_arrays(int n, const double *x) {
     free(expo);
     return s;
 }
+/* a shift by a distance known only as it runs: iteration i reads the
+ * element iteration i + k writes (k = 0, or k past the loop's end, would
+ * keep the promise; pargrad cannot tell which) */
+double shifted_by(int n, const double *x) {
+    int k = n / 3 + 1;
+    double *y = malloc(sizeof(double) * (size_t)n);
+    for (int i = 0; i < n; i++)
+        y[i] = cos(x[i]);
+#pragma pargrad map
+    for (int i = 0; i < n - k; i++)
+        y[i] = 0.5 * y[i + k] * y[i] + 0.25 * sin(x[i]);
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        s += y[i] * y[i] * (1.0 + 0.1 * i);
+    free(y);
+    return s;
+}
+
+/* two writes per iteration, y[i] and its mirror y[n - 1 - i]: iteration
+ * n - 1 - i writes both again, and C's order says which value stays */
+double mirrored_writes(int n, const double *x) {
+    double *y = calloc((size_t)n, sizeof(double));
+#pragma pargrad map
+    for (int i = 0; i < n; i++) {
+        y[i] = sin(x[i]);
+        y[n - 1 - i] = 2.0 * x[i] * x[i];
+    }
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        s += y[i] * (1.0 + 0.1 * i);
+    free(y);
+    return s;
+}
+
+/* a histogram whose iterations also write an array and read it mirrored */
+double binned_mirror(int n, const double *x) {
+    double h[4] = {0.0, 0.0, 0.0, 0.0};
+    double *v = malloc(sizeof(double) * (size_t)n);
+    for (int i = 0; i < n; i++)
+        v[i] = 1.0;
+#pragma pargrad histogram(+ : h)
+    for (int i = 0; i < n; i++) {
+        v[i] = 2.0 * x[i];
+        h[i % 4] += v[n - 1 - i] * x[i];
+    }
+    double s = h[0] + 2.0 * h[1] + 3.0 * h[2] + 4.0 * h[3];
+    free(v);
+    return s;
+}
+
 #pragma pargrad reverse(ring_shift) wrt(x)
 #pragma pargrad reverse(split_into_arrays) wrt(x)
 #pragma pargrad reverse(mirror_blend) wrt(x)
@@ -177,3 +229,6 @@ double split_into_arrays(int n, const double *x) {
 #pragma pargrad reverse(fixed_and_strided) wrt(x)
 #pragma pargrad reverse(row_helper) wrt(x)
 #pragma pargrad reverse(split_parts) wrt(x)
+#pragma pargrad reverse(shifted_by) wrt(x)
+#pragma pargrad reverse(mirrored_writes) wrt(x)
+#pragma pargrad reverse(binned_mirror) wrt(x)

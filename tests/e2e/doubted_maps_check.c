@@ -9,6 +9,9 @@ GC_KERNEL(split_parts)
 GC_KERNEL(fixed_and_strided)
 GC_KERNEL(row_helper)
 GC_KERNEL(split_into_arrays)
+GC_KERNEL(shifted_by)
+GC_KERNEL(mirrored_writes)
+GC_KERNEL(binned_mirror)
 
 int main(void) {
     const struct gc_kernel k[] = {{"ring_shift", ring_shift, ring_shift_b},
@@ -18,9 +21,12 @@ int main(void) {
                                   {"split_parts", split_parts, split_parts_b},
                                   {"fixed_and_strided", fixed_and_strided, fixed_and_strided_b},
                                   {"row_helper", row_helper, row_helper_b},
-                                  {"split_into_arrays", split_into_arrays, split_into_arrays_b}};
+                                  {"split_into_arrays", split_into_arrays, split_into_arrays_b},
+                                  {"shifted_by", shifted_by, shifted_by_b},
+                                  {"mirrored_writes", mirrored_writes, mirrored_writes_b},
+                                  {"binned_mirror", binned_mirror, binned_mirror_b}};
     const int sizes[] = {1, 2, 7, 40};
-    gc_check_kernels(k, 8, sizes, 4, 2);
+    gc_check_kernels(k, 11, sizes, 4, 2);
     gc_check_direction(&k[0], 20000, -1.0, 1.0, 5);
     return gc_finish();
 }

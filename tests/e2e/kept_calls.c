@@ -1,7 +1,7 @@
 /* Calls without derivatives that real kernels make: progress output with
  * printf in a time loop and in a parallel loop, timers, a message on
  * stderr before an early return, asserts on the arguments and inside a
- * parallel loop. The gradient makes each of them exactly
+ * parallel loop, macros in both (a bound, a tag string). The gradient makes each of them exactly
  * as often as the primal does (in its forward sweep), never again in the
  * re-executions of its return sweep. */
 #include <assert.h>
@@ -9,10 +9,14 @@
 #include <omp.h>
 #include <stdio.h>
 
+#define MAX_STEPS 100000
+#define TAG "relax"
+
 double relax(int n, int steps, const double *x, double *u) {
     int t, i;
     double t0 = omp_get_wtime(), e = 0.0;
     assert(steps >= 0 && x != NULL);
+    assert(steps <= MAX_STEPS);
     if (n < 2) {
         fprintf(stderr, "relax: n = %d is too small\n", n);
         return 0.0;
@@ -30,7 +34,7 @@ double relax(int n, int steps, const double *x, double *u) {
 #pragma pargrad reduce(+ : e)
     for (i = 0; i < n; i++)
         e += u[i] * u[i] + x[i] * u[i];
-    printf("relax: energy %g in %.1f ms\n", e, 1e3 * (omp_get_wtime() - t0));
+    printf("%s: energy %g in %.1f ms\n", TAG, e, 1e3 * (omp_get_wtime() - t0));
     fflush(stdout);
     return e;
 }

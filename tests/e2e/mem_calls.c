@@ -2,8 +2,8 @@
  * work array and back each time step (sizes as n * sizeof(double) and
  * sizeof(double) * n, and sizeof *p), a local array cleared with
  * memset(h, 0, sizeof h) before a histogram, a row of a matrix copied
- * out through a pointer into it, and a shifted copy into the second half
- * of one buffer. */
+ * out through a pointer into it, a shifted copy into the second half
+ * of one buffer, and rows of a 2-D grid copied whole and one by one. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +65,34 @@ double row_copies(int n, const double *x) {
     free(buf);
     return s;
 }
+/* rows of numbers copied whole, one row at a time, and from a first
+ * element: memcpy sees a 2-D grid's rows one after the other */
+double grid_copies(int n, const double *x) {
+    int m = 3, rows = (n + 2) / 3 + 1;
+    double(*g)[m] = malloc(rows * sizeof *g);
+    double(*h)[m] = malloc(rows * sizeof *h);
+    memset(g, 0, (size_t)rows * m * sizeof(double));
+    memcpy(g, x, n * sizeof(double));
+    for (int t = 0; t < 2; t++) {
+        memcpy(h, g, (size_t)rows * m * sizeof(double));
+#pragma pargrad map
+        for (int i = 0; i < rows; i++)
+            for (int j = 0; j < m; j++)
+                g[i][j] = 0.5 * h[i][j] + 0.25 * sin(h[(i + 1) % rows][j]);
+    }
+    for (int i = 0; i < rows; i++)
+        memcpy(h[i], g[rows - 1 - i], m * sizeof(double));
+    memcpy(&h[0][0], &g[1][0], 2 * sizeof(double));
+    double s = 0.0;
+    for (int i = 0; i < rows; i++)
+        for (int j = 0; j < m; j++)
+            s += h[i][j] * h[i][j] * (1.0 + 0.1 * j + 0.01 * i);
+    free(g);
+    free(h);
+    return s;
+}
+
 #pragma pargrad reverse(diffuse) wrt(x)
 #pragma pargrad reverse(binned_energy) wrt(x)
 #pragma pargrad reverse(row_copies) wrt(x)
+#pragma pargrad reverse(grid_copies) wrt(x)

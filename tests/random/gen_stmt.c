@@ -1134,13 +1134,14 @@ static void gen_kept_call(struct block b) {
         return;
     }
     static const char *const forms[] = {
-        "printf(\"f: %g\\n\", %0);",
-        "fprintf(stderr, \"f: n = %d, e = %.3f\\n\", n, %0);",
-        "assert(fabs(%0) < 1.0e6);",
-        "puts(\"f: step\");",
-        "fflush(stdout);",
-        "if (omp_get_wtime() < 0.0)\n    puts(\"f: a clock before 1970\");"};
-    int k = rnd(6);
+        "printf(\"f: %g\\n\", %0);", "fprintf(stderr, \"f: n = %d, e = %.3f\\n\", n, %0);",
+        "assert(fabs(%0) < 1.0e6);", "puts(\"f: step\");", "fflush(stdout);",
+        "if (omp_get_wtime() < 0.0)\n    puts(\"f: a clock before 1970\");",
+        /* macros the generated file must see through (it has no #define) */
+        "assert(n <= RG_MAX_N);", "printf(\"%s: n = %d\\n\", RG_TAG, n);"};
+    int k = rnd(8);
+    if (k >= 6)
+        prog.uses_kept_macros = 1;
     if (cx.in_helper && k == 1)
         k = 0;
     const char *text = forms[k];
@@ -1178,14 +1179,15 @@ static void gen_switch(struct block b) {
 
 /* doubted_map: a map over a local array whose subscripts pargrad cannot
  * compare (read a[i], write a[(i + 1) % n]; read a[(i + 2) % n], write
- * a[i]; read a[i], write a[n - 1 - i]; read a[0] or a[2 * i + 1], write
- * a[i]): C runs it in order, and so must its gradient, since the
- * iterations depend on each other */
+ * a[i]; read a[i], write a[n - 1 - i]; read a[0], a[2 * i + 1] or a[i +
+ * k] for a variable k, write a[i]; write a[i] and a[n - 1 - i]): C runs
+ * it in order, and so must its gradient, since the iterations depend on
+ * each other */
 static void gen_doubted_map(struct block b) {
     const char *name = fresh("dm");
-    const char *i = fmt("%s_i", name), *a = fmt("%s_a", name);
-    const char *rd = i, *wr = fmt("(%s + 1) %% n", i);
-    int shape = rnd(5);
+    const char *i = fmt("%s_i", name), *a = fmt("%s_a", name), *k = fmt("%s_k", name);
+    const char *rd = i, *wr = fmt("(%s + 1) %% n", i), *pre = "", *post = "";
+    int shape = rnd(7);
     if (shape == 1) {
         rd = fmt("(%s + 2) %% n", i);
         wr = i;
@@ -1197,32 +1199,47 @@ static void gen_doubted_map(struct block b) {
     } else if (shape == 4) { /* pairs at twice the index (n <= 32) */
         rd = fmt("2 * %s + 1", i);
         wr = i;
+    } else if (shape == 5) { /* a shift held in a variable (n <= 32) */
+        pre = fmt("int %s = n / 3 + 1;\n", k);
+        rd = fmt("%s + %s", i, k);
+        wr = i;
+    } else if (shape == 6) { /* an element written twice */
+        wr = i;
+        post = fmt("    %s[n - 1 - %s] = 0.5 * x[%s] * x[%s];\n", a, i, i, i);
     }
     struct node *n = stmt(b, "");
     n->kid[n->nkid++] = gen_expr(1);
-    n->tmpl =
-        fmt("double %s[64] = {0.0};\nfor (int %s = 0; %s < n; %s++)\n    %s[%s] = 0.5 * x[%s];\n"
-            "#pragma pargrad map\nfor (int %s = 0; %s < n; %s++)\n    %s[%s] = 0.5 * %s[%s] "
-            "+ 0.25 * tanh(%%0) * x[%s];\ndouble %s = %s[n - 1];",
-            a, i, i, i, a, i, i, i, i, i, a, wr, a, rd, i, name, a);
+    n->tmpl = fmt("double %s[64] = {0.0};\n%sfor (int %s = 0; %s < n; %s++)\n    %s[%s] = 0.5 * "
+                  "x[%s];\n#pragma pargrad map\nfor (int %s = 0; %s < n; %s++) {\n    %s[%s] = "
+                  "0.5 * %s[%s] + 0.25 * tanh(%%0) * x[%s];\n%s}\ndouble %s = %s[n - 1] + 0.5 * "
+                  "%s[0];",
+                  a, pre, i, i, i, a, i, i, i, i, i, a, wr, a, rd, i, post, name, a, a);
     declare(name, T_DOUBLE, 2.0);
 }
 
 /* mem_calls: local arrays cleared and copied with memset and memcpy, the
- * sizes in the spellings C programs use */
+ * sizes in the spellings C programs use; half the time also into the
+ * rows of a 2-D array, whole and one row */
 static void gen_mem_calls(struct block b) {
     const char *name = fresh("mc");
     const char *a = fmt("%s_a", name), *c = fmt("%s_c", name), *q = fmt("%s_q", name);
+    const char *g = fmt("%s_g", name), *rows = "", *use = "";
+    if (rnd(2)) {
+        rows = fmt("double %s[16][4];\nmemcpy(%s, %s, n * sizeof(double));\n"
+                   "memcpy(%s[0], %s, 4 * sizeof(double));\n",
+                   g, g, a, g, c);
+        use = fmt(" + 0.25 * %s[(n - 1) / 4][(n - 1) %% 4]", g);
+    }
     struct node *n = stmt(b, "");
     n->kid[n->nkid++] = gen_expr(1);
     n->tmpl = fmt("double %s[64], %s[64];\nmemset(%s, 0, sizeof %s);\n"
                   "memcpy(%s, x, %s);\nfor (int %s = 0; %s < n; %s++)\n"
                   "    %s[%s] = tanh(%s[%s] + 0.5 * %%0);\n"
-                  "memcpy(%s + 1, %s, (n - 1) * sizeof *%s);\n"
-                  "double %s = %s[n - 1] + 0.5 * %s[0];",
+                  "memcpy(%s + 1, %s, (n - 1) * sizeof *%s);\n%s"
+                  "double %s = %s[n - 1] + 0.5 * %s[0]%s;",
                   a, c, c, c, a, rnd(2) ? "sizeof(double) * n" : "n * sizeof(double)", q, q, q, a,
-                  q, a, q, c, a, c, name, c, a);
-    declare(name, T_DOUBLE, 1.5);
+                  q, a, q, c, a, c, rows, name, c, a, use);
+    declare(name, T_DOUBLE, 1.75);
 }
 
 /* an initialised output (y or u) no loop is writing, or NULL */
