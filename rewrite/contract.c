@@ -66,7 +66,10 @@ static bool mark(Contract *c, Var *v) {
 static void report_breach(Contract *c, SrcLoc loc, const char *hint, const char *what) {
     if (c->failed)
         return;
-    const char *kind = c->loop->kind == S_MAP ? "map" : "reduce";
+    const char *a = c->loop->annotation;
+    const char *kind = !a               ? (c->loop->kind == S_MAP ? "map" : "reduce")
+                       : strchr(a, '(') ? arena_printf(c->a, "%.*s", (int)(strchr(a, '(') - a), a)
+                                        : a;
     const char *msg =
         arena_printf(c->a, "iterations of the %s at line %d %s, which breaks the %s's promise",
                      kind, c->loop->loc.line, what, kind);

@@ -441,6 +441,9 @@ struct Stmt {
     Body *span_pre;
     Operand span_first, span_last;
     const char *text; /* S_COMMENT, and the pragma text kept on parallel loops */
+    /* A loop's: the user's annotation it was lifted from (`scan(+ : y)`),
+     * for diagnostics, where text says what the output shows ("map") */
+    const char *annotation;
     const char *note; /* what a generated block does ("adjoint", "save"), for comments */
     /* S_COMMENT naming the statements after it (a gather's term), nonzero:
      * its rank, higher for labels around those of lower rank (a gather of

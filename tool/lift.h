@@ -529,8 +529,10 @@ Stmt *element_write(Lift *L, SrcLoc loc, Buffer *buf, Operand idx, Operand v);
  * through the scan); what was lifted is for the caller to undo. */
 bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, const char **fallback);
 Operand scan_value(Lift *L, CXCursor at, int b);
-/* acc = a * acc + b (and acc += b, acc *= a) in an affine scan. */
-void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs);
+/* acc = a * acc + b (and acc += b, acc *= a) in an affine scan; old, in
+ * the array form, is y[i]'s value before the update (NULL otherwise). */
+void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs,
+                        const Operand *old);
 /* In the body of scan(affine: y), y[i] = a * y[i - 1] + b: reads of y[i - 1]
  * and the assignment of y[i]; false for other expressions. */
 bool recurrence_read(Lift *L, CXCursor c, Operand *out);

@@ -162,7 +162,7 @@ static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor
     Binding *bd = &L->env[b];
     ReduceOp rop = bd->acc_op;
     if (rop == RED_AFFINE) {
-        scan_affine_update(L, c, b, op, rhs);
+        scan_affine_update(L, c, b, op, rhs, NULL);
         return;
     }
     const char *want = rop == RED_ADD   ? "+"

@@ -511,5 +511,6 @@ Stmt *loop_stmt(Lift *L, CXCursor c, StmtKind kind, Canon *cn, Pragma *pg) {
     s->hi = cn->hi;
     s->body = body_new(L->a);
     s->text = pg ? pg->text : NULL;
+    s->annotation = s->text;
     return s;
 }

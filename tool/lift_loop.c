@@ -958,6 +958,20 @@ static void sequential_note(Lift *L, CXCursor c, Pragma *pg, const char *why) {
                            pg->text, why));
 }
 
+/* The note, and a warning for the user reading the build's messages,
+ * where pargrad falls back on its own (what it cannot lift in parallel). */
+static void sequential_fallback(Lift *L, CXCursor c, Pragma *pg, const char *why) {
+    sequential_note(L, c, pg, why);
+    if (pg->fallback_warned)
+        return;
+    pg->fallback_warned = true;
+    SrcLoc at = loc_of(L, c);
+    diag_warning(L->fe->d, at, NULL,
+                 "the %s at line %d is differentiated as a sequential loop (correct, not "
+                 "parallel): %s",
+                 pg->text, at.line, why);
+}
+
 /* A reduce, scan or histogram of a declared operator on structs, or of
  * a struct variable or an array of structs (the operator left out). */
 static bool combines_structs(Lift *L, Pragma *pg, UserOp *u) {
@@ -1071,7 +1085,7 @@ void lift_for(Lift *L, CXCursor c) {
         if (u)
             u->used = false; /* no helpers: the loops inline COMBINE as written */
         if (!lift_tuple_combinator(L, c, &cn, pg, u, &why)) {
-            sequential_note(L, c, pg, why);
+            sequential_fallback(L, c, pg, why);
             lift_seq_loop(L, c, &cn);
         }
     } else if (!pg) {
@@ -1089,7 +1103,7 @@ void lift_for(Lift *L, CXCursor c) {
         const char *fallback = NULL;
         if (!lift_histogram(L, c, &cn, pg, &fallback)) {
             lift_undo(L, &mark);
-            sequential_note(L, c, pg, fallback);
+            sequential_fallback(L, c, pg, fallback);
             lift_seq_loop(L, c, &cn);
         }
         lift_mark_free(&mark);
@@ -1103,7 +1117,7 @@ void lift_for(Lift *L, CXCursor c) {
         if (!lift_scan(L, c, &cn, pg, u, &fallback)) {
             lift_undo(L, &mark);
             if (fallback)
-                sequential_note(L, c, pg, fallback);
+                sequential_fallback(L, c, pg, fallback);
             lift_seq_loop(L, c, &cn);
         }
         lift_mark_free(&mark);

@@ -562,9 +562,39 @@ static bool lift_affine(Lift *L, CXCursor e, int b, Operand *a, Operand *add) {
     return true;
 }
 
+/* y[i] OP= e in the array form of a recurrence: y[i]'s own value before
+ * the update (old, an input of the iteration) combined with e, which
+ * may be affine in acc (y[i - 1]); false where the result is not. */
+static bool compound_affine(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs, Operand old,
+                            Operand *fa, Operand *fb) {
+    Operand ra, rb;
+    if (op[0] == '/' ? mentions(L, rhs, b) : !lift_affine(L, rhs, b, &ra, &rb))
+        return false;
+    Type ty = L->env[b].ty;
+    Builder bv = lift_builder(L, c);
+    old = b_cast(&bv, ty, old);
+    if (op[0] == '+') {
+        *fa = ra;
+        *fb = b_add(&bv, old, rb);
+    } else if (op[0] == '-') {
+        *fa = b_neg(&bv, ra);
+        *fb = b_sub(&bv, old, rb);
+    } else if (op[0] == '*') {
+        *fa = b_mul(&bv, old, ra);
+        *fb = b_mul(&bv, old, rb);
+    } else {
+        *fa = b_fconst(0, ty);
+        *fb = b_div(&bv, old, b_cast(&bv, ty, lift_expr(L, rhs)));
+    }
+    return true;
+}
+
 /* The iteration so far maps acc to A * acc + B; the update acc = a * acc + b
- * makes it a * A * acc + (a * B + b). */
-void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs) {
+ * makes it a * A * acc + (a * B + b). In the array form (old given: the
+ * value y[i] has before the update), y[i] += e is y[i] = old + e, not an
+ * update of y[i - 1]. */
+void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs,
+                        const Operand *old) {
     Binding *bd = &L->env[b];
     const char *name = bd->name;
     if (L->nbarriers != bd->acc_barrier) {
@@ -577,6 +607,9 @@ void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs
     bool ok;
     if (!strcmp(op, "=")) {
         ok = lift_affine(L, rhs, b, &fa, &fb);
+    } else if (old &&
+               (!strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "*=") || !strcmp(op, "/="))) {
+        ok = compound_affine(L, c, b, op, rhs, *old, &fa, &fb);
     } else if (!strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "*=") || !strcmp(op, "/=")) {
         ok = !mentions(L, rhs, b);
         if (ok) {
@@ -631,7 +664,8 @@ bool recurrence_assign(Lift *L, CXCursor c, CXCursor lhs, const char *op, CXCurs
                   extent_text(L->fe, lhs));
         return true;
     }
-    scan_affine_update(L, c, rc->acc, op, rhs);
+    Operand old = strcmp(op, "=") ? lift_expr(L, lhs) : opd_none();
+    scan_affine_update(L, c, rc->acc, op, rhs, &old);
     rc->updated = true;
     Operand idx[4];
     int n = 0;

@@ -68,6 +68,9 @@ typedef struct Pragma {
      * read and a write of one array at unrelated subscripts): why; the
      * loop is then lifted as the sequential loop it means without it */
     const char *sequential_why;
+    /* a warning said the loop is differentiated as a sequential loop (once:
+     * a function is lifted again after a doubt, a helper once per call) */
+    bool fallback_warned;
 } Pragma;
 
 /* Parses the text after `#pragma pargrad`; `loc` locates its first character.

@@ -137,6 +137,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_DOUBTED] = {"doubted_map", 1},
     [K_MEM_CALLS] = {"mem_calls", 1},
     [K_HEAP_ROWS] = {"heap_rows", 1},
+    [K_INPLACE_SCAN] = {"inplace_scan", 1},
 };
 
 int on(enum construct k) {

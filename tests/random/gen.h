@@ -178,6 +178,8 @@ enum construct {
                      * calloc(n, sizeof *a)): rows filled by a map, read by a reduce */
     K_MEM_CALLS,    /* memset(a, 0, sizeof a), memcpy(a, x, sizeof(double) * n), a shifted
                      * memcpy(b + 1, a, (n - 1) * sizeof *b) of local arrays */
+    K_INPLACE_SCAN, /* a[i] += a[i - 1] under scan(+ : a), a[i] *= a[i - 1], a[i] -= 0.5 *
+                     * a[i - 1] + e, a[i] /= e: updates of the array form in place */
     K_COUNT
 };
 

@@ -1242,6 +1242,37 @@ static void gen_mem_calls(struct block b) {
     declare(name, T_DOUBLE, 1.75);
 }
 
+/* inplace_scan: a local array filled by a map, then scanned in place
+ * (a[i] += a[i - 1]: each element's own value is its iteration's term) */
+static void gen_inplace_scan(struct block b) {
+    const char *name = fresh("ip");
+    const char *i = fmt("%s_i", name), *a = fmt("%s_a", name);
+    const char *op = "+", *fill = fmt("0.5 * x[%s] + 0.25 * tanh(%%0)", i),
+               *update = fmt("%s[%s] += %s[%s - 1];", a, i, a, i);
+    switch (rnd(4)) {
+    case 1: /* a running product, each factor near 1 */
+        op = "*";
+        fill = fmt("1.0 + 0.1 * x[%s] * tanh(%%0)", i);
+        update = fmt("%s[%s] *= %s[%s - 1];", a, i, a, i);
+        break;
+    case 2:
+        op = "affine";
+        update = fmt("%s[%s] -= 0.5 * %s[%s - 1] + 0.25 * x[%s];", a, i, a, i, i);
+        break;
+    case 3: /* no a[i - 1]: each element on its own */
+        fill = fmt("2.0 + x[%s] * tanh(%%0)", i);
+        update = fmt("%s[%s] /= 1.5 + x[%s] * x[%s];", a, i, i, i);
+        break;
+    }
+    struct node *n = stmt(b, "");
+    n->kid[n->nkid++] = gen_expr(1);
+    n->tmpl = fmt("double %s[64];\nfor (int %s = 0; %s < n; %s++)\n    %s[%s] = %s;\n"
+                  "#pragma pargrad scan(%s : %s)\nfor (int %s = 1; %s < n; %s++)\n    %s\n"
+                  "double %s = 0.05 * %s[n - 1] + 0.5 * %s[n / 2];",
+                  a, i, i, i, a, i, fill, op, a, i, i, i, update, name, a, a);
+    declare(name, T_DOUBLE, 2.0);
+}
+
 /* an initialised output (y or u) no loop is writing, or NULL */
 static struct array *updatable_output(void) {
     struct array *o = NULL;
@@ -1500,6 +1531,10 @@ static void gen_stmt(struct block b, int count) {
             }
             if (on(K_DOUBTED) && !in_parallel && !cx.in_helper && chance(15)) {
                 gen_doubted_map(b);
+                return;
+            }
+            if (on(K_INPLACE_SCAN) && !in_parallel && !cx.in_helper && chance(15)) {
+                gen_inplace_scan(b);
                 return;
             }
             if (on(K_MEM_CALLS) && !in_parallel && !cx.in_helper && chance(15)) {
