@@ -876,7 +876,14 @@ static void zero_seeds_by_shape(Rev *r, Param *p, Body *epilogue) {
     Operand rows = buf->shape ? buf->shape[0] : opd_none();
     if (!buf->shape && buf->inner_dims) {
         Builder bd = {r->a, r->dst, epilogue, r->src->loc};
-        Extent ex = {r, &bd, buf, opd_none(), true, false, 0, 0, NULL, opd_none(), true, true};
+        Extent ex = {.r = r,
+                     .bd = &bd,
+                     .buf = buf,
+                     .size = opd_none(),
+                     .ok = true,
+                     .guard = opd_none(),
+                     .after_body = true,
+                     .rows = true};
         extent_of(&ex, r->src->body);
         if (ex.ok && ex.size.kind != OPD_NONE)
             rows = ex.size;
@@ -935,8 +942,15 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *after) {
         }
         Builder bd = {r->a, r->dst, epilogue, r->src->loc};
         PtrVec skipped = {0};
-        Extent ex = {r, &bd, p->buf,   opd_none(), true, true,
-                     0, 0,   &skipped, opd_none(), true, false};
+        Extent ex = {.r = r,
+                     .bd = &bd,
+                     .buf = p->buf,
+                     .size = opd_none(),
+                     .ok = true,
+                     .exact = true,
+                     .skipped = &skipped,
+                     .guard = opd_none(),
+                     .after_body = true};
         if (p->buf->extent) /* the caller's seeds: as many as it is declared with */
             ex.size = b_cast(&bd, type_long(), *p->buf->extent);
         else

@@ -429,6 +429,7 @@ typedef struct Extent {
     /* Of an array of rank above 1: the rows its accesses reach (the bound
      * of their first subscripts), not elements */
     bool rows;
+    Stmt *unbounded; /* when not ok: the access whose subscript has no bound */
 } Extent;
 void extent_of(Extent *ex, Body *b);
 

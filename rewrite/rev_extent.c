@@ -390,6 +390,7 @@ static void extent_of_body(Extent *ex, Body *b) {
             }
             if (!bounded) {
                 ex->ok = false;
+                ex->unbounded = s;
                 return;
             }
             Builder *bd = ex->bd;
@@ -456,8 +457,14 @@ void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue) {
         if (p->buf->adj && !overwritten_input)
             continue;
         Builder bd = {r->a, r->dst, prologue, r->src->loc};
-        Extent ex = {r, &bd, p->buf, opd_none(), true,  overwritten_input,
-                     0, 0,   NULL,   opd_none(), false, p->buf->rank > 1};
+        Extent ex = {.r = r,
+                     .bd = &bd,
+                     .buf = p->buf,
+                     .size = opd_none(),
+                     .ok = true,
+                     .exact = overwritten_input,
+                     .guard = opd_none(),
+                     .rows = p->buf->rank > 1};
         if (!ex.rows || p->buf->inner_dims) /* (T p[n][m]: the rows, then their elements) */
             extent_of(&ex, r->src->body);
         else
@@ -496,15 +503,18 @@ void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue) {
                 !written ? ""
                 : ret    ? arena_printf(r->a, " and in out(...) (out(return, %s))", p->name)
                          : " and in out(...)";
-            rev_error(r, r->src->loc,
-                      arena_printf(r->a,
-                                   "list '%s' in wrt(...)%s: its adjoint then comes as a "
-                                   "parameter",
-                                   p->name, also),
-                      arena_printf(r->a,
-                                   "'%s' carries derivatives, but pargrad cannot tell its size "
-                                   "to keep its adjoint",
-                                   p->name));
+            rev_error(
+                r, ex.unbounded ? ex.unbounded->loc : r->src->loc,
+                arena_printf(r->a,
+                             "list '%s' in wrt(...)%s: its adjoint then comes as a "
+                             "parameter; or declare its length from integer parameters "
+                             "(%s %s[n * m])",
+                             p->name, also, type_cname(p->buf->elem), p->name),
+                arena_printf(r->a,
+                             "'%s' carries derivatives, but pargrad cannot tell its size "
+                             "to keep its adjoint%s",
+                             p->name,
+                             ex.unbounded ? " (pargrad finds no bound of this subscript)" : ""));
             return;
         }
         Buffer *adj = buffer_new(r->a, r->dst,

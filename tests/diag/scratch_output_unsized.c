@@ -1,4 +1,4 @@
-/* expect: 10:8: 'y' carries derivatives, but pargrad cannot tell its size */
+/* expect: 14:9: 'y' carries derivatives, but pargrad cannot tell its size */
 #include <math.h>
 /* a scratch output sized by a struct's field: the hint names wrt(...) and
  * out(return, y), which together are accepted */
