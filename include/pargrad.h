@@ -294,6 +294,16 @@ static inline void pg_bin_check(long k, long n, const char *where) {
         pg_bin_fail(k, n, where);
 }
 
+/* A memcpy within one array whose source and destination overlap
+ * (undefined in C; pargrad's copy is a parallel map), found by the
+ * gradient's forward sweep from the element offsets of both and the
+ * count: prints what and where, and aborts. */
+__attribute__((noreturn)) void pg_overlap_fail(long dst, long src, long n, const char *where);
+static inline void pg_overlap_check(long dst, long src, long n, const char *where) {
+    if (__builtin_expect(n > 0 && (dst > src ? dst - src : src - dst) < n, 0))
+        pg_overlap_fail(dst, src, n, where);
+}
+
 /* A loop under `#pragma pargrad while bound(N)` whose body ran more than N
  * times, found by the gradient's forward sweep: prints what and where, and
  * aborts (the gradient would be of another loop than the one promised). */

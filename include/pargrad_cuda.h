@@ -516,6 +516,15 @@ __device__ static inline void pg_bound_check(long runs, long bound, const char *
         __trap();
     }
 }
+__device__ static inline void pg_overlap_check(long dst, long src, long n, const char *where) {
+    if (n > 0 && (dst > src ? dst - src : src - dst) < n) {
+        PG_DEVICE_SAY("pargrad: %s: memcpy of %ld elements from element %ld to element %ld of one "
+                      "array: the parts overlap (undefined in C; copy between two arrays, or "
+                      "with a loop)\n",
+                      where, n, src, dst);
+        __trap();
+    }
+}
 /* code on one GPU thread runs its loops on that thread */
 __device__ static inline long pg_threads(void) {
     return 1;

@@ -33,7 +33,19 @@ typedef struct Contract {
     bool failed;
     ContractDoubt *doubt;  /* where to say which promise could not be checked, or NULL */
     unsigned char *inside; /* per variable id: defined in the loop (an inner index too) */
+    /* The branches of ifs around the statement being scanned, innermost
+     * first, and per read and write (aligned with reads, writes) the
+     * branches around it */
+    struct Branch *branch;
+    PtrVec read_branches, write_branches;
 } Contract;
+
+/* A branch of an if: its then (side 0) or else (side 1) body. */
+typedef struct Branch {
+    Stmt *if_stmt;
+    int side;
+    struct Branch *outer;
+} Branch;
 
 typedef struct DepScan {
     Contract *c;
@@ -165,6 +177,7 @@ static void scan_stmt(Contract *c, Stmt *s, bool control) {
             else if (!control && s->nidx == 1 && divides_index(c, s->idx[0]))
                 report_shared(c, s);
             vec_push(c->a, &c->writes, s);
+            vec_push(c->a, &c->write_branches, c->branch);
             if (!control)
                 vec_push(c->a, &c->always, s);
         }
@@ -173,11 +186,19 @@ static void scan_stmt(Contract *c, Stmt *s, bool control) {
     case S_READ:
         if (!vec_contains(&c->inner_bufs, s->buf))
             vec_push(c->a, &c->reads, s);
+        vec_push(c->a, &c->read_branches, c->branch);
         break;
-    case S_IF:
+    case S_IF: {
+        Branch *outer = c->branch, *sides = arena_alloc(c->a, 2 * sizeof(Branch));
+        sides[0] = (Branch){s, 0, outer};
+        sides[1] = (Branch){s, 1, outer};
+        c->branch = &sides[0];
         scan_body(c, s->then_body, control || is_dep(c, s->cond));
+        c->branch = &sides[1];
         scan_body(c, s->else_body, control || is_dep(c, s->cond));
+        c->branch = outer;
         break;
+    }
     case S_LOOP:
     case S_MAP:
     case S_REDUCE:
@@ -533,19 +554,37 @@ static void mark_inside(Contract *c, Body *b) {
     }
 }
 
+/* Whether two statements lie in the two branches of one if (an
+ * iteration runs one of them, its neighbour maybe the other). */
+static bool opposite_branches(const Branch *x, const Branch *y) {
+    for (; x; x = x->outer)
+        for (const Branch *b = y; b; b = b->outer)
+            if (b->if_stmt == x->if_stmt && b->side != x->side)
+                return true;
+    return false;
+}
+
 /* The first read of an array the loop writes whose element another
  * iteration may write, where nothing tells (y[i] read, y[(i + 1) % n]
- * written), else the first pair of writes so (y[i] and y[n - 1 - i]): not
- * a certain breach, so the caller differentiates the loop as the
- * sequential loop it means without the annotation. */
+ * written; y[i] read in one branch of an if, y[i + 1] written in the
+ * other), else the first pair of writes so (y[i] and y[n - 1 - i]; y[i]
+ * and y[i + 1] where one is conditional, as both always would be a
+ * certain breach): not a certain breach, so the caller differentiates the
+ * loop as the sequential loop it means without the annotation. A read
+ * and a conditional write at an offset in one branch are left to the
+ * promise: red-black sweeps write one colour, read the other. */
 static void find_doubt(Contract *c) {
     for (int i = 0; i < c->reads.len && !c->doubt->loop; i++)
         for (int k = 0; k < c->writes.len && !c->doubt->loop; k++)
-            if (doubtful_pair(c, c->reads.items[i], c->writes.items[k]))
+            if (doubtful_pair(c, c->reads.items[i], c->writes.items[k]) ||
+                (compare_subscripts(c, c->reads.items[i], c->writes.items[k]) ==
+                     SUBSCRIPTS_OFFSET &&
+                 opposite_branches(c->read_branches.items[i], c->write_branches.items[k])))
                 *c->doubt = (ContractDoubt){c->loop, c->reads.items[i], c->writes.items[k]};
     for (int i = 0; i < c->writes.len && !c->doubt->loop; i++)
         for (int k = i + 1; k < c->writes.len && !c->doubt->loop; k++)
-            if (doubtful_pair(c, c->writes.items[i], c->writes.items[k]))
+            if (doubtful_pair(c, c->writes.items[i], c->writes.items[k]) ||
+                compare_subscripts(c, c->writes.items[i], c->writes.items[k]) == SUBSCRIPTS_OFFSET)
                 *c->doubt = (ContractDoubt){c->loop, c->writes.items[i], c->writes.items[k]};
 }
 

@@ -54,6 +54,7 @@ static const char *const device_calls[][2] = {
     {"abort", "pg_dev_abort"},
     {"pg_bin_check", "pg_bin_check"},
     {"pg_bound_check", "pg_bound_check"},
+    {"pg_overlap_check", "pg_overlap_check"},
 };
 
 const char *cuda_device_call(const char *fn) {

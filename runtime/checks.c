@@ -10,6 +10,14 @@ void pg_bin_fail(long k, long n, const char *where) {
     abort();
 }
 
+void pg_overlap_fail(long dst, long src, long n, const char *where) {
+    fprintf(stderr,
+            "pargrad: %s: memcpy of %ld elements from element %ld to element %ld of one array: "
+            "the parts overlap (undefined in C; copy between two arrays, or with a loop)\n",
+            where, n, src, dst);
+    abort();
+}
+
 void pg_bound_fail(long runs, long bound, const char *where) {
     fprintf(stderr,
             "pargrad: %s ran its body %ld times, more than its '#pragma pargrad while "

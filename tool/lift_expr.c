@@ -611,14 +611,13 @@ static bool verbatim_arg(Lift *L, CXCursor a) {
     return strcmp(name, "stderr") == 0 || strcmp(name, "stdout") == 0;
 }
 
-/* A verbatim argument as the generated file must spell it: a string
- * literal as the compiler sees it (a macro's, "a" "b" joined; clang
- * writes it back escaped), stderr and stdout as written. */
+/* A verbatim argument as the generated file must spell it, not as the
+ * source does (inside a macro of the user's, LOG(...) standing for
+ * fprintf(stderr, ...), the text is the macro's call): a string literal
+ * as the compiler sees it (a macro's, "a" "b" joined; clang writes it
+ * back escaped), stderr and stdout by name. */
 static const char *verbatim_text(Lift *L, CXCursor a) {
-    CXCursor lit = strip_implicit(a);
-    if (clang_getCursorKind(lit) == CXCursor_StringLiteral)
-        return cursor_spelling(L, lit);
-    return extent_text(L->fe, a);
+    return cursor_spelling(L, strip_implicit(a));
 }
 
 /* ---- the values of kept calls ----

@@ -100,6 +100,32 @@ static Operand element_count(Lift *L, CXCursor bytes, long long esize) {
     return b_div(&bd, v, opd_int(esize));
 }
 
+/* The offset of a copy's first element in buf (a row's first in rows). */
+static Operand first_element(Builder *bd, Buffer *buf, Operand off) {
+    Operand o = b_cast(bd, type_long(), off);
+    return buf->rank == 1 ? o : b_mul(bd, o, b_cast(bd, type_long(), row_length(buf)));
+}
+
+/* A copy within one array: its forward sweep checks, as it runs, that the
+ * parts do not overlap (what the map's promise needs, and C's for memcpy),
+ * where the offsets only tell then (rows g[a] and g[b]). */
+static void overlap_check(Lift *L, CXCursor c, MemLoop *m, Operand n) {
+    Builder bd = lift_builder(L, c);
+    Stmt *s = stmt_new(L->a, S_EFFECT, loc_of(L, c));
+    s->text = "pg_overlap_check";
+    s->effect_id = L->f->next_effect_id++;
+    SrcLoc at = loc_of(L, c);
+    const char *file = strrchr(at.file, '/') ? strrchr(at.file, '/') + 1 : at.file;
+    EffectArg *args = arena_alloc(L->a, 4 * sizeof(EffectArg));
+    args[0].val = first_element(&bd, m->dst, m->dst_off);
+    args[1].val = first_element(&bd, m->src, m->src_off);
+    args[2].val = b_cast(&bd, type_long(), n);
+    args[3].text = arena_printf(L->a, "\"'%s' at %s:%d\"", m->dst->name, file, at.line);
+    for (int i = 0; i < 4; i++)
+        vec_push(L->a, &s->effect_args, &args[i]);
+    body_append(L->a, L->cur, s);
+}
+
 static bool is_array_type(CXType t) {
     return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
            t.kind == CXType_VariableArray;
@@ -164,6 +190,8 @@ bool lift_mem_call(Lift *L, CXCursor c, const char *name, KidList *k) {
     Operand n = element_count(L, k->items[3], esize);
     if (L->failed)
         return true;
+    if (copy && m.src == m.dst)
+        overlap_check(L, c, &m, n);
     lift_built_map(L, c, c, n,
                    arena_printf(L->a,
                                 copy ? "memcpy: '%s' copied into '%s' element by element"

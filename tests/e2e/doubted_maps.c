@@ -5,13 +5,13 @@
  * the whole array read in each iteration, pairs at twice the index, a
  * helper given the first row, a shift by a distance held in a variable,
  * an element written twice (y[i] and y[n - 1 - i]), a histogram reading
- * what its iterations write. C runs each in order, its iterations depend
- * on each other, and pargrad must differentiate that order (with a
- * warning), not a parallel map. Next to them, a map over one row of a
- * grid (reading its own row at another column) and a map writing the
- * second half of a buffer from its first: both keep their promise and
- * stay parallel. Also frexp and modf, which split a value
- * and store one part through a pointer. */
+ * what its iterations write, branches writing neighbouring elements. C
+ * runs each in order, its iterations depend on each other, and pargrad
+ * must differentiate that order (with a warning), not a parallel map.
+ * Next to them, a map over one row of a grid (reading its own row at
+ * another column) and a map writing the second half of a buffer from its
+ * first: both keep their promise and stay parallel. Also frexp and modf,
+ * which split a value and store one part through a pointer. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -221,6 +221,26 @@ double binned_mirror(int n, const double *x) {
     return s;
 }
 
+/* the branches of an if writing neighbouring elements: an even
+ * iteration writes y[i + 1], the odd one after it reads and writes it */
+double branch_neighbours(int n, const double *x) {
+    double *y = malloc(sizeof(double) * (size_t)(n + 1));
+    for (int i = 0; i < n + 1; i++)
+        y[i] = 1.0 + 0.1 * i;
+#pragma pargrad map
+    for (int i = 0; i < n; i++) {
+        if (i % 2 == 0)
+            y[i + 1] = sin(x[i]);
+        else
+            y[i] = y[i] * x[i];
+    }
+    double s = 0.0;
+    for (int i = 0; i < n + 1; i++)
+        s += y[i] * y[i];
+    free(y);
+    return s;
+}
+
 #pragma pargrad reverse(ring_shift) wrt(x)
 #pragma pargrad reverse(split_into_arrays) wrt(x)
 #pragma pargrad reverse(mirror_blend) wrt(x)
@@ -232,3 +252,4 @@ double binned_mirror(int n, const double *x) {
 #pragma pargrad reverse(shifted_by) wrt(x)
 #pragma pargrad reverse(mirrored_writes) wrt(x)
 #pragma pargrad reverse(binned_mirror) wrt(x)
+#pragma pargrad reverse(branch_neighbours) wrt(x)

@@ -12,6 +12,7 @@ GC_KERNEL(split_into_arrays)
 GC_KERNEL(shifted_by)
 GC_KERNEL(mirrored_writes)
 GC_KERNEL(binned_mirror)
+GC_KERNEL(branch_neighbours)
 
 int main(void) {
     const struct gc_kernel k[] = {{"ring_shift", ring_shift, ring_shift_b},
@@ -24,9 +25,10 @@ int main(void) {
                                   {"split_into_arrays", split_into_arrays, split_into_arrays_b},
                                   {"shifted_by", shifted_by, shifted_by_b},
                                   {"mirrored_writes", mirrored_writes, mirrored_writes_b},
-                                  {"binned_mirror", binned_mirror, binned_mirror_b}};
+                                  {"binned_mirror", binned_mirror, binned_mirror_b},
+                                  {"branch_neighbours", branch_neighbours, branch_neighbours_b}};
     const int sizes[] = {1, 2, 7, 40};
-    gc_check_kernels(k, 11, sizes, 4, 2);
+    gc_check_kernels(k, 12, sizes, 4, 2);
     gc_check_direction(&k[0], 20000, -1.0, 1.0, 5);
     return gc_finish();
 }

@@ -1,7 +1,8 @@
 /* Calls without derivatives that real kernels make: progress output with
  * printf in a time loop and in a parallel loop, timers, a message on
  * stderr before an early return, asserts on the arguments and inside a
- * parallel loop, macros in both (a bound, a tag string). The gradient makes each of them exactly
+ * parallel loop, macros in both (a bound, a tag string, a logging macro
+ * around fprintf(stderr, ...)). The gradient makes each of them exactly
  * as often as the primal does (in its forward sweep), never again in the
  * re-executions of its return sweep. */
 #include <assert.h>
@@ -11,6 +12,7 @@
 
 #define MAX_STEPS 100000
 #define TAG "relax"
+#define LOG(...) fprintf(stderr, __VA_ARGS__)
 
 double relax(int n, int steps, const double *x, double *u) {
     int t, i;
@@ -18,7 +20,7 @@ double relax(int n, int steps, const double *x, double *u) {
     assert(steps >= 0 && x != NULL);
     assert(steps <= MAX_STEPS);
     if (n < 2) {
-        fprintf(stderr, "relax: n = %d is too small\n", n);
+        LOG("relax: n = %d is too small\n", n);
         return 0.0;
     }
     for (t = 0; t < steps; t++) {

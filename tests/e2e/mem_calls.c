@@ -3,7 +3,8 @@
  * sizeof(double) * n, and sizeof *p), a local array cleared with
  * memset(h, 0, sizeof h) before a histogram, a row of a matrix copied
  * out through a pointer into it, a shifted copy into the second half
- * of one buffer, and rows of a 2-D grid copied whole and one by one. */
+ * of one buffer, and rows of a 2-D grid copied whole and one by one, and
+ * within one grid (checked for overlap as the gradient runs). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,7 +93,26 @@ double grid_copies(int n, const double *x) {
     return s;
 }
 
+/* two rows of one grid copied onto two others, the rows chosen as it
+ * runs: apart, the copy is a map; overlapping (undefined in C) stops the
+ * gradient with a message */
+double copy_rows_within(int n, int to, int from, const double *x) {
+    int m = 4;
+    double(*g)[m] = malloc(n * sizeof *g);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < m; j++)
+            g[i][j] = x[i] * (j + 1);
+    memcpy(g[to], g[from], 2 * m * sizeof(double));
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < m; j++)
+            s += g[i][j] * g[i][j] * (1.0 + 0.1 * i);
+    free(g);
+    return s;
+}
+
 #pragma pargrad reverse(diffuse) wrt(x)
 #pragma pargrad reverse(binned_energy) wrt(x)
 #pragma pargrad reverse(row_copies) wrt(x)
 #pragma pargrad reverse(grid_copies) wrt(x)
+#pragma pargrad reverse(copy_rows_within) wrt(x)

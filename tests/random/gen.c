@@ -685,7 +685,9 @@ static void print_support(FILE *out) {
     if (prog.uses_pragma_consts) /* named in pragmas: stripmine(RG_LEVELS), bound(RG_WHILE_MAX) */
         fputs("#define RG_LEVELS 2\n#define RG_WHILE_MAX (4)\n\n", out);
     if (prog.uses_kept_macros)
-        fputs("#define RG_MAX_N 100000\n#define RG_TAG \"f\"\n\n", out);
+        fputs("#define RG_MAX_N 100000\n#define RG_TAG \"f\"\n"
+              "#define RG_LOG(...) fprintf(stderr, __VA_ARGS__)\n\n",
+              out);
     if (prog.uses_enum)
         fputs("enum rg_mode { RG_FAST, RG_HALF, RG_SLOW };\n\n", out);
     if (prog.uses_ptfield) /* reads only: &sq passed as const rg_pt * */

@@ -298,7 +298,7 @@ struct program {
                              * copies of w's front and back (sg[k].v[i]) */
     int uses_enum;          /* enum rg_mode is defined */
     int uses_pragma_consts; /* RG_LEVELS and RG_WHILE_MAX are defined (for pragmas) */
-    int uses_kept_macros;   /* RG_MAX_N and RG_TAG are defined (for asserts and printf) */
+    int uses_kept_macros;   /* RG_MAX_N, RG_TAG, RG_LOG are defined (asserts, printf) */
     int uses_ptfield;       /* rg_ptfield(&sq, hi): a struct local read through a const pointer */
     /* malloc: an rg_pt array f allocates and fills from x (its name; its
      * fields read as sp's are) */

@@ -1138,12 +1138,13 @@ static void gen_kept_call(struct block b) {
         "assert(fabs(%0) < 1.0e6);", "puts(\"f: step\");", "fflush(stdout);",
         "if (omp_get_wtime() < 0.0)\n    puts(\"f: a clock before 1970\");",
         /* macros the generated file must see through (it has no #define) */
-        "assert(n <= RG_MAX_N);", "printf(\"%s: n = %d\\n\", RG_TAG, n);"};
-    int k = rnd(8);
+        "assert(n <= RG_MAX_N);", "printf(\"%s: n = %d\\n\", RG_TAG, n);",
+        "RG_LOG(\"f: n = %d\\n\", n);"};
+    int k = rnd(9);
+    if (cx.in_helper && (k == 1 || k == 8)) /* (no stderr in helpers) */
+        k = k == 1 ? 0 : 7;
     if (k >= 6)
         prog.uses_kept_macros = 1;
-    if (cx.in_helper && k == 1)
-        k = 0;
     const char *text = forms[k];
     const struct loopvar *par = NULL;
     for (int l = cx.nloops - 1; l >= 0 && cx.par > 0 && !par; l--)
