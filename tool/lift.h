@@ -531,6 +531,11 @@ bool lift_scan(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u, const char
 Operand scan_value(Lift *L, CXCursor at, int b);
 /* acc = a * acc + b (and acc += b, acc *= a) in an affine scan; old, in
  * the array form, is y[i]'s value before the update (NULL otherwise). */
+/* A check of pargrad.h's the forward sweep runs where the primal runs the
+ * code (pg_bin_check, pg_bound_check, pg_overlap_check): fn(vals...,
+ * "WHAT at FILE:LINE"). */
+void runtime_check(Lift *L, CXCursor c, const char *fn, const Operand *vals, int nvals,
+                   const char *what);
 void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs,
                         const Operand *old);
 /* In the body of scan(affine: y), y[i] = a * y[i - 1] + b: reads of y[i - 1]

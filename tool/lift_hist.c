@@ -358,18 +358,8 @@ void hist_bin_check(Lift *L, CXCursor c, Buffer *buf, const char *name, const Op
     if (len.kind == OPD_NONE)
         return;
     Builder bd = lift_builder(L, c);
-    Stmt *s = stmt_new(L->a, S_EFFECT, loc_of(L, c));
-    s->text = "pg_bin_check";
-    s->effect_id = L->f->next_effect_id++;
-    SrcLoc at = loc_of(L, c);
-    const char *file = strrchr(at.file, '/') ? strrchr(at.file, '/') + 1 : at.file;
-    EffectArg *args = arena_alloc(L->a, 3 * sizeof(EffectArg));
-    args[0].val = b_cast(&bd, type_long(), idx[0]);
-    args[1].val = b_cast(&bd, type_long(), len);
-    args[2].text = arena_printf(L->a, "\"histogram '%s' at %s:%d\"", name, file, at.line);
-    for (int i = 0; i < 3; i++)
-        vec_push(L->a, &s->effect_args, &args[i]);
-    body_append(L->a, L->cur, s);
+    Operand vals[2] = {b_cast(&bd, type_long(), idx[0]), b_cast(&bd, type_long(), len)};
+    runtime_check(L, c, "pg_bin_check", vals, 2, arena_printf(L->a, "histogram '%s'", name));
 }
 
 /* The entry of update `site` in this iteration, in the loop's order:

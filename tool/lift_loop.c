@@ -650,6 +650,24 @@ typedef struct Unbounded {
     Operand bound; /* `#pragma pargrad while bound(N)`: N, else none */
 } Unbounded;
 
+/* A check of pargrad.h's the forward sweep runs where the primal runs the
+ * code (a kept call): fn(vals..., "WHAT at FILE:LINE"). */
+void runtime_check(Lift *L, CXCursor c, const char *fn, const Operand *vals, int nvals,
+                   const char *what) {
+    Stmt *s = stmt_new(L->a, S_EFFECT, loc_of(L, c));
+    s->text = fn;
+    s->effect_id = L->f->next_effect_id++;
+    SrcLoc at = loc_of(L, c);
+    const char *file = strrchr(at.file, '/') ? strrchr(at.file, '/') + 1 : at.file;
+    EffectArg *args = arena_alloc(L->a, (size_t)(nvals + 1) * sizeof(EffectArg));
+    for (int i = 0; i < nvals; i++)
+        args[i].val = vals[i];
+    args[nvals].text = arena_printf(L->a, "\"%s at %s:%d\"", what, file, at.line);
+    for (int i = 0; i <= nvals; i++)
+        vec_push(L->a, &s->effect_args, &args[i]);
+    body_append(L->a, L->cur, s);
+}
+
 /* Under `while bound(N)`, the forward sweep checks that the body has not
  * run more than N times (pargrad.h pg_bound_check: a message and a stop,
  * not a gradient of a loop other than the one promised). A kept call: it
@@ -659,18 +677,8 @@ static void bound_check(Lift *L, Unbounded *u) {
     Operand runs = L->env[u->trips].val;
     if (u->go.kind != OPD_NONE) /* the last trip of a while loop runs no body */
         runs = b_sub(&bd, runs, b_cast(&bd, type_long(), b_cmp(&bd, OP_EQ, u->go, opd_int(0))));
-    Stmt *s = stmt_new(L->a, S_EFFECT, loc_of(L, u->c));
-    s->text = "pg_bound_check";
-    s->effect_id = L->f->next_effect_id++;
-    SrcLoc at = loc_of(L, u->c);
-    const char *file = strrchr(at.file, '/') ? strrchr(at.file, '/') + 1 : at.file;
-    EffectArg *args = arena_alloc(L->a, 3 * sizeof(EffectArg));
-    args[0].val = runs;
-    args[1].val = b_cast(&bd, type_long(), u->bound);
-    args[2].text = arena_printf(L->a, "\"the loop at %s:%d\"", file, at.line);
-    for (int i = 0; i < 3; i++)
-        vec_push(L->a, &s->effect_args, &args[i]);
-    body_append(L->a, L->cur, s);
+    Operand vals[2] = {runs, b_cast(&bd, type_long(), u->bound)};
+    runtime_check(L, u->c, "pg_bound_check", vals, 2, "the loop");
 }
 
 static void lift_unbounded_iteration(Lift *L, void *ctx) {

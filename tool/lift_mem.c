@@ -111,19 +111,9 @@ static Operand first_element(Builder *bd, Buffer *buf, Operand off) {
  * where the offsets only tell then (rows g[a] and g[b]). */
 static void overlap_check(Lift *L, CXCursor c, MemLoop *m, Operand n) {
     Builder bd = lift_builder(L, c);
-    Stmt *s = stmt_new(L->a, S_EFFECT, loc_of(L, c));
-    s->text = "pg_overlap_check";
-    s->effect_id = L->f->next_effect_id++;
-    SrcLoc at = loc_of(L, c);
-    const char *file = strrchr(at.file, '/') ? strrchr(at.file, '/') + 1 : at.file;
-    EffectArg *args = arena_alloc(L->a, 4 * sizeof(EffectArg));
-    args[0].val = first_element(&bd, m->dst, m->dst_off);
-    args[1].val = first_element(&bd, m->src, m->src_off);
-    args[2].val = b_cast(&bd, type_long(), n);
-    args[3].text = arena_printf(L->a, "\"'%s' at %s:%d\"", m->dst->name, file, at.line);
-    for (int i = 0; i < 4; i++)
-        vec_push(L->a, &s->effect_args, &args[i]);
-    body_append(L->a, L->cur, s);
+    Operand vals[3] = {first_element(&bd, m->dst, m->dst_off),
+                       first_element(&bd, m->src, m->src_off), b_cast(&bd, type_long(), n)};
+    runtime_check(L, c, "pg_overlap_check", vals, 3, arena_printf(L->a, "'%s'", m->dst->name));
 }
 
 static bool is_array_type(CXType t) {
