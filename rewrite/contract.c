@@ -78,7 +78,7 @@ static bool mark(Contract *c, Var *v) {
 static void report_breach(Contract *c, SrcLoc loc, const char *hint, const char *what) {
     if (c->failed)
         return;
-    const char *a = c->loop->annotation;
+    const char *a = c->loop->loop_notes ? c->loop->loop_notes->annotation : NULL;
     const char *kind = !a               ? (c->loop->kind == S_MAP ? "map" : "reduce")
                        : strchr(a, '(') ? arena_printf(c->a, "%.*s", (int)(strchr(a, '(') - a), a)
                                         : a;

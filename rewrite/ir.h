@@ -361,6 +361,9 @@ typedef struct EffectArg {
 #define ENTRY_SAVE_NOTE "entry checkpoint"
 
 typedef struct LoopNotes {
+    /* the user's annotation the loop was lifted from (`scan(+ : y)`), for
+     * diagnostics, where Stmt.text says what the output shows ("map") */
+    const char *annotation;
     int stripmine;
     PtrVec entry;
     SrcLoc entry_loc;
@@ -441,9 +444,6 @@ struct Stmt {
     Body *span_pre;
     Operand span_first, span_last;
     const char *text; /* S_COMMENT, and the pragma text kept on parallel loops */
-    /* A loop's: the user's annotation it was lifted from (`scan(+ : y)`),
-     * for diagnostics, where text says what the output shows ("map") */
-    const char *annotation;
     const char *note; /* what a generated block does ("adjoint", "save"), for comments */
     /* S_COMMENT naming the statements after it (a gather's term), nonzero:
      * its rank, higher for labels around those of lower rank (a gather of

@@ -511,6 +511,7 @@ Stmt *loop_stmt(Lift *L, CXCursor c, StmtKind kind, Canon *cn, Pragma *pg) {
     s->hi = cn->hi;
     s->body = body_new(L->a);
     s->text = pg ? pg->text : NULL;
-    s->annotation = s->text;
+    if (pg)
+        loop_notes(L->a, s)->annotation = pg->text;
     return s;
 }
