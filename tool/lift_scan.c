@@ -604,13 +604,12 @@ void scan_affine_update(Lift *L, CXCursor c, int b, const char *op, CXCursor rhs
     }
     Type ty = bd->ty;
     Operand fa, fb;
-    bool ok;
+    bool ok, compound = strchr("+-*/", op[0]) && !strcmp(op + 1, "=");
     if (!strcmp(op, "=")) {
         ok = lift_affine(L, rhs, b, &fa, &fb);
-    } else if (old &&
-               (!strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "*=") || !strcmp(op, "/="))) {
+    } else if (old && compound) {
         ok = compound_affine(L, c, b, op, rhs, *old, &fa, &fb);
-    } else if (!strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "*=") || !strcmp(op, "/=")) {
+    } else if (compound) {
         ok = !mentions(L, rhs, b);
         if (ok) {
             Operand v = lift_expr(L, rhs);
