@@ -25,10 +25,10 @@ void emit_c_function(FILE *out, Func *f, const EmitOptions *opt);
 void emit_c_uop_helpers(FILE *out, const EmitOptions *opt, const UserOp *u, Func *combine,
                         Func *combine_b, Func *inverse);
 
-/* emit_cuda.c: --backend=cuda. The first construct the backend cannot
- * emit yet in f (a statement, its location in *loc, and what it is in
- * *what), or NULL where there is none. */
-Stmt *cuda_unsupported(Func *f, const char **what);
+/* emit_cuda.c: --backend=cuda. Whether f has a construct the backend
+ * cannot emit yet: the first one's location in *at, and what it is in
+ * *what. */
+bool cuda_unsupported(Func *f, const char **what, SrcLoc *at);
 void emit_cuda_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfuncs);
 void emit_cuda_function(FILE *out, Func *f, const EmitOptions *opt);
 /* The function f itself (--primal: the GPU benchmarks' reference):

@@ -82,9 +82,35 @@ static Stmt *first_unsupported(Body *b, const char **what) {
     return NULL;
 }
 
-Stmt *cuda_unsupported(Func *f, const char **what) {
+/* A parameter whose declared dimensions C++ must flatten its accesses by
+ * but the kernels cannot name (act[F][m + 1]: computed, not a parameter) */
+static bool computed_dimension(Func *f, const Param *p) {
+    Operand *dims = p->buf ? (p->buf->shape ? p->buf->shape : p->buf->row_dims) : NULL;
+    for (int d = 0; dims && d < p->buf->rank; d++) {
+        if (dims[d].kind != OPD_VAR)
+            continue;
+        bool param = false;
+        for (int i = 0; i < f->params.len && !param; i++)
+            param = ((Param *)f->params.items[i])->var == dims[d].var;
+        if (!param)
+            return true;
+    }
+    return false;
+}
+
+bool cuda_unsupported(Func *f, const char **what, SrcLoc *at) {
     *what = NULL;
-    return first_unsupported(f->body, what);
+    for (int i = 0; i < f->params.len; i++)
+        if (computed_dimension(f, f->params.items[i])) {
+            *what = "array parameters whose dimensions are computed (double a[F][m + 1]: pass "
+                    "m + 1 as an int parameter of its own)";
+            *at = f->loc;
+            return true;
+        }
+    Stmt *s = first_unsupported(f->body, what);
+    if (s)
+        *at = s->loc;
+    return s != NULL;
 }
 
 bool uses_tape(Body *b) {

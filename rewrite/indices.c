@@ -309,6 +309,37 @@ static bool spannable_update(Hoist *h, Stmt *loop, int i, Stmt *s, Body *chain) 
     return ok;
 }
 
+static void note_live(Operand *o, void *ctx) {
+    Hoist *h = ((void **)ctx)[0];
+    PtrVec *live = ((void **)ctx)[1];
+    if (o->kind == OPD_VAR && !vec_contains(live, o->var))
+        vec_push(h->a, live, o->var);
+}
+
+/* Drops the lets of pre that neither end value uses (the chain is
+ * computed whole at both ends; each end needs only its own part): no
+ * unused variable in the output */
+static void prune_span(Hoist *h, Body *pre, Operand first, Operand last) {
+    PtrVec live = {0};
+    void *ctx[2] = {h, &live};
+    note_live(&first, ctx);
+    note_live(&last, ctx);
+    int k = pre->stmts.len;
+    bool *keep = xcalloc((size_t)k + 1, sizeof(bool));
+    for (int i = k - 1; i >= 0; i--) {
+        Stmt *t = pre->stmts.items[i];
+        keep[i] = t->kind != S_LET || vec_contains(&live, t->dst);
+        if (keep[i])
+            stmt_visit_operands(t, note_live, ctx);
+    }
+    int n = 0;
+    for (int i = 0; i < k; i++)
+        if (keep[i])
+            pre->stmts.items[n++] = pre->stmts.items[i];
+    pre->stmts.len = n;
+    free(keep);
+}
+
 /* s's index at the loop's first and last iteration, computed by lets of
  * s->span_pre (emitted before the loop, where used: emit_par.c) */
 static void span_update(Hoist *h, Stmt *loop, Stmt *s, Body *chain) {
@@ -324,6 +355,7 @@ static void span_update(Hoist *h, Stmt *loop, Stmt *s, Body *chain) {
     vals = chain_at(h, chain, j, last, s->span_pre);
     s->span_last = value_in_copy(chain, vals, j, last, s->idx[0]);
     free(vals);
+    prune_span(h, s->span_pre, s->span_first, s->span_last);
     fit(h);
 }
 

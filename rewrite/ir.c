@@ -1507,3 +1507,13 @@ bool same_each_iteration(Body *b, Var *index, Operand o, bool reads, int depth) 
             return false;
     return true;
 }
+
+bool body_contains(const Body *b, const Stmt *u) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        const Stmt *s = b->stmts.items[i];
+        if (s == u || body_contains(s->then_body, u) || body_contains(s->else_body, u) ||
+            body_contains(s->body, u))
+            return true;
+    }
+    return false;
+}

@@ -627,6 +627,7 @@ ReduceOp body_update_op(Body *b, Buffer *buf);
 Body *body_rewrite(Arena *a, Body *b, bool (*leaf)(void *ctx, Stmt *s, Body *out), void *ctx);
 void body_append(Arena *a, Body *b, Stmt *s);
 void body_insert(Arena *a, Body *b, int at, Stmt *s); /* before position at */
+bool body_contains(const Body *b, const Stmt *u);     /* u is in b, at any depth */
 Var *var_new(Arena *a, Func *f, const char *name, Type ty);
 /* Temporaries get this name: not a C identifier, so never a user's. */
 #define TEMP_NAME "%t"

@@ -433,11 +433,40 @@ static void add_into(Rev *r, Body *out, Buffer *from, Buffer *to, Operand size) 
     body_append(r->a, out, acc);
 }
 
-/* The elements of `rows` rows of buf (rank above 1) */
-static Operand elements_of_rows(Builder *bd, Buffer *buf, Operand rows) {
-    Operand n = rows;
+/* A parameter's declared dimension computed again where bd builds (the
+ * prologue, ahead of the statements that compute it: T p[F][m + 1]) */
+static Operand dimension_here(Rev *r, Builder *bd, Operand o, const char *name) {
+    Stmt *d = def_of(r, o);
+    if (!d || d->kind != S_LET)
+        return o; /* (a parameter, or a constant) */
+    Stmt *c = stmt_new(r->a, S_LET, d->loc);
+    *c = *d;
+    for (int i = 0; i < d->nargs; i++)
+        c->args[i] = dimension_here(r, bd, d->args[i], TEMP_NAME);
+    /* (named: the emitter does not see the flattened accesses' uses of
+     * it, and would inline a temporary used once) */
+    c->dst = var_new(r->a, r->dst, name, d->dst->ty);
+    body_append(r->a, bd->b, c);
+    return opd_var(c->dst);
+}
+
+/* buf's declared dimensions (rank above 1) computed where bd builds: the
+ * adjoint's flattened accesses use them (the primal's own may not: C
+ * indexes its array itself) */
+static Operand *dimensions_here(Rev *r, Builder *bd, Buffer *buf) {
+    Operand *dims = arena_alloc(r->a, sizeof(Operand) * (size_t)buf->rank);
+    dims[0] = buf->inner_dims[0];
     for (int d = 1; d < buf->rank; d++)
-        n = b_mul(bd, n, b_cast(bd, type_long(), buf->inner_dims[d]));
+        dims[d] = dimension_here(r, bd, buf->inner_dims[d],
+                                 arena_printf(r->a, "%s_dim%d", buffer_label(r->a, buf), d));
+    return dims;
+}
+
+/* The elements of `rows` rows of dimensions dims */
+static Operand elements_of_rows(Builder *bd, int rank, const Operand *dims, Operand rows) {
+    Operand n = rows;
+    for (int d = 1; d < rank; d++)
+        n = b_mul(bd, n, b_cast(bd, type_long(), dims[d]));
     return n;
 }
 
@@ -523,7 +552,7 @@ void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue) {
                                  p->buf->elem, BUF_LOCAL);
         if (ex.rows) { /* flat, its accesses flattened by the parameter's dimensions */
             adj->rank = p->buf->rank;
-            adj->inner_dims = p->buf->inner_dims;
+            adj->inner_dims = dimensions_here(r, &bd, p->buf);
         }
         if (overwritten_input) /* (the caller's adjoint, NULL where the array is) */
             add_into(r, where_given(r, p->buf, epilogue, r->src->loc), adj, p->buf->adj, ex.size);
@@ -532,7 +561,8 @@ void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue) {
         Stmt *al = stmt_new(r->a, S_ALLOC, r->src->loc);
         al->buf = adj;
         al->nargs = 1;
-        al->args[0] = ex.rows ? elements_of_rows(&bd, p->buf, ex.size) : ex.size;
+        al->args[0] =
+            ex.rows ? elements_of_rows(&bd, adj->rank, adj->inner_dims, ex.size) : ex.size;
         body_append(r->a, prologue, al);
         Stmt *fr = stmt_new(r->a, S_FREE, r->src->loc);
         fr->buf = adj;

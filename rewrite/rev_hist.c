@@ -241,16 +241,6 @@ static int site_number(const PtrVec *sites, Stmt *update) {
     return -1;
 }
 
-static bool body_contains(Body *b, Stmt *u) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (s == u || body_contains(s->then_body, u) || body_contains(s->else_body, u) ||
-            body_contains(s->body, u))
-            return true;
-    }
-    return false;
-}
-
 /* The innermost loop of b around statement u, or NULL. */
 static Stmt *loop_around(Body *b, Stmt *u) {
     for (int i = 0; b && i < b->stmts.len; i++) {

@@ -284,10 +284,26 @@ static bool reads_besides_extrema(Stmt *s, Buffer *buf) {
     return false;
 }
 
+/* An if around a write, on the way from the saved statements to it: its
+ * index may be valid only where the condition holds (`if (b >= 0)
+ * res[b] -= f`, `if (i + 1 < n)`, a while loop's exiting trip), so the
+ * element is saved and restored only there. */
+typedef struct Guard {
+    Stmt *test;
+    bool then; /* in its then branch */
+    int depth; /* the loops of the path around it */
+} Guard;
+
 struct SaveSite {
     Stmt *write;
     Stmt **path; /* the loops around the write, outermost first */
     int depth;
+    Guard *guards; /* outermost first (shared by the sites under the same ifs) */
+    int nguards;
+    /* the guards whose condition cannot be computed ahead (a flag the
+     * iterations carry: a continue's, a return's), by bit: the elements
+     * are saved wherever the loops run, as where no if is around */
+    unsigned long long dropped;
     /* under an if, with no loop of the path between: the index may only
      * be valid where the if's condition holds (`if (i < n) y[i] = v`, a
      * while loop's last, exiting iteration), so the element is logged as
@@ -301,7 +317,10 @@ typedef struct SiteScan {
     PtrVec sites;
     Stmt **path; /* the loops around the statement scanned (cap of them) */
     int depth, cap;
-    int ifs; /* ifs around the statement scanned, inside the innermost loop of the path */
+    int ifs;       /* ifs around the statement scanned, inside the innermost loop of the path */
+    Guard *guards; /* all ifs around it, outermost first (cap of them; on the heap) */
+    int nguards, capguards;
+    Guard *shared; /* the sites' copy of guards as they are now, or NULL */
     /* Vars bound inside the saved statements: listed during the scan, then
      * flagged by id from inside_lo on (a range, not every variable of the
      * function: scans run for every statement that writes). */
@@ -365,7 +384,26 @@ static SaveSite *new_site(SiteScan *sc, Stmt *w, int more) {
     site->path = arena_alloc(sc->r->a, sizeof(Stmt *) * (size_t)(sc->depth + more + 1));
     if (sc->depth)
         memcpy(site->path, sc->path, sizeof(Stmt *) * (size_t)sc->depth);
+    site->nguards = sc->nguards;
+    if (sc->nguards && !sc->shared) {
+        sc->shared = arena_alloc(sc->r->a, sizeof(Guard) * (size_t)sc->nguards);
+        memcpy(sc->shared, sc->guards, sizeof(Guard) * (size_t)sc->nguards);
+    }
+    site->guards = sc->nguards ? sc->shared : NULL;
     return site;
+}
+
+/* Scans a branch of if s under its guard. */
+static void scan_guarded(SiteScan *sc, Stmt *s, bool then) {
+    if (sc->nguards == sc->capguards) {
+        sc->capguards = sc->capguards ? 2 * sc->capguards : 8;
+        sc->guards = xrealloc(sc->guards, sizeof(Guard) * (size_t)sc->capguards);
+    }
+    sc->guards[sc->nguards++] = (Guard){s, then, sc->depth};
+    sc->shared = NULL;
+    scan_body(sc, then ? s->then_body : s->else_body);
+    sc->nguards--;
+    sc->shared = NULL;
 }
 
 /* Pushes loop s on the scan's path, growing it as deep as loops nest. */
@@ -432,8 +470,8 @@ static void scan_stmt(SiteScan *sc, Stmt *s) {
         break;
     case S_IF:
         sc->ifs++;
-        scan_body(sc, s->then_body);
-        scan_body(sc, s->else_body);
+        scan_guarded(sc, s, true);
+        scan_guarded(sc, s, false);
         sc->ifs--;
         break;
     case S_LOOP:
@@ -583,6 +621,41 @@ static bool unchanged_by(SiteScan *sc, Buffer *buf) {
     return true;
 }
 
+static Operand slice_operand(Slice *sl, Operand o, int upto, Body *out);
+
+/* Whether v is a constant or computed outside if s's branches */
+static bool outside_branches(Rev *r, Stmt *s, Operand v) {
+    Stmt *d = def_of(r, v);
+    return v.kind != OPD_VAR || !d ||
+           !(body_contains(s->then_body, d) || body_contains(s->else_body, d));
+}
+
+/* A value an if merges (`if (h >= n) stopped = 1;`: the flag a break
+ * sets) computed again as a choice, where both branches' values are
+ * there before it (a choice computes both) */
+static Operand slice_phi(Slice *sl, Stmt *s, Var *v, int upto, Body *out) {
+    Rev *r = sl->sc->r;
+    for (int i = 0; i < s->phis.len; i++) {
+        Phi *p = s->phis.items[i];
+        if (p->dst != v)
+            continue;
+        if (!outside_branches(r, s, p->then_val) || !outside_branches(r, s, p->else_val))
+            break;
+        Operand c = slice_operand(sl, s->cond, upto, out);
+        Operand t = slice_operand(sl, p->then_val, upto, out);
+        Operand e = slice_operand(sl, p->else_val, upto, out);
+        Builder bd = {r->a, r->dst, out, s->loc};
+        Operand chosen = b_select(&bd, c, t, e);
+        if (chosen.kind == OPD_VAR) {
+            vec_push(r->a, &sl->from, v);
+            vec_push(r->a, &sl->to, chosen.var);
+        }
+        return chosen;
+    }
+    sl->failed = true;
+    return opd_var(v);
+}
+
 static Operand slice_operand(Slice *sl, Operand o, int upto, Body *out) {
     SiteScan *sc = sl->sc;
     if (o.kind != OPD_VAR || !is_inside(sc, o.var))
@@ -594,6 +667,8 @@ static Operand slice_operand(Slice *sl, Operand o, int upto, Body *out) {
         if (sl->from.items[i] == o.var)
             return opd_var(sl->to.items[i]);
     Stmt *d = def_of(sc->r, o);
+    if (d && d->kind == S_IF)
+        return slice_phi(sl, d, o.var, upto, out);
     /* Arithmetic and math.h calls are pure: computed again, they give the
      * same value (a floating loop bound, t <= T / dt). So are reads of
      * arrays the statements do not change (an index array, CSR's rowptr).
@@ -649,6 +724,29 @@ static bool same_elements_each_trip(SaveSite *site, int k) {
     return true;
 }
 
+/* The ifs of a site's guards inside its first `depth` loops (depth 0:
+ * outside them all) opened in cur, each a test of the condition computed
+ * again; returns the innermost then-body. */
+static Body *open_guards(Slice *sl, int depth, Body *cur) {
+    Rev *r = sl->sc->r;
+    SaveSite *site = sl->site;
+    for (int g = 0; g < site->nguards; g++) {
+        Guard *gd = &site->guards[g];
+        if (gd->depth != depth || (site->dropped >> g & 1))
+            continue;
+        Builder in = {r->a, r->dst, cur, gd->test->loc};
+        Operand c = slice_operand(sl, gd->test->cond, depth, cur);
+        Stmt *t = stmt_new(r->a, S_IF, gd->test->loc);
+        t->cond = gd->then ? c : b_cmp(&in, OP_EQ, c, opd_int(0));
+        t->then_body = body_new(r->a);
+        t->else_body = body_new(r->a);
+        t->note = "only where the write runs: its index may be valid only there";
+        body_append(r->a, cur, t);
+        cur = t->then_body;
+    }
+    return cur;
+}
+
 /* The loop nest over a site's iterations, after computing how many elements
  * it covers; returns the innermost body, the element count and the
  * element's position in the saved region. The saves are taken before the
@@ -677,12 +775,14 @@ static Body *site_nest(Slice *sl, Builder *bd, Operand *count, Operand *pos, boo
         }
         trip[k] = box_side(bd, lo[k], hi[k], count);
     }
-    Body *cur = bd->b;
+    Body *cur = open_guards(sl, 0, bd->b);
     Operand p = opd_int(0);
     for (int k = 0; k < site->depth; k++) {
         Stmt *l = site->path[k];
-        if (once[k] && runs[k].kind == OPD_CONST && runs[k].ival)
+        if (once[k] && runs[k].kind == OPD_CONST && runs[k].ival) {
+            cur = open_guards(sl, k + 1, cur);
             continue; /* it runs: nothing to test */
+        }
         if (once[k]) {
             Stmt *g = stmt_new(r->a, S_IF, l->loc);
             g->cond = runs[k];
@@ -690,7 +790,7 @@ static Body *site_nest(Slice *sl, Builder *bd, Operand *count, Operand *pos, boo
             g->else_body = body_new(r->a);
             g->note = "overwritten elements, the same in every iteration: saved once";
             body_append(r->a, cur, g);
-            cur = g->then_body;
+            cur = open_guards(sl, k + 1, g->then_body);
             continue;
         }
         Stmt *m = stmt_new(r->a, S_MAP, l->loc);
@@ -703,6 +803,7 @@ static Body *site_nest(Slice *sl, Builder *bd, Operand *count, Operand *pos, boo
         cur = m->body;
         Builder in = {r->a, r->dst, cur, l->loc};
         p = box_position(&in, p, trip[k], l->index, lo[k]);
+        cur = open_guards(sl, k + 1, cur);
     }
     *pos = p;
     /* every loop of the path left out, each running: the elements go
@@ -860,6 +961,21 @@ static bool site_sliceable(SiteScan *sc, SaveSite *site) {
     }
     for (int i = 0; i < site->write->nidx && !sl.failed; i++)
         slice_operand(&sl, site->write->idx[i], site->depth, scratch);
+    for (int g = 0; g < site->nguards && !sl.failed; g++) {
+        Guard *gd = &site->guards[g];
+        Slice gs = {.sc = sc, .site = site};
+        slice_operand(&gs, gd->test->cond, gd->depth, scratch);
+        /* a loop saved once (the same elements each trip) is not in the
+         * nest: a guard must not depend on its index */
+        for (int k = 0; k < gd->depth && !gs.failed; k++)
+            gs.failed = same_elements_each_trip(site, k) &&
+                        !same_each_iteration(site->path[k]->body, site->path[k]->index,
+                                             gd->test->cond, true, 32);
+        if (gs.failed && g < 64)
+            site->dropped |= 1ULL << g;
+        else if (gs.failed) /* (past the mask: the write is logged) */
+            sl.failed = true;
+    }
     return !sl.failed;
 }
 
@@ -891,11 +1007,24 @@ static bool same_value(SiteScan *sc, Operand x, SaveSite *sx, Operand y, SaveSit
     return true;
 }
 
+/* Whether two sites are under the same ifs' same branches (the elements
+ * one saves, the other does) */
+static bool same_guards(SaveSite *x, SaveSite *y) {
+    if (x->nguards != y->nguards || x->dropped != y->dropped)
+        return false;
+    for (int g = 0; g < x->nguards; g++)
+        if (x->guards[g].test != y->guards[g].test || x->guards[g].then != y->guards[g].then ||
+            x->guards[g].depth != y->guards[g].depth)
+            return false;
+    return true;
+}
+
 /* Whether two sites cover the same elements: the same array, loops of the
  * same bounds and the same indices (the versions of a loop body that swaps
  * pointers, an if's branches writing the same row). One saves for both. */
 static bool same_site(SiteScan *sc, SaveSite *x, SaveSite *y) {
-    if (x->write->buf != y->write->buf || x->depth != y->depth || x->write->nidx != y->write->nidx)
+    if (x->write->buf != y->write->buf || x->depth != y->depth ||
+        x->write->nidx != y->write->nidx || !same_guards(x, y))
         return false;
     for (int k = 0; k < x->depth; k++)
         if (!same_value(sc, x->path[k]->lo, x, y->path[k]->lo, y, 0) ||
@@ -924,6 +1053,8 @@ static SiteScan *scan_sites_of(Rev *r, Stmt **stmts, int n, PtrVec *dead, PtrVec
         n == 1 ? fresh_unread(r, stmts[0], unread_so_far(r, stmts[0], dead, only != NULL)) : dead;
     for (int i = 0; i < n; i++)
         scan_stmt(sc, stmts[i]);
+    free(sc->guards);
+    sc->guards = NULL;
     if (!sc->sites.len)
         return sc;
     flag_inside(sc);

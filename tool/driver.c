@@ -689,9 +689,9 @@ int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
     for (int i = 0; cuda && i < jobs.len * (o->primal ? 2 : 1); i++) {
         const char *what = NULL;
         Job *j = jobs.items[i % jobs.len];
-        Stmt *s = cuda_unsupported(i < jobs.len ? j->result : j->primal, &what);
-        if (s) {
-            diag_error(d, s->loc, "use --backend=openmp for this function for now",
+        SrcLoc at;
+        if (cuda_unsupported(i < jobs.len ? j->result : j->primal, &what, &at)) {
+            diag_error(d, at, "use --backend=openmp for this function for now",
                        "the cuda backend does not support %s yet", what);
             bad++;
         }

@@ -714,7 +714,39 @@ void push_barrier(Lift *L, Barrier b) {
         L->capbarriers = L->capbarriers ? 2 * L->capbarriers : 16;
         L->barriers = xrealloc(L->barriers, sizeof(Barrier) * (size_t)L->capbarriers);
     }
+    b.first_buf = L->f->next_buf_id;
     L->barriers[L->nbarriers++] = b;
+}
+
+const char *const dangling_hint = "allocate the array before the loop, and fill it in the loop";
+
+/* Pointer b pointed at buf, an array a loop (or a called function, call)
+ * at line `line` allocates, after that ends: the output declares and
+ * frees such an array in the iteration's block, so b points nowhere, and
+ * a use says why. */
+void view_dangles(Lift *L, Binding *b, Buffer *buf, bool call, int line) {
+    const char *what =
+        strcmp(buf->name, b->name) ? arena_printf(L->a, "'%s'", buf->name) : "an array";
+    b->buf_why = arena_printf(L->a,
+                              "'%%s' points at %s, allocated inside the %s at line %d, after "
+                              "it ends: pargrad keeps such an array for its iteration only",
+                              what, call ? "called function" : "loop", line);
+    b->buf_hint = dangling_hint;
+    b->buf = NULL;
+}
+
+/* Leaves the innermost barrier, that of the loop or call at `line`: a
+ * pointer declared outside it that points at an array allocated inside
+ * (`last = w;`, w malloc'ed in the iteration) dangles. */
+void pop_barrier(Lift *L, int line) {
+    Barrier *br = &L->barriers[L->nbarriers - 1];
+    for (int b = 0; b < br->floor && b < L->nenv; b++) {
+        Buffer *buf = L->env[b].buf;
+        if (L->env[b].is_view && buf && buf->id >= br->first_buf && !buf->table &&
+            buf->kind == BUF_LOCAL)
+            view_dangles(L, &L->env[b], buf, br->kind == BARRIER_CALL, line);
+    }
+    L->nbarriers--;
 }
 
 void push_inlining(Lift *L, CXCursor fn) {
@@ -828,6 +860,17 @@ static const char *portable_decl(Lift *L, CXCursor p, const char *name) {
     if (*suffix)
         return text; /* a declarator around the name, e.g. (*a)[m]: as written */
     const char *ty = canonical_spelling(L, ct);
+    /* a typedef of an array behind the type (vec3 *v, vec3 a): the name
+     * goes inside its declarator, double (*v)[3], double a[3] */
+    const char *star = strstr(ty, "(*)"), *bracket = strchr(ty, '[');
+    if (star)
+        return arena_printf(L->a, "%.*s(*%s)%s", (int)(star - ty), ty, name, star + 3);
+    if (bracket) {
+        int head = (int)(bracket - ty);
+        while (head > 0 && ty[head - 1] == ' ')
+            head--;
+        return arena_printf(L->a, "%.*s %s%s", head, ty, name, bracket);
+    }
     size_t len = strlen(ty);
     return arena_printf(L->a, "%s%s%s", ty, len && ty[len - 1] == '*' ? "" : " ", name);
 }
@@ -937,6 +980,26 @@ static void enum_definition(Lift *L, CXType t) {
                             : arena_printf(L->a, "typedef int %s;", cursor_spelling(L, td)));
 }
 
+/* `static const int nb = 5;` of the file, named in a parameter's
+ * declarator (double c[nb]): defined again by its value, as an enum
+ * constant (nothing of the generated file's linkage, and not warned of
+ * where CUDA's signature leaves it unused). */
+static void file_constant(Lift *L, CXCursor def) {
+    CXType t = clang_getCursorType(def);
+    Type ty;
+    if (clang_getCursorKind(clang_getCursorSemanticParent(def)) != CXCursor_TranslationUnit ||
+        !clang_isConstQualifiedType(t) || !map_type(t, &ty) || type_is_float(ty))
+        return;
+    CXEvalResult ev = clang_Cursor_Evaluate(def);
+    long long v = ev && clang_EvalResult_getKind(ev) == CXEval_Int
+                      ? clang_EvalResult_getAsLongLong(ev)
+                      : (long long)INT_MAX + 1;
+    if (v >= INT_MIN && v <= INT_MAX)
+        add_type_def(L, arena_printf(L->a, "enum { %s = %lld };", cursor_spelling(L, def), v));
+    if (ev)
+        clang_EvalResult_dispose(ev);
+}
+
 /* The definitions of the constants a parameter's declarator names (`double
  * x[NB]` with an enum or a macro NB): the generated file does not include
  * the input, so its prelude defines them again, as written. */
@@ -969,6 +1032,8 @@ static void signature_constants(Lift *L, CXCursor p) {
         } else if (dk == CXCursor_EnumConstantDecl) {
             add_type_def(L, arena_printf(L->a, "%s;",
                                          extent_text(L->fe, clang_getCursorSemanticParent(def))));
+        } else if (dk == CXCursor_VarDecl) {
+            file_constant(L, def);
         }
     }
     clang_disposeTokens(tu, toks, nt);

@@ -91,15 +91,19 @@ typedef struct Binding {
     /* A local struct: its scalar fields, bound right after this binding
      * (see lift_struct.c); the binding itself has no value. */
     StructFields *shape;
+    /* A local array sized at run time (double t[n]): its declaration,
+     * whose operands are the sizes C took there (sizeof t reads them). */
+    struct Stmt *vla_decl;
 } Binding;
 
 typedef enum { BARRIER_LOOP, BARRIER_MAP, BARRIER_REDUCE, BARRIER_CALL } BarrierKind;
 
 typedef struct Barrier {
     BarrierKind kind;
-    int floor;   /* bindings below this index are declared outside */
-    int stopped; /* sequential loops with break: the binding of their `stopped` flag, or -1 */
-    int skipped; /* loops with continue: the binding of the iteration's `skipped` flag, or -1 */
+    int floor;     /* bindings below this index are declared outside */
+    int stopped;   /* sequential loops with break: the binding of their `stopped` flag, or -1 */
+    int skipped;   /* loops with continue: the binding of the iteration's `skipped` flag, or -1 */
+    int first_buf; /* the id of the first array declared inside (set by push_barrier) */
 } Barrier;
 
 typedef struct ViewPlan ViewPlan;
@@ -239,9 +243,14 @@ void lift_fail(Lift *L, CXCursor at, const char *hint, const char *fmt, const ch
 void lift_fail_at(Lift *L, SrcLoc at, const char *hint, const char *fmt, const char *arg);
 Builder lift_builder(Lift *L, CXCursor at);
 Binding *env_bind(Lift *L, CXCursor decl, const char *name);
+Operand array_dim(Lift *L, Buffer *buf, int i);
 int env_lookup(Lift *L, CXCursor ref);
 int env_named(Lift *L, const char *name);
 void push_barrier(Lift *L, Barrier b);
+void pop_barrier(Lift *L, int line);
+void view_dangles(Lift *L, Binding *b, Buffer *buf, bool call, int line);
+/* the hint of a pointer view_dangles leaves pointing nowhere */
+extern const char *const dangling_hint;
 void push_inlining(Lift *L, CXCursor fn);
 Operand *env_snapshot(Lift *L);
 /* What has been lifted so far, to undo a form tried on probation. */

@@ -145,12 +145,16 @@ static void lift_user_op_update(Lift *L, CXCursor c, int b, const char *op, CXCu
     bd->val = combine_acc(L, c, RED_USER, u, bd->val, v, bd->ty);
 }
 
-/* Accumulator b combined with e (negated: s -= e) by its operator. */
-static void combine_into(Lift *L, CXCursor c, int b, CXCursor e, bool negate) {
+/* Accumulator b combined with e by its operator, or with e's inverse for
+ * that operator (s -= e under +, s /= e under *: the product takes 1 / e,
+ * as it would in another order). */
+static void combine_into(Lift *L, CXCursor c, int b, CXCursor e, bool inverse) {
     Operand v = lift_expr(L, e);
-    if (negate) {
+    if (inverse) {
         Builder bd = lift_builder(L, c);
-        v = b_neg(&bd, v);
+        Type ty = L->env[b].ty;
+        v = L->env[b].acc_op == RED_MUL ? b_div(&bd, b_fconst(1, ty), b_cast(&bd, ty, v))
+                                        : b_neg(&bd, v);
     }
     Binding *acc = &L->env[b];
     acc->val = combine_acc(L, c, acc->acc_op, acc->acc_uop, acc->val, v, acc->ty);
@@ -173,14 +177,18 @@ static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor
         lift_user_op_update(L, c, b, op, rhs);
         return;
     }
+    /* the operator that takes the inverse: s - e under +, s / e under * */
+    const char *inverse = rop == RED_ADD                            ? "-"
+                          : rop == RED_MUL && type_is_float(bd->ty) ? "/" /* (not integers') */
+                                                                    : "";
     if (strcmp(op, "=") != 0) {
-        bool minus = strcmp(op, "-=") == 0 && rop == RED_ADD;
-        if (!minus && !(op[0] == want[0] && op[1] == '=')) {
+        bool inv = *inverse && op[0] == inverse[0] && op[1] == '=';
+        if (!inv && !(op[0] == want[0] && op[1] == '=')) {
             lift_fail(L, c, "update the variable with the operator of its reduce clause",
                       "'%s' does not match the reduce operator", op);
             return;
         }
-        combine_into(L, c, b, rhs, minus);
+        combine_into(L, c, b, rhs, inv);
         return;
     }
     CXCursor r = strip_implicit(rhs);
@@ -189,11 +197,12 @@ static void lift_acc_update(Lift *L, CXCursor c, int b, const char *op, CXCursor
     bool negate = false;
     if (clang_getCursorKind(r) == CXCursor_BinaryOperator && k.n == 2) {
         const char *bop = binop_of(L, r);
-        bool ok_op = strcmp(bop, want) == 0 || (rop == RED_ADD && strcmp(bop, "-") == 0);
+        bool inv = *inverse && strcmp(bop, inverse) == 0;
+        bool ok_op = strcmp(bop, want) == 0 || inv;
         if (ok_op && refers_to(L, k.items[0], b)) {
             other = k.items[1];
-            negate = strcmp(bop, "-") == 0;
-        } else if (ok_op && strcmp(bop, "-") != 0 && refers_to(L, k.items[1], b)) {
+            negate = inv;
+        } else if (ok_op && !inv && refers_to(L, k.items[1], b)) {
             other = k.items[0];
         }
     } else if (clang_getCursorKind(r) == CXCursor_CallExpr && k.n == 3) {

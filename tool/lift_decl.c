@@ -185,6 +185,17 @@ static bool reassigned(Lift *L, CXCursor d) {
 static const char *const heap_hint =
     "allocate temporaries as T *p = malloc(n * sizeof(T)); at the top level of the function";
 
+/* Whether a helper of the file is being inlined: its allocations would
+ * outlive it (returned, or kept by the caller), which pargrad does not
+ * follow. One inside a loop is the iteration's own, allocated and freed
+ * in the iteration's block (rev.c free_block_heap_arrays). */
+static bool in_called_function(Lift *L) {
+    for (int i = 0; i < L->nbarriers; i++)
+        if (L->barriers[i].kind == BARRIER_CALL)
+            return true;
+    return false;
+}
+
 /* The element type and count of an allocation init for pointer `name`
  * (reported at d where it is not one pargrad follows) */
 static bool allocation(Lift *L, CXCursor d, const char *name, CXType pointee, CXCursor init,
@@ -198,10 +209,6 @@ static bool allocation(Lift *L, CXCursor d, const char *name, CXType pointee, CX
         !(structs || (map_type(pointee, ety) && ety->kind != TY_BOOL)) ||
         !(heap_count(L, call, count, NULL) || helper_heap_count(L, call, count))) {
         lift_fail(L, d, heap_hint, "unsupported initialisation of pointer '%s'", name);
-        return false;
-    }
-    if (L->nbarriers > 0) {
-        lift_fail(L, d, heap_hint, "'%s' is allocated inside a loop or a called function", name);
         return false;
     }
     return true;
@@ -259,11 +266,12 @@ static void lift_heap_rows(Lift *L, CXCursor d, const char *name, CXType row, Ki
                   "unsupported initialisation of pointer '%s'", name);
         return;
     }
-    if (L->nbarriers > 0 || reassigned(L, d)) {
+    if (in_called_function(L) || reassigned(L, d)) {
         lift_fail(L, d, heap_hint,
-                  L->nbarriers > 0 ? "'%s' is allocated inside a loop or a called function"
-                                   : "'%s' points at rows of a temporary and is pointed elsewhere "
-                                     "later: pargrad follows such rows where they stay put",
+                  in_called_function(L)
+                      ? "'%s' is allocated inside a called function"
+                      : "'%s' points at rows of a temporary and is pointed elsewhere "
+                        "later: pargrad follows such rows where they stay put",
                   name);
         return;
     }
@@ -319,7 +327,10 @@ bool point_view_at_allocation(Lift *L, CXCursor at, int b, CXCursor e) {
     bd->buf_why = NULL;
     bd->unset_why = NULL;
     bd->val = opd_int(0);
-    if (assignments_to(L, bd->decl) == 1) { /* never pointed elsewhere: the array itself */
+    /* never pointed elsewhere, nor allocated in a loop it is declared
+     * outside of (an allocation each iteration): the array itself */
+    bool in_loop = L->nbarriers > 0 && b < L->barriers[L->nbarriers - 1].floor;
+    if (assignments_to(L, bd->decl) == 1 && !in_loop) {
         bd->is_view = false;
         bd->is_array = true;
         bd->ty = (Type){0};
@@ -440,6 +451,24 @@ static void lift_vla_decl(Lift *L, CXCursor d, const char *name, CXType ct, Kids
     Binding *b = env_bind(L, d, name);
     b->is_array = true;
     b->buf = buf;
+    b->vla_decl = s;
+}
+
+/* The extent of dimension i of an array: a local's as its declaration
+ * took it (double t[n][m]), a parameter's or heap rows' as declared;
+ * OPD_NONE where not known. */
+Operand array_dim(Lift *L, Buffer *buf, int i) {
+    if (buf->sized_at_run_time)
+        for (int b = L->nenv - 1; b >= 0; b--)
+            if (L->env[b].buf == buf && L->env[b].vla_decl)
+                return decl_dim(L->env[b].vla_decl, i);
+    if (buf->dims)
+        return buf->dims[i];
+    if (buf->shape)
+        return buf->shape[i];
+    if (buf->inner_dims)
+        return buf->inner_dims[i];
+    return opd_none();
 }
 
 void lift_var_decl(Lift *L, CXCursor d) {
@@ -816,7 +845,7 @@ static Operand inline_call(Lift *L, CXCursor call, CXCursor def, CallArgs *ca, O
     }
     int mark = L->nenv;
     push_inlining(L, def);
-    push_barrier(L, (Barrier){BARRIER_CALL, mark, -1, -1});
+    push_barrier(L, (Barrier){BARRIER_CALL, mark, -1, -1, 0});
     for (int i = 0; i < nparams; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
         if (fields[i]) {
@@ -887,7 +916,7 @@ static Operand inline_call(Lift *L, CXCursor call, CXCursor def, CallArgs *ca, O
     Operand result = L->seen_return ? L->ret_val : opd_none();
     L->seen_return = outer_return;
     L->ret_val = outer_val;
-    L->nbarriers--;
+    pop_barrier(L, loc_of(L, call).line);
     L->ninlining--;
     L->nenv = mark;
     Type rty;

@@ -366,8 +366,11 @@ static Binding *pointer_binding(Lift *L, CXCursor e) {
 /* What pointer e's test against NULL is, where pargrad knows: a pointer
  * parameter's, bound once (an optional array); 1 after a malloc, and for a
  * helper's pointer its call gives a scalar's address or a local array; 0
- * for one its call gives NULL. None for any other expression. */
+ * for one its call gives NULL; 1 for a string literal. None for any other
+ * expression. */
 static Operand pointer_test(Lift *L, CXCursor e) {
+    if (clang_getCursorKind(strip_parens(strip_casts(e))) == CXCursor_StringLiteral)
+        return opd_int(1); /* assert(n > 0 && "n must be positive") */
     Buffer *p = tested_pointer(L, e);
     if (p)
         return pointer_given(L, e, p);
@@ -1006,6 +1009,44 @@ Operand scalar_read(Lift *L, CXCursor c, int b) {
     return binding_value(L, c, b);
 }
 
+/* sizeof of an array sized at run time, or of its rows (sizeof t,
+ * sizeof u[i], sizeof *p for double t[n], u[n][m] or a parameter
+ * p[n][m]): its element size times the extents it spans; false where
+ * those are not known. */
+static bool array_sizeof(Lift *L, CXCursor c, Operand *size) {
+    Kids k = kids_of(c);
+    if (k.n != 1) /* (an _Alignof is always a constant) */
+        return false;
+    CXType t = clang_getCanonicalType(clang_getCursorType(k.items[0]));
+    while (t.kind == CXType_VariableArray || t.kind == CXType_ConstantArray)
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+    CXCursor e = strip_parens(strip_implicit(k.items[0]));
+    int subscripts = 0;
+    for (;;) {
+        enum CXCursorKind kind = clang_getCursorKind(e);
+        bool postfix;
+        bool deref = kind == CXCursor_UnaryOperator && !strcmp(unop_of(L, e, &postfix), "*");
+        if (kind != CXCursor_ArraySubscriptExpr && !deref)
+            break;
+        subscripts++;
+        e = strip_parens(strip_implicit(kids_of(e).items[0]));
+    }
+    int b = clang_getCursorKind(e) == CXCursor_DeclRefExpr ? env_lookup(L, e) : -1;
+    if (b < 0 || !L->env[b].is_array || !L->env[b].buf || L->env[b].is_view ||
+        subscripts >= L->env[b].buf->rank)
+        return false;
+    Builder bd = lift_builder(L, c);
+    *size = opd_int(clang_Type_getSizeOf(t));
+    for (int i = subscripts; i < L->env[b].buf->rank; i++) {
+        Operand d = array_dim(L, L->env[b].buf, i);
+        if (d.kind == OPD_NONE)
+            return false;
+        *size = b_mul(&bd, b_cast(&bd, type_long(), d), *size);
+    }
+    *size = b_cast(&bd, expr_type(L, c), *size);
+    return true;
+}
+
 static Operand lift_expr_node(Lift *L, CXCursor c);
 
 /* Expressions nested deeper than this (left-nested chains do not count:
@@ -1045,8 +1086,10 @@ static Operand lift_expr_node(Lift *L, CXCursor c) {
     case CXCursor_UnaryExpr: { /* sizeof, _Alignof */
         bool ok;
         Operand v = evaluate_constant(L, c, &ok);
-        if (!ok)
-            lift_fail(L, c, NULL, "cannot evaluate this constant%s", "");
+        if (!ok && !array_sizeof(L, c, &v))
+            lift_fail(L, c,
+                      "write the size as a count times the element's size: n * sizeof(double)",
+                      "cannot evaluate this size%s", "");
         return v;
     }
     case CXCursor_ParenExpr:

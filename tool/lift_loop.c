@@ -330,7 +330,7 @@ static void lift_loop_body_by(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int s
     Privatised *priv = bk == BARRIER_MAP || bk == BARRIER_REDUCE
                            ? privatise(L, cn->body, L->nbarriers, &npriv)
                            : NULL;
-    push_barrier(L, (Barrier){bk, mark, stopped, -1});
+    push_barrier(L, (Barrier){bk, mark, stopped, -1, 0});
     Body *saved = L->cur;
     L->cur = s->body;
     Operand counter = counter_value(L, s, cn);
@@ -355,7 +355,7 @@ static void lift_loop_body_by(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int s
     if (cn->exit_binding >= 0 && !L->failed)
         carry_exit(L, cn, stopped, stopped_in, counter);
     L->cur = saved;
-    L->nbarriers--;
+    pop_barrier(L, s->loc.line);
     L->nenv = mark;
     end_private(L, cn->body, priv, npriv);
 }
@@ -489,12 +489,12 @@ void lift_built_loop(Lift *L, CXCursor at, Operand n, const int *carried_b, int 
     s->hi = n;
     s->body = body_new(L->a);
     start_carried(L, s, carried_b, nc);
-    push_barrier(L, (Barrier){BARRIER_LOOP, L->nenv, -1, -1});
+    push_barrier(L, (Barrier){BARRIER_LOOP, L->nenv, -1, -1, 0});
     Body *saved = L->cur;
     L->cur = s->body;
     iteration(L, ctx, opd_var(s->index));
     L->cur = saved;
-    L->nbarriers--;
+    pop_barrier(L, s->loc.line);
     finish_carried(L, at, s, carried_b, nc);
     body_append(L->a, L->cur, s);
 }
@@ -511,12 +511,12 @@ void lift_built_map(Lift *L, CXCursor at, CXCursor scope, Operand n, const char 
     m->note = note;
     int mark = L->nenv, npriv = 0;
     Privatised *priv = privatise(L, scope, L->nbarriers, &npriv);
-    push_barrier(L, (Barrier){BARRIER_MAP, mark, -1, -1});
+    push_barrier(L, (Barrier){BARRIER_MAP, mark, -1, -1, 0});
     Body *saved = L->cur;
     L->cur = m->body;
     iteration(L, ctx, opd_var(m->index));
     L->cur = saved;
-    L->nbarriers--;
+    pop_barrier(L, m->loc.line);
     L->nenv = mark;
     end_private(L, scope, priv, npriv);
     body_append(L->a, L->cur, m);
@@ -740,7 +740,7 @@ static void lift_unbounded_with(Lift *L, Unbounded *u, ViewPlan *vp) {
     start_carried(L, s, carried_b, nc);
 
     int mark = L->nenv;
-    push_barrier(L, (Barrier){BARRIER_LOOP, mark, u->stopped, -1});
+    push_barrier(L, (Barrier){BARRIER_LOOP, mark, u->stopped, -1, 0});
     Body *saved = L->cur;
     L->cur = s->body;
     if (contains_continue(body)) /* set by continue, guards the rest of the iteration */
@@ -754,7 +754,7 @@ static void lift_unbounded_with(Lift *L, Unbounded *u, ViewPlan *vp) {
     if (u->bound.kind != OPD_NONE)
         loop_notes(L->a, s)->bound = u->bound;
     L->cur = saved;
-    L->nbarriers--;
+    pop_barrier(L, s->loc.line);
     L->nenv = mark;
 
     finish_carried(L, c, s, carried_b, nc);

@@ -11,24 +11,25 @@ typedef struct MemLoop {
 } MemLoop;
 
 /* The length of a row of a 2-D array pargrad knows it of (a parameter
- * T (*p)[m], T p[][m], a local T a[4][m], rows from malloc); none else. */
-static Operand row_length(Buffer *b) {
+ * T (*p)[m], T p[][m], a local T a[4][m] or T a[n][m], rows from
+ * malloc); none else. */
+static Operand row_length(Lift *L, Buffer *b) {
     if (b->rank != 2 || b->row_table)
         return opd_none();
     if (b->inner_dims && b->inner_dims[1].kind != OPD_NONE)
         return b->inner_dims[1];
-    return b->dims ? b->dims[1] : opd_none();
+    return array_dim(L, b, 1);
 }
 
 /* Element k of the copy in buf from off: k + off in a 1-D array; in
  * rows of length m, element k % m of row off + k / m (memcpy sees the
  * rows one after the other). */
-static int mem_element(Builder *bd, Buffer *buf, Operand off, Operand k, Operand *idx) {
+static int mem_element(Lift *L, Builder *bd, Buffer *buf, Operand off, Operand k, Operand *idx) {
     if (buf->rank == 1) {
         idx[0] = opd_is_const(off, 0) ? k : b_add(bd, off, k);
         return 1;
     }
-    Operand m = b_cast(bd, type_long(), row_length(buf));
+    Operand m = b_cast(bd, type_long(), row_length(L, buf));
     idx[0] = b_add(bd, off, b_div(bd, k, m));
     idx[1] = b_op(bd, OP_MOD, type_long(), k, m);
     return 2;
@@ -39,10 +40,10 @@ static void mem_iteration(Lift *L, void *ctx, Operand k) {
     Builder bd = lift_builder(L, m->at);
     Operand v = b_fconst(0, m->dst->elem), idx[2];
     if (m->src) {
-        int n = mem_element(&bd, m->src, m->src_off, k, idx);
+        int n = mem_element(L, &bd, m->src, m->src_off, k, idx);
         v = read_element(L, m->at, m->src, idx, n);
     }
-    int n = mem_element(&bd, m->dst, m->dst_off, k, idx);
+    int n = mem_element(L, &bd, m->dst, m->dst_off, k, idx);
     write_element(L, m->at, m->dst, idx, n, v);
 }
 
@@ -65,7 +66,7 @@ static Buffer *mem_array(Lift *L, CXCursor arg, const char *fn, Operand *off) {
         b = lift_view(L, arg, off);
     if (!b)
         return NULL;
-    if (b->fields || (b->rank != 1 && row_length(b).kind == OPD_NONE)) {
+    if (b->fields || (b->rank != 1 && row_length(L, b).kind == OPD_NONE)) {
         lift_fail(L, arg, "copy or clear it with a loop over its elements", "%s",
                   arena_printf(L->a,
                                "'%s' of the %s '%s': pargrad follows %s over arrays of "
@@ -101,9 +102,9 @@ static Operand element_count(Lift *L, CXCursor bytes, long long esize) {
 }
 
 /* The offset of a copy's first element in buf (a row's first in rows). */
-static Operand first_element(Builder *bd, Buffer *buf, Operand off) {
+static Operand first_element(Lift *L, Builder *bd, Buffer *buf, Operand off) {
     Operand o = b_cast(bd, type_long(), off);
-    return buf->rank == 1 ? o : b_mul(bd, o, b_cast(bd, type_long(), row_length(buf)));
+    return buf->rank == 1 ? o : b_mul(bd, o, b_cast(bd, type_long(), row_length(L, buf)));
 }
 
 /* A copy within one array: its forward sweep checks, as it runs, that the
@@ -111,8 +112,8 @@ static Operand first_element(Builder *bd, Buffer *buf, Operand off) {
  * where the offsets only tell then (rows g[a] and g[b]). */
 static void overlap_check(Lift *L, CXCursor c, MemLoop *m, Operand n) {
     Builder bd = lift_builder(L, c);
-    Operand vals[3] = {first_element(&bd, m->dst, m->dst_off),
-                       first_element(&bd, m->src, m->src_off), b_cast(&bd, type_long(), n)};
+    Operand vals[3] = {first_element(L, &bd, m->dst, m->dst_off),
+                       first_element(L, &bd, m->src, m->src_off), b_cast(&bd, type_long(), n)};
     runtime_check(L, c, "pg_overlap_check", vals, 3, arena_printf(L->a, "'%s'", m->dst->name));
 }
 

@@ -53,7 +53,7 @@ static int op_of_update(Lift *L, CXCursor c, int b, UserOp **uo) {
     const char *op = binop_of(L, c);
     if (!strcmp(op, "+=") || !strcmp(op, "-="))
         return RED_ADD;
-    if (!strcmp(op, "*="))
+    if (!strcmp(op, "*=") || !strcmp(op, "/=")) /* (c /= e: a product of 1 / e) */
         return RED_MUL;
     if (strcmp(op, "="))
         return -1;
@@ -66,7 +66,7 @@ static int op_of_update(Lift *L, CXCursor c, int b, UserOp **uo) {
         const char *bop = binop_of(L, r);
         if (!strcmp(bop, "+") || !strcmp(bop, "-"))
             return RED_ADD;
-        if (!strcmp(bop, "*"))
+        if (!strcmp(bop, "*") || (!strcmp(bop, "/") && refers_to(L, rk.items[0], b)))
             return RED_MUL;
     } else if (clang_getCursorKind(r) == CXCursor_CallExpr && rk.n == 3) {
         const char *fname = cursor_spelling(L, r);

@@ -195,6 +195,91 @@ static enum CXChildVisitResult find_assert_cond(CXCursor c, CXCursor parent, CXC
     return CXChildVisit_Recurse;
 }
 
+/* A macro of the user's around assert (`#define CHECK(c) assert((c) &&
+ * "bad input")`): a statement whose text is a call of a name other than
+ * assert, that does nothing but test its condition and call the C
+ * library's assertion failure. */
+typedef struct WrapScan {
+    Lift *L;
+    CXCursor cond;
+    int fails, others; /* calls of the library's failure; other effects */
+    CXCursor failure;  /* the failure's call */
+} WrapScan;
+
+static bool is_assert_failure(const char *fn) {
+    return !strcmp(fn, "__assert_fail") || !strcmp(fn, "__assert") || !strcmp(fn, "__assert_rtn") ||
+           !strcmp(fn, "_assert");
+}
+
+static enum CXChildVisitResult scan_wrapped(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    WrapScan *ws = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_UnaryExpr || clang_equalCursors(c, ws->cond))
+        return CXChildVisit_Continue; /* (sizeof: not evaluated; the condition is lifted) */
+    if (k == CXCursor_CallExpr) {
+        if (is_assert_failure(cursor_spelling(ws->L, c))) {
+            ws->fails++;
+            ws->failure = c;
+        } else
+            ws->others++;
+        return CXChildVisit_Continue; /* (its arguments: the condition's text, the place) */
+    }
+    bool post;
+    if ((k == CXCursor_BinaryOperator && strchr(binop_of(ws->L, c), '=') &&
+         strcmp(binop_of(ws->L, c), "==") && strcmp(binop_of(ws->L, c), "!=") &&
+         strcmp(binop_of(ws->L, c), "<=") && strcmp(binop_of(ws->L, c), ">=")) ||
+        k == CXCursor_CompoundAssignOperator ||
+        (k == CXCursor_UnaryOperator && strstr(unop_of(ws->L, c, &post), "++")) ||
+        (k == CXCursor_UnaryOperator && strstr(unop_of(ws->L, c, &post), "--")) ||
+        k == CXCursor_DeclStmt || k == CXCursor_ReturnStmt)
+        ws->others++;
+    return CXChildVisit_Recurse;
+}
+
+/* The condition as the macro hands it to assert, C text: the failure
+ * call's first argument, the condition made a string ("(n > 0) && \"bad
+ * input\""); NULL where it is not a plain string literal. */
+static const char *wrapped_condition_text(Lift *L, CXCursor failure) {
+    Kids k = kids_of(failure);
+    CXCursor lit = k.n > 1 ? strip_casts(k.items[1]) : clang_getNullCursor();
+    if (clang_Cursor_isNull(lit) || clang_getCursorKind(lit) != CXCursor_StringLiteral)
+        return NULL;
+    const char *q = cursor_spelling(L, lit);
+    size_t n = strlen(q);
+    if (n < 2 || q[0] != '"' || q[n - 1] != '"')
+        return NULL;
+    char *t = arena_alloc(L->a, n);
+    size_t m = 0;
+    for (size_t i = 1; i + 1 < n; i++) {
+        if (q[i] == '\\' && i + 2 < n && (q[i + 1] == '"' || q[i + 1] == '\\'))
+            i++;
+        t[m++] = q[i];
+    }
+    t[m] = '\0';
+    return t;
+}
+
+static bool is_wrapped_assert(Lift *L, CXCursor c, CXCursor *failure) {
+    const char *t = extent_text(L->fe, c);
+    if (!(isalpha((unsigned char)*t) || *t == '_'))
+        return false;
+    while (isalnum((unsigned char)*t) || *t == '_')
+        t++;
+    while (*t == ' ' || *t == '\t')
+        t++;
+    if (*t != '(')
+        return false;
+    AssertScan as = {L, clang_getNullCursor(), false};
+    clang_visitChildren(c, find_assert_cond, &as);
+    if (!as.found)
+        return false;
+    WrapScan ws = {L, as.cond, 0, 0, clang_getNullCursor()};
+    clang_visitChildren(c, scan_wrapped, &ws);
+    *failure = ws.failure;
+    return ws.fails == 1 && ws.others == 0;
+}
+
 typedef struct ParamScan {
     Lift *L;
     bool only_params;
@@ -262,7 +347,10 @@ static bool names_only_params(Lift *L, const char *t) {
     return true;
 }
 
-static void lift_assert(Lift *L, CXCursor c) {
+/* The assert statement c, or one a macro of the user's wraps (wrapped):
+ * a condition of the parameters alone is kept as the macro hands it to
+ * assert; another is lifted. */
+static void lift_assert(Lift *L, CXCursor c, bool wrapped, CXCursor failure) {
     AssertScan as = {L, clang_getNullCursor(), false};
     clang_visitChildren(c, find_assert_cond, &as);
     if (!as.found)
@@ -274,11 +362,13 @@ static void lift_assert(Lift *L, CXCursor c) {
     find_non_param(as.cond, clang_getNullCursor(), &ps);
     if (ps.only_params)
         clang_visitChildren(as.cond, find_non_param, &ps);
-    if (ps.only_params && names_only_params(L, assert_argument(L, c)))
-        ea->text = assert_argument(L, c);
+    /* (a macro's: the condition it hands to assert, with its arguments) */
+    const char *text = wrapped ? wrapped_condition_text(L, failure) : assert_argument(L, c);
+    if (ps.only_params && text && names_only_params(L, text))
+        ea->text = text;
     else {
         Builder bd = lift_builder(L, c);
-        ea->val = b_cmp(&bd, OP_NE, lift_expr(L, as.cond), opd_int(0));
+        ea->val = b_cmp(&bd, OP_NE, lift_truth(L, as.cond), opd_int(0));
     }
     Stmt *s = stmt_new(L->a, S_EFFECT, loc_of(L, c));
     s->text = "assert";
@@ -286,7 +376,7 @@ static void lift_assert(Lift *L, CXCursor c) {
     vec_push(L->a, &s->effect_args, ea);
     if (!ea->text) { /* the condition as written, for the message (see emit_c.c) */
         EffectArg *as_written = arena_alloc(L->a, sizeof(EffectArg));
-        as_written->text = assert_argument(L, c);
+        as_written->text = wrapped ? extent_text(L->fe, c) : assert_argument(L, c);
         vec_push(L->a, &s->effect_args, as_written);
     }
     body_append(L->a, L->cur, s);
@@ -759,8 +849,14 @@ void lift_stmt(Lift *L, CXCursor c) {
             return;
         }
     }
-    if (kind != CXCursor_CompoundStmt && is_assert(L, c)) {
-        lift_assert(L, c);
+    /* (assert and the macros around it expand to an expression) */
+    CXCursor failure = clang_getNullCursor();
+    if (clang_isExpression(kind) && is_assert(L, c)) {
+        lift_assert(L, c, false, failure);
+        return;
+    }
+    if (clang_isExpression(kind) && is_wrapped_assert(L, c, &failure)) {
+        lift_assert(L, c, true, failure);
         return;
     }
     switch (kind) {

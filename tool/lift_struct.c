@@ -105,54 +105,155 @@ static const char *spelling_of(Lift *L, CXType t) {
     return r;
 }
 
-static bool define_record(Lift *L, CXCursor at, CXType rec);
+static bool define_record(Lift *L, CXCursor at, CXType rec, const char **why);
+static const char *layout_problem(Lift *L, CXType rec, CXCursor decl);
+static const char *record_fields(Lift *L, CXCursor at, CXCursor decl, const char **why);
+static bool unnamed_record(Lift *L, CXType rec);
+
+/* Lines one level further in (a struct's fields inside another's) */
+static const char *indented(Lift *L, const char *text) {
+    size_t n = strlen(text), lines = 0;
+    for (size_t i = 0; i < n; i++)
+        lines += text[i] == '\n';
+    char *out = arena_alloc(L->a, n + 4 * lines + 1), *o = out;
+    for (size_t i = 0; i < n; i++) {
+        *o++ = text[i];
+        if (text[i] == '\n') {
+            memcpy(o, "    ", 4);
+            o += 4;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+/* The type of a field without its const (`const double mass`): the
+ * adjoint structs pargrad declares of the type write every field; the
+ * layout is the same. */
+static const char *unqualified(const char *spelled) {
+    while (strncmp(spelled, "const ", 6) == 0 || strncmp(spelled, "volatile ", 9) == 0)
+        spelled += spelled[0] == 'c' ? 6 : 9;
+    return spelled;
+}
 
 /* `T name` for a field of canonical type t, defining the structs it names. */
-static const char *field_declarator(Lift *L, CXCursor at, CXType t, const char *name) {
+static const char *field_declarator(Lift *L, CXCursor at, CXType t, const char *name,
+                                    const char **why) {
     t = clang_getCanonicalType(t);
     if (t.kind == CXType_ConstantArray)
         return field_declarator(
             L, at, clang_getArrayElementType(t),
-            arena_printf(L->a, "%s[%lld]", name, (long long)clang_getArraySize(t)));
-    if (t.kind == CXType_Record && !define_record(L, at, t))
+            arena_printf(L->a, "%s[%lld]", name, (long long)clang_getArraySize(t)), why);
+    /* a union, a function pointer: storage the gradient never reads (a
+     * read of one is a diagnostic where it is lifted), of the same size
+     * and alignment */
+    if (t.kind == CXType_Record &&
+        clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_UnionDecl)
+        return arena_printf(L->a, "unsigned char %s[%lld] __attribute__((aligned(%lld)))", name,
+                            clang_Type_getSizeOf(t), clang_Type_getAlignOf(t));
+    if (t.kind == CXType_Pointer) {
+        CXType pt = clang_getCanonicalType(clang_getPointeeType(t));
+        if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto)
+            return arena_printf(L->a, "void (*%s)(void)", name);
+    }
+    if (t.kind == CXType_Record && unnamed_record(L, t)) {
+        CXCursor decl = clang_getTypeDeclaration(t);
+        *why = layout_problem(L, t, decl);
+        const char *fields = *why ? NULL : record_fields(L, at, decl, why);
+        if (!fields)
+            return NULL;
+        return arena_printf(L->a, "struct {%s\n    } %s", indented(L, fields), name);
+    }
+    if (t.kind == CXType_Record && !define_record(L, at, t, why))
         return NULL;
     if (t.kind == CXType_Pointer) {
         CXType pt = clang_getCanonicalType(clang_getPointeeType(t));
-        if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto ||
-            pt.kind == CXType_Pointer || pt.kind == CXType_ConstantArray)
+        if (pt.kind == CXType_Pointer || pt.kind == CXType_ConstantArray)
             return NULL;
         return arena_printf(L->a, "%s *%s", spelling_of(L, pt), name);
     }
     if (t.kind == CXType_Enum || t.kind == CXType_Elaborated)
         return arena_printf(L->a, "int %s", name);
-    return arena_printf(L->a, "%s %s", spelling_of(L, t), name);
+    return arena_printf(L->a, "%s %s", unqualified(spelling_of(L, t)), name);
+}
+
+static long long align_up(long long at, long long align) {
+    return align > 0 ? (at + align - 1) / align * align : at;
+}
+
+/* Why the struct declared by decl, written out again field by field, would
+ * not lie in memory as the caller's does (bit-fields, packing, alignment
+ * attributes, a type of a system header that the output's compiler may
+ * define otherwise), or NULL. */
+static const char *layout_problem(Lift *L, CXType rec, CXCursor decl) {
+    const char *type = unqualified(spelling_of(L, rec));
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(decl)))
+        return arena_printf(L->a, "'%s' is a type of a system header", type);
+    KidList fields = all_kids(L->a, decl);
+    long long at = 0, align = 1;
+    for (int i = 0; i < fields.n; i++) {
+        CXCursor f = fields.items[i];
+        if (clang_getCursorKind(f) != CXCursor_FieldDecl)
+            continue;
+        const char *name = cursor_spelling(L, f);
+        if (clang_Cursor_isBitField(f))
+            return arena_printf(L->a, "'%s' of '%s' is a bit-field", name, type);
+        CXType ft = clang_getCanonicalType(clang_getCursorType(f));
+        long long a = clang_Type_getAlignOf(ft), size = clang_Type_getSizeOf(ft);
+        at = align_up(at, a);
+        if (a < 0 || size < 0 || clang_Cursor_getOffsetOfField(f) != 8 * at)
+            return arena_printf(L->a, "'%s' of '%s' is placed by packing or an alignment", name,
+                                type);
+        at += size;
+        align = a > align ? a : align;
+    }
+    if (clang_Type_getSizeOf(rec) != align_up(at, align))
+        return arena_printf(L->a, "'%s' is packed or aligned", type);
+    return NULL;
 }
 
 /* Appends the definition of struct type rec (after those of the structs
  * it contains) to the function's type definitions, once. */
-static bool define_record(Lift *L, CXCursor at, CXType rec) {
-    rec = clang_getCanonicalType(rec);
-    CXCursor decl = clang_getTypeDeclaration(rec);
-    if (clang_getCursorKind(decl) != CXCursor_StructDecl)
-        return false;
-    const char *tag = cursor_spelling(L, decl);
-    const char *spelled = spelling_of(L, clang_getCanonicalType(clang_getCursorType(decl)));
-    const char *head = *tag ? arena_printf(L->a, "struct %s {", tag) : "typedef struct {";
-    const char *tail = *tag ? "};" : arena_printf(L->a, "} %s;", spelled);
-    /* one line per field, as a reader would write it */
+/* Its fields, one line each as a reader would write them; NULL where one
+ * cannot be written (why says why, where known). */
+static const char *record_fields(Lift *L, CXCursor at, CXCursor decl, const char **why) {
     KidList fields = all_kids(L->a, decl);
-    const char *text = head;
+    const char *text = "";
     for (int i = 0; i < fields.n; i++) {
         if (clang_getCursorKind(fields.items[i]) != CXCursor_FieldDecl)
             continue;
         const char *name = cursor_spelling(L, fields.items[i]);
         const char *d =
-            *name ? field_declarator(L, at, clang_getCursorType(fields.items[i]), name) : NULL;
+            *name ? field_declarator(L, at, clang_getCursorType(fields.items[i]), name, why) : NULL;
         if (!d)
-            return false;
+            return NULL;
         text = arena_printf(L->a, "%s\n    %s;", text, d);
     }
-    text = arena_printf(L->a, "%s\n%s", text, tail);
+    return text;
+}
+
+/* A struct type without a name of its own (`struct { double x, y; } pos;`
+ * inside another): defined where the field is. */
+static bool unnamed_record(Lift *L, CXType rec) {
+    return strstr(spelling_of(L, rec), "(unnamed") || strstr(spelling_of(L, rec), "(anonymous");
+}
+
+static bool define_record(Lift *L, CXCursor at, CXType rec, const char **why) {
+    rec = clang_getCanonicalType(rec);
+    CXCursor decl = clang_getTypeDeclaration(rec);
+    if (clang_getCursorKind(decl) != CXCursor_StructDecl)
+        return false;
+    *why = layout_problem(L, rec, decl);
+    if (*why)
+        return false;
+    const char *tag = cursor_spelling(L, decl);
+    const char *spelled = spelling_of(L, clang_getCanonicalType(clang_getCursorType(decl)));
+    const char *head = *tag ? arena_printf(L->a, "struct %s {", tag) : "typedef struct {";
+    const char *tail = *tag ? "};" : arena_printf(L->a, "} %s;", spelled);
+    const char *fields = record_fields(L, at, decl, why);
+    if (!fields)
+        return false;
+    const char *text = arena_printf(L->a, "%s%s\n%s", head, fields, tail);
     for (int i = 0; i < L->f->type_defs.len; i++)
         if (strcmp(L->f->type_defs.items[i], text) == 0)
             return true;
@@ -195,12 +296,18 @@ static enum CXChildVisitResult find_row_use(CXCursor c, CXCursor parent, CXClien
  * binding holds the whole-struct handle. */
 void lift_struct_param(Lift *L, CXCursor p, Param *pr, int slot, CXType elem, int rank,
                        bool by_value) {
-    if (!define_record(L, p, elem)) {
+    const char *why = NULL;
+    if (!define_record(L, p, elem, &why)) {
         lift_fail(L, p,
-                  "pargrad handles structs of scalar, array, pointer and struct fields, "
-                  "defined in this file or its headers",
-                  "cannot define the struct type of parameter '%s' in the generated file",
-                  pr->name);
+                  why ? "keep the numbers pargrad differentiates in a struct of plain fields, "
+                        "or pass them as arrays"
+                      : "pargrad handles structs of scalar, array, pointer and struct fields, "
+                        "defined in this file or its headers",
+                  "%s",
+                  arena_printf(L->a,
+                               "cannot define the struct type of parameter '%s' in the "
+                               "generated file%s%s",
+                               pr->name, why ? " with the caller's layout: " : "", why ? why : ""));
         return;
     }
     StructParam *group = arena_alloc(L->a, sizeof(StructParam));

@@ -39,6 +39,7 @@ struct ViewPlan {
     int *next;        /* the configuration the next iteration starts in */
     Operand selector; /* after the loop: the configuration it ended in */
     ViewFact *fact;   /* a choice of arrays: its condition (true in configuration 0) */
+    int first_buf;    /* the id of the first array the loop's iterations declare */
 };
 
 struct ViewFact {
@@ -117,7 +118,8 @@ static bool trial(Lift *L, ViewPlan *vp, Buffer *const *start, LiftFn lift, void
     lift(L, ctx);
     bool ok = !L->failed;
     for (int k = 0; k < vp->nt; k++)
-        end[k] = (ViewState){L->env[vp->tracked[k]].buf, L->env[vp->tracked[k]].buf_why, NULL};
+        end[k] = (ViewState){L->env[vp->tracked[k]].buf, L->env[vp->tracked[k]].buf_why,
+                             L->env[vp->tracked[k]].buf_hint};
     L->probing = probing;
     L->probe_final = probe_final;
     L->seen_return = seen_return;
@@ -161,6 +163,7 @@ ViewPlan *plan_views(Lift *L, CXCursor loop, CXCursor scope, LiftFn lift, void *
     ViewPlan *vp = arena_alloc(L->a, sizeof(ViewPlan));
     vp->loop = loop;
     vp->nt = nt;
+    vp->first_buf = L->f->next_buf_id;
     vp->tracked = tracked;
     vp->live = arena_alloc(L->a, sizeof(bool) * (size_t)nt);
     vp->entry = arena_alloc(L->a, sizeof(ViewState) * (size_t)nt);
@@ -184,6 +187,13 @@ ViewPlan *plan_views(Lift *L, CXCursor loop, CXCursor scope, LiftFn lift, void *
         for (int k = 0; k < nt; k++) {
             vp->ends[(size_t)i * (size_t)nt + (size_t)k] = end[k].buf;
             c[k] = vp->live[k] ? end[k].buf : NULL;
+            if (vp->live[k] && !end[k].buf && end[k].hint == dangling_hint) {
+                lift_fail(L, loop,
+                          "allocate the arrays once before the loop and swap the pointers in "
+                          "each iteration",
+                          end[k].why, L->env[tracked[k]].name);
+                return NULL;
+            }
             if (vp->live[k] && !end[k].buf) {
                 const char *why = arena_printf(
                     L->a,
@@ -345,9 +355,14 @@ void views_after_loop(Lift *L, ViewPlan *vp, Operand selector, bool exact) {
          * it: known only if no iteration moves it */
         for (int i = 0; i < vp->n && !exact && vp->live[k]; i++)
             same &= vp->ends[(size_t)i * (size_t)vp->nt + (size_t)k] == first;
+        if (first && first->id >= vp->first_buf && !first->table) {
+            view_dangles(L, b, first, false, line);
+            continue;
+        }
         if (same) {
             b->buf = first;
-            b->buf_why = NULL;
+            if (first) /* (else: why it points nowhere, as the loop left it) */
+                b->buf_why = NULL;
             continue;
         }
         versioned |= vp->live[k] && exact;

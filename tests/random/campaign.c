@@ -8,7 +8,8 @@
  * For each seed: pargrad_gen writes D/sSEED/prog.c and check.c (every K-th
  * seed, default 5, a --break-promise program); pargrad runs with a 10 s
  * timeout; the output is compiled by gcc -O3 and clang-14 -O1 with -Wall -Wextra
- * -Werror -fopenmp and the driver runs with OMP_NUM_THREADS=1 and 3 (with 3, also
+ * -Werror -fopenmp (clang's with AddressSanitizer: an access outside an array
+ * is a wrong gradient) and the driver runs with OMP_NUM_THREADS=1 and 3 (with 3, also
  * PARGRAD_MIN_PARALLEL=1: the runtime's threaded paths on small inputs). Classes:
  *
  *   ok               gradient checked (maybe with "unreliable FD" components)
@@ -304,8 +305,12 @@ static enum cls build(const char *dir, const char *cc, struct result *r, char *u
                           "-Wno-maybe-uninitialized -Wno-unknown-warning-option";
     /* gcc at -O3 as users build numerical code: its loop distribution once
      * broke gradients that -O1 and -O2 computed right */
+    /* clang's build checks the output's memory accesses too (AddressSanitizer:
+     * a save or a restore outside an array passes finite differences where
+     * the heap around it is unused) */
     const char *strict = strcmp(cc, "gcc") == 0 ? "-std=c11 -O3 -Wall -Wextra -Werror -fopenmp"
-                                                : "-std=c11 -O1 -Wall -Wextra -Werror -fopenmp";
+                                                : "-std=c11 -O1 -Wall -Wextra -Werror -fopenmp "
+                                                  "-fsanitize=address -fno-omit-frame-pointer";
     char primal_w[1024] = "", out_w[512], off[1024] = "", bad[512] = "";
     int rc = 1;
     /* clang reports optimizer warnings only once the front end is quiet:
@@ -347,8 +352,9 @@ static enum cls build(const char *dir, const char *cc, struct result *r, char *u
                     "2>build.err",
                     dir, lenient, opt.src));
     if (rc == 0)
-        rc = sh(fmt("cd %s && %s -fopenmp prog.o check.o b_%s.o %s -lm -o check_%s 2>>build.err",
-                    dir, cc, cc, opt.libs, cc));
+        rc = sh(fmt("cd %s && %s -fopenmp%s prog.o check.o b_%s.o %s -lm -o check_%s "
+                    "2>>build.err",
+                    dir, cc, strcmp(cc, "gcc") ? " -fsanitize=address" : "", cc, opt.libs, cc));
     if (rc != 0) {
         set(r, C_GEN_INVALID,
             fmt("%s: primal or driver: %s", cc,
@@ -383,8 +389,8 @@ static enum cls build_cuda(const char *dir, struct result *r) {
  * with atomics or copies of the bins, the runtime's parallel scans), not
  * only the one-thread copies that small inputs take otherwise. */
 static enum cls run_driver(const char *dir, const char *cc, int threads, struct result *r) {
-    int rc = sh(fmt("cd %s && OMP_NUM_THREADS=%d PARGRAD_MIN_PARALLEL=%d timeout 20 ./check_%s "
-                    ">run_%s_%d.txt 2>&1",
+    int rc = sh(fmt("cd %s && ASAN_OPTIONS=detect_leaks=0 OMP_NUM_THREADS=%d "
+                    "PARGRAD_MIN_PARALLEL=%d timeout 20 ./check_%s >run_%s_%d.txt 2>&1",
                     dir, threads, threads > 1 ? 1 : 8192, cc, cc, threads));
     char *out = slurp(fmt("%s/run_%s_%d.txt", dir, cc, threads));
     if (strstr(out, "UNRELIABLE FD"))
@@ -396,6 +402,8 @@ static enum cls run_driver(const char *dir, const char *cc, int threads, struct 
         return C_GEN_INVALID;
     }
     const char *why = line_with(out, "FAIL");
+    if (strstr(out, "ERROR: AddressSanitizer"))
+        why = line_with(out, "ERROR: AddressSanitizer");
     if (rc == 124)
         why = "the gradient ran past 20 s";
     else if (rc >= 128)

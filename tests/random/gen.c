@@ -138,6 +138,8 @@ struct construct_row constructs[K_COUNT] = {
     [K_MEM_CALLS] = {"mem_calls", 1},
     [K_HEAP_ROWS] = {"heap_rows", 1},
     [K_INPLACE_SCAN] = {"inplace_scan", 1},
+    [K_LOOP_ALLOC] = {"loop_alloc", 1},
+    [K_GUARDED_WRITE] = {"guarded_write", 1},
 };
 
 int on(enum construct k) {
@@ -686,7 +688,8 @@ static void print_support(FILE *out) {
         fputs("#define RG_LEVELS 2\n#define RG_WHILE_MAX (4)\n\n", out);
     if (prog.uses_kept_macros)
         fputs("#define RG_MAX_N 100000\n#define RG_TAG \"f\"\n"
-              "#define RG_LOG(...) fprintf(stderr, __VA_ARGS__)\n\n",
+              "#define RG_LOG(...) fprintf(stderr, __VA_ARGS__)\n"
+              "#define RG_CHECK(c) assert((c) && \"f: bad argument\")\n\n",
               out);
     if (prog.uses_enum)
         fputs("enum rg_mode { RG_FAST, RG_HALF, RG_SLOW };\n\n", out);
@@ -795,7 +798,7 @@ static void print_includes(FILE *out) {
     if (on(K_KEPT_CALLS))
         fputs("#include <assert.h>\n#include <omp.h>\n#include <stdio.h>\n", out);
     fputs("#include <stdlib.h>\n", out);
-    if (on(K_MEM_CALLS))
+    if (on(K_MEM_CALLS) || on(K_LOOP_ALLOC))
         fputs("#include <string.h>\n", out);
     fputs("\n", out);
 }

@@ -165,21 +165,26 @@ enum construct {
     K_OPTIONAL,    /* w optional, as library C takes weights: each read tested, (w ? w[i] : 0.5),
                     * (w == NULL ? 1.0 : w[i]), ...; the driver passes NULL (and NULL for
                     * w_b) in half the programs; x checked for NULL in the top guard */
-    K_OPTIONAL_OUT, /* z, an optional in-out array (wrt and out, as u): updated only under a test
-                     * (`if (z != NULL) { map }`, `if (!z) {...} else {...}`, a time loop
-                     * inside the test, one element), read as (z ? z[i] : c); the driver
-                     * passes NULL for z and z_b in two programs in five */
-    K_SWITCH,       /* switch on a loop index's residue: cases ending in break, stacked
-                     * labels, a default or none, a local each case assigns */
-    K_DOUBTED,      /* a map whose promise pargrad cannot check (it reads a[i] and writes
-                     * a[(i + 1) % n] or a[n - 1 - i]): differentiated as the sequential
-                     * loop it means without the annotation */
-    K_HEAP_ROWS,    /* double (*a)[m] = malloc(n * sizeof *a) (or sizeof(double) * n * m, or
-                     * calloc(n, sizeof *a)): rows filled by a map, read by a reduce */
-    K_MEM_CALLS,    /* memset(a, 0, sizeof a), memcpy(a, x, sizeof(double) * n), a shifted
-                     * memcpy(b + 1, a, (n - 1) * sizeof *b) of local arrays */
-    K_INPLACE_SCAN, /* a[i] += a[i - 1] under scan(+ : a), a[i] *= a[i - 1], a[i] -= 0.5 *
-                     * a[i - 1] + e, a[i] /= e: updates of the array form in place */
+    K_OPTIONAL_OUT,  /* z, an optional in-out array (wrt and out, as u): updated only under a test
+                      * (`if (z != NULL) { map }`, `if (!z) {...} else {...}`, a time loop
+                      * inside the test, one element), read as (z ? z[i] : c); the driver
+                      * passes NULL for z and z_b in two programs in five */
+    K_SWITCH,        /* switch on a loop index's residue: cases ending in break, stacked
+                      * labels, a default or none, a local each case assigns */
+    K_DOUBTED,       /* a map whose promise pargrad cannot check (it reads a[i] and writes
+                      * a[(i + 1) % n] or a[n - 1 - i]): differentiated as the sequential
+                      * loop it means without the annotation */
+    K_HEAP_ROWS,     /* double (*a)[m] = malloc(n * sizeof *a) (or sizeof(double) * n * m, or
+                      * calloc(n, sizeof *a)): rows filled by a map, read by a reduce */
+    K_MEM_CALLS,     /* memset(a, 0, sizeof a), memcpy(a, x, sizeof(double) * n), a shifted
+                      * memcpy(b + 1, a, (n - 1) * sizeof *b) of local arrays */
+    K_INPLACE_SCAN,  /* a[i] += a[i - 1] under scan(+ : a), a[i] *= a[i - 1], a[i] -= 0.5 *
+                      * a[i - 1] + e, a[i] /= e: updates of the array form in place */
+    K_LOOP_ALLOC,    /* malloc/calloc inside a time loop's steps, a map's iterations and a
+                      * sequential loop (a buffer growing with its index); sizeof of arrays
+                      * sized at run time in memset and memcpy */
+    K_GUARDED_WRITE, /* writes valid only under their guard: odd-even pairs with `if (i + 1
+                      * < n)`, a neighbour table with -1 for none, a stride doubling to n */
     K_COUNT
 };
 

@@ -1139,8 +1139,10 @@ static void gen_kept_call(struct block b) {
         "if (omp_get_wtime() < 0.0)\n    puts(\"f: a clock before 1970\");",
         /* macros the generated file must see through (it has no #define) */
         "assert(n <= RG_MAX_N);", "printf(\"%s: n = %d\\n\", RG_TAG, n);",
-        "RG_LOG(\"f: n = %d\\n\", n);"};
-    int k = rnd(9);
+        "RG_LOG(\"f: n = %d\\n\", n);", "RG_CHECK(n > 0);",
+        /* a message in the condition */
+        "assert(fabs(%0) < 1.0e6 && \"f: diverged\");"};
+    int k = rnd(11);
     if (cx.in_helper && (k == 1 || k == 8)) /* (no stderr in helpers) */
         k = k == 1 ? 0 : 7;
     if (k >= 6)
@@ -1153,7 +1155,7 @@ static void gen_kept_call(struct block b) {
     if (par)
         text = fmt("if (%s == %s)\n    %s", par->name, par->inner ? "1" : "0", text);
     struct node *n = stmt(b, text);
-    if (k < 3)
+    if (k < 3 || k == 10)
         n->kid[n->nkid++] = gen_expr(1);
 }
 
@@ -1271,6 +1273,128 @@ static void gen_inplace_scan(struct block b) {
                   "#pragma pargrad scan(%s : %s)\nfor (int %s = 1; %s < n; %s++)\n    %s\n"
                   "double %s = 0.05 * %s[n - 1] + 0.5 * %s[n / 2];",
                   a, i, i, i, a, i, fill, op, a, i, i, i, update, name, a, a);
+    declare(name, T_DOUBLE, 2.0);
+}
+
+/* loop_alloc: scratch allocated where the code needs it: a work array
+ * calloc'ed (or malloc'ed and filled) in each step of a time loop, a
+ * map whose iterations malloc a scratch of their own, a buffer growing
+ * with a sequential loop's index (checked for NULL), a pointer declared
+ * before a loop and allocated in each step, and arrays sized at run time
+ * cleared and copied with sizeof */
+static void gen_loop_alloc(struct block b) {
+    const char *name = fresh("la");
+    const char *w = fmt("%s_w", name), *i = fmt("%s_i", name), *t = fmt("%s_t", name),
+               *j = fmt("%s_j", name), *y = fmt("%s_y", name), *acc = fmt("%s_acc", name);
+    struct node *n = stmt(b, "");
+    n->kid[n->nkid++] = gen_expr(1);
+    switch (rnd(5)) {
+    case 0: { /* time steps: zeroed by calloc, or every element written */
+        int zeroed = rnd(2);
+        const char *alloc = zeroed ? (rnd(2) ? "calloc(n + 1, sizeof(double))"
+                                             : fmt("calloc((size_t)n + 1, sizeof *%s)", w))
+                                   : fmt("malloc((n + 1) * sizeof *%s)", w);
+        const char *fill = zeroed ? fmt("for (int %s = 1; %s < n; %s++)\n        %s[%s] = 0.5 * "
+                                        "x[%s] * tanh(%%0) + 0.1 * %s;",
+                                        i, i, i, w, i, i, t)
+                                  : fmt("for (int %s = 0; %s < n + 1; %s++)\n        %s[%s] = "
+                                        "0.5 * x[%s %% n] * tanh(%%0) + 0.1 * %s;",
+                                        i, i, i, w, i, i, t);
+        n->tmpl =
+            fmt("double %s = 0.0;\nfor (int %s = 0; %s < 2; %s++) {\n    double *%s = %s;\n"
+                "#pragma pargrad map\n    %s\n    double %s = 0.0;\n"
+                "#pragma pargrad reduce(+ : %s)\n    for (int %s = 0; %s < n; %s++)\n"
+                "        %s += %s[%s] * %s[%s + 1];\n    %s += 0.5 * %s;\n    free(%s);\n}",
+                name, t, t, t, w, alloc, fill, acc, acc, i, i, i, acc, w, i, w, i, name, acc, w);
+        declare(name, T_DOUBLE, 2.0);
+        return;
+    }
+    case 1: /* each iteration of a map with its own scratch */
+        n->tmpl = fmt("double %s[64];\n#pragma pargrad map\nfor (int %s = 0; %s < n; %s++) {\n"
+                      "    double *%s = malloc(3 * sizeof *%s);\n"
+                      "    for (int %s = 0; %s < 3; %s++)\n"
+                      "        %s[%s] = x[(%s + %s) %% n] * tanh(%%0);\n"
+                      "    %s[%s] = %s[0] * %s[1] + 0.5 * %s[2];\n    free(%s);\n}\n"
+                      "double %s = %s[n - 1] + 0.5 * %s[0];",
+                      y, i, i, i, w, w, j, j, j, w, j, i, j, y, i, w, w, w, w, name, y, y);
+        declare(name, T_DOUBLE, 2.0);
+        return;
+    case 4: /* C89's order: declared before the loop, allocated in each step */
+        n->tmpl = fmt("double %s = 0.0;\ndouble *%s;\nfor (int %s = 0; %s < 2; %s++) {\n"
+                      "    %s = malloc(n * sizeof *%s);\n    for (int %s = 0; %s < n; %s++)\n"
+                      "        %s[%s] = x[%s] * tanh(%%0) + 0.1 * %s;\n"
+                      "    %s += 0.25 * %s[n - 1] * %s[0];\n    free(%s);\n}",
+                      name, w, t, t, t, w, w, i, i, i, w, i, i, t, name, w, w, w);
+        declare(name, T_DOUBLE, 2.0);
+        return;
+    case 2: /* a buffer growing with the index */
+        n->tmpl = fmt("double %s = 0.0;\nfor (int %s = 0; %s < n; %s++) {\n"
+                      "    double *%s = malloc((size_t)(%s + 1) * sizeof(double));\n"
+                      "    if (!%s)\n        abort();\n    %s[0] = x[0] * tanh(%%0);\n"
+                      "    for (int %s = 1; %s <= %s; %s++)\n"
+                      "        %s[%s] = 0.5 * %s[%s - 1] + 0.25 * x[%s];\n"
+                      "    %s += 0.1 * %s[%s];\n    free(%s);\n}",
+                      name, i, i, i, w, i, w, w, j, j, i, j, w, j, w, j, j, name, w, i, w);
+        declare(name, T_DOUBLE, 2.0);
+        return;
+    default: { /* sized at run time: sizeof the array, and of its rows */
+        const char *u = fmt("%s_u", name), *v = fmt("%s_v", name);
+        n->tmpl = fmt("double %s[n];\ndouble %s[n][2], %s[n][2];\nmemset(%s, 0, sizeof %s);\n"
+                      "for (int %s = 0; %s < n; %s++) {\n    %s[%s] += x[%s] * tanh(%%0);\n"
+                      "    %s[%s][0] = %s[%s];\n    %s[%s][1] = x[%s];\n}\n"
+                      "memcpy(%s, %s, sizeof %s);\nfor (int %s = 1; %s < n; %s++)\n"
+                      "    memcpy(%s[%s], %s[%s - 1], sizeof %s[%s]);\ndouble %s = 0.0;\n"
+                      "for (int %s = 0; %s < n; %s++)\n"
+                      "    %s += 0.1 * %s[%s][0] * %s[%s][1] + 0.2 * %s[%s];",
+                      w, u, v, w, w, i, i, i, w, i, i, u, i, w, i, u, i, i, v, u, u, i, i, i, v, i,
+                      u, i, u, i, name, i, i, i, name, v, i, v, i, w, i);
+        declare(name, T_DOUBLE, 2.0);
+    }
+    }
+}
+
+/* guarded_write: sequential passes over a malloc'ed copy of x whose
+ * writes are valid only where a guard lets them run: odd-even pairs with
+ * the last one skipped (`if (i + 1 < n)`), a neighbour table with -1 for
+ * none (`if (nb[i] >= 0) u[nb[i]] = ...`), and a loop doubling its stride
+ * (`h *= 2`: its exiting trip writes nothing). Nothing may be read or
+ * written outside the array (the campaign's clang build checks). */
+static void gen_guarded_write(struct block b) {
+    const char *name = fresh("gw");
+    const char *y = fmt("%s_y", name), *i = fmt("%s_i", name), *p = fmt("%s_p", name),
+               *k = fmt("%s_k", name), *nb = fmt("%s_nb", name), *h = fmt("%s_h", name);
+    const char *fill = fmt("double *%s = malloc(n * sizeof(double));\nfor (int %s = 0; %s < n; "
+                           "%s++)\n    %s[%s] = 0.5 * x[%s];\n",
+                           y, i, i, i, y, i, i);
+    const char *pass, *tail = "";
+    switch (rnd(3)) {
+    case 0:
+        pass = fmt("for (int %s = 0; %s < 2; %s++)\n    for (int %s = 0; %s <= n / 2; %s++) {\n"
+                   "        int %s = 2 * %s + %s %% 2;\n        if (%s + 1 < n) {\n"
+                   "            double %s_a = %s[%s], %s_c = %s[%s + 1];\n"
+                   "            %s[%s] = 0.5 * (%s_a + %s_c) + 0.1 * tanh(%%0) * %s_a * %s_c;\n"
+                   "            %s[%s + 1] = 0.5 * (%s_a - %s_c);\n        }\n    }\n",
+                   p, p, p, k, k, k, i, k, p, i, name, y, i, name, y, i, y, i, name, name, name,
+                   name, y, i, name, name);
+        break;
+    case 1:
+        pass = fmt("int *%s = malloc(n * sizeof(int));\nfor (int %s = 0; %s < n; %s++)\n"
+                   "    %s[%s] = %s %% 3 == 0 ? -1 : (%s * 7 + 1) %% n;\n"
+                   "for (int %s = 0; %s < 2; %s++)\n    for (int %s = 0; %s < n; %s++)\n"
+                   "        if (%s[%s] >= 0)\n            %s[%s[%s]] = 0.5 * %s[%s[%s]] + 0.25 "
+                   "* tanh(%%0) * %s[%s];\n",
+                   nb, i, i, i, nb, i, i, i, p, p, p, i, i, i, nb, i, y, nb, i, y, nb, i, y, i);
+        tail = fmt("free(%s);\n", nb);
+        break;
+    default:
+        pass = fmt("for (int %s = 1; %s < n; %s *= 2)\n    for (int %s = n - 1; %s >= %s; %s--)\n"
+                   "        %s[%s] += 0.3 * tanh(%%0) * %s[%s - %s];\n",
+                   h, h, h, i, i, h, i, y, i, y, i, h);
+    }
+    struct node *n = stmt(b, "");
+    n->kid[n->nkid++] = gen_expr(1);
+    n->tmpl = fmt("%s%sdouble %s = %s[n - 1] + 0.5 * %s[0];\n%sfree(%s);", fill, pass, name, y, y,
+                  tail, y);
     declare(name, T_DOUBLE, 2.0);
 }
 
@@ -1540,6 +1664,14 @@ static void gen_stmt(struct block b, int count) {
             }
             if (on(K_MEM_CALLS) && !in_parallel && !cx.in_helper && chance(15)) {
                 gen_mem_calls(b);
+                return;
+            }
+            if (on(K_LOOP_ALLOC) && !in_parallel && !cx.in_helper && chance(15)) {
+                gen_loop_alloc(b);
+                return;
+            }
+            if (on(K_GUARDED_WRITE) && !in_parallel && !cx.in_helper && chance(15)) {
+                gen_guarded_write(b);
                 return;
             }
             if (on(K_KEPT_CALLS) && chance(30)) {
