@@ -522,12 +522,12 @@ static void scan_body(Emitter *e, Body *b) {
         /* the spans of a loop's updates, emitted before it (where used) */
         for (int k = 0; (s->kind == S_LOOP || s->kind == S_MAP) && k < s->body->stmts.len; k++) {
             Stmt *u = s->body->stmts.items[k];
-            if (u->kind != S_ACC || !u->span_pre)
+            if (u->kind != S_ACC || !u->span)
                 continue;
-            scan_body(e, u->span_pre);
-            Scan at = {e, u->span_pre};
-            scan_use(&u->span_first, &at);
-            scan_use(&u->span_last, &at);
+            scan_body(e, u->span->pre);
+            Scan at = {e, u->span->pre};
+            scan_use(&u->span->first, &at);
+            scan_use(&u->span->last, &at);
         }
         /* Operands used at the end of a nested body (phis, yields) count
          * as used in the enclosing body: never inline across it. */

@@ -769,7 +769,7 @@ static int emit_partial_spans(Emitter *e, Stmt *loop) {
         return 0;
     for (int i = 0; e->partials.len && i < loop->body->stmts.len; i++) {
         Stmt *s = loop->body->stmts.items[i];
-        int p = s->kind == S_ACC && s->span_pre && shared_update(e, s) ? partial_of(e, s) : -1;
+        int p = s->kind == S_ACC && s->span && shared_update(e, s) ? partial_of(e, s) : -1;
         if (p < 0)
             continue;
         const char *part = e->partial_names.items[p];
@@ -779,14 +779,14 @@ static int emit_partial_spans(Emitter *e, Stmt *loop) {
                                  "partial sums grown once before it, then plain updates (vector "
                                  "lanes), unless they cannot hold it */",
                                  buf_name(e, s->buf)));
-        emit_stmts(e, s->span_pre);
+        emit_stmts(e, s->span->pre);
         const char *name = unique_name(e, arena_printf(&e->a, "%s_fits", part), false);
         indent(e);
         fprintf(e->out, "const int %s = pg_partial_%s_span(&%s, %s, (long)(", name,
                 type_cname(s->buf->elem), part, buf_name(e, s->buf));
-        emit_operand_top(e, s->span_first);
+        emit_operand_top(e, s->span->first);
         fputs("), (long)(", e->out);
-        emit_operand_top(e, s->span_last);
+        emit_operand_top(e, s->span->last);
         fputs(")) != NULL;\n", e->out);
         vec_push(&e->a, &e->spans, s);
         vec_push(&e->a, &e->span_names, (void *)name);

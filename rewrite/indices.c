@@ -25,7 +25,7 @@
  * An atomic + update affine in the index of its loop the same way (at the
  * top of the body, from lets only: a read at the first or last index
  * might be out of bounds where the loop does not run) gets its index at
- * the first and last iteration (span_pre, span_first, span_last). Where
+ * the first and last iteration (Stmt.span: AccSpan). Where
  * the threads add into partial sums of the array (emit_par.c), they are
  * grown once to the span before the loop, which then updates them plainly
  * (vector lanes: k-means' C_b[c * d + j], 2.2x -> 1.4x the primal at 2
@@ -341,21 +341,22 @@ static void prune_span(Hoist *h, Body *pre, Operand first, Operand last) {
 }
 
 /* s's index at the loop's first and last iteration, computed by lets of
- * s->span_pre (emitted before the loop, where used: emit_par.c) */
+ * s->span->pre (emitted before the loop, where used: emit_par.c) */
 static void span_update(Hoist *h, Stmt *loop, Stmt *s, Body *chain) {
     Var *j = loop->index;
-    s->span_pre = body_new(h->a);
-    Operand *vals = chain_at(h, chain, j, loop->lo, s->span_pre);
-    s->span_first = value_in_copy(chain, vals, j, loop->lo, s->idx[0]);
+    AccSpan *sp = s->span = arena_alloc(h->a, sizeof(AccSpan));
+    sp->pre = body_new(h->a);
+    Operand *vals = chain_at(h, chain, j, loop->lo, sp->pre);
+    sp->first = value_in_copy(chain, vals, j, loop->lo, s->idx[0]);
     free(vals);
-    Builder bd = {h->a, h->f, s->span_pre, s->loc};
+    Builder bd = {h->a, h->f, sp->pre, s->loc};
     Operand last =
         loop->hi.kind == OPD_CONST ? opd_int(loop->hi.ival - 1) : b_sub(&bd, loop->hi, opd_int(1));
     last = b_cast(&bd, j->ty, last);
-    vals = chain_at(h, chain, j, last, s->span_pre);
-    s->span_last = value_in_copy(chain, vals, j, last, s->idx[0]);
+    vals = chain_at(h, chain, j, last, sp->pre);
+    sp->last = value_in_copy(chain, vals, j, last, s->idx[0]);
     free(vals);
-    prune_span(h, s->span_pre, s->span_first, s->span_last);
+    prune_span(h, sp->pre, sp->first, sp->last);
     fit(h);
 }
 
@@ -373,15 +374,14 @@ static void keep_whole_spans(Stmt *loop) {
     bool inner = false;
     for (int k = 0; k < accs.len; k++) {
         Stmt *t = accs.items[k];
-        inner |= t->span_pre && !vec_contains(&loop->body->stmts, t);
+        inner |= t->span && !vec_contains(&loop->body->stmts, t);
     }
     for (int i = 0; i < loop->body->stmts.len; i++) {
         Stmt *s = loop->body->stmts.items[i];
-        for (int k = 0; s->kind == S_ACC && s->span_pre && k < accs.len; k++) {
+        for (int k = 0; s->kind == S_ACC && s->span && k < accs.len; k++) {
             Stmt *t = accs.items[k];
-            if (inner ||
-                (t->buf == s->buf && (!t->span_pre || !vec_contains(&loop->body->stmts, t))))
-                s->span_pre = NULL;
+            if (inner || (t->buf == s->buf && (!t->span || !vec_contains(&loop->body->stmts, t))))
+                s->span = NULL;
         }
     }
     arena_free(&a);
@@ -467,7 +467,7 @@ static void hoist_bin_checks(Arena *a, Func *f, bool spans) {
 }
 
 /* After the last pass that renames, removes or regroups lets: a span's
- * copies (span_pre) are not operands those passes see */
+ * copies (span->pre) are not operands those passes see */
 void mark_partial_spans(Arena *a, Func *f) {
     hoist_bin_checks(a, f, true);
 }

@@ -360,6 +360,12 @@ typedef struct EffectArg {
  * after it (report.c) */
 #define ENTRY_SAVE_NOTE "entry checkpoint"
 
+/* The stretch of an array an S_ACC updates over its loop (Stmt.span) */
+typedef struct AccSpan {
+    struct Body *pre;    /* lets computing first and last */
+    Operand first, last; /* the index at the loop's first and last iteration */
+} AccSpan;
+
 typedef struct LoopNotes {
     /* the user's annotation the loop was lifted from (`scan(+ : y)`), for
      * diagnostics, where Stmt.text says what the output shows ("map") */
@@ -422,12 +428,12 @@ typedef struct Accum {
 
 struct Stmt {
     StmtKind kind;
+    PrimOp op;
     SrcLoc loc;
     Var *dst;
-    PrimOp op;
     int fn; /* OP_CALL: index in the derivative table */
-    Operand args[3];
     int nargs;
+    Operand args[3];
     Buffer *buf;
     Operand idx[4];
     int nidx;
@@ -439,10 +445,10 @@ struct Stmt {
     long long acc_key; /* S_ACC: how its index depends on the parallel index */
     /* S_ACC at the top of a counted loop's body, its index affine in the
      * loop's: the index at the first and the last iteration, computed by
-     * span_pre (emitted before the loop only where a thread's partial sums
-     * take the updates: grown once, then plain adds; indices.c) */
-    Body *span_pre;
-    Operand span_first, span_last;
+     * span->pre (emitted before the loop only where a thread's partial sums
+     * take the updates: grown once, then plain adds; indices.c); NULL for
+     * all other statements (kept apart: statements stay small) */
+    struct AccSpan *span;
     const char *text; /* S_COMMENT, and the pragma text kept on parallel loops */
     const char *note; /* what a generated block does ("adjoint", "save"), for comments */
     /* S_COMMENT naming the statements after it (a gather's term), nonzero:
@@ -456,6 +462,7 @@ struct Stmt {
      * which the map's promise covers (contract.c views_apart); a sum the
      * user wrote in a subscript, y[i + k], is not */
     bool view_sum;
+    bool reversed; /* S_LOOP: run from hi-1 down to lo */
 
     /* S_IF */
     Operand cond;
@@ -465,7 +472,6 @@ struct Stmt {
     /* S_LOOP, S_MAP, S_REDUCE */
     Var *index;
     Operand lo, hi; /* iterations lo <= index < hi */
-    bool reversed;  /* S_LOOP: run from hi-1 down to lo */
     /* Loops whose counter is not the index, and the statement binding the
      * counter in their body (for index bounds). */
     struct Counter *counter;

@@ -59,7 +59,7 @@ static void find_tests(Optional *o, Body *b) {
         find_tests(o, s->then_body);
         find_tests(o, s->else_body);
         find_tests(o, s->body);
-        find_tests(o, s->span_pre);
+        find_tests(o, s->span ? s->span->pre : NULL);
         find_tests(o, s->fusion ? s->fusion->pre_slice : NULL);
     }
 }
@@ -256,7 +256,8 @@ static bool *check_body(Optional *o, Body *b, const bool *given_before) {
         if (s->kind == S_LOOP && replays_log(o, s))
             continue;
         /* (a fused scan's pass 1 runs a slice of the map before it) */
-        Body *inside[3] = {s->body, s->span_pre, s->fusion ? s->fusion->pre_slice : NULL};
+        Body *inside[3] = {s->body, s->span ? s->span->pre : NULL,
+                           s->fusion ? s->fusion->pre_slice : NULL};
         for (int q = 0; q < 3; q++)
             if (inside[q])
                 free(check_nested(o, inside[q], given, opd_none(), true));
