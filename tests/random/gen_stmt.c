@@ -948,7 +948,7 @@ static void gen_trajectory(struct block b) {
         struct node *m =
             block_stmt(body_of(loop), fmt("#pragma pargrad map\n%s {", loop_head(i, ip, "0", "n")));
         cx.par++;
-        push_loop(i, 0, NRANGE, 1);
+        push_loop(i, 0, NRANGE, 0); /* over [0, n): no neighbour is in bounds */
         w = stmt(body_of(m), fmt("%s[%s * n + %s] = 0.5 * %s + 0.25 * tanh(%%0) * %s[(%s - 1) * n "
                                  "+ (%s + 1) %% n];",
                                  tr, t, i, prev, tr, t, i));
@@ -959,7 +959,7 @@ static void gen_trajectory(struct block b) {
         stmt(body_of(loop), fmt("%s[%s * n] = 0.75 * tanh(%s[(%s - 1) * n]);", tr, t, tr, t));
         struct node *l =
             block_stmt(body_of(loop), fmt("for (int %s = 1; %s < n; %s++) {", j, j, j));
-        push_loop(j, 0, NRANGE, 1);
+        push_loop(j, 0, NRANGE, 0); /* over [1, n): j + 1 is not in bounds */
         w = stmt(body_of(l), fmt("%s[%s * n + %s] = 0.5 * %s[(%s - 1) * n + %s] + 0.25 * "
                                  "sin(%s[%s * n + %s - 1]) * tanh(%%0);",
                                  tr, t, j, tr, t, j, tr, t, j));
