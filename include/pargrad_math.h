@@ -104,4 +104,34 @@ PG_HD static inline float pg_trigammaf(float x) {
     return (float)pg_trigamma(x);
 }
 
+/* libm under names no variable shadows: where a function names a variable
+ * cos (a parameter double cos, a flag int log), the derivatives it calls
+ * cannot be spelled cos(...) there; generated code calls pg_libm_cos
+ * instead (emit_expr.c call_name), in double and float. */
+#define PG_LIBM1(fn)                                                                               \
+    PG_HD static inline double pg_libm_##fn(double x) {                                            \
+        return fn(x);                                                                              \
+    }                                                                                              \
+    PG_HD static inline float pg_libm_##fn##f(float x) {                                           \
+        return fn##f(x);                                                                           \
+    }
+#define PG_LIBM2(fn)                                                                               \
+    PG_HD static inline double pg_libm_##fn(double x, double y) {                                  \
+        return fn(x, y);                                                                           \
+    }                                                                                              \
+    PG_HD static inline float pg_libm_##fn##f(float x, float y) {                                  \
+        return fn##f(x, y);                                                                        \
+    }
+/* clang-format off */
+PG_LIBM1(sin) PG_LIBM1(cos) PG_LIBM1(tan) PG_LIBM1(asin) PG_LIBM1(acos) PG_LIBM1(atan)
+PG_LIBM2(atan2) PG_LIBM1(sinh) PG_LIBM1(cosh) PG_LIBM1(tanh) PG_LIBM1(asinh) PG_LIBM1(acosh)
+PG_LIBM1(atanh) PG_LIBM1(exp) PG_LIBM1(exp2) PG_LIBM1(expm1) PG_LIBM1(log) PG_LIBM1(log2)
+PG_LIBM1(log10) PG_LIBM1(log1p) PG_LIBM1(sqrt) PG_LIBM1(cbrt) PG_LIBM2(pow) PG_LIBM2(hypot)
+PG_LIBM1(fabs) PG_LIBM1(erf) PG_LIBM1(erfc) PG_LIBM1(lgamma) PG_LIBM1(tgamma) PG_LIBM1(floor)
+PG_LIBM1(ceil) PG_LIBM1(round) PG_LIBM1(trunc) PG_LIBM1(rint) PG_LIBM1(nearbyint) PG_LIBM1(logb)
+PG_LIBM2(fmod) PG_LIBM2(remainder) PG_LIBM2(copysign) PG_LIBM2(fdim)
+/* clang-format on */
+#undef PG_LIBM1
+#undef PG_LIBM2
+
 #endif

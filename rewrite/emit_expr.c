@@ -261,7 +261,13 @@ static const char *call_name(Emitter *e, Stmt *s) {
     const char *n = deriv_name(s->fn);
     if (!strcmp(n, "fmin") || !strcmp(n, "fmax"))
         return extremum_name(e, n[2] == 'i', s->dst->ty);
-    return s->dst->ty.kind == TY_FLOAT ? arena_printf(&e->a, "%sf", n) : n;
+    if (s->dst->ty.kind == TY_FLOAT)
+        n = arena_printf(&e->a, "%sf", n);
+    /* a variable in scope named like the function hides it: call
+     * pargrad_math.h's alias (pg_digamma and the like are pargrad's own) */
+    if (name_taken(e, n) && strncmp(n, "pg_", 3) != 0)
+        return arena_printf(&e->a, "pg_libm_%s", n);
+    return n;
 }
 
 /* The output's helper for a declared operator's combine, partial or

@@ -140,6 +140,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_INPLACE_SCAN] = {"inplace_scan", 1},
     [K_LOOP_ALLOC] = {"loop_alloc", 1},
     [K_GUARDED_WRITE] = {"guarded_write", 1},
+    [K_SHADOW_MATH] = {"shadow_math", 1},
 };
 
 int on(enum construct k) {

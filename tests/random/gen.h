@@ -185,6 +185,8 @@ enum construct {
                       * sized at run time in memset and memcpy */
     K_GUARDED_WRITE, /* writes valid only under their guard: odd-even pairs with `if (i + 1
                       * < n)`, a neighbour table with -1 for none, a stride doubling to n */
+    K_SHADOW_MATH,   /* a variable named like a function the derivative calls (exp beside
+                      * erf, log beside pow, sqrt beside asinh, cos beside sin), in a block */
     K_COUNT
 };
 

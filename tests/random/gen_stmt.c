@@ -1398,6 +1398,36 @@ static void gen_guarded_write(struct block b) {
     declare(name, T_DOUBLE, 2.0);
 }
 
+/* A reduce whose term's derivative calls a function a variable in scope
+ * names, as C allows (the block keeps the name from the rest of f) */
+static void gen_shadow_math(struct block b) {
+    const char *s = fresh("sh"), *i = fmt("%s_i", s), *decl = "", *term;
+    switch (rnd(4)) {
+    case 0: /* erf's derivative is exp(-x^2) */
+        decl = "    const double exp = 0.25 + 0.5 / n;\n";
+        term = fmt("erf(x[%s]) * exp", i);
+        break;
+    case 1: /* pow's in its exponent, log(base) */
+        decl = "    int log = n > 2;\n";
+        term = fmt("(log ? pow(1.5, 0.5 * x[%s]) : x[%s])", i, i);
+        break;
+    case 2: /* asinh's, 1 / sqrt(x^2 + 1) */
+        term = NULL;
+        break;
+    default: /* sin's, cos */
+        decl = "    double cos = 0.5 + 0.25 / n;\n";
+        term = fmt("sin(x[%s]) * cos", i);
+    }
+    const char *body = term ? fmt("        %s += %s / n;\n", s, term)
+                            : fmt("    {\n        double sqrt = 0.5 * x[%s];\n        %s += "
+                                  "(asinh(sqrt) + sqrt) / n;\n    }\n",
+                                  i, s);
+    stmt(b, fmt("double %s = 0.0;\n{\n%s    #pragma pargrad reduce(+ : %s)\n    for (int %s = 0; "
+                "%s < n; %s++)\n%s}",
+                s, decl, s, i, i, i, body));
+    declare(s, T_DOUBLE, 2.0);
+}
+
 /* an initialised output (y or u) no loop is writing, or NULL */
 static struct array *updatable_output(void) {
     struct array *o = NULL;
@@ -1672,6 +1702,10 @@ static void gen_stmt(struct block b, int count) {
             }
             if (on(K_GUARDED_WRITE) && !in_parallel && !cx.in_helper && chance(15)) {
                 gen_guarded_write(b);
+                return;
+            }
+            if (on(K_SHADOW_MATH) && !in_parallel && !cx.in_helper && chance(8)) {
+                gen_shadow_math(b);
                 return;
             }
             if (on(K_KEPT_CALLS) && chance(30)) {
