@@ -480,14 +480,30 @@ Var **stmt_all_bound(Stmt *s, int *n) {
 
 static bool body_any(Body *b, bool (*pred)(Stmt *, Buffer *), Buffer *buf);
 
-static bool stmt_reads_here(Stmt *s, Buffer *buf) {
+int stmt_reads_here(const Stmt *s, Buffer *out[6]) {
+    int n = 0;
     /* a min or max histogram's update reads the bin (a + update's adjoint
      * never looks at its old value: not a read) */
-    return ((s->kind == S_READ || (s->kind == S_ACC && s->acc_op != RED_ADD)) && s->buf == buf) ||
-           ((s->kind == S_SCAN || s->kind == S_HIST) &&
-            (s->scan_in[0] == buf || s->scan_in[1] == buf)) ||
-           (s->kind == S_HIST && (s->buf == buf || s->hist_rev[0] == buf || /* in place */
-                                  s->hist_rev[1] == buf || s->hist_rev[2] == buf));
+    if (s->kind == S_READ || (s->kind == S_ACC && s->acc_op != RED_ADD))
+        out[n++] = s->buf;
+    if (s->kind == S_SCAN || s->kind == S_HIST) {
+        out[n++] = s->scan_in[0];
+        out[n++] = s->scan_in[1];
+    }
+    if (s->kind == S_HIST) {
+        out[n++] = s->buf; /* in place */
+        for (int k = 0; k < 3; k++)
+            out[n++] = s->hist_rev[k];
+    }
+    return n;
+}
+static bool reads_here(Stmt *s, Buffer *buf) {
+    Buffer *read[6];
+    int n = stmt_reads_here(s, read);
+    for (int k = 0; k < n; k++)
+        if (read[k] == buf)
+            return true;
+    return false;
 }
 static bool stmt_writes_here(Stmt *s, Buffer *buf) {
     return ((s->kind == S_WRITE || s->kind == S_ACC || s->kind == S_SCAN || s->kind == S_HIST) &&
@@ -530,7 +546,7 @@ bool body_updates_buffer(Body *b, Buffer *buf) {
     return body_any(b, stmt_updates_here, buf);
 }
 bool body_reads_buffer(Body *b, Buffer *buf) {
-    return body_any(b, stmt_reads_here, buf);
+    return body_any(b, reads_here, buf);
 }
 bool body_writes_buffer(Body *b, Buffer *buf) {
     return body_any(b, stmt_writes_here, buf);
@@ -552,7 +568,7 @@ bool body_declares(Body *b, Buffer *buf) {
     return b && body_any(b, stmt_declares_here, buf);
 }
 bool stmt_reads_buffer(Stmt *s, Buffer *buf) {
-    return stmt_any(s, stmt_reads_here, buf);
+    return stmt_any(s, reads_here, buf);
 }
 bool stmt_writes_buffer(Stmt *s, Buffer *buf) {
     return stmt_any(s, stmt_writes_here, buf);

@@ -724,6 +724,9 @@ bool body_declares(Body *b, Buffer *buf);
 /* Whether b declares the mutable scalar v (S_DECL) at any depth */
 bool body_declares_scalar(Body *b, Var *v);
 bool stmt_reads_buffer(Stmt *s, Buffer *buf);
+/* The buffers s itself reads, not its bodies (out: six at most, NULL
+ * among them where s has none there); returns how many it wrote. */
+int stmt_reads_here(const Stmt *s, Buffer *out[6]);
 bool stmt_writes_buffer(Stmt *s, Buffer *buf);
 /* The let or read of b (at any depth) binding v, or with phi the if
  * whose phi (*phi) it is; NULL where nothing in b binds it, or something

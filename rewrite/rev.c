@@ -376,10 +376,18 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
      * own reads of what it writes (a scratch array in a map's iteration)
      * need those writes wherever it still runs */
     bool redone = redone_by_adjoint(r, s);
+    BufMarks reads = {0}; /* (one walk of the statements after s for all of them) */
+    for (int j = i + 1; written.len && j < b->stmts.len; j++)
+        mark_value_reads(r, &reads, b->stmts.items[j]);
     for (int w = 0; w < written.len; w++) {
-        later[w] = read_later(r, b, i, written.items[w]);
+        int known = marked(&reads, written.items[w], MARK_VALUE);
+        later[w] = known >= 0 ? known : read_later(r, b, i, written.items[w]);
         redone &= !later[w];
     }
+    marks_free(&reads);
+    BufMarks own = {0};
+    if (written.len)
+        mark_value_reads(r, &own, s);
     for (int w = 0; w < written.len; w++) {
         Buffer *buf = written.items[w];
         if (updates_recomputed_bins(s, buf) || buf->inert || vec_contains(r->restored, buf)) {
@@ -388,9 +396,11 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
         }
         /* (reads that only add back into buf, `out[j] += v`, need nothing
          * from it: the sum is not used) */
-        if (redone || (!later[w] && !reads_value_of(r, s, buf)))
+        int known = later[w] || redone ? 0 : marked(&own, buf, MARK_VALUE);
+        if (redone || (!later[w] && !(known >= 0 ? known : reads_value_of(r, s, buf))))
             vec_push(r->a, dead, buf);
     }
+    marks_free(&own);
     return dead;
 }
 
@@ -560,11 +570,22 @@ static PtrVec *unsaved_here(Rev *r, Body *b, int i) {
 int *first_reads(Rev *r, Body *b, PtrVec *skip) {
     int n = skip ? skip->len : 0;
     int *first = arena_alloc(r->a, sizeof(int) * (size_t)(n + 1));
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < n; k++)
         first[k] = b->stmts.len;
-        for (int j = 0; j < b->stmts.len && first[k] == b->stmts.len; j++)
-            if (reads_value_of(r, b->stmts.items[j], skip->items[k]))
+    int left = n;
+    for (int j = 0; j < b->stmts.len && left; j++) {
+        BufMarks reads = {0}; /* (one walk of each statement for all of skip) */
+        mark_value_reads(r, &reads, b->stmts.items[j]);
+        for (int k = 0; k < n; k++) {
+            if (first[k] < b->stmts.len)
+                continue;
+            int known = marked(&reads, skip->items[k], MARK_VALUE);
+            if (known > 0 || (known < 0 && reads_value_of(r, b->stmts.items[j], skip->items[k]))) {
                 first[k] = j;
+                left--;
+            }
+        }
+        marks_free(&reads);
     }
     return first;
 }

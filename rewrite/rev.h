@@ -375,6 +375,30 @@ Stmt *sole_user(Rev *r, Var *v);
 /* Whether s reads buf (at any depth) other than to add back into it. */
 bool reads_value_of(Rev *r, Stmt *s, Buffer *buf);
 
+/* Sets of buffers by id (rev_save.c), each filled by one walk of a
+ * statement, where asking per buffer would walk it once per buffer. */
+enum {
+    MARK_HIST = 1, /* an S_HIST into it */
+    MARK_ADD = 2,  /* S_ACC updates of +, *, min, max */
+    MARK_MUL = 4,
+    MARK_MIN = 8,
+    MARK_MAX = 16,
+    MARK_READ = 32,  /* read besides by min and max updates (unread_so_far) */
+    MARK_VALUE = 64, /* its values read (reads_value_of) */
+    MARK_SHARED_ID = 128
+};
+typedef struct BufMarks {
+    int cap;
+    Buffer **buf;        /* by id: the buffer marked, NULL for none */
+    unsigned char *bits; /* by id: MARK_* */
+} BufMarks;
+/* The buffers whose values s reads, as reads_value_of tells: MARK_VALUE */
+void mark_value_reads(Rev *r, BufMarks *m, Stmt *s);
+/* 1 where buf has the mark, 0 where not, -1 where another buffer of its
+ * id was marked (ask the statements themselves) */
+int marked(const BufMarks *m, Buffer *buf, int bit);
+void marks_free(BufMarks *m);
+
 /* rev_kill.c: `dead` and the local arrays whose old values no iteration
  * of the sequential loop `loop` needs put back: each iteration overwrites
  * them before reading them, or only adds into them, and nothing before the

@@ -252,25 +252,7 @@ static bool updates_into(Stmt *s, StmtKind kind, ReduceOp op, Buffer *buf) {
     return false;
 }
 
-/* Whether s combines into buf's old values in a way its rule reads back:
- * a histogram of * (S_HIST, or * updates), or of min or max whose first
- * entries the forward sweep does not find. A + histogram's updates are
- * not: its adjoint does not look at the bins, so where nothing before it
- * reads them either, their old values are never needed (and the
- * histogram, not restored, never runs again). Nor are min and max updates
- * whose rule keeps each bin's first entry reaching its final value (and
- * the final values) forward: its adjoint reads only those. Without them
- * (values no derivative flows through, or a GPU's form) the adjoint tells
- * the bins an update replaced by comparing the bins from before with the
- * final ones. */
-static bool accumulates_into(Rev *r, Stmt *s, Buffer *buf) {
-    if (updates_into(s, S_HIST, RED_ADD, buf) || updates_into(s, S_ACC, RED_MUL, buf))
-        return true;
-    return (updates_into(s, S_ACC, RED_MIN, buf) || updates_into(s, S_ACC, RED_MAX, buf)) &&
-           !hist_firsts_forward(r, s);
-}
-
-/* Whether s reads buf other than by min or max updates (see above). */
+/* Whether s reads buf other than by min or max updates (see accumulates_into). */
 static bool reads_besides_extrema(Stmt *s, Buffer *buf) {
     if (s->kind == S_ACC && s->buf == buf && (s->acc_op == RED_MIN || s->acc_op == RED_MAX))
         return false;
@@ -282,6 +264,146 @@ static bool reads_besides_extrema(Stmt *s, Buffer *buf) {
             if (reads_besides_extrema(bodies[q]->stmts.items[i], buf))
                 return true;
     return false;
+}
+
+/* The updates a statement makes at any depth, and the buffers it reads
+ * besides by min and max updates, by buffer id: one walk answers every
+ * updates_into and reads_besides_extrema question unread_so_far asks, one
+ * per buffer the statement writes (a walk each was quadratic in a map of
+ * many inlined helpers: random batch seed 238 spent 60% of its 4.5 s
+ * there). */
+typedef struct Updates {
+    Stmt *s;
+    BufMarks m;
+} Updates;
+
+static int update_kind(const Stmt *s) {
+    if (!s->buf)
+        return 0;
+    if (s->kind == S_HIST)
+        return MARK_HIST;
+    if (s->kind != S_ACC)
+        return 0;
+    return s->acc_op == RED_ADD   ? MARK_ADD
+           : s->acc_op == RED_MUL ? MARK_MUL
+           : s->acc_op == RED_MIN ? MARK_MIN
+           : s->acc_op == RED_MAX ? MARK_MAX
+                                  : 0;
+}
+
+static void mark(BufMarks *m, Buffer *buf, int bit) {
+    if (!buf || buf->id < 0)
+        return;
+    int id = buf->id;
+    if (id >= m->cap) {
+        int cap = id + 1 > 2 * m->cap ? id + 1 : 2 * m->cap;
+        m->buf = xrealloc(m->buf, sizeof(Buffer *) * (size_t)cap);
+        m->bits = xrealloc(m->bits, (size_t)cap);
+        memset(m->buf + m->cap, 0, sizeof(Buffer *) * (size_t)(cap - m->cap));
+        memset(m->bits + m->cap, 0, (size_t)(cap - m->cap));
+        m->cap = cap;
+    }
+    if (m->buf[id] && m->buf[id] != buf)
+        m->bits[id] |= MARK_SHARED_ID; /* (two buffers of one id: asked the long way) */
+    m->buf[id] = buf;
+    m->bits[id] |= (unsigned char)bit;
+}
+
+int marked(const BufMarks *m, Buffer *buf, int bit) {
+    int id = buf->id;
+    if (id < 0 || id >= m->cap || !m->buf[id])
+        return 0;
+    if (m->buf[id] != buf || (m->bits[id] & MARK_SHARED_ID))
+        return -1;
+    return (m->bits[id] & bit) != 0;
+}
+
+void marks_free(BufMarks *m) {
+    free(m->buf);
+    free(m->bits);
+    *m = (BufMarks){0};
+}
+
+static void mark_reads_here(BufMarks *m, Stmt *s, int bit) {
+    Buffer *read[6];
+    int n = stmt_reads_here(s, read);
+    for (int k = 0; k < n; k++)
+        mark(m, read[k], bit);
+}
+
+/* (every_read: below a leaf, a scan or a histogram, where
+ * reads_besides_extrema counts every read, stmt_reads_buffer's) */
+static void walk_updates(BufMarks *m, Stmt *s, bool every_read) {
+    if (update_kind(s))
+        mark(m, s->buf, update_kind(s));
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    bool leaf = !bodies[0] && !bodies[1] && !bodies[2];
+    bool extremum = s->kind == S_ACC && (s->acc_op == RED_MIN || s->acc_op == RED_MAX);
+    every_read |= !extremum && (leaf || s->kind == S_SCAN || s->kind == S_HIST);
+    if (every_read)
+        mark_reads_here(m, s, MARK_READ);
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            walk_updates(m, bodies[q]->stmts.items[i], every_read);
+}
+
+/* (as reads_value_of; every_read: inside a scan or histogram) */
+static void walk_value_reads(Rev *r, BufMarks *m, Stmt *s, bool every_read) {
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    bool leaf = !bodies[0] && !bodies[1] && !bodies[2];
+    if (!every_read && s->kind == S_READ) {
+        if (!read_only_adds_back(r, s))
+            mark(m, s->buf, MARK_VALUE);
+        return;
+    }
+    every_read |= leaf || s->kind == S_SCAN || s->kind == S_HIST;
+    if (every_read)
+        mark_reads_here(m, s, MARK_VALUE);
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            walk_value_reads(r, m, bodies[q]->stmts.items[i], every_read);
+}
+
+void mark_value_reads(Rev *r, BufMarks *m, Stmt *s) {
+    walk_value_reads(r, m, s, false);
+}
+
+static Updates updates_of(Stmt *s) {
+    Updates u = {.s = s};
+    walk_updates(&u.m, s, false);
+    return u;
+}
+
+/* updates_into(u->s, ...) for the update kind `kind` (MARK_*), and
+ * reads_besides_extrema for MARK_READ */
+static bool updates(const Updates *u, Buffer *buf, int kind) {
+    int known = marked(&u->m, buf, kind);
+    if (known >= 0)
+        return known;
+    static const ReduceOp op_of[] = {
+        [MARK_ADD] = RED_ADD, [MARK_MUL] = RED_MUL, [MARK_MIN] = RED_MIN, [MARK_MAX] = RED_MAX};
+    if (kind == MARK_READ)
+        return reads_besides_extrema(u->s, buf);
+    return kind == MARK_HIST ? updates_into(u->s, S_HIST, RED_ADD, buf)
+                             : updates_into(u->s, S_ACC, op_of[kind], buf);
+}
+
+/* Whether s combines into buf's old values in a way its rule reads back:
+ * a histogram of * (S_HIST, or * updates), or of min or max whose first
+ * entries the forward sweep does not find. A + histogram's updates are
+ * not: its adjoint does not look at the bins, so where nothing before it
+ * reads them either, their old values are never needed (and the
+ * histogram, not restored, never runs again). Nor are min and max updates
+ * whose rule keeps each bin's first entry reaching its final value (and
+ * the final values) forward: its adjoint reads only those. Without them
+ * (values no derivative flows through, or a GPU's form) the adjoint tells
+ * the bins an update replaced by comparing the bins from before with the
+ * final ones. */
+static bool accumulates_into(Rev *r, const Updates *u, Buffer *buf) {
+    if (updates(u, buf, MARK_HIST) || updates(u, buf, MARK_MUL))
+        return true;
+    return (updates(u, buf, MARK_MIN) || updates(u, buf, MARK_MAX)) &&
+           !hist_firsts_forward(r, u->s);
 }
 
 /* An if around a write, on the way from the saved statements to it: its
@@ -530,22 +652,26 @@ static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead, bool entry) {
         vec_push(r->a, skip, dead->items[i]);
     PtrVec written = {0};
     collect_written(r, s, &written);
+    Updates u = updates_of(s);
     for (int w = 0; w < written.len; w++) {
-        bool read = !entry && (accumulates_into(r, s, written.items[w]) ||
-                               reads_besides_extrema(s, written.items[w]));
+        bool read = !entry && (accumulates_into(r, &u, written.items[w]) ||
+                               updates(&u, written.items[w], MARK_READ));
         for (int j = 0; j < k && !read; j++)
             read = stmt_reads_buffer(top->stmts.items[j], written.items[w]);
         if (!read)
             vec_push(r->a, skip, written.items[w]);
     }
+    marks_free(&u.m);
     return skip;
 }
 
 PtrVec *unrestored_bins(Rev *r, Stmt *s) {
     PtrVec *skip = unread_so_far(r, s, NULL, false), *out = arena_alloc(r->a, sizeof(PtrVec));
+    Updates u = updates_of(s);
     for (int i = 0; skip && i < skip->len; i++)
-        if (updates_into(s, S_ACC, RED_ADD, skip->items[i]))
+        if (updates(&u, skip->items[i], MARK_ADD))
             vec_push(r->a, out, skip->items[i]);
+    marks_free(&u.m);
     return out;
 }
 
