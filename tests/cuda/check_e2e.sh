@@ -2,7 +2,8 @@
 # The CUDA gradient of one e2e program (tests/e2e/NAME.c):
 #   pargrad --backend=cuda NAME.c -o NAME_b.cu
 #   nvcc compiles it for sm_90 and as portable PTX (compute_75), where nvcc
-#   is installed (else this part is skipped, with the reason printed);
+#   is installed (else this part is skipped, with the reason printed;
+#   with PG_NVCC_BATCHED set, as ctest runs it, nvcc_batch.sh does it);
 #   the same .cu built for the CPU (PG_CUDA_EMULATE: kernels' threads on
 #   OpenMP threads, atomics real) with g++ and linked with NAME_check.c,
 #   whose finite-difference checks it must pass at 1 and 3 threads.
@@ -16,10 +17,10 @@
 # With OPENMP_CHECK (the e2e build of the program), every value the checks
 # compare must also match the OpenMP gradient's at 1 thread to 1e-12
 # relative (1e-5 for programs on float data), as tests/cuda/run_gpu.sh
-# asks of the GPU.
-# usage: check_e2e.sh PARGRAD NAME E2E_DIR INCLUDE_DIR WORK_DIR [OPENMP_CHECK]
+# asks of the GPU (compared by COMPARE_DUMPS, tests/cuda/compare_dumps.c).
+# usage: check_e2e.sh PARGRAD NAME E2E_DIR INCLUDE_DIR WORK_DIR [OPENMP_CHECK COMPARE_DUMPS]
 set -u
-pargrad=$1 name=$2 e2e=$3 inc=$4 work=$5 openmp_check=${6:-}
+pargrad=$1 name=$2 e2e=$3 inc=$4 work=$5 openmp_check=${6:-} compare_dumps=${7:-}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work" && cd "$work" || exit 1
 rm -f "${name}_b.cu"
@@ -42,7 +43,9 @@ fi
 nvcc=${NVCC:-}
 [ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
 [ -z "$nvcc" ] && nvcc=$(command -v nvcc || true)
-if [ -n "$nvcc" ]; then
+if [ -n "${PG_NVCC_BATCHED:-}" ]; then
+    echo "nvcc: the cuda.nvcc tests compile this output with others (tests/cuda/nvcc_batch.sh)"
+elif [ -n "$nvcc" ]; then
     "$nvcc" -c -I"$inc" -I"$e2e" -gencode arch=compute_90,code=sm_90 \
         -gencode arch=compute_75,code=compute_75 -Werror all-warnings \
         "${name}_b.cu" -o "${name}_b.o" || { echo "FAIL: nvcc"; exit 1; }
@@ -79,7 +82,7 @@ if [ -n "$openmp_check" ]; then
     OMP_NUM_THREADS=1 GC_DUMP=openmp.dump "$openmp_check" > openmp.txt 2>&1
     tol=1e-12
     grep -q "float" "$e2e/$name.c" && ! grep -q "double" "$e2e/$name.c" && tol=1e-5
-    sh "$here/compare_dumps.sh" openmp.dump emu_t1.dump $tol ||
+    "$compare_dumps" openmp.dump emu_t1.dump $tol ||
         { echo "FAIL: the emulated CUDA gradient differs from the OpenMP one"; exit 1; }
     echo "$(wc -l < emu_t1.dump) values match the OpenMP gradient's to $tol"
 fi

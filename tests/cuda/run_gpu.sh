@@ -71,7 +71,7 @@ if [ $mode = check-one ]; then
     tol=1e-12
     grep -q "float" "tests/e2e/$name.c" && ! grep -q "double" "tests/e2e/$name.c" && tol=1e-5
     cmp="(no values written)"
-    [ -f "$d/gpu.dump" ] && [ -f "$d/omp.dump" ] && cmp=$(sh tests/cuda/compare_dumps.sh "$d/omp.dump" "$d/gpu.dump" $tol)
+    [ -f "$d/gpu.dump" ] && [ -f "$d/omp.dump" ] && cmp=$($work/compare_dumps "$d/omp.dump" "$d/gpu.dump" $tol)
     if [ -n "${PG_GPU_MANAGED:-}" ] && grep -q "an illegal memory access" "$d/gpu.txt"; then
         echo "host  $name (passes host memory that this GPU cannot address: $(grep -m1 -o '[a-z_0-9]* (line [0-9]* of the source)' "$d/gpu.txt"))" > "$d/verdict.txt"
     elif [ $rc_gpu -ne 0 ] || [ $rc_omp -ne 0 ] || [ -n "$cmp" ]; then
@@ -140,6 +140,7 @@ mkdir -p $work/rt
 for f in runtime/*.c; do
     gcc -O2 -fopenmp -fPIC -Iinclude -c "$f" -o "$work/rt/$(basename "$f" .c).o" || exit 2
 done
+gcc -O2 tests/cuda/compare_dumps.c -o $work/compare_dumps -lm || exit 2
 echo $accepted | tr ' ' '\n' | xargs -P"$(nproc)" -I{} sh "$root/tests/cuda/run_gpu.sh" --build-one "$arch" {}
 
 # the checks, several programs at a time (each writes its verdict)

@@ -48,7 +48,7 @@ static void check_float(int n) {
         x[i] = (float)gc_uniform(-1.0, 1.0);
     float f = op_float(n, x), r = op_float_b(n, x, x_b, 1.0f);
     char what[96];
-    snprintf(what, sizeof what, "op_float n=%d: return value", n);
+    snprintf(what, sizeof what, "op_float (float) n=%d: return value", n);
     gc_check_value(what, r, f, 1e-6);
     for (int i = 0; i < n; i++) {
         float s = x[i], h = 1e-2f;
@@ -60,7 +60,7 @@ static void check_float(int n) {
         fd[i] = (fp - fm) / (2.0 * h);
         got[i] = x_b[i];
     }
-    snprintf(what, sizeof what, "op_float n=%d: x_b vs finite differences", n);
+    snprintf(what, sizeof what, "op_float (float) n=%d: x_b vs finite differences", n);
     gc_compare_tol(what, got, fd, n, 2e-3);
     free(x), free(x_b), free(got), free(fd);
 }

@@ -14,12 +14,15 @@
 static inline int gc_in_child(void (*body)(void *), void *ctx, char *msg, size_t cap) {
     int fd[2];
     gc_require(pipe(fd) == 0, "pipe");
+    fflush(NULL); /* nothing buffered twice, the dump's lines in order */
     pid_t pid = fork();
     gc_require(pid >= 0, "fork");
     if (pid == 0) {
         dup2(fd[1], 2);
         close(fd[0]);
         body(ctx);
+        if (gc_state()->dump)
+            fflush(gc_state()->dump);
         _exit(0);
     }
     close(fd[1]);

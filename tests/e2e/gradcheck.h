@@ -39,16 +39,18 @@ static inline struct gc_state *gc_state(void) {
 }
 
 /* With GC_DUMP=FILE, the values a check compares go to FILE, one per
- * line: tests/cuda/run_gpu.sh compares those of the CUDA gradient with the
- * OpenMP gradient's. */
+ * line (but the scalars gc_judge_value judges; of a dot product, the
+ * gradient's components): tests/cuda/run_gpu.sh and check_e2e.sh compare
+ * those of the CUDA gradient with the OpenMP gradient's (compare_dumps.c;
+ * a check named with "(float)" at single precision). */
 static inline void gc_dump(const char *what, int i, double got) {
     struct gc_state *s = gc_state();
     if (!s->dump_checked) {
         s->dump_checked = 1;
         const char *path = getenv("GC_DUMP");
         s->dump = path && *path ? fopen(path, "w") : NULL;
-        if (s->dump) /* (lines written at once: gc_child forks) */
-            setvbuf(s->dump, NULL, _IOLBF, 0);
+        /* (fully buffered: millions of lines; gc_child.h flushes it
+         * around its forks) */
     }
     if (s->dump)
         fprintf(s->dump, "%s[%d] %.17g\n", what, i, got);
@@ -200,13 +202,30 @@ static inline int gc_compare_scaled(const char *what, const double *got, const d
     return bad;
 }
 
-/* One scalar. */
-static inline int gc_check_value(const char *what, double got, double want, double rtol) {
-    gc_dump(what, 0, got);
+/* One scalar, not dumped: a value that is not itself a gradient's and
+ * that two builds may round apart by more than the gradients (a long
+ * reduction's result, a dot product that cancels). */
+static inline int gc_judge_value(const char *what, double got, double want, double rtol) {
     int ok = gc_close(got, want, rtol);
     gc_count(ok);
     printf("%-40s %s: got %.15g, want %.15g\n", what, ok ? "ok" : "MISMATCH", got, want);
     return !ok;
+}
+
+/* One scalar. */
+static inline int gc_check_value(const char *what, double got, double want, double rtol) {
+    gc_dump(what, 0, got);
+    return gc_judge_value(what, got, want, rtol);
+}
+
+/* g . v against the derivative along v: the dump holds g itself, the
+ * gradient, whose components the dump's reader compares with another
+ * build's, where g . v may cancel to a value rounded apart. */
+static inline int gc_check_dot(const char *what, const double *g, const double *v, int n,
+                               double want, double rtol) {
+    for (int i = 0; i < n; i++)
+        gc_dump(what, i, g[i]);
+    return gc_judge_value(what, gc_dot(g, v, n), want, rtol);
 }
 
 /* Every component is exactly 0 (consumed seeds). */
@@ -397,7 +416,7 @@ static inline void gc_check_direction(const struct gc_kernel *k, int n, double l
     gc_zero(x_b, n);
     double f = k->f(n, x), r = k->f_b(n, x, x_b, 1.0);
     snprintf(what, sizeof what, "%s n=%d: return value", k->name, n);
-    gc_check_value(what, r, f, 1e-9);
+    gc_judge_value(what, r, f, 1e-9); /* (a long reduction's: not dumped) */
     double h = 1e-6;
     for (int i = 0; i < n; i++)
         xp[i] = x[i] + h * v[i];
@@ -406,7 +425,7 @@ static inline void gc_check_direction(const struct gc_kernel *k, int n, double l
         xp[i] = x[i] - h * v[i];
     double fm = k->f(n, xp);
     snprintf(what, sizeof what, "%s n=%d: x_b . v vs finite difference along v", k->name, n);
-    gc_check_value(what, gc_dot(x_b, v, n), (fp - fm) / (2 * h), 1e-5);
+    gc_check_dot(what, x_b, v, n, (fp - fm) / (2 * h), 1e-5);
     free(x), free(x_b), free(v), free(xp);
 }
 
@@ -435,7 +454,7 @@ static inline void gc_check_along(const char *what, gc_func f, void *ctx, double
         j[side] = f(ctx);
     }
     memcpy(x, x0, sizeof x[0] * (size_t)n);
-    gc_check_value(what, gc_dot(g, v, n), (j[0] - j[1]) / (2 * step), 1e-5);
+    gc_check_dot(what, g, v, n, (j[0] - j[1]) / (2 * step), 1e-5);
     free(v), free(x0);
 }
 

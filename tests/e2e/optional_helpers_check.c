@@ -74,13 +74,19 @@ static double relax_energy_call(int n, const double *x, double *x_b, double seed
 }
 GC_OPTIONAL_KERNELS(relax_energy, relax_energy_call)
 
+/* "ill-conditioned": gradients that two builds (the OpenMP and the CUDA
+ * one, tests/cuda/compare_dumps.c) round apart by more than 1e-12 of
+ * their largest component: without w, norm_ratio's q / (1 + q) takes the
+ * difference of two terms 1 + q (about n / 3) times its own size; lse's
+ * maximum's component holds 1 - sum_i p_i, which is 0 but for the
+ * rounding of a sum of n terms. */
 static const struct gc_kernel kernels[] = {
     {"norm_ratio (w given)", norm_ratio_given, norm_ratio_given_b},
-    {"norm_ratio (w NULL)", norm_ratio_null, norm_ratio_null_b},
+    {"norm_ratio (w NULL, ill-conditioned)", norm_ratio_null, norm_ratio_null_b},
     {"weighted_fit (w required)", weighted_fit_flat, weighted_fit_flat_b},
     {"standardized_mean", standardized_mean, standardized_mean_b},
-    {"lse_probs (probs given)", lse_given, lse_given_b},
-    {"lse_probs (probs NULL)", lse_null, lse_null_b},
+    {"lse_probs (probs given, ill-conditioned)", lse_given, lse_given_b},
+    {"lse_probs (probs NULL, ill-conditioned)", lse_null, lse_null_b},
     {"relax_energy (k given)", relax_energy_given, relax_energy_given_b},
     {"relax_energy (k NULL)", relax_energy_null, relax_energy_null_b},
 };

@@ -13,45 +13,59 @@
 # time limit however many inputs the suite gathers. The mutants run
 # MUTATE_JOBS at a time (default 2).
 # With RUNNER (pargrad_mutate, built from tests/fuzz/mutate_run.c), the runs
-# are children forked from one process that has loaded libclang, rather than
-# new pargrad processes: the same driver and checks, in half the time.
+# are calls of the tool's driver in MUTATE_JOBS worker processes that have
+# loaded libclang once, rather than new pargrad processes: the same driver
+# and checks, in a quarter of the time.
 pargrad=$1 src=$2 work=$3 shard=${4:-0} nshards=${5:-1} runner=${6:-}
 jobs=${MUTATE_JOBS:-2}
 full=${MUTATE_FULL:-1}
 rm -rf "$work"
 mkdir -p "$work/in" || exit 1
-ordinal=0
-for f in "$src"/tests/e2e/*.c "$src"/tests/diag/*.c; do
-    case "$f" in *_check.c) continue ;; esac
-    name=$(basename "$(dirname "$f")")_$(basename "$f" .c)
-    ordinal=$((ordinal + 1))
-    # NAME_L<k>_delete.c or NAME_L<k>_duplicate.c (both with MUTATE_FULL=1)
-    # for each line k.
-    awk -v dir="$work/in" -v name="$name" -v ordinal="$ordinal" -v full="$full" '
-        { line[NR] = $0 }
-        function write(k, kind,    out, i) {
-            out = dir "/" name "_L" k "_" kind ".c"
-            printf "" > out
-            for (i = 1; i <= NR; i++) {
-                if (i != k || kind == "duplicate")
-                    print line[i] > out
-                if (i == k && kind == "duplicate")
-                    print line[i] > out
-            }
-            close(out)
+# NAME_L<k>_delete.c or NAME_L<k>_duplicate.c (both with MUTATE_FULL=1) for
+# each line k of each input, numbered in that order; the shard's (every
+# NSHARDS-th from the SHARD-th) written to in/ and listed in list.txt.
+inputs=$(for f in "$src"/tests/e2e/*.c "$src"/tests/diag/*.c; do
+    case "$f" in *_check.c) ;; *) echo "$f" ;; esac
+done)
+# shellcheck disable=SC2086 # one input per word (the sources' paths)
+awk -v dir="$work/in" -v full="$full" -v shard="$shard" -v nshards="$nshards" '
+    function write(k, kind,    out, i) {
+        if (mutants++ % nshards != shard)
+            return
+        out = name "_L" k "_" kind ".c"
+        print out > list
+        out = dir "/" out
+        printf "" > out
+        for (i = 1; i <= n; i++) {
+            if (i != k || kind == "duplicate")
+                print line[i] > out
+            if (i == k && kind == "duplicate")
+                print line[i] > out
         }
-        END {
-            for (k = 1; k <= NR; k++) {
-                if (line[k] ~ /^[ \t]*(\/\/.*)?$/)
-                    continue
-                if (full || (k + ordinal) % 2 == 0)
-                    write(k, "delete")
-                if (full || (k + ordinal) % 2 == 1)
-                    write(k, "duplicate")
-            }
-        }' "$f"
-done
-ls "$work/in" | awk -v s="$shard" -v k="$nshards" '(NR - 1) % k == s' > "$work/list.txt"
+        close(out)
+    }
+    function mutate(    k) {
+        for (k = 1; k <= n; k++) {
+            if (line[k] ~ /^[ \t]*(\/\/.*)?$/)
+                continue
+            if (full || (k + ordinal) % 2 == 0)
+                write(k, "delete")
+            if (full || (k + ordinal) % 2 == 1)
+                write(k, "duplicate")
+        }
+    }
+    BEGIN { list = dir "/../list.txt"; printf "" > list }
+    FNR == 1 {
+        if (NR > 1)
+            mutate()
+        ordinal++
+        n = split(FILENAME, part, "/")
+        name = part[n - 1] "_" part[n]
+        sub(/\.c$/, "", name)
+        n = 0
+    }
+    { line[++n] = $0 }
+    END { mutate() }' $inputs || exit 1
 
 # Runs pargrad on one mutant ($1, in the current directory).
 check='m=$1 out=${1%.c}.out.c

@@ -1428,6 +1428,28 @@ static void gen_shadow_math(struct block b) {
     declare(s, T_DOUBLE, 2.0);
 }
 
+/* Statements of the function's own body (in no parallel loop, not in a
+ * helper), tried in this order, each with its chance in 100. */
+static const struct {
+    enum construct kind;
+    int chance;
+    void (*gen)(struct block);
+} top_level_statements[] = {
+    {K_DOUBTED, 15, gen_doubted_map},         {K_INPLACE_SCAN, 15, gen_inplace_scan},
+    {K_MEM_CALLS, 15, gen_mem_calls},         {K_LOOP_ALLOC, 15, gen_loop_alloc},
+    {K_GUARDED_WRITE, 15, gen_guarded_write}, {K_SHADOW_MATH, 8, gen_shadow_math},
+};
+
+/* One of top_level_statements, if one's turn comes: whether one did. */
+static int gen_top_level(struct block b) {
+    for (size_t k = 0; k < sizeof top_level_statements / sizeof top_level_statements[0]; k++)
+        if (on(top_level_statements[k].kind) && chance(top_level_statements[k].chance)) {
+            top_level_statements[k].gen(b);
+            return 1;
+        }
+    return 0;
+}
+
 /* an initialised output (y or u) no loop is writing, or NULL */
 static struct array *updatable_output(void) {
     struct array *o = NULL;
@@ -1684,30 +1706,8 @@ static void gen_stmt(struct block b, int count) {
                 gen_switch(b);
                 return;
             }
-            if (on(K_DOUBTED) && !in_parallel && !cx.in_helper && chance(15)) {
-                gen_doubted_map(b);
+            if (!in_parallel && !cx.in_helper && gen_top_level(b))
                 return;
-            }
-            if (on(K_INPLACE_SCAN) && !in_parallel && !cx.in_helper && chance(15)) {
-                gen_inplace_scan(b);
-                return;
-            }
-            if (on(K_MEM_CALLS) && !in_parallel && !cx.in_helper && chance(15)) {
-                gen_mem_calls(b);
-                return;
-            }
-            if (on(K_LOOP_ALLOC) && !in_parallel && !cx.in_helper && chance(15)) {
-                gen_loop_alloc(b);
-                return;
-            }
-            if (on(K_GUARDED_WRITE) && !in_parallel && !cx.in_helper && chance(15)) {
-                gen_guarded_write(b);
-                return;
-            }
-            if (on(K_SHADOW_MATH) && !in_parallel && !cx.in_helper && chance(8)) {
-                gen_shadow_math(b);
-                return;
-            }
             if (on(K_KEPT_CALLS) && chance(30)) {
                 gen_kept_call(b);
                 return;
