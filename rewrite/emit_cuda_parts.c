@@ -289,10 +289,10 @@ static const char *identity_text(ReduceOp op, Type t) {
         return f ? "0.0f" : "0.0";
     case RED_MUL:
         return f ? "1.0f" : "1.0";
-    case RED_MIN:
-        return "INFINITY";
+    case RED_MIN: /* (INFINITY is a float: CUB's T is the type's) */
+        return f ? "INFINITY" : "(double)INFINITY";
     default:
-        return "-INFINITY";
+        return f ? "-INFINITY" : "-(double)INFINITY";
     }
 }
 

@@ -876,16 +876,16 @@ static void lift_reduce(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u) {
             return;
         Binding *b = &L->env[found];
         Accum *ac = arena_alloc(L->a, sizeof(Accum));
-        ac->op = pg->op;
+        ac->op = pragma_var_op(pg, i);
         ac->uop = u;
         ac->init = b->val;
         ac->user_name = b->name;
         vec_push(L->a, &s->accums, ac);
         b->role = ROLE_ACC;
         b->acc_barrier = L->nbarriers + 1; /* the barrier lift_loop_body pushes */
-        b->acc_op = pg->op;
+        b->acc_op = ac->op;
         b->acc_uop = u;
-        b->val = identity_of(pg->op, u, b->ty);
+        b->val = identity_of(ac->op, u, b->ty);
         accb[na++] = found;
     }
     lift_loop_body(L, s, cn, BARRIER_REDUCE, -1, NULL, -1);
@@ -1089,6 +1089,13 @@ void lift_for(Lift *L, CXCursor c) {
     if (pg && pg->op_name && !u)
         return;
     const char *why = NULL;
+    if (pg && pg->var_ops.len && (combines_structs(L, pg, u) || reduces_arrays(L, pg))) {
+        lift_fail_at(L, pg->loc,
+                     "give the arrays or structs a reduce pragma of one clause, on a loop of "
+                     "their own",
+                     "several reduce clauses reduce scalars only%s", "");
+        return;
+    }
     if (pg && combines_structs(L, pg, u)) {
         if (u)
             u->used = false; /* no helpers: the loops inline COMBINE as written */

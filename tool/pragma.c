@@ -165,6 +165,42 @@ static void parse_combinator(Lexer *lx, Pragma *out) {
     expect_char(lx, ')', ")");
 }
 
+/* reduce(min: lo) reduce(max: hi): further clauses after the first, as
+ * OpenMP's reduction clauses, each with its operator, one of +, *, min
+ * and max (affine and declared operators take a pragma of their own). */
+static void parse_more_reduce_clauses(Lexer *lx, Pragma *out) {
+    for (;;) {
+        skip_space(lx);
+        const char *save = lx->p;
+        const char *word = lex_ident(lx);
+        if (!word || strcmp(word, "reduce") != 0) {
+            lx->p = save;
+            return;
+        }
+        Pragma more = {0};
+        parse_combinator(lx, &more);
+        if (lx->failed)
+            return;
+        ReduceOp ops[2] = {out->op, more.op};
+        for (int k = 0; k < 2; k++)
+            if (ops[k] == RED_AFFINE || ops[k] == RED_USER || (k && !more.op_given)) {
+                lx->p = save;
+                lex_error(lx,
+                          "give the loop one reduce clause, or write these variables' "
+                          "operators as +, *, min or max",
+                          "several reduce clauses take +, *, min and max only%s", "");
+                return;
+            }
+        for (int i = out->var_ops.len; i < out->vars.len; i++)
+            vec_push(lx->a, &out->var_ops, (void *)(intptr_t)out->op);
+        for (int i = 0; i < more.vars.len; i++) {
+            vec_push(lx->a, &out->vars, more.vars.items[i]);
+            vec_push(lx->a, &out->var_locs, more.var_locs.items[i]);
+            vec_push(lx->a, &out->var_ops, (void *)(intptr_t)more.op);
+        }
+    }
+}
+
 /* A positive integer constant (*n), or a variable's name (*name). */
 static bool lex_count(Lexer *lx, long *n, const char **name) {
     skip_space(lx);
@@ -498,6 +534,8 @@ bool pragma_parse(Arena *a, Diags *d, const char *text, SrcLoc loc, Pragma *out)
         if (!lx.failed && out->kind == PG_REDUCE && !out->op_given)
             lex_error(&lx, "write the operator, e.g. reduce(+: s)", "reduce needs an operator%s",
                       "");
+        if (!lx.failed && out->kind == PG_REDUCE)
+            parse_more_reduce_clauses(&lx, out);
         break;
     case PG_REVERSE:
     case PG_FORWARD:

@@ -2,6 +2,8 @@
 #ifndef PARGRAD_PRAGMA_H
 #define PARGRAD_PRAGMA_H
 
+#include <stdint.h>
+
 #include "diag.h"
 #include "ir.h"
 
@@ -40,6 +42,10 @@ typedef struct Pragma {
     SrcLoc op_loc;
     PtrVec vars;     /* const char* */
     PtrVec var_locs; /* SrcLoc* of each variable */
+    /* reduce(min: lo) reduce(max: hi), clauses of +, *, min and max: each
+     * variable's ReduceOp (as intptr_t); empty for one clause, whose
+     * operator is op */
+    PtrVec var_ops;
     /* reverse/forward */
     RevRequest req;
     /* declare op: the operator, as far as the pragma tells (the frontend
@@ -76,6 +82,11 @@ typedef struct Pragma {
 /* Parses the text after `#pragma pargrad`; `loc` locates its first character.
  * Reports problems to d and returns false. */
 bool pragma_parse(Arena *a, Diags *d, const char *text, SrcLoc loc, Pragma *out);
+
+/* The operator of a reduce's i-th variable. */
+static inline ReduceOp pragma_var_op(const Pragma *p, int i) {
+    return p->var_ops.len ? (ReduceOp)(intptr_t)p->var_ops.items[i] : p->op;
+}
 
 /* Lines the preprocessor skips (`#if 0` ... `#endif`): pragmas there are
  * not the program's. */

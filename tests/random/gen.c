@@ -52,6 +52,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_REDUCE_MIN] = {"reduce_min", 1},
     [K_REDUCE_MAX] = {"reduce_max", 1},
     [K_REDUCE_MULTI] = {"reduce_multi", 1},
+    [K_REDUCE_CLAUSES] = {"reduce_clauses", 1},
     [K_REDUCE_COND] = {"reduce_cond", 1},
     [K_SEQ_LOOP] = {"seq_loop", 1},
     [K_BREAK] = {"break", 1},

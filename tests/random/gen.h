@@ -11,60 +11,61 @@
 /* constructs and their enable flags                                   */
 
 enum construct {
-    K_MAP,           /* #pragma pargrad map loop writing an array at [i] */
-    K_NESTED_MAP,    /* a map inside a map, writing [i * m + j] */
-    K_REDUCE_ADD,    /* reduce(+) in its forms s += e, s = s + e */
-    K_REDUCE_MUL,    /* reduce(*): s *= e, s = s * e */
-    K_REDUCE_MIN,    /* reduce(min): fmin and the if form */
-    K_REDUCE_MAX,    /* reduce(max): fmax and the if form */
-    K_REDUCE_MULTI,  /* reduce(+: s1, s2) with two accumulators */
-    K_REDUCE_COND,   /* an accumulator update under an if */
-    K_SEQ_LOOP,      /* plain sequential for loop, carried scalars */
-    K_BREAK,         /* break in a sequential loop */
-    K_TIME_LOOP,     /* a stencil map into a buffer and a copy back, repeated */
-    K_IF,            /* if / else on active and inactive conditions */
-    K_TERNARY,       /* ?: */
-    K_LOCAL_SCALAR,  /* double / float / int locals at every level */
-    K_LOCAL_ARRAY,   /* double la[3] = {...} */
-    K_MALLOC,        /* malloc'ed temporaries (top of the function), also through allocating
-                      * helpers rg_new_vec(k) and rg_xmalloc(bytes) */
-    K_LOCAL_BUF,     /* a fixed-size local array used as a map target */
-    K_INPLACE,       /* y[i] = g(y[i]) on an output or in-out array, also sums in place
-                      * (y[i] += e, y[i] = e0 then += over an inner loop: no derivative
-                      * reads such an array) */
-    K_HELPER,        /* static helper functions (inlined by pargrad) */
-    K_GUARD,         /* helpers with guard clauses: if (c) return a; */
-    K_EARLY_RETURN,  /* if (c) return e; in the differentiated function */
-    K_FLOAT,         /* float locals, casts and the f math functions */
-    K_INT,           /* int locals and loop indices in arithmetic */
-    K_VLA,           /* a C99 VLA parameter const double a[n][m] */
-    K_SCALAR_PARAM,  /* an active scalar parameter p */
-    K_KINKS,         /* fabs, fmin, fmax inside expressions */
-    K_LOOP_FORMS,    /* i <= n - 1, ++i, i += 1 */
-    K_PRIVATE,       /* a function-scope scalar assigned first in every iteration */
-    K_FLOAT_BOUND,   /* sequential loops with a floating bound: k < T / dt */
-    K_CONST_CAST,    /* constant casts: (double)(1ULL << 40), (int)2.7, 7 / 2 */
-    K_TYPEDEF_SIG,   /* typedef double real; #define fp double, in f's signature */
-    K_RETURN_BOTH,   /* if (c) { return a; } else { return b; } at the end */
-    K_VOID_RETURN,   /* void f with guard clauses: if (n < 2) return; */
-    K_RET_IN_LOOP,   /* early return inside a sequential loop */
-    K_NESTED_RETURN, /* early return inside a nested if */
-    K_DECL_FOR,      /* `int i, t; ... for (i = 0; ...)`: counters declared at the top */
-    K_LOOP_DOWN,     /* for (i = n - 1; i >= 0; i--), > lo - 1, -= 1 */
-    K_LOOP_STEP,     /* sequential loops stepping by 2, 3 or a stride: t += 2, t = t + 3 */
-    K_LOCAL_VLA,     /* local arrays sized at run time: double vb[n * m] at the top (a map
-                      * target), double la[m + 2] wherever local_array declares la[3] */
-    K_STRIDE,        /* reads at a stride of arrays of n * m elements (m >= 2): a[2 * (i) + 0|1] */
-    K_COUNTER_AFTER, /* a counter declared at the top read after its loop (also after break) */
-    K_CONTINUE,      /* if (c) continue; in sequential loops and reduce bodies */
-    K_ROUNDING,      /* floor, ceil, round, trunc, fmod, copysign, fdim, abs */
-    K_KEPT_CALLS,    /* printf, fprintf(stderr, ...), assert, puts, fflush: kept as in the primal */
-    K_ARRAY_INIT,    /* double la[3] = {e0, e1, e2}, {e0}, {0} */
-    K_CHAIN_ASSIGN,  /* v = w = e */
-    K_DEREF,         /* *x for x[0]: reads, and *y = 0.5 * *y + e on an output */
-    K_VIEW,          /* pointers into arrays: *(x + i), (x + 1)[i - 1], double *p = &y[i]; *p = e */
-    K_LOOP_COND,     /* conditions: i + 1 < hi + 1, hi > i, i - 1 < hi - 1, i != n */
-    K_FILE_CONST,    /* static const double ctab[4] = {...}; static const double cs = 0.3; */
+    K_MAP,            /* #pragma pargrad map loop writing an array at [i] */
+    K_NESTED_MAP,     /* a map inside a map, writing [i * m + j] */
+    K_REDUCE_ADD,     /* reduce(+) in its forms s += e, s = s + e */
+    K_REDUCE_MUL,     /* reduce(*): s *= e, s = s * e */
+    K_REDUCE_MIN,     /* reduce(min): fmin and the if form */
+    K_REDUCE_MAX,     /* reduce(max): fmax and the if form */
+    K_REDUCE_MULTI,   /* reduce(+: s1, s2) with two accumulators */
+    K_REDUCE_CLAUSES, /* reduce(min: s1) reduce(max: s2): a clause per operator */
+    K_REDUCE_COND,    /* an accumulator update under an if */
+    K_SEQ_LOOP,       /* plain sequential for loop, carried scalars */
+    K_BREAK,          /* break in a sequential loop */
+    K_TIME_LOOP,      /* a stencil map into a buffer and a copy back, repeated */
+    K_IF,             /* if / else on active and inactive conditions */
+    K_TERNARY,        /* ?: */
+    K_LOCAL_SCALAR,   /* double / float / int locals at every level */
+    K_LOCAL_ARRAY,    /* double la[3] = {...} */
+    K_MALLOC,         /* malloc'ed temporaries (top of the function), also through allocating
+                       * helpers rg_new_vec(k) and rg_xmalloc(bytes) */
+    K_LOCAL_BUF,      /* a fixed-size local array used as a map target */
+    K_INPLACE,        /* y[i] = g(y[i]) on an output or in-out array, also sums in place
+                       * (y[i] += e, y[i] = e0 then += over an inner loop: no derivative
+                       * reads such an array) */
+    K_HELPER,         /* static helper functions (inlined by pargrad) */
+    K_GUARD,          /* helpers with guard clauses: if (c) return a; */
+    K_EARLY_RETURN,   /* if (c) return e; in the differentiated function */
+    K_FLOAT,          /* float locals, casts and the f math functions */
+    K_INT,            /* int locals and loop indices in arithmetic */
+    K_VLA,            /* a C99 VLA parameter const double a[n][m] */
+    K_SCALAR_PARAM,   /* an active scalar parameter p */
+    K_KINKS,          /* fabs, fmin, fmax inside expressions */
+    K_LOOP_FORMS,     /* i <= n - 1, ++i, i += 1 */
+    K_PRIVATE,        /* a function-scope scalar assigned first in every iteration */
+    K_FLOAT_BOUND,    /* sequential loops with a floating bound: k < T / dt */
+    K_CONST_CAST,     /* constant casts: (double)(1ULL << 40), (int)2.7, 7 / 2 */
+    K_TYPEDEF_SIG,    /* typedef double real; #define fp double, in f's signature */
+    K_RETURN_BOTH,    /* if (c) { return a; } else { return b; } at the end */
+    K_VOID_RETURN,    /* void f with guard clauses: if (n < 2) return; */
+    K_RET_IN_LOOP,    /* early return inside a sequential loop */
+    K_NESTED_RETURN,  /* early return inside a nested if */
+    K_DECL_FOR,       /* `int i, t; ... for (i = 0; ...)`: counters declared at the top */
+    K_LOOP_DOWN,      /* for (i = n - 1; i >= 0; i--), > lo - 1, -= 1 */
+    K_LOOP_STEP,      /* sequential loops stepping by 2, 3 or a stride: t += 2, t = t + 3 */
+    K_LOCAL_VLA,      /* local arrays sized at run time: double vb[n * m] at the top (a map
+                       * target), double la[m + 2] wherever local_array declares la[3] */
+    K_STRIDE,         /* reads at a stride of arrays of n * m elements (m >= 2): a[2 * (i) + 0|1] */
+    K_COUNTER_AFTER,  /* a counter declared at the top read after its loop (also after break) */
+    K_CONTINUE,       /* if (c) continue; in sequential loops and reduce bodies */
+    K_ROUNDING,       /* floor, ceil, round, trunc, fmod, copysign, fdim, abs */
+    K_KEPT_CALLS,   /* printf, fprintf(stderr, ...), assert, puts, fflush: kept as in the primal */
+    K_ARRAY_INIT,   /* double la[3] = {e0, e1, e2}, {e0}, {0} */
+    K_CHAIN_ASSIGN, /* v = w = e */
+    K_DEREF,        /* *x for x[0]: reads, and *y = 0.5 * *y + e on an output */
+    K_VIEW,         /* pointers into arrays: *(x + i), (x + 1)[i - 1], double *p = &y[i]; *p = e */
+    K_LOOP_COND,    /* conditions: i + 1 < hi + 1, hi > i, i - 1 < hi - 1, i != n */
+    K_FILE_CONST,   /* static const double ctab[4] = {...}; static const double cs = 0.3; */
     K_INT_ARRAY, /* int ia[3] = {0, n / 2, n - 1}: indices x[ia[k]], updated ia[k] = (ia[k] + 1) % n
                   */
     K_SCALAR_REF,  /* helpers updating a caller's scalar through a pointer: rg_blend(&r, e),

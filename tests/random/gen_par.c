@@ -479,16 +479,22 @@ void gen_reduce(struct block b, int count) {
         gen_declop_reduce(b, count, range);
         return;
     }
-    const struct redop *r = &redops[o];
+    /* two accumulators: of +, in one clause (reduce(+: s1, s2)), or of
+     * any two operators, a clause each (reduce(min: s1) reduce(max: s2)) */
+    int ops[2] = {o, o}, clauses = 0;
     int nacc = on(K_REDUCE_MULTI) && o == 0 && chance(20) ? 2 : 1;
+    if (nacc == 1 && on(K_REDUCE_CLAUSES) && chance(15)) {
+        nacc = 2, clauses = 1;
+        ops[1] = pick_redop();
+    }
     const char *acc[2];
     int first = cx.nvars;
     for (int k = 0; k < nacc; k++) {
         acc[k] = fresh("s");
-        const char *init = r->init;
-        if (o >= 2 && chance(20) && prog.has_p) /* an active initial value */
-            init = o == 2 ? "p + 0.5" : "p - 0.5";
-        else if (o == 0 && chance(30))
+        const char *init = redops[ops[k]].init;
+        if (ops[k] >= 2 && chance(20) && prog.has_p) /* an active initial value */
+            init = ops[k] == 2 ? "p + 0.5" : "p - 0.5";
+        else if (ops[k] == 0 && chance(30))
             init = "0.5 * x[0]";
         struct node *d = stmt(b, "");
         d->tmpl = fmt("%s %s = %s;", type_text(d, 0), acc[k], init);
@@ -497,9 +503,12 @@ void gen_reduce(struct block b, int count) {
     int pooled;
     const char *i = loop_counter(range == MRANGE ? "j" : "i", &pooled);
     const char *hi = range == MRANGE ? "m" : "n";
-    const char *list = nacc == 2 ? fmt("%s, %s", acc[0], acc[1]) : acc[0];
-    struct node *n = block_stmt(b, fmt("#pragma pargrad reduce(%s : %s)\n%s {", r->pragma, list,
-                                       loop_head(i, pooled, "0", hi)));
+    const char *pragma = fmt("reduce(%s : %s)", redops[o].pragma, acc[0]);
+    if (nacc == 2)
+        pragma = clauses ? fmt("%s reduce(%s : %s)", pragma, redops[ops[1]].pragma, acc[1])
+                         : fmt("reduce(%s : %s, %s)", redops[o].pragma, acc[0], acc[1]);
+    struct node *n =
+        block_stmt(b, fmt("#pragma pargrad %s\n%s {", pragma, loop_head(i, pooled, "0", hi)));
     struct saved s = enter();
     for (int k = 0; k < nacc; k++)
         cx.vars[first + k].hidden = 1;
@@ -508,22 +517,23 @@ void gen_reduce(struct block b, int count) {
     struct private_use pu = gen_private(n);
     gen_block(body_of(n), rnd(count + 1));
     struct node *extra = end_private(pu);
-    double bound = 0;
+    double bound[2] = {0, 0};
     for (int k = 0; k < nacc; k++) {
         struct node *e = gen_expr(0);
         if (k == 0 && extra)
             e = squash(op2("%0 + %1", e->bound + extra->bound, e, extra));
         struct block ub = update_block(body_of(n), k == 0);
-        struct node *u = stmt(ub, update_text(r, acc[k]));
+        struct node *u = stmt(ub, update_text(&redops[ops[k]], acc[k]));
         u->kid[u->nkid++] = e;
-        bound = max2(bound, e->bound);
+        bound[clauses ? k : 0] = max2(bound[clauses ? k : 0], e->bound);
     }
     cx.par--;
     leave_par(s);
     end_counter(i);
     for (int k = 0; k < nacc; k++) {
+        int ok = ops[k];
         cx.vars[first + k].hidden = 0;
-        cx.vars[first + k].bound = o == 1 ? 8.0 : o >= 2 ? 1.0e3 : bound * 9 * 5;
+        cx.vars[first + k].bound = ok == 1 ? 8.0 : ok >= 2 ? 1.0e3 : bound[clauses ? k : 0] * 9 * 5;
     }
 }
 
