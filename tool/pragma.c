@@ -181,9 +181,15 @@ static void parse_more_reduce_clauses(Lexer *lx, Pragma *out) {
         parse_combinator(lx, &more);
         if (lx->failed)
             return;
+        if (!more.op_given) {
+            lx->p = save;
+            lex_error(lx, "write the operator, e.g. reduce(max: m)", "reduce needs an operator%s",
+                      "");
+            return;
+        }
         ReduceOp ops[2] = {out->op, more.op};
         for (int k = 0; k < 2; k++)
-            if (ops[k] == RED_AFFINE || ops[k] == RED_USER || (k && !more.op_given)) {
+            if (ops[k] == RED_AFFINE || ops[k] == RED_USER) {
                 lx->p = save;
                 lex_error(lx,
                           "give the loop one reduce clause, or write these variables' "

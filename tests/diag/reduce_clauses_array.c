@@ -4,7 +4,7 @@
  * works: each array in a loop of its own. */
 #include <math.h>
 
-void sums_and_peaks(int n, const int *k, const double *x, double *h, double *g) {
+void sums_and_peaks(int n, int m, const int *k, const double *x, double h[m], double g[m]) {
     /* h[k_i] += x_i, g[k_i] = max(g[k_i], x_i) */
 #pragma pargrad reduce(+ : h) reduce(max : g)
     for (int i = 0; i < n; i++) {
