@@ -40,17 +40,11 @@ fi
 if [ -n "$listed" ]; then
     echo "FAIL: accepted now: remove '$name' from tests/cuda/unsupported.list"; exit 1
 fi
-nvcc=${NVCC:-}
-[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
-[ -z "$nvcc" ] && nvcc=$(command -v nvcc || true)
+. "$here/nvcc_check.sh"
 if [ -n "${PG_NVCC_BATCHED:-}" ]; then
     echo "nvcc: the cuda.nvcc tests compile this output with others (tests/cuda/nvcc_batch.sh)"
-elif [ -n "$nvcc" ]; then
-    "$nvcc" -c -I"$inc" -I"$e2e" -gencode arch=compute_90,code=sm_90 \
-        -gencode arch=compute_75,code=compute_75 -Werror all-warnings \
-        "${name}_b.cu" -o "${name}_b.o" || { echo "FAIL: nvcc"; exit 1; }
 else
-    echo "nvcc not found (neither \$NVCC, /usr/local/cuda/bin/nvcc nor PATH): nvcc compile skipped"
+    nvcc_compile "${name}_b.cu" "${name}_b.o" -I"$inc" -I"$e2e" || { echo "FAIL: nvcc"; exit 1; }
 fi
 cxx=${CXX:-g++}
 "$cxx" -x c++ -std=c++17 -DPG_CUDA_EMULATE -fopenmp -O1 -Wall -Wextra -Werror -Wvla \

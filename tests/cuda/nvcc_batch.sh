@@ -17,11 +17,10 @@
 # usage: nvcc_batch.sh PARGRAD E2E_DIR INCLUDE_DIR WORK_DIR SHARD SHARDS
 set -u
 pargrad=$1 e2e=$2 inc=$3 work=$4 shard=$5 shards=$6
-nvcc=${NVCC:-}
-[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
-[ -z "$nvcc" ] && nvcc=$(command -v nvcc || true)
-if [ -z "$nvcc" ]; then
-    echo "nvcc not found (neither \$NVCC, /usr/local/cuda/bin/nvcc nor PATH): nvcc compile skipped"
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/nvcc_check.sh"
+if [ -z "$(nvcc_path)" ]; then
+    nvcc_skipped
     exit 0
 fi
 rm -rf "$work" && mkdir -p "$work/out" || exit 1
@@ -68,8 +67,7 @@ for batch in cub plain; do
     # shellcheck disable=SC2086 # the file names are words
     write_unit "$header" $files > "unit_$batch.cu"
     echo "nvcc: $(echo $files | wc -w) outputs$([ -n "$header" ] && echo " after $header"):$files"
-    "$nvcc" -c -I"$inc" -I"$e2e" -I. -gencode arch=compute_90,code=sm_90 \
-        -gencode arch=compute_75,code=compute_75 -Werror all-warnings \
-        "unit_$batch.cu" -o "unit_$batch.o" || { echo "FAIL: nvcc (unit_$batch.cu)"; status=1; }
+    nvcc_compile "unit_$batch.cu" "unit_$batch.o" -I"$inc" -I"$e2e" -I. ||
+        { echo "FAIL: nvcc (unit_$batch.cu)"; status=1; }
 done
 exit $status

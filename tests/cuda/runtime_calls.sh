@@ -28,14 +28,7 @@ for cxx in g++ clang++-14; do
         fi
     done
 done
-nvcc=${NVCC:-}
-[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
-[ -z "$nvcc" ] && nvcc=$(command -v nvcc || true)
-if [ -n "$nvcc" ]; then
-    "$nvcc" -c -I"$src/include" -gencode arch=compute_90,code=sm_90 \
-        -gencode arch=compute_75,code=compute_75 -Werror all-warnings -x cu \
-        "$here/runtime_calls.cpp" -o "$work/runtime_calls.o" || { echo "FAIL: nvcc"; fail=1; }
-else
-    echo "nvcc not found (neither \$NVCC, /usr/local/cuda/bin/nvcc nor PATH): nvcc compile skipped"
-fi
+. "$here/nvcc_check.sh"
+nvcc_compile "$here/runtime_calls.cpp" "$work/runtime_calls.o" -I"$src/include" -x cu ||
+    { echo "FAIL: nvcc"; fail=1; }
 exit $fail

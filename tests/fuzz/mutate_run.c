@@ -172,15 +172,10 @@ static void hand_out(Worker *workers, int jobs, int slot, const char *mutant, un
         start_worker(workers, jobs, slot, timeout_s);
     w->mutant = need(strdup(mutant));
     w->out = output_name(mutant);
-    size_t n = strlen(mutant);
-    char *line = need(malloc(n + 2));
-    memcpy(line, mutant, n);
-    line[n] = '\n';
-    if (write(w->to, line, n + 1) != (ssize_t)(n + 1)) {
+    if (dprintf(w->to, "%s\n", mutant) < 0) {
         perror("pargrad_mutate: write");
         exit(2);
     }
-    free(line);
 }
 
 /* The list's non-empty lines, read before any worker starts: a worker
