@@ -8,7 +8,8 @@
 # source into the build tree (OUTPUT, default <binary dir>/<stem>_b.c, _d.c
 # for FORWARD, _b.cu for BACKEND cuda, whose project enables CUDA), adds
 # it to <target>'s sources and links the runtime (pargrad::runtime, which
-# carries OpenMP). The step runs again when SOURCE or anything it includes
+# carries OpenMP; for BACKEND serial pargrad::runtime_serial, which does not,
+# so the target builds without OpenMP). The step runs again when SOURCE or anything it includes
 # changes (pargrad writes a depfile, -MD -MF), and when pargrad does. Without
 # REVERSE or FORWARD the directives in the source are used (FORWARD is passed
 # on as --forward; this version of pargrad reports forward mode as not
@@ -100,5 +101,9 @@ function(pargrad_add_gradient target)
     VERBATIM)
   cmake_policy(POP)
   target_sources(${target} PRIVATE ${PG_OUTPUT})
-  target_link_libraries(${target} PRIVATE pargrad::runtime)
+  if(PG_BACKEND STREQUAL "serial")
+    target_link_libraries(${target} PRIVATE pargrad::runtime_serial)
+  else()
+    target_link_libraries(${target} PRIVATE pargrad::runtime)
+  endif()
 endfunction()

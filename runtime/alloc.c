@@ -63,8 +63,7 @@ static void zero(unsigned char *p, size_t bytes) {
         memset(p, 0, bytes);
         return;
     }
-#pragma omp parallel num_threads(nt)
-    {
+    PG_OMP("omp parallel num_threads(nt)") {
         int t = pg_thread_id(), m = pg_thread_count();
         PG_BLOCK((long)bytes, t, m, lo, hi);
         memset(p + lo, 0, (size_t)(hi - lo));

@@ -49,11 +49,12 @@ int pg_hist_heap(long nb, long n) {
 /* for e in [0, n) with keys[e] >= 0, in parallel with nt threads: BODY */
 #define PG_ENTRIES(n, nt, keys, BODY)                                                              \
     do {                                                                                           \
-        _Pragma("omp parallel for num_threads(nt) schedule(static)") for (long e = 0; e < n;       \
-                                                                          e++) if (keys[e] >= 0) { \
-            long k = keys[e];                                                                      \
-            BODY;                                                                                  \
-        }                                                                                          \
+        PG_OMP("omp parallel for num_threads(nt) schedule(static)")                                \
+        for (long e = 0; e < n; e++)                                                               \
+            if (keys[e] >= 0) {                                                                    \
+                long k = keys[e];                                                                  \
+                BODY;                                                                              \
+            }                                                                                      \
     } while (0)
 
 /* The adjoint of *: per bin the product of its non-zero values (nz) and
@@ -150,15 +151,14 @@ void pg_hist_order(long nb, long n, const long *keys, long *start, long *order, 
     if ((long long)nb * nt > 2LL * n)
         nt = (int)(2 * n / (nb + 1)) > 1 ? (int)(2 * n / (nb + 1)) : 1;
     long *rows = pg_scratch((size_t)nt * (size_t)nb, sizeof(long), "a histogram's adjoint");
-#pragma omp parallel num_threads(nt)
-    {
+    PG_OMP("omp parallel num_threads(nt)") {
         int t = pg_thread_id(), m = pg_thread_count();
         PG_BLOCK(n, t, m, lo, hi);
         long *row = rows + (size_t)t * (size_t)nb;
         count_block(nb, lo, hi, keys, row);
-#pragma omp barrier
+        PG_OMP("omp barrier")
         /* row[b] becomes the count of bin b's entries in earlier blocks */
-#pragma omp for schedule(static)
+        PG_OMP("omp for schedule(static)")
         for (long b = 0; b < nb; b++) {
             long total = 0;
             for (int u = 0; u < m; u++) {
@@ -168,8 +168,7 @@ void pg_hist_order(long nb, long n, const long *keys, long *start, long *order, 
             }
             start[b + 1] = total;
         }
-#pragma omp single
-        {
+        PG_OMP("omp single") {
             start[0] = 0;
             for (long b = 0; b < nb; b++)
                 start[b + 1] += start[b];

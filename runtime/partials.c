@@ -6,14 +6,14 @@
  * its elements, each adding every thread's sums of its elements (no
  * atomics, no two threads on one cache line at once, as a hand-written
  * gradient combines per-thread copies), then frees them. */
-#include "pargrad.h"
+#include "pargrad_parallel.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 long pg_partial_limit(void) {
-    long per = (1L << 25) / omp_get_num_threads();
+    long per = (1L << 25) / pg_team_size();
     return per < (1L << 17) ? 1L << 17 : per > (1L << 22) ? 1L << 22 : per;
 }
 
@@ -58,14 +58,14 @@ long pg_partial_limit(void) {
      * (the loop that made them has ended: nothing else updates x) */                              \
     static void NAME##_add_in_team(NAME *p, T *x, int threads) {                                   \
         NAME **all = NULL;                                                                         \
-        _Pragma("omp single copyprivate(all)") all = malloc(sizeof(NAME *) * (size_t)threads);     \
+        PG_OMP("omp single copyprivate(all)") all = malloc(sizeof(NAME *) * (size_t)threads);      \
         if (!all)                                                                                  \
             abort();                                                                               \
-        all[omp_get_thread_num()] = p;                                                             \
-        _Pragma("omp barrier") long cap = 0;                                                       \
+        all[pg_team_member()] = p;                                                                 \
+        PG_OMP("omp barrier") long cap = 0;                                                        \
         for (int t = 0; t < threads; t++)                                                          \
             cap = all[t]->cap > cap ? all[t]->cap : cap;                                           \
-        _Pragma("omp for schedule(static)") for (long k = 0; k < cap; k++) {                       \
+        PG_OMP("omp for schedule(static)") for (long k = 0; k < cap; k++) {                        \
             T sum = 0;                                                                             \
             for (int t = 0; t < threads; t++)                                                      \
                 if (k < all[t]->cap)                                                               \
@@ -73,10 +73,10 @@ long pg_partial_limit(void) {
             if (sum != 0)                                                                          \
                 x[k] += sum;                                                                       \
         }                                                                                          \
-        _Pragma("omp single nowait") free(all);                                                    \
+        PG_OMP("omp single nowait") free(all);                                                     \
     }                                                                                              \
     void NAME##_combine(NAME *p, T *x) {                                                           \
-        int threads = omp_get_num_threads();                                                       \
+        int threads = pg_team_size();                                                              \
         if (threads > 1)                                                                           \
             NAME##_add_in_team(p, x, threads);                                                     \
         else                                                                                       \

@@ -35,7 +35,7 @@ PG_SCAN_DEF(, pg_scan_max_float, float, pg_fmaxf)
             return;                                                                                \
         }                                                                                          \
         T *agg = pg_scratch((size_t)nt, 2 * sizeof(T), "a scan");                                  \
-        _Pragma("omp parallel num_threads(nt)") {                                                  \
+        PG_OMP("omp parallel num_threads(nt)") {                                                   \
             int t = pg_thread_id(), m = pg_thread_count();                                         \
             PG_BLOCK(n, t, m, lo, hi);                                                             \
             T A = 1, B = 0;                                                                        \
@@ -45,7 +45,7 @@ PG_SCAN_DEF(, pg_scan_max_float, float, pg_fmaxf)
             }                                                                                      \
             agg[2 * t] = A;                                                                        \
             agg[2 * t + 1] = B;                                                                    \
-            _Pragma("omp barrier");                                                                \
+            PG_OMP("omp barrier");                                                                 \
             T x = init;                                                                            \
             for (int s = 0; s < t; s++)                                                            \
                 x = agg[2 * s] * x + agg[2 * s + 1];                                               \

@@ -68,7 +68,7 @@ static int usage(const char *msg) {
           "               [-p BUILD_DIR] [-MD -MF DEPFILE] [--line-directives]\n"
           "               [--emit-ir=lifted|rev|opt] [--report] [--primal] [-- CLANG_ARGS...]\n"
           "       pargrad INPUT.c --report [--reverse=...] [-- CLANG_ARGS...]\n"
-          "       pargrad [--cflags] [--libs] | --version\n",
+          "       pargrad [--cflags] [--libs] [--backend=openmp|serial] | --version\n",
           stderr);
     return PARGRAD_EXIT_USAGE;
 }
@@ -107,27 +107,36 @@ static bool exe_dir(char *dir, size_t size) {
 #endif
 
 /* What a compiler needs for the generated code, as pkg-config prints it:
- * --cflags, --libs, or both on one line. Installed, the paths are found
- * from the tool's own place (PREFIX/bin) and the install's directory
- * names; the runtime is linked statically (as pargrad.pc does), so the
- * program needs no library path to run. */
-static void print_flags(bool cflags, bool libs) {
+ * --cflags, --libs, or both on one line; with --backend=serial, for a
+ * program built without OpenMP (the runtime built without it). Installed,
+ * the paths are found from the tool's own place (PREFIX/bin) and the
+ * install's directory names; the runtime is linked statically (as
+ * pargrad.pc does), so the program needs no library path to run. */
+static void print_flags(int which) {
     char dir[PATH_MAX];
     bool known = exe_dir(dir, sizeof dir);
     bool build_tree = known && strcmp(dir, PARGRAD_BUILD_BINDIR) == 0;
     const char *prefix = known ? dir : "/usr/local/bin";
+    bool serial = which & 4, cflags = which & 1, libs = which & 2;
+    const char *omp = serial ? "" : " -fopenmp";
     if (cflags && build_tree)
-        printf("-I%s -fopenmp%s", PARGRAD_BUILD_INCLUDE, libs ? " " : "\n");
+        printf("-I%s%s", PARGRAD_BUILD_INCLUDE, omp);
     else if (cflags)
-        printf("-I%s/../%s -fopenmp%s", prefix, PARGRAD_INSTALL_INCLUDEDIR, libs ? " " : "\n");
+        printf("-I%s/../%s%s", prefix, PARGRAD_INSTALL_INCLUDEDIR, omp);
+    if (cflags && libs)
+        printf(" ");
+    const char *lib = serial ? "libpargrad_rt_serial.a" : "libpargrad_rt.a";
     if (libs && build_tree)
-        printf("%s/libpargrad_rt.a -fopenmp -lm\n", PARGRAD_BUILD_LIBDIR);
+        printf("%s/%s", PARGRAD_BUILD_LIBDIR, lib);
     else if (libs)
-        printf("%s/../%s/libpargrad_rt.a -fopenmp -lm\n", prefix, PARGRAD_INSTALL_LIBDIR);
+        printf("%s/../%s/%s", prefix, PARGRAD_INSTALL_LIBDIR, lib);
+    if (libs)
+        printf("%s -lm", omp);
+    printf("\n");
 }
 
-/* pargrad --cflags, --libs, or both: which (bit 0 cflags, bit 1 libs), 0
- * for other arguments */
+/* pargrad --cflags, --libs, or both, with --backend=openmp or serial: which
+ * (bit 0 cflags, bit 1 libs, bit 2 serial), 0 for other arguments */
 static int flag_query(int argc, char **argv) {
     int which = 0;
     for (int i = 1; i < argc; i++) {
@@ -135,10 +144,12 @@ static int flag_query(int argc, char **argv) {
             which |= 1;
         else if (strcmp(argv[i], "--libs") == 0)
             which |= 2;
-        else
+        else if (strcmp(argv[i], "--backend=serial") == 0)
+            which |= 4;
+        else if (strcmp(argv[i], "--backend=openmp") != 0)
             return 0;
     }
-    return which;
+    return which & 3 ? which : 0;
 }
 
 static bool is_identifier(const char *s) {
@@ -1059,7 +1070,7 @@ int driver_main(int argc, char **argv) {
     }
     int query = flag_query(argc, argv);
     if (query) {
-        print_flags(query & 1, query & 2);
+        print_flags(query);
         return 0;
     }
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {

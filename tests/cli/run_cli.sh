@@ -317,6 +317,88 @@ SRC
         note "the generated file did not build with the flags: $(head -3 cc.txt)"
     [ -x prog ] && { ./prog || note "the program built with the flags failed"; }
     ;;
+build_flags_serial)
+    # --backend=serial beside --cflags and --libs: the flags of a program
+    # built without OpenMP (the runtime built without it). A gradient that
+    # allocates, tapes and checks bins pulls the runtime's allocator, which
+    # the OpenMP runtime library builds with OpenMP (its link failed without
+    # -fopenmp); the program links no libgomp and its gradient is right.
+    run 0 --cflags --backend=serial
+    cflags=$(cat out.txt)
+    run 0 --backend=serial --libs
+    libs=$(cat out.txt)
+    case "$cflags $libs" in
+    *openmp*) note "--backend=serial printed '$cflags $libs'" ;;
+    esac
+    run 0 --cflags --libs --backend=serial
+    [ "$(cat out.txt)" = "$cflags $libs" ] || note "--cflags --libs --backend=serial printed '$(cat out.txt)'"
+    run 2 --cflags --backend=cuda
+    cat > bins.c <<'SRC'
+#include <math.h>
+#include <stdlib.h>
+
+double energy(int n, int nb, int T, const double *x, const int *bin, double h[nb]) {
+    double *c = malloc(sizeof(double) * (size_t)n), s = 0.0;
+    for (int b = 0; b < nb; b++)
+        h[b] = 1.0;
+#pragma pargrad histogram(*: h)
+    for (int i = 0; i < n; i++)
+        h[bin[i]] *= 1.0 + 0.1 * x[i];
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        c[i] = sin(x[i]);
+    for (int t = 0; t < T; t++) {
+#pragma pargrad map
+        for (int i = 0; i < n; i++)
+            c[i] = tanh(c[i] + 0.5 * x[i]);
+    }
+#pragma pargrad reduce(+: s)
+    for (int i = 0; i < n; i++)
+        s += c[i] * h[bin[i]];
+    free(c);
+    return s;
+}
+#pragma pargrad reverse(energy) wrt(x)
+SRC
+    run 0 bins.c -o bins_b.c --backend=serial
+    cat > main.c <<'SRC'
+#include <math.h>
+double energy(int n, int nb, int T, const double *x, const int *bin, double h[nb]);
+double energy_b(int n, int nb, int T, const double *x, double *x_b, const int *bin, double h[nb],
+                double seed);
+int main(void) {
+    enum { N = 40, NB = 5, T = 3 };
+    double x[N], x_b[N] = {0}, h[NB], worst = 0.0, big = 0.0;
+    int bin[N];
+    for (int i = 0; i < N; i++) {
+        x[i] = 0.3 * sin(1.7 * i);
+        bin[i] = (i * 7) % NB;
+    }
+    energy_b(N, NB, T, x, x_b, bin, h, 1.0);
+    for (int i = 0; i < N; i++) {
+        double xi = x[i], e = 1e-6;
+        x[i] = xi + e;
+        double up = energy(N, NB, T, x, bin, h);
+        x[i] = xi - e;
+        double fd = (up - energy(N, NB, T, x, bin, h)) / (2 * e);
+        x[i] = xi;
+        worst = fmax(worst, fabs(fd - x_b[i]));
+        big = fmax(big, fabs(fd));
+    }
+    return big > 0.0 && worst <= 1e-6 * big ? 0 : 1;
+}
+SRC
+    command -v cc > /dev/null || exit 77
+    # shellcheck disable=SC2086 # the flags are words
+    cc -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas $cflags bins.c bins_b.c main.c $libs \
+        -o prog 2> cc.txt || note "the serial output did not build without OpenMP: $(head -3 cc.txt)"
+    if [ -x prog ]; then
+        ./prog || note "the serial gradient built without OpenMP is wrong"
+        if command -v ldd > /dev/null && ldd prog | grep -q gomp; then
+            note "the program built with --backend=serial's flags links libgomp"
+        fi
+    fi
+    ;;
 report)
     # --report prints what each sequential loop keeps on the tape, as
     # FILE:LINE: FUNC: loop: lines with formulas in the parameters (here u

@@ -40,6 +40,7 @@ void cell_gain(int n, int nb, const int *cell, const double *data, double h[nb])
 /* the bins behind a pointer, as OpenMP code passes them: their count from
  * the reduction clause's array section */
 void envelope_max_ptr(int n, int nb, const int *cell, const double *data, double *h) {
+    (void)nb; /* (read by the OpenMP clause only: unused in a build without OpenMP) */
 #pragma pargrad histogram(max : h)
 #pragma omp parallel for reduction(max : h [0:nb]) /* (clang-format's spacing) */
     for (int i = 0; i < n; i++)
@@ -51,6 +52,7 @@ void envelope_max_ptr(int n, int nb, const int *cell, const double *data, double
 // clang-format off
 void cell_gain_ptr(int n, int nb, const int *cell, const double *data, double *h) {
     int i;
+    (void)nb; /* (read by the OpenMP clause only) */
 #pragma pargrad histogram(* : h)
 #pragma omp parallel for reduction(* : h[:nb]) \
     schedule(static)

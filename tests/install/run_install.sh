@@ -9,6 +9,7 @@
 #     pargrad again; `pargrad -p BUILD_DIR` on the project's compilation
 #     database writes what the macro's step wrote;
 #   - with pkg-config and a plain Makefile;
+#   each also with the serial backend's output in a program without OpenMP;
 # then each standalone example project (EXAMPLES_DIR/*/CMakeLists.txt: a
 # logistic regression, a Gaussian mixture, a heat simulation) built against
 # the prefix and run: each checks its own gradient.
@@ -19,10 +20,10 @@ rm -rf "$work"
 mkdir -p "$work"
 prefix=$work/prefix
 cmake --install "$build" --prefix "$prefix" >"$work/install.log"
-for f in bin/pargrad lib/libpargrad_rt.a lib/libpargrad_rt.so include/pargrad.h \
+for f in bin/pargrad lib/libpargrad_rt.a lib/libpargrad_rt.so lib/libpargrad_rt_serial.a include/pargrad.h \
     include/pargrad_math.h include/pargrad_cuda.h include/pargrad_cuda_cub.h \
     lib/cmake/pargrad/pargrad-config.cmake lib/cmake/pargrad/pargrad-config-version.cmake \
-    lib/pkgconfig/pargrad.pc; do
+    lib/pkgconfig/pargrad.pc lib/pkgconfig/pargrad-serial.pc; do
     [ -e "$prefix/$f" ] || { echo "FAIL: not installed: $f"; exit 1; }
 done
 fails=0
@@ -32,6 +33,8 @@ check() { # what, command...
     if "$@"; then echo "ok: $what"; else echo "FAIL: $what"; fails=$((fails + 1)); fi
 }
 runs_pargrad() { grep -q "pargrad: differentiating" "$1"; }
+# a program built for the serial backend links no OpenMP runtime
+no_libgomp() { ! ldd "$1" | grep -q gomp; }
 
 generators="Unix Makefiles"
 command -v ninja >/dev/null 2>&1 && generators="$generators|Ninja"
@@ -47,6 +50,8 @@ for gen in $generators; do
     check "$gen: the build ran pargrad" runs_pargrad "$p/build1.log"
     check "$gen: gradient" "$p/build/app"
     check "$gen: gradient under the name given to the macro" "$p/build/app_named"
+    check "$gen: serial backend's gradient" "$p/build/app_serial"
+    check "$gen: ... in a program without libgomp" no_libgomp "$p/build/app_serial"
     cmake --build "$p/build" >"$p/build2.log" 2>&1
     check "$gen: a build with nothing changed does not run pargrad" sh -c "! grep -q 'pargrad: differentiating' '$p/build2.log'"
     # pargrad -p: the flags (SCALE, the include directory) from the
@@ -67,6 +72,8 @@ if command -v pkg-config >/dev/null 2>&1; then
     (cd "$p" && PKG_CONFIG_PATH="$prefix/lib/pkgconfig" PARGRAD="$prefix/bin/pargrad" make >make.log 2>&1) ||
         { cat "$p/make.log"; echo "FAIL: pkg-config + make: build"; exit 1; }
     check "pkg-config + make: gradient" "$p/app"
+    check "pkg-config pargrad-serial + make: gradient" "$p/app_serial"
+    check "pkg-config pargrad-serial + make: ... without libgomp" no_libgomp "$p/app_serial"
 else
     echo "FAIL: pkg-config is not installed (scripts/setup-debian.sh installs it)"
     fails=$((fails + 1))
