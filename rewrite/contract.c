@@ -271,6 +271,31 @@ static Stmt *let_of(Contract *c, Operand o) {
     return d && d->kind == S_LET && !type_is_float(d->dst->ty) ? d : NULL;
 }
 
+static bool pure_int_op(PrimOp op) {
+    return op == OP_COPY || op == OP_CAST || op == OP_SELECT || (op >= OP_NEG && op <= OP_NOT);
+}
+
+/* x and y hold the same value wherever an iteration reads both: one
+ * operand, or lets of one operator over such operands (a subscript written
+ * out twice, a[r * n + j] = 2 * a[r * n + j], is two lets), down to
+ * constants and variables never assigned again (a mutable one may change
+ * between the two). */
+static bool same_value(Contract *c, Operand x, Operand y, int depth) {
+    if (opd_equal(x, y))
+        return depth == 0 || x.kind != OPD_VAR || !x.var->is_mutable;
+    Stmt *dx = depth < 16 ? let_of(c, x) : NULL, *dy = depth < 16 ? let_of(c, y) : NULL;
+    if (!dx || !dy || dx->op != dy->op || !pure_int_op(dx->op) || dx->nargs != dy->nargs ||
+        dx->dst->ty.kind != dy->dst->ty.kind ||
+        (dx->dst->ty.cname != dy->dst->ty.cname &&
+         (!dx->dst->ty.cname || !dy->dst->ty.cname ||
+          strcmp(dx->dst->ty.cname, dy->dst->ty.cname) != 0)))
+        return false;
+    for (int k = 0; k < dx->nargs; k++)
+        if (!same_value(c, dx->args[k], dy->args[k], depth + 1))
+            return false;
+    return true;
+}
+
 static bool row_step(Contract *c, Operand o, RowForm *f) {
     f->step = opd_none();
     if (index_plus_const(c, o, &f->k, 0))
@@ -309,8 +334,8 @@ static bool row_form(Contract *c, Operand o, RowForm *f) {
  * where they are not both of one RowForm. */
 static bool same_rows(Contract *c, Operand x, Operand y, long long *xo, long long *yo) {
     RowForm fx, fy;
-    if (!row_form(c, x, &fx) || !row_form(c, y, &fy) || !opd_equal(fx.step, fy.step) ||
-        !opd_equal(fx.rest, fy.rest))
+    if (!row_form(c, x, &fx) || !row_form(c, y, &fy) || !same_value(c, fx.step, fy.step, 0) ||
+        !same_value(c, fx.rest, fy.rest, 0))
         return false;
     *xo = fx.k;
     *yo = fy.k;
@@ -326,7 +351,7 @@ static SubscriptMatch compare_subscripts(Contract *c, Stmt *x, Stmt *y) {
         if (same_rows(c, x->idx[d], y->idx[d], &xo, &yo)) {
             by_index = true;
             offset |= xo != yo;
-        } else if (!opd_equal(x->idx[d], y->idx[d]) || is_dep(c, x->idx[d])) {
+        } else if (!same_value(c, x->idx[d], y->idx[d], 0) || is_dep(c, x->idx[d])) {
             return SUBSCRIPTS_OTHER;
         }
     }
@@ -431,7 +456,7 @@ static bool apart(Contract *c, Operand x, Operand y) {
     if (is_dep(c, x) || is_dep(c, y))
         return false;
     Operand bx = base_plus_const(c, x, &xo, 0), by = base_plus_const(c, y, &yo, 0);
-    return opd_equal(bx, by) && xo != yo;
+    return same_value(c, bx, by, 0) && xo != yo;
 }
 
 static bool defined_inside(Contract *c, Operand o) {
@@ -458,7 +483,7 @@ static Operand base_term(Contract *c, Operand o) {
  * subscript, y[i + k], is compared as a subscript (compare_dimension). */
 static bool views_apart(Contract *c, Operand x, Operand y) {
     Operand bx = base_term(c, x), by = base_term(c, y);
-    return (bx.kind != OPD_NONE || by.kind != OPD_NONE) && !opd_equal(bx, by);
+    return (bx.kind != OPD_NONE || by.kind != OPD_NONE) && !same_value(c, bx, by, 0);
 }
 
 /* r is at least the loop's upper bound (plus k), the index starting at a
@@ -471,7 +496,7 @@ static bool at_or_past_end(Contract *c, Operand r, long long k) {
     Operand rb = base_plus_const(c, r, &ro, 0), hb = base_plus_const(c, l->hi, &ho, 0);
     if (rb.kind == OPD_CONST && hb.kind == OPD_CONST)
         return !type_is_float(rb.ty) && !type_is_float(hb.ty) && rb.ival + ro >= hb.ival + ho + k;
-    return rb.kind == OPD_VAR && opd_equal(rb, hb) && ro >= ho + k;
+    return rb.kind == OPD_VAR && same_value(c, rb, hb, 0) && ro >= ho + k;
 }
 
 /* An element r that no iteration reads or writes at the index plus k:
@@ -496,7 +521,7 @@ static DimVerdict compare_dimension(Contract *c, Operand x, Operand w) {
     long long xo, wo;
     if (index_plus_const(c, x, &xo, 0) && index_plus_const(c, w, &wo, 0))
         return xo == wo ? DIM_SAFE : DIM_NEUTRAL; /* (offsets: check_reads_of_written) */
-    if (opd_equal(x, w))
+    if (same_value(c, x, w, 0))
         return DIM_NEUTRAL;
     if (apart(c, x, w) || views_apart(c, x, w))
         return DIM_SAFE;
@@ -508,9 +533,10 @@ static DimVerdict compare_dimension(Contract *c, Operand x, Operand w) {
     RowForm fx, fw;
     if (!row_form(c, x, &fx) || !row_form(c, w, &fw))
         return DIM_NEUTRAL;
-    if (!opd_equal(fx.step, fw.step)) /* y[2 * i] against y[i], y[j * m + i] against y[i * m + j] */
+    if (!same_value(c, fx.step, fw.step,
+                    0)) /* y[2 * i] against y[i], y[j * m + i] against y[i * m + j] */
         return DIM_UNSURE;
-    if (fx.step.kind != OPD_NONE || opd_equal(fx.rest, fw.rest) || fx.k != fw.k)
+    if (fx.step.kind != OPD_NONE || same_value(c, fx.rest, fw.rest, 0) || fx.k != fw.k)
         return DIM_NEUTRAL; /* (columns of the iteration's own row) */
     /* y[i + k] against y[i]: apart only where one starts past the other's end */
     Operand other = fx.rest.kind == OPD_NONE   ? fw.rest

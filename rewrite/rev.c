@@ -871,13 +871,31 @@ static void zero_seeds_at_writes(Rev *r, Body *b) {
 
 /* An output whose seeds cannot all be consumed; `declared` shows how to
  * declare it (%s its name). */
+static bool has_int_param(Func *f) {
+    for (int i = 0; i < f->params.len; i++) {
+        Param *p = f->params.items[i];
+        if (p->var && !p->group && !type_is_float(p->var->ty))
+            return true;
+    }
+    return false;
+}
+
+/* The hint names the declaration first where an integer parameter can
+ * size it, else the wrt(...) that needs none (a length in a struct's
+ * field, A->n, cannot size a parameter's array for pargrad). */
 static void unknown_output_size(Rev *r, const char *name, const char *declared) {
+    const char *wrt = arena_printf(r->a,
+                                   "list '%s' in wrt(...) as well: %s_b then returns the adjoint "
+                                   "of its input values instead of zeros, which needs no size",
+                                   name, name);
+    const char *decl = arena_printf(r->a, declared, name);
     rev_error(r, r->src->loc,
-              arena_printf(r->a,
-                           "declare it with its %s, or list '%s' in wrt(...) as well: %s_b then "
-                           "returns the adjoint of its input values instead of zeros, which "
-                           "needs no size",
-                           arena_printf(r->a, declared, name), name, name),
+              has_int_param(r->src)
+                  ? arena_printf(r->a, "declare it with its %s, or %s", decl, wrt)
+                  : arena_printf(r->a,
+                                 "%s; or pass its length as an integer parameter before it "
+                                 "and declare it with its %s",
+                                 wrt, decl),
               arena_printf(r->a,
                            "cannot tell how many elements of the output '%s' there are, to "
                            "consume their seeds",

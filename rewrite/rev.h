@@ -454,6 +454,12 @@ typedef struct Extent {
      * of their first subscripts), not elements */
     bool rows;
     Stmt *unbounded; /* when not ok: the access whose subscript has no bound */
+    Stmt *beyond;    /* the first access skipped (exact extents) */
+    /* For exact extents: the bounds, known without code, of the accesses
+     * whose bounds are reached, and of the accesses whose bounds are not
+     * (cur[i == 0 ? i : i - 1]), each then counted only where none of the
+     * first reaches as far (StaticBound, rev_extent.c) */
+    PtrVec reached, unreached;
 } Extent;
 void extent_of(Extent *ex, Body *b);
 

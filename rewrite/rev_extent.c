@@ -275,6 +275,197 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
     }
 }
 
+/* ---- accesses whose bounds are not reached ----
+ *
+ * An exact extent counts only accesses whose bounds are reached. One whose
+ * bound is not (a clamped neighbour, temp[S * col + c] for S = r == row - 1
+ * ? r : r + 1) still lies inside the extent where an access whose bound is
+ * reached (temp[r * col + c]) has the same shape with each part at least
+ * as large, as bounds known without code tell: base + off for a loop's
+ * index (its end minus one), a parameter or a constant, shifted by
+ * constants, and for a select the larger of its operands', each under
+ * what the condition says of the index in it. */
+typedef struct SBound {
+    Operand base; /* none: a constant */
+    long long off;
+    /* where the value is computed, base >= floor (inside a loop over [lo,
+     * base + h): lo - h + 1), so that a constant k is at most base + k -
+     * floor (the clamp i > 0 ? i - 1 : 0) */
+    bool has_floor;
+    long long floor;
+} SBound;
+
+/* x and y of one base, x's floor for y where y is a constant */
+static bool one_base(SBound *x, SBound *y) {
+    if (x->base.kind == OPD_NONE && y->base.kind != OPD_NONE && y->has_floor) {
+        *x = (SBound){y->base, x->off - y->floor, true, y->floor};
+        return true;
+    }
+    if (y->base.kind == OPD_NONE && x->base.kind != OPD_NONE && x->has_floor) {
+        *y = (SBound){x->base, y->off - x->floor, true, x->floor};
+        return true;
+    }
+    return opd_equal(x->base, y->base);
+}
+
+/* In one operand of a select: index v is at most at (v NULL: no cap). */
+typedef struct Cap {
+    Var *v;
+    SBound at;
+} Cap;
+
+static bool is_loop_index(Rev *r, Operand o) {
+    Stmt *d = o.kind == OPD_VAR ? def_of(r, o) : NULL;
+    return d && (d->kind == S_LOOP || d->kind == S_MAP || d->kind == S_REDUCE) &&
+           d->index == o.var && !d->blocks_of && !d->counter && d->hi.kind != OPD_NONE;
+}
+
+static bool sbound_of(Rev *r, Operand o, bool selects, Cap cap, SBound *b, int depth);
+
+/* The cap the condition of select sel puts on an index in its operand
+ * side (0 then, 1 else): i < y, i <= y, i == y's else where y is i's own
+ * end minus one (the clamp i == n - 1 ? i : i + 1), and their mirrors. */
+static Cap select_cap(Rev *r, Stmt *sel, int side, int depth) {
+    Cap none = {0};
+    Stmt *c = def_of(r, sel->args[0]);
+    if (!c || c->kind != S_LET || c->nargs != 2)
+        return none;
+    PrimOp op = c->op;
+    long long cx = 0;
+    Operand x = index_base_offset(r, c->args[0], &cx), y = c->args[1];
+    if (!is_loop_index(r, x)) { /* y > i is i < y */
+        op = op == OP_LT   ? OP_GT
+             : op == OP_GT ? OP_LT
+             : op == OP_LE ? OP_GE
+             : op == OP_GE ? OP_LE
+                           : op;
+        cx = 0;
+        x = index_base_offset(r, c->args[1], &cx);
+        y = c->args[0];
+    }
+    SBound yb, xb;
+    if (!is_loop_index(r, x) || !sbound_of(r, y, false, none, &yb, depth + 1) ||
+        !sbound_of(r, x, false, none, &xb, depth + 1))
+        return none;
+    bool ends = opd_equal(xb.base, yb.base) && xb.off + cx == yb.off; /* i + cx == its last */
+    long long strict; /* the branch where x + cx <= y - strict */
+    if ((op == OP_LT && side == 0) || (op == OP_GE && side == 1) ||
+        (ends && ((op == OP_EQ && side == 1) || (op == OP_NE && side == 0))))
+        strict = 1;
+    else if ((op == OP_LE && side == 0) || (op == OP_GT && side == 1))
+        strict = 0;
+    else
+        return none;
+    return (Cap){x.var, {yb.base, yb.off - cx - strict, false, 0}};
+}
+
+static bool sbound_of(Rev *r, Operand o, bool selects, Cap cap, SBound *b, int depth) {
+    long long c = 0;
+    o = index_base_offset(r, o, &c);
+    Stmt *d = o.kind == OPD_VAR && depth < 8 ? def_of(r, o) : NULL;
+    SBound x, y;
+    if (o.kind == OPD_CONST && !type_is_float(o.ty)) {
+        *b = (SBound){opd_none(), o.ival + c, false, 0};
+        return true;
+    }
+    if (o.kind != OPD_VAR || o.var->is_mutable || type_is_float(o.var->ty))
+        return false;
+    if (!def_of(r, o)) { /* a parameter */
+        *b = (SBound){o, c, false, 0};
+        return true;
+    }
+    if (is_loop_index(r, o) && sbound_of(r, d->hi, false, (Cap){0}, &x, depth + 1)) {
+        long long lo = 0;
+        Operand l = index_base_offset(r, d->lo, &lo);
+        bool lo_known = l.kind == OPD_CONST && !type_is_float(l.ty);
+        *b = (SBound){x.base, x.off - 1 + c, lo_known, lo_known ? l.ival + lo - x.off + 1 : 0};
+        if (cap.v == o.var && opd_equal(cap.at.base, x.base) && cap.at.off < x.off - 1)
+            b->off = cap.at.off + c;
+        return true;
+    }
+    if (d && d->kind == S_LET && d->op == OP_ADD &&
+        sbound_of(r, d->args[0], selects, cap, &x, depth + 1) &&
+        sbound_of(r, d->args[1], selects, cap, &y, depth + 1) &&
+        (x.base.kind == OPD_NONE || y.base.kind == OPD_NONE)) { /* (a view's offset 0) */
+        SBound *part = x.base.kind == OPD_NONE ? &y : &x;
+        *b = (SBound){part->base, x.off + y.off + c, part->has_floor, part->floor};
+        return true;
+    }
+    if (selects && d && d->kind == S_LET && d->op == OP_SELECT) {
+        Cap c0 = select_cap(r, d, 0, depth), c1 = select_cap(r, d, 1, depth);
+        if (!sbound_of(r, d->args[1], true, c0.v ? c0 : cap, &x, depth + 1) ||
+            !sbound_of(r, d->args[2], true, c1.v ? c1 : cap, &y, depth + 1) || !one_base(&x, &y))
+            return false;
+        *b = (SBound){x.base, (x.off > y.off ? x.off : y.off) + c, x.has_floor || y.has_floor,
+                      x.has_floor ? x.floor : y.floor};
+        return true;
+    }
+    return false;
+}
+
+static Stmt *int_let(Rev *r, Operand o) {
+    Stmt *d = o.kind == OPD_VAR ? def_of(r, o) : NULL;
+    return d && d->kind == S_LET && !type_is_float(d->dst->ty) ? d : NULL;
+}
+
+/* Every value u takes is at most the bound v reaches: bounds known
+ * without code, or sums and products (of non-negative indices) of such
+ * parts, part by part, or differences by one value. */
+static bool bound_within(Rev *r, Operand u, Operand v, int depth) {
+    SBound bu, bv;
+    if (opd_equal(u, v) && (u.kind != OPD_VAR || !u.var->is_mutable))
+        return true;
+    if (depth > 8)
+        return false;
+    if (sbound_of(r, u, true, (Cap){0}, &bu, 0) && sbound_of(r, v, false, (Cap){0}, &bv, 0))
+        return opd_equal(bu.base, bv.base) && bu.off <= bv.off;
+    Stmt *du = int_let(r, u), *dv = int_let(r, v);
+    if (du && (du->op == OP_COPY || du->op == OP_CAST))
+        return bound_within(r, du->args[0], v, depth + 1);
+    if (dv && (dv->op == OP_COPY || dv->op == OP_CAST))
+        return bound_within(r, u, dv->args[0], depth + 1);
+    if (!du || !dv || du->op != dv->op)
+        return false;
+    switch (du->op) {
+    case OP_ADD:
+    case OP_MUL:
+        return (bound_within(r, du->args[0], dv->args[0], depth + 1) &&
+                bound_within(r, du->args[1], dv->args[1], depth + 1)) ||
+               (bound_within(r, du->args[0], dv->args[1], depth + 1) &&
+                bound_within(r, du->args[1], dv->args[0], depth + 1));
+    case OP_SUB:
+        return bound_within(r, du->args[0], dv->args[0], depth + 1) &&
+               opd_equal(du->args[1], dv->args[1]) &&
+               (du->args[1].kind != OPD_VAR || !du->args[1].var->is_mutable);
+    default:
+        return false;
+    }
+}
+
+static void count_skipped(Extent *ex, Stmt *s) {
+    if (!ex->beyond)
+        ex->beyond = s;
+    ex->skipped_reads += s->kind != S_WRITE;
+    ex->skipped_writes += s->kind == S_WRITE;
+    if (ex->skipped && s->kind == S_WRITE)
+        vec_push(ex->r->a, ex->skipped, s);
+}
+
+/* The accesses whose bounds are not reached: inside the extent where an
+ * access whose bound is reached, counted unconditionally (no guard),
+ * reaches as far; else skipped. */
+static void resolve_unreached(Extent *ex) {
+    for (int i = 0; i < ex->unreached.len; i++) {
+        Stmt *u = ex->unreached.items[i];
+        bool inside = false;
+        for (int k = 0; k < ex->reached.len && !inside; k++)
+            inside = bound_within(ex->r, u->idx[0], ((Stmt *)ex->reached.items[k])->idx[0], 0);
+        if (!inside)
+            count_skipped(ex, u);
+    }
+    ex->unreached.len = 0;
+}
+
 static void extent_of_body(Extent *ex, Body *b);
 
 /* o computed again by bd from the parameters and constants it is
@@ -318,6 +509,7 @@ static bool recomputed(Rev *r, Builder *bd, Operand o, Operand *out, int depth) 
  * the body where it is an expression) */
 void extent_of(Extent *ex, Body *b) {
     extent_of_body(ex, b);
+    resolve_unreached(ex);
     Operand *declared = ex->rows ? ex->buf->shape : ex->buf->extent, size;
     if (declared &&
         (!ex->ok || ex->size.kind == OPD_NONE || ex->skipped_reads || ex->skipped_writes) &&
@@ -382,12 +574,11 @@ static void extent_of_body(Extent *ex, Body *b) {
             bool bounded = s->nidx == (ex->rows ? ex->buf->rank : 1) &&
                            index_bound(ex->r, ex->bd, s->idx[0], true, &ub);
             if (ex->exact && (!bounded || ex->r->bound_loose)) {
-                ex->skipped_reads += s->kind != S_WRITE;
-                ex->skipped_writes += s->kind == S_WRITE;
-                if (ex->skipped && s->kind == S_WRITE)
-                    vec_push(ex->r->a, ex->skipped, s);
+                vec_push(ex->r->a, &ex->unreached, s);
                 continue;
             }
+            if (ex->exact && ex->guard.kind == OPD_NONE)
+                vec_push(ex->r->a, &ex->reached, s);
             if (!bounded) {
                 ex->ok = false;
                 ex->unbounded = s;
@@ -506,7 +697,7 @@ void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue) {
             /* an out(...) that leaves the return value out makes it no output */
             bool ret = in_names(&spec->out, "return");
             rev_error(
-                r, r->src->loc,
+                r, ex.beyond ? ex.beyond->loc : r->src->loc,
                 arena_printf(
                     r->a,
                     "list '%s' in out(...) as well%s: %s_b then brings the seed "
@@ -519,8 +710,11 @@ void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue) {
                 arena_printf(r->a,
                              "'%s' is overwritten and in wrt(...) but not in out(...): "
                              "the adjoint of its input values needs an array of its "
-                             "size, which pargrad cannot tell",
-                             p->name));
+                             "size, which pargrad cannot tell%s",
+                             p->name,
+                             ex.beyond ? " (this subscript may reach past the elements "
+                                         "the others reach)"
+                                       : ""));
             return;
         }
         if (!ex.ok || ex.size.kind == OPD_NONE) {

@@ -142,6 +142,8 @@ struct construct_row constructs[K_COUNT] = {
     [K_LOOP_ALLOC] = {"loop_alloc", 1},
     [K_GUARDED_WRITE] = {"guarded_write", 1},
     [K_SHADOW_MATH] = {"shadow_math", 1},
+    [K_CLAMP] = {"clamp", 1},
+    [K_ROW_MAP] = {"row_map", 1},
 };
 
 int on(enum construct k) {

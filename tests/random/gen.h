@@ -188,6 +188,10 @@ enum construct {
                       * < n)`, a neighbour table with -1 for none, a stride doubling to n */
     K_SHADOW_MATH,   /* a variable named like a function the derivative calls (exp beside
                       * erf, log beside pow, sqrt beside asinh, cos beside sin), in a block */
+    K_CLAMP,         /* clamped neighbours as hotspot reads them: i == 0 ? i : i - 1, i == n - 1
+                      * ? i : i + 1, i + 1 < n ? i + 1 : i, i > 0 ? i - 1 : 0 */
+    K_ROW_MAP,       /* a map over the columns of row r of a sequential loop over rows,
+                      * t[r * m + j] = t[r * m + j] * e, the subscript written out twice */
     K_COUNT
 };
 

@@ -15,6 +15,20 @@ static const struct loopvar *pick_loop(int range) {
     return k ? &cx.loops[cand[rnd(k)]] : NULL;
 }
 
+/* i's neighbour, clamped to [0, n) as hotspot's boundary cells read */
+static const char *clamped(const char *i) {
+    switch (rnd(4)) {
+    case 0:
+        return fmt("(%s == 0 ? %s : %s - 1)", i, i, i);
+    case 1:
+        return fmt("(%s == n - 1 ? %s : %s + 1)", i, i, i);
+    case 2:
+        return fmt("(%s + 1 < n ? %s + 1 : %s)", i, i, i);
+    default:
+        return fmt("(%s > 0 ? %s - 1 : 0)", i, i);
+    }
+}
+
 /* an index in [0, n) */
 const char *index_n(void) {
     if (prog.int_table && !cx.in_helper && chance(15))
@@ -47,6 +61,10 @@ const char *index_n(void) {
     case 3:
         if (on(K_BIT_OPS))
             return rnd(2) ? fmt("(%s ^ 1) %% n", l->name) : fmt("(%s * 5 + 3) & (n - 1)", l->name);
+        break;
+    case 4:
+        if (on(K_CLAMP))
+            return clamped(l->name);
         break;
     default:
         break;

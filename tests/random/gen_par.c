@@ -21,6 +21,9 @@ struct array *pick_target(int need_init, int fresh) {
     return k ? cand[rnd(k)] : NULL;
 }
 
+static void map_over(struct block b, int count, struct array *t, int range, int inner,
+                     const char *row);
+
 /* lhs from the dot product of row r of x (r < n) with a function of the
  * iteration's value a (from e and the row's first element): in the
  * adjoint's inner loop a_b is a sum */
@@ -190,11 +193,15 @@ void declare_privates(int at) {
 }
 
 /* the innermost map or reduce index over [0, n) */
-static const struct loopvar *outer_par_loop(void) {
+static const struct loopvar *outer_loop(int par) {
     for (int i = cx.nloops - 1; i >= 0; i--)
-        if (cx.loops[i].par && cx.loops[i].range == NRANGE)
+        if (cx.loops[i].par == par && cx.loops[i].range == NRANGE)
             return &cx.loops[i];
     return NULL;
+}
+
+static const struct loopvar *outer_par_loop(void) {
+    return outer_loop(1);
 }
 
 /* a map over i in [0,n) (or [1,n-1)) at the top, or over j in [0,m)
@@ -208,7 +215,10 @@ void gen_map(struct block b, int count) {
         return;
     }
     if (cx.par == 0) {
-        if (on(K_STENCIL_OUT) && chance(15))
+        const struct loopvar *row = outer_loop(0);
+        if (on(K_ROW_MAP) && row && loops_of(MRANGE) == 0 && chance(25))
+            map_over(b, count, t, MRANGE, 0, row->name);
+        else if (on(K_STENCIL_OUT) && chance(15))
             gen_stencil_out(b, count, t);
         else if (on(K_NESTED_MAP) && t->extent == 0 && chance(12))
             gen_perfect_nest(b, count, t);
@@ -241,13 +251,22 @@ void gen_perfect_nest(struct block b, int count, struct array *t) {
 }
 
 void gen_map_over(struct block b, int count, struct array *t, int range, int inner) {
+    map_over(b, count, t, range, inner, range == MRANGE ? outer_par_loop()->name : NULL);
+}
+
+/* a map over [0, n) (or [1, n - 1)) writing t[i], or over [0, m) writing
+ * row `row` of t: the row of an enclosing parallel loop's iteration, or
+ * (K_ROW_MAP) of a sequential loop over rows, gemver's update A += u1
+ * v1^T row by row */
+static void map_over(struct block b, int count, struct array *t, int range, int inner,
+                     const char *row) {
     int pooled;
     const char *i = loop_counter(range == MRANGE ? "j" : "i", &pooled);
     if (inner < 0)
         inner = range == NRANGE && chance(20);
     const char *idx = i;
     if (range == MRANGE)
-        idx = fmt("%s * m + %s", outer_par_loop()->name, i);
+        idx = fmt("%s * m + %s", row, i);
     /* scatter: the iteration's element at a permuted position */
     int scatter = range == NRANGE && !inner && on(K_SCATTER) && chance(20);
     if (scatter)
@@ -270,8 +289,8 @@ void gen_map_over(struct block b, int count, struct array *t, int range, int inn
     leave_par(s);
     end_counter(i);
     if (range == MRANGE) {
-        /* other iterations of the enclosing loop write the other rows */
-        t->locked = 1;
+        /* other iterations of an enclosing parallel loop write the other rows */
+        t->locked = cx.par > 0;
         return;
     }
     /* a complete map at this level initialises its target */
