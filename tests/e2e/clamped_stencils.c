@@ -36,11 +36,11 @@ double hotspot(int niter, int row, int col, const chip_t *chip, const double *po
                 int W = c == 0 ? c : c - 1;
                 int E = c == col - 1 ? c : c + 1;
                 double t0 = temp[r * col + c];
-                double delta = step_div_cap *
-                               (leak(power[r * col + c], t0) +
-                                (temp[S * col + c] + temp[N * col + c] - 2.0 * t0) * Ry_1 +
-                                (temp[r * col + E] + temp[r * col + W] - 2.0 * t0) * Rx_1 +
-                                (chip->amb - t0) * Rz_1);
+                double delta =
+                    step_div_cap * (leak(power[r * col + c], t0) +
+                                    (temp[S * col + c] + temp[N * col + c] - 2.0 * t0) * Ry_1 +
+                                    (temp[r * col + E] + temp[r * col + W] - 2.0 * t0) * Rx_1 +
+                                    (chip->amb - t0) * Rz_1);
                 result[r * col + c] = t0 + delta;
             }
         }

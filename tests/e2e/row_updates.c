@@ -8,7 +8,7 @@
  * differentiated sequentially, with a warning). */
 #include <math.h>
 
-#define A(i, j) a[(i) * n + (j)]
+#define A(i, j) a[(i)*n + (j)]
 
 double gemver_like(int n, double *a, const double *u1, const double *v1, const double *u2,
                    const double *v2, const double *x) {
