@@ -284,11 +284,7 @@ static bool same_value(Contract *c, Operand x, Operand y, int depth) {
     if (opd_equal(x, y))
         return depth == 0 || x.kind != OPD_VAR || !x.var->is_mutable;
     Stmt *dx = depth < 16 ? let_of(c, x) : NULL, *dy = depth < 16 ? let_of(c, y) : NULL;
-    if (!dx || !dy || dx->op != dy->op || !pure_int_op(dx->op) || dx->nargs != dy->nargs ||
-        dx->dst->ty.kind != dy->dst->ty.kind ||
-        (dx->dst->ty.cname != dy->dst->ty.cname &&
-         (!dx->dst->ty.cname || !dy->dst->ty.cname ||
-          strcmp(dx->dst->ty.cname, dy->dst->ty.cname) != 0)))
+    if (!dx || !dy || !pure_int_op(dx->op) || !lets_alike(dx, dy))
         return false;
     for (int k = 0; k < dx->nargs; k++)
         if (!same_value(c, dx->args[k], dy->args[k], depth + 1))

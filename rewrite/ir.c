@@ -202,6 +202,12 @@ Stmt *stmt_new(Arena *a, StmtKind kind, SrcLoc loc) {
     return s;
 }
 
+bool lets_alike(const Stmt *s, const Stmt *t) {
+    return s->kind == S_LET && t->kind == S_LET && s->op == t->op && s->fn == t->fn &&
+           s->uop == t->uop && s->buf == t->buf && s->nargs == t->nargs &&
+           s->dst->ty.kind == t->dst->ty.kind && s->dst->ty.cname == t->dst->ty.cname;
+}
+
 void body_append(Arena *a, Body *b, Stmt *s) {
     vec_push(a, &b->stmts, s);
 }

@@ -619,6 +619,10 @@ typedef struct RevRequest {
 /* ---- builder ---- */
 Body *body_new(Arena *a);
 Stmt *stmt_new(Arena *a, StmtKind kind, SrcLoc loc);
+/* Lets s and t apply one operation (operator, function, buffer, argument
+ * count) into one type: with equal arguments, one value (simplify.c's
+ * common subexpressions, contract.c's subscripts). */
+bool lets_alike(const Stmt *s, const Stmt *t);
 /* buf[idx] = v (one subscript) */
 Stmt *stmt_write(Arena *a, SrcLoc loc, Buffer *buf, Operand idx, Operand v);
 /* buf[idx] += v (one subscript), lowered per acc */

@@ -869,8 +869,6 @@ static void zero_seeds_at_writes(Rev *r, Body *b) {
     }
 }
 
-/* An output whose seeds cannot all be consumed; `declared` shows how to
- * declare it (%s its name). */
 static bool has_int_param(Func *f) {
     for (int i = 0; i < f->params.len; i++) {
         Param *p = f->params.items[i];
@@ -880,9 +878,11 @@ static bool has_int_param(Func *f) {
     return false;
 }
 
-/* The hint names the declaration first where an integer parameter can
- * size it, else the wrt(...) that needs none (a length in a struct's
- * field, A->n, cannot size a parameter's array for pargrad). */
+/* An output whose seeds cannot all be consumed; `declared` shows how to
+ * declare it (%s its name). The hint names the declaration first where an
+ * integer parameter can size it, else the wrt(...) that needs none (a
+ * length in a struct's field, A->n, cannot size a parameter's array for
+ * pargrad). */
 static void unknown_output_size(Rev *r, const char *name, const char *declared) {
     const char *wrt = arena_printf(r->a,
                                    "list '%s' in wrt(...) as well: %s_b then returns the adjoint "

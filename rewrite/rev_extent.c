@@ -61,10 +61,16 @@ static bool induction_bound(Rev *r, Builder *bd, Stmt *loop, Var *param, bool up
     return true;
 }
 
+/* o's binding where it is an integer let */
+static Stmt *int_let(Rev *r, Operand o) {
+    Stmt *d = o.kind == OPD_VAR ? def_of(r, o) : NULL;
+    return d && d->kind == S_LET && !type_is_float(d->dst->ty) ? d : NULL;
+}
+
 Operand index_base_offset(Rev *r, Operand o, long long *offset) {
     for (int guard = 0; guard < 32 && o.kind == OPD_VAR; guard++) {
-        Stmt *d = def_of(r, o);
-        if (!d || d->kind != S_LET || type_is_float(d->dst->ty))
+        Stmt *d = int_let(r, o);
+        if (!d)
             break;
         if (d->op == OP_COPY || d->op == OP_CAST) {
             o = d->args[0];
@@ -322,6 +328,22 @@ static bool is_loop_index(Rev *r, Operand o) {
 
 static bool sbound_of(Rev *r, Operand o, bool selects, Cap cap, SBound *b, int depth);
 
+/* The comparison with its operands swapped: y > x for x < y */
+static PrimOp mirrored(PrimOp op) {
+    switch (op) {
+    case OP_LT:
+        return OP_GT;
+    case OP_GT:
+        return OP_LT;
+    case OP_LE:
+        return OP_GE;
+    case OP_GE:
+        return OP_LE;
+    default:
+        return op;
+    }
+}
+
 /* The cap the condition of select sel puts on an index in its operand
  * side (0 then, 1 else): i < y, i <= y, i == y's else where y is i's own
  * end minus one (the clamp i == n - 1 ? i : i + 1), and their mirrors. */
@@ -334,11 +356,7 @@ static Cap select_cap(Rev *r, Stmt *sel, int side, int depth) {
     long long cx = 0;
     Operand x = index_base_offset(r, c->args[0], &cx), y = c->args[1];
     if (!is_loop_index(r, x)) { /* y > i is i < y */
-        op = op == OP_LT   ? OP_GT
-             : op == OP_GT ? OP_LT
-             : op == OP_LE ? OP_GE
-             : op == OP_GE ? OP_LE
-                           : op;
+        op = mirrored(op);
         cx = 0;
         x = index_base_offset(r, c->args[1], &cx);
         y = c->args[0];
@@ -362,15 +380,15 @@ static Cap select_cap(Rev *r, Stmt *sel, int side, int depth) {
 static bool sbound_of(Rev *r, Operand o, bool selects, Cap cap, SBound *b, int depth) {
     long long c = 0;
     o = index_base_offset(r, o, &c);
-    Stmt *d = o.kind == OPD_VAR && depth < 8 ? def_of(r, o) : NULL;
     SBound x, y;
     if (o.kind == OPD_CONST && !type_is_float(o.ty)) {
         *b = (SBound){opd_none(), o.ival + c, false, 0};
         return true;
     }
-    if (o.kind != OPD_VAR || o.var->is_mutable || type_is_float(o.var->ty))
+    if (depth >= 8 || o.kind != OPD_VAR || o.var->is_mutable || type_is_float(o.var->ty))
         return false;
-    if (!def_of(r, o)) { /* a parameter */
+    Stmt *d = def_of(r, o);
+    if (!d) { /* a parameter */
         *b = (SBound){o, c, false, 0};
         return true;
     }
@@ -383,7 +401,7 @@ static bool sbound_of(Rev *r, Operand o, bool selects, Cap cap, SBound *b, int d
             b->off = cap.at.off + c;
         return true;
     }
-    if (d && d->kind == S_LET && d->op == OP_ADD &&
+    if (d->kind == S_LET && d->op == OP_ADD &&
         sbound_of(r, d->args[0], selects, cap, &x, depth + 1) &&
         sbound_of(r, d->args[1], selects, cap, &y, depth + 1) &&
         (x.base.kind == OPD_NONE || y.base.kind == OPD_NONE)) { /* (a view's offset 0) */
@@ -391,7 +409,7 @@ static bool sbound_of(Rev *r, Operand o, bool selects, Cap cap, SBound *b, int d
         *b = (SBound){part->base, x.off + y.off + c, part->has_floor, part->floor};
         return true;
     }
-    if (selects && d && d->kind == S_LET && d->op == OP_SELECT) {
+    if (selects && d->kind == S_LET && d->op == OP_SELECT) {
         Cap c0 = select_cap(r, d, 0, depth), c1 = select_cap(r, d, 1, depth);
         if (!sbound_of(r, d->args[1], true, c0.v ? c0 : cap, &x, depth + 1) ||
             !sbound_of(r, d->args[2], true, c1.v ? c1 : cap, &y, depth + 1) || !one_base(&x, &y))
@@ -403,15 +421,10 @@ static bool sbound_of(Rev *r, Operand o, bool selects, Cap cap, SBound *b, int d
     return false;
 }
 
-static Stmt *int_let(Rev *r, Operand o) {
-    Stmt *d = o.kind == OPD_VAR ? def_of(r, o) : NULL;
-    return d && d->kind == S_LET && !type_is_float(d->dst->ty) ? d : NULL;
-}
-
 /* Every value u takes is at most the bound v reaches: bounds known
  * without code, or sums and products (of non-negative indices) of such
  * parts, part by part, or differences by one value. */
-static bool bound_within(Rev *r, Operand u, Operand v, int depth) {
+static bool reaches_no_farther(Rev *r, Operand u, Operand v, int depth) {
     SBound bu, bv;
     if (opd_equal(u, v) && (u.kind != OPD_VAR || !u.var->is_mutable))
         return true;
@@ -421,20 +434,20 @@ static bool bound_within(Rev *r, Operand u, Operand v, int depth) {
         return opd_equal(bu.base, bv.base) && bu.off <= bv.off;
     Stmt *du = int_let(r, u), *dv = int_let(r, v);
     if (du && (du->op == OP_COPY || du->op == OP_CAST))
-        return bound_within(r, du->args[0], v, depth + 1);
+        return reaches_no_farther(r, du->args[0], v, depth + 1);
     if (dv && (dv->op == OP_COPY || dv->op == OP_CAST))
-        return bound_within(r, u, dv->args[0], depth + 1);
+        return reaches_no_farther(r, u, dv->args[0], depth + 1);
     if (!du || !dv || du->op != dv->op)
         return false;
     switch (du->op) {
     case OP_ADD:
     case OP_MUL:
-        return (bound_within(r, du->args[0], dv->args[0], depth + 1) &&
-                bound_within(r, du->args[1], dv->args[1], depth + 1)) ||
-               (bound_within(r, du->args[0], dv->args[1], depth + 1) &&
-                bound_within(r, du->args[1], dv->args[0], depth + 1));
+        return (reaches_no_farther(r, du->args[0], dv->args[0], depth + 1) &&
+                reaches_no_farther(r, du->args[1], dv->args[1], depth + 1)) ||
+               (reaches_no_farther(r, du->args[0], dv->args[1], depth + 1) &&
+                reaches_no_farther(r, du->args[1], dv->args[0], depth + 1));
     case OP_SUB:
-        return bound_within(r, du->args[0], dv->args[0], depth + 1) &&
+        return reaches_no_farther(r, du->args[0], dv->args[0], depth + 1) &&
                opd_equal(du->args[1], dv->args[1]) &&
                (du->args[1].kind != OPD_VAR || !du->args[1].var->is_mutable);
     default:
@@ -459,7 +472,8 @@ static void resolve_unreached(Extent *ex) {
         Stmt *u = ex->unreached.items[i];
         bool inside = false;
         for (int k = 0; k < ex->reached.len && !inside; k++)
-            inside = bound_within(ex->r, u->idx[0], ((Stmt *)ex->reached.items[k])->idx[0], 0);
+            inside =
+                reaches_no_farther(ex->r, u->idx[0], ((Stmt *)ex->reached.items[k])->idx[0], 0);
         if (!inside)
             count_skipped(ex, u);
     }

@@ -1173,9 +1173,7 @@ static bool same_value(Stmt *s, Stmt *t) {
         return false;
     if (s->kind == S_READ)
         return s->buf == t->buf && s->nidx == t->nidx && same_operands(s->idx, t->idx, s->nidx);
-    return s->op == t->op && s->fn == t->fn && s->uop == t->uop && s->buf == t->buf &&
-           s->nargs == t->nargs && s->dst->ty.kind == t->dst->ty.kind &&
-           s->dst->ty.cname == t->dst->ty.cname && same_operands(s->args, t->args, s->nargs);
+    return lets_alike(s, t) && same_operands(s->args, t->args, s->nargs);
 }
 
 /* Hashes agree whenever same_value does. */

@@ -106,6 +106,9 @@ static bool exe_dir(char *dir, size_t size) {
 #define PARGRAD_INSTALL_INCLUDEDIR "include"
 #endif
 
+/* What `pargrad --cflags --libs` was asked (flag_query) */
+enum { QUERY_CFLAGS = 1, QUERY_LIBS = 2, QUERY_SERIAL = 4 };
+
 /* What a compiler needs for the generated code, as pkg-config prints it:
  * --cflags, --libs, or both on one line; with --backend=serial, for a
  * program built without OpenMP (the runtime built without it). Installed,
@@ -113,43 +116,40 @@ static bool exe_dir(char *dir, size_t size) {
  * install's directory names; the runtime is linked statically (as
  * pargrad.pc does), so the program needs no library path to run. */
 static void print_flags(int which) {
-    char dir[PATH_MAX];
+    char dir[PATH_MAX], inc[PATH_MAX + 64], lib[PATH_MAX + 64];
     bool known = exe_dir(dir, sizeof dir);
-    bool build_tree = known && strcmp(dir, PARGRAD_BUILD_BINDIR) == 0;
-    const char *prefix = known ? dir : "/usr/local/bin";
-    bool serial = which & 4, cflags = which & 1, libs = which & 2;
+    if (known && strcmp(dir, PARGRAD_BUILD_BINDIR) == 0) { /* the build tree */
+        snprintf(inc, sizeof inc, "%s", PARGRAD_BUILD_INCLUDE);
+        snprintf(lib, sizeof lib, "%s", PARGRAD_BUILD_LIBDIR);
+    } else {
+        const char *prefix = known ? dir : "/usr/local/bin";
+        snprintf(inc, sizeof inc, "%s/../%s", prefix, PARGRAD_INSTALL_INCLUDEDIR);
+        snprintf(lib, sizeof lib, "%s/../%s", prefix, PARGRAD_INSTALL_LIBDIR);
+    }
+    bool serial = which & QUERY_SERIAL, libs = which & QUERY_LIBS;
     const char *omp = serial ? "" : " -fopenmp";
-    if (cflags && build_tree)
-        printf("-I%s%s", PARGRAD_BUILD_INCLUDE, omp);
-    else if (cflags)
-        printf("-I%s/../%s%s", prefix, PARGRAD_INSTALL_INCLUDEDIR, omp);
-    if (cflags && libs)
-        printf(" ");
-    const char *lib = serial ? "libpargrad_rt_serial.a" : "libpargrad_rt.a";
-    if (libs && build_tree)
-        printf("%s/%s", PARGRAD_BUILD_LIBDIR, lib);
-    else if (libs)
-        printf("%s/../%s/%s", prefix, PARGRAD_INSTALL_LIBDIR, lib);
+    if (which & QUERY_CFLAGS)
+        printf("-I%s%s%s", inc, omp, libs ? " " : "");
     if (libs)
-        printf("%s -lm", omp);
+        printf("%s/libpargrad_rt%s.a%s -lm", lib, serial ? "_serial" : "", omp);
     printf("\n");
 }
 
 /* pargrad --cflags, --libs, or both, with --backend=openmp or serial: which
- * (bit 0 cflags, bit 1 libs, bit 2 serial), 0 for other arguments */
+ * (QUERY_ bits), 0 for other arguments */
 static int flag_query(int argc, char **argv) {
     int which = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--cflags") == 0)
-            which |= 1;
+            which |= QUERY_CFLAGS;
         else if (strcmp(argv[i], "--libs") == 0)
-            which |= 2;
+            which |= QUERY_LIBS;
         else if (strcmp(argv[i], "--backend=serial") == 0)
-            which |= 4;
+            which |= QUERY_SERIAL;
         else if (strcmp(argv[i], "--backend=openmp") != 0)
             return 0;
     }
-    return which & 3 ? which : 0;
+    return which & (QUERY_CFLAGS | QUERY_LIBS) ? which : 0;
 }
 
 static bool is_identifier(const char *s) {
