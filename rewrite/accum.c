@@ -8,6 +8,7 @@
  * matrix-multiplication interchange is for later. */
 #include "rev.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* o is c + *off for a constant *off, where c is the loop's index or its
@@ -70,8 +71,10 @@ static Operand peel_offset(Rev *r, Operand o, long long *c) {
     }
 }
 
-/* hi + c <= m: hi is m (or m - k, k >= c), or both are constants */
-static bool bound_within(Rev *r, Operand hi, long long c, Operand m) {
+/* hi + c <= m: hi is m (or m - k, k >= c), or both are constants, or hi
+ * is an outer loop's index (plus k) and that loop's bound is within m
+ * (a causal mask's j <= i, i < T: j + 1 <= T) */
+static bool bound_within_depth(Rev *r, Operand hi, long long c, Operand m, int depth) {
     long long k;
     hi = peel_offset(r, hi, &k);
     m = uncast(r, m);
@@ -79,7 +82,17 @@ static bool bound_within(Rev *r, Operand hi, long long c, Operand m) {
                   !type_is_float(m.ty);
     if (consts)
         return hi.ival + k + c <= m.ival;
-    return opd_equal(hi, m) && k + c <= 0;
+    if (opd_equal(hi, m))
+        return k + c <= 0;
+    Stmt *d = def_of(r, hi);
+    if (depth < 8 && d && (d->kind == S_LOOP || d->kind == S_MAP || d->kind == S_REDUCE) &&
+        hi.kind == OPD_VAR && d->index == hi.var)
+        return bound_within_depth(r, d->hi, k + c - 1, m, depth + 1);
+    return false;
+}
+
+static bool bound_within(Rev *r, Operand hi, long long c, Operand m) {
+    return bound_within_depth(r, hi, c, m, 0);
 }
 
 /* [lo + c, hi + c) lies in [0, m): lo a constant, hi bounded by m */
@@ -100,15 +113,20 @@ static bool column_in_range(Rev *r, Operand j, long long shift, Operand m) {
     return shifted_range_within(r, d->lo, d->hi, c + shift, m);
 }
 
+/* o as a + b + *c for a constant *c: the let adding a and b, or NULL */
+static Stmt *sum_plus_offset(Rev *r, Operand o, long long *c) {
+    Stmt *d = def_of(r, peel_offset(r, o, c));
+    return d && d->kind == S_LET && d->op == OP_ADD ? d : NULL;
+}
+
 /* (index + *off) * m + j with j in [0, m) (also j + c, or the whole
  * index + c, with j's range shifted inside [0, m): a stencil's neighbours
  * in a row): distinct rows for distinct index values. With col, j must be
  * that loop's index (plus a constant): distinct for distinct (index, j). */
 static bool is_row_major_in(Rev *r, Operand o, Stmt *loop, Stmt *col, long long *off) {
     long long c;
-    o = peel_offset(r, o, &c);
-    Stmt *d = def_of(r, o);
-    if (!d || d->kind != S_LET || d->op != OP_ADD)
+    Stmt *d = sum_plus_offset(r, o, &c);
+    if (!d)
         return false;
     for (int k = 0; k < 2; k++) {
         Stmt *m = def_of(r, uncast(r, d->args[k]));
@@ -131,9 +149,8 @@ static bool is_row_major_in(Rev *r, Operand o, Stmt *loop, Stmt *col, long long 
  * or updated in order), distinct for distinct index values whatever r. */
 static bool is_column_in(Rev *r, Operand o, Stmt *loop, long long *off) {
     long long c, c2;
-    o = peel_offset(r, o, &c);
-    Stmt *d = def_of(r, o);
-    if (!d || d->kind != S_LET || d->op != OP_ADD)
+    Stmt *d = sum_plus_offset(r, o, &c);
+    if (!d)
         return false;
     for (int k = 0; k < 2; k++) {
         Stmt *m = def_of(r, uncast(r, d->args[k]));
@@ -237,6 +254,52 @@ static bool declared_in_par_loop(Rev *r, Buffer *buf) {
     return buf->declared_in_loop == r->par_loop;
 }
 
+static void mark_bound(Stmt *s, Stmt *loop) {
+    int n;
+    Var **bound = stmt_all_bound(s, &n);
+    for (int k = 0; k < n; k++)
+        bound[k]->bound_in_loop = loop;
+    free(bound);
+    Body *bodies[3] = {s->then_body, s->else_body, s->body};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; bodies[q] && i < bodies[q]->stmts.len; i++)
+            mark_bound(bodies[q]->stmts.items[i], loop);
+}
+
+/* Whether v holds one value in all iterations of the parallel loop: a
+ * variable of the primal bound outside its loop (the primal's loop, whole;
+ * not the adjoint being built, nor a variable only the adjoint binds). */
+static bool bound_outside_par_loop(Rev *r, Var *v) {
+    if (!r->par_src || !def_of(r, opd_var(v)) || v->is_mutable)
+        return false;
+    if (r->marked_src != r->par_src) {
+        mark_bound(r->par_src, r->par_src);
+        r->marked_src = r->par_src;
+    }
+    return v->bound_in_loop != r->par_src;
+}
+
+/* o is base + the parallel loop's index + *off, for an integer variable
+ * base bound outside the loop (a row's start, off[i], or i * n kept in a
+ * variable, in a map over the row's elements): distinct elements in
+ * distinct iterations, whatever the base's value. */
+static bool is_based_index_of(Rev *r, Operand o, Var **base, long long *off) {
+    long long c;
+    Stmt *d = sum_plus_offset(r, o, &c);
+    if (!d)
+        return false;
+    for (int k = 0; k < 2; k++) {
+        Operand b = uncast(r, d->args[k]);
+        if (b.kind != OPD_VAR || type_is_float(b.ty) || !bound_outside_par_loop(r, b.var) ||
+            !is_index_of(r, d->args[1 - k], r->par_loop, off))
+            continue;
+        *base = b.var;
+        *off += c;
+        return true;
+    }
+    return false;
+}
+
 void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v) {
     Buffer *buf = read->buf;
     if (!buf->active || !buf->adj || opd_is_const(v, 0))
@@ -253,6 +316,11 @@ void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v) {
         (r->entry_map ? injective_in_entry(r, read, &s->acc_key)
                       : injective_in(r, read, r->par_loop, &s->acc_key)))
         s->acc = ACC_PLAIN;
+    else if (!r->entry_map && read->nidx == 1 &&
+             is_based_index_of(r, read->idx[0], &s->acc_base, &s->acc_key)) {
+        s->acc_key *= 4;
+        s->acc = ACC_PLAIN;
+    }
     body_append(r->a, bd->b, s);
 }
 
@@ -302,7 +370,7 @@ void settle_accumulations(Rev *r, Stmt *loop) {
             Stmt *t = accs.items[j];
             if (t->buf != s->buf)
                 continue;
-            atomic |= t->acc == ACC_ATOMIC || s->acc == ACC_ATOMIC ||
+            atomic |= t->acc == ACC_ATOMIC || s->acc == ACC_ATOMIC || t->acc_base != s->acc_base ||
                       (t->acc_key & 3) != (s->acc_key & 3) ||
                       ((s->acc_key & 3) == 3 && key_stride(t->acc_key) != key_stride(s->acc_key));
             shifted |= keys_shifted(t->acc_key, s->acc_key);

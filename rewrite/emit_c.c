@@ -875,16 +875,22 @@ void emit_c_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfuncs)
     /* GCC 12.2 at -O3 miscompiles loops that read an adjoint, zero it and
      * update others (a return sweep's fused loop, e2e pingpong and time_loop
      * as tests/e2e/compilers.sh builds them): its loop distribution moves
-     * the zeroing, as a memset, ahead of the reads. */
+     * the zeroing, as a memset, ahead of the reads. A layer's output
+     * filled by a helper's loop over n_out, then read (ML helper's rl.c):
+     * -Wmaybe-uninitialized in the outlined function, not in the primal. */
     fputs("/* GCC's loop distribution (-O3) moved the zeroing of adjoints ahead of\n"
           " * their reads in such loops (wrong code with GCC 12.2); the loops stay\n"
-          " * as written here. GCC's -Warray-bounds (-Wall at -O2) also follows\n"
-          " * paths that never run in the functions it outlines for OpenMP (an index\n"
-          " * t - k of a loop k < t + 1 taken for -1): not reported for this file. */\n"
+          " * as written here. GCC's -Warray-bounds and -Wmaybe-uninitialized\n"
+          " * (-Wall at -O2) also follow paths that never run in the functions it\n"
+          " * outlines for OpenMP (an index t - k of a loop k < t + 1 taken for -1;\n"
+          " * a local array read after the loop that fills it, out[0] after\n"
+          " * o < n_out, taken for one that ran no trip): not reported for this\n"
+          " * file, whose reads are the primal's, in its order. */\n"
           "#if defined(__GNUC__) && !defined(__clang__)\n"
           "#pragma GCC optimize(\"no-tree-loop-distribution\", "
           "\"no-tree-loop-distribute-patterns\")\n"
           "#pragma GCC diagnostic ignored \"-Warray-bounds\"\n"
+          "#pragma GCC diagnostic ignored \"-Wmaybe-uninitialized\"\n"
           "#endif\n",
           out);
     fputs("#include <math.h>\n#include <stddef.h>\n", out);

@@ -74,6 +74,9 @@ typedef struct Var {
     struct Var *adj;    /* the adjoint variable, during reverse mode */
     struct Var *primal; /* for an adjoint variable: whose adjoint it is */
     const char *cname;  /* the emitted name, set by the emitter */
+    /* reverse mode: the primal parallel loop that binds it, once accum.c
+     * has walked that loop (a base added to its index is not) */
+    struct Stmt *bound_in_loop;
 } Var;
 
 typedef enum { BUF_PARAM, BUF_LOCAL, BUF_TAPE } BufKind;
@@ -443,6 +446,7 @@ struct Stmt {
      * buf[idx] = fmin(buf[idx], args[0]) (rev_hist.c recomputes them) */
     ReduceOp acc_op;
     long long acc_key; /* S_ACC: how its index depends on the parallel index */
+    Var *acc_base;     /* S_ACC: the variable its index adds to that (base + i), or NULL */
     /* S_ACC at the top of a counted loop's body, its index affine in the
      * loop's: the index at the first and the last iteration, computed by
      * span->pre (emitted before the loop only where a thread's partial sums

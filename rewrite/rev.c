@@ -1104,6 +1104,80 @@ static void forget_whole_ranges(Body *b) {
     }
 }
 
+/* ---- the rest of a function after an early return ----
+ *
+ * `if (n <= 0) return 0.0;` leaves the rest of the function in an if, the
+ * function's last statement. That if runs once, as the function's body
+ * does, so its branches get the body's two sweeps one after the other,
+ * inside it, where the rule for ifs (rev_if_bwd) runs a branch's forward
+ * statements again in the return sweep: every loop of the rest of the
+ * function once more. Only where the function writes none of the caller's
+ * arrays: the outputs the return sweep restored are re-run by whole
+ * statements of the body (rerun_restored), which this if is not. */
+static bool writes_callers_arrays(Rev *r) {
+    for (int p = 0; p < r->src->params.len; p++) {
+        Param *pr = r->src->params.items[p];
+        if (pr->buf && !pr->buf->is_const && body_writes_buffer(r->src->body, pr->buf))
+            return true;
+    }
+    return false;
+}
+
+/* The last statement of b, an if, where it may run its sweeps inside
+ * (only a return after it); else NULL */
+static Stmt *tail_if(Rev *r, Body *b) {
+    int last = b->stmts.len - 1;
+    if (last >= 0 && ((Stmt *)b->stmts.items[last])->kind == S_RETURN)
+        last--;
+    if (last < 0 || ((Stmt *)b->stmts.items[last])->kind != S_IF || writes_callers_arrays(r))
+        return NULL;
+    return b->stmts.items[last];
+}
+
+void add_seeds(Rev *r, Builder *bd, const Seeds *sd) {
+    if (sd->seed && sd->ret)
+        add_adjoint(r, bd, sd->ret->args[0], opd_var(sd->seed));
+    for (int i = 0; sd->branch_of && i < sd->branch_of->phis.len; i++) {
+        Phi *p = sd->branch_of->phis.items[i];
+        if (p->dst->active)
+            add_adjoint(r, bd, sd->then ? p->then_val : p->else_val,
+                        opd_var(adjoint_of(r, p->dst)));
+    }
+}
+
+/* The forward sweep of b, then its return sweep, each once: the
+ * function's body, or a branch of its tail if (recursively: the rest
+ * after a second early return) */
+static void rev_sweeps(Rev *r, Body *b, Body *out, const Seeds *sd) {
+    Stmt *tail = tail_if(r, b);
+    if (!tail && fuse_last(r, b, sd, out))
+        return;
+    int n = b->stmts.len;
+    while (tail && b->stmts.items[n - 1] != tail)
+        n--;
+    Body *before = tail ? sub_body(r, b, 0, n - 1) : b;
+    Builder bd = {r->a, r->dst, out, r->src->loc};
+    if (sd->ret || sd->seed)
+        b_comment(&bd, "forward sweep");
+    rev_fwd_body(r, before, out, false);
+    if (sd->ret || sd->seed)
+        b_comment(&bd, "return sweep");
+    rev_adjoint_decls(r, b, out);
+    add_seeds(r, &bd, sd);
+    if (tail) {
+        Stmt *c = stmt_new(r->a, S_IF, tail->loc);
+        c->note = "forward and return sweeps: it runs once, as the function";
+        c->cond = tail->cond;
+        c->phis = tail->phis;
+        c->then_body = body_new(r->a);
+        c->else_body = body_new(r->a);
+        rev_sweeps(r, tail->then_body, c->then_body, &(Seeds){.branch_of = tail, .then = true});
+        rev_sweeps(r, tail->else_body, c->else_body, &(Seeds){.branch_of = tail, .then = false});
+        body_append(r->a, out, c);
+    }
+    rev_bwd_stmts(r, before, out, false);
+}
+
 Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     Func *f = spec->primal;
     Rev r = {.a = a, .src = f, .err = err, .gpu = spec->gpu};
@@ -1133,15 +1207,7 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     Stmt *ret = f->body->stmts.len ? f->body->stmts.items[f->body->stmts.len - 1] : NULL;
     if (ret && ret->kind != S_RETURN)
         ret = NULL;
-    if (!fuse_last(&r, seed, ret, out)) {
-        b_comment(&bd, "forward sweep");
-        rev_fwd_body(&r, f->body, out, false);
-        b_comment(&bd, "return sweep");
-        rev_adjoint_decls(&r, f->body, out);
-        if (seed && ret)
-            add_adjoint(&r, &bd, ret->args[0], opd_var(seed));
-        rev_bwd_stmts(&r, f->body, out, false);
-    }
+    rev_sweeps(&r, f->body, out, &(Seeds){.seed = seed, .ret = ret});
     for (int i = 0; i < epilogue->stmts.len; i++)
         body_append(a, out, epilogue->stmts.items[i]);
     rerun_restored(&r, f->body, out);

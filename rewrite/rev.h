@@ -145,6 +145,10 @@ typedef struct Rev {
      * adjoint accumulations into arrays are plain when their index is
      * injective in this loop's index, atomic otherwise. */
     Stmt *par_loop;
+    /* The primal loop par_loop is the adjoint of (or fuses), and the one
+     * whose variables are marked (Var.bound_in_loop): a walk of its body,
+     * not one per accumulation. */
+    Stmt *par_src, *marked_src;
     /* The par_loop whose declared arrays are marked (declared_in_loop):
      * one walk of its body, not one per accumulation. */
     Stmt *declared_loop;
@@ -266,6 +270,8 @@ bool only_final_values(Stmt *s);
 
 /* The statement that binds a source variable (a let, a loop for its index). */
 Stmt *def_of(Rev *r, Operand o);
+/* statements [from, to) of b, as a body of their own */
+Body *sub_body(Rev *r, Body *b, int from, int to);
 /* o as base + offset, through integer copies, casts and additions of
  * constants: (n - 1) + 1 is n + 0. */
 Operand index_base_offset(Rev *r, Operand o, long long *offset);
@@ -283,7 +289,16 @@ void settle_accumulations(Rev *r, Stmt *loop);
 /* rev_fuse.c: the function's last parallel loop, forward and adjoint in
  * one loop, into out with the rest of the reversal; false (nothing
  * emitted) where that cannot be */
-bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out);
+/* The first adjoints of a body's return sweep: the function's (the seed
+ * of its return value), or a branch's (its if's phis') */
+typedef struct Seeds {
+    Var *seed; /* the function's: the seed of ret's value */
+    Stmt *ret;
+    Stmt *branch_of; /* a branch's: the if whose phis it seeds */
+    bool then;
+} Seeds;
+void add_seeds(Rev *r, Builder *bd, const Seeds *sd);
+bool fuse_last(Rev *r, Body *body, const Seeds *sd, Body *out);
 
 /* rev_map.c */
 void rev_map_fwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);

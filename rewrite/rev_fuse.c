@@ -6,7 +6,7 @@
 
 #include <stdlib.h>
 
-static Body *sub_body(Rev *r, Body *b, int from, int to) {
+Body *sub_body(Rev *r, Body *b, int from, int to) {
     Body *s = body_new(r->a);
     for (int i = from; i < to; i++)
         body_append(r->a, s, b->stmts.items[i]);
@@ -103,8 +103,8 @@ static bool split_after(Rev *r, Body *body, int last, Body *before, Body *after,
  * loop: the seed is known before the loop runs, so each iteration
  * computes its primal part and its adjoint at once, reading its inputs
  * once; the code that does not use its results runs before it. */
-bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out) {
-    Body *body = r->src->body;
+bool fuse_last(Rev *r, Body *body, const Seeds *sd, Body *out) {
+    Stmt *ret = sd->ret;
     int last = body->stmts.len - 1 - (ret ? 1 : 0);
     while (last >= 0 && ((Stmt *)body->stmts.items[last])->kind != S_MAP &&
            ((Stmt *)body->stmts.items[last])->kind != S_REDUCE)
@@ -138,8 +138,7 @@ bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out) {
      * sweep has made the adjoint arrays it adds into */
     Body *probe = body_new(r->a);
     Builder pb = {r->a, r->dst, probe, s->loc};
-    if (seed && ret)
-        add_adjoint(r, &pb, ret->args[0], opd_var(seed));
+    add_seeds(r, &pb, sd);
     rev_bwd_stmts(r, rest, probe, false);
     if (body_refers_to(probe, &defined))
         return false;
@@ -152,14 +151,14 @@ bool fuse_last(Rev *r, Var *seed, Stmt *ret, Body *out) {
     b_comment(&bd, last > 0 ? "return sweep" : "forward and return sweeps");
     rev_adjoint_decls(r, body, out);
     Builder sb = {r->a, r->dst, out, s->loc};
-    if (seed && ret)
-        add_adjoint(r, &sb, ret->args[0], opd_var(seed));
+    add_seeds(r, &sb, sd);
     rev_bwd_stmts(r, rest, out, false);
     Stmt *fused = stmt_new(r->a, s->kind, s->loc);
     *fused = *s;
     fused->note = "forward and adjoint in one loop";
     fused->body = body_new(r->a);
     r->par_loop = fused;
+    r->par_src = s;
     r->fused = s;
     rev_fwd_body(r, s->body, fused->body, false);
     rev_adjoint_decls(r, s->body, fused->body);

@@ -631,8 +631,10 @@ static Buffer *kept_first(Rev *r, Stmt *s) {
  * judged against, unless one is around it. */
 static void adjoint_in(Rev *r, Stmt *s, Body *into, Stmt *par) {
     Stmt *outer = r->par_loop;
-    if (!outer)
+    if (!outer) {
         r->par_loop = par;
+        r->par_src = s;
+    }
     adjoint_iterations(r, s->body, into);
     r->par_loop = outer;
     if (!outer)

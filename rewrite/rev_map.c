@@ -66,8 +66,10 @@ void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     m->note = "adjoint";
     m->body = body_new(r->a);
     Stmt *outer = r->par_loop;
-    if (!outer)
+    if (!outer) {
         r->par_loop = m;
+        r->par_src = s;
+    }
     adjoint_iterations(r, s->body, m->body);
     r->par_loop = outer;
     if (!outer)

@@ -281,8 +281,10 @@ static void seeded_iterations(Rev *r, Stmt *s, Body *out, Operand *seeds_times_p
     m->note = is_carrier(s) ? s->note : "adjoint";
     m->body = body_new(r->a);
     Stmt *outer = r->par_loop;
-    if (!outer)
+    if (!outer) {
         r->par_loop = m;
+        r->par_src = s;
+    }
     rev_fwd_body(r, s->body, m->body, true);
     rev_adjoint_decls(r, s->body, m->body);
     Builder bd = {r->a, r->dst, m->body, s->loc};

@@ -1125,8 +1125,17 @@ static void lift_param(Lift *L, CXCursor p) {
             }
         }
         pr->buf = buf;
-        b->is_array = true;
         b->buf = buf;
+        /* swapped with another (`tmp = u; u = un; un = tmp;` on the grids
+         * of a time loop): a pointer view of its array, as `double *cur =
+         * u;` is, the array keeping the parameter's name */
+        if (rank == 1 && !rows && reassigned(L, p)) {
+            b->is_view = true;
+            b->ty = type_long();
+            b->val = opd_int(0);
+            return;
+        }
+        b->is_array = true;
     } else if (is_struct_type(t)) {
         lift_struct_param(L, p, pr, L->nenv - 1, t, 1, true);
     } else {
@@ -1206,11 +1215,11 @@ Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
     else if (!map_type(rt, &L.f->ret))
         lift_fail(&L, fc, "differentiated functions return void, a float or a double",
                   "'%s' returns an unsupported type", name);
+    push_inlining(&L, fc); /* (before its parameters: which it assigns) */
     int np = clang_Cursor_getNumArguments(fc);
     for (int i = 0; i < np && !L.failed; i++)
         lift_param(&L, clang_Cursor_getArgument(fc, (unsigned)i));
     L.ret_ty = L.f->ret;
-    push_inlining(&L, fc);
     CXCursor body = kids_of(fc).last;
     if (!L.failed) {
         start_kept_calls(&L, body);

@@ -326,6 +326,9 @@ Operand named(Lift *L, CXCursor at, Operand v, const char *name);
 Buffer *heap_array(Lift *L, SrcLoc loc, const char *name, Type elem, Operand count);
 /* p = malloc(...) for a pointer view p: it points at a new temporary */
 bool point_view_at_allocation(Lift *L, CXCursor at, int b, CXCursor e);
+/* Whether the function declaring d (a variable, a parameter) assigns it
+ * with `=` somewhere */
+bool reassigned(Lift *L, CXCursor d);
 Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx);
 Operand read_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n);
 Operand write_element(Lift *L, CXCursor at, Buffer *buf, const Operand *idx, int n, Operand v);

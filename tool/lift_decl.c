@@ -172,8 +172,8 @@ static int assignments_to(Lift *L, CXCursor d) {
 }
 
 /* Whether the function declaring d assigns d again (`tmp = A; A = B;
- * B = tmp;` on malloc'ed grids) */
-static bool reassigned(Lift *L, CXCursor d) {
+ * B = tmp;` on malloc'ed grids, or on the grids the caller passes) */
+bool reassigned(Lift *L, CXCursor d) {
     return assignments_to(L, d) > 0;
 }
 

@@ -144,6 +144,8 @@ struct construct_row constructs[K_COUNT] = {
     [K_SHADOW_MATH] = {"shadow_math", 1},
     [K_CLAMP] = {"clamp", 1},
     [K_ROW_MAP] = {"row_map", 1},
+    [K_ROW_START] = {"row_start", 1},
+    [K_PARAM_SWAP] = {"param_swap", 1},
 };
 
 int on(enum construct k) {
@@ -488,6 +490,8 @@ static void gen_function(void) {
         prog.int_table = fresh("ia");
         stmt(b, fmt("int %s[3] = {0, n / 2, n - 1};\n(void)%s;", prog.int_table, prog.int_table));
     }
+    if (chance(12))
+        gen_param_swap(b);
     int consts_at = cx.nvars;
     if (on(K_FILE_CONST) && chance(40))
         declare_file_consts();

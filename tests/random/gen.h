@@ -192,6 +192,11 @@ enum construct {
                       * ? i : i + 1, i + 1 < n ? i + 1 : i, i > 0 ? i - 1 : 0 */
     K_ROW_MAP,       /* a map over the columns of row r of a sequential loop over rows,
                       * t[r * m + j] = t[r * m + j] * e, the subscript written out twice */
+    K_ROW_START,     /* a sequential loop over rows counting its row's start, int rs = 0;
+                      * ... rs += m;, row maps and reads at rs + j (CSR's rowptr[i] + j) */
+    K_PARAM_SWAP,    /* the parameters x and w swapped at the top level, as a time loop
+                      * swaps its grids (e2e param_swap has the loop):
+                      * const double *sw = x; x = w; w = sw; */
     K_COUNT
 };
 
@@ -362,6 +367,9 @@ struct loopvar {
     int par;   /* a map or reduce index */
     int range; /* NRANGE: [0,n) (or [1,n-1)), MRANGE: [0,m), CRANGE: [0,T) */
     int inner; /* [1, n-1): i - 1 and i + 1 are valid indices */
+    /* K_ROW_START: a variable holding at most name * m, a multiple of m,
+     * or NULL */
+    const char *row_start;
 };
 
 /* an array the function may write: y, u, malloc'ed temporaries, buffers */
@@ -411,6 +419,8 @@ struct saved {
 };
 
 struct saved enter(void);
+/* K_PARAM_SWAP (gen_stmt.c): whether x and w were swapped here */
+int gen_param_swap(struct block b);
 /* leaving an if or sequential loop: locks are kept */
 void leave(struct saved s);
 /* leaving a parallel loop: its locks are dropped too */

@@ -82,8 +82,19 @@ static const char *index_m(void) {
     return l->name;
 }
 
+/* the start of a row counted by a sequential loop around (K_ROW_START),
+ * or NULL */
+static const char *row_start(void) {
+    for (int i = cx.nloops - 1; i >= 0; i--)
+        if (cx.loops[i].row_start)
+            return cx.loops[i].row_start;
+    return NULL;
+}
+
 /* an index in [0, n*m) */
 static const char *index_nm(void) {
+    if (row_start() && chance(30))
+        return fmt("%s + %s", row_start(), index_m());
     if (pick_loop(MRANGE) && chance(60))
         return fmt("(%s) * m + %s", index_n(), index_m());
     if (on(K_STRIDE) && prog.m >= 2 && chance(20)) /* in [0, 2n) */

@@ -22,7 +22,7 @@ struct array *pick_target(int need_init, int fresh) {
 }
 
 static void map_over(struct block b, int count, struct array *t, int range, int inner,
-                     const char *row);
+                     const char *row_start);
 
 /* lhs from the dot product of row r of x (r < n) with a function of the
  * iteration's value a (from e and the row's first element): in the
@@ -217,7 +217,8 @@ void gen_map(struct block b, int count) {
     if (cx.par == 0) {
         const struct loopvar *row = outer_loop(0);
         if (on(K_ROW_MAP) && row && loops_of(MRANGE) == 0 && chance(25))
-            map_over(b, count, t, MRANGE, 0, row->name);
+            map_over(b, count, t, MRANGE, 0,
+                     row->row_start && chance(70) ? row->row_start : fmt("%s * m", row->name));
         else if (on(K_STENCIL_OUT) && chance(15))
             gen_stencil_out(b, count, t);
         else if (on(K_NESTED_MAP) && t->extent == 0 && chance(12))
@@ -251,22 +252,24 @@ void gen_perfect_nest(struct block b, int count, struct array *t) {
 }
 
 void gen_map_over(struct block b, int count, struct array *t, int range, int inner) {
-    map_over(b, count, t, range, inner, range == MRANGE ? outer_par_loop()->name : NULL);
+    map_over(b, count, t, range, inner,
+             range == MRANGE ? fmt("%s * m", outer_par_loop()->name) : NULL);
 }
 
 /* a map over [0, n) (or [1, n - 1)) writing t[i], or over [0, m) writing
- * row `row` of t: the row of an enclosing parallel loop's iteration, or
- * (K_ROW_MAP) of a sequential loop over rows, gemver's update A += u1
- * v1^T row by row */
+ * the row of t starting at row_start: the row of an enclosing parallel
+ * loop's iteration, or (K_ROW_MAP) of a sequential loop over rows,
+ * gemver's update A += u1 v1^T row by row (K_ROW_START: its start counted
+ * in a variable) */
 static void map_over(struct block b, int count, struct array *t, int range, int inner,
-                     const char *row) {
+                     const char *row_start) {
     int pooled;
     const char *i = loop_counter(range == MRANGE ? "j" : "i", &pooled);
     if (inner < 0)
         inner = range == NRANGE && chance(20);
     const char *idx = i;
     if (range == MRANGE)
-        idx = fmt("%s * m + %s", row, i);
+        idx = fmt("%s + %s", row_start, i);
     /* scatter: the iteration's element at a permuted position */
     int scatter = range == NRANGE && !inner && on(K_SCATTER) && chance(20);
     if (scatter)

@@ -131,7 +131,7 @@ static const char *step_head(const char *var, int pooled, const char *hi) {
 }
 
 void push_loop(const char *name, int par, int range, int inner) {
-    cx.loops[cx.nloops++] = (struct loopvar){name, par, range, inner};
+    cx.loops[cx.nloops++] = (struct loopvar){name, par, range, inner, NULL};
 }
 
 int loops_of(int range) {
@@ -709,6 +709,13 @@ static void gen_seq(struct block b, int count) {
         range = -1; /* (the head as written: no float bound, no step) */
     }
     const char *strip = stripmine_pragma();
+    /* the row's start counted along (skipped by continue, a step: at most
+     * t * m, a row's start still) */
+    const char *row_start = NULL;
+    if (range == NRANGE && on(K_ROW_START) && chance(35)) {
+        row_start = fresh("rs");
+        stmt(b, fmt("int %s = 0;", row_start));
+    }
     struct node *n = block_stmt(b, fmt("%s%s {", strip, loop_head(t, pooled, "0", hi)));
     const char *T = NULL, *dt = NULL;
     double vT = 0, vdt = 0;
@@ -729,7 +736,11 @@ static void gen_seq(struct block b, int count) {
     cx.seq++;
     cx.seq_par = cx.par;
     push_loop(t, 0, range < 0 ? CRANGE : range, 0);
+    cx.loops[cx.nloops - 1].row_start = row_start;
     gen_block(body_of(n), 1 + rnd(count + 1));
+    int counted = row_start && chance(50); /* before a continue, or at the end */
+    if (counted)
+        stmt(body_of(n), fmt("%s += m;", row_start));
     if (on(K_CONTINUE) && chance(25)) { /* the rest of some iterations is skipped */
         struct node *c = stmt(body_of(n), "if (%0)\n    continue;");
         c->kid[c->nkid++] = gen_cond(1);
@@ -739,6 +750,8 @@ static void gen_seq(struct block b, int count) {
         struct node *br = stmt(body_of(n), "if (%0)\n    break;");
         br->kid[br->nkid++] = gen_cond(1);
     }
+    if (row_start && !counted)
+        stmt(body_of(n), fmt("%s += m;", row_start));
     cx.seq--;
     cx.seq_par = was_seq_par;
     leave(s);
@@ -1604,6 +1617,20 @@ int gen_optional_update(struct block b, int count) {
     return 1;
 }
 
+/* K_PARAM_SWAP: x and w swapped where both are double arrays, neither a
+ * struct's field nor tested for NULL; at the top level only (after an if
+ * that swaps them, or a loop that may break, pargrad cannot tell where
+ * they point, and says so). Whether it was. */
+int gen_param_swap(struct block b) {
+    if (!on(K_PARAM_SWAP) || cx.in_helper || cx.par > 0 || cx.depth > 0 || cx.seq > 0 ||
+        !prog.has_w || prog.w_optional || prog.ty_x || prog.ty_w || prog.has_sp || prog.has_sg)
+        return 0;
+    const char *sw = fresh("sw");
+    stmt(b, fmt("const double *%s = x;\nx = w;\nw = %s;", sw, sw));
+    prog.used_w = 1;
+    return 1;
+}
+
 /* one random statement allowed in the current context */
 static void gen_stmt(struct block b, int count) {
     int in_parallel = cx.par > 0;
@@ -1651,6 +1678,8 @@ static void gen_stmt(struct block b, int count) {
             }
             break;
         case 10:
+            if (cx.depth == 0 && cx.seq == 0 && !in_parallel && chance(60) && gen_param_swap(b))
+                return;
             /* (malloc'ed grids: at the top level, in no loop) */
             if (on(K_STENCIL_2D) && !in_parallel && !cx.in_helper && cx.depth == 0 && cx.seq == 0 &&
                 chance(30)) {
@@ -1664,6 +1693,7 @@ static void gen_stmt(struct block b, int count) {
             }
             if (on(K_VIEW) && !in_parallel && !cx.in_helper && chance(30) && gen_pick(b))
                 return;
+
             if (on(K_ENTRY) && !in_parallel && cx.depth < 2 && chance(25)) {
                 gen_trajectory(b);
                 return;
