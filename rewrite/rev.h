@@ -286,9 +286,6 @@ void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v);
 
 /* Makes accumulations in a parallel loop atomic where they may collide. */
 void settle_accumulations(Rev *r, Stmt *loop);
-/* rev_fuse.c: the function's last parallel loop, forward and adjoint in
- * one loop, into out with the rest of the reversal; false (nothing
- * emitted) where that cannot be */
 /* The first adjoints of a body's return sweep: the function's (the seed
  * of its return value), or a branch's (its if's phis') */
 typedef struct Seeds {
@@ -298,6 +295,10 @@ typedef struct Seeds {
     bool then;
 } Seeds;
 void add_seeds(Rev *r, Builder *bd, const Seeds *sd);
+/* rev_fuse.c: the last parallel loop of a body that runs once (the
+ * function's, a branch of its tail if), forward and adjoint in one loop,
+ * into out with the rest of the body's reversal; false (nothing emitted)
+ * where that cannot be */
 bool fuse_last(Rev *r, Body *body, const Seeds *sd, Body *out);
 
 /* rev_map.c */

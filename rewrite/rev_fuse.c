@@ -1,5 +1,5 @@
-/* The last parallel loop's two sweeps in one loop (rev.c's driver calls
- * fuse_last before reversing a function the ordinary way): when the seed
+/* The last parallel loop's two sweeps in one loop (rev.c's rev_sweeps
+ * calls fuse_last before reversing a body the ordinary way): when the seed
  * of its results is known before it runs, each iteration computes its
  * primal part and its adjoint at once, reading its inputs once. */
 #include "rev.h"
@@ -96,7 +96,9 @@ static bool split_after(Rev *r, Body *body, int last, Body *before, Body *after,
     return true;
 }
 
-/* When the last parallel statement of the function (a map, or a +-reduce)
+/* When the last parallel statement of a body that runs once (the
+ * function's, or a branch of its tail if: rev.c rev_sweeps; a map, or a
+ * +-reduce)
  * is followed by scalar arithmetic whose adjoint does not need the
  * statement's results, and by code that does not use them (a mixture's
  * prior, after its points' sum), its forward and return sweeps run as one
