@@ -82,8 +82,16 @@ static bool offset_reads(Lift *L, CXCursor e) {
 /* Rows of 2-D arrays are followed whole: a pointer is row i (A[i],
  * &A[i][0]), never an element inside a row. */
 Buffer *inside_row(Lift *L, CXCursor at, Buffer *buf) {
-    lift_fail(L, at, "point at the row itself, A[i], and index it: row[j]",
-              "a pointer into the middle of a row of the 2-D array '%s'", buf->name);
+    if (buf->field) /* each struct's array: a row of the field's */
+        lift_fail(L, at,
+                  "index the field itself, with the offset in the subscript: "
+                  "L->W[o * n + i] for w_row = L->W + o * n; w_row[i]",
+                  "a pointer into the middle of the array '%s' points to (pargrad follows "
+                  "each element's array whole)",
+                  arena_printf(L->a, "%s[i].%s", buf->name, buf->field));
+    else
+        lift_fail(L, at, "point at the row itself, A[i], and index it: row[j]",
+                  "a pointer into the middle of a row of the 2-D array '%s'", buf->name);
     return NULL;
 }
 
