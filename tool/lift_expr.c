@@ -414,6 +414,16 @@ bool tests_null_view(Lift *L, CXCursor c) {
     return ctx[1] != NULL;
 }
 
+/* (an int kept beside the pointer can only be set from the caller: the
+ * pointer itself is never compared) */
+static const char *const field_null_hint =
+    "keep whether it is given in an int field of the struct (int has_offset;) and test that, or "
+    "pass the array as a pointer parameter of its own: tested for NULL, it is an optional array";
+
+static bool is_member(CXCursor e) {
+    return clang_getCursorKind(strip_casts(e)) == CXCursor_MemberRefExpr;
+}
+
 /* A test for NULL of a pointer pargrad follows but cannot decide (a
  * pointer pointed elsewhere in a loop, a local pointing into a parameter):
  * reported, with no value */
@@ -423,7 +433,8 @@ static bool undecided_test(Lift *L, CXCursor c) {
         return false;
     const char *nm = bd->name;
     const char *hint =
-        bd->buf
+        bd->buf && bd->buf->field ? field_null_hint
+        : bd->buf
             ? arena_printf(L->a, "keep in an int whether '%s' points somewhere, and test that", nm)
             : arena_printf(L->a,
                            "before the loop, keep in an int whether it is given (int has_%s "
@@ -508,9 +519,12 @@ static Operand lift_binary(Lift *L, CXCursor c) {
         Operand v;
         if (compare_in_one_array(L, c, op, &k, &v))
             return v;
+        bool field_test = (is_member(k.items[0]) && is_null_pointer(L, k.items[1])) ||
+                          (is_member(k.items[1]) && is_null_pointer(L, k.items[0]));
         lift_fail(L, c,
-                  "compare indices instead (i == j), or test a pointer parameter against NULL "
-                  "only",
+                  field_test ? field_null_hint
+                             : "compare indices instead (i == j), or test a pointer parameter "
+                               "against NULL only",
                   "%s",
                   arena_printf(L->a,
                                "compares the pointers '%s' and '%s': pargrad follows arrays, "
