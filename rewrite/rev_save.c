@@ -901,6 +901,16 @@ static Body *site_nest(Slice *sl, Builder *bd, Operand *count, Operand *pos, boo
         }
         trip[k] = box_side(bd, lo[k], hi[k], count);
     }
+    /* an if around the whole nest (a time level's grid, written where
+     * `swapped` says): no room on the tape where it does not run */
+    for (int g = 0; g < site->nguards; g++) {
+        Guard *gd = &site->guards[g];
+        if (gd->depth != 0 || (site->dropped >> g & 1))
+            continue;
+        Operand c = slice_operand(sl, gd->test->cond, 0, bd->b);
+        Operand runs = gd->then ? b_cmp(bd, OP_NE, c, opd_int(0)) : b_cmp(bd, OP_EQ, c, opd_int(0));
+        *count = b_mul(bd, *count, b_select(bd, runs, opd_int(1), opd_int(0)));
+    }
     Body *cur = open_guards(sl, 0, bd->b);
     Operand p = opd_int(0);
     for (int k = 0; k < site->depth; k++) {
