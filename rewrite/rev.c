@@ -1157,10 +1157,10 @@ static void rev_sweeps(Rev *r, Body *b, Body *out, const Seeds *sd) {
         n--;
     Body *before = tail ? sub_body(r, b, 0, n - 1) : b;
     Builder bd = {r->a, r->dst, out, r->src->loc};
-    if (sd->ret || sd->seed)
+    if (!sd->branch_of)
         b_comment(&bd, "forward sweep");
     rev_fwd_body(r, before, out, false);
-    if (sd->ret || sd->seed)
+    if (!sd->branch_of)
         b_comment(&bd, "return sweep");
     rev_adjoint_decls(r, b, out);
     add_seeds(r, &bd, sd);

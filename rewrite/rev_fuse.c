@@ -146,11 +146,13 @@ bool fuse_last(Rev *r, Body *body, const Seeds *sd, Body *out) {
         return false;
 
     Builder bd = {r->a, r->dst, out, r->src->loc};
-    if (last > 0 || first->stmts.len)
+    bool top = !sd->branch_of; /* (a branch's if says what runs inside it) */
+    if (top && (last > 0 || first->stmts.len))
         b_comment(&bd, "forward sweep");
     rev_fwd_body(r, sub_body(r, body, 0, last), out, false);
     rev_fwd_body(r, first, out, false);
-    b_comment(&bd, last > 0 ? "return sweep" : "forward and return sweeps");
+    if (top)
+        b_comment(&bd, last > 0 ? "return sweep" : "forward and return sweeps");
     rev_adjoint_decls(r, body, out);
     Builder sb = {r->a, r->dst, out, s->loc};
     add_seeds(r, &sb, sd);
