@@ -5,8 +5,8 @@
 double guarded_sum(int n, const double *x);
 double guarded_sum_b(int n, const double *x, double *x_b, double guarded_sum_b_seed);
 double guarded_steps(int n, int steps, const double *x, const double *k);
-double guarded_steps_b(int n, int steps, const double *x, double *x_b, const double *k,
-                       double *k_b, double guarded_steps_b_seed);
+double guarded_steps_b(int n, int steps, const double *x, double *x_b, const double *k, double *k_b,
+                       double guarded_steps_b_seed);
 
 struct gs {
     int n, steps;

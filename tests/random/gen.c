@@ -146,6 +146,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_ROW_MAP] = {"row_map", 1},
     [K_ROW_START] = {"row_start", 1},
     [K_PARAM_SWAP] = {"param_swap", 1},
+    [K_CAUSAL] = {"causal", 1},
 };
 
 int on(enum construct k) {

@@ -194,6 +194,8 @@ enum construct {
                       * t[r * m + j] = t[r * m + j] * e, the subscript written out twice */
     K_ROW_START,     /* a sequential loop over rows counting its row's start, int rs = 0;
                       * ... rs += m;, row maps and reads at rs + j (CSR's rowptr[i] + j) */
+    K_CAUSAL,        /* a map over the first m rows of u, each up to its diagonal (j <= i, a
+                      * causal mask), reading x there: its adjoint's updates are the row's own */
     K_PARAM_SWAP,    /* the parameters x and w swapped at the top level, as a time loop
                       * swaps its grids (e2e param_swap has the loop):
                       * const double *sw = x; x = w; w = sw; */

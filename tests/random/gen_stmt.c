@@ -1554,6 +1554,13 @@ static int gen_logged_write(struct block b) {
         if (cx.in_helper || !u || u->extent != 2 || u->locked || u->writing)
             return 0;
         const char *un = u->name;
+        if (on(K_CAUSAL) && prog.m <= prog.n && chance(50)) { /* (rows < m <= n: inside u) */
+            stmt(b, fmt("{\n    int %s, %s;\n#pragma pargrad map\n    for (%s = 0; %s < m; %s++)\n"
+                        "        for (%s = 0; %s <= %s; %s++)\n            %s[%s * m + %s] = 0.5 * "
+                        "%s[%s * m + %s] + 0.25 * tanh(x[%s * m + %s] * %s[%s * m + %s]);\n}",
+                        a, c, a, a, a, c, c, a, c, un, a, c, un, a, c, a, c, un, a, c));
+            return 1;
+        }
         stmt(b,
              fmt("{\n    int %s, %s;\n#pragma pargrad map\n    for (%s = 0; %s < n; %s++)\n   "
                  "     for (%s = 0; %s < (%s < m ? %s + 1 : m); %s++)\n            %s[%s * m + "
