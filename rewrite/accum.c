@@ -311,14 +311,15 @@ void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v) {
     s->nargs = 1;
     s->args[0] = v;
     s->acc = ACC_ATOMIC;
+    long long off;
     /* private arrays first: their accumulations all keep key 0, never mixed */
     if (!r->par_loop || declared_in_par_loop(r, buf) || declared_in_par_loop(r, buf->adj) ||
         (r->entry_map ? injective_in_entry(r, read, &s->acc_key)
                       : injective_in(r, read, r->par_loop, &s->acc_key)))
         s->acc = ACC_PLAIN;
     else if (!r->entry_map && read->nidx == 1 &&
-             is_based_index_of(r, read->idx[0], &s->acc_base, &s->acc_key)) {
-        s->acc_key *= 4;
+             is_based_index_of(r, read->idx[0], &s->acc_base, &off)) {
+        s->acc_key = 4 * off; /* (the index's form, as injective_in's keys) */
         s->acc = ACC_PLAIN;
     }
     body_append(r->a, bd->b, s);
@@ -358,6 +359,21 @@ static bool keys_shifted(long long k, long long l) {
         return k != l;
     long long d = key_offset(k) - key_offset(l);
     return d != 0 && d % key_stride(k) == 0;
+}
+
+Stmt *enter_par_loop(Rev *r, Stmt *loop, Stmt *src) {
+    Stmt *outer = r->par_loop;
+    if (!outer) {
+        r->par_loop = loop;
+        r->par_src = src;
+    }
+    return outer;
+}
+
+void leave_par_loop(Rev *r, Stmt *loop, Stmt *outer) {
+    r->par_loop = outer;
+    if (!outer)
+        settle_accumulations(r, loop);
 }
 
 void settle_accumulations(Rev *r, Stmt *loop) {

@@ -1037,6 +1037,18 @@ static void consume_output_seeds(Rev *r, RevSpec *spec, Body *after) {
     }
 }
 
+/* Whether a statement of body from the from-th writes an array the caller
+ * passes */
+static bool writes_callers_arrays(Rev *r, Body *body, int from) {
+    for (int i = from; i < body->stmts.len; i++)
+        for (int p = 0; p < r->src->params.len; p++) {
+            Param *pr = r->src->params.items[p];
+            if (pr->buf && !pr->buf->is_const && stmt_writes_buffer(body->stmts.items[i], pr->buf))
+                return true;
+        }
+    return false;
+}
+
 /* After the return sweep, arrays that statements restored hold their old
  * values again; the caller expects the primal outputs, so the statements
  * from the first one that restores anything run once more. */
@@ -1048,14 +1060,7 @@ static void rerun_restored(Rev *r, Body *body, Body *out) {
     if (first < 0)
         return;
     /* Only writes to the caller's arrays need redoing. */
-    bool visible = false;
-    for (int i = first; i < body->stmts.len; i++)
-        for (int p = 0; p < r->src->params.len; p++) {
-            Param *pr = r->src->params.items[p];
-            if (pr->buf && !pr->buf->is_const && stmt_writes_buffer(body->stmts.items[i], pr->buf))
-                visible = true;
-        }
-    if (!visible)
+    if (!writes_callers_arrays(r, body, first))
         return;
     Stmt *block = stmt_new(r->a, S_BLOCK, r->src->loc);
     block->body = body_new(r->a);
@@ -1114,24 +1119,13 @@ static void forget_whole_ranges(Body *b) {
  * function once more. Only where the function writes none of the caller's
  * arrays: the outputs the return sweep restored are re-run by whole
  * statements of the body (rerun_restored), which this if is not. */
-static bool writes_callers_arrays(Rev *r) {
-    for (int p = 0; p < r->src->params.len; p++) {
-        Param *pr = r->src->params.items[p];
-        if (pr->buf && !pr->buf->is_const && body_writes_buffer(r->src->body, pr->buf))
-            return true;
-    }
-    return false;
-}
-
-/* The last statement of b, an if, where it may run its sweeps inside
- * (only a return after it); else NULL */
-static Stmt *tail_if(Rev *r, Body *b) {
+/* The position of the last statement of b, an if, where it may run its
+ * sweeps inside (only a return after it); else -1 */
+static int tail_if(Body *b, const Seeds *sd) {
     int last = b->stmts.len - 1;
     if (last >= 0 && ((Stmt *)b->stmts.items[last])->kind == S_RETURN)
         last--;
-    if (last < 0 || ((Stmt *)b->stmts.items[last])->kind != S_IF || writes_callers_arrays(r))
-        return NULL;
-    return b->stmts.items[last];
+    return sd->tails && last >= 0 && ((Stmt *)b->stmts.items[last])->kind == S_IF ? last : -1;
 }
 
 void add_seeds(Rev *r, Builder *bd, const Seeds *sd) {
@@ -1149,13 +1143,11 @@ void add_seeds(Rev *r, Builder *bd, const Seeds *sd) {
  * function's body, or a branch of its tail if (recursively: the rest
  * after a second early return) */
 static void rev_sweeps(Rev *r, Body *b, Body *out, const Seeds *sd) {
-    Stmt *tail = tail_if(r, b);
-    if (!tail && fuse_last(r, b, sd, out))
+    int at = tail_if(b, sd);
+    if (at < 0 && fuse_last(r, b, sd, out))
         return;
-    int n = b->stmts.len;
-    while (tail && b->stmts.items[n - 1] != tail)
-        n--;
-    Body *before = tail ? sub_body(r, b, 0, n - 1) : b;
+    Stmt *tail = at < 0 ? NULL : b->stmts.items[at];
+    Body *before = tail ? sub_body(r, b, 0, at) : b;
     Builder bd = {r->a, r->dst, out, r->src->loc};
     if (!sd->branch_of)
         b_comment(&bd, "forward sweep");
@@ -1171,8 +1163,10 @@ static void rev_sweeps(Rev *r, Body *b, Body *out, const Seeds *sd) {
         c->phis = tail->phis;
         c->then_body = body_new(r->a);
         c->else_body = body_new(r->a);
-        rev_sweeps(r, tail->then_body, c->then_body, &(Seeds){.branch_of = tail, .then = true});
-        rev_sweeps(r, tail->else_body, c->else_body, &(Seeds){.branch_of = tail, .then = false});
+        rev_sweeps(r, tail->then_body, c->then_body,
+                   &(Seeds){.branch_of = tail, .then = true, .tails = true});
+        rev_sweeps(r, tail->else_body, c->else_body,
+                   &(Seeds){.branch_of = tail, .then = false, .tails = true});
         body_append(r->a, out, c);
     }
     rev_bwd_stmts(r, before, out, false);
@@ -1207,7 +1201,8 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     Stmt *ret = f->body->stmts.len ? f->body->stmts.items[f->body->stmts.len - 1] : NULL;
     if (ret && ret->kind != S_RETURN)
         ret = NULL;
-    rev_sweeps(&r, f->body, out, &(Seeds){.seed = seed, .ret = ret});
+    rev_sweeps(&r, f->body, out,
+               &(Seeds){.seed = seed, .ret = ret, .tails = !writes_callers_arrays(&r, f->body, 0)});
     for (int i = 0; i < epilogue->stmts.len; i++)
         body_append(a, out, epilogue->stmts.items[i]);
     rerun_restored(&r, f->body, out);

@@ -286,6 +286,12 @@ void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v);
 
 /* Makes accumulations in a parallel loop atomic where they may collide. */
 void settle_accumulations(Rev *r, Stmt *loop);
+/* loop, the adjoint of (or fusing) the primal loop src, becomes the
+ * parallel loop accumulations are judged against, unless one is around
+ * it already (returned: leave_par_loop's outer); leaving the outermost,
+ * its accumulations are settled */
+Stmt *enter_par_loop(Rev *r, Stmt *loop, Stmt *src);
+void leave_par_loop(Rev *r, Stmt *loop, Stmt *outer);
 /* The first adjoints of a body's return sweep: the function's (the seed
  * of its return value), or a branch's (its if's phis') */
 typedef struct Seeds {
@@ -293,6 +299,7 @@ typedef struct Seeds {
     Stmt *ret;
     Stmt *branch_of; /* a branch's: the if whose phis it seeds */
     bool then;
+    bool tails; /* a last if may run its sweeps inside (rev.c tail_if) */
 } Seeds;
 void add_seeds(Rev *r, Builder *bd, const Seeds *sd);
 /* rev_fuse.c: the last parallel loop of a body that runs once (the

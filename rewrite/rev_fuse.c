@@ -161,8 +161,7 @@ bool fuse_last(Rev *r, Body *body, const Seeds *sd, Body *out) {
     *fused = *s;
     fused->note = "forward and adjoint in one loop";
     fused->body = body_new(r->a);
-    r->par_loop = fused;
-    r->par_src = s;
+    Stmt *outer = enter_par_loop(r, fused, s); /* (none: the body runs once) */
     r->fused = s;
     rev_fwd_body(r, s->body, fused->body, false);
     rev_adjoint_decls(r, s->body, fused->body);
@@ -173,9 +172,8 @@ bool fuse_last(Rev *r, Body *body, const Seeds *sd, Body *out) {
             add_adjoint(r, &in, ac->contrib, opd_var(adjoint_of(r, ac->result)));
     }
     rev_bwd_stmts(r, s->body, fused->body, false);
-    r->par_loop = NULL;
     r->fused = NULL;
-    settle_accumulations(r, fused);
+    leave_par_loop(r, fused, outer);
     body_append(r->a, out, fused);
     Builder ab = {r->a, r->dst, out, s->loc};
     for (int i = 0; i < s->accums.len; i++) {

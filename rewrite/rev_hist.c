@@ -630,15 +630,9 @@ static Buffer *kept_first(Rev *r, Stmt *s) {
  * of par (already linked there): the parallel loop the accumulations are
  * judged against, unless one is around it. */
 static void adjoint_in(Rev *r, Stmt *s, Body *into, Stmt *par) {
-    Stmt *outer = r->par_loop;
-    if (!outer) {
-        r->par_loop = par;
-        r->par_src = s;
-    }
+    Stmt *outer = enter_par_loop(r, par, s);
     adjoint_iterations(r, s->body, into);
-    r->par_loop = outer;
-    if (!outer)
-        settle_accumulations(r, par);
+    leave_par_loop(r, par, outer);
 }
 
 /* Whether the iterations of the row loop around the updates share nothing:

@@ -65,14 +65,8 @@ void rev_map_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     m->text = s->text && !strncmp(s->text, "histogram", 9) ? "map" : s->text;
     m->note = "adjoint";
     m->body = body_new(r->a);
-    Stmt *outer = r->par_loop;
-    if (!outer) {
-        r->par_loop = m;
-        r->par_src = s;
-    }
+    Stmt *outer = enter_par_loop(r, m, s);
     adjoint_iterations(r, s->body, m->body);
-    r->par_loop = outer;
-    if (!outer)
-        settle_accumulations(r, m);
+    leave_par_loop(r, m, outer);
     body_append(r->a, out, m);
 }

@@ -280,11 +280,7 @@ static void seeded_iterations(Rev *r, Stmt *s, Body *out, Operand *seeds_times_p
     m->text = s->text ? "map" : NULL; /* the adjoint iterations are independent */
     m->note = is_carrier(s) ? s->note : "adjoint";
     m->body = body_new(r->a);
-    Stmt *outer = r->par_loop;
-    if (!outer) {
-        r->par_loop = m;
-        r->par_src = s;
-    }
+    Stmt *outer = enter_par_loop(r, m, s);
     rev_fwd_body(r, s->body, m->body, true);
     rev_adjoint_decls(r, s->body, m->body);
     Builder bd = {r->a, r->dst, m->body, s->loc};
@@ -307,9 +303,7 @@ static void seeded_iterations(Rev *r, Stmt *s, Body *out, Operand *seeds_times_p
         }
     }
     rev_bwd_stmts(r, s->body, m->body, true);
-    r->par_loop = outer;
-    if (!outer)
-        settle_accumulations(r, m);
+    leave_par_loop(r, m, outer);
     body_append(r->a, out, m);
 }
 
