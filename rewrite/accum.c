@@ -119,28 +119,97 @@ static Stmt *sum_plus_offset(Rev *r, Operand o, long long *c) {
     return d && d->kind == S_LET && d->op == OP_ADD ? d : NULL;
 }
 
+static bool bound_outside_par_loop(Rev *r, Var *v);
+
+/* A row length the same in every iteration of the parallel loop (a
+ * length computed per iteration could make rows overlap): a constant, a
+ * parameter, a variable bound outside the loop, or integer operators and
+ * reads of arrays the loop does not write over such values (L->d read in
+ * the loop). */
+static bool fixed_row_length(Rev *r, Operand m, int depth) {
+    if (m.kind == OPD_CONST)
+        return !type_is_float(m.ty);
+    if (m.kind != OPD_VAR || type_is_float(m.ty) || m.var->is_mutable || depth > 8)
+        return false;
+    Stmt *d = def_of(r, m);
+    if (!d || bound_outside_par_loop(r, m.var))
+        return true;
+    bool read =
+        d->kind == S_READ && (d->buf->is_const || (r->par_src && !type_is_float(d->buf->elem) &&
+                                                   !stmt_writes_buffer(r->par_src, d->buf)));
+    if ((d->kind != S_LET || d->op == OP_CALL) && !read)
+        return false;
+    int n = d->kind == S_LET ? d->nargs : d->nidx;
+    for (int k = 0; k < n; k++)
+        if (!fixed_row_length(r, d->kind == S_LET ? d->args[k] : d->idx[k], depth + 1))
+            return false;
+    return true;
+}
+
+/* The lengths of an access's rows (RowShape.len, outermost first) */
+typedef struct RowShape {
+    Operand len[2];
+    int n;
+} RowShape;
+
 /* (index + *off) * m + j with j in [0, m) (also j + c, or the whole
  * index + c, with j's range shifted inside [0, m): a stencil's neighbours
- * in a row): distinct rows for distinct index values. With col, j must be
- * that loop's index (plus a constant): distinct for distinct (index, j). */
-static bool is_row_major_in(Rev *r, Operand o, Stmt *loop, Stmt *col, long long *off) {
+ * in a row): distinct rows for distinct index values; the index itself
+ * may be such a row of rows ((b * C + c) * L + j, c in [0, C)). With col,
+ * j must be that loop's index (plus a constant): distinct for distinct
+ * (index, j). The lengths into *shape. */
+static bool row_major_pair(Rev *r, Operand rows, Operand cols, long long c, Stmt *loop, Stmt *col,
+                           long long *off, RowShape *shape, int depth);
+
+static bool is_row_major_in(Rev *r, Operand o, Stmt *loop, Stmt *col, long long *off,
+                            RowShape *shape) {
     long long c;
     Stmt *d = sum_plus_offset(r, o, &c);
-    if (!d)
+    for (int k = 0; d && k < 2; k++)
+        if (row_major_pair(r, d->args[k], d->args[1 - k], c, loop, col, off, shape, 0))
+            return true;
+    return false;
+}
+
+/* A row of the index (the index, or a row of rows) times len, plus cols in
+ * [0, len), shifted by c: rows = F * len, or a * len + b * len, the row a
+ * + b (k * ny * nx + j * nx + i: (k * ny + j) * nx + i). */
+static bool row_major_pair(Rev *r, Operand rows, Operand cols, long long c, Stmt *loop, Stmt *col,
+                           long long *off, RowShape *shape, int depth) {
+    long long cc;
+    Operand j = peel_offset(r, cols, &cc);
+    Stmt *m = def_of(r, uncast(r, rows));
+    if (depth > 4 || !m || m->kind != S_LET || (col && (j.kind != OPD_VAR || j.var != col->index)))
         return false;
-    for (int k = 0; k < 2; k++) {
-        Stmt *m = def_of(r, uncast(r, d->args[k]));
-        if (!m || m->kind != S_LET || m->op != OP_MUL)
-            continue;
-        long long cc;
-        Operand j = peel_offset(r, d->args[1 - k], &cc);
-        if (col && (j.kind != OPD_VAR || j.var != col->index))
-            continue;
-        for (int q = 0; q < 2; q++)
-            if (is_index_of(r, m->args[q], loop, off) && m->args[q].kind == OPD_VAR &&
-                column_in_range(r, d->args[1 - k], c, m->args[1 - q]))
-                return true;
+    for (int q = 0; m->op == OP_MUL && q < 2; q++) {
+        RowShape inner = {{opd_none(), opd_none()}, 0};
+        bool index = is_index_of(r, m->args[q], loop, off) && m->args[q].kind == OPD_VAR;
+        bool nested = !index && !col && is_row_major_in(r, m->args[q], loop, NULL, off, &inner) &&
+                      inner.n == 1;
+        if ((index || nested) && fixed_row_length(r, m->args[1 - q], 0) &&
+            column_in_range(r, cols, c, m->args[1 - q])) {
+            *shape = inner;
+            shape->len[shape->n++] = m->args[1 - q];
+            return true;
+        }
     }
+    Stmt *x = m->op == OP_ADD && !col ? def_of(r, uncast(r, m->args[0])) : NULL;
+    Stmt *y = x ? def_of(r, uncast(r, m->args[1])) : NULL;
+    if (!x || !y || x->kind != S_LET || y->kind != S_LET || x->op != OP_MUL || y->op != OP_MUL)
+        return false;
+    for (int qx = 0; qx < 2; qx++)
+        for (int qy = 0; qy < 2; qy++) {
+            Operand len = x->args[1 - qx];
+            RowShape inner = {{opd_none(), opd_none()}, 0};
+            if (opd_equal(uncast(r, len), uncast(r, y->args[1 - qy])) &&
+                row_major_pair(r, x->args[qx], y->args[qy], 0, loop, NULL, off, &inner,
+                               depth + 1) &&
+                inner.n == 1 && fixed_row_length(r, len, 0) && column_in_range(r, cols, c, len)) {
+                *shape = inner;
+                shape->len[shape->n++] = len;
+                return true;
+            }
+        }
     return false;
 }
 
@@ -194,7 +263,7 @@ static bool is_strided_index_of(Rev *r, Operand o, Stmt *loop, long long *stride
  * (x[i] and x[i + 1] each do, but together they collide): 4 * offset + the
  * form (0 the index, 1 rows, 2 columns), or for a stride (form 3) 4 *
  * (stride * 2 STRIDE_OFFSETS + offset) + 3. */
-static bool injective_in(Rev *r, Stmt *access, Stmt *loop, long long *key) {
+static bool injective_in(Rev *r, Stmt *access, Stmt *loop, long long *key, RowShape *shape) {
     long long off = 0, stride;
     if (access->nidx >= 1 && is_index_of(r, access->idx[0], loop, &off)) {
         *key = 4 * off;
@@ -204,7 +273,7 @@ static bool injective_in(Rev *r, Stmt *access, Stmt *loop, long long *key) {
         *key = 4 * (stride * 2 * STRIDE_OFFSETS + off) + 3;
         return true;
     }
-    if (access->nidx == 1 && is_row_major_in(r, access->idx[0], loop, NULL, &off)) {
+    if (access->nidx == 1 && is_row_major_in(r, access->idx[0], loop, NULL, &off, shape)) {
         *key = 4 * off + 1;
         return true;
     }
@@ -219,11 +288,12 @@ static bool injective_in(Rev *r, Stmt *access, Stmt *loop, long long *key) {
  * different elements for different entries (Rev.entry_map): injective in
  * the entry's iteration, or with a row loop, in the iteration and the
  * trip together (row-major, the trip the column). */
-static bool injective_in_entry(Rev *r, Stmt *access, long long *key) {
+static bool injective_in_entry(Rev *r, Stmt *access, long long *key, RowShape *shape) {
     long long off = 0;
     if (!r->entry_row)
-        return injective_in(r, access, r->entry_map, key);
-    if (access->nidx == 1 && is_row_major_in(r, access->idx[0], r->entry_map, r->entry_row, &off)) {
+        return injective_in(r, access, r->entry_map, key, shape);
+    if (access->nidx == 1 &&
+        is_row_major_in(r, access->idx[0], r->entry_map, r->entry_row, &off, shape)) {
         *key = 4 * off + 1;
         return true;
     }
@@ -312,16 +382,19 @@ void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v) {
     s->args[0] = v;
     s->acc = ACC_ATOMIC;
     long long off;
+    RowShape shape = {{opd_none(), opd_none()}, 0};
     /* private arrays first: their accumulations all keep key 0, never mixed */
     if (!r->par_loop || declared_in_par_loop(r, buf) || declared_in_par_loop(r, buf->adj) ||
-        (r->entry_map ? injective_in_entry(r, read, &s->acc_key)
-                      : injective_in(r, read, r->par_loop, &s->acc_key)))
+        (r->entry_map ? injective_in_entry(r, read, &s->acc_key, &shape)
+                      : injective_in(r, read, r->par_loop, &s->acc_key, &shape)))
         s->acc = ACC_PLAIN;
     else if (!r->entry_map && read->nidx == 1 &&
              is_based_index_of(r, read->idx[0], &s->acc_base, &off)) {
         s->acc_key = 4 * off; /* (the index's form, as injective_in's keys) */
         s->acc = ACC_PLAIN;
     }
+    memcpy(s->acc_rows, shape.len, sizeof shape.len);
+    s->acc_nrows = shape.n;
     body_append(r->a, bd->b, s);
 }
 
@@ -376,6 +449,16 @@ void leave_par_loop(Rev *r, Stmt *loop, Stmt *outer) {
         settle_accumulations(r, loop);
 }
 
+/* rows of the same lengths (none for the other forms) */
+static bool same_rows(const Stmt *t, const Stmt *s) {
+    if (t->acc_nrows != s->acc_nrows)
+        return false;
+    for (int k = 0; k < t->acc_nrows; k++)
+        if (!opd_equal(t->acc_rows[k], s->acc_rows[k]))
+            return false;
+    return true;
+}
+
 void settle_accumulations(Rev *r, Stmt *loop) {
     PtrVec accs = {0};
     collect_accs(loop->body, &accs, r->a);
@@ -387,7 +470,7 @@ void settle_accumulations(Rev *r, Stmt *loop) {
             if (t->buf != s->buf)
                 continue;
             atomic |= t->acc == ACC_ATOMIC || s->acc == ACC_ATOMIC || t->acc_base != s->acc_base ||
-                      (t->acc_key & 3) != (s->acc_key & 3) ||
+                      (t->acc_key & 3) != (s->acc_key & 3) || !same_rows(t, s) ||
                       ((s->acc_key & 3) == 3 && key_stride(t->acc_key) != key_stride(s->acc_key));
             shifted |= keys_shifted(t->acc_key, s->acc_key);
         }
@@ -432,8 +515,12 @@ void atomic_sum_targets(Body *b, PtrVec *sums, PtrVec *touched, Arena *a) {
 }
 
 bool partial_sums_fit(const Buffer *b) {
-    return b->rank == 1 && !b->field && !b->scalar_ref && !b->row_table && !b->by_value &&
-           (b->elem.kind == TY_DOUBLE || b->elem.kind == TY_FLOAT);
+    /* one run of elements: a flat array, rows laid flat (T p[n][m]), or
+     * the array a struct's pointer field points to (L_b->w) */
+    bool flat = b->rank == 1 || buffer_run_dims(b);
+    bool through = b->through_pointer && b->rank == 1;
+    return flat && (!b->field || through) && !b->scalar_ref && !b->row_table &&
+           (!b->by_value || through) && (b->elem.kind == TY_DOUBLE || b->elem.kind == TY_FLOAT);
 }
 
 static void mark_copies(Arena *a, Stmt *m) {

@@ -507,6 +507,78 @@ static bool outside_range(Contract *c, Operand r, long long k) {
     return at_or_past_end(c, r, k);
 }
 
+/* A subscript row * len + col of a flat array of rows (u[t * n + i - 1],
+ * u[(t + 1) * n + (i + 1) % n]): row and len do not depend on the index,
+ * col does; constants added outside the sum go into *off. */
+typedef struct FlatRow {
+    Operand row, len, col;
+    long long off;
+} FlatRow;
+
+static bool flat_row(Contract *c, Operand o, FlatRow *r) {
+    r->off = 0;
+    Stmt *sum = let_of(c, base_plus_const(c, o, &r->off, 0));
+    for (int q = 0; sum && sum->op == OP_ADD && q < 2; q++) {
+        Stmt *m = let_of(c, sum->args[q]);
+        if (!m || m->op != OP_MUL || is_dep(c, m->args[0]) || is_dep(c, m->args[1]) ||
+            !is_dep(c, sum->args[1 - q]))
+            continue;
+        r->row = m->args[0];
+        r->len = m->args[1];
+        r->col = sum->args[1 - q];
+        return true;
+    }
+    return false;
+}
+
+/* Every iteration's i + k lies in [0, len): the loop from a constant lo
+ * with lo + k >= 0 up to hi with hi + k <= len (len itself, or constants). */
+static bool index_within(Contract *c, long long k, Operand len) {
+    Stmt *l = c->loop;
+    if (l->counter || l->lo.kind != OPD_CONST || type_is_float(l->lo.ty) || l->lo.ival + k < 0)
+        return false;
+    long long ho = 0, lo = 0;
+    Operand hb = base_plus_const(c, l->hi, &ho, 0), lb = base_plus_const(c, len, &lo, 0);
+    if (hb.kind == OPD_CONST && lb.kind == OPD_CONST)
+        return !type_is_float(hb.ty) && !type_is_float(lb.ty) && hb.ival + ho + k <= lb.ival + lo;
+    return hb.kind == OPD_VAR && same_value(c, hb, lb, 0) && ho + k <= lo;
+}
+
+/* The column of r is in [0, len) in every iteration: the index plus a
+ * constant within the loop's range, or (i + k) % len for i + k >= 0 (C's
+ * remainder of a non-negative number). */
+static bool column_within(Contract *c, const FlatRow *r, Operand len) {
+    long long k = 0;
+    if (index_plus_const(c, r->col, &k, 0))
+        return index_within(c, k + r->off, len);
+    Stmt *m = let_of(c, r->col);
+    if (!m || m->op != OP_MOD || r->off != 0 || !same_value(c, m->args[1], len, 0) ||
+        !index_plus_const(c, m->args[0], &k, 0))
+        return false;
+    Stmt *l = c->loop;
+    return !l->counter && l->lo.kind == OPD_CONST && !type_is_float(l->lo.ty) &&
+           l->lo.ival + k >= 0;
+}
+
+/* x and w in different rows of one flat array, each within its row (two
+ * time levels of a trajectory, u[t * n + i] written and u[(t - 1) * n +
+ * (i + 1) % n] read): apart whatever the columns. */
+static bool rows_apart(Contract *c, Operand x, Operand w) {
+    FlatRow rx, rw;
+    if (!flat_row(c, x, &rx) || !flat_row(c, w, &rw))
+        return false;
+    for (int q = 0; q < 2; q++) { /* (t * n or n * t: which factor is the length) */
+        Operand xlen = q ? rx.row : rx.len, xrow = q ? rx.len : rx.row;
+        for (int p = 0; p < 2; p++) {
+            Operand wlen = p ? rw.row : rw.len, wrow = p ? rw.len : rw.row;
+            if (same_value(c, xlen, wlen, 0) && apart(c, xrow, wrow) &&
+                column_within(c, &rx, xlen) && column_within(c, &rw, wlen))
+                return true;
+        }
+    }
+    return false;
+}
+
 typedef enum { DIM_NEUTRAL, DIM_SAFE, DIM_UNSURE } DimVerdict;
 
 /* Whether read subscript x and write subscript w of one dimension keep
@@ -519,7 +591,7 @@ static DimVerdict compare_dimension(Contract *c, Operand x, Operand w) {
         return xo == wo ? DIM_SAFE : DIM_NEUTRAL; /* (offsets: check_reads_of_written) */
     if (same_value(c, x, w, 0))
         return DIM_NEUTRAL;
-    if (apart(c, x, w) || views_apart(c, x, w))
+    if (apart(c, x, w) || views_apart(c, x, w) || rows_apart(c, x, w))
         return DIM_SAFE;
     if (opaque(c, x) || opaque(c, w))
         return DIM_UNSURE;

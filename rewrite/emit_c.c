@@ -885,12 +885,20 @@ void emit_c_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfuncs)
           " * outlines for OpenMP (an index t - k of a loop k < t + 1 taken for -1;\n"
           " * a local array read after the loop that fills it, out[0] after\n"
           " * o < n_out, taken for one that ran no trip): not reported for this\n"
-          " * file, whose reads are the primal's, in its order. */\n"
+          " * file, whose reads are the primal's, in its order. Its -Wvla-parameter\n"
+          " * calls a prototype and its definition, written the same, mismatched\n"
+          " * where they have two bounds (T a[n], T b[n * m]). */\n"
           "#if defined(__GNUC__) && !defined(__clang__)\n"
           "#pragma GCC optimize(\"no-tree-loop-distribution\", "
           "\"no-tree-loop-distribute-patterns\")\n"
           "#pragma GCC diagnostic ignored \"-Warray-bounds\"\n"
           "#pragma GCC diagnostic ignored \"-Wmaybe-uninitialized\"\n"
+          "#pragma GCC diagnostic ignored \"-Wvla-parameter\"\n"
+          "#endif\n"
+          "/* clang reports each `omp simd` loop it does not vectorise (all of\n"
+          " * them at -Os): an error under -Werror, for a hint. */\n"
+          "#ifdef __clang__\n"
+          "#pragma clang diagnostic ignored \"-Wpass-failed\"\n"
           "#endif\n",
           out);
     fputs("#include <math.h>\n#include <stddef.h>\n", out);
@@ -930,6 +938,10 @@ void emit_c_function(FILE *out, Func *f, const EmitOptions *opt) {
     }
     plan_inlining(&e, f);
     fputc('\n', out);
+    if (!f->is_static) { /* (a prototype, for builds with -Wmissing-prototypes) */
+        emit_signature(&e, f);
+        fputs(";\n", out);
+    }
     emit_signature(&e, f);
     fputs(" {\n", out);
     e.depth = 1;

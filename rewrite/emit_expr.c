@@ -384,22 +384,11 @@ void emit_operand_top(Emitter *e, Operand o) {
  * declared T p[n][m] or T (*p)[m] (or its adjoint), a local array sized at run time
  * (on the heap there); NULL for others */
 static Operand *flat_dims(Buffer *b) {
-    if (b->inner_dims && b->kind == BUF_LOCAL) /* a heap adjoint of T p[][m] (rev_extent.c) */
-        return b->inner_dims;
-    if (b->shape && b->kind == BUF_PARAM)
-        return b->shape;
-    if (b->primal && b->primal->shape && b->primal->kind == BUF_PARAM)
-        return b->primal->shape;
-    if (b->row_dims && b->kind == BUF_PARAM) /* T (*p)[m] */
-        return b->row_dims;
-    if (b->primal && b->primal->row_dims && b->primal->kind == BUF_PARAM)
-        return b->primal->row_dims;
-    return b->sized_at_run_time ? b->dims : NULL;
+    return buffer_flat_dims(b);
 }
 
 /* [((i) * m + j) * l + k]: the element of a flattened T p[n][m][l] */
-static void emit_flat_index(Emitter *e, Operand *dims, Operand *idx, int n) {
-    fputc('[', e->out);
+static void emit_flat_offset(Emitter *e, Operand *dims, Operand *idx, int n) {
     for (int i = 1; i < n; i++)
         fputc('(', e->out);
     emit_operand(e, idx[0]);
@@ -410,6 +399,11 @@ static void emit_flat_index(Emitter *e, Operand *dims, Operand *idx, int n) {
         emit_operand(e, idx[i]);
         fputc(')', e->out);
     }
+}
+
+static void emit_flat_index(Emitter *e, Operand *dims, Operand *idx, int n) {
+    fputc('[', e->out);
+    emit_flat_offset(e, dims, idx, n);
     fputc(']', e->out);
 }
 
@@ -440,6 +434,26 @@ static void emit_pointer_field(Emitter *e, Buffer *b, Operand *idx, int n) {
     if (cast)
         fputc(')', e->out);
     emit_subscripts(e, idx + (b->row_table ? 1 : 0), b->row_table ? n - 1 : n);
+}
+
+/* The element idx of b as a pointer to its first element and an offset
+ * from it (a per-thread partial sum's add, pargrad.h): a field's array
+ * through its struct (L_b->w), the rows of T p[n][m] as one run. */
+void emit_flat_base(Emitter *e, Buffer *b) {
+    if (b->through_pointer) {
+        Operand none = opd_none();
+        emit_pointer_field(e, b, &none, 0);
+        return;
+    }
+    bool rows = b->rank > 1 && !(b->kind == BUF_LOCAL && b->inner_dims);
+    fprintf(e->out, rows ? "(%s *)%s" : "%.0s%s", b->elem.cname, buf_name(e, b));
+}
+
+void emit_flat_element(Emitter *e, Buffer *b, Operand *idx, int n) {
+    if (n == 1)
+        emit_operand_top(e, idx[0]);
+    else
+        emit_flat_offset(e, buffer_run_dims(b), idx, n);
 }
 
 void emit_access(Emitter *e, Buffer *b, Operand *idx, int n) {

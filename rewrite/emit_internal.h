@@ -131,6 +131,10 @@ void emit_operand_top(Emitter *e, Operand o); /* without the outer parentheses *
 void print_const(Emitter *e, Operand o);
 void emit_expr(Emitter *e, Stmt *s);
 void emit_access(Emitter *e, Buffer *b, Operand *idx, int n);
+/* b as a pointer to its first element (emit_flat_base), and element idx
+ * as an offset from it (emit_flat_element) */
+void emit_flat_base(Emitter *e, Buffer *b);
+void emit_flat_element(Emitter *e, Buffer *b, Operand *idx, int n);
 void plan_inlining(Emitter *e, Func *f);
 const char *extremum_name(Emitter *e, bool is_min, Type ty);
 /* The identity of an operator (a declared one's, uop's) (emit_scan.c) */

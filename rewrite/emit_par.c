@@ -728,10 +728,18 @@ static int emit_loop_open(Emitter *e, Stmt *s, bool par) {
     return scope;
 }
 
+/* the array as the reader sees it: W_b, or L_b->w through a struct */
+static const char *partial_shown(Emitter *e, Buffer *b) {
+    if (!b->through_pointer)
+        return buf_name(e, b);
+    return arena_printf(&e->a, "%s%s%s", buf_name(e, b), b->by_value ? "." : "->", b->field);
+}
+
 /* The position of s's array among the loop's partial sums, or -1. */
 static int partial_of(Emitter *e, Stmt *s) {
     for (int i = 0; i < e->partials.len; i++)
-        if (e->partials.items[i] == s->buf && s->nidx == 1 && s->acc_op == RED_ADD)
+        if (e->partials.items[i] == s->buf && (s->nidx == 1 || s->nidx == s->buf->rank) &&
+            s->acc_op == RED_ADD)
             return i;
     return -1;
 }
@@ -754,9 +762,11 @@ bool emit_partial_add(Emitter *e, Stmt *s) {
         return true;
     }
     indent(e);
-    fprintf(e->out, "pg_partial_%s_add(&%s, %s, (long)(", type_cname(s->buf->elem),
-            (const char *)e->partial_names.items[i], buf_name(e, s->buf));
-    emit_operand_top(e, s->idx[0]);
+    fprintf(e->out, "pg_partial_%s_add(&%s, ", type_cname(s->buf->elem),
+            (const char *)e->partial_names.items[i]);
+    emit_flat_base(e, s->buf);
+    fputs(", (long)(", e->out);
+    emit_flat_element(e, s->buf, s->idx, s->nidx);
     fputs("), ", e->out);
     emit_operand_top(e, s->args[0]);
     fputs(");\n", e->out);
@@ -778,12 +788,14 @@ static int emit_partial_spans(Emitter *e, Stmt *loop) {
                                  "/* the loop below updates one stretch of %s: the thread's "
                                  "partial sums grown once before it, then plain updates (vector "
                                  "lanes), unless they cannot hold it */",
-                                 buf_name(e, s->buf)));
+                                 partial_shown(e, s->buf)));
         emit_stmts(e, s->span->pre);
         const char *name = unique_name(e, arena_printf(&e->a, "%s_fits", part), false);
         indent(e);
-        fprintf(e->out, "const int %s = pg_partial_%s_span(&%s, %s, (long)(", name,
-                type_cname(s->buf->elem), part, buf_name(e, s->buf));
+        fprintf(e->out, "const int %s = pg_partial_%s_span(&%s, ", name, type_cname(s->buf->elem),
+                part);
+        emit_flat_base(e, s->buf);
+        fputs(", (long)(", e->out);
         emit_operand_top(e, s->span->first);
         fputs("), (long)(", e->out);
         emit_operand_top(e, s->span->last);
@@ -867,7 +879,7 @@ static bool emit_partials_map(Emitter *e, Stmt *s, const char *reductions) {
         return false;
     const char *list = "";
     for (int i = 0; i < bufs.len; i++)
-        list = arena_printf(&e->a, "%s%s%s", list, i ? ", " : "", buf_name(e, bufs.items[i]));
+        list = arena_printf(&e->a, "%s%s%s", list, i ? ", " : "", partial_shown(e, bufs.items[i]));
     line(e, arena_printf(&e->a,
                          "/* the threads add into partial sums of %s of their own, not atomically "
                          "into the shared array%s: each grown to the largest element its "
@@ -880,7 +892,10 @@ static bool emit_partials_map(Emitter *e, Stmt *s, const char *reductions) {
     int scope = e->names.len;
     for (int i = 0; i < bufs.len; i++) {
         Buffer *b = bufs.items[i];
-        const char *name = unique_name(e, arena_printf(&e->a, "%s_part", buf_name(e, b)), false);
+        const char *shown = b->through_pointer ? arena_printf(&e->a, "%s_%s", buf_name(e, b),
+                                                              ident_of(&e->a, b->field))
+                                               : buf_name(e, b);
+        const char *name = unique_name(e, arena_printf(&e->a, "%s_part", shown), false);
         line(e, arena_printf(&e->a, "pg_partial_%s %s = {0};", type_cname(b->elem), name));
         vec_push(&e->a, &e->partials, b);
         vec_push(&e->a, &e->partial_names, (void *)name);
@@ -889,10 +904,13 @@ static bool emit_partials_map(Emitter *e, Stmt *s, const char *reductions) {
     int body_scope = emit_loop_open(e, s, true);
     close_block(e);
     names_pop_to(e, body_scope);
-    for (int i = 0; i < bufs.len; i++)
-        line(e, arena_printf(&e->a, "pg_partial_%s_combine(&%s, %s);",
-                             type_cname(((Buffer *)bufs.items[i])->elem),
-                             (const char *)e->partial_names.items[i], buf_name(e, bufs.items[i])));
+    for (int i = 0; i < bufs.len; i++) {
+        indent(e);
+        fprintf(e->out, "pg_partial_%s_combine(&%s, ", type_cname(((Buffer *)bufs.items[i])->elem),
+                (const char *)e->partial_names.items[i]);
+        emit_flat_base(e, bufs.items[i]);
+        fputs(");\n", e->out);
+    }
     e->partials.len = e->partial_names.len = 0;
     names_pop_to(e, scope);
     close_block(e);

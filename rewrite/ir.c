@@ -311,6 +311,40 @@ Operand decl_dim(const Stmt *decl, int i) {
 
 /* How the C code names the array of b, for messages and comments: its
  * name, or for a struct's pointer field the member (g->u, s.w). */
+Operand *buffer_flat_dims(const Buffer *b) {
+    if (b->inner_dims && b->kind == BUF_LOCAL) /* a heap adjoint of T p[][m] (rev_extent.c) */
+        return b->inner_dims;
+    if (b->shape && b->kind == BUF_PARAM)
+        return b->shape;
+    if (b->primal && b->primal->shape && b->primal->kind == BUF_PARAM)
+        return b->primal->shape;
+    if (b->row_dims && b->kind == BUF_PARAM) /* T (*p)[m] */
+        return b->row_dims;
+    if (b->primal && b->primal->row_dims && b->primal->kind == BUF_PARAM)
+        return b->primal->row_dims;
+    return b->sized_at_run_time ? b->dims : NULL;
+}
+
+static bool dims_declared(const Buffer *b) {
+    if (!b || !b->inner_dims || b->row_table || b->rank < 2)
+        return false;
+    for (int d = 1; d < b->rank; d++)
+        if (b->inner_dims[d].kind == OPD_NONE)
+            return false;
+    return true;
+}
+
+Operand *buffer_run_dims(const Buffer *b) {
+    Operand *dims = buffer_flat_dims(b);
+    if (dims)
+        return dims;
+    if (dims_declared(b))
+        return b->inner_dims;
+    return b->primal && b->primal->rank == b->rank && dims_declared(b->primal)
+               ? b->primal->inner_dims
+               : NULL;
+}
+
 const char *buffer_shown(Arena *a, const Buffer *b) {
     if (!b->through_pointer)
         return b->name;

@@ -447,6 +447,10 @@ struct Stmt {
     ReduceOp acc_op;
     long long acc_key; /* S_ACC: how its index depends on the parallel index */
     Var *acc_base;     /* S_ACC: the variable its index adds to that (base + i), or NULL */
+    /* S_ACC of a row-major key: the lengths of the rows, outermost first
+     * (x_b[(b * C + c) * L + j]: C, L): accesses of other lengths collide */
+    Operand acc_rows[2];
+    int acc_nrows;
     /* S_ACC at the top of a counted loop's body, its index affine in the
      * loop's: the index at the first and the last iteration, computed by
      * span->pre (emitted before the loop only where a thread's partial sums
@@ -652,6 +656,14 @@ Operand decl_dim(const Stmt *decl, int i);
 /* A buffer's name for names derived from it: p, or p_pos_x for a field. */
 const char *buffer_shown(Arena *a, const Buffer *b);
 const char *buffer_label(Arena *a, const Buffer *b);
+/* The dimensions of an array whose elements lie flat, row after row: a
+ * parameter declared T p[n][m] or T (*p)[m] (or its adjoint), a heap
+ * adjoint of one, a local array sized at run time; NULL for others. */
+struct Operand *buffer_flat_dims(const Buffer *b);
+/* Those, or the declared dimensions of T (*p)[8], T p[][m] (or its
+ * adjoint's): an array whose rows follow each other, addressable from its
+ * first element; NULL where not known. */
+struct Operand *buffer_run_dims(const Buffer *b);
 /* name with the dots of a struct field's path made underscores. */
 const char *ident_of(Arena *a, const char *name);
 

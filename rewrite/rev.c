@@ -75,6 +75,31 @@ Stmt *def_of(Rev *r, Operand o) {
     return o.kind == OPD_VAR && o.var->id < r->nvars ? r->def_stmt[o.var->id] : NULL;
 }
 
+/* db times the partial p; where p selects 0 or 1 (fmax, fmin, fdim
+ * pass one argument's adjoint), the adjoint itself is selected: an
+ * infinite db (sqrt's at 0 in sqrt(fmax(v, 0.0))) gives the argument not
+ * returned 0, not inf * 0 = NaN. */
+static Operand times_partial(Builder *bd, Operand db, Operand p) {
+    Stmt *sel = NULL;
+    for (int i = bd->b->stmts.len - 1; i >= 0 && p.kind == OPD_VAR && !sel; i--) {
+        Stmt *t = bd->b->stmts.items[i];
+        if (t->kind == S_LET && t->dst == p.var)
+            sel = t->op == OP_SELECT ? t : NULL, i = 0;
+    }
+    if (!sel)
+        return b_mul(bd, db, p);
+    for (int q = 1; q < 3; q++) {
+        Operand v = sel->args[q], other = sel->args[3 - q];
+        if (!opd_is_const(v, 0) && !(v.kind == OPD_CONST && type_is_float(v.ty) && v.fval == 0))
+            continue;
+        Operand scaled = b_mul(bd, db, other);
+        Operand zero = b_fconst(0, db.ty);
+        return q == 1 ? b_select(bd, sel->args[0], zero, scaled)
+                      : b_select(bd, sel->args[0], scaled, zero);
+    }
+    return b_mul(bd, db, p);
+}
+
 /* ---- straight-line code ---- */
 static void rev_let(Rev *r, Stmt *s, Builder *bd) {
     Var *d = s->dst;
@@ -130,7 +155,7 @@ static void rev_let(Rev *r, Stmt *s, Builder *bd) {
             if (!act[k])
                 continue;
             Operand p = deriv_partial(bd, s->fn, k, x, opd_var(d));
-            add_adjoint(r, bd, x[k], b_mul(bd, db, p));
+            add_adjoint(r, bd, x[k], times_partial(bd, db, p));
         }
         break;
     case OP_UOP: /* the partials of the operator's own adjoint (its helper _b) */
@@ -1049,13 +1074,65 @@ static bool writes_callers_arrays(Rev *r, Body *body, int from) {
     return false;
 }
 
+/* The re-run of statement s (NULL for none), which runs once, as the
+ * function's body does: an if's branches statement by statement, each
+ * deciding for itself (a histogram in a branch that saved nothing, beside
+ * a write of its bins that saved: campaign seed 218). *rewritten: the
+ * arrays the re-run wrote so far. */
+static Stmt *rerun_copy(Rev *r, Stmt *s, PtrVec *rewritten) {
+    if (s->kind == S_IF) {
+        Stmt *c = stmt_new(r->a, S_IF, s->loc);
+        *c = *s;
+        PtrVec after = {0};
+        for (int side = 0; side < 2; side++) {
+            Body *src = side ? s->else_body : s->then_body, *dst = body_new(r->a);
+            PtrVec mine = {0}; /* (what the other branch rewrote did not run) */
+            for (int k = 0; k < rewritten->len; k++)
+                vec_push(r->a, &mine, rewritten->items[k]);
+            for (int i = 0; src && i < src->stmts.len; i++) {
+                Stmt *t = rerun_copy(r, src->stmts.items[i], &mine);
+                if (t)
+                    body_append(r->a, dst, t);
+            }
+            for (int k = 0; k < mine.len; k++)
+                if (!vec_contains(&after, mine.items[k]))
+                    vec_push(r->a, &after, mine.items[k]);
+            if (side)
+                c->else_body = dst;
+            else
+                c->then_body = dst;
+        }
+        *rewritten = after;
+        return c;
+    }
+    PtrVec *bins = unrestored_bins(r, s), *keep_final = arena_alloc(r->a, sizeof(PtrVec));
+    for (int k = 0; k < bins->len; k++)
+        if (!vec_contains(rewritten, bins->items[k]))
+            vec_push(r->a, keep_final, bins->items[k]);
+    PtrVec written = {0};
+    collect_written(r, s, &written);
+    /* arrays no derivative reads were never restored: final already */
+    for (int k = 0; k < written.len; k++)
+        if (((Buffer *)written.items[k])->inert && !vec_contains(keep_final, written.items[k]))
+            vec_push(r->a, keep_final, written.items[k]);
+    Stmt *c = s->kind == S_HIST || is_recomputed_hist(s) ? rev_hist_final_copy(r, s) : NULL;
+    if (!c)
+        c = copy_primal_stmt(r, s, keep_final);
+    /* what the re-run writes again, not what s writes: a histogram kept
+     * final above rewrites nothing (a second histogram into the same
+     * bins ran its updates twice: campaign seed 7506121) */
+    if (c)
+        collect_written(r, c, rewritten);
+    return c;
+}
+
 /* After the return sweep, arrays that statements restored hold their old
  * values again; the caller expects the primal outputs, so the statements
  * from the first one that restores anything run once more. */
 static void rerun_restored(Rev *r, Body *body, Body *out) {
     int first = -1;
     for (int i = 0; i < body->stmts.len && first < 0; i++)
-        if (saves_anything(r, body->stmts.items[i], NULL))
+        if (saves_anything(r, body->stmts.items[i], final_trajectories(r, body->stmts.items[i])))
             first = i;
     if (first < 0)
         return;
@@ -1070,25 +1147,7 @@ static void rerun_restored(Rev *r, Body *body, Body *out) {
      * bins again (their initialisation, restored and redone). */
     PtrVec rewritten = {0};
     for (int i = first; i < body->stmts.len; i++) {
-        Stmt *s = body->stmts.items[i];
-        PtrVec *bins = unrestored_bins(r, s), *keep_final = arena_alloc(r->a, sizeof(PtrVec));
-        for (int k = 0; k < bins->len; k++)
-            if (!vec_contains(&rewritten, bins->items[k]))
-                vec_push(r->a, keep_final, bins->items[k]);
-        PtrVec written = {0};
-        collect_written(r, s, &written);
-        /* arrays no derivative reads were never restored: final already */
-        for (int k = 0; k < written.len; k++)
-            if (((Buffer *)written.items[k])->inert && !vec_contains(keep_final, written.items[k]))
-                vec_push(r->a, keep_final, written.items[k]);
-        Stmt *c = s->kind == S_HIST || is_recomputed_hist(s) ? rev_hist_final_copy(r, s) : NULL;
-        if (!c)
-            c = copy_primal_stmt(r, s, keep_final);
-        /* what the re-run writes again, not what s writes: a histogram kept
-         * final above rewrites nothing (a second histogram into the same
-         * bins ran its updates twice: campaign seed 7506121) */
-        if (c)
-            collect_written(r, c, &rewritten);
+        Stmt *c = rerun_copy(r, body->stmts.items[i], &rewritten);
         if (c && c->kind != S_ALLOC) /* temporaries are still allocated */
             body_append(r->a, block->body, c);
     }
@@ -1119,6 +1178,25 @@ static void forget_whole_ranges(Body *b) {
  * function once more. Only where the function writes none of the caller's
  * arrays: the outputs the return sweep restored are re-run by whole
  * statements of the body (rerun_restored), which this if is not. */
+/* Whether a statement of b, run once as the function's body runs (the
+ * branches of its last if too, as tail_if runs them), saves anything its
+ * return sweep puts back. Where none does, the rest after a guard clause
+ * runs its sweeps inside its if even where it writes the caller's arrays:
+ * nothing is restored, nothing runs again. */
+static bool body_restores(Rev *r, Body *b) {
+    int last = b->stmts.len - 1;
+    if (last >= 0 && ((Stmt *)b->stmts.items[last])->kind == S_RETURN)
+        last--;
+    for (int i = 0; i <= last; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (i == last && s->kind == S_IF)
+            return body_restores(r, s->then_body) || body_restores(r, s->else_body);
+        if (saves_anything(r, s, final_trajectories(r, s)))
+            return true;
+    }
+    return false;
+}
+
 /* The position of the last statement of b, an if, where it may run its
  * sweeps inside (only a return after it); else -1 */
 static int tail_if(Body *b, const Seeds *sd) {
@@ -1201,11 +1279,15 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     Stmt *ret = f->body->stmts.len ? f->body->stmts.items[f->body->stmts.len - 1] : NULL;
     if (ret && ret->kind != S_RETURN)
         ret = NULL;
+    bool restores = body_restores(&r, f->body);
     rev_sweeps(&r, f->body, out,
-               &(Seeds){.seed = seed, .ret = ret, .tails = !writes_callers_arrays(&r, f->body, 0)});
+               &(Seeds){.seed = seed,
+                        .ret = ret,
+                        .tails = !restores || !writes_callers_arrays(&r, f->body, 0)});
     for (int i = 0; i < epilogue->stmts.len; i++)
         body_append(a, out, epilogue->stmts.items[i]);
-    rerun_restored(&r, f->body, out);
+    if (restores)
+        rerun_restored(&r, f->body, out);
     zero_seeds_at_writes(&r, out);
     for (int i = 0; i < r.seeds_at_writes.len; i++) {
         SeedsAt *at = r.seeds_at_writes.items[i];

@@ -427,6 +427,11 @@ void marks_free(BufMarks *m);
  * them before reading them, or only adds into them, and nothing before the
  * loop reads them. */
 PtrVec *iteration_saves_skip(Rev *r, Stmt *loop, PtrVec *dead);
+/* rev_kill.c: of those, the arrays the loop writes only in rows ahead of
+ * the rows it reads (a trajectory u[(t + 1) * n + i]): its return sweep
+ * leaves them final, so nothing runs again for them; NULL if none, or
+ * `loop` is not a source loop. */
+PtrVec *final_trajectories(Rev *r, Stmt *loop);
 /* rev_kill.c: the arrays an iteration of the sequential loop `loop` leaves
  * for its adjoint that are saved at its end (pushed after the iteration's
  * other saves) and popped back where its return sweep starts, their

@@ -12,7 +12,8 @@
  * A local array B written by the loop keeps no per-iteration saves when
  *  - each read of B in the iteration reads elements that statements
  *    before it in the same iteration wrote unconditionally (B is killed:
- *    its old values are never read), or
+ *    its old values are never read; a histogram's updates read only its
+ *    bins, killed where the step zeroed them all), or
  *  - every read of B only adds back into B (read_only_adds_back): the
  *    re-executed values are wrong, but nothing with a derivative reads
  *    them;
@@ -21,10 +22,21 @@
  * or a sequential loop around it restores (or kills) B in each of its own
  * iterations. Otherwise the saves stay.
  *
+ * A local array or a parameter B keeps none either where the loop is a
+ * trajectory in B: iteration t writes only rows t + k of B and reads only
+ * rows before those (behind them where t counts down), each row within
+ * [0, len) (u[(t + 1) * n + i] from u[t * n + i - 1]; rows of one,
+ * y[i] from y[i - 1]). No element is then overwritten after a read, the
+ * re-executed iterations write the same values again, and B is left with
+ * its final values (nothing runs again for the caller: rev.c,
+ * rerun_restored).
+ *
  * Regions are compared symbolically: an index is base + offset (casts,
  * copies, added constants), and an inner loop's index ranges over
  * [lo, hi - 1] with lo and hi themselves resolved; two bounds compare when
- * their bases are the same value. Indices are non-negative (valid). */
+ * their bases are the same value (one variable, or integer operators over
+ * the same values: a memset's count K * d and a loop's). Indices are
+ * non-negative (valid). */
 #include "rev.h"
 
 #include <stdint.h>
@@ -33,11 +45,12 @@
 
 typedef struct Where {
     Stmt *s;
-    Body *body;          /* the body holding s */
-    Stmt *owner;         /* the statement owning that body; NULL: the function's */
-    int at;              /* s's position in body */
-    PtrVec *skip;        /* for a loop, once found: the arrays it need not save */
-    PtrVec *checkpoints; /* and those it saves at the end of each iteration */
+    Body *body;           /* the body holding s */
+    Stmt *owner;          /* the statement owning that body; NULL: the function's */
+    int at;               /* s's position in body */
+    PtrVec *skip;         /* for a loop, once found: the arrays it need not save */
+    PtrVec *checkpoints;  /* and those it saves at the end of each iteration */
+    PtrVec *trajectories; /* and of the arrays it need not save, those left final */
 } Where;
 
 typedef struct LoopKills {
@@ -59,7 +72,7 @@ static void where_put(LoopKills *k, Stmt *s, Body *b, Stmt *owner, int at) {
     size_t h = stmt_hash(s, k->cap);
     while (k->where[h].s && k->where[h].s != s)
         h = (h + 1) & (k->cap - 1);
-    k->where[h] = (Where){s, b, owner, at, NULL, NULL};
+    k->where[h] = (Where){s, b, owner, at, NULL, NULL, NULL};
 }
 
 static Where *where_of(LoopKills *k, Stmt *s) {
@@ -232,12 +245,23 @@ static bool access_region(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Region *out
     return true;
 }
 
-static bool region_covers(const Region *kill, const Region *read) {
+static bool same_invariant(Rev *r, Operand a, Operand b, int depth);
+
+/* a <= b, their bases the same value (n * m computed twice, a memset's
+ * count and a loop's bound) */
+static bool sym_le_value(Rev *r, Sym a, Sym b) {
+    return a.off <= b.off &&
+           (same_base(a, b) || (a.base.kind == OPD_VAR && b.base.kind == OPD_VAR &&
+                                same_invariant(r, a.base, b.base, 0)));
+}
+
+static bool region_covers(Rev *r, const Region *kill, const Region *read) {
     if (kill->rank != read->rank)
         return false;
     for (int d = 0; d < kill->rank; d++) {
         bool from_zero = kill->lo[d].base.kind == OPD_NONE && kill->lo[d].off <= 0;
-        if (!(from_zero || sym_le(kill->lo[d], read->lo[d])) || !sym_le(read->hi[d], kill->hi[d]))
+        if (!(from_zero || sym_le_value(r, kill->lo[d], read->lo[d])) ||
+            !sym_le_value(r, read->hi[d], kill->hi[d]))
             return false;
     }
     return true;
@@ -297,17 +321,97 @@ static void add_kills(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Buffer *buf, Pt
         add_kills(r, k, loop, s->body->stmts.items[i], buf, kills, path, depth + 1);
 }
 
+static int sum_terms(Rev *r, Operand o, Operand terms[2], long long *off);
+
+/* hi <= b - 1 for a bound b (an index's upper end against a length) */
+static bool below(Rev *r, Sym hi, Sym b) {
+    return sym_le_value(r, hi, (Sym){b.base, b.off - 1});
+}
+
+/* A read u[c * m + j] of a table of rows (c in [0, rows), j in [0, m))
+ * covered by a kill of [0, rows * m) (a memset of the table): the rows'
+ * count and length against the kill's end, a product of both. */
+static bool rows_covered(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, const Region *kill) {
+    long long off = 0;
+    Operand t[2];
+    Stmt *end = kill->rank == 1 && kill->hi[0].base.kind == OPD_VAR && kill->hi[0].off >= -1
+                    ? def_of(r, kill->hi[0].base)
+                    : NULL;
+    if (!end || end->kind != S_LET || end->op != OP_MUL || s->nidx != 1 ||
+        !(kill->lo[0].base.kind == OPD_NONE && kill->lo[0].off <= 0) ||
+        sum_terms(r, s->idx[0], t, &off) != 2 || off != 0)
+        return false;
+    for (int q = 0; q < 2; q++) {
+        Stmt *m = t[q].kind == OPD_VAR ? def_of(r, t[q]) : NULL;
+        if (!m || m->kind != S_LET || m->op != OP_MUL)
+            continue;
+        for (int p = 0; p < 2; p++) { /* c * m + j: c's range, m, j's range */
+            Sym clo, chi, jlo, jhi, len, len_hi, rows, width;
+            if (!sym_of(r, k, loop, m->args[p], false, &clo, 0) ||
+                !sym_of(r, k, loop, m->args[p], true, &chi, 0) ||
+                !sym_of(r, k, loop, m->args[1 - p], false, &len, 0) ||
+                !sym_of(r, k, loop, m->args[1 - p], true, &len_hi, 0) || !same_base(len, len_hi) ||
+                len.off != len_hi.off || !sym_of(r, k, loop, t[1 - q], false, &jlo, 0) ||
+                !sym_of(r, k, loop, t[1 - q], true, &jhi, 0) || clo.base.kind != OPD_NONE ||
+                clo.off < 0 || jlo.base.kind != OPD_NONE || jlo.off < 0 || !below(r, jhi, len))
+                continue;
+            for (int e = 0; e < 2; e++)
+                if (sym_of(r, k, loop, end->args[e], false, &rows, 0) &&
+                    sym_of(r, k, loop, end->args[1 - e], false, &width, 0) && below(r, chi, rows) &&
+                    sym_le_value(r, len, width) && sym_le_value(r, width, len))
+                    return true;
+        }
+    }
+    return false;
+}
+
 static bool covered(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, PtrVec *kills) {
     Region g;
+    for (int i = 0; i < kills->len; i++)
+        if (rows_covered(r, k, loop, s, kills->items[i]))
+            return true;
     if (!access_region(r, k, loop, s, &g))
         return false;
     for (int i = 0; i < kills->len; i++)
-        if (region_covers(kills->items[i], &g))
+        if (region_covers(r, kills->items[i], &g))
             return true;
     return false;
 }
 
 static bool reads_killed(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Buffer *buf, PtrVec *kills);
+
+/* Whether b touches buf only by updates of its elements (a histogram's) */
+static bool only_updates(Body *b, Buffer *buf) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_ACC && s->buf == buf)
+            continue;
+        if (s->body || s->then_body || s->else_body) {
+            if (!only_updates(s->then_body, buf) || !only_updates(s->else_body, buf) ||
+                !only_updates(s->body, buf) || s->hist_bins == buf)
+                return false;
+        } else if (stmt_reads_buffer(s, buf) || stmt_writes_buffer(s, buf)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A histogram's bins, which its updates read: only bins [0, nbins) (its
+ * keys are checked there as it runs), killed where statements before it
+ * filled that region (the bins zeroed each time step, then summed into). */
+static bool bins_killed(Rev *r, LoopKills *k, Stmt *loop, Operand nbins, PtrVec *kills) {
+    Sym end;
+    if (!sym_of(r, k, loop, nbins, true, &end, 0))
+        return false;
+    Region g = {.rank = 1};
+    g.lo[0] = (Sym){opd_none(), 0};
+    g.hi[0] = (Sym){end.base, end.off - 1};
+    for (int i = 0; i < kills->len; i++)
+        if (region_covers(r, kills->items[i], &g))
+            return true;
+    return false;
+}
 
 /* Whether every read of buf in the statements of b reads elements killed
  * before them or by a statement of b before it; the kills of b's
@@ -330,6 +434,8 @@ static bool body_reads_killed(Rev *r, LoopKills *k, Stmt *loop, Body *b, Buffer 
  * block: each step writes the scratch array it then reads). Kills inside
  * the loop count only where their elements do not move with its index. */
 static bool reads_killed(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Buffer *buf, PtrVec *kills) {
+    if (s->kind == S_MAP && s->hist_bins == buf && only_updates(s->body, buf))
+        return bins_killed(r, k, loop, s->hist_nbins, kills);
     if ((s->kind == S_READ || s->kind == S_ACC) && s->buf == buf)
         return covered(r, k, loop, s, kills);
     if ((s->kind == S_SCAN || s->kind == S_HIST) && stmt_reads_buffer(s, buf))
@@ -402,26 +508,11 @@ static bool entry_values_needed(Rev *r, LoopKills *k, Stmt *loop, Buffer *buf, b
                 return true;
         if (buf->id < k->nbufs && w->body == k->decl_body[buf->id])
             return adds_only && w->body == r->src->body;
-        if (!w->owner)
-            return true;
+        if (!w->owner) /* the caller's arrays: it reads what the function leaves */
+            return buf->kind != BUF_PARAM || adds_only;
         cur = w->owner;
     }
     return true;
-}
-
-/* ---- checkpoints: an iteration's final values, not its re-execution ---- */
-/* Whether loop runs in the body of a parallel loop: there a checkpoint
- * lives for one of its iterations, which pushes and pops it, its size
- * bounded by that iteration's own work. Elsewhere (a time loop) it would
- * keep every trip's values at once: re-execution it is. */
-static bool in_parallel_body(LoopKills *k, Stmt *loop) {
-    Where *w = where_of(k, loop);
-    for (int guard = 0; w && w->owner && guard < 1000; guard++) {
-        if (w->owner->kind == S_MAP || w->owner->kind == S_REDUCE)
-            return true;
-        w = where_of(k, w->owner);
-    }
-    return false;
 }
 
 /* A bound computed before loop starts, not in it at any depth: known where
@@ -439,6 +530,305 @@ static bool bound_before(Rev *r, LoopKills *k, Stmt *loop, Sym s) {
     return at != loop && !within(k, at, loop);
 }
 
+/* ---- trajectories: rows written ahead of the rows read ---- */
+/* An access u[(t + row) * len + col] of a flat array of rows, t the loop's
+ * own index, len bound before the loop (a plain u[t + k]: rows of one). */
+typedef struct TrajAccess {
+    Sym len;
+    long long row;
+    /* col is within [0, len) where len >= 1 (a constant column, len - 1, a
+     * remainder of i + len - 1); the others cannot run where len < 1 */
+    bool needs_len;
+    Operand shift; /* rows of one: u[base + t + k], base the same in every iteration */
+} TrajAccess;
+
+/* The variable that counts a loop's iterations one by one (its index, or
+ * its counter where that steps by one), *down where it counts down; NULL
+ * where there is none. */
+static Var *time_of(Stmt *loop, bool *down) {
+    Counter *c = loop->counter;
+    *down = c && c->down;
+    if (!c)
+        return loop->index;
+    return opd_is_const(c->step, 1) && !c->blocks_of ? c->var : NULL;
+}
+
+/* The least value of loop's time variable (time_of), a constant; false
+ * where it is not known. */
+static bool time_floor(Stmt *loop, long long *floor) {
+    Counter *c = loop->counter;
+    Operand lo = !c ? loop->lo : c->down ? c->limit : c->first;
+    *floor = lo.ival;
+    return lo.kind == OPD_CONST && !type_is_float(lo.ty);
+}
+
+/* o has one value in all of loop's iterations: bound before it, or an
+ * integer operator over such values computed in it ((nt - 1) * n). */
+static bool invariant(Rev *r, LoopKills *k, Stmt *loop, Operand o, int depth) {
+    if (o.kind == OPD_CONST)
+        return !type_is_float(o.ty);
+    if (o.kind != OPD_VAR || depth > 16 || o.var->is_mutable)
+        return false;
+    if (bound_before(r, k, loop, (Sym){o, 0}))
+        return true;
+    Stmt *d = def_of(r, o);
+    if (!d || d->kind != S_LET || type_is_float(d->dst->ty) || d->op == OP_CALL)
+        return false;
+    for (int i = 0; i < d->nargs; i++)
+        if (!invariant(r, k, loop, d->args[i], depth + 1))
+            return false;
+    return d->nargs > 0;
+}
+
+/* a and b are the same value where both are read: one operand (not a
+ * mutable one), or lets of one operator over the same values, up to
+ * widening casts (of sizes and indices: values that are not negative). */
+/* o without copies and widening integer casts ((long)(unsigned long)K) */
+static Operand unwidened(Rev *r, Operand o) {
+    for (int guard = 0; guard < 8 && o.kind == OPD_VAR; guard++) {
+        Stmt *d = def_of(r, o);
+        if (!d || d->kind != S_LET || d->nargs != 1 ||
+            (d->op != OP_COPY &&
+             !(d->op == OP_CAST && widening_int_cast(d->args[0].ty, d->dst->ty))))
+            break;
+        o = d->args[0];
+    }
+    return o;
+}
+
+static bool same_invariant(Rev *r, Operand a, Operand b, int depth) {
+    a = unwidened(r, a);
+    b = unwidened(r, b);
+    if (opd_equal(a, b))
+        return a.kind != OPD_VAR || !a.var->is_mutable;
+    Stmt *x = a.kind == OPD_VAR ? def_of(r, a) : NULL, *y = b.kind == OPD_VAR ? def_of(r, b) : NULL;
+    if (!x || !y || depth > 16 || x->kind != S_LET || y->kind != S_LET || x->op != y->op ||
+        x->nargs != y->nargs || x->dst->ty.kind != y->dst->ty.kind || x->op == OP_CALL)
+        return false;
+    for (int i = 0; i < x->nargs; i++)
+        if (!same_invariant(r, x->args[i], y->args[i], depth + 1))
+            return false;
+    return true;
+}
+
+/* o is the time variable, or a copy of its binding (a counter's i = first
+ * - k computed again where it is used) */
+static bool is_time(Rev *r, Operand o, Var *time) {
+    return o.kind == OPD_VAR && time && (o.var == time || same_invariant(r, o, opd_var(time), 0));
+}
+
+/* o = (t + row) * len, either factor first, or t + row (len 1) */
+static bool row_product(Rev *r, LoopKills *k, Stmt *loop, Operand o, TrajAccess *out) {
+    bool down;
+    Var *time = time_of(loop, &down);
+    long long row = 0;
+    Operand t = index_base_offset(r, o, &row);
+    if (is_time(r, t, time)) {
+        *out = (TrajAccess){{opd_none(), 1}, row, false, opd_none()};
+        return true;
+    }
+    Stmt *d = o.kind == OPD_VAR ? def_of(r, o) : NULL;
+    if (!d || d->kind != S_LET || d->op != OP_MUL || type_is_float(d->dst->ty))
+        return false;
+    for (int q = 0; q < 2; q++) {
+        row = 0;
+        t = index_base_offset(r, d->args[q], &row);
+        Sym lo, hi;
+        if (!is_time(r, t, time) || !sym_of(r, k, loop, d->args[1 - q], false, &lo, 0) ||
+            !sym_of(r, k, loop, d->args[1 - q], true, &hi, 0) || !same_base(lo, hi) ||
+            lo.off != hi.off || !bound_before(r, k, loop, lo) ||
+            (lo.base.kind == OPD_VAR && lo.base.var->is_mutable))
+            continue;
+        *out = (TrajAccess){lo, row, false, opd_none()};
+        return true;
+    }
+    return false;
+}
+
+/* The terms of a sum o (through copies, casts and constants, which go
+ * into *off): two at most, none where there are more. */
+static int sum_terms(Rev *r, Operand o, Operand terms[2], long long *off) {
+    Operand b = index_base_offset(r, o, off);
+    Stmt *d = b.kind == OPD_VAR ? def_of(r, b) : NULL;
+    if (!d || d->kind != S_LET || d->op != OP_ADD || type_is_float(d->dst->ty)) {
+        terms[0] = b;
+        return 1;
+    }
+    int n = 0;
+    for (int q = 0; q < 2; q++) {
+        long long k = 0;
+        Operand t = index_base_offset(r, d->args[q], &k);
+        Stmt *inner = t.kind == OPD_VAR ? def_of(r, t) : NULL;
+        bool nested = inner && inner->kind == S_LET && inner->op == OP_ADD &&
+                      !type_is_float(inner->dst->ty); /* (1 + t * n) + i */
+        *off += k;
+        for (int p = 0; p < (nested ? 2 : 1); p++) {
+            Operand x = nested ? inner->args[p] : t;
+            if (x.kind == OPD_CONST && !type_is_float(x.ty))
+                *off += x.ival;
+            else if (n < 2)
+                terms[n++] = x;
+            else
+                return 0;
+        }
+    }
+    return n;
+}
+
+/* The bounds of column c over the iteration: an inner index's range, or
+ * x % len for x >= 0 (C's remainder of a non-negative number), x >= len -
+ * 1 counting where len >= 1 (*needs_len). */
+static bool column_bounds(Rev *r, LoopKills *k, Stmt *loop, Operand c, Sym len, Sym *lo, Sym *hi,
+                          bool *needs_len) {
+    Stmt *d = c.kind == OPD_VAR ? def_of(r, c) : NULL;
+    if (!d || d->kind != S_LET || d->op != OP_MOD || type_is_float(d->dst->ty))
+        return sym_of(r, k, loop, c, false, lo, 0) && sym_of(r, k, loop, c, true, hi, 0);
+    Sym m, m2, x = {opd_none(), 0};
+    Operand terms[2];
+    int n = sum_terms(r, d->args[0], terms, &x.off); /* i + n - 1: i >= 0, so >= n - 1 */
+    for (int q = 0; q < n; q++) {
+        Sym t;
+        if (!sym_of(r, k, loop, terms[q], false, &t, 0) ||
+            (t.base.kind != OPD_NONE && x.base.kind != OPD_NONE))
+            return false;
+        x = (Sym){t.base.kind != OPD_NONE ? t.base : x.base, x.off + t.off};
+    }
+    if (!n || !sym_of(r, k, loop, d->args[1], false, &m, 0) ||
+        !sym_of(r, k, loop, d->args[1], true, &m2, 0) || !sym_le(m, len) || !sym_le(len, m) ||
+        !sym_le(m2, len) || !sym_le(len, m2))
+        return false;
+    if (x.base.kind == OPD_NONE ? x.off < 0 : !same_base(x, len) || x.off < len.off - 1)
+        return false;
+    *needs_len |= x.base.kind != OPD_NONE;
+    *lo = (Sym){opd_none(), 0};
+    *hi = (Sym){len.base, len.off - 1};
+    return true;
+}
+
+/* Subscript o as a TrajAccess whose column is within [0, len) in every
+ * iteration that runs it (see needs_len). */
+static bool traj_access(Rev *r, LoopKills *k, Stmt *loop, Operand o, TrajAccess *out) {
+    long long off = 0;
+    Operand terms[2];
+    int n = sum_terms(r, o, terms, &off);
+    int q = 0;
+    while (q < n && !row_product(r, k, loop, terms[q], out))
+        q++;
+    if (q == n)
+        return false;
+    Sym lo = {opd_none(), 0}, hi = {opd_none(), 0};
+    if (out->len.base.kind == OPD_NONE && out->len.off == 1) { /* u[t + k], u[base + t + k] */
+        if (n == 2 && !invariant(r, k, loop, terms[1 - q], 0))
+            return false;
+        out->shift = n == 2 ? terms[1 - q] : opd_none();
+        out->row += off;
+        return true;
+    }
+    if (n == 2 && !column_bounds(r, k, loop, terms[1 - q], out->len, &lo, &hi, &out->needs_len))
+        return false;
+    lo.off += off;
+    hi.off += off;
+    Sym last = {out->len.base, out->len.off - 1};
+    bool len_unknown = out->len.base.kind != OPD_NONE;
+    if (lo.base.kind == OPD_NONE && lo.off >= 0 && sym_le(hi, last))
+        return true; /* [0, len - 1] at most: runs only where len >= 1 */
+    bool zero = lo.base.kind == OPD_NONE && hi.base.kind == OPD_NONE && !lo.off && !hi.off;
+    bool at_last = sym_le(last, lo) && sym_le(hi, last); /* u[t * n + n - 1] */
+    /* (t + row + 1) * len - 1 is negative where len < 1 and t + row >= 0:
+     * a valid program then never runs it */
+    long long floor;
+    out->needs_len = !at_last || !time_floor(loop, &floor) || floor + out->row < 0;
+    return len_unknown && (zero || at_last);
+}
+
+typedef struct Trajectory {
+    long long read_lo, read_hi, write_lo, write_hi; /* the rows' offsets */
+    bool read, written, len_read, len_write;
+    Sym len;
+    Operand shift;
+} Trajectory;
+
+static bool traj_add(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Trajectory *tr) {
+    TrajAccess a = {.row = 0};
+    if (s->nidx != 1 || !traj_access(r, k, loop, s->idx[0], &a))
+        return false;
+    if ((tr->read || tr->written) && (!same_base(a.len, tr->len) || a.len.off != tr->len.off ||
+                                      !same_invariant(r, a.shift, tr->shift, 0)))
+        return false;
+    tr->len = a.len;
+    tr->shift = a.shift;
+    bool *seen = s->kind == S_READ ? &tr->read : &tr->written;
+    long long *lo = s->kind == S_READ ? &tr->read_lo : &tr->write_lo;
+    long long *hi = s->kind == S_READ ? &tr->read_hi : &tr->write_hi;
+    *lo = *seen && *lo < a.row ? *lo : a.row;
+    *hi = *seen && *hi > a.row ? *hi : a.row;
+    *seen = true;
+    if (s->kind == S_READ)
+        tr->len_read |= a.needs_len;
+    else
+        tr->len_write |= a.needs_len;
+    return true;
+}
+
+/* Whether every access of buf in b is a plain read or write in the shape
+ * of traj_access, the writes outside sequential loops inside (whose own
+ * iterations would save and restore them). */
+static bool traj_body(Rev *r, LoopKills *k, Stmt *loop, Body *b, Buffer *buf, bool in_seq,
+                      Trajectory *tr) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_READ || s->kind == S_WRITE) && s->buf == buf) {
+            if ((s->kind == S_WRITE && in_seq) || !traj_add(r, k, loop, s, tr))
+                return false;
+        } else if (s->kind == S_IF ||
+                   ((s->kind == S_LOOP || s->kind == S_MAP || s->kind == S_REDUCE) &&
+                    s->hist_bins != buf)) {
+            bool seq = in_seq || s->kind == S_LOOP;
+            if (!traj_body(r, k, loop, s->then_body, buf, in_seq, tr) ||
+                !traj_body(r, k, loop, s->else_body, buf, in_seq, tr) ||
+                !traj_body(r, k, loop, s->body, buf, seq, tr))
+                return false;
+        } else if (stmt_reads_buffer(s, buf) || stmt_writes_buffer(s, buf)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Whether loop's iterations write buf only in rows ahead of every row
+ * they read (u[(t + 1) * n + i] = f(u[t * n + i - 1], ...), or behind
+ * them where t counts down: a trajectory kept whole). No iteration then overwrites what it or an
+ * earlier one read, and each re-runs in the return sweep on the values it first read, with nothing
+ * saved; the rows it writes again get the same values, so after the return sweep buf holds its
+ * final values. A constant column (u[(t + 1) * n] = 0) is within a row only where the row has an
+ * element: a read at one and a write at one together are left to the saves. */
+static bool is_trajectory(Rev *r, LoopKills *k, Stmt *loop, Buffer *buf) {
+    bool down;
+    if (loop->kind != S_LOOP || !loop->index || loop->reversed || loop->hi.kind == OPD_NONE ||
+        !time_of(loop, &down))
+        return false;
+    Trajectory tr = {0};
+    if (!traj_body(r, k, loop, loop->body, buf, false, &tr))
+        return false;
+    bool behind = !tr.read || (down ? tr.read_lo > tr.write_hi : tr.read_hi < tr.write_lo);
+    return tr.written && behind && !(tr.len_read && tr.len_write);
+}
+
+/* ---- checkpoints: an iteration's final values, not its re-execution ---- */
+/* Whether loop runs in the body of a parallel loop: there a checkpoint
+ * lives for one of its iterations, which pushes and pops it, its size
+ * bounded by that iteration's own work. Elsewhere (a time loop) it would
+ * keep every trip's values at once: re-execution it is. */
+static bool in_parallel_body(LoopKills *k, Stmt *loop) {
+    Where *w = where_of(k, loop);
+    for (int guard = 0; w && w->owner && guard < 1000; guard++) {
+        if (w->owner->kind == S_MAP || w->owner->kind == S_REDUCE)
+            return true;
+        w = where_of(k, w->owner);
+    }
+    return false;
+}
+
 /* The region of kills that covers all the others, its ends bound before
  * the loop; NULL if none. */
 static Region *covering_kill(Rev *r, LoopKills *k, Stmt *loop, PtrVec *kills) {
@@ -448,7 +838,7 @@ static Region *covering_kill(Rev *r, LoopKills *k, Stmt *loop, PtrVec *kills) {
         for (int d = 0; d < g->rank && fits; d++)
             fits = bound_before(r, k, loop, g->lo[d]) && bound_before(r, k, loop, g->hi[d]);
         for (int j = 0; j < kills->len && fits; j++)
-            fits = j == i || region_covers(g, kills->items[j]);
+            fits = j == i || region_covers(r, g, kills->items[j]);
         if (fits)
             return g;
     }
@@ -499,11 +889,19 @@ static PtrVec *unsaved_arrays(Rev *r, LoopKills *k, Stmt *loop) {
         return w->skip;
     w->skip = arena_alloc(r->a, sizeof(PtrVec));
     w->checkpoints = arena_alloc(r->a, sizeof(PtrVec));
+    w->trajectories = arena_alloc(r->a, sizeof(PtrVec));
     bool parallel_body = in_parallel_body(k, loop);
     PtrVec written = {0};
     collect_written(r, loop, &written);
     for (int i = 0; i < written.len; i++) {
         Buffer *b = written.items[i];
+        if ((b->kind == BUF_PARAM ||
+             (b->kind == BUF_LOCAL && b->id < k->nbufs && k->decl_body[b->id])) &&
+            is_trajectory(r, k, loop, b) && !entry_values_needed(r, k, loop, b, false)) {
+            vec_push(r->a, w->skip, b);
+            vec_push(r->a, w->trajectories, b);
+            continue;
+        }
         if (b->kind != BUF_LOCAL || b->id >= k->nbufs || !k->decl_body[b->id])
             continue;
         PtrVec kills = {0};
@@ -524,6 +922,13 @@ PtrVec *iteration_checkpoints(Rev *r, Stmt *loop) {
     if (!unsaved_arrays(r, k, loop))
         return NULL;
     return where_of(k, loop)->checkpoints;
+}
+
+PtrVec *final_trajectories(Rev *r, Stmt *loop) {
+    LoopKills *k = loop_kills(r);
+    if (loop->kind != S_LOOP || !loop->body || !unsaved_arrays(r, k, loop))
+        return NULL;
+    return where_of(k, loop)->trajectories;
 }
 
 PtrVec *iteration_saves_skip(Rev *r, Stmt *loop, PtrVec *dead) {

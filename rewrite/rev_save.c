@@ -633,19 +633,31 @@ static void scan_body(SiteScan *sc, Body *b) {
         scan_stmt(sc, b->stmts.items[i]);
 }
 
-/* A statement of the function's own body (not a loop, whose iterations
- * read each other's writes) need not save elements of arrays that neither
- * it nor any statement before it reads: nothing re-executed later looks at
- * their old values (a fresh temporary's first fill, an output). So for a
- * loop's entry checkpoint (entry), whose loop reads only what it wrote
- * of the arrays it is for, the statements before it decide alone. */
+/* A statement of the function's own body, or of a branch of its ifs (not
+ * a loop, whose iterations read each other's writes) need not save
+ * elements of arrays that neither it nor any statement before it reads: nothing re-executed later
+ * looks at their old values (a fresh temporary's first fill, an output). So for a loop's entry
+ * checkpoint (entry), whose loop reads only what it wrote of the arrays it is for, the statements
+ * before it decide alone. */
+/* Whether s is a statement of b, or of a branch of an if of b (at any
+ * depth of ifs, never inside a loop: it runs at most once); the statements
+ * before it (those before each if around it too) into *before. */
+static bool runs_once_in(Body *b, Stmt *s, PtrVec *before, Arena *a) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *t = b->stmts.items[i];
+        if (t != s && (t->kind != S_IF || (!runs_once_in(t->then_body, s, before, a) &&
+                                           !runs_once_in(t->else_body, s, before, a))))
+            continue;
+        for (int j = 0; j < i; j++)
+            vec_push(a, before, b->stmts.items[j]);
+        return true;
+    }
+    return false;
+}
+
 static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead, bool entry) {
-    Body *top = r->src->body;
-    int k = -1;
-    for (int i = 0; i < top->stmts.len && k < 0; i++)
-        if (top->stmts.items[i] == s)
-            k = i;
-    if (k < 0 || (s->kind == S_LOOP && !entry))
+    PtrVec before = {0};
+    if (!runs_once_in(r->src->body, s, &before, r->a) || (s->kind == S_LOOP && !entry))
         return dead;
     PtrVec *skip = arena_alloc(r->a, sizeof(PtrVec));
     for (int i = 0; dead && i < dead->len; i++)
@@ -656,8 +668,8 @@ static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead, bool entry) {
     for (int w = 0; w < written.len; w++) {
         bool read = !entry && (accumulates_into(r, &u, written.items[w]) ||
                                updates(&u, written.items[w], MARK_READ));
-        for (int j = 0; j < k && !read; j++)
-            read = stmt_reads_buffer(top->stmts.items[j], written.items[w]);
+        for (int j = 0; j < before.len && !read; j++)
+            read = stmt_reads_buffer(before.items[j], written.items[w]);
         if (!read)
             vec_push(r->a, skip, written.items[w]);
     }

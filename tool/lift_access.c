@@ -240,6 +240,21 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
         }
         return other;
     }
+    bool postfix;
+    if (k == CXCursor_UnaryOperator && !strcmp(unop_of(L, c, &postfix), "&") &&
+        clang_getCursorKind(strip_casts(kids_of(c).items[0])) == CXCursor_MemberRefExpr &&
+        clang_getCanonicalType(clang_getCursorType(strip_casts(kids_of(c).items[0]))).kind ==
+            CXType_Record) { /* &m->lin: a struct inside a struct */
+        const char *t = written_text(L->fe, kids_of(c).items[0]);
+        lift_fail(L, c,
+                  arena_printf(L->a,
+                               "use its fields through the outer struct (%s.w[i] for a field "
+                               "w, the outer struct passed to a helper), or pass the inner "
+                               "struct to the function as a parameter of its own",
+                               t),
+                  "'&%s' points to a struct inside a struct, which pargrad does not follow", t);
+        return NULL;
+    }
     lift_fail(L, c, view_hint, "unsupported pointer expression%s", "");
     return NULL;
 }

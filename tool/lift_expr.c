@@ -350,7 +350,11 @@ static Buffer *tested_pointer(Lift *L, CXCursor e) {
         return NULL;
     int b = env_lookup(L, r);
     const Binding *bd = b >= 0 ? &L->env[b] : NULL;
-    if (!bd || !bd->is_array || bd->shape || !bd->buf || bd->buf->kind != BUF_PARAM ||
+    /* a parameter the function points elsewhere later (swapped grids), not
+     * yet moved: its own array, at its start (`if (!x) abort();` first) */
+    bool unmoved = bd && bd->is_view && bd->buf && !strcmp(bd->buf->name, bd->name) &&
+                   opd_is_const(bd->val, 0);
+    if (!bd || !(bd->is_array || unmoved) || bd->shape || !bd->buf || bd->buf->kind != BUF_PARAM ||
         bd->buf->by_value || bd->buf->field || bd->buf->elem.kind == TY_VOID)
         return NULL;
     return bd->buf;

@@ -832,7 +832,23 @@ int accumulator_binding(Lift *L, Pragma *pg, int i) {
     const char *what = pg->kind == PG_SCAN ? "scan" : "reduce";
     int found = env_named(L, name);
     SrcLoc at = *(SrcLoc *)pg->var_locs.items[i];
-    if (found < 0 || L->env[found].is_array || L->env[found].is_view) {
+    if (found >= 0 && L->env[found].is_view) { /* (the array form takes arrays, not views) */
+        lift_fail_at(L, at,
+                     arena_printf(L->a,
+                                  "carry the value in a scalar: declare `double acc = ...;` "
+                                  "before the loop, list it (%s), and write acc = ... acc ...; "
+                                  "%s[k] = acc; in the loop",
+                                  pg->kind == PG_SCAN ? "scan(affine : acc) for a recurrence"
+                                                      : "reduce(+ : acc) for a sum",
+                                  name),
+                     arena_printf(L->a,
+                                  "%s variable '%%s' is a pointer into another array: the "
+                                  "clause lists a scalar%s",
+                                  what, pg->kind == PG_SCAN ? " or an array itself" : ""),
+                     name);
+        return -1;
+    }
+    if (found < 0 || L->env[found].is_array) {
         lift_fail_at(
             L, at, "declare the variable before the loop",
             arena_printf(L->a, "%s variable '%%s' is not a scalar declared before the loop", what),

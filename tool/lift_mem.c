@@ -79,22 +79,36 @@ static Buffer *mem_array(Lift *L, CXCursor arg, const char *fn, Operand *off) {
 }
 
 /* How many elements of size esize `bytes` spans: E where it is E * sizeof(T)
- * or sizeof(T) * E with sizeof(T) == esize (n * sizeof(double)), else
- * bytes / esize. */
-static Operand element_count(Lift *L, CXCursor bytes, long long esize) {
+ * or sizeof(T) * E with sizeof(T) == esize (n * sizeof(double); also
+ * sizeof(double) * K * d: K * d), else bytes / esize. */
+static bool count_of_size(Lift *L, Builder *bd, CXCursor bytes, long long esize, Operand *out) {
     CXCursor c = strip_casts(bytes);
     while (clang_getCursorKind(c) == CXCursor_ParenExpr)
         c = strip_casts(kids_of(c).items[0]);
-    Builder bd = lift_builder(L, bytes);
-    if (clang_getCursorKind(c) == CXCursor_BinaryOperator && !strcmp(binop_of(L, c), "*")) {
-        Kids k = kids_of(c);
-        for (int q = 0; q < 2; q++) {
-            bool ok;
-            Operand f = evaluate_constant(L, k.items[q], &ok);
-            if (ok && f.kind == OPD_CONST && !type_is_float(f.ty) && f.ival == esize)
-                return b_cast(&bd, type_long(), lift_expr(L, k.items[1 - q]));
+    if (clang_getCursorKind(c) != CXCursor_BinaryOperator || strcmp(binop_of(L, c), "*"))
+        return false;
+    Kids k = kids_of(c);
+    for (int q = 0; q < 2; q++) {
+        bool ok;
+        Operand f = evaluate_constant(L, k.items[q], &ok), rest;
+        if (ok && f.kind == OPD_CONST && !type_is_float(f.ty) && f.ival == esize) {
+            *out = b_cast(bd, type_long(), lift_expr(L, k.items[1 - q]));
+            return true;
+        }
+        /* sizeof(double) * K * d: the size in the left factor */
+        if (count_of_size(L, bd, k.items[q], esize, &rest)) {
+            *out = b_mul(bd, rest, b_cast(bd, type_long(), lift_expr(L, k.items[1 - q])));
+            return true;
         }
     }
+    return false;
+}
+
+static Operand element_count(Lift *L, CXCursor bytes, long long esize) {
+    Builder bd = lift_builder(L, bytes);
+    Operand n;
+    if (count_of_size(L, &bd, bytes, esize, &n))
+        return n;
     Operand v = b_cast(&bd, type_long(), lift_expr(L, bytes));
     if (v.kind == OPD_CONST && !type_is_float(v.ty)) /* (sizeof a, of a local array) */
         return opd_int(v.ival / esize);

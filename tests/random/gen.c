@@ -147,6 +147,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_ROW_START] = {"row_start", 1},
     [K_PARAM_SWAP] = {"param_swap", 1},
     [K_CAUSAL] = {"causal", 1},
+    [K_RECURRENCE] = {"recurrence", 1},
 };
 
 int on(enum construct k) {

@@ -199,6 +199,8 @@ enum construct {
     K_PARAM_SWAP,    /* the parameters x and w swapped at the top level, as a time loop
                       * swaps its grids (e2e param_swap has the loop):
                       * const double *sw = x; x = w; w = sw; */
+    K_RECURRENCE,    /* a sequential recurrence along a local array: up (r[i] from r[i - 1]),
+                      * down (r[i] from r[i + 1]) or at an offset (r[n + i]): nothing saved */
     K_COUNT
 };
 

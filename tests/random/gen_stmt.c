@@ -928,52 +928,95 @@ static int gen_pick(struct block b) {
     return 1;
 }
 
-/* K_ENTRY: a trajectory kept row by row (S + 1 rows of n), each step's row
- * from the row before, in a map or a sweep that reads the row it builds:
- * no element written twice, none after it is read, so the step loop is
- * under `checkpoint(entry: tr)` (and sometimes stripmine). The rows may
- * first hold values a sum before the loop reads (the loop's return sweep
- * must put them back). The rows summed, weighted, into a new scalar. */
+/* The row of a trajectory a map over i builds from the row before, one
+ * of three ways: all of it from two elements of the row before; its
+ * interior from three, its ends apart (the last from the row before's
+ * last, as `(t - 1) * n + n - 1` or `t * n - 1`); or through pointers to
+ * the two rows (`cv[i]`, `pv[(i + n - 1) % n]`). */
+static void gen_trajectory_row(struct block body, const char *tr, const char *t, const char *i,
+                               int ip) {
+    int form = rnd(3);
+    const char *lo = form == 1 ? "1" : "0", *hi = form == 1 ? "n - 1" : "n";
+    if (form == 2) {
+        stmt(body, fmt("const double *pv%s = %s + (%s - 1) * n;\ndouble *cv%s = %s + %s * n;", t,
+                       tr, t, t, tr, t));
+    }
+    struct node *m = block_stmt(body, fmt("#pragma pargrad map\n%s {", loop_head(i, ip, lo, hi)));
+    cx.par++;
+    push_loop(i, form == 1, NRANGE, form == 1);
+    struct node *w;
+    if (form == 0)
+        w = stmt(body_of(m), fmt("%s[%s * n + %s] = 0.5 * %s[(%s - 1) * n + %s] + 0.25 * tanh(%%0) "
+                                 "* %s[(%s - 1) * n + (%s + 1) %% n];",
+                                 tr, t, i, tr, t, i, tr, t, i));
+    else if (form == 1)
+        w = stmt(body_of(m), fmt("%s[%s * n + %s] = 0.5 * %s[(%s - 1) * n + %s] + 0.25 * tanh(%%0) "
+                                 "* (%s[(%s - 1) * n + %s - 1] - %s[(%s - 1) * n + %s + 1]);",
+                                 tr, t, i, tr, t, i, tr, t, i, tr, t, i));
+    else
+        w = stmt(body_of(m), fmt("cv%s[%s] = 0.5 * pv%s[%s] + 0.25 * tanh(%%0) * pv%s[(%s + n - 1) "
+                                 "%% n];",
+                                 t, i, t, i, t, i));
+    w->kid[w->nkid++] = gen_expr(1);
+    cx.par--;
+    if (form == 1) {
+        stmt(body, fmt("%s[%s * n] = 0.5 * %s[(%s - 1) * n];", tr, t, tr, t));
+        stmt(body, chance(50)
+                       ? fmt("%s[%s * n + n - 1] = tanh(%s[(%s - 1) * n + n - 1]);", tr, t, tr, t)
+                       : fmt("%s[%s * n + n - 1] = tanh(%s[%s * n - 1]);", tr, t, tr, t));
+    }
+}
+
+/* K_ENTRY: a trajectory kept row by row (S + 1 rows of n, or u's m rows),
+ * each step's row from the row before, in a map or a sweep that reads the
+ * row it builds: no element written twice, none after it is read, so the
+ * step loop is sometimes under `checkpoint(entry: tr)` (and stripmine);
+ * without it, pargrad sees that no row is overwritten (rev_kill.c). The
+ * rows may first hold values a sum before the loop reads (the loop's
+ * return sweep must put them back). The rows summed, weighted, into a
+ * new scalar. */
 static void gen_trajectory(struct block b) {
     const char *tr = fresh("tr"), *ts = fresh("ts"), *t = fresh("t"), *k = fresh("k");
-    int rows = 2 + rnd(3), heap = cx.seq == 0 && chance(50), before = chance(40);
-    stmt(b, heap ? fmt("double *%s = malloc(sizeof(double) * (size_t)%d * (size_t)n);", tr, rows)
-                 : fmt("double %s[%d * n];", tr, rows));
+    struct array *u = find_array("u");
+    int in_u = u && !prog.ty_u && !cx.in_helper && cx.depth == 0 && cx.seq == 0 && cx.par == 0 &&
+               chance(60);
+    int heap = !in_u && cx.seq == 0 && chance(50), before = chance(40), nrows = 2 + rnd(3);
+    const char *rows = in_u ? "m" : fmt("%d", nrows);
+    if (in_u) {
+        tr = "u";
+        u->locked = 1; /* (the row's expressions read neither row) */
+    } else {
+        stmt(b, heap
+                    ? fmt("double *%s = malloc(sizeof(double) * (size_t)%s * (size_t)n);", tr, rows)
+                    : fmt("double %s[%s * n];", tr, rows));
+    }
     stmt(b, fmt("double %s = 0.0;", ts));
-    stmt(b, fmt("#pragma pargrad map\nfor (int %s = 0; %s < %s; %s++)\n    %s[%s] = 0.5 * x[%s %% "
-                "n] + 0.1;",
-                k, k, before ? fmt("%d * n", rows) : "n", k, tr, k, k));
+    if (!in_u)
+        stmt(b, fmt("#pragma pargrad map\nfor (int %s = 0; %s < %s; %s++)\n    %s[%s] = 0.5 * "
+                    "x[%s %% n] + 0.1;",
+                    k, k, before ? fmt("%s * n", rows) : "n", k, tr, k, k));
     if (before) /* read before the loop overwrites rows 1.. */
-        stmt(b, fmt("for (int %s = 0; %s < %d * n; %s++)\n    %s += sin(%s[%s]) * %s[%s];", k, k,
+        stmt(b, fmt("for (int %s = 0; %s < %s * n; %s++)\n    %s += sin(%s[%s]) * %s[%s];", k, k,
                     rows, k, ts, tr, k, tr, k));
-    const char *pragma = loop_pragma(fmt("checkpoint(entry: %s)", tr));
+    const char *pragma = loop_pragma(chance(50) ? fmt("checkpoint(entry: %s)", tr) : NULL);
     struct node *loop =
-        block_stmt(b, fmt("%sfor (int %s = 1; %s < %d; %s++) {", pragma, t, t, rows, t));
+        block_stmt(b, fmt("%sfor (int %s = 1; %s < %s; %s++) {", pragma, t, t, rows, t));
     struct saved s = enter();
     cx.seq++;
     push_loop(t, 0, CRANGE, 0);
-    struct node *w;
     const char *i = NULL;
     if (chance(65)) { /* a map over the row */
         int ip;
         i = loop_counter("i", &ip);
-        const char *prev = fmt("%s[(%s - 1) * n + %s]", tr, t, i);
-        struct node *m =
-            block_stmt(body_of(loop), fmt("#pragma pargrad map\n%s {", loop_head(i, ip, "0", "n")));
-        cx.par++;
-        push_loop(i, 0, NRANGE, 0); /* over [0, n): no neighbour is in bounds */
-        w = stmt(body_of(m), fmt("%s[%s * n + %s] = 0.5 * %s + 0.25 * tanh(%%0) * %s[(%s - 1) * n "
-                                 "+ (%s + 1) %% n];",
-                                 tr, t, i, prev, tr, t, i));
-        w->kid[w->nkid++] = gen_expr(1);
-        cx.par--;
+        gen_trajectory_row(body_of(loop), tr, t, i, ip);
     } else { /* a sweep: element j from element j - 1 of the same row */
         const char *j = fresh("j");
         stmt(body_of(loop), fmt("%s[%s * n] = 0.75 * tanh(%s[(%s - 1) * n]);", tr, t, tr, t));
         struct node *l =
             block_stmt(body_of(loop), fmt("for (int %s = 1; %s < n; %s++) {", j, j, j));
         push_loop(j, 0, NRANGE, 0); /* over [1, n): j + 1 is not in bounds */
-        w = stmt(body_of(l), fmt("%s[%s * n + %s] = 0.5 * %s[(%s - 1) * n + %s] + 0.25 * "
+        struct node *w =
+            stmt(body_of(l), fmt("%s[%s * n + %s] = 0.5 * %s[(%s - 1) * n + %s] + 0.25 * "
                                  "sin(%s[%s * n + %s - 1]) * tanh(%%0);",
                                  tr, t, j, tr, t, j, tr, t, j));
         w->kid[w->nkid++] = gen_expr(1);
@@ -983,12 +1026,52 @@ static void gen_trajectory(struct block b) {
     leave(s);
     if (i)
         end_counter(i);
-    stmt(b, fmt("#pragma pargrad reduce(+ : %s)\nfor (int %s = 0; %s < %d * n; %s++)\n    %s += "
+    if (in_u)
+        u->locked = 0;
+    stmt(b, fmt("#pragma pargrad reduce(+ : %s)\nfor (int %s = 0; %s < %s * n; %s++)\n    %s += "
                 "%s[%s] * (0.5 + 0.125 * (%s %% 3));",
                 ts, k, k, rows, k, ts, tr, k, k));
     if (heap)
         stmt(b, fmt("free(%s);", tr));
-    declare(ts, T_DOUBLE, 2.0 * rows * prog.n);
+    declare(ts, T_DOUBLE, 2.0 * (in_u ? 5 : nrows) * prog.n);
+}
+
+/* K_RECURRENCE: a sequential recurrence along a local array, as filters
+ * and cumulative models write it: up (r[i] from r[i - 1]), down (r[i]
+ * from r[i + 1]) or at an offset into a longer array (r[n + i] from r[n
+ * + i - 1]). No element is overwritten after it is read: pargrad saves
+ * nothing for r (rev_kill.c). Summed, weighted, into a new scalar. */
+static void gen_recurrence(struct block b) {
+    const char *r = fresh("rc"), *sum = fresh("rs"), *k = fresh("k");
+    int form = rnd(3), vla = on(K_LOCAL_VLA) && chance(50);
+    const char *base = form == 2 ? "n + " : "", *len = form == 2 ? "2 * n" : "n";
+    stmt(b, vla ? fmt("double %s[%s];", r, len)
+                : fmt("double *%s = malloc(sizeof(double) * (size_t)(%s));", r, len));
+    struct node *z = stmt(b, fmt("%s[%s%s] = tanh(%%0);", r, base, form == 1 ? "n - 1" : "0"));
+    z->kid[z->nkid++] = gen_expr(0);
+    int pooled;
+    const char *i = loop_counter("i", &pooled), *d = pooled ? "" : "int ";
+    struct node *l =
+        block_stmt(b, form == 1 ? fmt("for (%s%s = n - 2; %s >= 0; %s--) {", d, i, i, i)
+                                : fmt("for (%s%s = 1; %s < n; %s++) {", d, i, i, i));
+    struct saved s = enter();
+    cx.seq++;
+    push_loop(i, 0, NRANGE, 0);
+    struct node *w = stmt(body_of(l), fmt("%s[%s%s] = (0.5 + 0.4 * tanh(%%0)) * %s[%s%s %s 1] + "
+                                          "0.5 * sin(%%1);",
+                                          r, base, i, r, base, i, form == 1 ? "+" : "-"));
+    w->kid[w->nkid++] = gen_expr(1);
+    w->kid[w->nkid++] = gen_expr(1);
+    cx.nloops--;
+    cx.seq--;
+    leave(s);
+    end_counter(i);
+    stmt(b, fmt("double %s = 0.0;\n#pragma pargrad reduce(+ : %s)\nfor (int %s = 0; %s < n; %s++)\n"
+                "    %s += %s[%s%s] * (0.5 + 0.125 * (%s %% 3));",
+                sum, sum, k, k, k, sum, r, base, k, k));
+    if (!vla)
+        stmt(b, fmt("free(%s);", r));
+    declare(sum, T_DOUBLE, 5.0 * prog.n); /* |r| <= 0.9 |r| + 0.5 */
 }
 
 /* u (or another initialised array) smoothed by a stencil map into a buffer
@@ -1701,6 +1784,10 @@ static void gen_stmt(struct block b, int count) {
             if (on(K_VIEW) && !in_parallel && !cx.in_helper && chance(30) && gen_pick(b))
                 return;
 
+            if (on(K_RECURRENCE) && !in_parallel && cx.depth < 2 && chance(12)) {
+                gen_recurrence(b);
+                return;
+            }
             if (on(K_ENTRY) && !in_parallel && cx.depth < 2 && chance(25)) {
                 gen_trajectory(b);
                 return;
