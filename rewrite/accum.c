@@ -393,8 +393,11 @@ void emit_array_accumulate(Rev *r, Builder *bd, Stmt *read, Operand v) {
         s->acc_key = 4 * off; /* (the index's form, as injective_in's keys) */
         s->acc = ACC_PLAIN;
     }
-    memcpy(s->acc_rows, shape.len, sizeof shape.len);
     s->acc_nrows = shape.n;
+    if (shape.n) {
+        s->acc_rows = arena_alloc(r->a, sizeof(Operand) * (size_t)shape.n);
+        memcpy(s->acc_rows, shape.len, sizeof(Operand) * (size_t)shape.n);
+    }
     body_append(r->a, bd->b, s);
 }
 

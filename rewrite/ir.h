@@ -449,7 +449,7 @@ struct Stmt {
     Var *acc_base;     /* S_ACC: the variable its index adds to that (base + i), or NULL */
     /* S_ACC of a row-major key: the lengths of the rows, outermost first
      * (x_b[(b * C + c) * L + j]: C, L): accesses of other lengths collide */
-    Operand acc_rows[2];
+    struct Operand *acc_rows; /* (acc_nrows of them, in the arena) */
     int acc_nrows;
     /* S_ACC at the top of a counted loop's body, its index affine in the
      * loop's: the index at the first and the last iteration, computed by

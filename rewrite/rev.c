@@ -81,10 +81,12 @@ Stmt *def_of(Rev *r, Operand o) {
  * returned 0, not inf * 0 = NaN. */
 static Operand times_partial(Builder *bd, Operand db, Operand p) {
     Stmt *sel = NULL;
-    for (int i = bd->b->stmts.len - 1; i >= 0 && p.kind == OPD_VAR && !sel; i--) {
+    /* (deriv_partial emitted it last: a few statements back at most) */
+    int stop = bd->b->stmts.len > 8 ? bd->b->stmts.len - 8 : 0;
+    for (int i = bd->b->stmts.len - 1; i >= stop && p.kind == OPD_VAR && !sel; i--) {
         Stmt *t = bd->b->stmts.items[i];
         if (t->kind == S_LET && t->dst == p.var)
-            sel = t->op == OP_SELECT ? t : NULL, i = 0;
+            sel = t->op == OP_SELECT ? t : NULL, i = stop;
     }
     if (!sel)
         return b_mul(bd, db, p);
@@ -1279,11 +1281,11 @@ Func *rev_function(Arena *a, RevSpec *spec, RevErrors *err) {
     Stmt *ret = f->body->stmts.len ? f->body->stmts.items[f->body->stmts.len - 1] : NULL;
     if (ret && ret->kind != S_RETURN)
         ret = NULL;
-    bool restores = body_restores(&r, f->body);
-    rev_sweeps(&r, f->body, out,
-               &(Seeds){.seed = seed,
-                        .ret = ret,
-                        .tails = !restores || !writes_callers_arrays(&r, f->body, 0)});
+    /* (asked only where a guard clause leaves the rest in a last if) */
+    bool writes = writes_callers_arrays(&r, f->body, 0);
+    bool restores =
+        !writes || tail_if(f->body, &(Seeds){.tails = true}) < 0 || body_restores(&r, f->body);
+    rev_sweeps(&r, f->body, out, &(Seeds){.seed = seed, .ret = ret, .tails = !restores || !writes});
     for (int i = 0; i < epilogue->stmts.len; i++)
         body_append(a, out, epilogue->stmts.items[i]);
     if (restores)

@@ -639,25 +639,41 @@ static void scan_body(SiteScan *sc, Body *b) {
  * looks at their old values (a fresh temporary's first fill, an output). So for a loop's entry
  * checkpoint (entry), whose loop reads only what it wrote of the arrays it is for, the statements
  * before it decide alone. */
-/* Whether s is a statement of b, or of a branch of an if of b (at any
- * depth of ifs, never inside a loop: it runs at most once); the statements
- * before it (those before each if around it too) into *before. */
-static bool runs_once_in(Body *b, Stmt *s, PtrVec *before, Arena *a) {
+/* Where s runs at most once: a statement of b, or of a branch of an if of
+ * b (at any depth of ifs, never inside a loop). The bodies around it and
+ * its position in each, innermost first, into path (up to 16 levels). */
+typedef struct OncePath {
+    Body *body[16];
+    int at[16], depth;
+} OncePath;
+
+static bool runs_once_in(Body *b, Stmt *s, OncePath *path) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *t = b->stmts.items[i];
-        if (t != s && (t->kind != S_IF || (!runs_once_in(t->then_body, s, before, a) &&
-                                           !runs_once_in(t->else_body, s, before, a))))
+        if (t != s && (t->kind != S_IF || (!runs_once_in(t->then_body, s, path) &&
+                                           !runs_once_in(t->else_body, s, path))))
             continue;
-        for (int j = 0; j < i; j++)
-            vec_push(a, before, b->stmts.items[j]);
+        if (path->depth == 16)
+            return false;
+        path->body[path->depth] = b;
+        path->at[path->depth++] = i;
         return true;
     }
     return false;
 }
 
+/* Whether a statement before the one path leads to reads buf */
+static bool read_before(const OncePath *path, Buffer *buf) {
+    for (int d = 0; d < path->depth; d++)
+        for (int j = 0; j < path->at[d]; j++)
+            if (stmt_reads_buffer(path->body[d]->stmts.items[j], buf))
+                return true;
+    return false;
+}
+
 static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead, bool entry) {
-    PtrVec before = {0};
-    if (!runs_once_in(r->src->body, s, &before, r->a) || (s->kind == S_LOOP && !entry))
+    OncePath path = {.depth = 0};
+    if (!runs_once_in(r->src->body, s, &path) || (s->kind == S_LOOP && !entry))
         return dead;
     PtrVec *skip = arena_alloc(r->a, sizeof(PtrVec));
     for (int i = 0; dead && i < dead->len; i++)
@@ -668,9 +684,7 @@ static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead, bool entry) {
     for (int w = 0; w < written.len; w++) {
         bool read = !entry && (accumulates_into(r, &u, written.items[w]) ||
                                updates(&u, written.items[w], MARK_READ));
-        for (int j = 0; j < before.len && !read; j++)
-            read = stmt_reads_buffer(before.items[j], written.items[w]);
-        if (!read)
+        if (!read && !read_before(&path, written.items[w]))
             vec_push(r->a, skip, written.items[w]);
     }
     marks_free(&u.m);
