@@ -46,22 +46,11 @@ static bool is_index_of(Rev *r, Operand o, Stmt *loop, long long *off) {
     return false;
 }
 
-/* o without the casts that keep a non-negative value ((long)j for an int
- * j counting up from 0) */
-static Operand uncast(Rev *r, Operand o) {
-    for (Stmt *d = def_of(r, o);
-         d && d->kind == S_LET && d->nargs == 1 &&
-         (d->op == OP_COPY || (d->op == OP_CAST && widening_int_cast(d->args[0].ty, d->dst->ty)));
-         d = def_of(r, o))
-        o = d->args[0];
-    return o;
-}
-
 /* o as v + *c for a constant integer *c (casts kept) */
 static Operand peel_offset(Rev *r, Operand o, long long *c) {
     *c = 0;
     for (;;) {
-        o = uncast(r, o);
+        o = uncast_widening(r, o);
         Stmt *d = def_of(r, o);
         if (!d || d->kind != S_LET || (d->op != OP_ADD && d->op != OP_SUB) ||
             d->args[1].kind != OPD_CONST || type_is_float(d->args[1].ty))
@@ -77,7 +66,7 @@ static Operand peel_offset(Rev *r, Operand o, long long *c) {
 static bool bound_within_depth(Rev *r, Operand hi, long long c, Operand m, int depth) {
     long long k;
     hi = peel_offset(r, hi, &k);
-    m = uncast(r, m);
+    m = uncast_widening(r, m);
     bool consts = hi.kind == OPD_CONST && m.kind == OPD_CONST && !type_is_float(hi.ty) &&
                   !type_is_float(m.ty);
     if (consts)
@@ -97,7 +86,7 @@ static bool bound_within(Rev *r, Operand hi, long long c, Operand m) {
 
 /* [lo + c, hi + c) lies in [0, m): lo a constant, hi bounded by m */
 static bool shifted_range_within(Rev *r, Operand lo, Operand hi, long long c, Operand m) {
-    lo = uncast(r, lo);
+    lo = uncast_widening(r, lo);
     return lo.kind == OPD_CONST && !type_is_float(lo.ty) && lo.ival + c >= 0 &&
            bound_within(r, hi, c, m);
 }
@@ -178,7 +167,7 @@ static bool row_major_pair(Rev *r, Operand rows, Operand cols, long long c, Stmt
                            long long *off, RowShape *shape, int depth) {
     long long cc;
     Operand j = peel_offset(r, cols, &cc);
-    Stmt *m = def_of(r, uncast(r, rows));
+    Stmt *m = def_of(r, uncast_widening(r, rows));
     if (depth > 4 || !m || m->kind != S_LET || (col && (j.kind != OPD_VAR || j.var != col->index)))
         return false;
     for (int q = 0; m->op == OP_MUL && q < 2; q++) {
@@ -193,15 +182,15 @@ static bool row_major_pair(Rev *r, Operand rows, Operand cols, long long c, Stmt
             return true;
         }
     }
-    Stmt *x = m->op == OP_ADD && !col ? def_of(r, uncast(r, m->args[0])) : NULL;
-    Stmt *y = x ? def_of(r, uncast(r, m->args[1])) : NULL;
+    Stmt *x = m->op == OP_ADD && !col ? def_of(r, uncast_widening(r, m->args[0])) : NULL;
+    Stmt *y = x ? def_of(r, uncast_widening(r, m->args[1])) : NULL;
     if (!x || !y || x->kind != S_LET || y->kind != S_LET || x->op != OP_MUL || y->op != OP_MUL)
         return false;
     for (int qx = 0; qx < 2; qx++)
         for (int qy = 0; qy < 2; qy++) {
             Operand len = x->args[1 - qx];
             RowShape inner = {{opd_none(), opd_none()}, 0};
-            if (opd_equal(uncast(r, len), uncast(r, y->args[1 - qy])) &&
+            if (opd_equal(uncast_widening(r, len), uncast_widening(r, y->args[1 - qy])) &&
                 row_major_pair(r, x->args[qx], y->args[qy], 0, loop, NULL, off, &inner,
                                depth + 1) &&
                 inner.n == 1 && fixed_row_length(r, len, 0) && column_in_range(r, cols, c, len)) {
@@ -222,7 +211,7 @@ static bool is_column_in(Rev *r, Operand o, Stmt *loop, long long *off) {
     if (!d)
         return false;
     for (int k = 0; k < 2; k++) {
-        Stmt *m = def_of(r, uncast(r, d->args[k]));
+        Stmt *m = def_of(r, uncast_widening(r, d->args[k]));
         Operand j = peel_offset(r, d->args[1 - k], &c2);
         if (!m || m->kind != S_LET || m->op != OP_MUL || j.kind != OPD_VAR || j.var != loop->index)
             continue;
@@ -243,7 +232,7 @@ static bool is_column_in(Rev *r, Operand o, Stmt *loop, long long *off) {
 static bool is_strided_index_of(Rev *r, Operand o, Stmt *loop, long long *stride, long long *off) {
     long long c, inner;
     o = peel_offset(r, o, &c);
-    Stmt *d = def_of(r, uncast(r, o));
+    Stmt *d = def_of(r, uncast_widening(r, o));
     if (!d || d->kind != S_LET || d->op != OP_MUL)
         return false;
     for (int q = 0; q < 2; q++) {
@@ -359,7 +348,7 @@ static bool is_based_index_of(Rev *r, Operand o, Var **base, long long *off) {
     if (!d)
         return false;
     for (int k = 0; k < 2; k++) {
-        Operand b = uncast(r, d->args[k]);
+        Operand b = uncast_widening(r, d->args[k]);
         if (b.kind != OPD_VAR || type_is_float(b.ty) || !bound_outside_par_loop(r, b.var) ||
             !is_index_of(r, d->args[1 - k], r->par_loop, off))
             continue;

@@ -7,11 +7,18 @@
 #include <string.h>
 
 typedef Operand (*PartialFn)(Builder *bd, int k, const Operand *x, Operand r);
+/* For functions that return one argument or a constant (fmin, fmax,
+ * fdim): where argument k's adjoint passes (*passes: the test true, or
+ * false) and its sign (*sign); no partial is multiplied, so an infinite
+ * adjoint (sqrt's at 0 in sqrt(fmax(v, 0.0))) gives the other argument
+ * 0, not inf * 0 = NaN. */
+typedef Operand (*PassFn)(Builder *bd, int k, const Operand *x, bool *passes, double *sign);
 
 typedef struct DerivEntry {
     const char *name;
     int arity;
     PartialFn partial;
+    PassFn pass; /* instead of partial */
 } DerivEntry;
 
 static Operand k_(double v, Operand like) {
@@ -136,15 +143,13 @@ static Operand d_fabs(Builder *bd, int k, const Operand *x, Operand r) {
 }
 /* fmin/fmax pass the derivative of the argument they return (the first on
  * ties, as the sequential reduce semantics keep the accumulator). */
-static Operand d_fmin(Builder *bd, int k, const Operand *x, Operand r) {
-    Operand first = b_cmp(bd, OP_LE, x[0], x[1]);
-    return k == 0 ? b_select(bd, first, k_(1, r), k_(0, r))
-                  : b_select(bd, first, k_(0, r), k_(1, r));
+static Operand p_fmin(Builder *bd, int k, const Operand *x, bool *passes, double *sign) {
+    *passes = k == 0, *sign = 1;
+    return b_cmp(bd, OP_LE, x[0], x[1]);
 }
-static Operand d_fmax(Builder *bd, int k, const Operand *x, Operand r) {
-    Operand first = b_cmp(bd, OP_GE, x[0], x[1]);
-    return k == 0 ? b_select(bd, first, k_(1, r), k_(0, r))
-                  : b_select(bd, first, k_(0, r), k_(1, r));
+static Operand p_fmax(Builder *bd, int k, const Operand *x, bool *passes, double *sign) {
+    *passes = k == 0, *sign = 1;
+    return b_cmp(bd, OP_GE, x[0], x[1]);
 }
 /* fmod(a, b) = a - trunc(a / b) * b, the quotient constant between jumps. */
 static Operand d_fmod(Builder *bd, int k, const Operand *x, Operand r) {
@@ -169,9 +174,9 @@ static Operand d_copysign(Builder *bd, int k, const Operand *x, Operand r) {
     return b_mul(bd, b_call(bd, fn, k_(1, r), x[0]), b_call(bd, fn, k_(1, r), x[1]));
 }
 /* fdim(a, b) = a - b where a > b, else 0. */
-static Operand d_fdim(Builder *bd, int k, const Operand *x, Operand r) {
-    Operand above = b_cmp(bd, OP_GT, x[0], x[1]);
-    return b_select(bd, above, k_(k == 0 ? 1 : -1, r), k_(0, r));
+static Operand p_fdim(Builder *bd, int k, const Operand *x, bool *passes, double *sign) {
+    *passes = true, *sign = k == 0 ? 1 : -1;
+    return b_cmp(bd, OP_GT, x[0], x[1]);
 }
 static Operand gauss(Builder *bd, Operand x, double scale) {
     Operand e = call1(bd, "exp", b_neg(bd, b_mul(bd, x, x)));
@@ -204,52 +209,52 @@ static Operand d_none(Builder *bd, int k, const Operand *x, Operand r) {
 }
 
 static const DerivEntry table[] = {
-    {"sin", 1, d_sin},
-    {"cos", 1, d_cos},
-    {"tan", 1, d_tan},
-    {"asin", 1, d_asin},
-    {"acos", 1, d_acos},
-    {"atan", 1, d_atan},
-    {"atan2", 2, d_atan2},
-    {"sinh", 1, d_sinh},
-    {"cosh", 1, d_cosh},
-    {"tanh", 1, d_tanh},
-    {"asinh", 1, d_asinh},
-    {"acosh", 1, d_acosh},
-    {"atanh", 1, d_atanh},
-    {"exp", 1, d_exp},
-    {"exp2", 1, d_exp2},
-    {"expm1", 1, d_expm1},
-    {"log", 1, d_log},
-    {"log2", 1, d_log2},
-    {"log10", 1, d_log10},
-    {"log1p", 1, d_log1p},
-    {"sqrt", 1, d_sqrt},
-    {"cbrt", 1, d_cbrt},
-    {"pow", 2, d_pow},
-    {"hypot", 2, d_hypot},
-    {"fabs", 1, d_fabs},
-    {"fmin", 2, d_fmin},
-    {"fmax", 2, d_fmax},
-    {"erf", 1, d_erf},
-    {"erfc", 1, d_erfc},
-    {"lgamma", 1, d_lgamma},
-    {"tgamma", 1, d_tgamma},
+    {"sin", 1, d_sin, NULL},
+    {"cos", 1, d_cos, NULL},
+    {"tan", 1, d_tan, NULL},
+    {"asin", 1, d_asin, NULL},
+    {"acos", 1, d_acos, NULL},
+    {"atan", 1, d_atan, NULL},
+    {"atan2", 2, d_atan2, NULL},
+    {"sinh", 1, d_sinh, NULL},
+    {"cosh", 1, d_cosh, NULL},
+    {"tanh", 1, d_tanh, NULL},
+    {"asinh", 1, d_asinh, NULL},
+    {"acosh", 1, d_acosh, NULL},
+    {"atanh", 1, d_atanh, NULL},
+    {"exp", 1, d_exp, NULL},
+    {"exp2", 1, d_exp2, NULL},
+    {"expm1", 1, d_expm1, NULL},
+    {"log", 1, d_log, NULL},
+    {"log2", 1, d_log2, NULL},
+    {"log10", 1, d_log10, NULL},
+    {"log1p", 1, d_log1p, NULL},
+    {"sqrt", 1, d_sqrt, NULL},
+    {"cbrt", 1, d_cbrt, NULL},
+    {"pow", 2, d_pow, NULL},
+    {"hypot", 2, d_hypot, NULL},
+    {"fabs", 1, d_fabs, NULL},
+    {"fmin", 2, NULL, p_fmin},
+    {"fmax", 2, NULL, p_fmax},
+    {"erf", 1, d_erf, NULL},
+    {"erfc", 1, d_erfc, NULL},
+    {"lgamma", 1, d_lgamma, NULL},
+    {"tgamma", 1, d_tgamma, NULL},
     /* Piecewise constant: zero derivative between the jumps. */
-    {"floor", 1, d_none},
-    {"ceil", 1, d_none},
-    {"round", 1, d_none},
-    {"trunc", 1, d_none},
-    {"rint", 1, d_none},
-    {"nearbyint", 1, d_none},
-    {"logb", 1, d_none},
-    {"fmod", 2, d_fmod},
-    {"remainder", 2, d_remainder},
-    {"copysign", 2, d_copysign},
-    {"fdim", 2, d_fdim},
+    {"floor", 1, d_none, NULL},
+    {"ceil", 1, d_none, NULL},
+    {"round", 1, d_none, NULL},
+    {"trunc", 1, d_none, NULL},
+    {"rint", 1, d_none, NULL},
+    {"nearbyint", 1, d_none, NULL},
+    {"logb", 1, d_none, NULL},
+    {"fmod", 2, d_fmod, NULL},
+    {"remainder", 2, d_remainder, NULL},
+    {"copysign", 2, d_copysign, NULL},
+    {"fdim", 2, NULL, p_fdim},
     /* Helpers that derivative code itself calls; not differentiated again. */
-    {"pg_digamma", 1, d_digamma},
-    {"pg_trigamma", 1, d_none}, /* third derivatives of lgamma are not needed yet */
+    {"pg_digamma", 1, d_digamma, NULL},
+    {"pg_trigamma", 1, d_none, NULL}, /* third derivatives of lgamma are not needed yet */
 };
 enum { TABLE_LEN = sizeof table / sizeof table[0] };
 
@@ -286,8 +291,25 @@ static Operand call1(Builder *bd, const char *name, Operand x) {
     return b_call(bd, fn, x, opd_none());
 }
 
+/* a select of v where the test cond is `passes`, 0 elsewhere */
+static Operand passed(Builder *bd, const DerivEntry *d, int k, const Operand *args, Operand v) {
+    bool passes;
+    double sign;
+    Operand cond = d->pass(bd, k, args, &passes, &sign);
+    Operand signed_v = sign < 0 ? b_neg(bd, v) : v, zero = k_(0, v);
+    return passes ? b_select(bd, cond, signed_v, zero) : b_select(bd, cond, zero, signed_v);
+}
+
 Operand deriv_partial(Builder *bd, int fn, int k, const Operand *args, Operand res) {
+    if (table[fn].pass)
+        return passed(bd, &table[fn], k, args, k_(1, res));
     return table[fn].partial(bd, k, args, res);
+}
+
+Operand deriv_adjoint(Builder *bd, int fn, int k, const Operand *args, Operand res, Operand db) {
+    if (table[fn].pass)
+        return passed(bd, &table[fn], k, args, db);
+    return b_mul(bd, db, table[fn].partial(bd, k, args, res));
 }
 
 /* Calls without derivatives that differentiated code may keep: output and

@@ -13,6 +13,9 @@ int deriv_arity(int fn);
 /* Emits the partial derivative of fn with respect to argument k, at args with
  * result `res`, into the builder's body. */
 Operand deriv_partial(Builder *bd, int fn, int k, const Operand *args, Operand res);
+/* db times that partial: for fmin, fmax and fdim db itself where it
+ * passes, 0 elsewhere (never inf * 0) */
+Operand deriv_adjoint(Builder *bd, int fn, int k, const Operand *args, Operand res, Operand db);
 int deriv_count(void);
 
 /* Calls kept as they are, without derivatives (printf, timers): the header

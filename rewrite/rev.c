@@ -75,33 +75,6 @@ Stmt *def_of(Rev *r, Operand o) {
     return o.kind == OPD_VAR && o.var->id < r->nvars ? r->def_stmt[o.var->id] : NULL;
 }
 
-/* db times the partial p; where p selects 0 or 1 (fmax, fmin, fdim
- * pass one argument's adjoint), the adjoint itself is selected: an
- * infinite db (sqrt's at 0 in sqrt(fmax(v, 0.0))) gives the argument not
- * returned 0, not inf * 0 = NaN. */
-static Operand times_partial(Builder *bd, Operand db, Operand p) {
-    Stmt *sel = NULL;
-    /* (deriv_partial emitted it last: a few statements back at most) */
-    int stop = bd->b->stmts.len > 8 ? bd->b->stmts.len - 8 : 0;
-    for (int i = bd->b->stmts.len - 1; i >= stop && p.kind == OPD_VAR && !sel; i--) {
-        Stmt *t = bd->b->stmts.items[i];
-        if (t->kind == S_LET && t->dst == p.var)
-            sel = t->op == OP_SELECT ? t : NULL, i = stop;
-    }
-    if (!sel)
-        return b_mul(bd, db, p);
-    for (int q = 1; q < 3; q++) {
-        Operand v = sel->args[q], other = sel->args[3 - q];
-        if (!opd_is_const(v, 0) && !(v.kind == OPD_CONST && type_is_float(v.ty) && v.fval == 0))
-            continue;
-        Operand scaled = b_mul(bd, db, other);
-        Operand zero = b_fconst(0, db.ty);
-        return q == 1 ? b_select(bd, sel->args[0], zero, scaled)
-                      : b_select(bd, sel->args[0], scaled, zero);
-    }
-    return b_mul(bd, db, p);
-}
-
 /* ---- straight-line code ---- */
 static void rev_let(Rev *r, Stmt *s, Builder *bd) {
     Var *d = s->dst;
@@ -156,8 +129,7 @@ static void rev_let(Rev *r, Stmt *s, Builder *bd) {
         for (int k = 0; k < s->nargs; k++) {
             if (!act[k])
                 continue;
-            Operand p = deriv_partial(bd, s->fn, k, x, opd_var(d));
-            add_adjoint(r, bd, x[k], times_partial(bd, db, p));
+            add_adjoint(r, bd, x[k], deriv_adjoint(bd, s->fn, k, x, opd_var(d), db));
         }
         break;
     case OP_UOP: /* the partials of the operator's own adjoint (its helper _b) */
@@ -1180,25 +1152,6 @@ static void forget_whole_ranges(Body *b) {
  * function once more. Only where the function writes none of the caller's
  * arrays: the outputs the return sweep restored are re-run by whole
  * statements of the body (rerun_restored), which this if is not. */
-/* Whether a statement of b, run once as the function's body runs (the
- * branches of its last if too, as tail_if runs them), saves anything its
- * return sweep puts back. Where none does, the rest after a guard clause
- * runs its sweeps inside its if even where it writes the caller's arrays:
- * nothing is restored, nothing runs again. */
-static bool body_restores(Rev *r, Body *b) {
-    int last = b->stmts.len - 1;
-    if (last >= 0 && ((Stmt *)b->stmts.items[last])->kind == S_RETURN)
-        last--;
-    for (int i = 0; i <= last; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (i == last && s->kind == S_IF)
-            return body_restores(r, s->then_body) || body_restores(r, s->else_body);
-        if (saves_anything(r, s, final_trajectories(r, s)))
-            return true;
-    }
-    return false;
-}
-
 /* The position of the last statement of b, an if, where it may run its
  * sweeps inside (only a return after it); else -1 */
 static int tail_if(Body *b, const Seeds *sd) {
@@ -1206,6 +1159,23 @@ static int tail_if(Body *b, const Seeds *sd) {
     if (last >= 0 && ((Stmt *)b->stmts.items[last])->kind == S_RETURN)
         last--;
     return sd->tails && last >= 0 && ((Stmt *)b->stmts.items[last])->kind == S_IF ? last : -1;
+}
+
+/* Whether a statement of b, run once as the function's body runs (the
+ * branches of its last if too, as tail_if runs them), saves anything its
+ * return sweep puts back. Where none does, the rest after a guard clause
+ * runs its sweeps inside its if even where it writes the caller's arrays:
+ * nothing is restored, nothing runs again. */
+static bool body_restores(Rev *r, Body *b) {
+    int at = tail_if(b, &(Seeds){.tails = true});
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (i == at)
+            return body_restores(r, s->then_body) || body_restores(r, s->else_body);
+        if (s->kind != S_RETURN && saves_anything(r, s, final_trajectories(r, s)))
+            return true;
+    }
+    return false;
 }
 
 void add_seeds(Rev *r, Builder *bd, const Seeds *sd) {

@@ -272,6 +272,9 @@ bool only_final_values(Stmt *s);
 Stmt *def_of(Rev *r, Operand o);
 /* statements [from, to) of b, as a body of their own */
 Body *sub_body(Rev *r, Body *b, int from, int to);
+/* o without copies and the casts that keep a non-negative value ((long)j
+ * for an int j counting up from 0; (long)(unsigned long)K of a size) */
+Operand uncast_widening(Rev *r, Operand o);
 /* o as base + offset, through integer copies, casts and additions of
  * constants: (n - 1) + 1 is n + 0. */
 Operand index_base_offset(Rev *r, Operand o, long long *offset);

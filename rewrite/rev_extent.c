@@ -67,6 +67,15 @@ static Stmt *int_let(Rev *r, Operand o) {
     return d && d->kind == S_LET && !type_is_float(d->dst->ty) ? d : NULL;
 }
 
+Operand uncast_widening(Rev *r, Operand o) {
+    for (Stmt *d = def_of(r, o);
+         d && d->kind == S_LET && d->nargs == 1 &&
+         (d->op == OP_COPY || (d->op == OP_CAST && widening_int_cast(d->args[0].ty, d->dst->ty)));
+         d = def_of(r, o))
+        o = d->args[0];
+    return o;
+}
+
 Operand index_base_offset(Rev *r, Operand o, long long *offset) {
     for (int guard = 0; guard < 32 && o.kind == OPD_VAR; guard++) {
         Stmt *d = int_let(r, o);

@@ -583,22 +583,9 @@ static bool invariant(Rev *r, LoopKills *k, Stmt *loop, Operand o, int depth) {
 /* a and b are the same value where both are read: one operand (not a
  * mutable one), or lets of one operator over the same values, up to
  * widening casts (of sizes and indices: values that are not negative). */
-/* o without copies and widening integer casts ((long)(unsigned long)K) */
-static Operand unwidened(Rev *r, Operand o) {
-    for (int guard = 0; guard < 8 && o.kind == OPD_VAR; guard++) {
-        Stmt *d = def_of(r, o);
-        if (!d || d->kind != S_LET || d->nargs != 1 ||
-            (d->op != OP_COPY &&
-             !(d->op == OP_CAST && widening_int_cast(d->args[0].ty, d->dst->ty))))
-            break;
-        o = d->args[0];
-    }
-    return o;
-}
-
 static bool same_invariant(Rev *r, Operand a, Operand b, int depth) {
-    a = unwidened(r, a);
-    b = unwidened(r, b);
+    a = uncast_widening(r, a);
+    b = uncast_widening(r, b);
     if (opd_equal(a, b))
         return a.kind != OPD_VAR || !a.var->is_mutable;
     Stmt *x = a.kind == OPD_VAR ? def_of(r, a) : NULL, *y = b.kind == OPD_VAR ? def_of(r, b) : NULL;
