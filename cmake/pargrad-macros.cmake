@@ -9,7 +9,8 @@
 # for FORWARD, _b.cu for BACKEND cuda, whose project enables CUDA), adds
 # it to <target>'s sources and links the runtime (pargrad::runtime, which
 # carries OpenMP; for BACKEND serial pargrad::runtime_serial, which does not,
-# so the target builds without OpenMP). The step runs again when SOURCE or anything it includes
+# so the target builds without OpenMP), and compiles SOURCE itself with
+# -Wno-unknown-pragmas (GCC, Clang). The step runs again when SOURCE or anything it includes
 # changes (pargrad writes a depfile, -MD -MF), and when pargrad does. Without
 # REVERSE or FORWARD the directives in the source are used (FORWARD is passed
 # on as --forward; this version of pargrad reports forward mode as not
@@ -101,6 +102,11 @@ function(pargrad_add_gradient target)
     VERBATIM)
   cmake_policy(POP)
   target_sources(${target} PRIVATE ${PG_OUTPUT})
+  # the annotated source still compiles as plain C: its `#pragma pargrad`
+  # lines are unknown to the compiler, which warns under -Wall (clang always)
+  # and fails under -Werror
+  set_property(SOURCE ${src} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_OPTIONS
+    "$<$<COMPILE_LANG_AND_ID:C,GNU,Clang,AppleClang>:-Wno-unknown-pragmas>")
   if(PG_BACKEND STREQUAL "serial")
     target_link_libraries(${target} PRIVATE pargrad::runtime_serial)
   else()
