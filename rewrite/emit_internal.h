@@ -161,6 +161,12 @@ void emit_extremum_update(Emitter *e, Stmt *s);
 void emit_halo_accumulate(Emitter *e, Stmt *s);
 /* an update through the thread's partial sums of its array, if it has them */
 bool emit_partial_add(Emitter *e, Stmt *s);
+/* partial sums in a region the caller opens (a fused scan's): the arrays
+ * and a comment, their declarations inside it, their sums added in at its
+ * end */
+bool region_partials(Emitter *e, Body **bodies, int n, PtrVec *bufs);
+void declare_partials(Emitter *e, PtrVec *bufs);
+void combine_partials(Emitter *e);
 /* A loop whose updates of a thread's partial sums have spans: the sums
  * grown once before it, then the loop (by emit) twice, with plain updates
  * where the sums hold the spans and through pg_partial_*_add elsewhere. */

@@ -850,9 +850,12 @@ void emit_spanned(Emitter *e, Stmt *loop, void (*emit)(Emitter *, Stmt *)) {
 /* The arrays of unknown length the loop's threads would update atomically,
  * all its iterations into the same few elements often (w_b of weights,
  * means_b of a mixture's components), which it does not otherwise touch. */
-static void partial_targets(Emitter *e, Stmt *s, PtrVec *bufs) {
+/* The arrays of the loops' bodies whose atomic sums can go into the
+ * threads' partial sums: those the bodies do nothing else with. */
+static void partial_targets(Emitter *e, Body **bodies, int n, PtrVec *bufs) {
     PtrVec sums = {0}, touched = {0};
-    atomic_sum_targets(s->body, &sums, &touched, &e->a);
+    for (int k = 0; k < n; k++)
+        atomic_sum_targets(bodies[k], &sums, &touched, &e->a);
     for (int i = 0; i < sums.len; i++) {
         Buffer *b = sums.items[i];
         if (partial_sums_fit(b) && !vec_contains(&touched, b))
@@ -869,29 +872,28 @@ static bool takes_partials(Emitter *e, Stmt *s, PtrVec *bufs) {
     if (!e->opt->openmp || e->in_parallel || s->serial ||
         (s->kind != S_MAP && s->kind != S_REDUCE) || s->hist_bins || e->partials.len)
         return false;
-    partial_targets(e, s, bufs);
+    partial_targets(e, &s->body, 1, bufs);
     return bufs->len > 0;
 }
 
-static bool emit_partials_map(Emitter *e, Stmt *s, const char *reductions) {
-    PtrVec bufs = {0};
-    if (!takes_partials(e, s, &bufs))
-        return false;
+/* What opens a region whose threads add into partial sums of bufs: the
+ * comment, and each thread's (empty) sums, declared after `{` of the
+ * region's block (the caller opens the region). */
+static void partials_comment(Emitter *e, PtrVec *bufs) {
     const char *list = "";
-    for (int i = 0; i < bufs.len; i++)
-        list = arena_printf(&e->a, "%s%s%s", list, i ? ", " : "", partial_shown(e, bufs.items[i]));
+    for (int i = 0; i < bufs->len; i++)
+        list = arena_printf(&e->a, "%s%s%s", list, i ? ", " : "", partial_shown(e, bufs->items[i]));
     line(e, arena_printf(&e->a,
                          "/* the threads add into partial sums of %s of their own, not atomically "
                          "into the shared array%s: each grown to the largest element its "
                          "thread updates (up to pg_partial_limit(), 2^17 to 2^22 elements by "
                          "the number of threads; past it atomically), then added in once */",
-                         list, bufs.len > 1 ? "s" : ""));
-    line(e, "#pragma omp parallel");
-    line(e, "{");
-    e->depth++;
-    int scope = e->names.len;
-    for (int i = 0; i < bufs.len; i++) {
-        Buffer *b = bufs.items[i];
+                         list, bufs->len > 1 ? "s" : ""));
+}
+
+void declare_partials(Emitter *e, PtrVec *bufs) {
+    for (int i = 0; i < bufs->len; i++) {
+        Buffer *b = bufs->items[i];
         const char *shown = b->through_pointer ? arena_printf(&e->a, "%s_%s", buf_name(e, b),
                                                               ident_of(&e->a, b->field))
                                                : buf_name(e, b);
@@ -900,21 +902,54 @@ static bool emit_partials_map(Emitter *e, Stmt *s, const char *reductions) {
         vec_push(&e->a, &e->partials, b);
         vec_push(&e->a, &e->partial_names, (void *)name);
     }
+}
+
+/* Every thread of the region adds its sums into the arrays (barriers
+ * inside: all of the team calls it). */
+void combine_partials(Emitter *e) {
+    for (int i = 0; i < e->partials.len; i++) {
+        indent(e);
+        fprintf(e->out, "pg_partial_%s_combine(&%s, ",
+                type_cname(((Buffer *)e->partials.items[i])->elem),
+                (const char *)e->partial_names.items[i]);
+        emit_flat_base(e, e->partials.items[i]);
+        fputs(");\n", e->out);
+    }
+    e->partials.len = e->partial_names.len = 0;
+}
+
+static bool emit_partials_map(Emitter *e, Stmt *s, const char *reductions) {
+    PtrVec bufs = {0};
+    if (!takes_partials(e, s, &bufs))
+        return false;
+    partials_comment(e, &bufs);
+    line(e, "#pragma omp parallel");
+    line(e, "{");
+    e->depth++;
+    int scope = e->names.len;
+    declare_partials(e, &bufs);
     emit_loop_pragma(e, s, reductions, "for");
     int body_scope = emit_loop_open(e, s, true);
     close_block(e);
     names_pop_to(e, body_scope);
-    for (int i = 0; i < bufs.len; i++) {
-        indent(e);
-        fprintf(e->out, "pg_partial_%s_combine(&%s, ", type_cname(((Buffer *)bufs.items[i])->elem),
-                (const char *)e->partial_names.items[i]);
-        emit_flat_base(e, bufs.items[i]);
-        fputs(");\n", e->out);
-    }
-    e->partials.len = e->partial_names.len = 0;
+    combine_partials(e);
     names_pop_to(e, scope);
     close_block(e);
     return true;
+}
+
+/* A fused scan's region (emit_scan.c): its maps' atomic sums go into the
+ * threads' partial sums, as a map's do (atomic on every update otherwise,
+ * also on one thread). Writes the comment and returns whether there are
+ * any; the caller declares them inside its region (declare_partials) and
+ * combines them at its end (combine_partials). */
+bool region_partials(Emitter *e, Body **bodies, int n, PtrVec *bufs) {
+    if (!e->opt->openmp || e->in_parallel || e->partials.len)
+        return false;
+    partial_targets(e, bodies, n, bufs);
+    if (bufs->len)
+        partials_comment(e, bufs);
+    return bufs->len > 0;
 }
 
 static void emit_map_loop(Emitter *e, Stmt *s, const char *reductions) {

@@ -548,6 +548,9 @@ void emit_fused_scan(Emitter *e, Stmt *s) {
     for (int q = 0; q < 2; q++)
         if (fu->term[q])
             vec_push(&e->a, &c.declared, fu->term[q]);
+    Body *maps[2] = {nm.pre ? nm.pre->body : NULL, nm.post ? nm.post->body : NULL};
+    PtrVec partials = {0};
+    bool sums = region_partials(e, maps, 2, &partials);
     indent(e);
     fprintf(e->out, "#pragma omp parallel num_threads(%s)", nm.nt);
     emit_outer_reductions(e, &c);
@@ -555,6 +558,8 @@ void emit_fused_scan(Emitter *e, Stmt *s) {
     line(e, "{");
     e->depth++;
     e->in_parallel = true;
+    if (sums)
+        declare_partials(e, &partials);
     line(e,
          arena_printf(&e->a, "const int %s = pg_thread_id(), %s = pg_thread_count();", nm.t, nm.m));
     line(e, arena_printf(&e->a, "PG_BLOCK(%s, %s, %s, %s, %s);", nm.n, nm.t, nm.m, nm.lo, nm.hi));
@@ -605,6 +610,8 @@ void emit_fused_scan(Emitter *e, Stmt *s) {
             e->depth--;
         }
     }
+    if (sums)
+        combine_partials(e);
     e->in_parallel = saved;
     close_block(e);
     line(e, arena_printf(&e->a, "free(%s);", nm.blocks));

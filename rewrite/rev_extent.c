@@ -103,18 +103,20 @@ static bool same_index_value(Rev *r, Operand a, Operand b) {
 
 /* Whether x % m takes every value in [0, m) over the iterations: x is a
  * loop's index over [0, m) or its counter over m consecutive values (up or
- * down), or that plus a constant (a rotation, y[(i + 2) % n]), so the
- * bound m - 1 is reached. */
-static bool all_residues(Rev *r, Operand x, Operand m) {
+ * down), or that shifted by any integer (a rotation, y[(i + 2) % n], the
+ * periodic left neighbour y[(i + n - 1) % n]: m consecutive values meet
+ * every residue, and a valid index is not negative), so the bound m - 1 is
+ * reached. */
+static bool all_residues_depth(Rev *r, Operand x, Operand m, int depth) {
     Stmt *d = x.kind == OPD_VAR ? def_of(r, x) : NULL;
-    if (d && d->kind == S_LET && d->op == OP_CAST && !type_is_float(d->dst->ty))
-        return all_residues(r, d->args[0], m);
-    if (d && d->kind == S_LET && d->op == OP_ADD) {
-        int k = d->args[1].kind == OPD_CONST ? 1 : d->args[0].kind == OPD_CONST ? 0 : -1;
-        if (k < 0 || type_is_float(d->args[k].ty) || d->args[k].ival < 0)
-            return false;
-        x = d->args[1 - k]; /* n consecutive values, shifted, meet every residue */
-        d = x.kind == OPD_VAR ? def_of(r, x) : NULL;
+    if (d && d->kind == S_LET && !type_is_float(d->dst->ty) && depth < 8) {
+        if (d->op == OP_CAST)
+            return all_residues_depth(r, d->args[0], m, depth + 1);
+        if (d->op == OP_ADD)
+            return all_residues_depth(r, d->args[0], m, depth + 1) ||
+                   all_residues_depth(r, d->args[1], m, depth + 1);
+        if (d->op == OP_SUB)
+            return all_residues_depth(r, d->args[0], m, depth + 1);
     }
     if (d && d->counter && d->counter->var == x.var) {
         /* by ones from m - 1 down to 0 (or from 0 up to m, exclusive) */
@@ -136,6 +138,10 @@ static bool all_residues(Rev *r, Operand x, Operand m) {
     return d && (d->kind == S_LOOP || d->kind == S_MAP || d->kind == S_REDUCE) &&
            d->index == x.var && !d->blocks_of && !d->counter && d->lo.kind == OPD_CONST &&
            d->lo.ival == 0 && same_index_value(r, d->hi, m);
+}
+
+static bool all_residues(Rev *r, Operand x, Operand m) {
+    return all_residues_depth(r, x, m, 0);
 }
 
 /* c ? a : b as min(a, b) (1: c is a < b, a <= b, b > a or b >= a), max(a,

@@ -56,6 +56,9 @@ typedef struct Binding {
      * until it first points somewhere, or after control flow that leaves
      * it pointing into different arrays (buf_why says which). */
     bool is_view;
+    /* an array bound from &p[0] (a helper's argument): q->u is p[0].u,
+     * an element's field (points_at_element) */
+    bool at_element;
     const char *buf_why, *buf_hint;
     /* A helper's pointer to a scalar of its caller (`unsigned *state` given
      * `&seed`, `double *mean` given `&mu`): 1 + the caller's binding, whose
@@ -348,6 +351,7 @@ bool macro_body_range(Frontend *fe, CXCursor c, CXFile *file, unsigned *start, u
 bool is_struct_type(CXType t);
 StructFields *struct_shape(Lift *L, CXCursor at, CXType t);
 Buffer *pointer_field(Lift *L, CXCursor member, Operand *row);
+bool points_at_element(Lift *L, CXCursor e);
 Buffer *named_pointer_field(Lift *L, const char *path);
 int pointer_field_binding(Lift *L, const char *path);
 void lift_struct_param(Lift *L, CXCursor p, Param *pr, int slot, CXType elem, int rank,

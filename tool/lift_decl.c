@@ -860,6 +860,7 @@ static Operand inline_call(Lift *L, CXCursor call, CXCursor def, CallArgs *ca, O
         } else if (bufs[i] && opd_is_const(vals[i], 0) && (bufs[i]->rank == 1 || whole[i])) {
             b->is_array = true;
             b->buf = bufs[i];
+            b->at_element = bufs[i]->pointer_fields && points_at_element(L, args->items[i]);
         } else if (bufs[i]) { /* a + off: a view */
             b->is_view = true;
             b->buf = bufs[i];

@@ -582,6 +582,27 @@ Buffer *lift_member(Lift *L, CXCursor c, Operand *idx, int *n, int *slot) {
     return pl.shape->bufs[k];
 }
 
+/* A pointer written as one at an element of an array (of structs): &p[k],
+ * p + k, or a local or a helper's parameter bound to one. */
+bool points_at_element(Lift *L, CXCursor e) {
+    CXCursor c = strip_casts(strip_parens(e));
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool post;
+    if (k == CXCursor_UnaryOperator && !strcmp(unop_of(L, c, &post), "&"))
+        return clang_getCursorKind(strip_parens(kids_of(c).items[0])) ==
+               CXCursor_ArraySubscriptExpr;
+    if (k == CXCursor_BinaryOperator)
+        return !strcmp(binop_of(L, c), "+");
+    int b = k == CXCursor_DeclRefExpr ? env_lookup(L, c) : -1;
+    return b >= 0 && (L->env[b].is_view || L->env[b].at_element);
+}
+
+/* p[0].u, or q->u for q = &p[0]: an element's field, as C writes it */
+static bool names_an_element(Lift *L, CXCursor member) {
+    CXCursor base = strip_parens(kids_of(member).items[0]);
+    return clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr || points_at_element(L, base);
+}
+
 /* The array that pointer field `member` of a struct parameter points to
  * (fl->u, s.u, fl->grid.u): a buffer of its own; of an element of an
  * array of structs (layers[l].W), a row of a table of such arrays, *row
@@ -593,7 +614,12 @@ Buffer *pointer_field(Lift *L, CXCursor member, Operand *row) {
         return NULL;
     StructFields *ptrs = pl.whole ? pl.whole->pointer_fields : NULL;
     int k = ptrs ? field_index(ptrs, pl.prefix) : -1;
-    bool of_element = k >= 0 && pl.n == 1 && (ptrs->form[k] == 2 || !opd_is_const(pl.idx[0], 0));
+    /* p[0].u and p->u are one array: the form the function uses already
+     * (p[l].u, p[0].u, q->u for q = &p[l]: an element's; p->u: the struct's) */
+    bool first = opd_is_const(pl.idx[0], 0);
+    bool of_element =
+        k >= 0 && pl.n == 1 &&
+        (ptrs->form[k] == 2 || !first || (!ptrs->form[k] && names_an_element(L, member)));
     if (k >= 0 && (!(of_element ? ptrs->row_bufs[k] : ptrs->bufs[k]) || pl.n != 1)) {
         lift_fail(L, member, "index the struct parameter's field (p->u[i] or p[k].u[i])",
                   "'%s' is a pointer field pargrad does not follow here",

@@ -75,5 +75,25 @@ double smooth(int n, int steps, double *u, double *v) {
     return e;
 }
 
+/* periodic neighbours (Lorenz-96's tendency, an explicit step each
+ * time), the left ones written (i + n - 1) % n: every residue is reached,
+ * so x_b holds x's n elements (it was rejected: "pargrad cannot tell") */
+double lorenz96(int n, int steps, double dt, double *x, double *dx) {
+    for (int s = 0; s < steps; s++) {
+#pragma pargrad map
+        for (int i = 0; i < n; i++)
+            dx[i] = (x[(i + 1) % n] - x[(i + n - 2) % n]) * x[(i + n - 1) % n] - x[i] + 8.0;
+#pragma pargrad map
+        for (int i = 0; i < n; i++)
+            x[i] += dt * dx[i];
+    }
+    double e = 0.0;
+#pragma pargrad reduce(+ : e)
+    for (int i = 0; i < n; i++)
+        e += x[i] * x[i];
+    return e;
+}
+
 #pragma pargrad reverse(hotspot) wrt(power, temp_in)
 #pragma pargrad reverse(smooth) wrt(u)
+#pragma pargrad reverse(lorenz96) wrt(x)

@@ -17,6 +17,9 @@ double hotspot_b(int niter, int row, int col, const chip_t *chip, const double *
                  double hotspot_b_seed);
 double smooth(int n, int steps, double *u, double *v);
 double smooth_b(int n, int steps, double *u, double *u_b, double *v, double smooth_b_seed);
+double lorenz96(int n, int steps, double dt, double *x, double *dx);
+double lorenz96_b(int n, int steps, double dt, double *x, double *x_b, double *dx,
+                  double lorenz96_b_seed);
 
 struct grid {
     int niter, row, col;
@@ -74,36 +77,50 @@ static void check_hotspot(int niter, int row, int col) {
     free(t_b), free(fd_p), free(fd_t), free(first);
 }
 
+/* a one-dimensional function of (n, steps, u, v): smooth, lorenz96 */
+typedef double (*line_fn)(int n, int steps, double *u, double *v);
+typedef double (*line_fn_b)(int n, int steps, double *u, double *u_b, double *v, double seed);
+
 struct line {
     int n, steps;
     double *u0, *u, *v;
+    line_fn f;
 };
 
-static double eval_smooth(void *p) {
+static double lorenz_step(int n, int steps, double *x, double *dx) {
+    return lorenz96(n, steps, 0.01, x, dx);
+}
+
+static double lorenz_step_b(int n, int steps, double *x, double *x_b, double *dx, double seed) {
+    return lorenz96_b(n, steps, 0.01, x, x_b, dx, seed);
+}
+
+static double eval_line(void *p) {
     struct line *l = p;
     memcpy(l->u, l->u0, sizeof(double) * (size_t)l->n);
     gc_fill(l->v, l->n, -9.0, 9.0);
-    return smooth(l->n, l->steps, l->u, l->v);
+    return l->f(l->n, l->steps, l->u, l->v);
 }
 
-static void check_smooth(int n, int steps) {
+static void check_line(const char *name, line_fn f, line_fn_b f_b, double range, int n, int steps) {
     double *u0 = gc_alloc(n), *u = gc_alloc(n), *v = gc_alloc(n), *u_end = gc_alloc(n);
     double *u_b = gc_alloc(n), *fd = gc_alloc(n);
     char what[96];
-    gc_fill(u0, n, -1.0, 1.0);
-    struct line l = {n, steps, u0, u, v};
-    double f = eval_smooth(&l);
+    gc_fill(u0, n, -range, range);
+    struct line l = {n, steps, u0, u, v, f};
+    double value = eval_line(&l);
     memcpy(u_end, u, sizeof(double) * (size_t)n);
     memcpy(u, u0, sizeof(double) * (size_t)n);
     gc_zero(u_b, n);
-    double r = smooth_b(n, steps, u, u_b, v, 1.0);
-    snprintf(what, sizeof what, "smooth n=%d, %d steps", n, steps);
-    gc_check_value(what, r, f, GC_RTOL_EXACT);
-    gc_compare_tol("smooth: u after the gradient", u, u_end, n, 1e-13);
-    gc_fd_grad(eval_smooth, &l, u0, n, fd);
-    snprintf(what, sizeof what, "smooth n=%d: u_b vs finite differences", n);
+    double r = f_b(n, steps, u, u_b, v, 1.0);
+    snprintf(what, sizeof what, "%s n=%d, %d steps", name, n, steps);
+    gc_check_value(what, r, value, GC_RTOL_EXACT);
+    snprintf(what, sizeof what, "%s: the array after the gradient", name);
+    gc_compare_tol(what, u, u_end, n, 1e-13);
+    gc_fd_grad(eval_line, &l, u0, n, fd);
+    snprintf(what, sizeof what, "%s n=%d: adjoint vs finite differences", name, n);
     gc_compare(what, u_b, fd, n);
-    gc_check_nonzero("smooth u_b", u_b, n);
+    gc_check_nonzero(name, u_b, n);
     free(u0), free(u), free(v), free(u_end), free(u_b), free(fd);
 }
 
@@ -112,8 +129,11 @@ int main(void) {
     check_hotspot(4, 7, 9);
     check_hotspot(3, 24, 30);
     check_hotspot(1, 1, 5); /* one row: every row neighbour is the row itself */
-    check_smooth(40, 5);
-    check_smooth(2, 3);
-    check_smooth(1, 2); /* one element: both neighbours clamp to it */
+    check_line("smooth", smooth, smooth_b, 1.0, 40, 5);
+    check_line("smooth", smooth, smooth_b, 1.0, 2, 3);
+    check_line("smooth", smooth, smooth_b, 1.0, 1,
+               2); /* one element: both neighbours clamp to it */
+    check_line("lorenz96", lorenz_step, lorenz_step_b, 2.0, 36, 6);
+    check_line("lorenz96", lorenz_step, lorenz_step_b, 2.0, 4, 3);
     return gc_finish();
 }

@@ -88,6 +88,55 @@ double mlp_loss(const dense_t *layers, int nl, double *act) {
 }
 #pragma pargrad reverse(mlp_loss) wrt(layers, act) out(return, act)
 
+/* mlp_loss's network of three layers through helpers, as ML code calls
+ * them: given the array and a layer's number (0, 1, 2: once inlined,
+ * layers[0].W was taken for layers->W, and layers[1].W then rejected as
+ * the other form of one field), or a pointer to the layer (&layers[0],
+ * layers + 2) */
+static void dense_layer(const dense_t *layers, int l, const double *in, double *out) {
+#pragma pargrad map
+    for (int o = 0; o < layers[l].n_out; o++) {
+        double a = layers[l].b[o];
+        for (int k = 0; k < layers[l].n_in; k++)
+            a += layers[l].W[o * layers[l].n_in + k] * in[k];
+        out[o] = tanh(a);
+    }
+}
+
+static void dense_at(const dense_t *L, const double *in, double *out) {
+#pragma pargrad map
+    for (int o = 0; o < L->n_out; o++) {
+        double a = L->b[o];
+        for (int k = 0; k < L->n_in; k++)
+            a += L->W[o * L->n_in + k] * in[k];
+        out[o] = tanh(a);
+    }
+}
+
+static double output_loss(const dense_t *last, const double *y) {
+    double loss = 0.0;
+#pragma pargrad reduce(+ : loss)
+    for (int o = 0; o < last->n_out; o++)
+        loss += (y[o] - 0.5) * (y[o] - 0.5);
+    return loss;
+}
+
+double mlp3_numbered(const dense_t *layers, double *act) {
+    dense_layer(layers, 0, act, act + MAXW);
+    dense_layer(layers, 1, act + MAXW, act + 2 * MAXW);
+    dense_layer(layers, 2, act + 2 * MAXW, act + 3 * MAXW);
+    return output_loss(&layers[2], act + 3 * MAXW);
+}
+#pragma pargrad reverse(mlp3_numbered) wrt(layers, act) out(return, act)
+
+double mlp3_pointed(const dense_t *layers, double *act) {
+    dense_at(&layers[0], act, act + MAXW);
+    dense_at(&layers[1], act + MAXW, act + 2 * MAXW);
+    dense_at(layers + 2, act + 2 * MAXW, act + 3 * MAXW);
+    return output_loss(layers + 2, act + 3 * MAXW);
+}
+#pragma pargrad reverse(mlp3_pointed) wrt(layers, act) out(return, act)
+
 /* a struct of weights by value */
 double weighted_norm(weights_t wt, const double *x) {
     double s = 0.0;

@@ -16,6 +16,12 @@ double layer_loss_b(const struct layer *m, struct layer *m_b, const double *x, d
 double mlp_loss(const dense_t *layers, int nl, double *act);
 double mlp_loss_b(const dense_t *layers, dense_t *layers_b, int nl, double *act, double *act_b,
                   double seed);
+double mlp3_numbered(const dense_t *layers, double *act);
+double mlp3_numbered_b(const dense_t *layers, dense_t *layers_b, double *act, double *act_b,
+                       double seed);
+double mlp3_pointed(const dense_t *layers, double *act);
+double mlp3_pointed_b(const dense_t *layers, dense_t *layers_b, double *act, double *act_b,
+                      double seed);
 double weighted_norm(weights_t wt, const double *x);
 double weighted_norm_b(weights_t wt, weights_t *wt_b, const double *x, double *x_b, double seed);
 double internal_energy(const struct state *st);
@@ -145,25 +151,59 @@ static void network_of(int n, const double *x, dense_t *layers, double *w, doubl
         act[k] = p[at + k];
 }
 
-static double mlp_flat(int n, const double *x) {
+/* which of the three functions of the network (mlp_loss, mlp3_numbered,
+ * mlp3_pointed) */
+static double mlp_call(int which, const dense_t *layers, double *act) {
+    return which == 0   ? mlp_loss(layers, NL, act)
+           : which == 1 ? mlp3_numbered(layers, act)
+                        : mlp3_pointed(layers, act);
+}
+
+static double mlp_call_b(int which, const dense_t *layers, dense_t *layers_b, double *act,
+                         double *act_b, double seed) {
+    return which == 0   ? mlp_loss_b(layers, layers_b, NL, act, act_b, seed)
+           : which == 1 ? mlp3_numbered_b(layers, layers_b, act, act_b, seed)
+                        : mlp3_pointed_b(layers, layers_b, act, act_b, seed);
+}
+
+static double mlp_any(int which, int n, const double *x) {
     dense_t layers[NL];
     double w[NPARAM], act[(NL + 1) * MAXW];
     network_of(n, x, layers, w, act);
-    return mlp_loss(layers, NL, act);
+    return mlp_call(which, layers, act);
 }
 
-static double mlp_flat_b(int n, const double *x, double *x_b, double seed) {
+static double mlp_any_b(int which, int n, const double *x, double *x_b, double seed) {
     dense_t layers[NL], layers_b[NL];
     double w[NPARAM], act[(NL + 1) * MAXW], w_b[NPARAM] = {0}, act_b[(NL + 1) * MAXW] = {0};
     network_of(n, x, layers, w, act);
     for (int l = 0; l < NL; l++) /* each adjoint layer points into w_b as its layer into w */
         layers_b[l] = (dense_t){-1, -1, w_b + (layers[l].W - w), w_b + (layers[l].b - w)};
-    double r = mlp_loss_b(layers, layers_b, NL, act, act_b, seed);
+    double r = mlp_call_b(which, layers, layers_b, act, act_b, seed);
     int in_at = NPARAM - widths[0];
     for (int j = 0; j < NPARAM && j < n; j++)
         x_b[j] += j < in_at ? w_b[j] : act_b[j - in_at];
     gc_require(layers_b[0].n_in == -1, "mlp_loss: the integer fields of the adjoints untouched");
     return r;
+}
+
+static double mlp_flat(int n, const double *x) {
+    return mlp_any(0, n, x);
+}
+static double mlp_flat_b(int n, const double *x, double *x_b, double seed) {
+    return mlp_any_b(0, n, x, x_b, seed);
+}
+static double numbered_flat(int n, const double *x) {
+    return mlp_any(1, n, x);
+}
+static double numbered_flat_b(int n, const double *x, double *x_b, double seed) {
+    return mlp_any_b(1, n, x, x_b, seed);
+}
+static double pointed_flat(int n, const double *x) {
+    return mlp_any(2, n, x);
+}
+static double pointed_flat_b(int n, const double *x, double *x_b, double seed) {
+    return mlp_any_b(2, n, x, x_b, seed);
 }
 
 /* weighted_norm: x = w (m, as 1 + 0.5 x), x (m), scale */
@@ -218,10 +258,12 @@ int main(void) {
         {"deposit", deposit_flat, deposit_flat_b},
         {"layer_loss", layer_flat, layer_flat_b},
         {"mlp_loss", mlp_flat, mlp_flat_b},
+        {"mlp3_numbered", numbered_flat, numbered_flat_b},
+        {"mlp3_pointed", pointed_flat, pointed_flat_b},
         {"weighted_norm", weighted_flat, weighted_flat_b},
         {"internal_energy", energy_flat, energy_flat_b},
     };
     static const int sizes[] = {7, 11, 23, 53};
-    gc_check_kernels(kernels, 6, sizes, 4, 2);
+    gc_check_kernels(kernels, 8, sizes, 4, 2);
     return gc_finish();
 }
