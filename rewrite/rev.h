@@ -193,6 +193,13 @@ typedef struct Rev {
     /* Per variable id: bound by a let of the function's top level (rev.c's
      * extents, computed on first use). */
     unsigned char *top_let;
+    /* The arrays whose integer reads at the top level an extent may read
+     * again (the function never writes them: `s->nx`), and those it may
+     * not (rev_extent.c, decided on first use) */
+    PtrVec unwritten, written;
+    /* those reads made again: the read, the body it was made in, its
+     * value (a Var), one each per read and body */
+    PtrVec read_from, read_into, read_value;
     /* Per variable id: the statements reading it (rev_save.c) */
     struct Uses *uses;
     /* What each sequential loop's iterations need not save (rev_kill.c,

@@ -187,6 +187,51 @@ static bool select_bound(Rev *r, Builder *bd, Stmt *d, bool upper, Operand *out)
     return ok;
 }
 
+/* Whether d (a let or a read) is a statement of the function's top level */
+static bool at_top(Rev *r, Stmt *d) {
+    if (!r->top_let) { /* once: one pass over the top level, not one per if */
+        r->top_let = arena_alloc(r->a, (size_t)r->nvars + 1); /* zeroed */
+        for (int i = 0; i < r->src->body->stmts.len; i++) {
+            Stmt *t = r->src->body->stmts.items[i];
+            if ((t->kind == S_LET || t->kind == S_READ) && t->dst->id < r->nvars)
+                r->top_let[t->dst->id] = 1;
+        }
+    }
+    return d->dst->id < r->nvars && r->top_let[d->dst->id];
+}
+
+/* An integer the function's top level reads from an array it never
+ * writes, at constant subscripts (`const int nx = s->nx;`, a size in a
+ * struct): read again where bd builds, it is the same value. */
+static bool read_again(Rev *r, Builder *bd, Stmt *d, Operand *out) {
+    if (type_is_float(d->dst->ty) || d->dst->is_mutable || !at_top(r, d) ||
+        vec_contains(&r->written, d->buf))
+        return false;
+    for (int k = 0; k < d->nidx; k++)
+        if (d->idx[k].kind != OPD_CONST)
+            return false;
+    if (!vec_contains(&r->unwritten, d->buf)) {
+        bool written = body_writes_buffer(r->src->body, d->buf);
+        vec_push(r->a, written ? &r->written : &r->unwritten, d->buf);
+        if (written)
+            return false;
+    }
+    for (int i = 0; i < r->read_from.len; i++)
+        if (r->read_from.items[i] == d && r->read_into.items[i] == bd->b) {
+            *out = opd_var(r->read_value.items[i]);
+            return true;
+        }
+    Stmt *c = stmt_new(r->a, S_READ, d->loc);
+    *c = *d;
+    c->dst = var_new(r->a, r->dst, d->dst->name, d->dst->ty);
+    body_append(r->a, bd->b, c);
+    vec_push(r->a, &r->read_from, d);
+    vec_push(r->a, &r->read_into, bd->b);
+    vec_push(r->a, &r->read_value, c->dst);
+    *out = opd_var(c->dst);
+    return true;
+}
+
 /* An upper (or lower) bound of an index expression over all iterations,
  * from the loop bounds; indices are assumed non-negative, as valid array
  * indices are. */
@@ -201,6 +246,8 @@ static bool index_bound(Rev *r, Builder *bd, Operand o, bool upper, Operand *out
         return true;
     }
     Operand x, y;
+    if (d->kind == S_READ)
+        return read_again(r, bd, d, out);
     if (d->counter && d->counter->var == o.var)
         return counter_bound(r, bd, d->counter, upper, out);
     if (d->kind == S_LOOP && (d->index != o.var || d->hi.kind == OPD_NONE))
@@ -558,15 +605,7 @@ static bool known_at_top(Rev *r, Operand o) {
         return false;
     if (o.kind != OPD_VAR || !d)
         return true;
-    if (!r->top_let) { /* once: one pass over the top level, not one per if */
-        r->top_let = arena_alloc(r->a, (size_t)r->nvars + 1); /* zeroed */
-        for (int i = 0; i < r->src->body->stmts.len; i++) {
-            Stmt *t = r->src->body->stmts.items[i];
-            if (t->kind == S_LET && t->dst->id < r->nvars)
-                r->top_let[t->dst->id] = 1;
-        }
-    }
-    return d->kind == S_LET && o.var->id < r->nvars && r->top_let[o.var->id];
+    return d->kind == S_LET && at_top(r, d);
 }
 
 static Operand guarded(Extent *ex, Operand n) {

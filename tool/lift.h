@@ -479,6 +479,9 @@ bool unwritten_static(Lift *L, CXCursor decl);
 /* memcpy(dst, src, bytes) and memset(dst, 0, bytes) as the maps they mean
  * (reported where pargrad cannot follow them); false for other calls. */
 bool lift_mem_call(Lift *L, CXCursor c, const char *name, KidList *k);
+/* How many elements of esize bytes a size in bytes spans (n where it is
+ * n * sizeof(T), else bytes / esize) */
+Operand element_count(Lift *L, CXCursor bytes, long long esize);
 /* The loop c over the iterations of cn, as the sequential loop it is. */
 void lift_seq_loop(Lift *L, CXCursor c, Canon *cn);
 /* tool/lift_carried.c: whether loop s reads the start value of its

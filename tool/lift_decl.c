@@ -196,6 +196,17 @@ static bool in_called_function(Lift *L) {
     return false;
 }
 
+/* malloc(bytes) of a size computed before (`const size_t bytes = n *
+ * sizeof(double);`): bytes over the size of the pointer's elements. */
+static bool bytes_count(Lift *L, CXCursor call, CXType pointee, Operand *count) {
+    Kids k = kids_of(call);
+    long long esize = clang_Type_getSizeOf(pointee);
+    if (strcmp(cursor_spelling(L, call), "malloc") || k.n != 2 || esize <= 0)
+        return false;
+    *count = element_count(L, k.items[1], esize);
+    return true;
+}
+
 /* The element type and count of an allocation init for pointer `name`
  * (reported at d where it is not one pargrad follows) */
 static bool allocation(Lift *L, CXCursor d, const char *name, CXType pointee, CXCursor init,
@@ -207,7 +218,8 @@ static bool allocation(Lift *L, CXCursor d, const char *name, CXType pointee, CX
     }
     if (clang_getCursorKind(call) != CXCursor_CallExpr ||
         !(structs || (map_type(pointee, ety) && ety->kind != TY_BOOL)) ||
-        !(heap_count(L, call, count, NULL) || helper_heap_count(L, call, count))) {
+        !(heap_count(L, call, count, NULL) || helper_heap_count(L, call, count) ||
+          bytes_count(L, call, pointee, count))) {
         lift_fail(L, d, heap_hint, "unsupported initialisation of pointer '%s'", name);
         return false;
     }

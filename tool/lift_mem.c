@@ -104,7 +104,7 @@ static bool count_of_size(Lift *L, Builder *bd, CXCursor bytes, long long esize,
     return false;
 }
 
-static Operand element_count(Lift *L, CXCursor bytes, long long esize) {
+Operand element_count(Lift *L, CXCursor bytes, long long esize) {
     Builder bd = lift_builder(L, bytes);
     Operand n;
     if (count_of_size(L, &bd, bytes, esize, &n))

@@ -444,6 +444,11 @@ static void gen_function(void) {
             } else if (how == 4) { /* C89's order: declared, then allocated */
                 d->tmpl = fmt("%s *%s%s;\n%s = malloc((size_t)n * (size_t)m * sizeof(%s));", ty, t,
                               rnd(2) ? " = NULL" : "", t, ty);
+            } else if (how == 3) { /* the byte count first, as HPC code keeps it */
+                const char *bytes = fresh("tb");
+                d->tmpl = fmt("const size_t %s = (size_t)n * (size_t)m * sizeof(%s);\n"
+                              "%s *%s = malloc(%s);",
+                              bytes, ty, ty, t, bytes);
             } else {
                 d->tmpl = fmt("%s *%s = malloc((size_t)n * (size_t)m * sizeof(%s));", ty, t, ty);
             }

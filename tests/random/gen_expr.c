@@ -52,8 +52,8 @@ const char *index_n(void) {
     switch (rnd(6)) {
     case 0:
         return fmt("n - 1 - %s", l->name);
-    case 1:
-        return fmt("(%s + 1) %% n", l->name);
+    case 1: /* periodic neighbours, right or left */
+        return fmt(rnd(2) ? "(%s + 1) %% n" : "(%s + n - 1) %% n", l->name);
     case 2:
         if (l->inner)
             return fmt("%s %s 1", l->name, rnd(2) ? "+" : "-");
