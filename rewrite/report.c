@@ -179,6 +179,13 @@ typedef struct Keeps {
     const char *bytes; /* a formula of one iteration's bytes */
     int nwhat, nbytes;
     bool more_what, more_bytes;
+    /* a saved region pushed only where a selector says (count * (c ? 1 :
+     * 0): the one of two swapped arrays the iteration writes), else NULL:
+     * the selector's variable, whether c is it being non-zero, and the
+     * array's name and the text after it */
+    Var *selector;
+    bool selected_when;
+    const char *array, *amount;
 } Keeps;
 
 enum { MAX_ITEMS = 6 };
@@ -244,10 +251,46 @@ static const char *trips_of(Report *rp, Stmt *l) {
 
 static Keeps body_keeps(Report *rp, Body *b);
 
+/* c, through `== 0` and `!` tests of it, as a variable and whether c is
+ * true where that variable is non-zero */
+static Var *selector_of(Report *rp, Operand c, bool *when, int depth) {
+    Stmt *d = let_of(rp, c);
+    if (d && depth < 8 && (d->op == OP_CAST || d->op == OP_COPY))
+        return selector_of(rp, d->args[0], when, depth + 1);
+    bool eq0 = d && d->op == OP_EQ && opd_is_const(d->args[1], 0);
+    if (d && depth < 8 && (eq0 || d->op == OP_NOT)) {
+        Var *v = selector_of(rp, d->args[0], when, depth + 1);
+        *when = !*when;
+        return v;
+    }
+    *when = true;
+    return c.kind == OPD_VAR && !d ? c.var : NULL;
+}
+
+/* The selector among count's factors (count * (c ? 1 : 0)), or NULL */
+static Var *count_selector(Report *rp, Operand count, bool *when, int depth) {
+    Stmt *d = let_of(rp, count);
+    if (!d || depth > 8)
+        return NULL;
+    if (d->op == OP_CAST || d->op == OP_COPY)
+        return count_selector(rp, d->args[0], when, depth + 1);
+    if (d->op == OP_MUL) {
+        Var *v = count_selector(rp, d->args[0], when, depth + 1);
+        return v ? v : count_selector(rp, d->args[1], when, depth + 1);
+    }
+    bool one_zero = opd_is_const(d->args[1], 1) && opd_is_const(d->args[2], 0);
+    bool zero_one = opd_is_const(d->args[1], 0) && opd_is_const(d->args[2], 1);
+    if (d->op != OP_SELECT || !(one_zero || zero_one))
+        return NULL;
+    Var *v = selector_of(rp, d->args[0], when, 0);
+    *when = *when == one_zero;
+    return v;
+}
+
 /* What statement s pushes and keeps (none for parallel loops, whose
  * iterations pop what they push, and for reversed loops, which pop). */
 static Keeps stmt_keeps(Report *rp, Stmt *s) {
-    Keeps k = {"", "", 0, 0, false, false};
+    Keeps k = {.what = "", .bytes = ""};
     switch (s->kind) {
     case S_TAPE_PUSH_REGION: {
         const char *name = s->buf->name;
@@ -255,7 +298,10 @@ static Keeps stmt_keeps(Report *rp, Stmt *s) {
         if (len > 6 && !strcmp(name + len - 6, "_saved"))
             name = arena_printf(rp->a, "%.*s", (int)(len - 6), name);
         const char *count = formula(rp, s->args[0], 0);
-        k.what = arena_printf(rp->a, "%s: %s %ss", name, count, type_cname(s->buf->elem));
+        k.array = name;
+        k.amount = arena_printf(rp->a, "%s %ss", count, type_cname(s->buf->elem));
+        k.selector = count_selector(rp, s->args[0], &k.selected_when, 0);
+        k.what = arena_printf(rp->a, "%s: %s", name, k.amount);
         k.bytes = product(rp, arena_printf(rp->a, "%d", elem_bytes(s->buf->elem)), '*', count);
         k.nwhat = k.nbytes = 1;
         return k;
@@ -288,10 +334,53 @@ static Keeps stmt_keeps(Report *rp, Stmt *s) {
     }
 }
 
+/* Regions pushed under opposite values of one selector (the arrays swaps
+ * exchange: each iteration saves those it writes, un and vn or u and v),
+ * all of one size: one group's worth, said once at the first (items[at]);
+ * the others emptied. */
+static void either_group(Report *rp, Keeps *items, int n, int at) {
+    Var *sel = items[at].selector;
+    const char *names[2] = {"", ""};
+    int count[2] = {0, 0};
+    for (int i = at; i < n; i++) {
+        Keeps *x = &items[i];
+        if (x->selector != sel)
+            continue;
+        if (strcmp(x->amount, items[at].amount))
+            return;
+        int g = x->selected_when;
+        names[g] = count[g] ? arena_printf(rp->a, "%s, %s", names[g], x->array) : x->array;
+        count[g]++;
+    }
+    if (count[0] != count[1])
+        return;
+    Keeps one = items[at];
+    one.what = arena_printf(rp->a, "%s or %s (%s it writes): %s%s", names[1], names[0],
+                            count[0] > 1 ? "the ones" : "the one", one.amount,
+                            count[0] > 1 ? " each" : "");
+    one.selector = NULL;
+    for (int i = at + 1, left = count[0] - 1; i < n; i++) {
+        Keeps *x = &items[i];
+        if (x->selector != sel)
+            continue;
+        if (x->selected_when == items[at].selected_when && left-- > 0) /* one group's bytes */
+            one = combined(rp, one, (Keeps){.what = "", .bytes = x->bytes, .nbytes = 1});
+        *x = (Keeps){.what = "", .bytes = ""};
+    }
+    items[at] = one;
+}
+
 static Keeps body_keeps(Report *rp, Body *b) {
-    Keeps k = {"", "", 0, 0, false, false};
-    for (int i = 0; b && i < b->stmts.len; i++)
-        k = combined(rp, k, stmt_keeps(rp, b->stmts.items[i]));
+    Keeps k = {.what = "", .bytes = ""};
+    int n = b ? b->stmts.len : 0;
+    Keeps *items = arena_alloc(rp->a, sizeof(Keeps) * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++)
+        items[i] = stmt_keeps(rp, b->stmts.items[i]);
+    for (int i = 0; i < n; i++)
+        if (items[i].selector)
+            either_group(rp, items, n, i);
+    for (int i = 0; i < n; i++)
+        k = combined(rp, k, items[i]);
     return k;
 }
 
@@ -329,7 +418,7 @@ static void index_lets(Report *rp, Body *b) {
  * and the report. */
 static void annotate_entry(Report *rp, Func *f, Body *b, int i) {
     Stmt *c = b->stmts.items[i];
-    Keeps k = {"", "", 0, 0, false, false};
+    Keeps k = {.what = "", .bytes = ""};
     for (int j = i + 1; j < b->stmts.len; j++) {
         Stmt *s = b->stmts.items[j];
         if ((s->kind == S_LOOP || s->kind == S_IF) && s->loc.line == c->loc.line)

@@ -525,7 +525,7 @@ void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
  * levels below it: B^(K-1) at the outermost, B at the innermost of the
  * blocks. Any B >= 1 gives the same results; rounding in pow only moves
  * the memory a little. */
-static Operand strip_root(Builder *bd, Operand trips, int levels) {
+static Operand strip_root(Builder *bd, Operand trips, int levels, const char *name) {
     Type ty;
     Operand t = b_cast(bd, type_double(), trips);
     Operand root = levels == 2 ? b_call(bd, deriv_lookup("sqrt", &ty), t, opd_none())
@@ -533,8 +533,8 @@ static Operand strip_root(Builder *bd, Operand trips, int levels) {
                                         b_fconst(1.0 / levels, type_double()));
     Operand b = b_cast(bd, type_long(), b_call(bd, deriv_lookup("ceil", &ty), root, opd_none()));
     Operand more = b_cmp(bd, OP_GT, b, opd_int(1));
-    /* named: the comment above the loops and --report speak of B */
-    return opd_var(emit_let(bd->a, bd->f, bd->b, bd->loc, "B", type_long(), OP_SELECT, 3, more, b,
+    /* named: the comment above the loops and --report speak of it */
+    return opd_var(emit_let(bd->a, bd->f, bd->b, bd->loc, name, type_long(), OP_SELECT, 3, more, b,
                             opd_int(1)));
 }
 
@@ -553,19 +553,21 @@ static void strip_mine(Arena *a, Func *f, Body *in, int at, Stmt *s) {
     s->loop_notes->stripmine = 0;
     Body *pre = body_new(a);
     Builder bd = {a, f, pre, s->loc};
-    const char *blocks = "B";
+    /* the blocks' length B, named after the loop's index (t_strip: a B of
+     * the program's own, a batch size, would read as this one) */
+    const char *B = arena_printf(a, "%s_strip", s->index->name), *blocks = B;
     for (int j = 2; j < levels; j++)
-        blocks = arena_printf(a, "B^%d, each in blocks of %s", j, blocks);
+        blocks = arena_printf(a, "%s^%d, each in blocks of %s", B, j, blocks);
     b_comment(&bd, arena_printf(a,
                                 "stripmine(%d): the loop runs in blocks of %s iterations, "
-                                "B = ceil(trips^(1/%d)); a block saves what it overwrites "
+                                "%s = ceil(trips^(1/%d)); a block saves what it overwrites "
                                 "once, its iterations save theirs only when it runs again in "
                                 "the return sweep",
-                                levels, blocks, levels));
+                                levels, blocks, B, levels));
     Operand start = b_cast(&bd, type_long(), s->lo), end = b_cast(&bd, type_long(), s->hi);
     Operand span = b_sub(&bd, end, start);
     Operand trips = b_select(&bd, b_cmp(&bd, OP_GT, span, opd_int(0)), span, opd_int(0));
-    Operand root = strip_root(&bd, trips, levels);
+    Operand root = strip_root(&bd, trips, levels, B);
     Operand *size = arena_alloc(a, sizeof(Operand) * (size_t)levels);
     size[levels - 1] = opd_int(1);
     for (int j = levels - 2; j >= 0; j--)
@@ -595,7 +597,7 @@ static void strip_mine(Arena *a, Func *f, Body *in, int at, Stmt *s) {
         }
         if (j > 0)
             loop_notes(a, l)->trips =
-                levels - j == 2 ? "B" : arena_printf(a, "B^%d", levels - j - 1);
+                levels - j == 2 ? B : arena_printf(a, "%s^%d", B, levels - j - 1);
         for (int i = 0; i < nc; i++) {
             Carried *c = s->carried.items[i];
             Var *p = var_new(a, f, c->param->name, c->param->ty);
@@ -615,7 +617,7 @@ static void strip_mine(Arena *a, Func *f, Body *in, int at, Stmt *s) {
         cur = l->body;
     }
     Builder ib = {a, f, cur, s->loc};
-    s->loop_notes->trips = "B";
+    s->loop_notes->trips = B;
     s->lo = b_cast(&ib, s->index->ty, start);
     s->hi = b_cast(&ib, s->index->ty, end);
     for (int i = 0; i < nc; i++) {

@@ -429,6 +429,55 @@ SRC
     run 0 heat.c -o heat_b.c --report
     grep -q 'loop: tape: each of its T iterations' out.txt || note "--report with -o printed: $(cat out.txt)"
     grep -q '/\* tape: each of its T iterations keeps v' heat_b.c || note "no tape comment in the output"
+    # grids a swap exchanges: each iteration saves the one it writes (said
+    # once, not both), and a strip-mined loop's block length named after its
+    # index (the program's own B is another value)
+    cat > pingpong.c <<'SRC'
+#include <math.h>
+#include <stdlib.h>
+double relax(int n, int T, const double *x) {
+    double *u = malloc(sizeof(double) * n), *un = malloc(sizeof(double) * n);
+#pragma pargrad map
+    for (int i = 0; i < n; i++)
+        u[i] = x[i];
+    for (int t = 0; t < T; t++) {
+#pragma pargrad map
+        for (int i = 0; i < n; i++)
+            un[i] = u[i] + 0.2 * sin(u[(i + 1) % n]);
+        double *tmp = u;
+        u = un;
+        un = tmp;
+    }
+    double e = 0.0;
+#pragma pargrad reduce(+ : e)
+    for (int i = 0; i < n; i++)
+        e += u[i] * u[i];
+    free(u);
+    free(un);
+    return e;
+}
+#pragma pargrad reverse(relax) wrt(x)
+
+double decay(int B, int T, double *w) {
+#pragma pargrad loop stripmine(2)
+    for (int t = 0; t < T; t++) {
+#pragma pargrad map
+        for (int b = 0; b < B; b++)
+            w[b] = w[b] - 0.1 * sin(w[b]);
+    }
+    double e = 0.0;
+#pragma pargrad reduce(+ : e)
+    for (int b = 0; b < B; b++)
+        e += w[b];
+    return e;
+}
+#pragma pargrad reverse(decay) wrt(w) out(return, w)
+SRC
+    run 0 pingpong.c --report
+    grep -q '^pingpong.c:8: relax_b: loop: tape: each of its T iterations keeps u or un (the one it writes): max(n, 0) doubles; swapped; T \* (8 \* max(n, 0) + 8) bytes in all$' out.txt ||
+        note "--report printed for the swapped grids: $(cat out.txt)"
+    grep -q '^pingpong.c:28: decay_b: loop: tape: each of its (T + t_strip - 1) / t_strip iterations keeps w: max(B, 0) doubles' out.txt ||
+        note "--report printed for the strip-mined loop: $(cat out.txt)"
     ;;
 doubted_map)
     # A map whose promise pargrad can neither show nor refute (it reads
