@@ -13,7 +13,9 @@
  *  - each read of B in the iteration reads elements that statements
  *    before it in the same iteration wrote unconditionally (B is killed:
  *    its old values are never read; a histogram's updates read only its
- *    bins, killed where the step zeroed them all), or
+ *    bins, killed where the step zeroed them all; the pieces written may
+ *    join end to end, an interior map and the boundary stores, or be the
+ *    rows t[c * m + j] of a nested map read back flat), or
  *  - every read of B only adds back into B (read_only_adds_back): the
  *    re-executed values are wrong, but nothing with a derivative reads
  *    them;
@@ -234,6 +236,11 @@ static bool sym_le(Sym a, Sym b) {
 typedef struct Region {
     int rank;
     Sym lo[4], hi[4];
+    /* a nested map's rows, t[c * m + j] over c in [0, nrows) and j in [0,
+     * width): all of [0, nrows * width), said by its factors (lo and hi
+     * then an empty range) */
+    bool rows;
+    Sym nrows, width;
 } Region;
 
 static bool access_region(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Region *out) {
@@ -255,12 +262,16 @@ static bool sym_le_value(Rev *r, Sym a, Sym b) {
                                 same_invariant(r, a.base, b.base, 0)));
 }
 
+/* a lower end at or below 0 (indices are not negative) */
+static bool from_zero(Sym lo) {
+    return lo.base.kind == OPD_NONE && lo.off <= 0;
+}
+
 static bool region_covers(Rev *r, const Region *kill, const Region *read) {
     if (kill->rank != read->rank)
         return false;
     for (int d = 0; d < kill->rank; d++) {
-        bool from_zero = kill->lo[d].base.kind == OPD_NONE && kill->lo[d].off <= 0;
-        if (!(from_zero || sym_le_value(r, kill->lo[d], read->lo[d])) ||
+        if (!(from_zero(kill->lo[d]) || sym_le_value(r, kill->lo[d], read->lo[d])) ||
             !sym_le_value(r, read->hi[d], kill->hi[d]))
             return false;
     }
@@ -303,11 +314,65 @@ static bool written_region(Rev *r, LoopKills *k, Stmt *loop, Stmt *w, Stmt **pat
     return true;
 }
 
+static int sum_terms(Rev *r, Operand o, Operand terms[2], long long *off);
+
+/* o (plus nothing) the index of a loop on the path over all of [0, end):
+ * end fixed in the iteration */
+static bool whole_range_on_path(Rev *r, LoopKills *k, Stmt *loop, Operand o, Stmt **path, int depth,
+                                Sym *end) {
+    long long off = 0, adjust = 0;
+    Operand b = index_base_offset(r, o, &off), lo, hi;
+    Stmt *x = b.kind == OPD_VAR && !off ? counting_loop(r, b.var, &lo, &hi, &adjust) : NULL;
+    bool on_path = false;
+    for (int p = 0; p < depth && x; p++)
+        on_path |= path[p] == x;
+    Sym a, z, z2;
+    if (!on_path ||
+        (x->counter && x->counter->var == b.var &&
+         (x->counter->step.kind != OPD_CONST ||
+          (x->counter->step.ival != 1 && x->counter->step.ival != -1))) ||
+        !sym_of(r, k, loop, lo, false, &a, 0) || !from_zero(a) || a.off != 0 ||
+        !sym_of(r, k, loop, hi, false, &z, 0) || !sym_of(r, k, loop, hi, true, &z2, 0) ||
+        !same_base(z, z2) || z.off != z2.off)
+        return false;
+    *end = (Sym){z.base, z.off + adjust + 1}; /* (hi inclusive after adjust) */
+    return true;
+}
+
+/* A write t[c * m + j] inside loops of the path over c in [0, R) and j in
+ * [0, m): the rows (R, m), all of [0, R * m). */
+static bool written_rows(Rev *r, LoopKills *k, Stmt *loop, Stmt *w, Stmt **path, int depth,
+                         Region *out) {
+    long long off = 0;
+    Operand t[2];
+    if (w->nidx != 1 || sum_terms(r, w->idx[0], t, &off) != 2 || off != 0)
+        return false;
+    for (int q = 0; q < 2; q++) {
+        Stmt *m = t[q].kind == OPD_VAR ? def_of(r, t[q]) : NULL;
+        for (int p = 0; m && m->kind == S_LET && m->op == OP_MUL && p < 2; p++) {
+            Sym rows, cols, width, width_hi;
+            if (whole_range_on_path(r, k, loop, m->args[p], path, depth, &rows) &&
+                whole_range_on_path(r, k, loop, t[1 - q], path, depth, &cols) &&
+                sym_of(r, k, loop, m->args[1 - p], false, &width, 0) &&
+                sym_of(r, k, loop, m->args[1 - p], true, &width_hi, 0) &&
+                same_base(width, width_hi) && width.off == width_hi.off &&
+                sym_le_value(r, cols, width) && sym_le_value(r, width, cols)) {
+                *out = (Region){.rank = 1, .rows = true, .nrows = rows, .width = width};
+                out->lo[0] = (Sym){opd_none(), 0};
+                out->hi[0] = (Sym){opd_none(), -1};
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 static void add_kills(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Buffer *buf, PtrVec *kills,
                       Stmt **path, int depth) {
     if (s->kind == S_WRITE && s->buf == buf) {
         Region *g = arena_alloc(r->a, sizeof(Region));
-        if (written_region(r, k, loop, s, path, depth, g))
+        if (written_rows(r, k, loop, s, path, depth, g) ||
+            written_region(r, k, loop, s, path, depth, g))
             vec_push(r->a, kills, g);
         return;
     }
@@ -321,47 +386,120 @@ static void add_kills(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Buffer *buf, Pt
         add_kills(r, k, loop, s->body->stmts.items[i], buf, kills, path, depth + 1);
 }
 
-static int sum_terms(Rev *r, Operand o, Operand terms[2], long long *off);
-
 /* hi <= b - 1 for a bound b (an index's upper end against a length) */
 static bool below(Rev *r, Sym hi, Sym b) {
     return sym_le_value(r, hi, (Sym){b.base, b.off - 1});
 }
 
-/* A read u[c * m + j] of a table of rows (c in [0, rows), j in [0, m))
- * covered by a kill of [0, rows * m) (a memset of the table): the rows'
- * count and length against the kill's end, a product of both. */
-static bool rows_covered(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, const Region *kill) {
+/* Whether read u[c * m + j] (c in [0, rows'), j in [0, m)) lies within
+ * rows * width elements: rows' <= rows and m the same as width. */
+static bool rows_read_within(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Sym rows, Sym width) {
     long long off = 0;
     Operand t[2];
-    Stmt *end = kill->rank == 1 && kill->hi[0].base.kind == OPD_VAR && kill->hi[0].off >= -1
-                    ? def_of(r, kill->hi[0].base)
-                    : NULL;
-    if (!end || end->kind != S_LET || end->op != OP_MUL || s->nidx != 1 ||
-        !(kill->lo[0].base.kind == OPD_NONE && kill->lo[0].off <= 0) ||
-        sum_terms(r, s->idx[0], t, &off) != 2 || off != 0)
+    if (s->nidx != 1 || sum_terms(r, s->idx[0], t, &off) != 2 || off != 0)
         return false;
     for (int q = 0; q < 2; q++) {
         Stmt *m = t[q].kind == OPD_VAR ? def_of(r, t[q]) : NULL;
         if (!m || m->kind != S_LET || m->op != OP_MUL)
             continue;
         for (int p = 0; p < 2; p++) { /* c * m + j: c's range, m, j's range */
-            Sym clo, chi, jlo, jhi, len, len_hi, rows, width;
-            if (!sym_of(r, k, loop, m->args[p], false, &clo, 0) ||
-                !sym_of(r, k, loop, m->args[p], true, &chi, 0) ||
-                !sym_of(r, k, loop, m->args[1 - p], false, &len, 0) ||
-                !sym_of(r, k, loop, m->args[1 - p], true, &len_hi, 0) || !same_base(len, len_hi) ||
-                len.off != len_hi.off || !sym_of(r, k, loop, t[1 - q], false, &jlo, 0) ||
-                !sym_of(r, k, loop, t[1 - q], true, &jhi, 0) || clo.base.kind != OPD_NONE ||
-                clo.off < 0 || jlo.base.kind != OPD_NONE || jlo.off < 0 || !below(r, jhi, len))
-                continue;
-            for (int e = 0; e < 2; e++)
-                if (sym_of(r, k, loop, end->args[e], false, &rows, 0) &&
-                    sym_of(r, k, loop, end->args[1 - e], false, &width, 0) && below(r, chi, rows) &&
-                    sym_le_value(r, len, width) && sym_le_value(r, width, len))
-                    return true;
+            Sym clo, chi, jlo, jhi, len, len_hi;
+            if (sym_of(r, k, loop, m->args[p], false, &clo, 0) &&
+                sym_of(r, k, loop, m->args[p], true, &chi, 0) &&
+                sym_of(r, k, loop, m->args[1 - p], false, &len, 0) &&
+                sym_of(r, k, loop, m->args[1 - p], true, &len_hi, 0) && same_base(len, len_hi) &&
+                len.off == len_hi.off && sym_of(r, k, loop, t[1 - q], false, &jlo, 0) &&
+                sym_of(r, k, loop, t[1 - q], true, &jhi, 0) && from_zero(clo) && clo.off >= 0 &&
+                from_zero(jlo) && jlo.off >= 0 && below(r, jhi, len) && below(r, chi, rows) &&
+                sym_le_value(r, len, width) && sym_le_value(r, width, len))
+                return true;
         }
     }
+    return false;
+}
+
+/* Whether e is the product rows * width (either order), each part the
+ * same value */
+static bool product_of(Rev *r, LoopKills *k, Stmt *loop, Operand e, Sym rows, Sym width) {
+    Stmt *d = e.kind == OPD_VAR ? def_of(r, e) : NULL;
+    if (!d || d->kind != S_LET || d->op != OP_MUL)
+        return false;
+    for (int q = 0; q < 2; q++) {
+        Sym a, b;
+        if (sym_of(r, k, loop, d->args[q], false, &a, 0) &&
+            sym_of(r, k, loop, d->args[1 - q], false, &b, 0) && sym_le_value(r, a, rows) &&
+            sym_le_value(r, rows, a) && sym_le_value(r, b, width) && sym_le_value(r, width, b))
+            return true;
+    }
+    return false;
+}
+
+/* A read within the rows a kill covers: a kill of [0, rows * m) (a memset
+ * of a table: its end a product) read as u[c * m + j], or a kill of a
+ * nested map's rows read so or as [0, rows * m) flat (the copy back of a
+ * 2-D step's grid). */
+static bool rows_covered(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, const Region *kill) {
+    if (kill->rows) {
+        Region g;
+        return rows_read_within(r, k, loop, s, kill->nrows, kill->width) ||
+               (access_region(r, k, loop, s, &g) && g.rank == 1 && from_zero(g.lo[0]) &&
+                g.hi[0].base.kind == OPD_VAR && g.hi[0].off <= -1 &&
+                product_of(r, k, loop, g.hi[0].base, kill->nrows, kill->width));
+    }
+    Stmt *end = kill->rank == 1 && kill->hi[0].base.kind == OPD_VAR && kill->hi[0].off >= -1
+                    ? def_of(r, kill->hi[0].base)
+                    : NULL;
+    if (!end || end->kind != S_LET || end->op != OP_MUL || !from_zero(kill->lo[0]))
+        return false;
+    for (int e = 0; e < 2; e++) {
+        Sym rows, width;
+        if (sym_of(r, k, loop, end->args[e], false, &rows, 0) &&
+            sym_of(r, k, loop, end->args[1 - e], false, &width, 0) &&
+            rows_read_within(r, k, loop, s, rows, width))
+            return true;
+    }
+    return false;
+}
+
+/* Whether x is among the n ends in reach (else adds it, up to max) */
+static bool reached_before(Sym *reach, int *n, int max, Sym x) {
+    for (int i = 0; i < *n; i++)
+        if (same_base(reach[i], x) && reach[i].off == x.off)
+            return true;
+    if (*n < max)
+        reach[(*n)++] = x;
+    return false;
+}
+
+/* A read of [lo, hi] covered by kills joined end to end (an interior map
+ * over [1, n - 1) and the boundary stores t[0], t[n - 1]): a chain from a
+ * kill starting at or below lo, each next kill starting at most one past
+ * the chain's end, which it moves to its own. Safe also where a kill is
+ * empty (its end below its start, so within the chain already). */
+static bool chain_covers(Rev *r, PtrVec *kills, const Region *g) {
+    enum { MAX_ENDS = 32 };
+    Sym reach[MAX_ENDS];
+    int n = 0;
+    if (g->rank != 1 || kills->len > 16)
+        return false;
+    for (int i = 0; i < kills->len; i++) {
+        Region *h = kills->items[i];
+        if (h->rank == 1 && (from_zero(h->lo[0]) || sym_le_value(r, h->lo[0], g->lo[0])))
+            reached_before(reach, &n, MAX_ENDS, h->hi[0]);
+    }
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int i = 0; i < kills->len; i++) {
+            Region *h = kills->items[i];
+            for (int e = 0; h->rank == 1 && e < n; e++)
+                if (sym_le_value(r, h->lo[0], (Sym){reach[e].base, reach[e].off + 1}) &&
+                    !reached_before(reach, &n, MAX_ENDS, h->hi[0]) && n < MAX_ENDS)
+                    grew = true;
+        }
+    }
+    for (int e = 0; e < n; e++)
+        if (sym_le_value(r, g->hi[0], reach[e]))
+            return true;
     return false;
 }
 
@@ -375,7 +513,7 @@ static bool covered(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, PtrVec *kills) {
     for (int i = 0; i < kills->len; i++)
         if (region_covers(r, kills->items[i], &g))
             return true;
-    return false;
+    return chain_covers(r, kills, &g);
 }
 
 static bool reads_killed(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Buffer *buf, PtrVec *kills);
@@ -821,7 +959,7 @@ static bool in_parallel_body(LoopKills *k, Stmt *loop) {
 static Region *covering_kill(Rev *r, LoopKills *k, Stmt *loop, PtrVec *kills) {
     for (int i = 0; i < kills->len; i++) {
         Region *g = kills->items[i];
-        bool fits = g->rank > 0;
+        bool fits = g->rank > 0 && !g->rows; /* (a checkpoint saves [lo, hi]) */
         for (int d = 0; d < g->rank && fits; d++)
             fits = bound_before(r, k, loop, g->lo[d]) && bound_before(r, k, loop, g->hi[d]);
         for (int j = 0; j < kills->len && fits; j++)

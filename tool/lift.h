@@ -59,6 +59,12 @@ typedef struct Binding {
     /* an array bound from &p[0] (a helper's argument): q->u is p[0].u,
      * an element's field (points_at_element) */
     bool at_element;
+    /* an integer declared as a byte count, E * sizeof(T) (`const size_t
+     * bytes = n * sizeof(double);`): E as it was then, sizeof(T), and the
+     * value it had (a malloc or memcpy of it counts E elements while it
+     * still has it) */
+    Operand byte_count, byte_value;
+    long long byte_unit;
     const char *buf_why, *buf_hint;
     /* A helper's pointer to a scalar of its caller (`unsigned *state` given
      * `&seed`, `double *mean` given `&mu`): 1 + the caller's binding, whose
@@ -482,6 +488,8 @@ bool lift_mem_call(Lift *L, CXCursor c, const char *name, KidList *k);
 /* How many elements of esize bytes a size in bytes spans (n where it is
  * n * sizeof(T), else bytes / esize) */
 Operand element_count(Lift *L, CXCursor bytes, long long esize);
+/* bytes as E * sizeof(T) (factors in any order): E, lifted, and sizeof(T) */
+bool bytes_as_count(Lift *L, CXCursor bytes, Operand *count, long long *unit);
 /* The loop c over the iterations of cn, as the sequential loop it is. */
 void lift_seq_loop(Lift *L, CXCursor c, Canon *cn);
 /* tool/lift_carried.c: whether loop s reads the start value of its

@@ -581,15 +581,26 @@ void lift_var_decl(Lift *L, CXCursor d) {
         return;
     }
     Operand init = opd_none();
+    CXCursor init_at = clang_getNullCursor();
     for (int i = 0; i < k.n; i++) {
         enum CXCursorKind kk = clang_getCursorKind(k.items[i]);
         if (clang_isExpression(kk))
-            init = lift_expr(L, k.items[i]);
+            init = lift_expr(L, init_at = k.items[i]);
     }
+    Operand count;
+    long long unit = 0;
+    bool bytes =
+        init.kind != OPD_NONE && !type_is_float(ty) && bytes_as_count(L, init_at, &count, &unit);
     Binding *b = env_bind(L, d, name);
     b->ty = ty;
     if (init.kind != OPD_NONE)
         assign_scalar(L, d, L->nenv - 1, init);
+    if (bytes) {
+        b = &L->env[L->nenv - 1];
+        b->byte_count = count;
+        b->byte_unit = unit;
+        b->byte_value = b->val;
+    }
 }
 
 /* The lifted size (values) up to which helpers are inlined: lifting that

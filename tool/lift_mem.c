@@ -78,16 +78,24 @@ static Buffer *mem_array(Lift *L, CXCursor arg, const char *fn, Operand *off) {
     return b;
 }
 
-/* How many elements of size esize `bytes` spans: E where it is E * sizeof(T)
- * or sizeof(T) * E with sizeof(T) == esize (n * sizeof(double); also
- * sizeof(double) * K * d: K * d), else bytes / esize. */
-static bool count_of_size(Lift *L, Builder *bd, CXCursor bytes, long long esize, Operand *out) {
-    CXCursor c = strip_casts(bytes);
+/* The two factors of a product (casts and parentheses around it left out) */
+static bool product_factors(Lift *L, CXCursor e, Kids *k) {
+    CXCursor c = strip_casts(e);
     while (clang_getCursorKind(c) == CXCursor_ParenExpr)
         c = strip_casts(kids_of(c).items[0]);
     if (clang_getCursorKind(c) != CXCursor_BinaryOperator || strcmp(binop_of(L, c), "*"))
         return false;
-    Kids k = kids_of(c);
+    *k = kids_of(c);
+    return true;
+}
+
+/* How many elements of size esize `bytes` spans: E where it is E * sizeof(T)
+ * or sizeof(T) * E with sizeof(T) == esize (n * sizeof(double); also
+ * sizeof(double) * K * d: K * d), else bytes / esize. */
+static bool count_of_size(Lift *L, Builder *bd, CXCursor bytes, long long esize, Operand *out) {
+    Kids k;
+    if (!product_factors(L, bytes, &k))
+        return false;
     for (int q = 0; q < 2; q++) {
         bool ok;
         Operand f = evaluate_constant(L, k.items[q], &ok), rest;
@@ -104,10 +112,44 @@ static bool count_of_size(Lift *L, Builder *bd, CXCursor bytes, long long esize,
     return false;
 }
 
+/* The value of a sizeof among the factors of a product, or 0 */
+static long long sizeof_factor(Lift *L, CXCursor e) {
+    Kids k;
+    if (!product_factors(L, e, &k))
+        return 0;
+    for (int q = 0; q < 2; q++) {
+        bool ok;
+        Operand f = evaluate_constant(L, k.items[q], &ok);
+        if (clang_getCursorKind(strip_casts(k.items[q])) == CXCursor_UnaryExpr && ok &&
+            f.kind == OPD_CONST && !type_is_float(f.ty) && f.ival > 0)
+            return f.ival;
+        long long inner = sizeof_factor(L, k.items[q]);
+        if (inner)
+            return inner;
+    }
+    return 0;
+}
+
+bool bytes_as_count(Lift *L, CXCursor bytes, Operand *count, long long *unit) {
+    Builder bd = lift_builder(L, bytes);
+    *unit = sizeof_factor(L, bytes);
+    return *unit > 0 && count_of_size(L, &bd, bytes, *unit, count);
+}
+
+/* A byte count declared before and unchanged since (Binding.byte_count) */
+static bool remembered_count(Lift *L, CXCursor bytes, long long esize, Operand *n) {
+    CXCursor c = strip_casts(bytes);
+    int b = clang_getCursorKind(c) == CXCursor_DeclRefExpr ? env_lookup(L, c) : -1;
+    if (b < 0 || L->env[b].byte_unit != esize || !opd_equal(L->env[b].val, L->env[b].byte_value))
+        return false;
+    *n = L->env[b].byte_count;
+    return true;
+}
+
 Operand element_count(Lift *L, CXCursor bytes, long long esize) {
     Builder bd = lift_builder(L, bytes);
     Operand n;
-    if (count_of_size(L, &bd, bytes, esize, &n))
+    if (count_of_size(L, &bd, bytes, esize, &n) || remembered_count(L, bytes, esize, &n))
         return n;
     Operand v = b_cast(&bd, type_long(), lift_expr(L, bytes));
     if (v.kind == OPD_CONST && !type_is_float(v.ty)) /* (sizeof a, of a local array) */

@@ -1,7 +1,9 @@
-/* expect: 14:9: 'y' carries derivatives, but pargrad cannot tell its size */
+/* expect: 19:9: 'y' carries derivatives, but pargrad cannot tell its size */
 #include <math.h>
-/* a scratch output sized by a struct's field: the hint names wrt(...) and
- * out(return, y), which together are accepted */
+/* a scratch output as long as a count the function finds (the leading
+ * positive inputs): the hint names wrt(...) and out(return, y), which
+ * together are accepted. (A size read from a struct the function does not
+ * write, d->n, sizes it.) */
 typedef struct {
     int n;
     double scale;
@@ -9,10 +11,13 @@ typedef struct {
 
 double f(const dims_t *d, const double *x, double *y) {
     double s = 0.0;
+    int m = 0;
+    while (m < d->n && x[m] > 0.0)
+        m++;
 #pragma pargrad map
-    for (int i = 0; i < d->n; i++)
+    for (int i = 0; i < m; i++)
         y[i] = x[i] * d->scale;
-    for (int i = 0; i < d->n; i++)
+    for (int i = 0; i < m; i++)
         s += sin(y[i]);
     return s;
 }

@@ -826,6 +826,38 @@ static void stencil_2d_step(struct block b, const char *dst, const char *src, in
     end_counter(i);
 }
 
+/* A periodic step into all of dst (rows wrap: (i + n - 1) % n), the
+ * columns in a map or a plain loop, then dst copied back into src flat (a
+ * map over n * m, or memcpy where the program has it): dst is a scratch
+ * grid the step kills in full, row by row. */
+static void stencil_2d_periodic(struct block b, const char *dst, const char *src, int nonlinear) {
+    int ip, jp = 0, kp;
+    const char *i = loop_counter("i", &ip), *j = fresh("j");
+    struct node *m = block_stmt(b, fmt("#pragma pargrad map\n%s {", loop_head(i, ip, "0", "n")));
+    struct saved s = enter();
+    cx.par++;
+    push_loop(i, 1, NRANGE, 0);
+    const char *at = fmt("%s * m + %s", i, j), *own = fmt("%s[%s]", src, at);
+    const char *up = fmt("%s[((%s + n - 1) %% n) * m + %s]", src, i, j),
+               *dn = fmt("%s[((%s + 1) %% n) * m + %s]", src, i, j);
+    struct node *in =
+        block_stmt(body_of(m), fmt("%s%s {", chance(50) ? "#pragma pargrad map\n" : "",
+                                   loop_head(j, jp, "0", "m")));
+    stmt(body_of(in), fmt("%s[%s] = %s + 0.1 * (%s + %s - 2.0 * %s)%s;", dst, at, own, up, dn, own,
+                          nonlinear ? fmt(" - 0.05 * %s * %s", own, own) : ""));
+    cx.par--;
+    leave_par(s);
+    end_counter(i);
+    if ((on(K_MEM_CALLS) || on(K_LOOP_ALLOC)) && chance(50)) {
+        stmt(b, fmt("memcpy(%s, %s, sizeof(double) * (size_t)n * (size_t)m);", src, dst));
+        return;
+    }
+    const char *k = loop_counter("k", &kp);
+    stmt(b, fmt("#pragma pargrad map\n%s\n    %s[%s] = %s[%s];", loop_head(k, kp, "0", "n * m"),
+                src, k, dst, k));
+    end_counter(k);
+}
+
 /* K_STENCIL_2D: x (n rows of m) copied into a malloc'ed grid, smoothed by
  * a stencil once into a second grid, or T steps between the two (each
  * step two sweeps, the second back, or one sweep and the grids' names
@@ -853,16 +885,20 @@ static void gen_stencil_2d(struct block b) {
         struct saved s = enter();
         cx.seq++;
         push_loop(t, 0, CRANGE, 0);
-        stencil_2d_step(body_of(loop), gb, ga, nonlinear);
-        if (on(K_MACRO) && chance(20)) { /* swapped by a statement macro */
-            prog.uses_macros = 1;
-            stmt(body_of(loop), fmt("RG_SWAP(%s, %s);", ga, gb));
-        } else if (chance(50)) { /* the grids' names swapped, as people write it */
-            const char *sw = fresh("sw");
-            stmt(body_of(loop),
-                 fmt("double *%s = %s;\n%s = %s;\n%s = %s;", sw, ga, ga, gb, gb, sw));
+        if (chance(30)) { /* gb a scratch grid each step writes in full */
+            stencil_2d_periodic(body_of(loop), gb, ga, nonlinear);
         } else {
-            stencil_2d_step(body_of(loop), ga, gb, nonlinear);
+            stencil_2d_step(body_of(loop), gb, ga, nonlinear);
+            if (on(K_MACRO) && chance(20)) { /* swapped by a statement macro */
+                prog.uses_macros = 1;
+                stmt(body_of(loop), fmt("RG_SWAP(%s, %s);", ga, gb));
+            } else if (chance(50)) { /* the grids' names swapped, as people write it */
+                const char *sw = fresh("sw");
+                stmt(body_of(loop),
+                     fmt("double *%s = %s;\n%s = %s;\n%s = %s;", sw, ga, ga, gb, gb, sw));
+            } else {
+                stencil_2d_step(body_of(loop), ga, gb, nonlinear);
+            }
         }
         cx.seq--;
         leave(s);
