@@ -358,9 +358,15 @@ static bool redone_by_adjoint(Rev *r, Stmt *s) {
 }
 
 /* Whether a statement after statement i of b reads buf. */
+/* Statement j of b, re-run in the return sweep, does not run again
+ * (dead_reruns): its reads need nothing. */
+static bool skipped_rerun(Rev *r, Body *b, int j) {
+    return b == r->iter_body && r->iter_dead && r->iter_dead[j];
+}
+
 static bool read_later(Rev *r, Body *b, int i, Buffer *buf) {
     for (int j = i + 1; j < b->stmts.len; j++)
-        if (reads_value_of(r, b->stmts.items[j], buf))
+        if (!skipped_rerun(r, b, j) && reads_value_of(r, b->stmts.items[j], buf))
             return true;
     return false;
 }
@@ -377,7 +383,8 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
     bool redone = redone_by_adjoint(r, s);
     BufMarks reads = {0}; /* (one walk of the statements after s for all of them) */
     for (int j = i + 1; written.len && j < b->stmts.len; j++)
-        mark_value_reads(r, &reads, b->stmts.items[j]);
+        if (!skipped_rerun(r, b, j))
+            mark_value_reads(r, &reads, b->stmts.items[j]);
     for (int w = 0; w < written.len; w++) {
         int known = marked(&reads, written.items[w], MARK_VALUE);
         later[w] = known >= 0 ? known : read_later(r, b, i, written.items[w]);
@@ -400,6 +407,51 @@ static PtrVec *dead_buffers(Rev *r, Body *b, int i) {
             vec_push(r->a, dead, buf);
     }
     marks_free(&own);
+    return dead;
+}
+
+/* Whether b only copies elements (dst[k] = src[k'], index arithmetic
+ * besides: memcpy's map, a copy back): its adjoint needs no values. */
+static bool copies_only(Rev *r, Body *b) {
+    for (int i = 0; i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        Stmt *user = s->kind == S_READ ? sole_user(r, s->dst) : NULL;
+        Stmt *from = s->kind == S_WRITE && s->args[0].kind == OPD_VAR
+                         ? def_of(r, s->args[0])
+                         : NULL;
+        bool index = s->kind == S_LET && !type_is_float(s->dst->ty);
+        bool copied = s->kind == S_READ && user && user->kind == S_WRITE &&
+                      opd_equal(user->args[0], opd_var(s->dst));
+        bool copy = s->kind == S_WRITE && from && from->kind == S_READ;
+        if (!index && !copied && !copy)
+            return false;
+    }
+    return true;
+}
+
+/* From the last statement of an iteration's body back: a copy (memcpy's
+ * map, a copy back) whose every written array is dead where it would run
+ * again (no later statement that still runs reads it: the copy into the
+ * caller's array the return sweep restores) does not run again, and as
+ * its adjoint needs none of the values it reads, neither do they need
+ * computing: the map before it computing what was copied, a
+ * shallow-water step's fluxes, runs again only for its own adjoint's
+ * sake, which its iterations redo themselves. */
+bool *dead_reruns(Rev *r, Body *b) {
+    bool *dead = arena_alloc(r->a, sizeof(bool) * (size_t)(b->stmts.len + 1));
+    r->iter_dead = dead; /* (read by dead_buffers for the statements after) */
+    for (int j = b->stmts.len - 1; j >= 0; j--) {
+        Stmt *s = b->stmts.items[j];
+        if (s->kind != S_MAP || !copies_only(r, s->body))
+            continue;
+        PtrVec written = {0};
+        collect_written(r, s, &written);
+        PtrVec *d = dead_buffers(r, b, j);
+        bool all = written.len > 0;
+        for (int w = 0; w < written.len && all; w++)
+            all = vec_contains(d, written.items[w]);
+        dead[j] = all;
+    }
     return dead;
 }
 

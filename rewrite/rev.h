@@ -216,6 +216,9 @@ typedef struct Rev {
      * values are the previous iteration's, read by no adjoint. */
     Body *iter_body;
     PtrVec *iter_skip;
+    /* per statement of iter_body: a map or store whose writes nothing
+     * after it that still runs again reads (dead_reruns) */
+    bool *iter_dead;
     int *iter_first_read; /* per iter_skip entry: the first statement of
                            * iter_body reading it (its length if none) */
     PtrVec *nosave;
@@ -269,6 +272,9 @@ void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead);
 /* For each array of skip, the first statement of b that reads its values
  * (b's length if none): Rev.iter_first_read. */
 int *first_reads(Rev *r, Body *b, PtrVec *skip);
+/* Per statement of an iteration's body that runs again in the return
+ * sweep: whether it need not (Rev.iter_dead). */
+bool *dead_reruns(Rev *r, Body *b);
 /* The adjoint variable of v, declared zero in out. */
 void declare_adjoint(Rev *r, Body *out, Var *v, SrcLoc loc);
 /* Whether s computes nothing with a derivative and writes only arrays

@@ -479,9 +479,12 @@ void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     Body *outer_iter = r->iter_body;
     PtrVec *outer_skip = r->iter_skip;
     int *outer_first = r->iter_first_read;
+    bool *outer_dead = r->iter_dead;
     r->iter_body = s->body;
     r->iter_skip = unsaved;
     r->iter_first_read = first_reads(r, s->body, unsaved);
+    r->iter_dead = NULL;
+    r->iter_dead = dead_reruns(r, s->body);
     rev_fwd_body(r, s->body, l->body, true);
     rev_adjoint_decls(r, s->body, l->body);
     Builder bd = {r->a, r->dst, l->body, s->loc};
@@ -496,6 +499,7 @@ void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     r->iter_body = outer_iter;
     r->iter_skip = outer_skip;
     r->iter_first_read = outer_first;
+    r->iter_dead = outer_dead;
     r->restored = outer_restored;
     for (int i = 0; i < s->carried.len; i++) {
         Carried *c = s->carried.items[i];

@@ -708,6 +708,11 @@ static void print_support(FILE *out) {
               out);
     if (prog.uses_enum)
         fputs("enum rg_mode { RG_FAST, RG_HALF, RG_SLOW };\n\n", out);
+    if (prog.uses_segat) /* an element's array, its length read from the struct */
+        fputs("static double rg_segval(const rg_seg *s, int k, int i) {\n    return s[k].v[i % "
+              "s[k].len];\n}\n\nstatic double rg_segat(const rg_seg *s, int i) {\n    return "
+              "0.5 * s->v[i % s->len];\n}\n\n",
+              out);
     if (prog.uses_ptfield) /* reads only: &sq passed as const rg_pt * */
         fputs("static double rg_ptfield(const rg_pt *v, int hi) {\n    return hi ? v->hi : "
               "v->lo;\n}\n\n",

@@ -320,6 +320,9 @@ struct program {
     int uses_enum;          /* enum rg_mode is defined */
     int uses_pragma_consts; /* RG_LEVELS and RG_WHILE_MAX are defined (for pragmas) */
     int uses_kept_macros;   /* RG_MAX_N, RG_TAG, RG_LOG are defined (asserts, printf) */
+    int uses_segat;         /* rg_segval(sg, K, i) and rg_segat(&sg[K], i): an element's array
+                             * through helpers given the array and a constant number, or a
+                             * pointer to the element */
     int uses_ptfield;       /* rg_ptfield(&sq, hi): a struct local read through a const pointer */
     /* malloc: an rg_pt array f allocates and fills from x (its name; its
      * fields read as sp's are) */

@@ -223,6 +223,15 @@ static struct node *array_read(void) {
     if (prog.has_sg && !cx.in_helper && chance(15)) { /* an element's array: sg[k].v[i] */
         prog.used_sg = 1;
         const char *i = index_n();
+        if (chance(40)) { /* through helpers, both elements: p[0].v as p[l].v, q->v for
+                           * q = &p[0] or p + 1 */
+            static const char *const forms[] = {"rg_segval(sg, %d, %s)", "rg_segat(&sg[%d], %s)",
+                                                "rg_segat(sg + %d, %s)"};
+            prog.uses_segat = 1;
+            int first = rnd(2);
+            const char *a = fmt(forms[rnd(3)], first, i), *b = fmt(forms[rnd(3)], 1 - first, i);
+            return leaf(fmt("0.5 * (%s + %s)", a, b), 1.0);
+        }
         return leaf(rnd(2) ? fmt("sg[(%s) %% 2].v[%s]", i, i) : fmt("sg[1].v[%s]", i), 1.0);
     }
     if (prog.has_rt && !cx.in_helper && chance(20)) {
