@@ -357,13 +357,13 @@ static bool redone_by_adjoint(Rev *r, Stmt *s) {
            plain_statements(s->else_body, &written, true);
 }
 
-/* Whether a statement after statement i of b reads buf. */
 /* Statement j of b, re-run in the return sweep, does not run again
  * (dead_reruns): its reads need nothing. */
 static bool skipped_rerun(Rev *r, Body *b, int j) {
     return b == r->iter_body && r->iter_dead && r->iter_dead[j];
 }
 
+/* Whether a statement after statement i of b that runs reads buf. */
 static bool read_later(Rev *r, Body *b, int i, Buffer *buf) {
     for (int j = i + 1; j < b->stmts.len; j++)
         if (!skipped_rerun(r, b, j) && reads_value_of(r, b->stmts.items[j], buf))
