@@ -483,7 +483,6 @@ void rev_loop_bwd(Rev *r, Stmt *s, Body *out, PtrVec *dead) {
     r->iter_body = s->body;
     r->iter_skip = unsaved;
     r->iter_first_read = first_reads(r, s->body, unsaved);
-    r->iter_dead = NULL;
     r->iter_dead = dead_reruns(r, s->body);
     rev_fwd_body(r, s->body, l->body, true);
     rev_adjoint_decls(r, s->body, l->body);
