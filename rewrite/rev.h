@@ -465,6 +465,8 @@ void transfer_checkpoint(Rev *r, Checkpoint *c, SrcLoc loc, Body *out, bool save
 /* The body of the source holding statement s, and its position there
  * (*at); NULL for a statement the rules made. */
 Body *source_place(Rev *r, Stmt *s, int *at);
+/* The same, and the statement whose body it is (NULL: the function's) */
+Body *source_place_in(Rev *r, Stmt *s, int *at, Stmt **owner);
 /* Where the code for an array the caller may pass as NULL goes (its
  * seeds, saves of its elements): inside a test of it (out itself for
  * any other array). The adjoint of a NULL pointer is NULL too. */

@@ -1070,9 +1070,15 @@ PtrVec *iteration_saves_skip(Rev *r, Stmt *loop, PtrVec *dead) {
 }
 
 Body *source_place(Rev *r, Stmt *s, int *at) {
+    return source_place_in(r, s, at, NULL);
+}
+
+Body *source_place_in(Rev *r, Stmt *s, int *at, Stmt **owner) {
     Where *w = where_of(loop_kills(r), s);
     if (!w)
         return NULL;
     *at = w->at;
+    if (owner)
+        *owner = w->owner;
     return w->body;
 }

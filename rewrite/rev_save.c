@@ -647,11 +647,11 @@ typedef struct OncePath {
     int at[16], depth;
 } OncePath;
 
-static bool runs_once_in(Body *b, Stmt *s, OncePath *path) {
+static bool search_once_in(Body *b, Stmt *s, OncePath *path) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *t = b->stmts.items[i];
-        if (t != s && (t->kind != S_IF || (!runs_once_in(t->then_body, s, path) &&
-                                           !runs_once_in(t->else_body, s, path))))
+        if (t != s && (t->kind != S_IF || (!search_once_in(t->then_body, s, path) &&
+                                           !search_once_in(t->else_body, s, path))))
             continue;
         if (path->depth == 16)
             return false;
@@ -660,6 +660,30 @@ static bool runs_once_in(Body *b, Stmt *s, OncePath *path) {
         return true;
     }
     return false;
+}
+
+/* From s outwards through the index of where statements are (rev_kill.c:
+ * a walk of the whole body per statement was quadratic), or by the walk
+ * where the index no longer holds (a body changed since). */
+static bool runs_once_in(Rev *r, Stmt *s, OncePath *path) {
+    for (Stmt *at = s;;) {
+        int i;
+        Stmt *owner;
+        Body *b = source_place_in(r, at, &i, &owner);
+        if (!b || i >= b->stmts.len || b->stmts.items[i] != at) {
+            path->depth = 0;
+            return search_once_in(r->src->body, s, path);
+        }
+        if (path->depth == 16)
+            return false;
+        path->body[path->depth] = b;
+        path->at[path->depth++] = i;
+        if (!owner)
+            return b == r->src->body;
+        if (owner->kind != S_IF)
+            return false;
+        at = owner;
+    }
 }
 
 /* Whether a statement before the one path leads to reads buf */
@@ -673,7 +697,7 @@ static bool read_before(const OncePath *path, Buffer *buf) {
 
 static PtrVec *unread_so_far(Rev *r, Stmt *s, PtrVec *dead, bool entry) {
     OncePath path = {.depth = 0};
-    if (!runs_once_in(r->src->body, s, &path) || (s->kind == S_LOOP && !entry))
+    if (!runs_once_in(r, s, &path) || (s->kind == S_LOOP && !entry))
         return dead;
     PtrVec *skip = arena_alloc(r->a, sizeof(PtrVec));
     for (int i = 0; dead && i < dead->len; i++)
