@@ -416,9 +416,8 @@ static bool copies_only(Rev *r, Body *b) {
     for (int i = 0; i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         Stmt *user = s->kind == S_READ ? sole_user(r, s->dst) : NULL;
-        Stmt *from = s->kind == S_WRITE && s->args[0].kind == OPD_VAR
-                         ? def_of(r, s->args[0])
-                         : NULL;
+        Stmt *from =
+            s->kind == S_WRITE && s->args[0].kind == OPD_VAR ? def_of(r, s->args[0]) : NULL;
         bool index = s->kind == S_LET && !type_is_float(s->dst->ty);
         bool copied = s->kind == S_READ && user && user->kind == S_WRITE &&
                       opd_equal(user->args[0], opd_var(s->dst));
