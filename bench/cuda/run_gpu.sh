@@ -17,6 +17,11 @@
 #     bench/cuda/run_gpu.sh --prepare [NAME...]   (no GPU: builds pargrad,
 #         writes bench/build/gpu/NAME.cu, with the ADBench inputs beside)
 #     bench/cuda/run_gpu.sh --run [NAME...]       (nvcc, gcc and the GPU only)
+# or, to spend the GPU machine's time on the GPU alone, three:
+#     bench/cuda/run_gpu.sh --prepare [NAME...]
+#     bench/cuda/run_gpu.sh --build ARCH [NAME...] (no GPU: nvcc for sm_ARCH)
+#     bench/cuda/run_gpu.sh --time [NAME...]       (the GPU only: the timed
+#         runs of what --build left)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
@@ -25,10 +30,12 @@ mode=all
 case ${1:-} in
 --prepare) mode=prepare; shift ;;
 --run) mode=run; shift ;;
+--build) mode=build; build_arch=${2:?--build ARCH}; shift 2 ;;
+--time) mode=time; shift ;;
 --build-one) mode=build-one; shift ;;
 esac
 nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
-[ -x "$nvcc" ] || nvcc=$(command -v nvcc) || [ $mode = prepare ] || { echo "run_gpu.sh: nvcc not found"; exit 2; }
+[ -x "$nvcc" ] || nvcc=$(command -v nvcc) || [ $mode = prepare ] || [ $mode = time ] || { echo "run_gpu.sh: nvcc not found"; exit 2; }
 
 # the benchmark NAME's directory and the source its driver differentiates
 locate() {
@@ -42,7 +49,10 @@ locate() {
 if [ $mode = build-one ]; then
     arch=$1 name=$2 o=$obj/$2
     locate "$name"
-    rm -f "$o"
+    # built already for this arch, from this output (--build again after a
+    # partial one)
+    [ -x "$o" ] && [ "$(cat "$o.arch" 2> /dev/null)" = "$arch" ] && [ ! "$o.cu" -nt "$o" ] && exit 0
+    rm -f "$o" "$o.arch"
     # the driver's calls of F go to F_gpu: the symbols renamed in the
     # objects (F_cpu: the C primal, which the hand-written gradient may call)
     funcs=$(sed -n 's/^extern "C" .* \([A-Za-z_][A-Za-z_0-9]*\)_gpu(.*/\1/p' "$o.cu")
@@ -54,14 +64,14 @@ if [ $mode = build-one ]; then
       gcc -O3 -fopenmp -Iinclude -Ibench -c "bench/$dir/${family}_manual.c" -o "${o}_manual.o" &&
       gcc -O3 -fopenmp -Iinclude -Ibench -I"bench/$dir" -c "bench/$dir/${name}_driver.c" -o "${o}_driver.o" &&
       "$nvcc" -arch=sm_$arch "$obj/harness.o" "${o}_driver.o" "$o.o" "${o}_manual.o" "$o.cu.o" \
-          $obj/rt/*.o -lgomp -lm -o "$o"; } > "$o.build.log" 2>&1
+          $obj/rt/*.o -lgomp -lm -o "$o" && echo "$arch" > "$o.arch"; } > "$o.build.log" 2>&1
     exit 0
 fi
 
 names=${*:-$(ls bench/micro/*_driver.c bench/apps/*_driver.c | sed 's|.*/||; s/_driver\.c$//')}
 mkdir -p "$obj" bench/results
 
-if [ $mode != run ]; then
+if [ $mode = all ] || [ $mode = prepare ]; then
     [ -d build ] || cmake -S . -B build > /dev/null || exit 2
     cmake --build build -j"$(nproc)" --target pargrad > /dev/null || exit 2
     for name in $names; do
@@ -82,23 +92,30 @@ if [ $mode != run ]; then
     [ $mode = prepare ] && { echo "prepared $(echo $names | wc -w) benchmarks in $obj"; exit 0; }
 fi
 
-command -v nvidia-smi > /dev/null || { echo "run_gpu.sh: no nvidia-smi: no GPU here"; exit 2; }
-arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
+if [ $mode = build ]; then
+    arch=$build_arch
+else
+    command -v nvidia-smi > /dev/null || { echo "run_gpu.sh: no nvidia-smi: no GPU here"; exit 2; }
+    arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
+fi
 [ -z "${PGB_ADBENCH:-}" ] && [ -d "$obj/adbench" ] && [ ! -d /work/shared/data/adbench ] &&
     export PGB_ADBENCH="$root/$obj/adbench"
 sizes=${PGB_SIZES:-10000000} reps=${PGB_REPS:-20} warm=${PGB_WARMUP:-3} limit=${PGB_TIMEOUT:-900}
-cuinc=$(dirname "$(dirname "$nvcc")")/include
-mkdir -p "$obj/rt"
-for f in runtime/*.c; do
-    gcc -O3 -fopenmp -Iinclude -c "$f" -o "$obj/rt/$(basename "$f" .c).o" || exit 2
-done
-gcc -O3 -fopenmp -DPGB_GPU -I"$cuinc" -Iinclude -Ibench -c bench/harness.c -o "$obj/harness.o" || exit 2
-built=""
-for name in $names; do
-    [ -f "$obj/$name.cu" ] && [ ! -f "$obj/$name.rejected" ] && built="$built $name"
-done
-# nvcc (CUB's headers) is the slow part: all benchmarks built at once
-echo $built | tr ' ' '\n' | xargs -P"$(nproc)" -I{} sh "$root/bench/cuda/run_gpu.sh" --build-one "$arch" {}
+if [ $mode != time ]; then
+    cuinc=$(dirname "$(dirname "$nvcc")")/include
+    mkdir -p "$obj/rt"
+    for f in runtime/*.c; do
+        gcc -O3 -fopenmp -Iinclude -c "$f" -o "$obj/rt/$(basename "$f" .c).o" || exit 2
+    done
+    gcc -O3 -fopenmp -DPGB_GPU -I"$cuinc" -Iinclude -Ibench -c bench/harness.c -o "$obj/harness.o" || exit 2
+    built=""
+    for name in $names; do
+        [ -f "$obj/$name.cu" ] && [ ! -f "$obj/$name.rejected" ] && built="$built $name"
+    done
+    # nvcc (CUB's headers) is the slow part: all benchmarks built at once
+    echo $built | tr ' ' '\n' | xargs -P"$(nproc)" -I{} sh "$root/bench/cuda/run_gpu.sh" --build-one "$arch" {}
+fi
+[ $mode = build ] && { echo "built $(echo $names | wc -w) benchmarks for sm_$arch in $obj"; exit 0; }
 
 # Futhark's A100 overheads (BENCH.md), by family
 futhark() {
@@ -123,11 +140,15 @@ for name in $names; do
     [ -x "$o" ] || { row - - - "FAILED(build: $o.build.log)"; tail -3 "$o.build.log"; continue; }
     n_list=$sizes; [ -f "bench/apps/${name}_driver.c" ] && n_list=100
     for n in $n_list; do
-        line=$(timeout "$limit" "$o" "$n" "$reps" "$warm" 2> "$o.err" | grep '^RESULT')
+        timeout "$limit" "$o" "$n" "$reps" "$warm" > "$o.out" 2> "$o.err"; rc=$?
+        line=$(grep '^RESULT' "$o.out")
         p=$(echo "$line" | sed -n 's/.* primal_s=\([^ ]*\).*/\1/p')
         g=$(echo "$line" | sed -n 's/.* gradient_s=\([^ ]*\).*/\1/p')
         c=$(echo "$line" | sed -n 's/.* check=\([^ ]*\).*/\1/p')
-        [ -n "$line" ] || { row "$n" - - "FAILED(run: $o.err, over ${limit} s or $(tail -1 "$o.err"))"; continue; }
+        if [ -z "$line" ]; then
+            why="exit $rc"; [ $rc -eq 124 ] && why="over ${limit} s"
+            row "$n" - - "FAILED(run: $why, $o.err)"; tail -n 3 "$o.out" "$o.err"; continue
+        fi
         row "$n" "$p" "$g" "check=$c"
     done
 done

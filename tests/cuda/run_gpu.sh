@@ -22,6 +22,12 @@
 #         writes build/cuda-gpu/NAME/NAME_b.cu and NAME_omp.c)
 #     tests/cuda/run_gpu.sh --run [NAME...]       (nvcc, gcc and the GPU only:
 #         uses what --prepare left in build/cuda-gpu/)
+# or, to spend the GPU machine's time on the GPU alone, three:
+#     tests/cuda/run_gpu.sh --prepare [NAME...]
+#     tests/cuda/run_gpu.sh --build ARCH [NAME...] (no GPU: nvcc for sm_ARCH,
+#         the checks' heap arrays in managed memory, and the OpenMP values)
+#     tests/cuda/run_gpu.sh --check [NAME...]      (the GPU only: runs what
+#         --build left, then the comparisons)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
@@ -30,22 +36,30 @@ mode=all
 case ${1:-} in
 --prepare) mode=prepare; shift ;;
 --run) mode=run; shift ;;
+--build) mode=build; build_arch=${2:?--build ARCH}; shift 2 ;;
+--check) mode=check; shift ;;
+--omp-one) mode=omp-one; shift ;;
 --build-one) mode=build-one; shift ;;
 --check-one) mode=check-one; shift ;;
 esac
 nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
-[ -x "$nvcc" ] || nvcc=$(command -v nvcc) || [ $mode = prepare ] || { echo "run_gpu.sh: nvcc not found"; exit 2; }
+[ -x "$nvcc" ] || nvcc=$(command -v nvcc) || [ $mode = prepare ] || [ $mode = check ] || { echo "run_gpu.sh: nvcc not found"; exit 2; }
 
 # one program's GPU build (run in parallel by --run): ARCH NAME
 if [ $mode = build-one ]; then
     arch=$1 name=$2 d=$work/$2
-    rm -f "$d/gpu" "$d/omp" "$d/verdict.txt"
-    cu="$nvcc -O3 -fmad=false -arch=sm_$arch" ld="$nvcc -arch=sm_$arch" support=$d/support.o
+    # built already for this arch, from this output (--build again after a
+    # partial one)
+    [ -x "$d/gpu" ] && [ -x "$d/omp" ] && [ "$(cat "$d/arch" 2> /dev/null)" = "$arch" ] &&
+        [ ! "$d/${name}_b.cu" -nt "$d/gpu" ] && exit 0
+    rm -f "$d/gpu" "$d/omp" "$d/verdict.txt" "$d/omp.rc" "$d/omp.dump" "$d/arch"
+    # -lgomp: primals that call omp_get_wtime
+    cu="$nvcc -O3 -fmad=false -arch=sm_$arch" ld="$nvcc -arch=sm_$arch" support=$d/support.o gomp=-lgomp
     managed="-Dmain=pg_check_main" forks=""
     [ -n "${PG_GPU_MANAGED:-}" ] && managed="$managed -include tests/cuda/managed_alloc.h"
     grep -q "gc_child.h" "tests/e2e/${name}_check.c" && forks=-DPG_CHECK_FORKS
     if [ "$arch" = emulated ]; then
-        cu="g++ -x c++ -std=c++17 -O2 -fopenmp -DPG_CUDA_EMULATE" ld="g++ -fopenmp" support="" managed=""
+        cu="g++ -x c++ -std=c++17 -O2 -fopenmp -DPG_CUDA_EMULATE" ld="g++ -fopenmp" support="" managed="" gomp=""
     else
         gcc -O2 $forks -I"$(dirname "$(dirname "$nvcc")")/include" -c tests/cuda/gpu_checks.c -o "$support" ||
             exit 1
@@ -54,10 +68,22 @@ if [ $mode = build-one ]; then
       gcc -O2 -Wno-unknown-pragmas -Itests/e2e -c "tests/e2e/$name.c" -o "$d/p.o" &&
       gcc -O2 -Itests/e2e $managed -c "tests/e2e/${name}_check.c" -o "$d/gc.o" &&
       gcc -O2 -Itests/e2e -c "tests/e2e/${name}_check.c" -o "$d/c.o" &&
-      $ld "$d/p.o" "$d/gc.o" "$d/g.o" $support -o "$d/gpu" -lm -lpthread &&
+      $ld "$d/p.o" "$d/gc.o" "$d/g.o" $support -o "$d/gpu" -lm -lpthread $gomp &&
       gcc -O2 -fopenmp -Iinclude -Itests/e2e -c "$d/${name}_omp.c" -o "$d/o.o" &&
-      gcc -fopenmp "$d/p.o" "$d/c.o" "$d/o.o" $work/rt/*.o -o "$d/omp" -lm; } > "$d/build.txt" 2>&1
+      gcc -fopenmp "$d/p.o" "$d/c.o" "$d/o.o" $work/rt/*.o -o "$d/omp" -lm &&
+      echo "$arch" > "$d/arch"; } > "$d/build.txt" 2>&1
     exit $?
+fi
+
+# one program's OpenMP values, 1 thread (--build, or --check-one when
+# --build did not leave them): NAME
+if [ $mode = omp-one ]; then
+    d=$work/$1
+    [ -x "$d/omp" ] || exit 0
+    [ -f "$d/omp.rc" ] && [ ! "$d/omp" -nt "$d/omp.rc" ] && exit 0
+    OMP_NUM_THREADS=1 GC_DUMP="$d/omp.dump" timeout "${PG_GPU_TIMEOUT:-300}" "$d/omp" > "$d/omp.txt" 2>&1
+    echo $? > "$d/omp.rc"
+    exit 0
 fi
 
 # one program's checks on the GPU and the OpenMP values (--run): NAME
@@ -67,7 +93,8 @@ if [ $mode = check-one ]; then
         { echo "FAIL  $name (build: $d/build.txt)"; tail -5 "$d/build.txt"; } > "$d/verdict.txt"; exit 0
     fi
     GC_DUMP="$d/gpu.dump" timeout "${PG_GPU_TIMEOUT:-300}" "$d/gpu" > "$d/gpu.txt" 2>&1; rc_gpu=$?
-    OMP_NUM_THREADS=1 GC_DUMP="$d/omp.dump" timeout "${PG_GPU_TIMEOUT:-300}" "$d/omp" > "$d/omp.txt" 2>&1; rc_omp=$?
+    [ -f "$d/omp.rc" ] || sh "$root/tests/cuda/run_gpu.sh" --omp-one "$name"
+    rc_omp=$(cat "$d/omp.rc")
     tol=1e-12
     grep -q "float" "tests/e2e/$name.c" && ! grep -q "double" "tests/e2e/$name.c" && tol=1e-5
     cmp="(no values written)"
@@ -87,7 +114,7 @@ fi
 names=${*:-$(cd tests/e2e && ls *_check.c | sed 's/_check\.c$//')}
 mkdir -p "$work"
 
-if [ $mode != run ]; then
+if [ $mode = all ] || [ $mode = prepare ]; then
     [ -d build ] || cmake -S . -B build > /dev/null || exit 2
     cmake --build build -j"$(nproc)" > build/gpu-build.log 2>&1 || { tail -20 build/gpu-build.log; exit 2; }
     for name in $names; do
@@ -105,10 +132,8 @@ fi
 
 # PG_CUDA_EMULATE=1: the same steps with no GPU, the .cu built for the CPU
 # (to try this script where there is none)
-if [ -n "${PG_CUDA_EMULATE:-}" ]; then
-    arch=emulated
-else
-cat > "$work/probe.cu" <<'PROBE'
+probe_gpu() {
+    cat > "$work/probe.cu" <<'PROBE'
 #include <cstdio>
 #include <cuda_runtime.h>
 int main() {
@@ -120,28 +145,52 @@ int main() {
     return pageable ? 0 : 3;
 }
 PROBE
-"$nvcc" -o "$work/probe" "$work/probe.cu" || exit 2
-"$work/probe"; probe=$?
-[ $probe -eq 1 ] && exit 2
-if [ $probe -eq 3 ]; then
-    echo "run_gpu.sh: this GPU cannot address host memory (no HMM/ATS): the checks' heap arrays in managed memory"
+    if [ $mode = check ]; then
+        nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv,noheader || exit 2
+        return
+    fi
+    "$nvcc" -o "$work/probe" "$work/probe.cu" || exit 2
+    "$work/probe"; probe=$?
+    [ $probe -eq 1 ] && exit 2
+    if [ $probe -eq 3 ]; then
+        echo "run_gpu.sh: this GPU cannot address host memory (no HMM/ATS): the checks' heap arrays in managed memory"
+        export PG_GPU_MANAGED=1
+    fi
+    arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
+}
+if [ -n "${PG_CUDA_EMULATE:-}" ]; then
+    arch=emulated
+elif [ $mode = build ]; then
+    # built where there is no GPU: managed memory serves GPUs with and
+    # without HMM alike
+    arch=$build_arch
     export PG_GPU_MANAGED=1
-fi
-arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
+else
+    probe_gpu
 fi
 
 accepted=""
 for name in $names; do
     [ -f "$work/$name/${name}_b.cu" ] && accepted="$accepted $name"
 done
-# the runtime the OpenMP gradients link; nvcc (CUB's headers) is the slow
-# part: all programs built at once
-mkdir -p $work/rt
-for f in runtime/*.c; do
-    gcc -O2 -fopenmp -fPIC -Iinclude -c "$f" -o "$work/rt/$(basename "$f" .c).o" || exit 2
-done
-gcc -O2 tests/cuda/compare_dumps.c -o $work/compare_dumps -lm || exit 2
-echo $accepted | tr ' ' '\n' | xargs -P"$(nproc)" -I{} sh "$root/tests/cuda/run_gpu.sh" --build-one "$arch" {}
+if [ $mode != check ]; then
+    # the runtime the OpenMP gradients link; nvcc (CUB's headers) is the
+    # slow part: all programs built at once
+    mkdir -p $work/rt
+    for f in runtime/*.c; do
+        gcc -O2 -fopenmp -fPIC -Iinclude -c "$f" -o "$work/rt/$(basename "$f" .c).o" || exit 2
+    done
+    gcc -O2 tests/cuda/compare_dumps.c -o $work/compare_dumps -lm || exit 2
+    echo $accepted | tr ' ' '\n' | xargs -P"$(nproc)" -I{} sh "$root/tests/cuda/run_gpu.sh" --build-one "$arch" {}
+    echo "${PG_GPU_MANAGED:-}" > $work/managed
+fi
+if [ $mode = build ]; then
+    echo $accepted | tr ' ' '\n' | xargs -P"$(nproc)" -I{} sh "$root/tests/cuda/run_gpu.sh" --omp-one {}
+    echo "built $(echo $accepted | wc -w) programs for sm_$arch in $work (and their OpenMP values)"
+    exit 0
+fi
+# the checks' heap arrays are in managed memory if they were built so
+[ -s $work/managed ] && export PG_GPU_MANAGED=1
 
 # the checks, several programs at a time (each writes its verdict)
 echo $accepted | tr ' ' '\n' | xargs -P8 -I{} sh "$root/tests/cuda/run_gpu.sh" --check-one {}
