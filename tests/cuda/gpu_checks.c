@@ -8,13 +8,14 @@
  * Host memory: where the GPU cannot address host memory (no HMM or ATS),
  * managed_alloc.h sends the checks' heap arrays here, to managed memory,
  * which the gradients' kernels can read, and the check runs on a stack of
- * managed memory. Static arrays stay out of the GPU's reach (run_gpu.sh
+ * managed memory (PG_GPU_MANAGED_STACK, set by run_gpu.sh where the GPU
+ * says it cannot read pageable host memory). Static arrays stay out of the GPU's reach (run_gpu.sh
  * says which checks that stops), as do the stacks of checks that fork. */
 #include <cuda_runtime.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ucontext.h>
 
 enum { HEADER = 64 };
 
@@ -58,29 +59,44 @@ typedef struct CheckRun {
     int status;
 } CheckRun;
 
-static void *run_check(void *arg) {
-    CheckRun *r = arg;
+static void run_check(CheckRun *r) {
     r->status = pg_check_main(r->argc, r->argv);
-    return NULL;
 }
 
-/* Where the GPU cannot address host memory (PG_GPU_MANAGED): the check runs
- * on a thread whose stack is managed memory, so that the arrays it declares
- * on its stack reach the kernels too; 0 when that cannot be set up. */
+/* The check that runs on the managed stack (a context's entry takes no
+ * pointer). */
+static CheckRun *managed_run;
+
+static void run_managed_check(void) {
+    run_check(managed_run);
+}
+
+/* Where the GPU cannot address host memory (PG_GPU_MANAGED_STACK): the
+ * check runs on a stack of managed memory, so that the arrays it declares
+ * on its stack reach the kernels too; 0 when that cannot be set up. A
+ * context switched to on this thread, not a thread of its own: joining a
+ * thread waits on a shared futex in its stack, which a kernel without
+ * HMM refuses on managed memory (glibc aborts: "The futex facility
+ * returned an unexpected error code"). */
 static int run_on_managed_stack(CheckRun *r) {
     size_t bytes = (size_t)64 << 20;
     void *stack = NULL;
-    pthread_attr_t attr;
-    pthread_t thread;
+    ucontext_t caller, check;
     if (cudaMallocManaged(&stack, bytes, cudaMemAttachGlobal) != cudaSuccess)
         return 0;
-    if (pthread_attr_init(&attr) != 0 || pthread_attr_setstack(&attr, stack, bytes) != 0 ||
-        pthread_create(&thread, &attr, run_check, r) != 0) {
+    if (getcontext(&check) != 0) {
         cudaFree(stack);
         return 0;
     }
-    pthread_join(thread, NULL);
-    pthread_attr_destroy(&attr);
+    check.uc_stack.ss_sp = stack;
+    check.uc_stack.ss_size = bytes;
+    check.uc_link = &caller;
+    managed_run = r;
+    makecontext(&check, run_managed_check, 0);
+    if (swapcontext(&caller, &check) != 0) {
+        cudaFree(stack);
+        return 0;
+    }
     return 1;
 }
 
@@ -90,7 +106,7 @@ int main(int argc, char **argv) {
     run_check(&r);
 #else
     cudaDeviceSetLimit(cudaLimitMallocHeapSize, (size_t)1 << 30);
-    if (!getenv("PG_GPU_MANAGED") || !run_on_managed_stack(&r))
+    if (!getenv("PG_GPU_MANAGED_STACK") || !run_on_managed_stack(&r))
         run_check(&r);
 #endif
     return r.status;

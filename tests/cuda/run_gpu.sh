@@ -50,9 +50,13 @@ if [ $mode = build-one ]; then
     arch=$1 name=$2 d=$work/$2
     # built already for this arch, from this output (--build again after a
     # partial one)
-    [ -x "$d/gpu" ] && [ -x "$d/omp" ] && [ "$(cat "$d/arch" 2> /dev/null)" = "$arch" ] &&
-        [ ! "$d/${name}_b.cu" -nt "$d/gpu" ] && exit 0
+    same_arch=no
+    [ "$(cat "$d/arch" 2> /dev/null)" = "$arch" ] && same_arch=yes
+    [ -x "$d/gpu" ] && [ -x "$d/omp" ] && [ $same_arch = yes ] && [ ! "$d/${name}_b.cu" -nt "$d/gpu" ] &&
+        [ ! tests/cuda/gpu_checks.c -nt "$d/gpu" ] && [ ! tests/cuda/managed_alloc.h -nt "$d/gpu" ] && exit 0
     rm -f "$d/gpu" "$d/omp" "$d/verdict.txt" "$d/omp.rc" "$d/omp.dump" "$d/arch"
+    # nvcc's object kept where only the checks' support changed
+    [ $same_arch = yes ] && [ -f "$d/g.o" ] && [ ! "$d/${name}_b.cu" -nt "$d/g.o" ] || rm -f "$d/g.o"
     # -lgomp: primals that call omp_get_wtime
     cu="$nvcc -O3 -fmad=false -arch=sm_$arch" ld="$nvcc -arch=sm_$arch" support=$d/support.o gomp=-lgomp
     managed="-Dmain=pg_check_main" forks=""
@@ -64,7 +68,7 @@ if [ $mode = build-one ]; then
         gcc -O2 $forks -I"$(dirname "$(dirname "$nvcc")")/include" -c tests/cuda/gpu_checks.c -o "$support" ||
             exit 1
     fi
-    { $cu -Iinclude -Itests/e2e -c "$d/${name}_b.cu" -o "$d/g.o" &&
+    { { [ -f "$d/g.o" ] || $cu -Iinclude -Itests/e2e -c "$d/${name}_b.cu" -o "$d/g.o"; } &&
       gcc -O2 -Wno-unknown-pragmas -Itests/e2e -c "tests/e2e/$name.c" -o "$d/p.o" &&
       gcc -O2 -Itests/e2e $managed -c "tests/e2e/${name}_check.c" -o "$d/gc.o" &&
       gcc -O2 -Itests/e2e -c "tests/e2e/${name}_check.c" -o "$d/c.o" &&
@@ -99,7 +103,7 @@ if [ $mode = check-one ]; then
     grep -q "float" "tests/e2e/$name.c" && ! grep -q "double" "tests/e2e/$name.c" && tol=1e-5
     cmp="(no values written)"
     [ -f "$d/gpu.dump" ] && [ -f "$d/omp.dump" ] && cmp=$($work/compare_dumps "$d/omp.dump" "$d/gpu.dump" $tol)
-    if [ -n "${PG_GPU_MANAGED:-}" ] && grep -q "an illegal memory access" "$d/gpu.txt"; then
+    if [ -n "${PG_GPU_MANAGED_STACK:-}" ] && grep -q "an illegal memory access" "$d/gpu.txt"; then
         echo "host  $name (passes host memory that this GPU cannot address: $(grep -m1 -o '[a-z_0-9]* (line [0-9]* of the source)' "$d/gpu.txt"))" > "$d/verdict.txt"
     elif [ $rc_gpu -ne 0 ] || [ $rc_omp -ne 0 ] || [ -n "$cmp" ]; then
         { echo "FAIL  $name (finite differences: exit $rc_gpu, $(tail -1 "$d/gpu.txt"); OpenMP build: exit $rc_omp)"
@@ -130,9 +134,8 @@ if [ $mode = all ] || [ $mode = prepare ]; then
     [ $mode = prepare ] && { echo "prepared $(echo $names | wc -w) programs in $work"; exit 0; }
 fi
 
-# PG_CUDA_EMULATE=1: the same steps with no GPU, the .cu built for the CPU
-# (to try this script where there is none)
-probe_gpu() {
+# whether the GPU reads pageable host memory: exits 3 where it does not
+build_probe() {
     cat > "$work/probe.cu" <<'PROBE'
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -145,19 +148,21 @@ int main() {
     return pageable ? 0 : 3;
 }
 PROBE
-    if [ $mode = check ]; then
-        nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv,noheader || exit 2
-        return
-    fi
-    "$nvcc" -o "$work/probe" "$work/probe.cu" || exit 2
+    "$nvcc" "$@" -o "$work/probe" "$work/probe.cu" || exit 2
+}
+probe_gpu() {
+    # (built by --build where nvcc is; compiled here otherwise)
+    [ -x "$work/probe" ] || build_probe
     "$work/probe"; probe=$?
     [ $probe -eq 1 ] && exit 2
     if [ $probe -eq 3 ]; then
-        echo "run_gpu.sh: this GPU cannot address host memory (no HMM/ATS): the checks' heap arrays in managed memory"
-        export PG_GPU_MANAGED=1
+        echo "run_gpu.sh: this GPU cannot address host memory (no HMM/ATS): the checks' heap arrays and stacks in managed memory"
+        export PG_GPU_MANAGED=1 PG_GPU_MANAGED_STACK=1
     fi
     arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
 }
+# PG_CUDA_EMULATE=1: the same steps with no GPU, the .cu built for the CPU
+# (to try this script where there is none)
 if [ -n "${PG_CUDA_EMULATE:-}" ]; then
     arch=emulated
 elif [ $mode = build ]; then
@@ -165,6 +170,7 @@ elif [ $mode = build ]; then
     # without HMM alike
     arch=$build_arch
     export PG_GPU_MANAGED=1
+    build_probe -arch=sm_$arch
 else
     probe_gpu
 fi
