@@ -1,9 +1,11 @@
 /* Linked into the e2e checks' GPU builds by tests/cuda/run_gpu.sh.
  *
- * The checks' tapes: the one-thread kernels' tapes are in the device heap,
- * 8 MB unless raised before the first kernel runs, which main does here
- * before the check's own main (as a program with big tapes must; the
- * message on running out says so).
+ * The checks' tapes: the one-thread kernels' tapes and the grid threads'
+ * are in the device heap, 8 MB unless raised before the first kernel runs,
+ * which main does here before the check's own main (as a program with big
+ * tapes must; the message on running out says so): 4 GB, or
+ * PG_GPU_HEAP_MB (1 GB ran out on an H200 in 75 of the e2e programs,
+ * whose grids of up to 4096 x 256 threads each keep a tape).
  *
  * Host memory: where the GPU cannot address host memory (no HMM or ATS),
  * managed_alloc.h sends the checks' heap arrays here, to managed memory,
@@ -105,7 +107,10 @@ int main(int argc, char **argv) {
 #ifdef PG_CHECK_FORKS /* (CUDA set up before a fork is unusable in the child) */
     run_check(&r);
 #else
-    cudaDeviceSetLimit(cudaLimitMallocHeapSize, (size_t)1 << 30);
+    const char *heap_mb = getenv("PG_GPU_HEAP_MB");
+    size_t heap = (size_t)(heap_mb ? atol(heap_mb) : 4096) << 20;
+    if (cudaDeviceSetLimit(cudaLimitMallocHeapSize, heap) != cudaSuccess)
+        fprintf(stderr, "gpu_checks: the device heap could not be set to %zu MB\n", heap >> 20);
     if (!getenv("PG_GPU_MANAGED_STACK") || !run_on_managed_stack(&r))
         run_check(&r);
 #endif

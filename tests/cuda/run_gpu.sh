@@ -53,7 +53,8 @@ if [ $mode = build-one ]; then
     same_arch=no
     [ "$(cat "$d/arch" 2> /dev/null)" = "$arch" ] && same_arch=yes
     [ -x "$d/gpu" ] && [ -x "$d/omp" ] && [ $same_arch = yes ] && [ ! "$d/${name}_b.cu" -nt "$d/gpu" ] &&
-        [ ! tests/cuda/gpu_checks.c -nt "$d/gpu" ] && [ ! tests/cuda/managed_alloc.h -nt "$d/gpu" ] && exit 0
+        [ ! tests/cuda/gpu_checks.c -nt "$d/gpu" ] && [ ! tests/cuda/managed_alloc.h -nt "$d/gpu" ] &&
+        [ ! "tests/e2e/${name}_check.c" -nt "$d/gpu" ] && [ ! "tests/e2e/$name.c" -nt "$d/gpu" ] && exit 0
     rm -f "$d/gpu" "$d/omp" "$d/verdict.txt" "$d/omp.rc" "$d/omp.dump" "$d/arch"
     # nvcc's object kept where only the checks' support changed
     [ $same_arch = yes ] && [ -f "$d/g.o" ] && [ ! "$d/${name}_b.cu" -nt "$d/g.o" ] || rm -f "$d/g.o"
@@ -199,7 +200,7 @@ fi
 [ -s $work/managed ] && export PG_GPU_MANAGED=1
 
 # the checks, several programs at a time (each writes its verdict)
-echo $accepted | tr ' ' '\n' | xargs -P8 -I{} sh "$root/tests/cuda/run_gpu.sh" --check-one {}
+echo $accepted | tr ' ' '\n' | xargs -P"${PG_GPU_JOBS:-8}" -I{} sh "$root/tests/cuda/run_gpu.sh" --check-one {}
 pass=0 fail=0 skipped=0 host=0
 for name in $names; do
     d=$work/$name

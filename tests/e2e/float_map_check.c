@@ -68,15 +68,15 @@ int main(void) {
     for (int i = 0; i < N; i++)
         x_b[i] = 0.0f, w_b[i] = 0.0f, y[i] = -7.0f;
     float r = float_loss_b(N, x, x_b, w, w_b, y, 1.0f);
-    gc_check_value("float_loss_b return value", r, f, 1e-5);
+    gc_check_value("float_loss_b return value (float)", r, f, 1e-5);
     for (int i = 0; i < N; i++)
         gx[i] = x_b[i], gw[i] = w_b[i];
 
     struct dctx c = {dx, dw};
     gc_fd_grad(deval, &c, dx, N, fdx);
     gc_fd_grad(deval, &c, dw, N, fdw);
-    gc_compare_tol("x_b vs FD of the double reference", gx, fdx, N, 1e-4);
-    gc_compare_tol("w_b vs FD of the double reference", gw, fdw, N, 1e-4);
+    gc_compare_tol("x_b (float) vs FD of the double reference", gx, fdx, N, 1e-4);
+    gc_compare_tol("w_b (float) vs FD of the double reference", gw, fdw, N, 1e-4);
     gc_check_nonzero("x_b", gx, N);
     gc_check_nonzero("w_b", gw, N);
 
