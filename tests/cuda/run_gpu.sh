@@ -28,6 +28,8 @@
 #         the checks' heap arrays in managed memory, and the OpenMP values)
 #     tests/cuda/run_gpu.sh --check [NAME...]      (the GPU only: runs what
 #         --build left, then the comparisons)
+# PG_GPU_JOBS checks run at a time (8), each for at most PG_GPU_TIMEOUT
+# seconds (300), with a device heap of PG_GPU_HEAP_MB (4096; gpu_checks.c).
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2

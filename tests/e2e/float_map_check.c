@@ -84,8 +84,8 @@ int main(void) {
         ffdx[i] = float_fd(x, w, y, x, i);
         ffdw[i] = float_fd(x, w, y, w, i);
     }
-    gc_compare_tol("x_b vs large-step FD of the float primal", gx, ffdx, N, 2e-2);
-    gc_compare_tol("w_b vs large-step FD of the float primal", gw, ffdw, N, 2e-2);
+    gc_compare_tol("x_b (float) vs large-step FD of the float primal", gx, ffdx, N, 2e-2);
+    gc_compare_tol("w_b (float) vs large-step FD of the float primal", gw, ffdw, N, 2e-2);
 
     /* accumulation: a second call adds */
     float_loss_b(N, x, x_b, w, w_b, y, 1.0f);
