@@ -351,13 +351,25 @@ __host__ __device__ static inline void pg_device_fail(const char *what) {
 #endif
 }
 
+/* The device heap refused an allocation: how much was asked says whether
+ * the heap was too small or the request wrong. */
+__host__ __device__ static inline void pg_heap_fail(const char *what, size_t bytes) {
+#ifdef __CUDA_ARCH__
+    PG_DEVICE_SAY("pargrad: %s (%llu bytes asked)\n", what, (unsigned long long)bytes);
+    __trap();
+#else
+    fprintf(stderr, "pargrad: %s (%llu bytes asked)\n", what, (unsigned long long)bytes);
+    abort();
+#endif
+}
+
 __host__ __device__ static inline void pg_tape_grow(pg_tape *t, size_t need) {
     size_t cap = t->cap ? t->cap : 256; /* (a grid thread's: an iteration's saves) */
     while (cap < need)
         cap *= 2;
     unsigned char *d = (unsigned char *)malloc(cap);
     if (!d)
-        pg_device_fail("out of memory for the tape (on the GPU: raise cudaLimitMallocHeapSize)");
+        pg_heap_fail("out of memory for the tape (on the GPU: raise cudaLimitMallocHeapSize)", cap);
     if (t->top)
         memcpy(d, t->data, t->top);
     free(t->data);
@@ -386,8 +398,9 @@ __host__ __device__ static inline double pg_keep(pg_tape *t, long number, double
             cap *= 2;
         double *kept = (double *)malloc(cap * sizeof(double));
         if (!kept)
-            pg_device_fail("out of memory for kept values (on the GPU: raise "
-                           "cudaLimitMallocHeapSize)");
+            pg_heap_fail("out of memory for kept values (on the GPU: raise "
+                         "cudaLimitMallocHeapSize)",
+                         cap * sizeof(double));
         if (t->kept_cap)
             memcpy(kept, t->kept, t->kept_cap * sizeof(double));
         free(t->kept);
@@ -438,7 +451,7 @@ PG_SLOT(long, long long)
 __device__ static inline pg_voidp pg_malloc(size_t count, size_t size) {
     void *p = malloc(count * size > 0 ? count * size : 1);
     if (!p)
-        pg_device_fail("out of device heap (raise cudaLimitMallocHeapSize)");
+        pg_heap_fail("out of device heap (raise cudaLimitMallocHeapSize)", count * size);
     return pg_voidp{p};
 }
 __device__ static inline pg_voidp pg_calloc(size_t count, size_t size) {
