@@ -174,8 +174,12 @@ elif [ $mode = build ]; then
     arch=$build_arch
     export PG_GPU_MANAGED=1
     build_probe -arch=sm_$arch
+    "$nvcc" -arch=sm_$arch -o "$work/heap_probe" tests/cuda/heap_probe.cu || exit 2
 else
     probe_gpu
+    # whether kernels can allocate in the device heap as the checks run
+    [ -x "$work/heap_probe" ] || "$nvcc" -o "$work/heap_probe" tests/cuda/heap_probe.cu || exit 2
+    "$work/heap_probe" "${PG_GPU_HEAP_MB:-4096}"
 fi
 
 accepted=""
