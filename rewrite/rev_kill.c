@@ -339,29 +339,46 @@ static bool whole_range_on_path(Rev *r, LoopKills *k, Stmt *loop, Operand o, Stm
     return true;
 }
 
+/* An access's one index read as c * m + j: each of the (up to four)
+ * readings, either term of the sum the product, either factor c */
+typedef struct RowIndex {
+    Operand c, m, j;
+} RowIndex;
+
+static int row_index_readings(Rev *r, Stmt *s, RowIndex out[4]) {
+    long long off = 0;
+    Operand t[2];
+    int n = 0;
+    if (s->nidx != 1 || sum_terms(r, s->idx[0], t, &off) != 2 || off != 0)
+        return 0;
+    for (int q = 0; q < 2; q++) {
+        Stmt *m = t[q].kind == OPD_VAR ? def_of(r, t[q]) : NULL;
+        if (!m || m->kind != S_LET || m->op != OP_MUL)
+            continue;
+        for (int p = 0; p < 2; p++)
+            out[n++] = (RowIndex){m->args[p], m->args[1 - p], t[1 - q]};
+    }
+    return n;
+}
+
 /* A write t[c * m + j] inside loops of the path over c in [0, R) and j in
  * [0, m): the rows (R, m), all of [0, R * m). */
 static bool written_rows(Rev *r, LoopKills *k, Stmt *loop, Stmt *w, Stmt **path, int depth,
                          Region *out) {
-    long long off = 0;
-    Operand t[2];
-    if (w->nidx != 1 || sum_terms(r, w->idx[0], t, &off) != 2 || off != 0)
-        return false;
-    for (int q = 0; q < 2; q++) {
-        Stmt *m = t[q].kind == OPD_VAR ? def_of(r, t[q]) : NULL;
-        for (int p = 0; m && m->kind == S_LET && m->op == OP_MUL && p < 2; p++) {
-            Sym rows, cols, width, width_hi;
-            if (whole_range_on_path(r, k, loop, m->args[p], path, depth, &rows) &&
-                whole_range_on_path(r, k, loop, t[1 - q], path, depth, &cols) &&
-                sym_of(r, k, loop, m->args[1 - p], false, &width, 0) &&
-                sym_of(r, k, loop, m->args[1 - p], true, &width_hi, 0) &&
-                same_base(width, width_hi) && width.off == width_hi.off &&
-                sym_le_value(r, cols, width) && sym_le_value(r, width, cols)) {
-                *out = (Region){.rank = 1, .rows = true, .nrows = rows, .width = width};
-                out->lo[0] = (Sym){opd_none(), 0};
-                out->hi[0] = (Sym){opd_none(), -1};
-                return true;
-            }
+    RowIndex ix[4];
+    int n = row_index_readings(r, w, ix);
+    for (int i = 0; i < n; i++) {
+        Sym rows, cols, width, width_hi;
+        if (whole_range_on_path(r, k, loop, ix[i].c, path, depth, &rows) &&
+            whole_range_on_path(r, k, loop, ix[i].j, path, depth, &cols) &&
+            sym_of(r, k, loop, ix[i].m, false, &width, 0) &&
+            sym_of(r, k, loop, ix[i].m, true, &width_hi, 0) && same_base(width, width_hi) &&
+            width.off == width_hi.off && sym_le_value(r, cols, width) &&
+            sym_le_value(r, width, cols)) {
+            *out = (Region){.rank = 1, .rows = true, .nrows = rows, .width = width};
+            out->lo[0] = (Sym){opd_none(), 0};
+            out->hi[0] = (Sym){opd_none(), -1};
+            return true;
         }
     }
     return false;
@@ -394,26 +411,19 @@ static bool below(Rev *r, Sym hi, Sym b) {
 /* Whether read u[c * m + j] (c in [0, rows'), j in [0, m)) lies within
  * rows * width elements: rows' <= rows and m the same as width. */
 static bool rows_read_within(Rev *r, LoopKills *k, Stmt *loop, Stmt *s, Sym rows, Sym width) {
-    long long off = 0;
-    Operand t[2];
-    if (s->nidx != 1 || sum_terms(r, s->idx[0], t, &off) != 2 || off != 0)
-        return false;
-    for (int q = 0; q < 2; q++) {
-        Stmt *m = t[q].kind == OPD_VAR ? def_of(r, t[q]) : NULL;
-        if (!m || m->kind != S_LET || m->op != OP_MUL)
-            continue;
-        for (int p = 0; p < 2; p++) { /* c * m + j: c's range, m, j's range */
-            Sym clo, chi, jlo, jhi, len, len_hi;
-            if (sym_of(r, k, loop, m->args[p], false, &clo, 0) &&
-                sym_of(r, k, loop, m->args[p], true, &chi, 0) &&
-                sym_of(r, k, loop, m->args[1 - p], false, &len, 0) &&
-                sym_of(r, k, loop, m->args[1 - p], true, &len_hi, 0) && same_base(len, len_hi) &&
-                len.off == len_hi.off && sym_of(r, k, loop, t[1 - q], false, &jlo, 0) &&
-                sym_of(r, k, loop, t[1 - q], true, &jhi, 0) && from_zero(clo) && clo.off >= 0 &&
-                from_zero(jlo) && jlo.off >= 0 && below(r, jhi, len) && below(r, chi, rows) &&
-                sym_le_value(r, len, width) && sym_le_value(r, width, len))
-                return true;
-        }
+    RowIndex ix[4];
+    int n = row_index_readings(r, s, ix);
+    for (int i = 0; i < n; i++) { /* c's range, m, j's range */
+        Sym clo, chi, jlo, jhi, len, len_hi;
+        if (sym_of(r, k, loop, ix[i].c, false, &clo, 0) &&
+            sym_of(r, k, loop, ix[i].c, true, &chi, 0) &&
+            sym_of(r, k, loop, ix[i].m, false, &len, 0) &&
+            sym_of(r, k, loop, ix[i].m, true, &len_hi, 0) && same_base(len, len_hi) &&
+            len.off == len_hi.off && sym_of(r, k, loop, ix[i].j, false, &jlo, 0) &&
+            sym_of(r, k, loop, ix[i].j, true, &jhi, 0) && from_zero(clo) && clo.off >= 0 &&
+            from_zero(jlo) && jlo.off >= 0 && below(r, jhi, len) && below(r, chi, rows) &&
+            sym_le_value(r, len, width) && sym_le_value(r, width, len))
+            return true;
     }
     return false;
 }
