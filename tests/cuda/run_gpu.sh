@@ -180,6 +180,13 @@ else
     # whether kernels can allocate in the device heap as the checks run
     [ -x "$work/heap_probe" ] || "$nvcc" -o "$work/heap_probe" tests/cuda/heap_probe.cu || exit 2
     "$work/heap_probe" "${PG_GPU_HEAP_MB:-4096}"
+    # and as many at once as checks will run
+    for j in $(seq "${PG_GPU_JOBS:-8}"); do
+        "$work/heap_probe" "${PG_GPU_HEAP_MB:-4096}" > "$work/heap_probe.$j.txt" 2>&1 &
+    done
+    wait
+    echo "heap_probe, ${PG_GPU_JOBS:-8} at once:"
+    cat "$work"/heap_probe.*.txt | grep -v "^heap_probe: heap of" | sort | uniq -c
 fi
 
 accepted=""
