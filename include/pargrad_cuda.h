@@ -351,28 +351,218 @@ __host__ __device__ static inline void pg_device_fail(const char *what) {
 #endif
 }
 
-/* The device heap refused an allocation: how much was asked says whether
- * the heap was too small or the request wrong. */
+/* ---- device allocations: CUDA's device heap, or pargrad's pool ----
+ *
+ * What code on the GPU allocates (tapes, kept values, arrays sized at run
+ * time in kernels) comes from CUDA's device heap (malloc in device code,
+ * its size cudaLimitMallocHeapSize), unless PARGRAD_CUDA_POOL_MB is set
+ * when the first generated function runs: then from a pool of that many
+ * MB which pargrad allocates with cudaMalloc, for a GPU or a driver whose
+ * device heap refuses what it should give. The pool hands out blocks of
+ * powers of two (a 16-byte header: the block's size class, and the next
+ * free block while it is free); a freed block goes on a list of its class
+ * for the next allocation of that class to take. The lists are lock-free
+ * stacks whose heads carry a count of their changes above the block's
+ * index, so that a head another thread popped and pushed again in
+ * between fails the compare-and-swap (ABA). */
+typedef struct pg_pool {
+    unsigned char *base; /* NULL: no pool, the device heap */
+    unsigned long long cap, top;
+    unsigned long long free_head[48]; /* by size class: count << 40 | index + 1 */
+} pg_pool;
+/* (one per output: each generated file sets up its own on its first call) */
+static __device__ pg_pool pg_dev_pool;
+
+enum { PG_POOL_HEADER = 16 };
+#define PG_POOL_INDEX_BITS 40
+#define PG_POOL_INDEX_MASK ((1ull << PG_POOL_INDEX_BITS) - 1)
+
+__device__ static inline unsigned long long pg_load_u64(const unsigned long long *p) {
+#ifdef PG_CUDA_EMULATE
+    return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+#else
+    unsigned long long v = *(const volatile unsigned long long *)p;
+    __threadfence(); /* (what the block's writer wrote before publishing it, after) */
+    return v;
+#endif
+}
+__device__ static inline void pg_store_u64(unsigned long long *p, unsigned long long v) {
+#ifdef PG_CUDA_EMULATE
+    __atomic_store_n(p, v, __ATOMIC_RELAXED);
+#else
+    *(volatile unsigned long long *)p = v;
+#endif
+}
+/* the value *p held; want stored where that was expect */
+__device__ static inline unsigned long long
+pg_cas_u64(unsigned long long *p, unsigned long long expect, unsigned long long want) {
+#ifdef PG_CUDA_EMULATE
+    __atomic_compare_exchange_n(p, &expect, want, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    return expect;
+#else
+    __threadfence(); /* (the block's header written before it is published) */
+    return atomicCAS(p, expect, want);
+#endif
+}
+
+/* The size class of a request: blocks of 2^k bytes, header included */
+__device__ static inline int pg_pool_class(size_t bytes) {
+    int k = 5;
+    while (k < 48 && ((size_t)1 << k) - PG_POOL_HEADER < bytes)
+        k++;
+    return k;
+}
+/* a free block of class k, or NULL */
+__device__ static inline void *pg_pool_pop(pg_pool *pool, int k) {
+    unsigned long long *head = &pool->free_head[k];
+    for (unsigned long long h = pg_load_u64(head); h & PG_POOL_INDEX_MASK;) {
+        unsigned char *block = pool->base + ((h & PG_POOL_INDEX_MASK) - 1) * PG_POOL_HEADER;
+        unsigned long long next = pg_load_u64((unsigned long long *)(block + 8));
+        unsigned long long want = ((h >> PG_POOL_INDEX_BITS) + 1) << PG_POOL_INDEX_BITS | next;
+        unsigned long long was = pg_cas_u64(head, h, want);
+        if (was == h)
+            return block + PG_POOL_HEADER;
+        h = was;
+    }
+    return NULL;
+}
+/* a new block of class k from the pool's untouched end, or NULL */
+__device__ static inline void *pg_pool_carve(pg_pool *pool, int k) {
+    unsigned long long size = 1ull << k;
+    for (unsigned long long top = pg_load_u64(&pool->top);;) {
+        if (top + size > pool->cap)
+            return NULL;
+        unsigned long long was = pg_cas_u64(&pool->top, top, top + size);
+        if (was == top) {
+            unsigned char *block = pool->base + top;
+            *(unsigned long long *)block = (unsigned long long)k;
+            return block + PG_POOL_HEADER;
+        }
+        top = was;
+    }
+}
+/* a freed block of the class, else a new one, else (the pool's end
+ * reached) a freed block of a larger class, which keeps its class */
+__device__ static inline void *pg_pool_alloc(pg_pool *pool, size_t bytes) {
+    int k = pg_pool_class(bytes);
+    void *p = k < 48 ? pg_pool_pop(pool, k) : NULL;
+    if (!p && k < 48)
+        p = pg_pool_carve(pool, k);
+    for (int larger = k + 1; !p && larger < 48; larger++)
+        p = pg_pool_pop(pool, larger);
+    return p;
+}
+__device__ static inline void pg_pool_free(pg_pool *pool, void *p) {
+    unsigned char *block = (unsigned char *)p - PG_POOL_HEADER;
+    int k = (int)*(unsigned long long *)block;
+    unsigned long long index = (unsigned long long)(block - pool->base) / PG_POOL_HEADER + 1;
+    unsigned long long *head = &pool->free_head[k];
+    for (unsigned long long h = pg_load_u64(head);;) {
+        pg_store_u64((unsigned long long *)(block + 8), h & PG_POOL_INDEX_MASK);
+        unsigned long long want = ((h >> PG_POOL_INDEX_BITS) + 1) << PG_POOL_INDEX_BITS | index;
+        unsigned long long was = pg_cas_u64(head, h, want);
+        if (was == h)
+            return;
+        h = was;
+    }
+}
+
+/* The device's allocation refused: how much was asked says whether the
+ * heap or pool was too small or the request wrong; what to raise, by
+ * where it came from. */
 __host__ __device__ static inline void pg_heap_fail(const char *what, size_t bytes) {
-#ifdef __CUDA_ARCH__
-    PG_DEVICE_SAY("pargrad: %s (%llu bytes asked)\n", what, (unsigned long long)bytes);
+#if defined(__CUDA_ARCH__) || defined(PG_CUDA_EMULATE)
+    if (pg_dev_pool.base)
+        PG_DEVICE_SAY("pargrad: %s: out of pargrad's device pool of %llu MB (%llu bytes asked; "
+                      "raise PARGRAD_CUDA_POOL_MB)\n",
+                      what, pg_dev_pool.cap >> 20, (unsigned long long)bytes);
+    else
+        PG_DEVICE_SAY("pargrad: %s: out of CUDA's device heap (%llu bytes asked; raise "
+                      "cudaLimitMallocHeapSize before the first kernel runs, or set "
+                      "PARGRAD_CUDA_POOL_MB to allocate from a pool of that many MB instead)\n",
+                      what, (unsigned long long)bytes);
     __trap();
 #else
-    fprintf(stderr, "pargrad: %s (%llu bytes asked)\n", what, (unsigned long long)bytes);
+    fprintf(stderr, "pargrad: %s: out of host memory (%llu bytes asked)\n", what,
+            (unsigned long long)bytes);
     abort();
 #endif
+}
+
+/* Memory for code on the GPU (the pool's, or the device heap's), or the
+ * host's for the host's own tape; NULL where refused. (The emulation's
+ * host and device are one: the pool serves both where it is set.) */
+__host__ __device__ static inline void *pg_block_alloc(size_t bytes) {
+#if defined(__CUDA_ARCH__) || defined(PG_CUDA_EMULATE)
+    if (pg_dev_pool.base)
+        return pg_pool_alloc(&pg_dev_pool, bytes);
+#endif
+    return malloc(bytes ? bytes : 1);
+}
+__host__ __device__ static inline void pg_block_free(void *p) {
+#if defined(__CUDA_ARCH__) || defined(PG_CUDA_EMULATE)
+    unsigned char *at = (unsigned char *)p;
+    if (at && pg_dev_pool.base && at >= pg_dev_pool.base &&
+        at < pg_dev_pool.base + pg_dev_pool.cap) {
+        pg_pool_free(&pg_dev_pool, p);
+        return;
+    }
+#endif
+    free(p);
+}
+
+/* The host's side: the pool set up on the first call of a generated
+ * function where PARGRAD_CUDA_POOL_MB asks for one (once per output,
+ * whichever host thread calls first; on the device current then) */
+static inline bool pg_pool_setup(void) {
+    const char *mb = getenv("PARGRAD_CUDA_POOL_MB");
+    if (!mb || !*mb)
+        return false;
+    char *end;
+    unsigned long long n = strtoull(mb, &end, 10);
+    if (*end || n == 0 || n > (1ull << (PG_POOL_INDEX_BITS + 4 - 20))) {
+        fprintf(stderr,
+                "pargrad: PARGRAD_CUDA_POOL_MB=%s is not a number of megabytes (1 to %llu)\n", mb,
+                1ull << (PG_POOL_INDEX_BITS + 4 - 20));
+        abort();
+    }
+    pg_pool pool;
+    memset(&pool, 0, sizeof pool);
+    pool.cap = n << 20;
+#ifdef PG_CUDA_EMULATE
+    pool.base = (unsigned char *)malloc(pool.cap);
+    if (!pool.base) {
+        fprintf(stderr, "pargrad: PARGRAD_CUDA_POOL_MB=%s: out of memory for the pool\n", mb);
+        abort();
+    }
+    pg_dev_pool = pool;
+#else
+    cudaError_t e = cudaMalloc((void **)&pool.base, pool.cap);
+    if (e == cudaSuccess)
+        e = cudaMemcpyToSymbol(pg_dev_pool, &pool, sizeof pool);
+    if (e != cudaSuccess) {
+        fprintf(stderr, "pargrad: PARGRAD_CUDA_POOL_MB=%s: the pool could not be set up: %s\n", mb,
+                cudaGetErrorString(e));
+        abort();
+    }
+#endif
+    return true;
+}
+static inline void pg_pool_use(void) {
+    static const bool ready = pg_pool_setup(); /* (C++: once, whichever thread comes first) */
+    (void)ready;
 }
 
 __host__ __device__ static inline void pg_tape_grow(pg_tape *t, size_t need) {
     size_t cap = t->cap ? t->cap : 256; /* (a grid thread's: an iteration's saves) */
     while (cap < need)
         cap *= 2;
-    unsigned char *d = (unsigned char *)malloc(cap);
+    unsigned char *d = (unsigned char *)pg_block_alloc(cap);
     if (!d)
-        pg_heap_fail("out of memory for the tape (on the GPU: raise cudaLimitMallocHeapSize)", cap);
+        pg_heap_fail("the tape", cap);
     if (t->top)
         memcpy(d, t->data, t->top);
-    free(t->data);
+    pg_block_free(t->data);
     t->data = d;
     t->cap = cap;
 }
@@ -396,14 +586,12 @@ __host__ __device__ static inline double pg_keep(pg_tape *t, long number, double
         size_t cap = t->kept_cap ? t->kept_cap : 64;
         while (cap <= (size_t)number)
             cap *= 2;
-        double *kept = (double *)malloc(cap * sizeof(double));
+        double *kept = (double *)pg_block_alloc(cap * sizeof(double));
         if (!kept)
-            pg_heap_fail("out of memory for kept values (on the GPU: raise "
-                         "cudaLimitMallocHeapSize)",
-                         cap * sizeof(double));
+            pg_heap_fail("the kept values", cap * sizeof(double));
         if (t->kept_cap)
             memcpy(kept, t->kept, t->kept_cap * sizeof(double));
-        free(t->kept);
+        pg_block_free(t->kept);
         t->kept = kept;
         t->kept_cap = cap;
     }
@@ -415,8 +603,8 @@ __host__ __device__ static inline double pg_kept(const pg_tape *t, long number) 
 }
 /* the tape's memory, after the last kernel that pops */
 __host__ __device__ static inline void pg_tape_release(pg_tape *t) {
-    free(t->data);
-    free(t->kept);
+    pg_block_free(t->data);
+    pg_block_free(t->kept);
     t->data = NULL;
     t->kept = NULL;
     t->top = t->cap = t->kept_cap = 0;
@@ -447,11 +635,11 @@ PG_SLOT(float, float)
 PG_SLOT(long, long long)
 #undef PG_SLOT
 
-/* Heap arrays of code on one GPU thread (the device heap) */
+/* Heap arrays of code on one GPU thread (the device heap, or the pool) */
 __device__ static inline pg_voidp pg_malloc(size_t count, size_t size) {
-    void *p = malloc(count * size > 0 ? count * size : 1);
+    void *p = pg_block_alloc(count * size);
     if (!p)
-        pg_heap_fail("out of device heap (raise cudaLimitMallocHeapSize)", count * size);
+        pg_heap_fail("an array", count * size);
     return pg_voidp{p};
 }
 __device__ static inline pg_voidp pg_calloc(size_t count, size_t size) {
@@ -460,7 +648,7 @@ __device__ static inline pg_voidp pg_calloc(size_t count, size_t size) {
     return p;
 }
 __device__ static inline void pg_free(void *p) {
-    free(p);
+    pg_block_free(p);
 }
 /* An array sized at run time, declared again: at least count elements at
  * p (*cap of them before), zeroed when asked */
@@ -470,7 +658,7 @@ __device__ static inline pg_voidp pg_heap_grow(void *p, size_t *cap, size_t coun
     if (size && count > (size_t)PTRDIFF_MAX / size)
         pg_device_fail("an array sized at run time is larger than any memory, or negative");
     if (count > *cap) {
-        free(p);
+        pg_block_free(p);
         p = pg_malloc(count, size).p;
         *cap = count;
     }

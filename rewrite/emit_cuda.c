@@ -716,6 +716,9 @@ static void emit_host_function(Cuda *c, FILE *out, const char *body) {
             f->name, ret, f->name);
     params_list(c, out, true);
     fprintf(out, "%scudaStream_t pg_stream) {\n", f->params.len ? ", " : "");
+    fputs("    pg_pool_use(); /* the kernels' allocations from a pool, where PARGRAD_CUDA_POOL_MB "
+          "asks */\n",
+          out);
     fprintf(out, "    struct %s *pg_frame = NULL;\n", c->frame_type);
     fprintf(
         out,

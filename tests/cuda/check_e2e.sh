@@ -6,7 +6,9 @@
 #   with PG_NVCC_BATCHED set, as ctest runs it, nvcc_batch.sh does it);
 #   the same .cu built for the CPU (PG_CUDA_EMULATE: kernels' threads on
 #   OpenMP threads, atomics real) with g++ and linked with NAME_check.c,
-#   whose finite-difference checks it must pass at 1 and 3 threads.
+#   whose finite-difference checks it must pass at 1 and 3 threads, and at
+#   3 with the kernels' allocations from pargrad's pool (PARGRAD_CUDA_POOL_MB)
+#   where it allocates in device code.
 # A program the backend rejects must be rejected with a diagnostic (exit 1,
 # no output file) and be listed in tests/cuda/unsupported.list with the
 # construct it uses; one listed there that is accepted fails (the list
@@ -60,6 +62,15 @@ for t in 1 3; do
         { tail -20 "run_t$t.txt"; echo "FAIL: emulated run, $t threads"; exit 1; }
 done
 tail -1 run_t3.txt
+# the kernels' allocations from pargrad's pool instead of the device heap
+# (PARGRAD_CUDA_POOL_MB), for the outputs that allocate in device code
+pool=no
+if grep -q "pg_tape_here = \|pg_heap_grow(\|pg_malloc(\|pg_calloc(\|pg_keep(\|pg_hist_[a-z]*_[a-z]*_rev(" "${name}_b.cu"; then
+    pool=yes
+    PARGRAD_CUDA_POOL_MB=512 OMP_NUM_THREADS=3 GC_DUMP=pool_t3.dump ./"${name}_emu" > run_pool.txt 2>&1 ||
+        { tail -20 run_pool.txt; echo "FAIL: emulated run, 3 threads, allocating from PARGRAD_CUDA_POOL_MB's pool"; exit 1; }
+    echo "with the kernels' allocations from the pool: $(tail -1 run_pool.txt)"
+fi
 "$pargrad" --backend=cuda --primal "$e2e/$name.c" -o "${name}_p.cu" ||
     { echo "FAIL: --primal rejected what the gradient's emission accepted"; exit 1; }
 renames=$(sed -n 's/^extern "C" .* \([A-Za-z_][A-Za-z_0-9]*\)_gpu(.*/-D\1=\1_gpu/p' "${name}_p.cu" | tr '\n' ' ')
@@ -79,4 +90,9 @@ if [ -n "$openmp_check" ]; then
     "$compare_dumps" openmp.dump emu_t1.dump $tol ||
         { echo "FAIL: the emulated CUDA gradient differs from the OpenMP one"; exit 1; }
     echo "$(wc -l < emu_t1.dump) values match the OpenMP gradient's to $tol"
+    if [ $pool = yes ]; then
+        "$compare_dumps" openmp.dump pool_t3.dump $tol ||
+            { echo "FAIL: the emulated CUDA gradient with the pool differs from the OpenMP one"; exit 1; }
+        echo "and so do those of the run with the pool"
+    fi
 fi

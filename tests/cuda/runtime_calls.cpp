@@ -6,7 +6,10 @@
  * computed here one element after another: every operator, both
  * directions, double and float, lengths 0 to 10^5 (many blocks), keys
  * out of range skipped, ties, zeros; and nothing written once the frame
- * says the function has returned. Built for the CPU (PG_CUDA_EMULATE: the
+ * says the function has returned. Then pargrad_cuda.h's device pool
+ * (PARGRAD_CUDA_POOL_MB), from many threads at once: no two live blocks
+ * overlap, every block lies in the pool, aligned, a full pool refuses and
+ * gives again what was freed. Built for the CPU (PG_CUDA_EMULATE: the
  * kernels' threads on OpenMP threads, the atomics real) and by nvcc. */
 #include "pargrad_cuda_cub.h"
 
@@ -249,10 +252,102 @@ template <class T> static void check_type(void) {
     }
 }
 
+#ifdef PG_CUDA_EMULATE
+/* ---- the device pool ---- */
+
+static bool check_pool_block(const unsigned char *p, size_t bytes) {
+    const unsigned char *end = pg_dev_pool.base + pg_dev_pool.cap;
+    return p && (uintptr_t)p % 16 == 0 && p >= pg_dev_pool.base && p + bytes <= end;
+}
+
+/* each thread allocates and frees blocks of many sizes, keeping up to 16
+ * live, each filled with a byte of its own; a block whose bytes changed
+ * while it was live overlapped another */
+static void check_pool_threads(void) {
+    int bad = 0, refused = 0, count = 0;
+#pragma omp parallel reduction(+ : bad, refused, count)
+    {
+        unsigned long long seed =
+            0x9e3779b97f4a7c15ull * (unsigned long long)(omp_get_thread_num() + 1);
+        unsigned char *live[16] = {0};
+        size_t size[16] = {0};
+        unsigned char mark[16] = {0};
+        for (int step = 0; step < 20000; step++) {
+            seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+            int slot = (int)(seed % 16);
+            if (live[slot]) {
+                for (size_t k = 0; k < size[slot]; k++)
+                    bad += live[slot][k] != mark[slot];
+                pg_block_free(live[slot]);
+                live[slot] = NULL;
+                continue;
+            }
+            size[slot] = (seed >> 8) % 64 == 0 ? (seed >> 16) % 300000 : (seed >> 16) % 2000;
+            live[slot] = (unsigned char *)pg_block_alloc(size[slot]);
+            if (!live[slot]) {
+                refused++;
+                continue;
+            }
+            bad += !check_pool_block(live[slot], size[slot]);
+            mark[slot] = (unsigned char)(omp_get_thread_num() * 16 + slot + step);
+            memset(live[slot], mark[slot], size[slot]);
+            count++;
+        }
+        for (int slot = 0; slot < 16; slot++)
+            pg_block_free(live[slot]);
+    }
+    checks += count;
+    failures += bad + refused;
+    if (bad || refused)
+        printf("MISMATCH the device pool: %d blocks outside it or overlapping, %d refused\n", bad,
+               refused);
+}
+
+/* a full pool refuses; what was freed is given again */
+static void check_pool_full(void) {
+    std::vector<void *> got;
+    for (void *p; (p = pg_block_alloc((1 << 20) - 16)) != NULL;)
+        got.push_back(p);
+    size_t n = got.size();
+    bool fits = n >= 1 && n <= pg_dev_pool.cap >> 20;
+    for (void *p : got)
+        pg_block_free(p);
+    got.clear();
+    size_t again = 0;
+    for (void *p; again < n + 1 && (p = pg_block_alloc((1 << 20) - 16)) != NULL; again++)
+        got.push_back(p);
+    for (void *p : got)
+        pg_block_free(p);
+    checks += 2;
+    if (!fits || again != n) {
+        failures++;
+        printf("MISMATCH the full pool: %zu blocks of 1 MB from %llu MB, then %zu again\n", n,
+               pg_dev_pool.cap >> 20, again);
+    }
+}
+
+static void check_pool(void) {
+    setenv("PARGRAD_CUDA_POOL_MB", "64", 1);
+    pg_pool_use();
+    checks++;
+    if (!pg_dev_pool.base || pg_dev_pool.cap != (size_t)64 << 20) {
+        failures++;
+        printf("MISMATCH PARGRAD_CUDA_POOL_MB=64 set up no pool of 64 MB\n");
+        return;
+    }
+    check_pool_threads();
+    check_pool_full();
+    check_pool_threads(); /* (from the lists the frees left) */
+}
+#endif
+
 int main(void) {
     check_type<double>();
     check_type<float>();
     check_returned();
+#ifdef PG_CUDA_EMULATE
+    check_pool();
+#endif
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;
 }
