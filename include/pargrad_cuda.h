@@ -36,6 +36,7 @@ struct dim3 {
 /* the emulated thread's coordinates (thread_local: kernels' threads run
  * on OpenMP threads at once) */
 static thread_local dim3 threadIdx, blockIdx, blockDim, gridDim;
+static thread_local bool pg_emu_in_kernel; /* (pg_threads: device code's, or the host's) */
 typedef struct pg_emu_stream *cudaStream_t;
 typedef int cudaError_t;
 #define cudaSuccess 0
@@ -97,6 +98,7 @@ template <class... A> struct pg_emu_launch {
         unsigned g = grid, b = block;
 #pragma omp parallel for schedule(dynamic, 1)
         for (long k = 0; k < (long)g; k++) {
+            pg_emu_in_kernel = true;
             blockIdx = dim3{(unsigned)k, 0, 0};
             gridDim = dim3{g, 1, 1};
             blockDim = dim3{b, 1, 1};
@@ -104,6 +106,7 @@ template <class... A> struct pg_emu_launch {
                 threadIdx = dim3{t, 0, 0};
                 kernel(args...);
             }
+            pg_emu_in_kernel = false;
         }
     }
 };
@@ -272,8 +275,34 @@ template <class T> struct pg_op_max {
 template <int N> struct pg_word;
 template <> struct pg_word<4> { typedef unsigned int type; };
 template <> struct pg_word<8> { typedef unsigned long long type; };
+#if !defined(PG_CUDA_EMULATE) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+/* The lanes of a warp that update one element combine their values first
+ * (in lane order), and the first of them updates it alone: where threads
+ * update few elements (a histogram of 31 bins, a product over 16 columns)
+ * their compare-and-swaps would otherwise fail on each other, most of
+ * them, again and again. True for the lane that goes on with *v. */
+template <class T, class Op> __device__ static inline bool pg_warp_combine(T *p, T *v, Op op) {
+    unsigned same = __match_any_sync(__activemask(), (unsigned long long)(uintptr_t)p);
+    unsigned lane;
+    asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+    int first = __ffs(same) - 1;
+    T acc = *v;
+    for (unsigned rest = same; rest; rest &= rest - 1) {
+        int src = __ffs(rest) - 1;
+        T w = __shfl_sync(same, *v, src); /* (every lane of `same` takes every turn) */
+        if ((int)lane == first && src != first)
+            acc = op(acc, w);
+    }
+    *v = acc;
+    return (int)lane == first;
+}
+#endif
 template <class T, class Op> __device__ static inline void pg_atomic_combine(T *p, T v, Op op) {
     typedef typename pg_word<sizeof(T)>::type word;
+#if !defined(PG_CUDA_EMULATE) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+    if (!pg_warp_combine(p, &v, op))
+        return;
+#endif
 #ifdef PG_CUDA_EMULATE
     word seen = __atomic_load_n((word *)p, __ATOMIC_RELAXED);
 #else
@@ -726,9 +755,23 @@ __device__ static inline void pg_overlap_check(long dst, long src, long n, const
         __trap();
     }
 }
-/* code on one GPU thread runs its loops on that thread */
-__device__ static inline long pg_threads(void) {
+/* The workers a plan in blocks spreads its iterations over (a declared
+ * operator's reduce or scan, a histogram's copies of its bins): on the
+ * host, which launches the blocks as a grid, PG_GPU_WORKERS, enough to
+ * keep many of a large GPU's SMs busy while the loops over the blocks
+ * that follow (on one thread, or one per bin) stay short; in code on one
+ * GPU thread, 1: it runs its loops there. */
+#ifndef PG_GPU_WORKERS
+#define PG_GPU_WORKERS 4096
+#endif
+__host__ __device__ static inline long pg_threads(void) {
+#if defined(__CUDA_ARCH__)
     return 1;
+#elif defined(PG_CUDA_EMULATE)
+    return pg_emu_in_kernel ? 1 : PG_GPU_WORKERS;
+#else
+    return PG_GPU_WORKERS;
+#endif
 }
 
 /* The functions the output defines for a declared operator: on the host

@@ -493,11 +493,26 @@ void emit_stmt(Emitter *e, Stmt *s) {
         break;
     case S_PUSH:
         indent(e);
+        if (s->save_local) {
+            fprintf(e->out, "const %s pg_saved_%d = ", type_cname(s->args[0].ty), s->save_local);
+            emit_operand(e, s->args[0]);
+            fputs("; /* (popped in this block: a local, not the tape) */\n", e->out);
+            break;
+        }
         fprintf(e->out, "pg_push_%s(pg_tape_self(), ", tape_kind(s->args[0].ty));
         emit_operand(e, s->args[0]);
         fputs(");\n", e->out);
         break;
     case S_POP:
+        if (s->save_local) {
+            if (s->dst->id >= e->nvars || e->uses[s->dst->id] > 0) {
+                indent(e);
+                fprintf(e->out, "%s%s %s = (%s)pg_saved_%d;\n", s->dst->is_mutable ? "" : "const ",
+                        type_cname(s->dst->ty), var_name(e, s->dst), type_cname(s->dst->ty),
+                        s->save_local);
+            }
+            break;
+        }
         indent(e);
         if (s->dst->id < e->nvars && e->uses[s->dst->id] == 0) { /* nothing reads the value */
             fprintf(e->out, "(void)pg_pop_%s(pg_tape_self());\n", tape_kind(s->dst->ty));
@@ -651,9 +666,10 @@ static void emit_effect(Emitter *e, Stmt *s) {
 /* The number of scalar pushes (or pops) in a row from position i of b. */
 static int tape_run(Body *b, int i, StmtKind kind) {
     int n = 0;
-    while (i + n < b->stmts.len && ((Stmt *)b->stmts.items[i + n])->kind == kind)
+    while (i + n < b->stmts.len && ((Stmt *)b->stmts.items[i + n])->kind == kind &&
+           !((Stmt *)b->stmts.items[i + n])->save_local)
         n++;
-    return n;
+    return n > 0 ? n : 1;
 }
 
 /* Pushes in a row as one record of 8-byte slots (the layout of single

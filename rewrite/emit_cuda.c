@@ -556,6 +556,50 @@ void poolable_decls(Cuda *c, Body *b, PtrVec *out) {
     }
 }
 
+/* Saves a block of device code pops itself (b runs whole in one kernel: a
+ * part of one-thread code, a grid kernel's iteration): a local variable
+ * carries each value instead of the tape. A pop in the block takes the
+ * value of the block's last push not yet popped, where nothing between
+ * them uses the tape otherwise (no region, no inner block that pushes or
+ * pops, no return): the tape's order, with the rest of the tape as it
+ * was. Grid threads then keep no tape, and ask the device heap for
+ * nothing, for saves that do not outlive their block. */
+static bool moves_tape(Body *b) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_PUSH || s->kind == S_POP || s->kind == S_TAPE_PUSH_REGION ||
+            s->kind == S_TAPE_POP_REGION || s->kind == S_RETURN || moves_tape(s->then_body) ||
+            moves_tape(s->else_body) || moves_tape(s->body))
+            return true;
+    }
+    return false;
+}
+
+void local_saves(Cuda *c, Body *b) {
+    int *open = xcalloc((size_t)(b ? b->stmts.len : 0) + 1, sizeof(int));
+    int nopen = 0;
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        bool host = s->tape_pair > 0 && s->tape_pair < c->npairs && c->pair_host[s->tape_pair];
+        if (s->kind == S_PUSH && !host && !s->save_local) {
+            open[nopen++] = i;
+        } else if (s->kind == S_POP && !host && !s->save_local && nopen > 0) {
+            Stmt *push = b->stmts.items[open[--nopen]];
+            push->save_local = s->save_local = ++c->local_saves;
+        } else if (s->kind == S_PUSH || s->kind == S_POP || s->kind == S_TAPE_PUSH_REGION ||
+                   s->kind == S_TAPE_POP_REGION || s->kind == S_RETURN) {
+            nopen = 0;
+        } else {
+            local_saves(c, s->then_body);
+            local_saves(c, s->else_body);
+            local_saves(c, s->body);
+            if (moves_tape(s->then_body) || moves_tape(s->else_body) || moves_tape(s->body))
+                nopen = 0;
+        }
+    }
+    free(open);
+}
+
 /* The tape of the kernel's code (pg_tape_self()): the call's, in the
  * frame, for one-thread kernels; each thread's own in grid kernels, whose
  * iterations push and pop as much */
@@ -619,6 +663,7 @@ void emit_seq_part(Cuda *c, Part *p) {
     kernel_head(c, name, &u, NULL);
     load_frame(c, &u, p);
     int scope = e->names.len;
+    local_saves(c, b);
     declare_tape(c, b, false);
     collect_heap_arrays(e, c, b, NULL);
     emit_stmts(e, b);

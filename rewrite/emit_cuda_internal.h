@@ -74,6 +74,7 @@ typedef struct Cuda {
      * per pair, so that each pop finds its value; pair_dev: not (kept) */
     unsigned char *pair_host, *pair_dev;
     int npairs;
+    int local_saves; /* the pairs local_saves made locals so far (their names' numbers) */
     bool host_stack_used;
     bool restart;        /* a choice changed: classify again */
     PtrVec frame_vars;   /* Var*, the frame's own fields */
@@ -149,6 +150,7 @@ void free_heap_arrays(Emitter *e);
 void poolable_decls(Cuda *c, Body *b, PtrVec *out);
 /* The tape of a kernel's code: each thread's own (own), or the call's in the frame */
 void declare_tape(Cuda *c, Body *b, bool own);
+void local_saves(Cuda *c, Body *b);
 /* A kernel's signature (the function's parameters, the host's values and
  * arrays it takes, extra, the frame), the frame values it reads as locals,
  * a frame field for v, and a launch's arguments in the kernel's order */

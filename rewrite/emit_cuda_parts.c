@@ -229,6 +229,7 @@ static int grid_kernel_begin(Cuda *c, Part *p, Body *body, FILE *kernels, const 
 static int grid_kernel_open(Cuda *c, Part *p, Stmt *s, Stmt *inner, FILE *kernels, const char *name,
                             Uses *u, const char *extra) {
     Emitter *e = c->e;
+    local_saves(c, inner ? inner->body : s->body);
     int scope = grid_kernel_begin(c, p, s->body, kernels, name, u, extra, true);
     if (inner)
         flat_loop_open(c, s, inner);

@@ -40,9 +40,11 @@ bool host_positive(Cuda *c, Operand o) {
 }
 
 /* Arithmetic on the host's values (its integer divisions by what may be
- * 0 through pg_host_div: a guard on the GPU may have returned first) */
+ * 0 through pg_host_div: a guard on the GPU may have returned first);
+ * the workers of a plan in blocks too (pg_threads: the host's count of
+ * GPU blocks, where the one-thread kernels' would be 1) */
 static bool host_let(Cuda *c, Stmt *s) {
-    if (s->kind != S_LET || s->dst->is_mutable || s->op == OP_THREADS || s->op == OP_DERIV_OF ||
+    if (s->kind != S_LET || s->dst->is_mutable || s->op == OP_DERIV_OF ||
         s->op == OP_KEPT || /* (the kept values are on the GPU, by the calls) */
         (s->op >= OP_UOP && s->op <= OP_UOP_INV))
         return false;

@@ -631,8 +631,8 @@ static bool stmt_writes_something(Stmt *s, Buffer *unused) {
     return s->kind == S_WRITE || s->kind == S_SCAN || s->kind == S_HIST;
 }
 bool stmt_uses_tape(const Stmt *s) {
-    return s->kind == S_PUSH || s->kind == S_POP || s->kind == S_TAPE_PUSH_REGION ||
-           s->kind == S_TAPE_POP_REGION;
+    return ((s->kind == S_PUSH || s->kind == S_POP) && !s->save_local) ||
+           s->kind == S_TAPE_PUSH_REGION || s->kind == S_TAPE_POP_REGION;
 }
 
 EffectArg *kept_number_of(const Stmt *s) {

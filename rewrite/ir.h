@@ -445,12 +445,12 @@ struct Stmt {
      * RED_MIN, RED_MAX: a histogram's update buf[idx] *= args[0],
      * buf[idx] = fmin(buf[idx], args[0]) (rev_hist.c recomputes them) */
     ReduceOp acc_op;
+    int acc_nrows;     /* acc_rows' count (here, beside acc_op: no padding between them) */
     long long acc_key; /* S_ACC: how its index depends on the parallel index */
     Var *acc_base;     /* S_ACC: the variable its index adds to that (base + i), or NULL */
     /* S_ACC of a row-major key: the lengths of the rows, outermost first
      * (x_b[(b * C + c) * L + j]: C, L): accesses of other lengths collide */
     struct Operand *acc_rows; /* (acc_nrows of them, in the arena) */
-    int acc_nrows;
     /* S_ACC at the top of a counted loop's body, its index affine in the
      * loop's: the index at the first and the last iteration, computed by
      * span->pre (emitted before the loop only where a thread's partial sums
@@ -471,6 +471,10 @@ struct Stmt {
      * user wrote in a subscript, y[i + k], is not */
     bool view_sum;
     bool reversed; /* S_LOOP: run from hi-1 down to lo */
+    /* S_LET OP_CAST to a narrower integer of a value the primal computed in
+     * that type (an induction variable's init + trips * step, rev.c): it
+     * loses nothing, so an index through it stays affine (indices.c) */
+    bool cast_exact;
 
     /* S_IF */
     Operand cond;
@@ -531,10 +535,10 @@ struct Stmt {
      * updates; else none */
     Operand hist_row_trips;
     int tape_pair; /* S_PUSH/S_POP of one value: the same number on both */
-    /* S_LET OP_CAST to a narrower integer of a value the primal computed in
-     * that type (an induction variable's init + trips * step, rev.c): it
-     * loses nothing, so an index through it stays affine (indices.c) */
-    bool cast_exact;
+    /* S_PUSH/S_POP of a pair in one block of device code (the CUDA
+     * backend: local_saves): a local variable, pg_saved_N, not the tape;
+     * N here, 0 otherwise */
+    int save_local;
     Body *body;
     PtrVec carried; /* S_LOOP: Carried* */
     PtrVec accums;  /* S_REDUCE: Accum* */

@@ -24,6 +24,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -660,6 +663,7 @@ int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
     Frontend *fe = frontend_open(a, d, o->input, o->nclang, o->clang);
     if (!fe)
         return PARGRAD_EXIT_FAILED;
+    frontend_for_gpu(fe, o->backend && strcmp(o->backend, "cuda") == 0);
     PtrVec jobs = {0};
     int bad = collect_jobs(o, a, d, fe, &jobs);
     if (bad < 0 || !jobs.len) {
@@ -685,6 +689,11 @@ int driver_translate(Options *o, Arena *a, Diags *d, FILE *code, FILE *deps) {
     /* The rest works on the IR alone: the translation unit (the largest
      * allocation of a run) goes before the IR grows with the adjoints. */
     frontend_release_tu(fe);
+#ifdef __GLIBC__
+    /* (and its memory given back: the IR's chunks are not the sizes
+     * libclang freed, so the heap would keep both at once) */
+    malloc_trim(0);
+#endif
     for (int i = 0; i < jobs.len; i++) {
         Job *j = jobs.items[i];
         if (j->spec.primal)

@@ -1457,6 +1457,10 @@ void frontend_close(Frontend *fe) {
     fe->text = NULL;
 }
 
+void frontend_for_gpu(Frontend *fe, bool gpu) {
+    fe->gpu = gpu;
+}
+
 PtrVec *frontend_directives(Frontend *fe) {
     return &fe->directives;
 }

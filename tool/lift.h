@@ -36,6 +36,7 @@ struct Frontend {
     PtrVec headers;      /* HeaderText*: the user's headers read so far (file_text) */
     struct StaticWrites *static_writes; /* the static variables code of the file changes
                                          * (lift_global.c), NULL until asked */
+    bool gpu;                           /* lifting for --backend=cuda (frontend_for_gpu) */
 };
 
 /* Whether a function defined at c is the user's (the input or its own

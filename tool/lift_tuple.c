@@ -29,7 +29,10 @@
 #include <string.h>
 
 /* Enough blocks to keep the threads of a large machine busy, few enough
- * that the loop over them costs nothing. Not a limit on the input. */
+ * that the loop over them costs nothing. Not a limit on the input. On
+ * the GPU, pg_threads() blocks instead (pargrad_cuda.h: thousands on the
+ * host, where 256 would leave all but 256 of the GPU's threads idle, each
+ * of those running n / 256 iterations; 1 in code on one GPU thread). */
 #define COMBINATOR_BLOCKS 256
 
 /* ---- the loop's promise: acc assigned only as acc = COMBINE(acc, e) ---- */
@@ -422,7 +425,7 @@ bool lift_tuple_combinator(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u
     Builder bd = lift_builder(L, c);
     Operand lo = b_cast(&bd, type_long(), cn->lo), hi = b_cast(&bd, type_long(), cn->hi);
     Operand n = b_select(&bd, b_cmp(&bd, OP_GT, hi, lo), b_sub(&bd, hi, lo), opd_int(0));
-    Operand most = opd_int(COMBINATOR_BLOCKS);
+    Operand most = L->fe->gpu ? b_threads(&bd) : opd_int(COMBINATOR_BLOCKS);
     Operand nb = b_select(&bd, b_cmp(&bd, OP_LT, n, most), n, most);
     Blocks bl = {c, cn, acc, nf, op, n, nb, NULL, NULL, true, NULL};
     bool done = lift_blocks(L, &bl, pg, why) || L->failed;

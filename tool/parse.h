@@ -11,6 +11,9 @@ typedef struct Frontend Frontend;
 /* Parses `path` with the user's clang arguments. NULL (with diagnostics
  * printed) when the file does not parse or its pragmas are malformed. */
 Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const char *const *argv);
+/* Lifting for --backend=cuda: plans that spread work over a count of
+ * blocks (a declared operator's reduce or scan) take the GPU's count. */
+void frontend_for_gpu(Frontend *fe, bool gpu);
 /* Frees the translation unit; the source text stays until frontend_close. */
 void frontend_release_tu(Frontend *fe);
 void frontend_close(Frontend *fe);
