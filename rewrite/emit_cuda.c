@@ -928,11 +928,43 @@ static int cxx_keywords_used(const char *text, bool used[NCXX_KEYWORDS]) {
     return n;
 }
 
+/* The files f's code came from other than the input (the user's headers
+ * its helpers are defined in), each once */
+static void code_files(Body *b, const char *input, const char ***files, int *n) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        const char *file = s->loc.file;
+        bool known = !file || (input && !strcmp(file, input));
+        for (int k = 0; !known && k < *n; k++)
+            known = !strcmp((*files)[k], file);
+        if (!known) {
+            *files = xrealloc(*files, sizeof(char *) * (size_t)(*n + 1));
+            (*files)[(*n)++] = file;
+        }
+        code_files(s->then_body, input, files, n);
+        code_files(s->else_body, input, files, n);
+        code_files(s->body, input, files, n);
+    }
+}
+
+/* The keywords of C++ f's code uses as names: in the input, and in the
+ * headers its helpers came from (`double new = ...` in one of those
+ * reaches the output as a local `new`); how many */
+static int cxx_keywords_of(const EmitOptions *opt, Func *f, bool used[NCXX_KEYWORDS]) {
+    int n = cxx_keywords_used(opt->source_text, used), nfiles = 0;
+    const char **files = NULL;
+    code_files(f->body, opt->source_path, &files, &nfiles);
+    for (int k = 0; k < nfiles && opt->file_text; k++)
+        n += cxx_keywords_used(opt->file_text(opt->file_ctx, files[k]), used);
+    free(files);
+    return n;
+}
+
 /* Whether CUB's headers come first, before what would rename their names:
  * the file's macros, or the keywords of C++ it uses as names */
 static bool cub_first(const EmitOptions *opt, Func *f) {
     bool used[NCXX_KEYWORDS] = {false};
-    return defines_macros(f) || cxx_keywords_used(opt->source_text, used) > 0;
+    return defines_macros(f) || cxx_keywords_of(opt, f, used) > 0;
 }
 
 static void emit_cuda(FILE *out, Func *f, const EmitOptions *opt, const char *wrapper) {
@@ -1049,7 +1081,10 @@ void emit_cuda_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfun
               "macros, which its headers must not see) */\n",
               out);
     bool used[NCXX_KEYWORDS] = {false};
-    if (cxx_keywords_used(opt->source_text, used) > 0)
+    int keywords = 0;
+    for (int i = 0; i < nfuncs; i++)
+        keywords += cxx_keywords_of(opt, funcs[i], used);
+    if (keywords > 0)
         fputs("\n/* names of the input that are keywords of C++, which this file is */\n", out);
     for (int k = 0; k < NCXX_KEYWORDS; k++)
         if (used[k])

@@ -1,0 +1,65 @@
+#!/bin/sh
+# A GPU machine lent for minutes (the `device` tool): everything that does
+# not need the GPU is done here first, and the GPU's part in one command.
+#
+#   scripts/gpu_session.sh pack [ARCH]
+#       Here, without a GPU (about an hour on 2 cores): the e2e programs'
+#       CUDA gradients and checks built by nvcc for sm_ARCH (90), with their
+#       OpenMP values (tests/cuda/run_gpu.sh --prepare, --build ARCH), the
+#       benchmarks likewise (bench/cuda/run_gpu.sh --prepare, --build ARCH),
+#       packed into build/gpu/built.tar.xz (nvcc's objects left out).
+#   scripts/gpu_session.sh run
+#       On the GPU machine, in a copy of the checkout with build/gpu carried
+#       (device tool: carry ["build/gpu"]): unpacks, then runs what was
+#       built (neither half builds anything):
+#       tests/cuda/run_gpu.sh --check (the heap probe first) and
+#       bench/cuda/run_gpu.sh --time. Writes check.txt, bench.txt and
+#       gpu.csv to $OUT (or build/gpu/out), and each failed check's output.
+#
+# run's knobs: TESTS (e2e programs, all), BENCHES (benchmarks, all),
+# NO_BENCH=1, TESTS_LIMIT and BENCH_LIMIT (seconds for each half: 420 and
+# 300), and run_gpu.sh's own (PG_GPU_JOBS, PG_GPU_TIMEOUT, PG_GPU_HEAP_MB,
+# PG_GPU_POOL_MB, PGB_TIMEOUT...).
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 2
+pack=build/gpu/built.tar.xz
+
+case ${1:-} in
+pack)
+    arch=${2:-90}
+    sh tests/cuda/run_gpu.sh --prepare || exit 2
+    sh tests/cuda/run_gpu.sh --build "$arch" || exit 2
+    sh bench/cuda/run_gpu.sh --prepare || exit 2
+    sh bench/cuda/run_gpu.sh --build "$arch" || exit 2
+    mkdir -p build/gpu
+    tar cf - --exclude='*.o' --exclude='omp.dump' --exclude='omp.rc' --exclude='omp.txt' \
+        --exclude='gpu.txt' --exclude='verdict.txt' --exclude='gpu.dump' \
+        build/cuda-gpu bench/build/gpu | xz -3 -T2 > "$pack" || exit 2
+    echo "packed $(du -h "$pack" | cut -f1) in $pack: carry build/gpu, then scripts/gpu_session.sh run"
+    ;;
+run)
+    out=${OUT:-build/gpu/out}
+    mkdir -p "$out"
+    [ -f "$pack" ] || { echo "gpu_session.sh: no $pack (scripts/gpu_session.sh pack, then carry build/gpu)"; exit 2; }
+    xz -dc "$pack" | tar xf - || exit 2
+    timeout "${TESTS_LIMIT:-420}" sh tests/cuda/run_gpu.sh --check ${TESTS:-} > "$out/check.txt" 2>&1
+    echo "tests/cuda/run_gpu.sh --check: exit $?" >> "$out/check.txt"
+    tail -3 "$out/check.txt"
+    for v in build/cuda-gpu/*/verdict.txt; do
+        [ -f "$v" ] || continue
+        d=$(dirname "$v")
+        head -1 "$v" | grep -q '^FAIL' && [ -f "$d/gpu.txt" ] && cp "$d/gpu.txt" "$out/$(basename "$d").gpu.txt"
+    done
+    if [ -z "${NO_BENCH:-}" ]; then
+        timeout "${BENCH_LIMIT:-300}" sh bench/cuda/run_gpu.sh --time ${BENCHES:-} > "$out/bench.txt" 2>&1
+        echo "bench/cuda/run_gpu.sh --time: exit $?" >> "$out/bench.txt"
+        tail -3 "$out/bench.txt"
+        [ -f bench/results/gpu.csv ] && cp bench/results/gpu.csv "$out/gpu.csv"
+    fi
+    ;;
+*)
+    echo "usage: scripts/gpu_session.sh pack [ARCH] | run"
+    exit 2
+    ;;
+esac
