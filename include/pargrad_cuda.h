@@ -528,6 +528,13 @@ __host__ __device__ static inline void *pg_block_alloc(size_t bytes) {
 #endif
     return malloc(bytes ? bytes : 1);
 }
+/* (the same, stopping with what it was for where refused) */
+__host__ __device__ static inline void *pg_block_need(size_t bytes, const char *what) {
+    void *p = pg_block_alloc(bytes);
+    if (!p)
+        pg_heap_fail(what, bytes);
+    return p;
+}
 __host__ __device__ static inline void pg_block_free(void *p) {
 #if defined(__CUDA_ARCH__) || defined(PG_CUDA_EMULATE)
     unsigned char *at = (unsigned char *)p;
@@ -586,9 +593,7 @@ __host__ __device__ static inline void pg_tape_grow(pg_tape *t, size_t need) {
     size_t cap = t->cap ? t->cap : 256; /* (a grid thread's: an iteration's saves) */
     while (cap < need)
         cap *= 2;
-    unsigned char *d = (unsigned char *)pg_block_alloc(cap);
-    if (!d)
-        pg_heap_fail("the tape", cap);
+    unsigned char *d = (unsigned char *)pg_block_need(cap, "the tape");
     if (t->top)
         memcpy(d, t->data, t->top);
     pg_block_free(t->data);
@@ -615,9 +620,7 @@ __host__ __device__ static inline double pg_keep(pg_tape *t, long number, double
         size_t cap = t->kept_cap ? t->kept_cap : 64;
         while (cap <= (size_t)number)
             cap *= 2;
-        double *kept = (double *)pg_block_alloc(cap * sizeof(double));
-        if (!kept)
-            pg_heap_fail("the kept values", cap * sizeof(double));
+        double *kept = (double *)pg_block_need(cap * sizeof(double), "the kept values");
         if (t->kept_cap)
             memcpy(kept, t->kept, t->kept_cap * sizeof(double));
         pg_block_free(t->kept);
@@ -666,10 +669,7 @@ PG_SLOT(long, long long)
 
 /* Heap arrays of code on one GPU thread (the device heap, or the pool) */
 __device__ static inline pg_voidp pg_malloc(size_t count, size_t size) {
-    void *p = pg_block_alloc(count * size);
-    if (!p)
-        pg_heap_fail("an array", count * size);
-    return pg_voidp{p};
+    return pg_voidp{pg_block_need(count * size, "an array")};
 }
 __device__ static inline pg_voidp pg_calloc(size_t count, size_t size) {
     pg_voidp p = pg_malloc(count, size);

@@ -669,7 +669,7 @@ static int tape_run(Body *b, int i, StmtKind kind) {
     while (i + n < b->stmts.len && ((Stmt *)b->stmts.items[i + n])->kind == kind &&
            !((Stmt *)b->stmts.items[i + n])->save_local)
         n++;
-    return n > 0 ? n : 1;
+    return n;
 }
 
 /* Pushes in a row as one record of 8-byte slots (the layout of single
@@ -729,7 +729,8 @@ void emit_stmts(Emitter *e, Body *b) {
         Stmt *s = b->stmts.items[i];
         if (s->kind != S_COMMENT)
             line_directive(e, s->loc);
-        int run = s->kind == S_PUSH || s->kind == S_POP ? tape_run(b, i, s->kind) : 1;
+        int run =
+            (s->kind == S_PUSH || s->kind == S_POP) && !s->save_local ? tape_run(b, i, s->kind) : 1;
         if (run > 1 && s->kind == S_PUSH)
             emit_push_record(e, (Stmt **)b->stmts.items + i, run);
         else if (run > 1)

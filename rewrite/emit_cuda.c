@@ -560,40 +560,27 @@ void poolable_decls(Cuda *c, Body *b, PtrVec *out) {
  * part of one-thread code, a grid kernel's iteration): a local variable
  * carries each value instead of the tape. A pop in the block takes the
  * value of the block's last push not yet popped, where nothing between
- * them uses the tape otherwise (no region, no inner block that pushes or
- * pops, no return): the tape's order, with the rest of the tape as it
+ * them uses the tape otherwise (no region, no inner block that still
+ * pushes or pops): the tape's order, with the rest of the tape as it
  * was. Grid threads then keep no tape, and ask the device heap for
  * nothing, for saves that do not outlive their block. */
-static bool moves_tape(Body *b) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        if (s->kind == S_PUSH || s->kind == S_POP || s->kind == S_TAPE_PUSH_REGION ||
-            s->kind == S_TAPE_POP_REGION || s->kind == S_RETURN || moves_tape(s->then_body) ||
-            moves_tape(s->else_body) || moves_tape(s->body))
-            return true;
-    }
-    return false;
-}
-
 void local_saves(Cuda *c, Body *b) {
     int *open = xcalloc((size_t)(b ? b->stmts.len : 0) + 1, sizeof(int));
     int nopen = 0;
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
-        bool host = s->tape_pair > 0 && s->tape_pair < c->npairs && c->pair_host[s->tape_pair];
-        if (s->kind == S_PUSH && !host && !s->save_local) {
+        if (s->kind == S_PUSH && !pair_on_host(c, s) && !s->save_local) {
             open[nopen++] = i;
-        } else if (s->kind == S_POP && !host && !s->save_local && nopen > 0) {
+        } else if (s->kind == S_POP && !pair_on_host(c, s) && !s->save_local && nopen > 0) {
             Stmt *push = b->stmts.items[open[--nopen]];
             push->save_local = s->save_local = ++c->local_saves;
-        } else if (s->kind == S_PUSH || s->kind == S_POP || s->kind == S_TAPE_PUSH_REGION ||
-                   s->kind == S_TAPE_POP_REGION || s->kind == S_RETURN) {
+        } else if (stmt_uses_tape(s)) {
             nopen = 0;
         } else {
             local_saves(c, s->then_body);
             local_saves(c, s->else_body);
             local_saves(c, s->body);
-            if (moves_tape(s->then_body) || moves_tape(s->else_body) || moves_tape(s->body))
+            if (uses_tape(s->then_body) || uses_tape(s->else_body) || uses_tape(s->body))
                 nopen = 0;
         }
     }

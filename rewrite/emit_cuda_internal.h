@@ -150,7 +150,10 @@ void free_heap_arrays(Emitter *e);
 void poolable_decls(Cuda *c, Body *b, PtrVec *out);
 /* The tape of a kernel's code: each thread's own (own), or the call's in the frame */
 void declare_tape(Cuda *c, Body *b, bool own);
+/* Pushes a block of device code pops itself made locals (Stmt.save_local) */
 void local_saves(Cuda *c, Body *b);
+/* A push or pop of a scalar the host saves itself (pg_host_stack) */
+bool pair_on_host(Cuda *c, Stmt *s);
 /* A kernel's signature (the function's parameters, the host's values and
  * arrays it takes, extra, the frame), the frame values it reads as locals,
  * a frame field for v, and a launch's arguments in the kernel's order */

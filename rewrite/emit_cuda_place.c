@@ -433,11 +433,15 @@ static void check_host_tape(Cuda *c) {
 
 /* A pair of scalar saves is the host's where every push and pop of it is
  * (one a kernel runs makes the pair the frame's) */
+bool pair_on_host(Cuda *c, Stmt *s) {
+    return (s->kind == S_PUSH || s->kind == S_POP) && s->tape_pair > 0 &&
+           s->tape_pair < c->npairs && c->pair_host[s->tape_pair];
+}
+
 static void check_pairs_in(Cuda *c, Body *b);
 
 static void check_pair(Cuda *c, Stmt *s) {
-    if ((s->kind == S_PUSH || s->kind == S_POP) && s->tape_pair > 0 && s->tape_pair < c->npairs &&
-        c->pair_host[s->tape_pair] && !c->pair_dev[s->tape_pair]) {
+    if (pair_on_host(c, s) && !c->pair_dev[s->tape_pair]) {
         c->pair_dev[s->tape_pair] = 1;
         c->restart = true;
     }

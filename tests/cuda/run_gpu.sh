@@ -107,7 +107,7 @@ if [ $mode = check-one ]; then
     # pargrad's pool (PARGRAD_CUDA_POOL_MB), which says whether the gradient
     # is right apart from the heap
     pooled=""
-    if [ $rc_gpu -ne 0 ] && grep -q "out of CUDA's device heap\|out of device heap\|out of memory for" "$d/gpu.txt"; then
+    if [ $rc_gpu -ne 0 ] && grep -q "out of CUDA's device heap" "$d/gpu.txt"; then
         pooled=" with PARGRAD_CUDA_POOL_MB=${PG_GPU_POOL_MB:-4096}: the device heap refused ($(grep -m1 -o '[0-9]* bytes asked' "$d/gpu.txt"))"
         mv "$d/gpu.txt" "$d/gpu_heap.txt"
         rm -f "$d/gpu.dump"

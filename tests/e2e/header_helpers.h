@@ -18,10 +18,10 @@ typedef struct {
  * loop of hh_clip in header_helpers.c (line 22): pargrad's pragmas belong
  * to the lines of the file it reads, not to its headers' lines. */
 static inline double horner(const double *c, int deg, double t) {
-    double new = c[deg]; /* (a keyword of C++: the CUDA output, C++, renames it) */
+    double export = c[deg]; /* (a keyword of C++: the CUDA output, C++, renames it) */
     for (int k = deg - 1; k >= 0; k--)
-        new = new * t + c[k];
-    return new;
+        export = export * t + c[k];
+    return export;
 }
 
 static inline double dist2(point3 a, point3 b) {
