@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* C's _Bool (a bool of the input, spelled as clang names it) is C++'s
  * bool, as GCC's <stdbool.h> defines it for C++ */
@@ -127,6 +128,74 @@ static inline pg_emu_launch<A...> pg_emu_launcher(unsigned grid, unsigned block,
 
 /* ---- host side ---- */
 
+/* Where a gradient's time goes on the GPU: with PARGRAD_CUDA_PROFILE set
+ * (when the first generated function runs), every kernel launch waits for
+ * its kernel, and the time since the step before (the launch, the kernel,
+ * the host's work before it) is counted for the function and source line
+ * of the launch; at exit the lines are listed, the slowest first, with
+ * their launches and milliseconds. For finding the kernel to look at, not
+ * for timing the whole gradient (the waits slow it). */
+typedef struct pg_profile_line {
+    const char *func;
+    int line;
+    long launches;
+    double seconds;
+} pg_profile_line;
+typedef struct pg_profile {
+    int on; /* -1: not yet read from the environment */
+    int n, cap;
+    pg_profile_line *lines;
+    double last;
+} pg_profile;
+static pg_profile pg_profile_state = {-1, 0, 0, NULL, 0.0};
+static inline double pg_profile_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+static inline int pg_profile_slower(const void *a, const void *b) {
+    double x = ((const pg_profile_line *)a)->seconds, y = ((const pg_profile_line *)b)->seconds;
+    return (x < y) - (x > y);
+}
+static inline void pg_profile_report(void) {
+    pg_profile *p = &pg_profile_state;
+    qsort(p->lines, (size_t)p->n, sizeof *p->lines, pg_profile_slower);
+    fprintf(stderr, "pargrad profile (PARGRAD_CUDA_PROFILE): kernel launches by source line\n");
+    for (int i = 0; i < p->n; i++)
+        fprintf(stderr, "  %10.3f ms %8ld launches  %s, line %d\n", 1e3 * p->lines[i].seconds,
+                p->lines[i].launches, p->lines[i].func, p->lines[i].line);
+}
+static inline void pg_profile_step(const char *func, int line, const char *call) {
+    pg_profile *p = &pg_profile_state;
+    if (p->on < 0) {
+        p->on = getenv("PARGRAD_CUDA_PROFILE") != NULL;
+        p->last = pg_profile_now();
+        if (p->on)
+            atexit(pg_profile_report);
+    }
+    if (!p->on || strncmp(call, "cudaGetLastError", 16) != 0)
+        return;
+#ifndef PG_CUDA_EMULATE
+    cudaDeviceSynchronize();
+#endif
+    double now = pg_profile_now();
+    int i = 0;
+    while (i < p->n && !(p->lines[i].line == line && strcmp(p->lines[i].func, func) == 0))
+        i++;
+    if (i == p->n) {
+        if (p->n == p->cap) {
+            p->cap = p->cap ? 2 * p->cap : 32;
+            p->lines = (pg_profile_line *)realloc(p->lines, sizeof *p->lines * (size_t)p->cap);
+            if (!p->lines)
+                abort();
+        }
+        p->lines[p->n++] = pg_profile_line{func, line, 0, 0.0};
+    }
+    p->lines[i].launches++;
+    p->lines[i].seconds += now - p->last;
+    p->last = now;
+}
+
 /* A failed CUDA call: says which generated function, for which line of
  * the source, and what CUDA said, then aborts (a gradient cannot go on
  * without its memory or its kernels). */
@@ -138,6 +207,7 @@ static inline pg_emu_launch<A...> pg_emu_launcher(unsigned grid, unsigned block,
                     cudaGetErrorString(pg_err_));                                                  \
             abort();                                                                               \
         }                                                                                          \
+        pg_profile_step(func, line, #call);                                                        \
     } while (0)
 
 /* The host's tape: the saves of the sequential loops the host runs (a
@@ -336,6 +406,41 @@ template <class T> __device__ static inline void pg_atomic_min(T *p, T v) {
 }
 template <class T> __device__ static inline void pg_atomic_max(T *p, T v) {
     pg_atomic_combine(p, v, pg_op_max<T>());
+}
+/* A sum into an element other threads may add to. Where the lanes of a
+ * warp here together all add into one element (every iteration's same
+ * loop over a mixture's means, say), they sum their values by shuffles
+ * first and the first lane alone adds: one atomic for the warp instead of
+ * 32 on one address, which the GPU serialises. Where they add into
+ * different elements, each lane its own atomicAdd (the test costs two
+ * shuffles and a vote). */
+template <class T> struct pg_value_of { /* (v's type not deduced: a float into a double converts) */
+    typedef T type;
+};
+template <class T>
+__device__ static inline void pg_atomic_add(T *p, typename pg_value_of<T>::type v) {
+#if !defined(PG_CUDA_EMULATE) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+    unsigned lanes = __activemask();
+    int first = __ffs(lanes) - 1;
+    unsigned long long here = (unsigned long long)(uintptr_t)p;
+    if (__all_sync(lanes, __shfl_sync(lanes, here, first) == here)) {
+        if (lanes == 0xffffffffu) {
+            for (int o = 16; o > 0; o >>= 1)
+                v += __shfl_xor_sync(lanes, v, o);
+        } else { /* (in lane order, every lane of `lanes` taking every turn) */
+            T sum = __shfl_sync(lanes, v, first);
+            for (unsigned rest = lanes & (lanes - 1); rest; rest &= rest - 1)
+                sum += __shfl_sync(lanes, v, __ffs(rest) - 1);
+            v = sum;
+        }
+        unsigned lane;
+        asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+        if ((int)lane == first)
+            atomicAdd(p, v);
+        return;
+    }
+#endif
+    atomicAdd(p, v);
 }
 
 /* The void * of a tape or heap allocation, converted to the pointer it is
@@ -589,16 +694,25 @@ static inline void pg_pool_use(void) {
     (void)ready;
 }
 
-__host__ __device__ static inline void pg_tape_grow(pg_tape *t, size_t need) {
-    size_t cap = t->cap ? t->cap : 256; /* (a grid thread's: an iteration's saves) */
+/* the capacity of a tape that holds need bytes: doubled from 256 (a grid
+ * thread's tape: an iteration's saves) */
+__host__ __device__ static inline size_t pg_tape_cap_for(const pg_tape *t, size_t need) {
+    size_t cap = t->cap ? t->cap : 256;
     while (cap < need)
         cap *= 2;
-    unsigned char *d = (unsigned char *)pg_block_need(cap, "the tape");
+    return cap;
+}
+/* the tape's values moved to the block d of cap bytes */
+__host__ __device__ static inline void pg_tape_move(pg_tape *t, unsigned char *d, size_t cap) {
     if (t->top)
         memcpy(d, t->data, t->top);
     pg_block_free(t->data);
     t->data = d;
     t->cap = cap;
+}
+__host__ __device__ static inline void pg_tape_grow(pg_tape *t, size_t need) {
+    size_t cap = pg_tape_cap_for(t, need);
+    pg_tape_move(t, (unsigned char *)pg_block_need(cap, "the tape"), cap);
 }
 __host__ __device__ static inline pg_voidp pg_tape_push(pg_tape *t, size_t bytes) {
     size_t need = t->top + ((bytes + 7) & ~(size_t)7);
@@ -607,6 +721,23 @@ __host__ __device__ static inline pg_voidp pg_tape_push(pg_tape *t, size_t bytes
     void *at = t->data + t->top;
     t->top = need;
     return pg_voidp{at};
+}
+/* Before a loop that pushes about `each` bytes in each of its `trips`
+ * iterations: the tape grown once to hold them all, not doubled again and
+ * again with a copy each time (on the GPU every growth is a device
+ * allocation, slow where all of a grid's threads ask at once). A hint: a
+ * growth refused here is left to the pushes, which say so. */
+__host__ __device__ static inline void pg_tape_reserve(pg_tape *t, long trips, size_t each) {
+    const size_t most = (size_t)1 << 30;
+    if (trips <= 0 || each == 0)
+        return;
+    size_t bytes = (size_t)trips > most / each ? most : (size_t)trips * each;
+    if (t->top + bytes <= t->cap)
+        return;
+    size_t cap = pg_tape_cap_for(t, t->top + bytes);
+    unsigned char *d = (unsigned char *)pg_block_alloc(cap);
+    if (d)
+        pg_tape_move(t, d, cap);
 }
 __host__ __device__ static inline pg_voidp pg_tape_pop(pg_tape *t, size_t bytes) {
     size_t size = (bytes + 7) & ~(size_t)7;

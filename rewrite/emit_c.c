@@ -128,6 +128,8 @@ static void emit_loop_here(Emitter *e, Stmt *s) {
     source_comment(e, s->loc, s->note ? s->note : (s->reversed ? "reversed" : NULL));
     if (e->carried_declared != s)
         declare_carried(e, s);
+    if (e->opt->cuda)
+        emit_cuda_tape_reserve(e, s);
     int scope = e->names.len;
     if (s->simd_rows && e->opt->openmp && !(s->simd_sums.len && has_atomic_update(e, s))) {
         /* (not for clang, which warns where it cannot vectorise) */
@@ -184,7 +186,7 @@ static void emit_loop_here(Emitter *e, Stmt *s) {
 
 /* Sets (on) or clears the marks of the variables s binds or sets, at any
  * depth. */
-static void mark_bound(Stmt *s, unsigned char *mark, int nvars, bool on) {
+void mark_bound(Stmt *s, unsigned char *mark, int nvars, bool on) {
     int n;
     Var **bound = stmt_all_bound(s, &n);
     for (int k = 0; k < n; k++)
@@ -197,7 +199,7 @@ static void mark_bound(Stmt *s, unsigned char *mark, int nvars, bool on) {
             mark_bound(in[q]->stmts.items[i], mark, nvars, on);
 }
 
-static bool known_before(Emitter *e, const unsigned char *bound, Operand o) {
+bool known_before(Emitter *e, const unsigned char *bound, Operand o) {
     return o.kind == OPD_CONST || (o.kind == OPD_VAR && o.var->id < e->nvars && !bound[o.var->id] &&
                                    !e->inlined[o.var->id]);
 }

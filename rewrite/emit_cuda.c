@@ -64,11 +64,26 @@ const char *cuda_device_call(const char *fn) {
     return NULL;
 }
 
+/* What stdio's output calls return on the GPU is not the CPU's: CUDA's
+ * printf returns how many arguments it read, not how many characters it
+ * wrote (the e2e program kept_values steered a damping factor by it) */
+static bool stdio_output(const char *fn) {
+    static const char *const outputs[] = {"printf", "puts", "putchar", "fputs", "fprintf"};
+    for (size_t i = 0; fn && i < sizeof outputs / sizeof outputs[0]; i++)
+        if (strcmp(fn, outputs[i]) == 0)
+            return true;
+    return false;
+}
+
 static Stmt *first_unsupported(Body *b, const char **what) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_EFFECT && !cuda_device_call(s->text))
             *what = "calls other than stdio's output, omp_get_wtime, assert, exit and abort";
+        else if (s->kind == S_EFFECT && kept_number_of(s) && stdio_output(s->text))
+            *what = "the value a call of stdio's output returns (on the GPU printf returns how "
+                    "many arguments it read, not how many characters it wrote: count them "
+                    "another way, or differentiate this function for the CPU)";
         if (*what)
             return s;
         Stmt *in = first_unsupported(s->then_body, what);
@@ -673,7 +688,8 @@ void emit_seq_part(Cuda *c, Part *p) {
 /* ---- hooks of the C emitter ---- */
 
 /* An update of an element other threads of the grid may update too:
- * atomicAdd for sums, a compare-and-swap loop (pargrad_cuda.h) for
+ * atomicAdd for sums (a warp's lanes adding into one element: one atomic,
+ * pg_atomic_add), a compare-and-swap loop (pargrad_cuda.h) for
  * products, minima and maxima (a histogram's bins, its entries' numbers) */
 void emit_cuda_atomic_update(Emitter *e, Stmt *s) {
     if (body_declares(e->cuda_grid_body, s->buf)) { /* the thread's own array: no atomics */
@@ -683,7 +699,7 @@ void emit_cuda_atomic_update(Emitter *e, Stmt *s) {
             emit_update(e, s);
         return;
     }
-    static const char *const atomic[] = {"atomicAdd", "pg_atomic_mul", "pg_atomic_min",
+    static const char *const atomic[] = {"pg_atomic_add", "pg_atomic_mul", "pg_atomic_min",
                                          "pg_atomic_max"};
     indent(e);
     fprintf(e->out, "%s(&", atomic[s->acc_op]);
@@ -694,6 +710,127 @@ void emit_cuda_atomic_update(Emitter *e, Stmt *s) {
         fprintf(e->out, ", (%s)(", type_cname(s->buf->elem));
     emit_operand_top(e, s->args[0]);
     fputs(s->acc_op == RED_ADD ? ");\n" : "));\n", e->out);
+}
+
+/* ---- a loop's pushes, reserved before it ---- */
+
+/* o as computed before the loop whose bound variables are marked: a value
+ * known there, or arithmetic of such that the loop's body computes
+ * (`(long)d`, a region's count), computed again */
+/* (a count clamped at 0, `t > 0 ? t : 0`: the sum of both choices, no
+ * fewer, is enough for a reservation) */
+static Stmt *clamp_let(Emitter *e, Operand o) {
+    if (o.kind != OPD_VAR || o.var->id >= e->nvars || o.var->is_mutable)
+        return NULL;
+    Stmt *d = e->def_stmt[o.var->id];
+    return d && d->kind == S_LET && d->op == OP_SELECT && !type_is_float(d->dst->ty) ? d : NULL;
+}
+
+static bool entry_known(Emitter *e, const unsigned char *bound, Operand o, int depth) {
+    if (known_before(e, bound, o))
+        return true;
+    Stmt *d = size_let(e, o);
+    Stmt *c = d ? NULL : clamp_let(e, o);
+    if ((!d && !c) || depth > 4)
+        return false;
+    for (int i = c ? 1 : 0; i < (c ? 3 : d->nargs); i++)
+        if (!entry_known(e, bound, (c ? c : d)->args[i], depth + 1))
+            return false;
+    return true;
+}
+
+static void emit_entry_value(Emitter *e, const unsigned char *bound, Operand o) {
+    Stmt *d = known_before(e, bound, o) ? NULL : size_let(e, o);
+    Stmt *c = d || known_before(e, bound, o) ? NULL : clamp_let(e, o);
+    if (c) {
+        fputs("(pg_trip_count(", e->out);
+        emit_entry_value(e, bound, c->args[1]);
+        if (!opd_is_const(c->args[2], 0)) {
+            fputs(") + pg_trip_count(", e->out);
+            emit_entry_value(e, bound, c->args[2]);
+        }
+        fputs("))", e->out);
+        return;
+    }
+    if (!d) {
+        emit_operand(e, o);
+        return;
+    }
+    if (d->op == OP_CAST)
+        fprintf(e->out, "(%s)", type_cname(d->dst->ty));
+    fputc('(', e->out);
+    emit_entry_value(e, bound, d->args[0]);
+    if (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL) {
+        fputs(d->op == OP_ADD ? " + " : d->op == OP_SUB ? " - " : " * ", e->out);
+        emit_entry_value(e, bound, d->args[1]);
+    }
+    fputc(')', e->out);
+}
+
+/* What one iteration's body b pushes outside the loops inside it (those
+ * reserve their own), both branches of its ifs: the values' slots into
+ * *slots, the regions into regions; false where b pops (an iteration that
+ * gives back what it takes) or a region's count is not known before the
+ * loop. */
+static bool pushes_of(Emitter *e, const unsigned char *bound, Body *b, int *slots,
+                      PtrVec *regions) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if ((s->kind == S_POP && !s->save_local) || s->kind == S_TAPE_POP_REGION)
+            return false;
+        if (s->kind == S_PUSH && !s->save_local)
+            ++*slots;
+        if (s->kind == S_TAPE_PUSH_REGION) {
+            if (!entry_known(e, bound, s->args[0], 0))
+                return false;
+            vec_push(&e->a, regions, s);
+        }
+        if (s->kind == S_IF && (!pushes_of(e, bound, s->then_body, slots, regions) ||
+                                !pushes_of(e, bound, s->else_body, slots, regions)))
+            return false;
+        if (s->kind == S_BLOCK && !pushes_of(e, bound, s->body, slots, regions))
+            return false;
+    }
+    return true;
+}
+
+/* A counted loop of device code whose iterations push on the tape grows
+ * the tape once before it, to what they all push (pg_tape_reserve): else
+ * each doubling of a thread's tape is an allocation in device code and a
+ * copy, nine of them for the 2441 iterations of a block of reduce_mat2's
+ * gradient. */
+void emit_cuda_tape_reserve(Emitter *e, Stmt *s) {
+    if (s->hi.kind == OPD_NONE || !uses_tape(s->body))
+        return;
+    unsigned char *bound = xcalloc((size_t)e->nvars + 1, 1);
+    mark_bound(s, bound, e->nvars, true);
+    int slots = 0;
+    PtrVec regions = {0};
+    bool known = pushes_of(e, bound, s->body, &slots, &regions) && (slots || regions.len);
+    if (known) {
+        indent(e);
+        fputs("pg_tape_reserve(pg_tape_self(), (long)(", e->out);
+        emit_operand(e, s->hi);
+        fputs(") - (long)(", e->out);
+        emit_operand(e, s->lo);
+        fputs("), ", e->out);
+        if (slots)
+            fprintf(e->out, "%d", 8 * slots);
+        for (int i = 0; i < regions.len; i++) {
+            Stmt *r = regions.items[i];
+            fputs(slots || i ? " + (size_t)" : "(size_t)", e->out);
+            if (!clamp_let(e, r->args[0]) || known_before(e, bound, r->args[0])) {
+                fputs("pg_trip_count(", e->out);
+                emit_entry_value(e, bound, r->args[0]);
+                fputc(')', e->out);
+            } else {
+                emit_entry_value(e, bound, r->args[0]);
+            }
+            fprintf(e->out, " * sizeof(%s) + 8", type_cname(r->buf->elem));
+        }
+        fputs("); /* (the tape grown once for the loop's saves) */\n", e->out);
+    }
+    free(bound);
 }
 
 void emit_cuda_return(Emitter *e, Stmt *s) {

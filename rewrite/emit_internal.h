@@ -190,6 +190,12 @@ void emit_hist_operands(Emitter *e, Stmt *s);
 /* The tape functions' name for a value of type t: pg_push_double, ... */
 const char *tape_kind(Type t);
 void emit_cuda_return(Emitter *e, Stmt *s);
+/* before loop s in device code: its iterations' pushes reserved on the tape */
+void emit_cuda_tape_reserve(Emitter *e, Stmt *s);
+/* (emit_c.c) marks the variables s binds or sets, at any depth (on), or
+ * clears them; o known before a statement whose bound variables are marked */
+void mark_bound(Stmt *s, unsigned char *mark, int nvars, bool on);
+bool known_before(Emitter *e, const unsigned char *bound, Operand o);
 /* what device code calls for a kept call fn (NULL: nothing, not supported) */
 const char *cuda_device_call(const char *fn);
 /* the declaration of a local array sized at run time (on the heap) */

@@ -45,6 +45,10 @@ run)
     xz -dc "$pack" | tar xf - || exit 2
     timeout "${TESTS_LIMIT:-420}" sh tests/cuda/run_gpu.sh --check ${TESTS:-} > "$out/check.txt" 2>&1
     echo "tests/cuda/run_gpu.sh --check: exit $?" >> "$out/check.txt"
+    # (timeout stops the script, not the checks it started: those left
+    # would share the GPU with the timed runs, as on 2026-12-04)
+    pkill -f "run_gpu.sh --check-one" 2> /dev/null
+    pkill -f "build/cuda-gpu/.*/gpu" 2> /dev/null
     tail -3 "$out/check.txt"
     for v in build/cuda-gpu/*/verdict.txt; do
         [ -f "$v" ] || continue

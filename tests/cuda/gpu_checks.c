@@ -11,13 +11,19 @@
  * managed_alloc.h sends the checks' heap arrays here, to managed memory,
  * which the gradients' kernels can read, and the check runs on a stack of
  * managed memory (PG_GPU_MANAGED_STACK, set by run_gpu.sh where the GPU
- * says it cannot read pageable host memory). Static arrays stay out of the GPU's reach (run_gpu.sh
- * says which checks that stops), as do the stacks of checks that fork. */
+ * says it cannot read pageable host memory). The program's static data
+ * (the checks' static arrays) is registered with CUDA there, mapped at
+ * the same addresses for the kernels (cudaHostRegister), where the GPU
+ * can use registered host pointers as they are; where it cannot, static
+ * arrays stay out of the GPU's reach (run_gpu.sh says which checks that
+ * stops), as do the stacks of checks that fork. */
 #include <cuda_runtime.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ucontext.h>
+#include <unistd.h>
 
 enum { HEADER = 64 };
 
@@ -102,6 +108,32 @@ static int run_on_managed_stack(CheckRun *r) {
     return 1;
 }
 
+/* The executable's static data, from the start of .data to the end of
+ * .bss (the linker's symbols), pinned and mapped for the GPU: 1 when its
+ * kernels can then read and write it at the host's addresses. */
+extern char __data_start[], _end[];
+static int register_static_data(void) {
+    int device = 0, same_address = 0;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&same_address, cudaDevAttrCanUseHostPointerForRegisteredMem, device);
+    if (!same_address) {
+        fprintf(stderr, "gpu_checks: this GPU cannot use registered host memory at its host "
+                        "addresses: static arrays stay out of its reach\n");
+        return 0;
+    }
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t from = (uintptr_t)__data_start & ~(uintptr_t)(page - 1);
+    uintptr_t to = ((uintptr_t)_end + page - 1) & ~(uintptr_t)(page - 1);
+    cudaError_t e = cudaHostRegister((void *)from, to - from,
+                                     cudaHostRegisterMapped | cudaHostRegisterPortable);
+    if (e != cudaSuccess) {
+        fprintf(stderr, "gpu_checks: the static data (%zu bytes) could not be registered: %s\n",
+                (size_t)(to - from), cudaGetErrorString(e));
+        return 0;
+    }
+    return 1;
+}
+
 int main(int argc, char **argv) {
     CheckRun r = {argc, argv, 0};
 #ifdef PG_CHECK_FORKS /* (CUDA set up before a fork is unusable in the child) */
@@ -111,6 +143,8 @@ int main(int argc, char **argv) {
     size_t heap = (size_t)(heap_mb ? atol(heap_mb) : 4096) << 20;
     if (cudaDeviceSetLimit(cudaLimitMallocHeapSize, heap) != cudaSuccess)
         fprintf(stderr, "gpu_checks: the device heap could not be set to %zu MB\n", heap >> 20);
+    if (getenv("PG_GPU_MANAGED_STACK"))
+        register_static_data();
     if (!getenv("PG_GPU_MANAGED_STACK") || !run_on_managed_stack(&r))
         run_check(&r);
 #endif

@@ -9,7 +9,8 @@
  * says the function has returned. Then pargrad_cuda.h's device pool
  * (PARGRAD_CUDA_POOL_MB), from many threads at once: no two live blocks
  * overlap, every block lies in the pool, aligned, a full pool refuses and
- * gives again what was freed. Built for the CPU (PG_CUDA_EMULATE: the
+ * gives again what was freed; a tape's reservation (pg_tape_reserve) and
+ * pg_atomic_add. Built for the CPU (PG_CUDA_EMULATE: the
  * kernels' threads on OpenMP threads, the atomics real) and by nvcc. */
 #include "pargrad_cuda_cub.h"
 
@@ -326,6 +327,48 @@ static void check_pool_full(void) {
     }
 }
 
+/* a reservation grows the tape once, the pushes it was made for then
+ * keep it where it is; one the pool cannot give is a hint refused, the
+ * tape as it was; none for no iterations. And a warp's sums (here the
+ * threads' atomicAdd) add up. */
+static void check_tape_reserve(void) {
+    pg_tape t = {NULL, 0, 0, NULL, 0};
+    pg_push_double(&t, 0.5);
+    pg_tape_reserve(&t, 1000, 32);
+    unsigned char *at = t.data;
+    bool grown = at && t.cap >= 8 + 1000 * 32;
+    for (int i = 0; i < 1000; i++) {
+        unsigned char *rec = pg_push_record(&t, 4);
+        for (int k = 0; k < 4; k++)
+            pg_put_double(rec + 8 * k, i + 0.25 * k);
+    }
+    bool stayed = t.data == at;
+    size_t cap = t.cap;
+    pg_tape_reserve(&t, 0, 32);
+    pg_tape_reserve(&t, -5, 32);
+    pg_tape_reserve(&t, 1L << 40, (size_t)1 << 20); /* (1 GB asked of a pool of 64 MB) */
+    bool refused = t.data == at && t.cap == cap;
+    bool kept = true;
+    for (int i = 999; i >= 0; i--) {
+        const double *rec = (const double *)(void *)pg_tape_pop(&t, 32);
+        for (int k = 0; k < 4; k++)
+            kept &= rec[k] == i + 0.25 * k;
+    }
+    kept &= pg_pop_double(&t) == 0.5 && t.top == 0;
+    pg_tape_release(&t);
+    double sum = 0.0;
+#pragma omp parallel for
+    for (int i = 0; i < 4096; i++)
+        pg_atomic_add(&sum, 0.5f); /* (a float into a double, as generated code adds it) */
+    checks += 5;
+    if (!grown || !stayed || !refused || !kept || sum != 2048.0) {
+        failures++;
+        printf("MISMATCH pg_tape_reserve: grown %d, stayed %d, refused %d, kept %d; "
+               "pg_atomic_add's sum %g (want 2048)\n",
+               grown, stayed, refused, kept, sum);
+    }
+}
+
 static void check_pool(void) {
     setenv("PARGRAD_CUDA_POOL_MB", "64", 1);
     pg_pool_use();
@@ -338,6 +381,7 @@ static void check_pool(void) {
     check_pool_threads();
     check_pool_full();
     check_pool_threads(); /* (from the lists the frees left) */
+    check_tape_reserve();
 }
 #endif
 

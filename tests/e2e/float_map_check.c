@@ -95,6 +95,6 @@ int main(void) {
     double want[N];
     for (int i = 0; i < N; i++)
         want[i] = 2.0 * gx[i];
-    gc_compare_tol("x_b after a second call (2x)", got, want, N, 1e-6);
+    gc_compare_tol("x_b (float) after a second call (2x)", got, want, N, 1e-6);
     return gc_finish();
 }

@@ -135,11 +135,11 @@ static void check_float(int n) {
             want[arg[b]] = (b + 1) * cos((double)x[arg[b]]);
     float f = hist_max_float(n, x), r = hist_max_float_b(n, x, x_b, 1.0f);
     char what[96];
-    snprintf(what, sizeof what, "hist_max_float n=%d: return value", n);
+    snprintf(what, sizeof what, "hist_max_float (float) n=%d: return value", n);
     gc_check_value(what, r, f, 1e-6);
     for (int i = 0; i < n; i++)
         got[i] = x_b[i];
-    snprintf(what, sizeof what, "hist_max_float n=%d: x_b", n);
+    snprintf(what, sizeof what, "hist_max_float (float) n=%d: x_b", n);
     gc_compare_tol(what, got, want, n, 1e-5);
     free(x), free(x_b), free(got), free(want);
 }

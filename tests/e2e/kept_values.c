@@ -1,7 +1,7 @@
 /* The values kept calls return, where the return sweep runs their code
- * again: a wall-clock budget that ends the sweeps of a solver, printf's
- * count of characters steering a damping factor, a clock read in a while
- * loop's condition and in each iteration of a loop inside it. The forward
+ * again: a wall-clock budget that ends the sweeps of a solver, a clock
+ * read in a while loop's condition and in each iteration of a loop inside
+ * it (printf's count of characters: kept_counts.c). The forward
  * sweep calls each once, as the primal does; its re-executions read back
  * the values the calls returned then. */
 #include <math.h>
@@ -49,28 +49,6 @@ double budget_all(int n, const double *x) {
     return e;
 }
 
-/* "step 1".."step 9" are 7 characters with the newline, "step 10" on 8. */
-double damped_steps(int n, const double *x) {
-    double *u = malloc(sizeof(double) * (size_t)n);
-    double e = 0.0;
-    for (int i = 0; i < n; i++)
-        u[i] = x[i];
-    for (int s = 1; s <= 12; s++) {
-        int len = printf("step %d\n", s);
-        double damp = len > 7 ? 0.5 : 0.9;
-#pragma pargrad map
-        for (int i = 0; i < n; i++)
-            u[i] = damp * u[i] + 0.1 * x[i] * cos(u[i]);
-        e += len * u[s % n];
-        if (s % 3 == 0) {
-            int wrote = printf("  energy %.3f\n", e);
-            e -= 0.01 * wrote * u[0] * u[0];
-        }
-    }
-    free(u);
-    return e;
-}
-
 double clocked_while(int n, const double *x) {
     double *u = malloc(sizeof(double) * (size_t)n);
     for (int i = 0; i < n; i++)
@@ -96,5 +74,4 @@ double clocked_while(int n, const double *x) {
 
 #pragma pargrad reverse(budget_once) wrt(x)
 #pragma pargrad reverse(budget_all) wrt(x)
-#pragma pargrad reverse(damped_steps) wrt(x)
 #pragma pargrad reverse(clocked_while) wrt(x)

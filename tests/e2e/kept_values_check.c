@@ -1,28 +1,16 @@
 /* Checks the gradients of kept_values.c against central finite
- * differences (stdout, which damped_steps writes to, goes to /dev/null
- * meanwhile). */
+ * differences. */
 #include "gradcheck.h"
-
-#include <fcntl.h>
-#include <unistd.h>
 
 GC_KERNEL(budget_once)
 GC_KERNEL(budget_all)
-GC_KERNEL(damped_steps)
 GC_KERNEL(clocked_while)
 
 int main(void) {
     const struct gc_kernel k[] = {{"budget_once", budget_once, budget_once_b},
                                   {"budget_all", budget_all, budget_all_b},
-                                  {"damped_steps", damped_steps, damped_steps_b},
                                   {"clocked_while", clocked_while, clocked_while_b}};
-    fflush(stdout);
-    int saved = dup(1), null = open("/dev/null", O_WRONLY);
-    gc_require(saved >= 0 && null >= 0, "/dev/null");
-    dup2(null, 1);
     const int sizes[] = {1, 2, 7};
-    gc_check_kernels(k, 4, sizes, 3, 2);
-    fflush(stdout);
-    dup2(saved, 1);
+    gc_check_kernels(k, 3, sizes, 3, 2);
     return gc_finish();
 }
