@@ -417,6 +417,28 @@ static bool host_size(Cuda *c, Operand o, int depth) {
     return true;
 }
 
+/* size_let d's arithmetic again, its operands by arg (for emit_size and
+ * emit_entry_value: where each finds them) */
+static void emit_size_let(Emitter *e, Stmt *d, bool parens,
+                          void (*arg)(Emitter *, const void *, Operand), const void *ctx) {
+    if (d->op == OP_CAST)
+        fprintf(e->out, "(%s)", type_cname(d->dst->ty));
+    if (parens)
+        fputc('(', e->out);
+    arg(e, ctx, d->args[0]);
+    if (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL) {
+        fputs(d->op == OP_ADD ? " + " : d->op == OP_SUB ? " - " : " * ", e->out);
+        arg(e, ctx, d->args[1]);
+    }
+    if (parens)
+        fputc(')', e->out);
+}
+
+static void emit_size(Emitter *e, Cuda *c, Operand o, bool top);
+static void size_arg(Emitter *e, const void *c, Operand o) {
+    emit_size(e, (Cuda *)c, o, false);
+}
+
 /* (c: as the host computes it, or the top of the kernel, before the
  * temporaries: host_size's expression of the values the host knows;
  * without c: as named at the declaration) */
@@ -429,19 +451,7 @@ static void emit_size(Emitter *e, Cuda *c, Operand o, bool top) {
             emit_operand_top(e, o);
         return;
     }
-    bool binary = d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL;
-    if (d->op == OP_CAST)
-        fprintf(e->out, "(%s)", type_cname(d->dst->ty));
-    bool parens = !top || d->op == OP_CAST;
-    if (parens)
-        fputc('(', e->out);
-    emit_size(e, c, d->args[0], false);
-    if (binary) {
-        fputs(d->op == OP_ADD ? " + " : d->op == OP_SUB ? " - " : " * ", e->out);
-        emit_size(e, c, d->args[1], false);
-    }
-    if (parens)
-        fputc(')', e->out);
+    emit_size_let(e, d, !top || d->op == OP_CAST, size_arg, c);
 }
 
 /* The element count of an array sized at run time, declared by decl:
@@ -714,9 +724,6 @@ void emit_cuda_atomic_update(Emitter *e, Stmt *s) {
 
 /* ---- a loop's pushes, reserved before it ---- */
 
-/* o as computed before the loop whose bound variables are marked: a value
- * known there, or arithmetic of such that the loop's body computes
- * (`(long)d`, a region's count), computed again */
 /* (a count clamped at 0, `t > 0 ? t : 0`: the sum of both choices, no
  * fewer, is enough for a reservation) */
 static Stmt *clamp_let(Emitter *e, Operand o) {
@@ -726,6 +733,9 @@ static Stmt *clamp_let(Emitter *e, Operand o) {
     return d && d->kind == S_LET && d->op == OP_SELECT && !type_is_float(d->dst->ty) ? d : NULL;
 }
 
+/* o as computed before the loop whose bound variables are marked: a value
+ * known there, or arithmetic of such that the loop's body computes
+ * (`(long)d`, a region's count), computed again */
 static bool entry_known(Emitter *e, const unsigned char *bound, Operand o, int depth) {
     if (known_before(e, bound, o))
         return true;
@@ -737,6 +747,11 @@ static bool entry_known(Emitter *e, const unsigned char *bound, Operand o, int d
         if (!entry_known(e, bound, (c ? c : d)->args[i], depth + 1))
             return false;
     return true;
+}
+
+static void emit_entry_value(Emitter *e, const unsigned char *bound, Operand o);
+static void entry_arg(Emitter *e, const void *bound, Operand o) {
+    emit_entry_value(e, (const unsigned char *)bound, o);
 }
 
 static void emit_entry_value(Emitter *e, const unsigned char *bound, Operand o) {
@@ -756,15 +771,7 @@ static void emit_entry_value(Emitter *e, const unsigned char *bound, Operand o) 
         emit_operand(e, o);
         return;
     }
-    if (d->op == OP_CAST)
-        fprintf(e->out, "(%s)", type_cname(d->dst->ty));
-    fputc('(', e->out);
-    emit_entry_value(e, bound, d->args[0]);
-    if (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL) {
-        fputs(d->op == OP_ADD ? " + " : d->op == OP_SUB ? " - " : " * ", e->out);
-        emit_entry_value(e, bound, d->args[1]);
-    }
-    fputc(')', e->out);
+    emit_size_let(e, d, true, entry_arg, bound);
 }
 
 /* What one iteration's body b pushes outside the loops inside it (those
