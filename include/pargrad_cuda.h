@@ -463,6 +463,9 @@ typedef struct pg_tape {
      * numbers (pg_keep, pg_kept; pargrad.h has the CPU's) */
     double *kept;
     size_t kept_cap;
+    /* memory the host gave the tape (a grid thread's part of its kernel's
+     * pool, pg_tape_give): not the tape's to free */
+    unsigned char *given;
 } pg_tape;
 
 /* What every generated function's frame starts with: its tape, and
@@ -706,7 +709,8 @@ __host__ __device__ static inline size_t pg_tape_cap_for(const pg_tape *t, size_
 __host__ __device__ static inline void pg_tape_move(pg_tape *t, unsigned char *d, size_t cap) {
     if (t->top)
         memcpy(d, t->data, t->top);
-    pg_block_free(t->data);
+    if (t->data != t->given)
+        pg_block_free(t->data);
     t->data = d;
     t->cap = cap;
 }
@@ -727,11 +731,17 @@ __host__ __device__ static inline pg_voidp pg_tape_push(pg_tape *t, size_t bytes
  * again with a copy each time (on the GPU every growth is a device
  * allocation, slow where all of a grid's threads ask at once). A hint: a
  * growth refused here is left to the pushes, which say so. */
-__host__ __device__ static inline void pg_tape_reserve(pg_tape *t, long trips, size_t each) {
+/* (what trips iterations of each bytes push, at most 1 GB: a hint) */
+__host__ __device__ static inline size_t pg_tape_span(long trips, size_t each) {
     const size_t most = (size_t)1 << 30;
     if (trips <= 0 || each == 0)
+        return 0;
+    return (size_t)trips > most / each ? most : (size_t)trips * each;
+}
+__host__ __device__ static inline void pg_tape_reserve(pg_tape *t, long trips, size_t each) {
+    size_t bytes = pg_tape_span(trips, each);
+    if (bytes == 0)
         return;
-    size_t bytes = (size_t)trips > most / each ? most : (size_t)trips * each;
     if (t->top + bytes <= t->cap)
         return;
     size_t cap = pg_tape_cap_for(t, t->top + bytes);
@@ -764,11 +774,32 @@ __host__ __device__ static inline double pg_keep(pg_tape *t, long number, double
 __host__ __device__ static inline double pg_kept(const pg_tape *t, long number) {
     return t->kept[number];
 }
+/* A grid thread's tape on the bytes at `at` the host gave it, what an
+ * iteration pushes as counted before the launch (pg_tape_slab): no
+ * allocation in device code, unless an iteration pushes more (the tape
+ * then moves to the device heap, as any tape grows). */
+__device__ static inline void pg_tape_give(pg_tape *t, unsigned char *at, size_t bytes) {
+    if (bytes) {
+        t->data = t->given = at;
+        t->cap = bytes;
+    }
+}
+/* The tape of a call's one-thread kernels: in the frame's head, its first
+ * PG_FRAME_TAPE bytes the room the host allocated after the frame (no
+ * allocation in device code for the saves of most calls; a call that
+ * saves more moves on to the device heap as its tape grows) */
+enum { PG_FRAME_TAPE = 1 << 20 };
+__device__ static inline pg_tape *pg_frame_tape(pg_frame_head *h, void *room) {
+    if (!h->tape.data)
+        pg_tape_give(&h->tape, (unsigned char *)room, PG_FRAME_TAPE);
+    return &h->tape;
+}
 /* the tape's memory, after the last kernel that pops */
 __host__ __device__ static inline void pg_tape_release(pg_tape *t) {
-    pg_block_free(t->data);
+    if (t->data != t->given)
+        pg_block_free(t->data);
     pg_block_free(t->kept);
-    t->data = NULL;
+    t->data = t->given = NULL;
     t->kept = NULL;
     t->top = t->cap = t->kept_cap = 0;
 }
@@ -845,6 +876,21 @@ static inline size_t pg_pool_total(size_t each, unsigned blocks) {
         pg_device_fail("the arrays sized at run time of a kernel's threads are larger than any "
                        "memory");
     return each * threads > 0 ? each * threads : 1;
+}
+/* The most iterations one of nb blocks of n iterations runs (a block is
+ * [j n / nb, (j + 1) n / nb): tool/lift_tuple.c), for its tape's room */
+static inline long pg_block_most(long n, long nb) {
+    return n > 0 && nb > 0 ? n / nb + 1 : 0;
+}
+/* The bytes of each thread's tape in a grid kernel's pool (pg_tape_give):
+ * what an iteration pushes, rounded up to 16; none where the grid's tapes
+ * would take more than 1 GB (they then grow in the device heap, as the
+ * pushes need: a slower start, not a failure) */
+static inline size_t pg_tape_slab(size_t bytes, unsigned blocks) {
+    const size_t most = (size_t)1 << 30;
+    size_t each = (bytes + 15) & ~(size_t)15;
+    size_t threads = (size_t)blocks * PG_BLOCK;
+    return each && each <= most / threads ? each : 0;
 }
 __device__ static inline pg_voidp pg_pool_take(unsigned char **mine, size_t count, size_t size) {
     void *p = *mine;

@@ -619,10 +619,12 @@ void declare_tape(Cuda *c, Body *b, bool own) {
     if (!uses_tape(b))
         return;
     if (own) {
-        line(c->e, "pg_tape pg_thread_tape = {NULL, 0, 0, NULL, 0}; /* this thread's */");
+        line(c->e, "pg_tape pg_thread_tape = {NULL, 0, 0, NULL, 0, NULL}; /* this thread's */");
         line(c->e, "pg_tape *const pg_tape_here = &pg_thread_tape;");
     } else {
-        line(c->e, "pg_tape *const pg_tape_here = &pg_frame->head.tape;");
+        line(c->e, "pg_tape *const pg_tape_here = pg_frame_tape(&pg_frame->head, pg_frame + 1); "
+                   "/* the call's (its room after the frame, then the device heap) */");
+        c->frame_tape = true;
     }
 }
 
@@ -722,7 +724,20 @@ void emit_cuda_atomic_update(Emitter *e, Stmt *s) {
     fputs(s->acc_op == RED_ADD ? ");\n" : "));\n", e->out);
 }
 
-/* ---- a loop's pushes, reserved before it ---- */
+/* ---- the tape's room: reserved before a loop, given at a launch ---- */
+
+/* Where the bytes a tape will take are counted: before a loop of device
+ * code (bound: the variables the loop binds, not known there), or on the
+ * host before a grid kernel's launch (host: the values it knows) */
+typedef struct Counting {
+    Emitter *e;
+    const unsigned char *bound;
+    Cuda *host;
+} Counting;
+
+static bool counted_known(const Counting *k, Operand o) {
+    return k->host ? host_known(k->host, o) : known_before(k->e, k->bound, o);
+}
 
 /* (a count clamped at 0, `t > 0 ? t : 0`: the sum of both choices, no
  * fewer, is enough for a reservation) */
@@ -733,36 +748,38 @@ static Stmt *clamp_let(Emitter *e, Operand o) {
     return d && d->kind == S_LET && d->op == OP_SELECT && !type_is_float(d->dst->ty) ? d : NULL;
 }
 
-/* o as computed before the loop whose bound variables are marked: a value
- * known there, or arithmetic of such that the loop's body computes
- * (`(long)d`, a region's count), computed again */
-static bool entry_known(Emitter *e, const unsigned char *bound, Operand o, int depth) {
-    if (known_before(e, bound, o))
+/* o as computed where k counts: a value known there, or arithmetic of
+ * such that the code after computes (`(long)d`, a region's count),
+ * computed again */
+static bool entry_known(const Counting *k, Operand o, int depth) {
+    if (counted_known(k, o))
         return true;
-    Stmt *d = size_let(e, o);
-    Stmt *c = d ? NULL : clamp_let(e, o);
+    Stmt *d = size_let(k->e, o);
+    Stmt *c = d ? NULL : clamp_let(k->e, o);
     if ((!d && !c) || depth > 4)
         return false;
     for (int i = c ? 1 : 0; i < (c ? 3 : d->nargs); i++)
-        if (!entry_known(e, bound, (c ? c : d)->args[i], depth + 1))
+        if (!entry_known(k, (c ? c : d)->args[i], depth + 1))
             return false;
     return true;
 }
 
-static void emit_entry_value(Emitter *e, const unsigned char *bound, Operand o);
-static void entry_arg(Emitter *e, const void *bound, Operand o) {
-    emit_entry_value(e, (const unsigned char *)bound, o);
+static void emit_entry_value(const Counting *k, Operand o);
+static void entry_arg(Emitter *e, const void *k, Operand o) {
+    (void)e;
+    emit_entry_value((const Counting *)k, o);
 }
 
-static void emit_entry_value(Emitter *e, const unsigned char *bound, Operand o) {
-    Stmt *d = known_before(e, bound, o) ? NULL : size_let(e, o);
-    Stmt *c = d || known_before(e, bound, o) ? NULL : clamp_let(e, o);
+static void emit_entry_value(const Counting *k, Operand o) {
+    Emitter *e = k->e;
+    Stmt *d = counted_known(k, o) ? NULL : size_let(e, o);
+    Stmt *c = d || counted_known(k, o) ? NULL : clamp_let(e, o);
     if (c) {
         fputs("(pg_trip_count(", e->out);
-        emit_entry_value(e, bound, c->args[1]);
+        emit_entry_value(k, c->args[1]);
         if (!opd_is_const(c->args[2], 0)) {
             fputs(") + pg_trip_count(", e->out);
-            emit_entry_value(e, bound, c->args[2]);
+            emit_entry_value(k, c->args[2]);
         }
         fputs("))", e->out);
         return;
@@ -771,16 +788,15 @@ static void emit_entry_value(Emitter *e, const unsigned char *bound, Operand o) 
         emit_operand(e, o);
         return;
     }
-    emit_size_let(e, d, true, entry_arg, bound);
+    emit_size_let(e, d, true, entry_arg, k);
 }
 
 /* What one iteration's body b pushes outside the loops inside it (those
  * reserve their own), both branches of its ifs: the values' slots into
  * *slots, the regions into regions; false where b pops (an iteration that
- * gives back what it takes) or a region's count is not known before the
- * loop. */
-static bool pushes_of(Emitter *e, const unsigned char *bound, Body *b, int *slots,
-                      PtrVec *regions) {
+ * gives back what it takes) or a region's count is not known where k
+ * counts. */
+static bool pushes_of(const Counting *k, Body *b, int *slots, PtrVec *regions) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         if ((s->kind == S_POP && !s->save_local) || s->kind == S_TAPE_POP_REGION)
@@ -788,17 +804,45 @@ static bool pushes_of(Emitter *e, const unsigned char *bound, Body *b, int *slot
         if (s->kind == S_PUSH && !s->save_local)
             ++*slots;
         if (s->kind == S_TAPE_PUSH_REGION) {
-            if (!entry_known(e, bound, s->args[0], 0))
+            if (!entry_known(k, s->args[0], 0))
                 return false;
-            vec_push(&e->a, regions, s);
+            vec_push(&k->e->a, regions, s);
         }
-        if (s->kind == S_IF && (!pushes_of(e, bound, s->then_body, slots, regions) ||
-                                !pushes_of(e, bound, s->else_body, slots, regions)))
+        if (s->kind == S_IF && (!pushes_of(k, s->then_body, slots, regions) ||
+                                !pushes_of(k, s->else_body, slots, regions)))
             return false;
-        if (s->kind == S_BLOCK && !pushes_of(e, bound, s->body, slots, regions))
+        if (s->kind == S_BLOCK && !pushes_of(k, s->body, slots, regions))
             return false;
     }
     return true;
+}
+
+/* The bytes of slots and regions pushed (each region rounded up: 8) */
+static void emit_pushed_bytes(const Counting *k, int slots, PtrVec *regions) {
+    Emitter *e = k->e;
+    if (slots)
+        fprintf(e->out, "%d", 8 * slots);
+    for (int i = 0; i < regions->len; i++) {
+        Stmt *r = regions->items[i];
+        fputs(slots || i ? " + (size_t)" : "(size_t)", e->out);
+        if (!clamp_let(e, r->args[0]) || counted_known(k, r->args[0])) {
+            fputs("pg_trip_count(", e->out);
+            emit_entry_value(k, r->args[0]);
+            fputc(')', e->out);
+        } else {
+            emit_entry_value(k, r->args[0]);
+        }
+        fprintf(e->out, " * sizeof(%s) + 8", type_cname(r->buf->elem));
+    }
+}
+
+/* The trips of counted loop s, as k computes them */
+static void emit_counted_trips(const Counting *k, Stmt *s) {
+    fputs("(long)(", k->e->out);
+    emit_entry_value(k, s->hi);
+    fputs(") - (long)(", k->e->out);
+    emit_entry_value(k, s->lo);
+    fputc(')', k->e->out);
 }
 
 /* A counted loop of device code whose iterations push on the tape grows
@@ -811,33 +855,143 @@ void emit_cuda_tape_reserve(Emitter *e, Stmt *s) {
         return;
     unsigned char *bound = xcalloc((size_t)e->nvars + 1, 1);
     mark_bound(s, bound, e->nvars, true);
+    Counting k = {e, bound, NULL};
     int slots = 0;
     PtrVec regions = {0};
-    bool known = pushes_of(e, bound, s->body, &slots, &regions) && (slots || regions.len);
-    if (known) {
+    if (pushes_of(&k, s->body, &slots, &regions) && (slots || regions.len)) {
         indent(e);
-        fputs("pg_tape_reserve(pg_tape_self(), (long)(", e->out);
-        emit_operand(e, s->hi);
-        fputs(") - (long)(", e->out);
-        emit_operand(e, s->lo);
-        fputs("), ", e->out);
-        if (slots)
-            fprintf(e->out, "%d", 8 * slots);
-        for (int i = 0; i < regions.len; i++) {
-            Stmt *r = regions.items[i];
-            fputs(slots || i ? " + (size_t)" : "(size_t)", e->out);
-            if (!clamp_let(e, r->args[0]) || known_before(e, bound, r->args[0])) {
-                fputs("pg_trip_count(", e->out);
-                emit_entry_value(e, bound, r->args[0]);
-                fputc(')', e->out);
-            } else {
-                emit_entry_value(e, bound, r->args[0]);
-            }
-            fprintf(e->out, " * sizeof(%s) + 8", type_cname(r->buf->elem));
-        }
+        fputs("pg_tape_reserve(pg_tape_self(), ", e->out);
+        emit_counted_trips(&k, s);
+        fputs(", ", e->out);
+        emit_pushed_bytes(&k, slots, &regions);
         fputs("); /* (the tape grown once for the loop's saves) */\n", e->out);
     }
     free(bound);
+}
+
+/* The let defining o (an integer's), or NULL */
+static Stmt *int_let(Emitter *e, Operand o) {
+    if (o.kind != OPD_VAR || o.var->id >= e->nvars || o.var->is_mutable)
+        return NULL;
+    Stmt *d = e->def_stmt[o.var->id];
+    return d && d->kind == S_LET && !type_is_float(d->dst->ty) ? d : NULL;
+}
+
+/* A bound of one block of n iterations cut into nb, `lo + (j * n) / nb`
+ * or `lo + ((j + 1) * n) / nb` (tool/lift_tuple.c's and rev_hist.c's
+ * blocks, under casts): n and nb */
+static bool block_bound(Emitter *e, Operand o, Operand *n, Operand *nb, int depth) {
+    Stmt *d = int_let(e, o);
+    if (!d || depth > 4)
+        return false;
+    if (d->op == OP_CAST || d->op == OP_COPY)
+        return block_bound(e, d->args[0], n, nb, depth + 1);
+    if (d->op == OP_ADD)
+        return block_bound(e, d->args[0], n, nb, depth + 1) ||
+               block_bound(e, d->args[1], n, nb, depth + 1);
+    Stmt *m = d->op == OP_DIV ? int_let(e, d->args[0]) : NULL;
+    if (!m || m->op != OP_MUL)
+        return false;
+    *n = m->args[1];
+    *nb = d->args[1];
+    return true;
+}
+
+/* A loop over one block of n iterations cut into nb, whose trips differ
+ * by block and so are not the host's to know: none runs more than n / nb
+ * + 1 (floor((j + 1) x) - floor(j x) <= floor(x) + 1), which the host can
+ * compute where it knows n and nb: *n and *nb */
+static bool block_loop(const Counting *k, Stmt *s, Operand *n, Operand *nb) {
+    Operand n2, nb2;
+    return block_bound(k->e, s->lo, n, nb, 0) && block_bound(k->e, s->hi, &n2, &nb2, 0) &&
+           opd_equal(*n, n2) && opd_equal(*nb, nb2) && entry_known(k, *n, 0) &&
+           entry_known(k, *nb, 0);
+}
+
+static bool counted_loop(const Counting *k, Stmt *s) {
+    return entry_known(k, s->lo, 0) && entry_known(k, s->hi, 0);
+}
+
+/* The trips of counted loop s, or their bound (a block_loop), as k
+ * computes them */
+static void emit_trips_or_most(const Counting *k, Stmt *s) {
+    Emitter *e = k->e;
+    Operand n, nb;
+    if (counted_loop(k, s) || !block_loop(k, s, &n, &nb)) {
+        emit_counted_trips(k, s);
+        return;
+    }
+    fputs("pg_block_most((long)(", e->out);
+    emit_entry_value(k, n);
+    fputs("), (long)(", e->out);
+    emit_entry_value(k, nb);
+    fputs("))", e->out);
+}
+
+/* What one iteration of a grid kernel's loop pushes in b that the host
+ * can count before the launch: its pushes outside loops (slots, regions),
+ * and the loops whose trips (or their bound) and iterations' pushes it
+ * knows (loops, each reserving as emit_cuda_tape_reserve does); both
+ * branches of ifs. Pops are not taken off: a bound on the tape's depth. */
+static void slab_parts(const Counting *k, Body *b, int *slots, PtrVec *regions, PtrVec *loops) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_PUSH && !s->save_local)
+            ++*slots;
+        if (s->kind == S_TAPE_PUSH_REGION && entry_known(k, s->args[0], 0))
+            vec_push(&k->e->a, regions, s);
+        Operand n, nb;
+        if (s->kind == S_LOOP && s->hi.kind != OPD_NONE && uses_tape(s->body) &&
+            (counted_loop(k, s) || block_loop(k, s, &n, &nb))) {
+            int each = 0;
+            PtrVec in = {0};
+            if (pushes_of(k, s->body, &each, &in) && (each || in.len))
+                vec_push(&k->e->a, loops, s);
+        }
+        if (s->kind == S_IF) {
+            slab_parts(k, s->then_body, slots, regions, loops);
+            slab_parts(k, s->else_body, slots, regions, loops);
+        }
+        if (s->kind == S_BLOCK)
+            slab_parts(k, s->body, slots, regions, loops);
+    }
+}
+
+/* Whether the host can count some of what an iteration of a grid
+ * kernel's loop pushes (its body b): its threads' tapes then start on
+ * memory it gives them (emit_tape_slab_bytes) */
+bool tape_slab_known(Cuda *c, Body *b) {
+    if (!uses_tape(b))
+        return false;
+    Counting k = {c->e, NULL, c};
+    int slots = 0;
+    PtrVec regions = {0}, loops = {0};
+    slab_parts(&k, b, &slots, &regions, &loops);
+    return slots || regions.len || loops.len;
+}
+
+/* Those bytes, as the host computes them (at c->e->out) */
+void emit_tape_slab_bytes(Cuda *c, Body *b) {
+    Emitter *e = c->e;
+    Counting k = {e, NULL, c};
+    int slots = 0;
+    PtrVec regions = {0}, loops = {0};
+    slab_parts(&k, b, &slots, &regions, &loops);
+    for (int i = 0; i < loops.len; i++) {
+        Stmt *s = loops.items[i];
+        int each = 0;
+        PtrVec in = {0};
+        pushes_of(&k, s->body, &each, &in);
+        fputs(i ? " + pg_tape_span(" : "pg_tape_span(", e->out);
+        emit_trips_or_most(&k, s);
+        fputs(", ", e->out);
+        emit_pushed_bytes(&k, each, &in);
+        fputc(')', e->out);
+    }
+    if (slots || regions.len) {
+        fputs(loops.len ? " + " : "", e->out);
+        emit_pushed_bytes(&k, slots, &regions);
+    }
 }
 
 void emit_cuda_return(Emitter *e, Stmt *s) {
@@ -896,16 +1050,17 @@ static void emit_host_function(Cuda *c, FILE *out, const char *body) {
           "asks */\n",
           out);
     fprintf(out, "    struct %s *pg_frame = NULL;\n", c->frame_type);
-    fprintf(
-        out,
-        "    PG_CUDA_CHECK(cudaMallocAsync(&pg_frame, sizeof *pg_frame, pg_stream), \"%s\", %d);\n"
-        "    PG_CUDA_CHECK(cudaMemsetAsync(pg_frame, 0, sizeof *pg_frame, pg_stream), \"%s\", "
-        "%d);\n",
-        f->name, l, f->name, l);
+    if (c->frame_tape)
+        fputs("    /* (after the frame: room for the tape of its one-thread kernels) */\n", out);
+    fprintf(out,
+            "    PG_CUDA_CHECK(cudaMallocAsync(&pg_frame, sizeof *pg_frame%s, pg_stream), \"%s\", "
+            "%d);\n"
+            "    PG_CUDA_CHECK(cudaMemsetAsync(pg_frame, 0, sizeof *pg_frame, pg_stream), \"%s\", "
+            "%d);\n",
+            c->frame_tape ? " + PG_FRAME_TAPE" : "", f->name, l, f->name, l);
     if (c->host_stack_used)
-        fputs("    pg_tape pg_host_stack = {NULL, 0, 0, NULL, 0}; /* the scalars the loops on the "
-              "host "
-              "save */\n",
+        fputs("    pg_tape pg_host_stack = {NULL, 0, 0, NULL, 0, NULL}; /* the scalars the loops "
+              "on the host save */\n",
               out);
     if (c->host_tape_used)
         fputs("    pg_htape pg_host_tape = {NULL, 0, 0, 0}; /* the saves of the loops on the host "

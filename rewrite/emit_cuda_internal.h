@@ -83,13 +83,15 @@ typedef struct Cuda {
     const char *wrapper; /* its host convenience's (the default stream, waited for) */
     const char *frame_type;
     bool uses_tape;
-    bool uses_cub; /* a reduction or scan through CUB */
-    PtrVec sums;   /* Var*: the map being emitted sums into these (each thread its part) */
-    int kernels;   /* so far: numbers their names */
+    bool frame_tape; /* its one-thread kernels' tape is the frame's (room after the frame) */
+    bool uses_cub;   /* a reduction or scan through CUB */
+    PtrVec sums;     /* Var*: the map being emitted sums into these (each thread its part) */
+    int kernels;     /* so far: numbers their names */
     /* the grid kernel being emitted: the declarations of its threads'
      * arrays from the pool (Stmt*), the pool's number (0: none) */
     PtrVec pool_decls;
     int pool;
+    Stmt *slab_loop;     /* its loop, where the pool holds its threads' tapes too */
     unsigned char *mark; /* per variable id, cleared after each use */
     FILE *host;          /* the host function's statements */
     FILE *kernels_out;   /* the kernels */
@@ -148,6 +150,11 @@ void collect_heap_arrays(Emitter *e, Cuda *c, Body *b, PtrVec *decls);
 void free_heap_arrays(Emitter *e);
 /* The arrays of b a grid kernel's threads can take from one pool */
 void poolable_decls(Cuda *c, Body *b, PtrVec *out);
+/* Whether the host can count what an iteration of a grid kernel's loop
+ * pushes in its body b (some of it); those bytes, as the host computes
+ * them */
+bool tape_slab_known(Cuda *c, Body *b);
+void emit_tape_slab_bytes(Cuda *c, Body *b);
 /* The tape of a kernel's code: each thread's own (own), or the call's in the frame */
 void declare_tape(Cuda *c, Body *b, bool own);
 /* Pushes a block of device code pops itself made locals (Stmt.save_local) */

@@ -195,20 +195,27 @@ static void grid_loop_open(Cuda *c, Stmt *s) {
 
 /* A grid kernel's head, the frame's values it reads, its threads' tape
  * and heap arrays (those body declares); returns the names' scope of the
- * kernel */
+ * kernel. Where the host knows their sizes before the launch (grid: the
+ * loop whose iterations the threads run, NULL where not asked), the
+ * arrays and the room of the tape for an iteration are each thread's
+ * part of one pool instead. */
 static int grid_kernel_begin(Cuda *c, Part *p, Body *body, FILE *kernels, const char *name, Uses *u,
-                             const char *extra, bool pooled) {
+                             const char *extra, Stmt *grid) {
     Emitter *e = c->e;
     for (int i = 0; i < u->frame.len; i++)
         add_frame_var(c, u->frame.items[i]);
     c->pool_decls.len = 0;
     c->pool = 0;
-    if (pooled)
+    c->slab_loop = NULL;
+    if (grid) {
         poolable_decls(c, body, &c->pool_decls);
-    if (c->pool_decls.len) {
+        if (tape_slab_known(c, grid->body))
+            c->slab_loop = grid;
+    }
+    if (c->pool_decls.len || c->slab_loop) {
         c->pool = c->kernels;
-        extra = arena_printf(&e->a, "%s, unsigned char *pg_pool, size_t pg_pool_each",
-                             extra ? extra : "");
+        extra = arena_printf(&e->a, "%s, unsigned char *pg_pool, size_t pg_pool_each%s",
+                             extra ? extra : "", c->slab_loop ? ", size_t pg_tape_each" : "");
     }
     e->out = kernels;
     kernel_head(c, name, u, extra);
@@ -221,6 +228,9 @@ static int grid_kernel_begin(Cuda *c, Part *p, Body *body, FILE *kernels, const 
         names_push(e, "pg_mine");
     }
     collect_heap_arrays(e, c, body, &c->pool_decls);
+    if (c->slab_loop)
+        line(e, "pg_tape_give(&pg_thread_tape, pg_mine, pg_tape_each); /* the rest of the part: "
+                "room for what an iteration saves */");
     return scope;
 }
 
@@ -230,7 +240,7 @@ static int grid_kernel_open(Cuda *c, Part *p, Stmt *s, Stmt *inner, FILE *kernel
                             Uses *u, const char *extra) {
     Emitter *e = c->e;
     local_saves(c, inner ? inner->body : s->body);
-    int scope = grid_kernel_begin(c, p, s->body, kernels, name, u, extra, true);
+    int scope = grid_kernel_begin(c, p, s->body, kernels, name, u, extra, inner ? inner : s);
     if (inner)
         flat_loop_open(c, s, inner);
     else
@@ -323,7 +333,20 @@ static const char *alloc_pool(Cuda *c, Stmt *s, Stmt *inner) {
     for (int i = 0; i < c->pool_decls.len; i++)
         names = arena_printf(&e->a, "%s%s%s", names, i ? ", " : "",
                              ((Stmt *)c->pool_decls.items[i])->buf->name);
-    hprintf(c, "/* each thread's %s (arrays sized at run time), from one pool */\n", names);
+    if (c->slab_loop) {
+        hprintf(c, "/* each thread's tape: room for what an iteration saves (none where the grid's "
+                   "would pass 1 GB: the tapes then grow in device code) */\n");
+        hprintf(c, "const size_t %s_tape = pg_tape_slab(", pool);
+        emit_tape_slab_bytes(c, c->slab_loop->body);
+        fputs(", ", c->host);
+        emit_grid_blocks(c, s, inner);
+        fputs(");\n", c->host);
+    }
+    hprintf(c, "/* each thread's %s%s%s, from one pool */\n", names,
+            c->pool_decls.len ? " (arrays sized at run time)" : "",
+            !c->slab_loop       ? ""
+            : c->pool_decls.len ? " and tape"
+                                : "tape");
     hprintf(c, "const size_t %s_each = ", pool);
     for (int i = 0; i < c->pool_decls.len; i++) {
         Stmt *d = c->pool_decls.items[i];
@@ -331,6 +354,8 @@ static const char *alloc_pool(Cuda *c, Stmt *s, Stmt *inner) {
         emit_elements(e, c, d);
         fprintf(c->host, ", sizeof(%s))", type_cname(d->buf->elem));
     }
+    if (c->slab_loop)
+        fprintf(c->host, "%s%s_tape", c->pool_decls.len ? " + " : "", pool);
     fputs(";\n", c->host);
     hprintf(c, "unsigned char *%s = NULL;\n", pool);
     hprintf(c, "PG_CUDA_CHECK(cudaMallocAsync(&%s, pg_pool_total(%s_each, ", pool, pool);
@@ -346,7 +371,8 @@ static void launch_grid(Cuda *c, Stmt *s, Stmt *inner, const char *name, Uses *u
                    "*/\n");
     const char *pool = c->pool ? alloc_pool(c, s, inner) : NULL;
     if (pool)
-        extra = arena_printf(&c->e->a, "%s, %s, %s_each", extra ? extra : "", pool, pool);
+        extra = arena_printf(&c->e->a, "%s, %s, %s_each%s", extra ? extra : "", pool, pool,
+                             c->slab_loop ? arena_printf(&c->e->a, ", %s_tape", pool) : "");
     hprintf(c, "PG_LAUNCH(%s, ", name);
     emit_grid_blocks(c, s, inner);
     fputs(", PG_BLOCK, pg_stream)", c->host);
@@ -356,6 +382,7 @@ static void launch_grid(Cuda *c, Stmt *s, Stmt *inner, const char *name, Uses *u
         hprintf(c, "PG_CUDA_CHECK(cudaFreeAsync(%s, pg_stream), \"%s\", %d);\n", pool, c->fname,
                 s->loc.line);
     c->pool = 0;
+    c->slab_loop = NULL;
 }
 
 /* The scalars outside map s its iterations sum into (OpenMP's reduction
@@ -564,7 +591,7 @@ static Uses scan_pass_uses(Cuda *c, Stmt *s, Body *runs, bool pass2) {
 static int scan_kernel_open(Cuda *c, Part *p, Stmt *s, Body *runs, FILE *kernels, const char *name,
                             Uses *u, const char *extra, bool pass2) {
     Emitter *e = c->e;
-    int scope = grid_kernel_begin(c, p, runs, kernels, name, u, extra, false);
+    int scope = grid_kernel_begin(c, p, runs, kernels, name, u, extra, NULL);
     indent(e);
     fputs("const long pg_trips = pg_trip_count(", e->out);
     emit_operand_top(e, s->hi);

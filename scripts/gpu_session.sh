@@ -21,6 +21,7 @@
 #       stopped at its limit still returns the first).
 #
 # run's knobs: TESTS (e2e programs, all), BENCHES (benchmarks, all),
+# PG_GPU_SANITIZE (programs whose checks run again under compute-sanitizer),
 # NO_BENCH=1, TESTS_LIMIT and BENCH_LIMIT (seconds for each half: 420 and
 # 300), and run_gpu.sh's own (PG_GPU_JOBS, PG_GPU_TIMEOUT, PG_GPU_HEAP_MB,
 # PG_GPU_POOL_MB, PGB_TIMEOUT...). On an H200 (2026-12-04), with
@@ -68,8 +69,9 @@ run)
     for v in build/cuda-gpu/*/verdict.txt; do
         [ -f "$v" ] || continue
         d=$(dirname "$v")
-        head -1 "$v" | grep -q '^FAIL' && [ -f "$d/gpu.txt" ] && cp "$d/gpu.txt" "$out/$(basename "$d").gpu.txt"
+        head -1 "$v" | grep -q '^\(FAIL\|host\)' && [ -f "$d/gpu.txt" ] && cp "$d/gpu.txt" "$out/$(basename "$d").gpu.txt"
         [ -f "$d/gpu_heap.txt" ] && cp "$d/gpu_heap.txt" "$out/$(basename "$d").gpu_heap.txt"
+        [ -f "$d/sanitizer.txt" ] && cp "$d/sanitizer.txt" "$out/$(basename "$d").sanitizer.txt"
     done
     archive
     if [ -z "${NO_BENCH:-}" ]; then

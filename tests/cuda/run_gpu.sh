@@ -64,7 +64,8 @@ if [ $mode = build-one ]; then
     # nvcc's object kept where only the checks' support changed
     [ $same_arch = yes ] && [ -f "$d/g.o" ] && [ ! "$d/${name}_b.cu" -nt "$d/g.o" ] || rm -f "$d/g.o"
     # -lgomp: primals that call omp_get_wtime
-    cu="$nvcc -O3 -fmad=false -arch=sm_$arch" ld="$nvcc -arch=sm_$arch" support=$d/support.o gomp=-lgomp
+    # (-lineinfo: compute-sanitizer's reports name the .cu's lines)
+    cu="$nvcc -O3 -fmad=false -lineinfo -arch=sm_$arch" ld="$nvcc -arch=sm_$arch" support=$d/support.o gomp=-lgomp
     managed="-Dmain=pg_check_main" forks=""
     [ -n "${PG_GPU_MANAGED:-}" ] && managed="$managed -include tests/cuda/managed_alloc.h"
     grep -q "gc_child.h" "tests/e2e/${name}_check.c" && forks=-DPG_CHECK_FORKS
@@ -99,6 +100,7 @@ fi
 # one program's checks on the GPU and the OpenMP values (--run): NAME
 if [ $mode = check-one ]; then
     name=$1 d=$work/$1
+    rm -f "$d/sanitizer.txt" "$d/sanitizer_run.txt"
     if [ ! -x "$d/gpu" ] || [ ! -x "$d/omp" ]; then
         { echo "FAIL  $name (build: $d/build.txt)"; tail -5 "$d/build.txt"; } > "$d/verdict.txt"; exit 0
     fi
@@ -113,6 +115,23 @@ if [ $mode = check-one ]; then
         rm -f "$d/gpu.dump"
         PARGRAD_CUDA_POOL_MB=${PG_GPU_POOL_MB:-4096} GC_DUMP="$d/gpu.dump" timeout "${PG_GPU_TIMEOUT:-300}" "$d/gpu" > "$d/gpu.txt" 2>&1; rc_gpu=$?
     fi
+    # PG_GPU_SANITIZE="NAME...": those checks again under compute-sanitizer
+    # (memcheck, device heap checks), its report in sanitizer.txt: which
+    # kernel, line and address an illegal access or a refused allocation
+    # comes from (at most PG_GPU_SANITIZE_TIMEOUT seconds, 90)
+    sanitizer=$(dirname "$nvcc")/compute-sanitizer
+    case " ${PG_GPU_SANITIZE:-} " in
+    *" $name "*)
+        if [ -x "$sanitizer" ]; then
+            GC_DUMP=/dev/null timeout "${PG_GPU_SANITIZE_TIMEOUT:-90}" "$sanitizer" --tool memcheck \
+                --print-limit 5 --show-backtrace device "$d/gpu" > "$d/sanitizer_run.txt" 2>&1
+            echo "compute-sanitizer: exit $?" >> "$d/sanitizer_run.txt"
+            { grep -v "^\(PASS\|ok\|  *[0-9]* components\)" "$d/sanitizer_run.txt" | head -80
+              tail -3 "$d/sanitizer_run.txt"; } > "$d/sanitizer.txt"
+        else
+            echo "no compute-sanitizer at $sanitizer" > "$d/sanitizer.txt"
+        fi ;;
+    esac
     # (the values are removed after a pass: a --check again needs them again)
     [ -f "$d/omp.rc" ] && [ -f "$d/omp.dump" ] || { rm -f "$d/omp.rc"; sh "$root/tests/cuda/run_gpu.sh" --omp-one "$name"; }
     rc_omp=$(cat "$d/omp.rc")

@@ -332,7 +332,7 @@ static void check_pool_full(void) {
  * tape as it was; none for no iterations. And a warp's sums (here the
  * threads' atomicAdd) add up. */
 static void check_tape_reserve(void) {
-    pg_tape t = {NULL, 0, 0, NULL, 0};
+    pg_tape t = {NULL, 0, 0, NULL, 0, NULL};
     pg_push_double(&t, 0.5);
     pg_tape_reserve(&t, 1000, 32);
     unsigned char *at = t.data;
@@ -369,6 +369,41 @@ static void check_tape_reserve(void) {
     }
 }
 
+/* A grid thread's tape on memory the host gave it (pg_tape_give): pushes
+ * within it allocate nothing; one past it moves the tape to the pool with
+ * its values, and neither that nor the release frees the given memory (a
+ * stack array here: freeing it would abort). The host's sizes
+ * (pg_tape_slab): rounded up to 16, none past 1 GB for the grid. */
+static void check_tape_give(void) {
+    alignas(16) unsigned char given[96];
+    pg_tape t = {NULL, 0, 0, NULL, 0, NULL};
+    pg_tape_give(&t, given, sizeof given);
+    pg_tape_reserve(&t, 10, 8);
+    for (int i = 0; i < 10; i++)
+        pg_push_double(&t, i + 0.5);
+    bool within = t.data == given && t.cap == sizeof given;
+    for (int i = 10; i < 40; i++)
+        pg_push_double(&t, i + 0.5);
+    bool moved = t.data != given && t.given == given && t.cap >= 40 * 8;
+    bool kept = true;
+    for (int i = 39; i >= 0; i--)
+        kept &= pg_pop_double(&t) == i + 0.5;
+    pg_tape_release(&t);
+    pg_tape none = {NULL, 0, 0, NULL, 0, NULL};
+    pg_tape_give(&none, given, 0); /* (the host gave none: the tape grows as any) */
+    pg_push_double(&none, 1.0);
+    bool grew = none.data != given && none.data && pg_pop_double(&none) == 1.0;
+    pg_tape_release(&none);
+    bool sizes = pg_tape_slab(100, 4) == 112 && pg_tape_slab(0, 1) == 0 &&
+                 pg_tape_slab((size_t)1 << 20, 4096) == 0 && pg_tape_slab(4096, 1024) == 4096;
+    checks += 5;
+    if (!within || !moved || !kept || !grew || !sizes) {
+        failures++;
+        printf("MISMATCH pg_tape_give: within %d, moved %d, kept %d, grew %d, pg_tape_slab %d\n",
+               within, moved, kept, grew, sizes);
+    }
+}
+
 static void check_pool(void) {
     setenv("PARGRAD_CUDA_POOL_MB", "64", 1);
     pg_pool_use();
@@ -382,6 +417,7 @@ static void check_pool(void) {
     check_pool_full();
     check_pool_threads(); /* (from the lists the frees left) */
     check_tape_reserve();
+    check_tape_give();
 }
 #endif
 
