@@ -118,7 +118,8 @@ static inline pg_emu_launch<A...> pg_emu_launcher(unsigned grid, unsigned block,
 #define PG_LAUNCH(kernel, grid, block, stream) pg_emu_launcher((grid), (block), kernel)
 #else
 #include <cuda_runtime.h>
-#define PG_DEVICE_SAY(...) printf(__VA_ARGS__)
+/* (also into the mailbox, pg_mail: a trap can lose printf's buffer) */
+#define PG_DEVICE_SAY(...) (printf(__VA_ARGS__), pg_mail(__VA_ARGS__))
 /* `PG_LAUNCH(k, grid, block, stream)(args)` is `k<<<grid, block, 0,
  * stream>>>(args)` (a macro, so that the emulation can replace it) */
 #define PG_LAUNCH(kernel, grid, block, stream) kernel<<<(grid), (block), 0, (stream)>>>
@@ -196,15 +197,153 @@ static inline void pg_profile_step(const char *func, int line, const char *call)
     p->last = now;
 }
 
+/* ---- what device code says before it stops ----
+ * Device code reports a failure (the device heap refusing, a bin out of
+ * range) with printf and stops the kernel with a trap, which ends the
+ * context, often before printf's buffer reaches the host: the message
+ * goes to a mailbox in host memory mapped for the GPU as well, which the
+ * host reads after the failure whatever became of the context. */
+
+/* A message into text[0..cap), as printf formats the conversions device
+ * code uses here (%s, %d, %u, %ld, %lu, %lld, %llu): device code has no
+ * snprintf */
+typedef struct pg_text {
+    char *at;
+    size_t left; /* (room for the terminating 0 kept) */
+} pg_text;
+__host__ __device__ static inline void pg_put_char(pg_text *t, char c) {
+    if (t->left > 1) {
+        *t->at++ = c;
+        t->left--;
+    }
+}
+__host__ __device__ static inline void pg_put_digits(pg_text *t, unsigned long long v, bool neg) {
+    char d[24];
+    int n = 0;
+    do
+        d[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    if (neg)
+        pg_put_char(t, '-');
+    while (n)
+        pg_put_char(t, d[--n]);
+}
+__host__ __device__ static inline void pg_put_arg(pg_text *t, const char *s) {
+    for (s = s ? s : "(null)"; *s; s++)
+        pg_put_char(t, *s);
+}
+__host__ __device__ static inline void pg_put_arg(pg_text *t, long long v) {
+    pg_put_digits(t, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0);
+}
+__host__ __device__ static inline void pg_put_arg(pg_text *t, unsigned long long v) {
+    pg_put_digits(t, v, false);
+}
+__host__ __device__ static inline void pg_put_arg(pg_text *t, int v) {
+    pg_put_arg(t, (long long)v);
+}
+__host__ __device__ static inline void pg_put_arg(pg_text *t, long v) {
+    pg_put_arg(t, (long long)v);
+}
+__host__ __device__ static inline void pg_put_arg(pg_text *t, unsigned v) {
+    pg_put_arg(t, (unsigned long long)v);
+}
+__host__ __device__ static inline void pg_put_arg(pg_text *t, unsigned long v) {
+    pg_put_arg(t, (unsigned long long)v);
+}
+/* f's text up to its next conversion, put; what follows the conversion */
+__host__ __device__ static inline const char *pg_put_upto(pg_text *t, const char *f) {
+    while (*f) {
+        if (f[0] == '%' && f[1] == '%') {
+            pg_put_char(t, '%');
+            f += 2;
+        } else if (f[0] == '%') {
+            for (f++; *f == 'l' || *f == 'z' || *f == 'h'; f++)
+                ;
+            return *f ? f + 1 : f;
+        } else {
+            pg_put_char(t, *f++);
+        }
+    }
+    return f;
+}
+__host__ __device__ static inline void pg_format_rest(pg_text *t, const char *f) {
+    while (*f)
+        f = pg_put_upto(t, f);
+}
+template <class A, class... R>
+__host__ __device__ static inline void pg_format_rest(pg_text *t, const char *f, A a, R... rest) {
+    f = pg_put_upto(t, f);
+    pg_put_arg(t, a);
+    pg_format_rest(t, f, rest...);
+}
+template <class... A>
+__host__ __device__ static inline void pg_format(char *to, size_t cap, const char *f, A... a) {
+    if (cap == 0)
+        return;
+    pg_text t = {to, cap};
+    pg_format_rest(&t, f, a...);
+    *t.at = 0;
+}
+
+/* said: 0 empty, 1 being written, 2 written (the first failure's) */
+typedef struct pg_mailbox {
+    unsigned said;
+    char text[512];
+} pg_mailbox;
+static __device__ pg_mailbox *pg_dev_mailbox; /* (the device's address of the host's) */
+static pg_mailbox *pg_host_mailbox;
+template <class... A> __device__ static inline void pg_mail(const char *f, A... a) {
+#if defined(__CUDA_ARCH__)
+    pg_mailbox *m = pg_dev_mailbox;
+    if (!m || atomicCAS(&m->said, 0u, 1u) != 0u)
+        return;
+    pg_format(m->text, sizeof m->text, f, a...);
+    __threadfence_system();
+    *(volatile unsigned *)&m->said = 2u;
+    __threadfence_system();
+#else
+    (void)f;
+    (void)sizeof...(a);
+    (void)pg_dev_mailbox;
+#endif
+}
+/* The host's side, once per output (pg_cuda_setup): the mailbox, where
+ * mapped host memory can be had (else messages go by printf alone) */
+static inline void pg_mailbox_setup(void) {
+#ifndef PG_CUDA_EMULATE
+    pg_mailbox *m = NULL;
+    void *dev = NULL;
+    if (cudaHostAlloc((void **)&m, sizeof *m, cudaHostAllocMapped) != cudaSuccess) {
+        (void)cudaGetLastError(); /* (not a later kernel's error) */
+        return;
+    }
+    memset(m, 0, sizeof *m);
+    if (cudaHostGetDevicePointer(&dev, m, 0) != cudaSuccess ||
+        cudaMemcpyToSymbol(pg_dev_mailbox, &dev, sizeof dev) != cudaSuccess) {
+        (void)cudaGetLastError();
+        cudaFreeHost(m);
+        return;
+    }
+    pg_host_mailbox = m;
+#endif
+}
+static inline void pg_mail_report(void) {
+    pg_mailbox *m = pg_host_mailbox;
+    if (m && *(volatile unsigned *)&m->said == 2u)
+        fprintf(stderr, "pargrad: what the GPU said before it stopped: %s", m->text);
+}
+
 /* A failed CUDA call: says which generated function, for which line of
- * the source, and what CUDA said, then aborts (a gradient cannot go on
- * without its memory or its kernels). */
+ * the source, and what CUDA said (and device code before it stopped),
+ * then aborts (a gradient cannot go on without its memory or its
+ * kernels). */
 #define PG_CUDA_CHECK(call, func, line)                                                            \
     do {                                                                                           \
         cudaError_t pg_err_ = (call);                                                              \
         if (pg_err_ != cudaSuccess) {                                                              \
             fprintf(stderr, "pargrad: %s (line %d of the source): %s: %s\n", func, line, #call,    \
                     cudaGetErrorString(pg_err_));                                                  \
+            pg_mail_report();                                                                      \
             abort();                                                                               \
         }                                                                                          \
         pg_profile_step(func, line, #call);                                                        \
@@ -407,30 +546,31 @@ template <class T> __device__ static inline void pg_atomic_min(T *p, T v) {
 template <class T> __device__ static inline void pg_atomic_max(T *p, T v) {
     pg_atomic_combine(p, v, pg_op_max<T>());
 }
-/* A sum into an element other threads may add to. Where the lanes of a
- * warp here together all add into one element (every iteration's same
- * loop over a mixture's means, say), they sum their values by shuffles
- * first and the first lane alone adds: one atomic for the warp instead of
- * 32 on one address, which the GPU serialises. Where they add into
- * different elements, each lane its own atomicAdd (the test costs two
- * shuffles and a vote). */
+/* A sum into an element other threads may add to. The lanes of a warp
+ * here together that add into the same element sum their values by
+ * shuffles first (in lane order), and the first of them alone adds: one
+ * atomic per element the warp adds into, not one per lane, which the GPU
+ * serialises on the element (every lane into one mean of a mixture; the
+ * lanes of k-means into the few centres they are nearest to). A lane alone
+ * on its element adds at once (the test: one match of the warp's
+ * addresses). */
 template <class T> struct pg_value_of { /* (v's type not deduced: a float into a double converts) */
     typedef T type;
 };
 template <class T>
 __device__ static inline void pg_atomic_add(T *p, typename pg_value_of<T>::type v) {
 #if !defined(PG_CUDA_EMULATE) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
-    unsigned lanes = __activemask();
-    int first = __ffs(lanes) - 1;
-    unsigned long long here = (unsigned long long)(uintptr_t)p;
-    if (__all_sync(lanes, __shfl_sync(lanes, here, first) == here)) {
-        if (lanes == 0xffffffffu) {
+    /* (same: the lanes adding into *p, alike for each of them) */
+    unsigned same = __match_any_sync(__activemask(), (unsigned long long)(uintptr_t)p);
+    if (same & (same - 1)) {
+        int first = __ffs(same) - 1;
+        if (same == 0xffffffffu) {
             for (int o = 16; o > 0; o >>= 1)
-                v += __shfl_xor_sync(lanes, v, o);
-        } else { /* (in lane order, every lane of `lanes` taking every turn) */
-            T sum = __shfl_sync(lanes, v, first);
-            for (unsigned rest = lanes & (lanes - 1); rest; rest &= rest - 1)
-                sum += __shfl_sync(lanes, v, __ffs(rest) - 1);
+                v += __shfl_xor_sync(same, v, o);
+        } else { /* (every lane of `same` taking every turn) */
+            T sum = __shfl_sync(same, v, first);
+            for (unsigned rest = same & (same - 1); rest; rest &= rest - 1)
+                sum += __shfl_sync(same, v, __ffs(rest) - 1);
             v = sum;
         }
         unsigned lane;
@@ -692,8 +832,11 @@ static inline bool pg_pool_setup(void) {
 #endif
     return true;
 }
-static inline void pg_pool_use(void) {
-    static const bool ready = pg_pool_setup(); /* (C++: once, whichever thread comes first) */
+/* What every generated function calls first: once per output (C++: once,
+ * whichever thread comes first), the pool where PARGRAD_CUDA_POOL_MB asks
+ * for one, the mailbox of device code's failures */
+static inline void pg_cuda_setup(void) {
+    static const bool ready = (pg_mailbox_setup(), pg_pool_setup());
     (void)ready;
 }
 

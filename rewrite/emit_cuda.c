@@ -1046,8 +1046,8 @@ static void emit_host_function(Cuda *c, FILE *out, const char *body) {
             f->name, ret, f->name);
     params_list(c, out, true);
     fprintf(out, "%scudaStream_t pg_stream) {\n", f->params.len ? ", " : "");
-    fputs("    pg_pool_use(); /* the kernels' allocations from a pool, where PARGRAD_CUDA_POOL_MB "
-          "asks */\n",
+    fputs("    pg_cuda_setup(); /* (once: the pool PARGRAD_CUDA_POOL_MB asks for, the mailbox of "
+          "device code's failures) */\n",
           out);
     fprintf(out, "    struct %s *pg_frame = NULL;\n", c->frame_type);
     if (c->frame_tape)

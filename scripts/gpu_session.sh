@@ -21,7 +21,8 @@
 #       stopped at its limit still returns the first).
 #
 # run's knobs: TESTS (e2e programs, all), BENCHES (benchmarks, all),
-# PG_GPU_SANITIZE (programs whose checks run again under compute-sanitizer),
+# PG_GPU_SANITIZE (checks run again under compute-sanitizer: NAMES, or
+# `illegal` for those stopped on an illegal address, `failed` for any),
 # NO_BENCH=1, TESTS_LIMIT and BENCH_LIMIT (seconds for each half: 420 and
 # 300), and run_gpu.sh's own (PG_GPU_JOBS, PG_GPU_TIMEOUT, PG_GPU_HEAP_MB,
 # PG_GPU_POOL_MB, PGB_TIMEOUT...). On an H200 (2026-12-04), with

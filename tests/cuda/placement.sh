@@ -93,10 +93,16 @@ hist_outputs|pg_cuda_hist_ext_rev<double>(
 histogram_ops|pg_cuda_scan_array<double>(
 gmm|pg_pool_take(
 pooled_scratch|pg_pool_take(
+gmm|pg_tape_give(&pg_thread_tape, pg_mine, pg_tape_each);
+struct_ops|pg_block_most(
+scalar_out|pg_frame_tape(&pg_frame->head, pg_frame + 1);
 LIST
 # a grid kernel's arrays sized at run time whose sizes the host knows: each
 # thread's from one pool (no device malloc per thread); one declared under
-# an if keeps the heap
+# an if keeps the heap. The threads' tapes too, sized to what an iteration
+# pushes (gmm's loops over the components, struct_ops' blocks of a
+# declared operator's iterations: at most n / nb + 1 each); the one-thread
+# kernels' tape in the room after the frame (scalar_out)
 heap=$(grep -c "pg_heap_grow" "$work/e2e_gmm_b.cu")
 kept=$(grep -c "sq_1 = pg_heap_grow" "$work/e2e_pooled_scratch_b.cu")
 if [ "$heap" -ne 0 ] || [ "$kept" -eq 0 ]; then

@@ -115,23 +115,31 @@ if [ $mode = check-one ]; then
         rm -f "$d/gpu.dump"
         PARGRAD_CUDA_POOL_MB=${PG_GPU_POOL_MB:-4096} GC_DUMP="$d/gpu.dump" timeout "${PG_GPU_TIMEOUT:-300}" "$d/gpu" > "$d/gpu.txt" 2>&1; rc_gpu=$?
     fi
-    # PG_GPU_SANITIZE="NAME...": those checks again under compute-sanitizer
-    # (memcheck, device heap checks), its report in sanitizer.txt: which
-    # kernel, line and address an illegal access or a refused allocation
-    # comes from (at most PG_GPU_SANITIZE_TIMEOUT seconds, 90)
-    sanitizer=$(dirname "$nvcc")/compute-sanitizer
+    # PG_GPU_SANITIZE="NAME... | illegal | failed": those checks (or those
+    # that stopped on an illegal address, or on any error) again under
+    # compute-sanitizer (memcheck, with its device heap checks), its report
+    # in sanitizer.txt: which kernel, line and address an illegal access or
+    # a refused allocation comes from (at most PG_GPU_SANITIZE_TIMEOUT
+    # seconds, 90; with the pool where the check needed it)
+    sanitize=no
     case " ${PG_GPU_SANITIZE:-} " in
-    *" $name "*)
-        if [ -x "$sanitizer" ]; then
-            GC_DUMP=/dev/null timeout "${PG_GPU_SANITIZE_TIMEOUT:-90}" "$sanitizer" --tool memcheck \
-                --print-limit 5 --show-backtrace device "$d/gpu" > "$d/sanitizer_run.txt" 2>&1
-            echo "compute-sanitizer: exit $?" >> "$d/sanitizer_run.txt"
-            { grep -v "^\(PASS\|ok\|  *[0-9]* components\)" "$d/sanitizer_run.txt" | head -80
-              tail -3 "$d/sanitizer_run.txt"; } > "$d/sanitizer.txt"
-        else
-            echo "no compute-sanitizer at $sanitizer" > "$d/sanitizer.txt"
-        fi ;;
+    *" $name "*) sanitize=yes ;;
+    *" failed "*) [ $rc_gpu -ne 0 ] && sanitize=yes ;;
+    *" illegal "*) grep -q "an illegal memory access" "$d/gpu.txt" && sanitize=yes ;;
     esac
+    sanitizer=$(dirname "$nvcc")/compute-sanitizer
+    if [ $sanitize = yes ] && [ -x "$sanitizer" ]; then
+        pool_mb=""
+        [ -n "$pooled" ] && pool_mb=${PG_GPU_POOL_MB:-4096}
+        PARGRAD_CUDA_POOL_MB=$pool_mb GC_DUMP=/dev/null timeout "${PG_GPU_SANITIZE_TIMEOUT:-90}" \
+            "$sanitizer" --tool memcheck --print-limit 5 --show-backtrace device "$d/gpu" \
+            > "$d/sanitizer_run.txt" 2>&1
+        echo "compute-sanitizer: exit $?" >> "$d/sanitizer_run.txt"
+        { grep -v "^\(PASS\|ok\|  *[0-9]* components\)" "$d/sanitizer_run.txt" | head -80
+          tail -3 "$d/sanitizer_run.txt"; } > "$d/sanitizer.txt"
+    elif [ $sanitize = yes ]; then
+        echo "no compute-sanitizer at $sanitizer" > "$d/sanitizer.txt"
+    fi
     # (the values are removed after a pass: a --check again needs them again)
     [ -f "$d/omp.rc" ] && [ -f "$d/omp.dump" ] || { rm -f "$d/omp.rc"; sh "$root/tests/cuda/run_gpu.sh" --omp-one "$name"; }
     rc_omp=$(cat "$d/omp.rc")
@@ -140,7 +148,7 @@ if [ $mode = check-one ]; then
     cmp="(no values written)"
     [ -f "$d/gpu.dump" ] && [ -f "$d/omp.dump" ] && cmp=$($work/compare_dumps "$d/omp.dump" "$d/gpu.dump" $tol)
     if [ -n "${PG_GPU_MANAGED_STACK:-}" ] && grep -q "an illegal memory access" "$d/gpu.txt"; then
-        echo "host  $name (passes host memory that this GPU cannot address: $(grep -m1 -o '[a-z_0-9]* (line [0-9]* of the source)' "$d/gpu.txt"))" > "$d/verdict.txt"
+        echo "host  $name (an illegal address, noticed at $(grep -m1 -o '[a-z_0-9]* (line [0-9]* of the source)' "$d/gpu.txt"): host memory this GPU cannot address, or an access out of bounds; compute-sanitizer tells which: PG_GPU_SANITIZE=illegal)" > "$d/verdict.txt"
     elif [ $rc_gpu -ne 0 ] || [ $rc_omp -ne 0 ] || [ -n "$cmp" ]; then
         { echo "FAIL  $name (finite differences: exit $rc_gpu, $(tail -1 "$d/gpu.txt"); OpenMP build: exit $rc_omp)$pooled"
           [ -n "$cmp" ] && echo "$cmp"; } > "$d/verdict.txt"

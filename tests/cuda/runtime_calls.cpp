@@ -404,9 +404,26 @@ static void check_tape_give(void) {
     }
 }
 
+/* The mailbox's formatting (device code has no snprintf): as printf's for
+ * the messages' conversions, cut at the buffer's end */
+static void check_format(void) {
+    char text[160], small[8];
+    pg_format(
+        text, sizeof text, "pargrad: %s: bin %ld is outside [0, %ld), %d%% (%llu bytes, %u, %lu)\n",
+        "histogram 'h' at f.c:3", -7L, 5L, 100, 18446744073709551615ull, 4u, (unsigned long)12);
+    pg_format(small, sizeof small, "%s and more", "truncated");
+    const char *want = "pargrad: histogram 'h' at f.c:3: bin -7 is outside [0, 5), 100% "
+                       "(18446744073709551615 bytes, 4, 12)\n";
+    checks += 2;
+    if (strcmp(text, want) != 0 || strcmp(small, "truncat") != 0) {
+        failures++;
+        printf("MISMATCH pg_format: '%s' and '%s'\n", text, small);
+    }
+}
+
 static void check_pool(void) {
     setenv("PARGRAD_CUDA_POOL_MB", "64", 1);
-    pg_pool_use();
+    pg_cuda_setup();
     checks++;
     if (!pg_dev_pool.base || pg_dev_pool.cap != (size_t)64 << 20) {
         failures++;
@@ -418,6 +435,7 @@ static void check_pool(void) {
     check_pool_threads(); /* (from the lists the frees left) */
     check_tape_reserve();
     check_tape_give();
+    check_format();
 }
 #endif
 
