@@ -395,14 +395,19 @@ void check_launch(Cuda *c, int line_no) {
 /* A size the host can compute: a value it knows, or the sum, difference,
  * product or conversion of such (`m + 2` computed in the kernel), which
  * it computes again */
-static Stmt *size_let(Emitter *e, Operand o) {
+/* The let defining o (an integer's), or NULL */
+static Stmt *int_let(Emitter *e, Operand o) {
     if (o.kind != OPD_VAR || o.var->id >= e->nvars || o.var->is_mutable)
         return NULL;
     Stmt *d = e->def_stmt[o.var->id];
-    bool arith = d && d->kind == S_LET &&
-                 (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL || d->op == OP_CAST ||
-                  d->op == OP_COPY);
-    return arith && !type_is_float(d->dst->ty) ? d : NULL;
+    return d && d->kind == S_LET && !type_is_float(d->dst->ty) ? d : NULL;
+}
+
+static Stmt *size_let(Emitter *e, Operand o) {
+    Stmt *d = int_let(e, o);
+    bool arith = d && (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL || d->op == OP_CAST ||
+                       d->op == OP_COPY);
+    return arith ? d : NULL;
 }
 
 static bool host_size(Cuda *c, Operand o, int depth) {
@@ -742,10 +747,8 @@ static bool counted_known(const Counting *k, Operand o) {
 /* (a count clamped at 0, `t > 0 ? t : 0`: the sum of both choices, no
  * fewer, is enough for a reservation) */
 static Stmt *clamp_let(Emitter *e, Operand o) {
-    if (o.kind != OPD_VAR || o.var->id >= e->nvars || o.var->is_mutable)
-        return NULL;
-    Stmt *d = e->def_stmt[o.var->id];
-    return d && d->kind == S_LET && d->op == OP_SELECT && !type_is_float(d->dst->ty) ? d : NULL;
+    Stmt *d = int_let(e, o);
+    return d && d->op == OP_SELECT ? d : NULL;
 }
 
 /* o as computed where k counts: a value known there, or arithmetic of
@@ -867,14 +870,6 @@ void emit_cuda_tape_reserve(Emitter *e, Stmt *s) {
         fputs("); /* (the tape grown once for the loop's saves) */\n", e->out);
     }
     free(bound);
-}
-
-/* The let defining o (an integer's), or NULL */
-static Stmt *int_let(Emitter *e, Operand o) {
-    if (o.kind != OPD_VAR || o.var->id >= e->nvars || o.var->is_mutable)
-        return NULL;
-    Stmt *d = e->def_stmt[o.var->id];
-    return d && d->kind == S_LET && !type_is_float(d->dst->ty) ? d : NULL;
 }
 
 /* A bound of one block of n iterations cut into nb, `lo + (j * n) / nb`
