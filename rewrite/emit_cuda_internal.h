@@ -91,7 +91,11 @@ typedef struct Cuda {
      * arrays from the pool (Stmt*), the pool's number (0: none) */
     PtrVec pool_decls;
     int pool;
-    Stmt *slab_loop;     /* its loop, where the pool holds its threads' tapes too */
+    Stmt *slab_loop; /* its loop, where the pool holds its threads' tapes too */
+    /* and where it updates a histogram's bins through a copy per warp
+     * (emit_cuda_parts.c, BinCopies): the bins, the names of its
+     * parameters, and of the copy its threads update */
+    struct BinCopies *bin_copies;
     unsigned char *mark; /* per variable id, cleared after each use */
     FILE *host;          /* the host function's statements */
     FILE *kernels_out;   /* the kernels */

@@ -139,6 +139,8 @@ static const char *formula(Report *rp, Operand o, int depth) {
         return o.kind == OPD_VAR ? o.var->name : "?";
     if (d->op == OP_CAST || d->op == OP_COPY)
         return formula(rp, d->args[0], depth + 1);
+    if (d->op == OP_THREADS)
+        return "pg_threads()";
     if (d->op == OP_MUL || d->op == OP_DIV)
         return product(rp, formula(rp, d->args[0], depth + 1), d->op == OP_MUL ? '*' : '/',
                        formula(rp, d->args[1], depth + 1));

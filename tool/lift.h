@@ -474,6 +474,9 @@ Operand not_stopped(Lift *L, CXCursor at, int stopped, int skipped, bool returne
 void lift_for(Lift *L, CXCursor c);
 /* Loops pargrad builds itself: the body of iteration `index`. */
 typedef void (*BuiltIteration)(Lift *L, void *ctx, Operand index);
+Stmt *lift_built_range(Lift *L, CXCursor at, Operand lo, Operand hi, const int *carried_b, int nc,
+                       BuiltIteration iteration, void *ctx);
+/* (over [0, n)) */
 void lift_built_loop(Lift *L, CXCursor at, Operand n, const int *carried_b, int nc,
                      BuiltIteration iteration, void *ctx);
 void lift_built_map(Lift *L, CXCursor at, CXCursor scope, Operand n, const char *note,

@@ -478,15 +478,15 @@ void lift_seq_loop(Lift *L, CXCursor c, Canon *cn) {
 }
 
 /* ---- loops pargrad builds itself (tool/lift_tuple.c) ---- */
-/* A sequential loop over [0, n) with no cursor of the user's: `iteration`
- * lifts its body into L->cur given the index; the bindings carried_b are
- * carried. */
-void lift_built_loop(Lift *L, CXCursor at, Operand n, const int *carried_b, int nc,
-                     BuiltIteration iteration, void *ctx) {
+/* A sequential loop over [lo, hi) with no cursor of the user's:
+ * `iteration` lifts its body into L->cur given the index; the bindings
+ * carried_b are carried. The loop, appended to L->cur. */
+Stmt *lift_built_range(Lift *L, CXCursor at, Operand lo, Operand hi, const int *carried_b, int nc,
+                       BuiltIteration iteration, void *ctx) {
     Stmt *s = stmt_new(L->a, S_LOOP, loc_of(L, at));
     s->index = var_new(L->a, L->f, "blk", type_long());
-    s->lo = opd_int(0);
-    s->hi = n;
+    s->lo = lo;
+    s->hi = hi;
     s->body = body_new(L->a);
     start_carried(L, s, carried_b, nc);
     push_barrier(L, (Barrier){BARRIER_LOOP, L->nenv, -1, -1, 0});
@@ -497,6 +497,12 @@ void lift_built_loop(Lift *L, CXCursor at, Operand n, const int *carried_b, int 
     pop_barrier(L, s->loc.line);
     finish_carried(L, at, s, carried_b, nc);
     body_append(L->a, L->cur, s);
+    return s;
+}
+
+void lift_built_loop(Lift *L, CXCursor at, Operand n, const int *carried_b, int nc,
+                     BuiltIteration iteration, void *ctx) {
+    lift_built_range(L, at, opd_int(0), n, carried_b, nc, iteration, ctx);
 }
 
 /* A map over [0, n) whose iterations run the statements of `scope` (the

@@ -30,10 +30,13 @@
 
 /* Enough blocks to keep the threads of a large machine busy, few enough
  * that the loop over them costs nothing. Not a limit on the input. On
- * the GPU, pg_threads() blocks instead (pargrad_cuda.h: thousands on the
- * host, where 256 would leave all but 256 of the GPU's threads idle, each
- * of those running n / 256 iterations; 1 in code on one GPU thread). */
+ * the GPU, GPU_BLOCKS_PER_WORKER x pg_threads() blocks instead
+ * (pargrad_cuda.h: thousands of workers on the host, where 256 blocks
+ * would leave all but 256 of the GPU's threads idle, each of those
+ * running n / 256 iterations; 1 worker in code on one GPU thread), their
+ * parts combined in two levels (combine_blocks). */
 #define COMBINATOR_BLOCKS 256
+#define GPU_BLOCKS_PER_WORKER 16
 
 /* ---- the loop's promise: acc assigned only as acc = COMBINE(acc, e) ---- */
 typedef struct Mentions {
@@ -235,6 +238,88 @@ static Buffer **field_arrays(Lift *L, CXCursor c, int acc, int nf, const char *s
 
 static bool lift_carrier(Lift *L, Blocks *bl, Pragma *pg, Operand *init);
 
+/* ---- the blocks combined in two levels (the GPU) ----
+ * On the GPU the blocks are thousands (pg_threads()), and combining them
+ * in order on one GPU thread takes as many dependent steps, each a load
+ * from device memory: milliseconds, in the forward sweep and again in the
+ * return sweep. There they are combined in COMBINE_GROUPS groups of
+ * consecutive blocks instead: a map over the groups combines each group's
+ * parts in order, a loop over the groups' totals gives the whole value
+ * (and each group's start, for a scan), and for a scan a second map over
+ * the groups gives each block its start from its group's. Only the
+ * operator's associativity is used, as for the blocks. */
+#define COMBINE_GROUPS 256 /* (the square root of the blocks on the host) */
+
+typedef struct Groups {
+    Blocks *bl;   /* the blocks: their parts, and their starts (scans) */
+    Blocks whole; /* the loop over the groups: the groups' totals and starts */
+    Operand ng;
+    bool starts; /* the second map (scans): the blocks' starts written */
+    int *carried;
+} Groups;
+
+/* Group g's blocks [g nb / ng, (g + 1) nb / ng) combined in order, from
+ * the identity into the group's total, or from the group's start into
+ * the blocks' starts. */
+static void run_group(Lift *L, void *ctx, Operand g) {
+    Groups *gr = ctx;
+    Blocks *bl = gr->bl, group = *bl;
+    Builder bd = lift_builder(L, bl->loop);
+    Operand lo = b_div(&bd, b_mul(&bd, g, bl->nb), gr->ng);
+    Operand hi = b_div(&bd, b_mul(&bd, b_add(&bd, g, opd_int(1)), bl->nb), gr->ng);
+    for (int f = 0; f < bl->nfields; f++) {
+        Binding *fb = &L->env[bl->acc + 1 + f];
+        fb->val = gr->starts ? read_element(L, bl->loop, gr->whole.starts[f], &g, 1)
+                             : b_fconst(bl->u->identities[f], fb->ty);
+    }
+    if (!gr->starts)
+        group.starts = NULL;
+    Stmt *loop =
+        lift_built_range(L, bl->loop, lo, hi, gr->carried, bl->nfields, combine_block, &group);
+    loop->blocks_of = g.var; /* (the groups' blocks cover [0, nb) once each) */
+    loop->whole_lo = opd_int(0);
+    loop->whole_hi = bl->nb;
+    for (int f = 0; !gr->starts && f < bl->nfields; f++)
+        body_append(L->a, L->cur,
+                    stmt_write(L->a, loc_of(L, bl->loop), gr->whole.parts[f], g,
+                               L->env[bl->acc + 1 + f].val));
+}
+
+/* The loop over the blocks (their starts written, for a scan), acc from
+ * init; acc's fields hold the whole value after it. */
+static void combine_blocks(Lift *L, Blocks *bl, int *carried, Operand *init) {
+    CXCursor c = bl->loop;
+    int nf = bl->nfields;
+    for (int f = 0; f < nf; f++)
+        L->env[bl->acc + 1 + f].val = init[f];
+    if (!L->fe->gpu) {
+        lift_built_loop(L, c, bl->nb, carried, nf, combine_block, bl);
+        return;
+    }
+    Builder bd = lift_builder(L, c);
+    Operand most = opd_int(COMBINE_GROUPS);
+    Operand ng = b_select(&bd, b_cmp(&bd, OP_LT, bl->nb, most), bl->nb, most);
+    Groups gr = {bl, *bl, ng, false, carried};
+    gr.whole.parts = field_arrays(L, c, bl->acc, nf, "group", ng);
+    gr.whole.starts = bl->starts ? field_arrays(L, c, bl->acc, nf, "group_start", ng) : NULL;
+    lift_built_map(L, c, bl->cn->body, ng,
+                   "groups of consecutive blocks, each group's parts combined in order", run_group,
+                   &gr);
+    for (int f = 0; f < nf; f++)
+        L->env[bl->acc + 1 + f].val = init[f];
+    if (!L->failed)
+        lift_built_loop(L, c, ng, carried, nf, combine_block, &gr.whole);
+    if (!bl->starts || L->failed)
+        return;
+    Operand *total = arena_alloc(L->a, sizeof(Operand) * (size_t)nf);
+    for (int f = 0; f < nf; f++)
+        total[f] = L->env[bl->acc + 1 + f].val;
+    gr.starts = true;
+    lift_built_map(L, c, bl->cn->body, ng, "each block's start, from its group's", run_group, &gr);
+    for (int f = 0; f < nf; f++)
+        L->env[bl->acc + 1 + f].val = total[f];
+}
+
 /* The three pieces (two for a reduce); false with *why set where the
  * blocks do not work out (nothing is left lifted then). */
 static bool lift_blocks(Lift *L, Blocks *bl, Pragma *pg, const char **why) {
@@ -268,11 +353,9 @@ static bool lift_blocks(Lift *L, Blocks *bl, Pragma *pg, const char **why) {
             return false;
     }
     int *carried = arena_alloc(L->a, sizeof(int) * (size_t)nf);
-    for (int f = 0; f < nf; f++) {
+    for (int f = 0; f < nf; f++)
         carried[f] = acc + 1 + f;
-        L->env[acc + 1 + f].val = init[f];
-    }
-    lift_built_loop(L, c, bl->nb, carried, nf, combine_block, bl);
+    combine_blocks(L, bl, carried, init);
     if (!scan && !L->failed && bl->u->commutative && bl->u->inverse)
         lift_carrier(L, bl, pg, init);
     if (!scan || L->failed)
@@ -425,7 +508,8 @@ bool lift_tuple_combinator(Lift *L, CXCursor c, Canon *cn, Pragma *pg, UserOp *u
     Builder bd = lift_builder(L, c);
     Operand lo = b_cast(&bd, type_long(), cn->lo), hi = b_cast(&bd, type_long(), cn->hi);
     Operand n = b_select(&bd, b_cmp(&bd, OP_GT, hi, lo), b_sub(&bd, hi, lo), opd_int(0));
-    Operand most = L->fe->gpu ? b_threads(&bd) : opd_int(COMBINATOR_BLOCKS);
+    Operand most = L->fe->gpu ? b_mul(&bd, b_threads(&bd), opd_int(GPU_BLOCKS_PER_WORKER))
+                              : opd_int(COMBINATOR_BLOCKS);
     Operand nb = b_select(&bd, b_cmp(&bd, OP_LT, n, most), n, most);
     Blocks bl = {c, cn, acc, nf, op, n, nb, NULL, NULL, true, NULL};
     bool done = lift_blocks(L, &bl, pg, why) || L->failed;

@@ -9,7 +9,9 @@
 # Early returns on the host's values (guard_clauses): the flag they set is
 # chosen on the host, and the maps after them run on the grid.
 # Histograms of *, min and max: their bins updated atomically on the grid,
-# their first entries found there too (not blocks of a CPU thread each). And
+# through a copy per warp (folded in after), their first entries found
+# there too (not blocks of a CPU thread each). Declared operators' reduces
+# and scans: their blocks combined in groups on the grid. And
 # maps nested in maps: a thread per pair of iterations where each pair's
 # updates are its own or atomic (nested_map, pair_energy), a thread per
 # row where a row's iterations all update the row's element (scale_rows).
@@ -40,9 +42,12 @@ scan_mul|pg_op_affine<double>()|2
 scan_min|pg_op_min<double>()|2
 scan_affine|pg_op_affine<double>()|2
 hist_add|a map, one iteration per thread|0
-hist_min|pg_atomic_min(&h[|1
+hist_min|pg_atomic_min(&h_own[|1
 hist_vmin10|pg_atomic_min(&h_first_1[|1
-hist_mul|pg_atomic_mul(&h_nonzero_1[|1
+hist_mul|pg_atomic_mul(&h_nonzero_1_own[|1
+hist_mul|pg_bin_copies_fold(h_zeros_1, |1
+reduce_mat2|_group_1[blk]|3
+scan_mat2|_group_start_1[blk]|4
 LIST
 # application, the fewest loops it must run on the host, what else it must call
 while IFS='|' read -r file loops want; do

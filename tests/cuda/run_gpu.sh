@@ -70,7 +70,10 @@ if [ $mode = build-one ]; then
     [ -n "${PG_GPU_MANAGED:-}" ] && managed="$managed -include tests/cuda/managed_alloc.h"
     grep -q "gc_child.h" "tests/e2e/${name}_check.c" && forks=-DPG_CHECK_FORKS
     if [ "$arch" = emulated ]; then
-        cu="g++ -x c++ -std=c++17 -O2 -fopenmp -DPG_CUDA_EMULATE" ld="g++ -fopenmp" support="" managed="" gomp=""
+        # (PG_EMU_FLAGS: added to the emulated .cu's compile and link, as
+        # -fsanitize=address -g, to look for what the GPU would trip on)
+        cu="g++ -x c++ -std=c++17 -O2 -fopenmp -DPG_CUDA_EMULATE ${PG_EMU_FLAGS:-}" ld="g++ -fopenmp ${PG_EMU_FLAGS:-}"
+        support="" managed="" gomp=""
     else
         gcc -O2 $forks -I"$(dirname "$(dirname "$nvcc")")/include" -c tests/cuda/gpu_checks.c -o "$support" ||
             exit 1

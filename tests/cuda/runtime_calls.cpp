@@ -141,6 +141,42 @@ static void check_hist(const char *name, long n, long nb, Op op, bool zeros) {
     expect(what, nb, h.data(), want.data());
 }
 
+/* A histogram as a generated map updates it where its bins have a copy
+ * per warp (pg_bin_copy), folded in after (pg_bin_copies_fold) */
+template <class T, class Op>
+__global__ static void hist_through_copies(T *h, T *copies, long ncopies, long nb, long n,
+                                           const long *keys, const T *vals, Op op) {
+    T *own = pg_bin_copy(h, copies, ncopies, nb);
+    for (long e = blockIdx.x * (long)blockDim.x + threadIdx.x; e < n;
+         e += (long)gridDim.x * blockDim.x)
+        if (keys[e] >= 0 && keys[e] < nb)
+            pg_atomic_combine(&own[keys[e]], vals[e], op);
+}
+
+template <class T, class Op>
+static void check_bin_copies(const char *name, long n, long nb, Op op, T identity, bool zeros) {
+    Entries en = entries(n, nb, zeros);
+    std::vector<T> vals = as<T>(en.vals), h(nb + 1), want(nb + 1);
+    for (long b = 0; b < nb; b++)
+        h[b] = want[b] = (T)uniform(0.9, 1.1);
+    long ncopies = pg_bin_copies(nb, pg_blocks(n), n, sizeof(T));
+    T *copies = pg_bin_copies_alloc(ncopies, nb, identity, 0, "test", 1);
+    auto kernel = hist_through_copies<T, Op>; /* (one argument of the macro) */
+    PG_LAUNCH(kernel, pg_blocks(n), PG_BLOCK, 0)
+    (h.data(), copies, ncopies, nb, n, en.keys.data(), vals.data(), op);
+    pg_bin_copies_fold(h.data(), copies, ncopies, nb, op, 0, "test", 1);
+    hist_reference(want.data(), nb, n, en.keys.data(), vals.data(), op);
+    char what[96];
+    snprintf(what, sizeof what, "histogram %s n=%ld nb=%ld through %ld copies", name, n, nb,
+             ncopies);
+    expect(what, nb, h.data(), want.data());
+    /* (copies where the bins are few next to the updates, none where many) */
+    bool many = n >= 100000 && nb <= 300, wanted = many ? ncopies >= 2 : n >= 8 * nb || !ncopies;
+    checks++;
+    if (!wanted && failures++ < 20)
+        printf("MISMATCH %s: not the copies expected\n", what);
+}
+
 /* runtime/hist.c's rules, one entry after another */
 template <class T> static void check_hist_mul_rev(long n, long nb) {
     Entries en = entries(n, nb, true);
@@ -249,6 +285,9 @@ template <class T> static void check_type(void) {
             check_hist_mul_rev<T>(n, nb);
             check_hist_ext_rev<T>("min", n, nb, pg_op_min<T>());
             check_hist_ext_rev<T>("max", n, nb, pg_op_max<T>());
+            check_bin_copies<T>("*", n, nb, pg_op_mul<T>(), (T)1, true);
+            check_bin_copies<T>("min", n, nb, pg_op_min<T>(), (T)INFINITY, false);
+            check_bin_copies<T>("max", n, nb, pg_op_max<T>(), (T)-INFINITY, false);
         }
     }
 }
