@@ -11,7 +11,8 @@
 #   scripts/gpu_session.sh run
 #       On the GPU machine, in a copy of the checkout with build/gpu carried
 #       (device tool: carry ["build/gpu"]): unpacks, then runs what was
-#       built (neither half builds anything):
+#       built (neither half builds anything): tests/cuda/runtime_calls.cpp
+#       (the runtime's kernels, built by pack),
 #       tests/cuda/run_gpu.sh --check (the heap probe first) and
 #       bench/cuda/run_gpu.sh --time. Writes check.txt and bench.txt to
 #       $OUT (or build/gpu/out), and results.tgz: those, gpu.csv, every
@@ -42,6 +43,9 @@ pack)
     sh tests/cuda/run_gpu.sh --build "$arch" || exit 2
     sh bench/cuda/run_gpu.sh --prepare || exit 2
     sh bench/cuda/run_gpu.sh --build "$arch" || exit 2
+    nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
+    "$nvcc" -O2 -arch=sm_$arch -x cu -Iinclude tests/cuda/runtime_calls.cpp \
+        -o build/cuda-gpu/runtime_calls || exit 2
     mkdir -p build/gpu
     tar cf - --exclude='*.o' --exclude='omp.dump' --exclude='omp.rc' --exclude='omp.txt' \
         --exclude='gpu.txt' --exclude='verdict.txt' --exclude='gpu.dump' \
@@ -60,7 +64,14 @@ run)
     }
     [ -f "$pack" ] || { echo "gpu_session.sh: no $pack (scripts/gpu_session.sh pack, then carry build/gpu)"; exit 2; }
     xz -dc "$pack" | tar xf - || exit 2
-    timeout "${TESTS_LIMIT:-420}" sh tests/cuda/run_gpu.sh --check ${TESTS:-} > "$out/check.txt" 2>&1
+    # the runtime's kernels first (the GPU's own paths: the lanes' sums of
+    # pg_atomic_add, the warps' combining of pg_atomic_combine, the copies
+    # of bins), against the results computed one element after another
+    timeout 120 build/cuda-gpu/runtime_calls > "$out/runtime_calls.txt" 2>&1
+    rc=$?
+    echo "runtime_calls on the GPU: exit $rc, $(tail -1 "$out/runtime_calls.txt")" > "$out/check.txt"
+    grep -m 20 "MISMATCH" "$out/runtime_calls.txt" >> "$out/check.txt"
+    timeout "${TESTS_LIMIT:-420}" sh tests/cuda/run_gpu.sh --check ${TESTS:-} >> "$out/check.txt" 2>&1
     echo "tests/cuda/run_gpu.sh --check: exit $?" >> "$out/check.txt"
     # (timeout stops the script, not the checks it started: those left
     # would share the GPU with the timed runs, as on 2026-12-04)

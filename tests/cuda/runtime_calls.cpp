@@ -10,11 +10,43 @@
  * (PARGRAD_CUDA_POOL_MB), from many threads at once: no two live blocks
  * overlap, every block lies in the pool, aligned, a full pool refuses and
  * gives again what was freed; a tape's reservation (pg_tape_reserve) and
- * pg_atomic_add. Built for the CPU (PG_CUDA_EMULATE: the
- * kernels' threads on OpenMP threads, the atomics real) and by nvcc. */
+ * pg_atomic_add, and the copies of a histogram's bins per warp
+ * (pg_bin_copies). Built for the CPU (PG_CUDA_EMULATE: the kernels'
+ * threads on OpenMP threads, the atomics real) and by nvcc, where it runs
+ * on a GPU too (its arrays in managed memory; scripts/gpu_session.sh). */
 #include "pargrad_cuda_cub.h"
 
+#include <new>
 #include <vector>
+
+/* The arrays the kernels read: on a GPU, managed memory (one without HMM
+ * cannot address the host's heap or stack); on the CPU (emulated), the
+ * heap's */
+#ifdef PG_CUDA_EMULATE
+template <class T> using Vec = std::vector<T>;
+#else
+template <class T> struct Managed {
+    typedef T value_type;
+    Managed() = default;
+    template <class U> Managed(const Managed<U> &) {}
+    T *allocate(size_t n) {
+        void *p = nullptr;
+        if (cudaMallocManaged(&p, n * sizeof(T) + 1) != cudaSuccess)
+            throw std::bad_alloc();
+        return (T *)p;
+    }
+    void deallocate(T *p, size_t) {
+        cudaFree(p);
+    }
+};
+template <class T, class U> bool operator==(const Managed<T> &, const Managed<U> &) {
+    return true;
+}
+template <class T, class U> bool operator!=(const Managed<T> &, const Managed<U> &) {
+    return false;
+}
+template <class T> using Vec = std::vector<T, Managed<T>>;
+#endif
 
 static int failures, checks;
 
@@ -23,6 +55,7 @@ template <class T> static double tolerance() {
 }
 
 template <class T> static void expect(const char *what, long n, const T *got, const T *want) {
+    cudaStreamSynchronize(0); /* (the kernels that wrote got, done) */
     for (long k = 0; k < n; k++) {
         double g = got[k], w = want[k], scale = fabs(w) > 1 ? fabs(w) : 1;
         bool same = (g != g && w != w) || g == w || fabs(g - w) <= tolerance<T>() * scale;
@@ -55,15 +88,16 @@ static void scan_reference(long n, T init, const T *in, T *out, Op op, bool reve
 
 template <class T, class Op>
 static void check_scan(const char *name, long n, Op op, double lo, double hi) {
-    std::vector<T> in(n + 1), out(n + 1), want(n + 1);
+    Vec<T> in(n + 1), out(n + 1), want(n + 1);
     for (long k = 0; k < n; k++)
         in[k] = (T)uniform(lo, hi);
     if (n > 3)
         in[n / 2] = in[n / 3]; /* a tie for min and max */
-    int done = 0;
+    Vec<int> done(1, 0);
     for (int reversed = 0; reversed < 2; reversed++) {
         T init = (T)uniform(lo, hi);
-        pg_cuda_scan_array<T>(n, init, in.data(), out.data(), op, reversed, &done, 0, "test", 1);
+        pg_cuda_scan_array<T>(n, init, in.data(), out.data(), op, reversed, done.data(), 0, "test",
+                              1);
         scan_reference(n, init, in.data(), want.data(), op, reversed);
         char what[96];
         snprintf(what, sizeof what, "scan %s%s n=%ld", name, reversed ? " reversed" : "", n);
@@ -72,14 +106,14 @@ static void check_scan(const char *name, long n, Op op, double lo, double hi) {
 }
 
 template <class T> static void check_affine(long n) {
-    std::vector<T> a(n + 1), b(n + 1), out(n + 1), want(n + 1);
+    Vec<T> a(n + 1), b(n + 1), out(n + 1), want(n + 1);
     for (long k = 0; k < n; k++)
         a[k] = (T)uniform(-1.0, 1.0), b[k] = (T)uniform(-1.0, 1.0);
-    int done = 0;
+    Vec<int> done(1, 0);
     for (int reversed = 0; reversed < 2; reversed++) {
         T init = (T)uniform(-1.0, 1.0);
-        pg_cuda_scan_affine<T>(n, init, a.data(), b.data(), out.data(), reversed, &done, 0, "test",
-                               1);
+        pg_cuda_scan_affine<T>(n, init, a.data(), b.data(), out.data(), reversed, done.data(), 0,
+                               "test", 1);
         if (!reversed) {
             want[0] = init;
             for (long k = 0; k < n; k++)
@@ -98,14 +132,14 @@ template <class T> static void check_affine(long n) {
 /* ---- histograms ---- */
 
 struct Entries {
-    std::vector<long> keys;
-    std::vector<double> vals;
+    Vec<long> keys;
+    Vec<double> vals;
 };
 
 /* keys in [0, nb), a tenth of them -1 or nb (skipped); values with ties
  * and, for *, zeros */
 static Entries entries(long n, long nb, bool zeros) {
-    Entries en{std::vector<long>(n + 1), std::vector<double>(n + 1)};
+    Entries en{Vec<long>(n + 1), Vec<double>(n + 1)};
     for (long e = 0; e < n; e++) {
         double u = uniform(0.0, 1.0);
         en.keys[e] = u < 0.05 ? -1 : u < 0.1 ? nb : (long)uniform(0.0, (double)nb - 1e-9);
@@ -116,8 +150,8 @@ static Entries entries(long n, long nb, bool zeros) {
     return en;
 }
 
-template <class T> static std::vector<T> as(const std::vector<double> &v) {
-    return std::vector<T>(v.begin(), v.end());
+template <class T> static Vec<T> as(const Vec<double> &v) {
+    return Vec<T>(v.begin(), v.end());
 }
 
 template <class T, class Op>
@@ -130,11 +164,11 @@ static void hist_reference(T *h, long nb, long n, const long *keys, const T *val
 template <class T, class Op>
 static void check_hist(const char *name, long n, long nb, Op op, bool zeros) {
     Entries en = entries(n, nb, zeros);
-    std::vector<T> vals = as<T>(en.vals), h(nb + 1), want(nb + 1);
+    Vec<T> vals = as<T>(en.vals), h(nb + 1), want(nb + 1);
     for (long b = 0; b < nb; b++)
         h[b] = want[b] = (T)uniform(0.9, 1.1);
-    int done = 0;
-    pg_cuda_hist<T>(h.data(), nb, n, en.keys.data(), vals.data(), op, &done, 0, "test", 1);
+    Vec<int> done(1, 0);
+    pg_cuda_hist<T>(h.data(), nb, n, en.keys.data(), vals.data(), op, done.data(), 0, "test", 1);
     hist_reference(want.data(), nb, n, en.keys.data(), vals.data(), op);
     char what[96];
     snprintf(what, sizeof what, "histogram %s n=%ld nb=%ld", name, n, nb);
@@ -156,7 +190,7 @@ __global__ static void hist_through_copies(T *h, T *copies, long ncopies, long n
 template <class T, class Op>
 static void check_bin_copies(const char *name, long n, long nb, Op op, T identity, bool zeros) {
     Entries en = entries(n, nb, zeros);
-    std::vector<T> vals = as<T>(en.vals), h(nb + 1), want(nb + 1);
+    Vec<T> vals = as<T>(en.vals), h(nb + 1), want(nb + 1);
     for (long b = 0; b < nb; b++)
         h[b] = want[b] = (T)uniform(0.9, 1.1);
     long ncopies = pg_bin_copies(nb, pg_blocks(n), n, sizeof(T));
@@ -177,16 +211,40 @@ static void check_bin_copies(const char *name, long n, long nb, Op op, T identit
         printf("MISMATCH %s: not the copies expected\n", what);
 }
 
+/* pg_atomic_add, as a map's updates of an array its iterations share
+ * call it: on the GPU the lanes of a warp adding into one element sum
+ * their values first (all 32 of them for one bin, groups for more) */
+template <class T>
+__global__ static void add_into_bins(T *h, long nb, long n, const long *keys, const T *vals) {
+    for (long e = blockIdx.x * (long)blockDim.x + threadIdx.x; e < n;
+         e += (long)gridDim.x * blockDim.x)
+        if (keys[e] >= 0 && keys[e] < nb)
+            pg_atomic_add(&h[keys[e]], vals[e]);
+}
+
+template <class T> static void check_atomic_add(long n, long nb) {
+    Entries en = entries(n, nb, false);
+    Vec<T> vals = as<T>(en.vals), h(nb + 1), want(nb + 1);
+    for (long b = 0; b < nb; b++)
+        h[b] = want[b] = (T)uniform(-1.0, 1.0);
+    auto kernel = add_into_bins<T>; /* (one argument of the macro) */
+    PG_LAUNCH(kernel, pg_blocks(n), PG_BLOCK, 0)(h.data(), nb, n, en.keys.data(), vals.data());
+    hist_reference(want.data(), nb, n, en.keys.data(), vals.data(), pg_op_add<T>());
+    char what[96];
+    snprintf(what, sizeof what, "pg_atomic_add n=%ld nb=%ld", n, nb);
+    expect(what, nb, h.data(), want.data());
+}
+
 /* runtime/hist.c's rules, one entry after another */
 template <class T> static void check_hist_mul_rev(long n, long nb) {
     Entries en = entries(n, nb, true);
-    std::vector<T> vals = as<T>(en.vals), h(nb + 1), h_b(nb + 1), vals_b(n + 1);
+    Vec<T> vals = as<T>(en.vals), h(nb + 1), h_b(nb + 1), vals_b(n + 1);
     for (long b = 0; b < nb; b++)
         h[b] = (T)uniform(0.5, 1.5), h_b[b] = (T)uniform(-1.0, 1.0);
     for (long e = 0; e < n; e++)
         vals_b[e] = (T)uniform(-1.0, 1.0);
-    std::vector<T> want_h_b = h_b, want_vals_b = vals_b, nz(nb + 1, (T)1);
-    std::vector<long> zeros(nb + 1, 0);
+    Vec<T> want_h_b = h_b, want_vals_b = vals_b, nz(nb + 1, (T)1);
+    Vec<long> zeros(nb + 1, 0);
     const long *keys = en.keys.data();
     for (long e = 0; e < n; e++)
         if (keys[e] >= 0 && keys[e] < nb && vals[e] != 0)
@@ -202,9 +260,9 @@ template <class T> static void check_hist_mul_rev(long n, long nb) {
     }
     for (long b = 0; b < nb; b++)
         want_h_b[b] *= zeros[b] ? (T)0 : nz[b];
-    int done = 0;
+    Vec<int> done(1, 0);
     pg_cuda_hist_mul_rev<T>(h.data(), NULL, h_b.data(), nb, n, keys, vals.data(), vals_b.data(),
-                            &done, 0, "test", 1);
+                            done.data(), 0, "test", 1);
     char what[96];
     snprintf(what, sizeof what, "* histogram's adjoint n=%ld nb=%ld: bins", n, nb);
     expect(what, nb, h_b.data(), want_h_b.data());
@@ -215,7 +273,7 @@ template <class T> static void check_hist_mul_rev(long n, long nb) {
 template <class T, class Op>
 static void check_hist_ext_rev(const char *name, long n, long nb, Op op) {
     Entries en = entries(n, nb, false);
-    std::vector<T> vals = as<T>(en.vals), h(nb + 1), fin(nb + 1), h_b(nb + 1), vals_b(n + 1);
+    Vec<T> vals = as<T>(en.vals), h(nb + 1), fin(nb + 1), h_b(nb + 1), vals_b(n + 1);
     const long *keys = en.keys.data();
     for (long b = 0; b < nb; b++) /* some bins keep their value from before */
         h[b] = fin[b] = (T)(b % 4 == 0 ? (op(0.0, 1.0) == 0.0 ? -1.0 : 3.0) : uniform(0.9, 1.1));
@@ -226,8 +284,8 @@ static void check_hist_ext_rev(const char *name, long n, long nb, Op op) {
         h_b[b] = (T)uniform(-1.0, 1.0);
     for (long e = 0; e < n; e++)
         vals_b[e] = (T)uniform(-1.0, 1.0);
-    std::vector<T> want_h_b = h_b, want_vals_b = vals_b;
-    std::vector<long> first(nb + 1, -1);
+    Vec<T> want_h_b = h_b, want_vals_b = vals_b;
+    Vec<long> first(nb + 1, -1);
     for (long e = 0; e < n; e++) {
         long k = keys[e];
         if (k >= 0 && k < nb && first[k] < 0 && vals[e] == fin[k] && h[k] != fin[k])
@@ -239,9 +297,9 @@ static void check_hist_ext_rev(const char *name, long n, long nb, Op op) {
         if (h[b] != fin[b])
             want_h_b[b] = 0;
     }
-    int done = 0;
+    Vec<int> done(1, 0);
     pg_cuda_hist_ext_rev<T>(h.data(), fin.data(), h_b.data(), nb, n, keys, vals.data(),
-                            vals_b.data(), &done, 0, "test", 1);
+                            vals_b.data(), done.data(), 0, "test", 1);
     char what[96];
     snprintf(what, sizeof what, "%s histogram's adjoint n=%ld nb=%ld: bins", name, n, nb);
     expect(what, nb, h_b.data(), want_h_b.data());
@@ -253,17 +311,17 @@ static void check_hist_ext_rev(const char *name, long n, long nb, Op op) {
 static void check_returned(void) {
     long n = 1000, nb = 9;
     Entries en = entries(n, nb, false);
-    std::vector<double> out(n + 1, 7.0), h(nb, 7.0), h_b(nb, 7.0), vals_b(n, 7.0);
-    std::vector<double> sevens(n + 1, 7.0);
-    int done = 1;
+    Vec<double> out(n + 1, 7.0), h(nb, 7.0), h_b(nb, 7.0), vals_b(n, 7.0);
+    Vec<double> sevens(n + 1, 7.0);
+    Vec<int> done(1, 1);
     pg_cuda_scan_array<double>(n, 1.0, en.vals.data(), out.data(), pg_op_add<double>(), false,
-                               &done, 0, "test", 1);
-    pg_cuda_scan_affine<double>(n, 1.0, en.vals.data(), en.vals.data(), out.data(), true, &done, 0,
-                                "test", 1);
+                               done.data(), 0, "test", 1);
+    pg_cuda_scan_affine<double>(n, 1.0, en.vals.data(), en.vals.data(), out.data(), true,
+                                done.data(), 0, "test", 1);
     pg_cuda_hist<double>(h.data(), nb, n, en.keys.data(), en.vals.data(), pg_op_min<double>(),
-                         &done, 0, "test", 1);
+                         done.data(), 0, "test", 1);
     pg_cuda_hist_mul_rev<double>(sevens.data(), NULL, h_b.data(), nb, n, en.keys.data(),
-                                 en.vals.data(), vals_b.data(), &done, 0, "test", 1);
+                                 en.vals.data(), vals_b.data(), done.data(), 0, "test", 1);
     expect("scans after a return", n + 1, out.data(), sevens.data());
     expect("histogram after a return", nb, h.data(), sevens.data());
     expect("adjoint after a return: bins", nb, h_b.data(), sevens.data());
@@ -288,6 +346,8 @@ template <class T> static void check_type(void) {
             check_bin_copies<T>("*", n, nb, pg_op_mul<T>(), (T)1, true);
             check_bin_copies<T>("min", n, nb, pg_op_min<T>(), (T)INFINITY, false);
             check_bin_copies<T>("max", n, nb, pg_op_max<T>(), (T)-INFINITY, false);
+            if (sizeof(T) == sizeof(double)) /* (sums of 10^5 floats in two orders differ more) */
+                check_atomic_add<T>(n, nb);
         }
     }
 }
@@ -345,7 +405,7 @@ static void check_pool_threads(void) {
 
 /* a full pool refuses; what was freed is given again */
 static void check_pool_full(void) {
-    std::vector<void *> got;
+    Vec<void *> got;
     for (void *p; (p = pg_block_alloc((1 << 20) - 16)) != NULL;)
         got.push_back(p);
     size_t n = got.size();
