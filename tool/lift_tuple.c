@@ -8,6 +8,7 @@
  *   map over blocks j:  acc = IDENTITY; block j's iterations cut down to
  *                       the terms and their combining; part[j] = acc
  *   loop over blocks:   start[j] = acc; acc = COMBINE(acc, part[j])
+ *                       (on the GPU in two levels: combine_blocks)
  *   map over blocks j:  acc = start[j]; block j's iterations, as written
  *
  * A reduce has no uses of acc: its first map runs the iterations as
@@ -239,8 +240,9 @@ static Buffer **field_arrays(Lift *L, CXCursor c, int acc, int nf, const char *s
 static bool lift_carrier(Lift *L, Blocks *bl, Pragma *pg, Operand *init);
 
 /* ---- the blocks combined in two levels (the GPU) ----
- * On the GPU the blocks are thousands (pg_threads()), and combining them
- * in order on one GPU thread takes as many dependent steps, each a load
+ * On the GPU the blocks are tens of thousands (16 x pg_threads()), and
+ * combining them in order on one GPU thread takes as many dependent
+ * steps, each a load
  * from device memory: milliseconds, in the forward sweep and again in the
  * return sweep. There they are combined in COMBINE_GROUPS groups of
  * consecutive blocks instead: a map over the groups combines each group's
