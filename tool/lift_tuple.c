@@ -242,14 +242,14 @@ static bool lift_carrier(Lift *L, Blocks *bl, Pragma *pg, Operand *init);
 /* ---- the blocks combined in two levels (the GPU) ----
  * On the GPU the blocks are tens of thousands (16 x pg_threads()), and
  * combining them in order on one GPU thread takes as many dependent
- * steps, each a load
- * from device memory: milliseconds, in the forward sweep and again in the
- * return sweep. There they are combined in COMBINE_GROUPS groups of
- * consecutive blocks instead: a map over the groups combines each group's
- * parts in order, a loop over the groups' totals gives the whole value
- * (and each group's start, for a scan), and for a scan a second map over
- * the groups gives each block its start from its group's. Only the
- * operator's associativity is used, as for the blocks. */
+ * steps, each a load from device memory: milliseconds, in the forward
+ * sweep and again in the return sweep. There they are combined in
+ * COMBINE_GROUPS groups of consecutive blocks instead: a map over the
+ * groups combines each group's parts in order, a loop over the groups'
+ * totals gives the whole value (and each group's start, for a scan), and
+ * for a scan a second map over the groups gives each block its start from
+ * its group's. Only the operator's associativity is used, as for the
+ * blocks. */
 #define COMBINE_GROUPS 256 /* (the square root of the blocks on the host) */
 
 typedef struct Groups {
