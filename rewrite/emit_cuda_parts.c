@@ -545,13 +545,27 @@ static void launch_grid(Cuda *c, Stmt *s, Stmt *inner, const char *name, Uses *u
     c->slab_loop = NULL;
 }
 
+/* Whether v is the term of a scan inside b (the scan's fused emission
+ * declares it in each iteration) */
+static bool scan_term_in(Body *b, Var *v) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        if (s->kind == S_SCAN && s->fusion && (s->fusion->term[0] == v || s->fusion->term[1] == v))
+            return true;
+        if (scan_term_in(s->then_body, v) || scan_term_in(s->else_body, v) ||
+            scan_term_in(s->body, v))
+            return true;
+    }
+    return false;
+}
+
 /* The scalars outside map s its iterations sum into (OpenMP's reduction
  * clause) */
 static void collect_sums(Cuda *c, Body *b, Body *loop_body) {
     for (int i = 0; b && i < b->stmts.len; i++) {
         Stmt *s = b->stmts.items[i];
         if (s->kind == S_LET && s->dst->is_mutable && !body_declares_scalar(loop_body, s->dst) &&
-            !vec_contains(&c->sums, s->dst))
+            !scan_term_in(loop_body, s->dst) && !vec_contains(&c->sums, s->dst))
             vec_push(&c->e->a, &c->sums, s->dst);
         collect_sums(c, s->then_body, loop_body);
         collect_sums(c, s->else_body, loop_body);

@@ -66,6 +66,25 @@ static bool grid_atomic(ReduceOp op, Type t) {
            !strstr(n, "short") && !strstr(n, "8_t") && !strstr(n, "16_t");
 }
 
+static bool grid_body(Cuda *c, Body *b, Body *loop_body, Var *const *terms, bool sums);
+
+/* A scan inside a map's iteration (a column's running product, a row's
+ * prefix sums), fused with the maps that compute its terms and read its
+ * prefixes: the iteration's thread runs it, one loop in order, as code on
+ * one thread does (the map over the 16 columns of scan_vmul16 ran on one
+ * GPU thread otherwise: 10^7 dependent steps) */
+static bool inner_scan(Cuda *c, Stmt *s, bool sums) {
+    ScanFusion *fu = s->fusion;
+    if (!fu)
+        return false;
+    Stmt *maps[2] = {fu->pre, fu->post};
+    for (int q = 0; q < 2; q++)
+        if (maps[q] &&
+            (maps[q]->serial || !grid_body(c, maps[q]->body, maps[q]->body, fu->term, sums)))
+            return false;
+    return true;
+}
+
 /* A body a kernel's threads can run each iteration of on their own (the
  * tape's pushes and pops of an iteration balance: each thread has a tape
  * of its own, on the device heap); terms: a fused scan's, which its terms'
@@ -75,9 +94,12 @@ static bool grid_body(Cuda *c, Body *b, Body *loop_body, Var *const *terms, bool
         Stmt *s = b->stmts.items[i];
         switch (s->kind) {
         case S_RETURN:
-        case S_SCAN:
         case S_HIST:
             return false;
+        case S_SCAN: /* a scan in each iteration, fused with its maps: each thread's, in order */
+            if (!inner_scan(c, s, sums))
+                return false;
+            break;
         case S_DECL: /* (arrays sized at run time: each thread's on the heap) */
             if (s->buf && s->buf->table)
                 return false;

@@ -11,7 +11,8 @@
 # Histograms of *, min and max: their bins updated atomically on the grid,
 # through a copy per warp (folded in after), their first entries found
 # there too (not blocks of a CPU thread each). Declared operators' reduces
-# and scans: their blocks combined in groups on the grid. And
+# and scans: their blocks combined in groups on the grid. A scan in each
+# iteration of a map (scan_vmul16's columns): in the iteration's thread. And
 # maps nested in maps: a thread per pair of iterations where each pair's
 # updates are its own or atomic (nested_map, pair_energy), a thread per
 # row where a row's iterations all update the row's element (scale_rows).
@@ -48,6 +49,7 @@ hist_mul|pg_atomic_mul(&h_nonzero_1_own[|1
 hist_mul|pg_bin_copies_fold(h_zeros_1, |1
 reduce_mat2|_group_1[blk]|3
 scan_mat2|_group_start_1[blk]|4
+scan_vmul16|a map, one iteration per thread): for (int j|2
 LIST
 # application, the fewest loops it must run on the host, what else it must call
 while IFS='|' read -r file loops want; do
