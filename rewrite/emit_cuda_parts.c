@@ -193,163 +193,7 @@ static void grid_loop_open(Cuda *c, Stmt *s) {
     declare_grid_index(e, s, "pg_k", arg);
 }
 
-/* ---- a histogram's bins: a copy per warp ----
- * A map marked as a histogram of *, min or max (hist_bins, and
- * hist_more_bins for a product's zero counts: arrays its iterations only
- * update, by one operator, atomically) whose number of bins the host
- * knows: each warp of the grid updates a copy of the bins of its own,
- * folded into them after the kernel (pargrad_cuda.h, pg_bin_copies: how
- * many, none where the bins are many next to the updates). Few bins that
- * every warp of the grid updates by compare-and-swap loops retry against
- * each other (a product of 31 bins ran past 20 s on an H200). Sums keep
- * atomicAdd, which the GPU does without retrying (a sum of 31 bins took
- * 1.03 times its primal's time there), and their order of addition, which
- * copies would change by more than the 1e-12 the GPU's gradients are held
- * to against the CPU's. */
-static const char *reduce_functor(ReduceOp op, Type t);
-static const char *identity_text(ReduceOp op, Type t);
-
-typedef struct BinCopies {
-    int n;           /* arrays of bins: 1 or 2 */
-    Buffer *bins[2]; /* (their kernel's parameters keep the names) */
-    ReduceOp op[2];  /* the operator of their updates */
-    const char *copies[2], *own[2], *cname[2];
-    const char *ncopies, *nbins; /* the kernel's parameters */
-} BinCopies;
-
-/* Whether every statement of b naming buf is an atomic update by one
- * operator (*op, -1 before the first) */
-static bool only_updates(Body *b, Buffer *buf, int *op) {
-    for (int i = 0; b && i < b->stmts.len; i++) {
-        Stmt *s = b->stmts.items[i];
-        bool names = s->buf == buf || s->hist_bins == buf || s->hist_more_bins == buf;
-        for (int q = 0; q < 2; q++)
-            names |= (s->kind == S_SCAN || s->kind == S_HIST) && s->scan_in[q] == buf;
-        if (names && (s->kind != S_ACC || s->buf != buf || s->acc == ACC_PLAIN ||
-                      (*op >= 0 && *op != (int)s->acc_op)))
-            return false;
-        if (names)
-            *op = (int)s->acc_op;
-        if (!only_updates(s->then_body, buf, op) || !only_updates(s->else_body, buf, op) ||
-            !only_updates(s->body, buf, op))
-            return false;
-    }
-    return true;
-}
-
-/* A flat array of floating values, as the copies are laid out */
-static bool flat_bins(const Buffer *b) {
-    return b->rank == 1 && type_is_float(b->elem) && !b->field && !b->through_pointer &&
-           !b->by_value && !b->scalar_ref && !b->row_table;
-}
-
-/* The copies map s's kernel takes, or NULL */
-static BinCopies *bin_copies_of(Cuda *c, Stmt *s) {
-    if (!s->hist_bins || !host_known(c, s->hist_nbins) || !host_known(c, s->lo) ||
-        !host_known(c, s->hi))
-        return NULL;
-    BinCopies *bc = arena_alloc(&c->e->a, sizeof *bc);
-    memset(bc, 0, sizeof *bc);
-    Buffer *arrays[2] = {s->hist_bins, s->hist_more_bins};
-    for (int q = 0; q < 2 && arrays[q]; q++) {
-        int op = -1;
-        if (!flat_bins(arrays[q]) || !only_updates(s->body, arrays[q], &op) || op < 0 ||
-            op == RED_ADD)
-            return NULL;
-        bc->bins[bc->n] = arrays[q];
-        bc->op[bc->n++] = (ReduceOp)op;
-    }
-    return bc;
-}
-
-/* The kernel's parameters for the copies (its launch's arguments: args) */
-static const char *bin_copies_params(Cuda *c, BinCopies *bc, int n, const char **args) {
-    Emitter *e = c->e;
-    const char *params = "";
-    *args = "";
-    for (int q = 0; q < bc->n; q++) {
-        const char *name = buf_name(e, bc->bins[q]);
-        bc->copies[q] = unique_name(e, arena_printf(&e->a, "%s_copies_%d", name, n), false);
-        names_push(e, bc->copies[q]);
-        params =
-            arena_printf(&e->a, "%s, %s *%s", params, type_cname(bc->bins[q]->elem), bc->copies[q]);
-        *args = arena_printf(&e->a, "%s, %s", *args, bc->copies[q]);
-    }
-    bc->ncopies = arena_printf(&e->a, "pg_copies_%d", n);
-    bc->nbins = arena_printf(&e->a, "pg_bins_%d", n);
-    names_push(e, bc->ncopies);
-    names_push(e, bc->nbins);
-    *args = arena_printf(&e->a, "%s, %s, %s", *args, bc->ncopies, bc->nbins);
-    return arena_printf(&e->a, "%s, long %s, long %s", params, bc->ncopies, bc->nbins);
-}
-
-/* In the kernel: the copy of the thread's warp, which the body's updates
- * name */
-static void use_bin_copies(Cuda *c) {
-    Emitter *e = c->e;
-    BinCopies *bc = c->bin_copies;
-    for (int q = 0; q < bc->n; q++) {
-        const char *bins = buf_name(e, bc->bins[q]);
-        bc->own[q] = unique_name(e, arena_printf(&e->a, "%s_own", bins), false);
-        names_push(e, bc->own[q]);
-        line(e, arena_printf(&e->a,
-                             "%s *const %s = pg_bin_copy(%s, %s, %s, %s); /* its warp's copy of "
-                             "%s (%s itself where there are none) */",
-                             type_cname(bc->bins[q]->elem), bc->own[q], bins, bc->copies[q],
-                             bc->ncopies, bc->nbins, bins, bins));
-        bc->cname[q] = bc->bins[q]->cname;
-        bc->bins[q]->cname = bc->own[q];
-    }
-}
-
-static void forget_bin_copies(Cuda *c) {
-    BinCopies *bc = c->bin_copies;
-    for (int q = 0; bc && q < bc->n; q++)
-        bc->bins[q]->cname = bc->cname[q];
-    c->bin_copies = NULL;
-}
-
-static void emit_grid_blocks(Cuda *c, Stmt *s, Stmt *inner);
-
-/* On the host, before the launch: how many copies, and the copies */
-static void alloc_bin_copies(Cuda *c, BinCopies *bc, Stmt *s, Stmt *inner) {
-    Emitter *e = c->e;
-    const char *names = buf_name(e, bc->bins[0]);
-    if (bc->n == 2)
-        names = arena_printf(&e->a, "%s and %s", names, buf_name(e, bc->bins[1]));
-    hprintf(c,
-            "/* few bins next to the updates: each warp of the grid updates a copy of %s of "
-            "its own, folded in after the kernel (atomics of every warp on a few bins retry "
-            "against each other; pg_bin_copies: how many, none where the bins are many) */\n",
-            names);
-    hprintf(c, "const long %s = ", bc->nbins);
-    emit_operand_top(e, s->hist_nbins);
-    fputs(";\n", c->host);
-    hprintf(c, "const long %s = pg_bin_copies(%s, ", bc->ncopies, bc->nbins);
-    emit_grid_blocks(c, s, inner);
-    fputs(", ", c->host);
-    emit_trip_count(e, s);
-    if (inner) {
-        fputs(" * pg_trip_count(", c->host);
-        emit_trip_count(e, inner);
-        fputc(')', c->host);
-    }
-    fprintf(c->host, ", %ssizeof(%s));\n", bc->n == 2 ? "2 * " : "", type_cname(bc->bins[0]->elem));
-    for (int q = 0; q < bc->n; q++) {
-        const char *ty = type_cname(bc->bins[q]->elem);
-        hprintf(c, "%s *%s = pg_bin_copies_alloc(%s, %s, (%s)(%s), pg_stream, \"%s\", %d);\n", ty,
-                bc->copies[q], bc->ncopies, bc->nbins, ty,
-                identity_text(bc->op[q], bc->bins[q]->elem), c->fname, s->loc.line);
-    }
-}
-
-/* After the launch: the copies folded into the bins */
-static void fold_bin_copies(Cuda *c, BinCopies *bc, Stmt *s) {
-    for (int q = 0; q < bc->n; q++)
-        hprintf(c, "pg_bin_copies_fold(%s, %s, %s, %s, %s, pg_stream, \"%s\", %d);\n",
-                buf_name(c->e, bc->bins[q]), bc->copies[q], bc->ncopies, bc->nbins,
-                reduce_functor(bc->op[q], bc->bins[q]->elem), c->fname, s->loc.line);
-}
+static void use_bin_copies(Cuda *c); /* (a histogram's bins: a copy per warp, below) */
 
 /* A grid kernel's head, the frame's values it reads, its threads' tape
  * and heap arrays (those body declares); returns the names' scope of the
@@ -469,18 +313,24 @@ static const char *identity_text(ReduceOp op, Type t) {
 
 /* The blocks of a map's or reduce's kernel (a map flattened with the map
  * inner in it: of their pairs of iterations) */
-static void emit_grid_blocks(Cuda *c, Stmt *s, Stmt *inner) {
-    if (!host_known(c, s->lo) || !host_known(c, s->hi)) {
-        fputs("pg_blocks(1L << 20)", c->host);
-        return;
-    }
-    fputs(inner ? "pg_blocks((" : "pg_blocks(", c->host);
+/* (their iterations: of the pairs, where the map inner is flattened in) */
+static void emit_grid_trips(Cuda *c, Stmt *s, Stmt *inner) {
+    if (inner)
+        fputc('(', c->host);
     emit_trip_count(c->e, s);
     if (inner) {
         fputs(") * pg_trip_count(", c->host);
         emit_trip_count(c->e, inner);
         fputc(')', c->host);
     }
+}
+static void emit_grid_blocks(Cuda *c, Stmt *s, Stmt *inner) {
+    if (!host_known(c, s->lo) || !host_known(c, s->hi)) {
+        fputs("pg_blocks(1L << 20)", c->host);
+        return;
+    }
+    fputs("pg_blocks(", c->host);
+    emit_grid_trips(c, s, inner);
     fputc(')', c->host);
 }
 
@@ -543,6 +393,154 @@ static void launch_grid(Cuda *c, Stmt *s, Stmt *inner, const char *name, Uses *u
                 s->loc.line);
     c->pool = 0;
     c->slab_loop = NULL;
+}
+
+/* ---- a histogram's bins: a copy per warp ----
+ * A map marked as a histogram of *, min or max (hist_bins, and
+ * hist_more_bins for a product's zero counts: arrays its iterations only
+ * update, by one operator, atomically) whose number of bins the host
+ * knows: each warp of the grid updates a copy of the bins of its own,
+ * folded into them after the kernel (pargrad_cuda.h, pg_bin_copies: how
+ * many, none where the bins are many next to the updates). Few bins that
+ * every warp of the grid updates by compare-and-swap loops retry against
+ * each other (a product of 31 bins ran past 20 s on an H200). Sums keep
+ * atomicAdd, which the GPU does without retrying (a sum of 31 bins took
+ * 1.03 times its primal's time there), and their order of addition, which
+ * copies would change by more than the 1e-12 the GPU's gradients are held
+ * to against the CPU's. */
+typedef struct BinCopies {
+    int n;           /* arrays of bins: 1 or 2 */
+    Buffer *bins[2]; /* (their kernel's parameters keep the names) */
+    ReduceOp op[2];  /* the operator of their updates */
+    const char *copies[2], *own[2], *cname[2];
+    const char *ncopies, *nbins; /* the kernel's parameters */
+} BinCopies;
+
+/* Whether every statement of b naming buf is an atomic update by one
+ * operator (*op, -1 before the first) */
+static bool only_updates(Body *b, Buffer *buf, int *op) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *s = b->stmts.items[i];
+        bool names = s->buf == buf || s->hist_bins == buf || s->hist_more_bins == buf;
+        for (int q = 0; q < 2; q++)
+            names |= (s->kind == S_SCAN || s->kind == S_HIST) && s->scan_in[q] == buf;
+        if (names && (s->kind != S_ACC || s->buf != buf || s->acc == ACC_PLAIN ||
+                      (*op >= 0 && *op != (int)s->acc_op)))
+            return false;
+        if (names)
+            *op = (int)s->acc_op;
+        if (!only_updates(s->then_body, buf, op) || !only_updates(s->else_body, buf, op) ||
+            !only_updates(s->body, buf, op))
+            return false;
+    }
+    return true;
+}
+
+/* A flat array of floating values, as the copies are laid out */
+static bool flat_bins(const Buffer *b) {
+    return b->rank == 1 && type_is_float(b->elem) && !b->field && !b->through_pointer &&
+           !b->by_value && !b->scalar_ref && !b->row_table;
+}
+
+/* The copies map s's kernel takes, or NULL */
+static BinCopies *bin_copies_of(Cuda *c, Stmt *s) {
+    if (!s->hist_bins || !host_known(c, s->hist_nbins) || !host_known(c, s->lo) ||
+        !host_known(c, s->hi))
+        return NULL;
+    BinCopies *bc = arena_alloc(&c->e->a, sizeof *bc);
+    memset(bc, 0, sizeof *bc);
+    Buffer *arrays[2] = {s->hist_bins, s->hist_more_bins};
+    for (int q = 0; q < 2 && arrays[q]; q++) {
+        int op = -1;
+        if (!flat_bins(arrays[q]) || !only_updates(s->body, arrays[q], &op) || op < 0 ||
+            op == RED_ADD)
+            return NULL;
+        bc->bins[bc->n] = arrays[q];
+        bc->op[bc->n++] = (ReduceOp)op;
+    }
+    return bc;
+}
+
+/* The kernel's parameters for the copies (its launch's arguments: args) */
+static const char *bin_copies_params(Cuda *c, BinCopies *bc, int n, const char **args) {
+    Emitter *e = c->e;
+    const char *params = "";
+    *args = "";
+    for (int q = 0; q < bc->n; q++) {
+        const char *name = buf_name(e, bc->bins[q]);
+        bc->copies[q] = unique_name(e, arena_printf(&e->a, "%s_copies_%d", name, n), false);
+        names_push(e, bc->copies[q]);
+        params =
+            arena_printf(&e->a, "%s, %s *%s", params, type_cname(bc->bins[q]->elem), bc->copies[q]);
+        *args = arena_printf(&e->a, "%s, %s", *args, bc->copies[q]);
+    }
+    bc->ncopies = arena_printf(&e->a, "pg_copies_%d", n);
+    bc->nbins = arena_printf(&e->a, "pg_bins_%d", n);
+    names_push(e, bc->ncopies);
+    names_push(e, bc->nbins);
+    *args = arena_printf(&e->a, "%s, %s, %s", *args, bc->ncopies, bc->nbins);
+    return arena_printf(&e->a, "%s, long %s, long %s", params, bc->ncopies, bc->nbins);
+}
+
+/* In the kernel: the copy of the thread's warp, which the body's updates
+ * name */
+static void use_bin_copies(Cuda *c) {
+    Emitter *e = c->e;
+    BinCopies *bc = c->bin_copies;
+    for (int q = 0; q < bc->n; q++) {
+        const char *bins = buf_name(e, bc->bins[q]);
+        bc->own[q] = unique_name(e, arena_printf(&e->a, "%s_own", bins), false);
+        names_push(e, bc->own[q]);
+        line(e, arena_printf(&e->a,
+                             "%s *const %s = pg_bin_copy(%s, %s, %s, %s); /* its warp's copy of "
+                             "%s (%s itself where there are none) */",
+                             type_cname(bc->bins[q]->elem), bc->own[q], bins, bc->copies[q],
+                             bc->ncopies, bc->nbins, bins, bins));
+        bc->cname[q] = bc->bins[q]->cname;
+        bc->bins[q]->cname = bc->own[q];
+    }
+}
+
+static void forget_bin_copies(Cuda *c) {
+    BinCopies *bc = c->bin_copies;
+    for (int q = 0; bc && q < bc->n; q++)
+        bc->bins[q]->cname = bc->cname[q];
+    c->bin_copies = NULL;
+}
+
+/* On the host, before the launch: how many copies, and the copies */
+static void alloc_bin_copies(Cuda *c, BinCopies *bc, Stmt *s, Stmt *inner) {
+    Emitter *e = c->e;
+    const char *names = buf_name(e, bc->bins[0]);
+    if (bc->n == 2)
+        names = arena_printf(&e->a, "%s and %s", names, buf_name(e, bc->bins[1]));
+    hprintf(c,
+            "/* few bins next to the updates: each warp of the grid updates a copy of %s of "
+            "its own, folded in after the kernel (atomics of every warp on a few bins retry "
+            "against each other; pg_bin_copies: how many, none where the bins are many) */\n",
+            names);
+    hprintf(c, "const long %s = ", bc->nbins);
+    emit_operand_top(e, s->hist_nbins);
+    fputs(";\n", c->host);
+    hprintf(c, "const long %s = pg_bin_copies(%s, ", bc->ncopies, bc->nbins);
+    emit_grid_blocks(c, s, inner);
+    fputs(", ", c->host);
+    emit_grid_trips(c, s, inner);
+    fprintf(c->host, ", %ssizeof(%s));\n", bc->n == 2 ? "2 * " : "", type_cname(bc->bins[0]->elem));
+    for (int q = 0; q < bc->n; q++) {
+        const char *ty = type_cname(bc->bins[q]->elem);
+        hprintf(c, "%s *%s = pg_bin_copies_alloc(%s, %s, (%s)(%s), pg_stream, \"%s\", %d);\n", ty,
+                bc->copies[q], bc->ncopies, bc->nbins, ty,
+                identity_text(bc->op[q], bc->bins[q]->elem), c->fname, s->loc.line);
+    }
+}
+
+/* After the launch: the copies folded into the bins */
+static void fold_bin_copies(Cuda *c, BinCopies *bc, Stmt *s) {
+    for (int q = 0; q < bc->n; q++)
+        hprintf(c, "pg_bin_copies_fold(%s, %s, %s, %s, %s, pg_stream, \"%s\", %d);\n",
+                buf_name(c->e, bc->bins[q]), bc->copies[q], bc->ncopies, bc->nbins,
+                reduce_functor(bc->op[q], bc->bins[q]->elem), c->fname, s->loc.line);
 }
 
 /* Whether v is the term of a scan inside b (the scan's fused emission

@@ -68,21 +68,23 @@ static bool grid_atomic(ReduceOp op, Type t) {
 
 static bool grid_body(Cuda *c, Body *b, Body *loop_body, Var *const *terms, bool sums);
 
-/* A scan inside a map's iteration (a column's running product, a row's
- * prefix sums), fused with the maps that compute its terms and read its
- * prefixes: the iteration's thread runs it, one loop in order, as code on
- * one thread does (the map over the 16 columns of scan_vmul16 ran on one
- * GPU thread otherwise: 10^7 dependent steps) */
-static bool inner_scan(Cuda *c, Stmt *s, bool sums) {
-    ScanFusion *fu = s->fusion;
-    if (!fu)
-        return false;
+/* Whether the maps fused with a scan (its terms', its prefixes' readers)
+ * have iterations threads can run on their own */
+static bool fused_maps_on_grid(Cuda *c, ScanFusion *fu, bool sums) {
     Stmt *maps[2] = {fu->pre, fu->post};
     for (int q = 0; q < 2; q++)
         if (maps[q] &&
             (maps[q]->serial || !grid_body(c, maps[q]->body, maps[q]->body, fu->term, sums)))
             return false;
     return true;
+}
+
+/* A scan inside a map's iteration (a column's running product, a row's
+ * prefix sums), fused with its maps: the iteration's thread runs it, one
+ * loop in order, as code on one thread does (the map over the 16 columns
+ * of scan_vmul16 ran on one GPU thread otherwise: 10^7 dependent steps) */
+static bool inner_scan(Cuda *c, Stmt *s, bool sums) {
+    return s->fusion && fused_maps_on_grid(c, s->fusion, sums);
 }
 
 /* A body a kernel's threads can run each iteration of on their own (the
@@ -154,12 +156,7 @@ static bool grid_scan(Cuda *c, Stmt *s) {
         return false;
     if (fu->pre && !fu->keep_terms && !fuse_pass1_body(&c->e->a, c->e->func, s))
         return false;
-    Stmt *maps[2] = {fu->pre, fu->post};
-    bool ok = true;
-    for (int q = 0; q < 2 && ok; q++)
-        ok = !maps[q] ||
-             (!maps[q]->serial && grid_body(c, maps[q]->body, maps[q]->body, fu->term, false));
-    return ok;
+    return fused_maps_on_grid(c, fu, false);
 }
 
 /* A scan of arrays (not fused with its maps) or a histogram of `*`, min

@@ -31,7 +31,7 @@ template <class T> struct Managed {
     template <class U> Managed(const Managed<U> &) {}
     T *allocate(size_t n) {
         void *p = nullptr;
-        if (cudaMallocManaged(&p, n * sizeof(T) + 1) != cudaSuccess)
+        if (cudaMallocManaged(&p, n * sizeof(T) + 1) != cudaSuccess) /* (+1: n may be 0) */
             throw std::bad_alloc();
         return (T *)p;
     }
