@@ -1136,9 +1136,13 @@ static Stmt *rerun_copy(Rev *r, Stmt *s, PtrVec *rewritten) {
             vec_push(r->a, keep_final, bins->items[k]);
     PtrVec written = {0};
     collect_written(r, s, &written);
-    /* arrays no derivative reads were never restored: final already */
+    /* arrays no derivative reads were never restored: final already,
+     * unless declared again in the re-run (a local array's declaration
+     * starts it afresh: campaign seed 119082's histogram of counts ran no
+     * more into its zeroed bins) */
     for (int k = 0; k < written.len; k++)
-        if (((Buffer *)written.items[k])->inert && !vec_contains(keep_final, written.items[k]))
+        if (((Buffer *)written.items[k])->inert && !vec_contains(keep_final, written.items[k]) &&
+            !vec_contains(rewritten, written.items[k]))
             vec_push(r->a, keep_final, written.items[k]);
     Stmt *c = s->kind == S_HIST || is_recomputed_hist(s) ? rev_hist_final_copy(r, s) : NULL;
     if (!c)
@@ -1148,6 +1152,8 @@ static Stmt *rerun_copy(Rev *r, Stmt *s, PtrVec *rewritten) {
      * bins ran its updates twice: campaign seed 7506121) */
     if (c)
         collect_written(r, c, rewritten);
+    if (c && c->kind == S_DECL && c->buf && !vec_contains(rewritten, c->buf))
+        vec_push(r->a, rewritten, c->buf);
     return c;
 }
 

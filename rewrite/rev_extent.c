@@ -101,47 +101,88 @@ static bool same_index_value(Rev *r, Operand a, Operand b) {
     return oa == ob && opd_equal(a, b);
 }
 
-/* Whether x % m takes every value in [0, m) over the iterations: x is a
- * loop's index over [0, m) or its counter over m consecutive values (up or
- * down), or that shifted by any integer (a rotation, y[(i + 2) % n], the
- * periodic left neighbour y[(i + n - 1) % n]: m consecutive values meet
+/* Whether x % m takes every value in [0, m) over the iterations of a
+ * loop (returned): x is the loop's index over [0, m) or more, or its
+ * counter over m or more consecutive values (up or down), or that plus or minus a value the loop
+ * does not change (a rotation, y[(i + 2) % n], the periodic left neighbour
+ * y[(i + n - 1) % n], a reversed index n - 1 - i: m consecutive values meet
  * every residue, and a valid index is not negative), so the bound m - 1 is
- * reached. */
-static bool all_residues_depth(Rev *r, Operand x, Operand m, int depth) {
-    Stmt *d = x.kind == OPD_VAR ? def_of(r, x) : NULL;
-    if (d && d->kind == S_LET && !type_is_float(d->dst->ty) && depth < 8) {
-        if (d->op == OP_CAST)
-            return all_residues_depth(r, d->args[0], m, depth + 1);
-        if (d->op == OP_ADD)
-            return all_residues_depth(r, d->args[0], m, depth + 1) ||
-                   all_residues_depth(r, d->args[1], m, depth + 1);
-        if (d->op == OP_SUB)
-            return all_residues_depth(r, d->args[0], m, depth + 1);
+ * reached. Not where the other term moves with the loop: (i + i) % n meets
+ * only the even residues. */
+static Stmt *residues_loop(Rev *r, Operand x, Operand m, int depth);
+
+/* o keeps its value over the iterations of loop: a constant, a parameter,
+ * or bound outside the loop's body */
+static bool fixed_in(Rev *r, Operand o, Stmt *loop) {
+    Stmt *d = def_of(r, o);
+    return !d || (d != loop && !body_contains(loop->body, d));
+}
+
+/* x = a + b or a - b: one term walks the residues, the other is fixed */
+static Stmt *residues_of_sum(Rev *r, Stmt *d, Operand m, int depth) {
+    for (int k = 0; k < 2; k++) {
+        Stmt *loop = residues_loop(r, d->args[k], m, depth + 1);
+        if (loop && fixed_in(r, d->args[1 - k], loop))
+            return loop;
     }
-    if (d && d->counter && d->counter->var == x.var) {
+    return NULL;
+}
+
+/* count is at least m: the same value plus a constant not below m's
+ * (a loop over the n + 1 faces of n periodic cells meets every residue
+ * of n) */
+static bool at_least(Rev *r, Operand count, Operand m) {
+    long long oc = 0, om = 0;
+    Operand bc = index_base_offset(r, count, &oc), bm = index_base_offset(r, m, &om);
+    return oc >= om && opd_equal(bc, bm);
+}
+
+/* a loop's trip count where it runs at all: cond ? trips : 0 as trips */
+static Operand trips_when_run(Rev *r, Operand trips) {
+    Stmt *d = int_let(r, trips);
+    if (d && d->op == OP_SELECT && d->args[2].kind == OPD_CONST && d->args[2].ival == 0)
+        return d->args[1];
+    return trips;
+}
+
+static Stmt *residues_loop(Rev *r, Operand x, Operand m, int depth) {
+    Stmt *d = x.kind == OPD_VAR ? def_of(r, x) : NULL;
+    if (!d || depth >= 8)
+        return NULL;
+    if (d->kind == S_LET && !type_is_float(d->dst->ty)) {
+        if (d->op == OP_CAST)
+            return residues_loop(r, d->args[0], m, depth + 1);
+        if (d->op == OP_ADD || d->op == OP_SUB)
+            return residues_of_sum(r, d, m, depth);
+        return NULL;
+    }
+    if (d->counter && d->counter->var == x.var) {
         /* by ones from m - 1 down to 0 (or from 0 up to m, exclusive) */
         Counter *c = d->counter;
         long long of = 0, om = 0;
         bool ones = !c->blocks_of && c->step.kind == OPD_CONST && !type_is_float(c->step.ty) &&
                     c->step.ival == 1;
         if (!ones)
-            return false;
+            return NULL;
         if (c->down) { /* the limit is inclusive: i > -1 makes -1 + 1 */
             long long ol = 0;
             Operand bf = index_base_offset(r, c->first, &of), bm = index_base_offset(r, m, &om);
             Operand bl = index_base_offset(r, c->limit, &ol);
-            return bl.kind == OPD_CONST && !type_is_float(bl.ty) && bl.ival + ol == 0 &&
-                   opd_equal(bf, bm) && of == om - 1;
+            bool all = bl.kind == OPD_CONST && !type_is_float(bl.ty) && bl.ival + ol == 0 &&
+                       opd_equal(bf, bm) && of >= om - 1;
+            return all ? d : NULL;
         }
-        return c->first.kind == OPD_CONST && c->first.ival == 0 && same_index_value(r, c->limit, m);
+        bool all = c->first.kind == OPD_CONST && c->first.ival == 0 && at_least(r, c->limit, m);
+        return all ? d : NULL;
     }
-    return d && (d->kind == S_LOOP || d->kind == S_MAP || d->kind == S_REDUCE) &&
-           d->index == x.var && !d->blocks_of && !d->counter && d->lo.kind == OPD_CONST &&
-           d->lo.ival == 0 && same_index_value(r, d->hi, m);
+    bool all = (d->kind == S_LOOP || d->kind == S_MAP || d->kind == S_REDUCE) &&
+               d->index == x.var && !d->blocks_of && d->lo.kind == OPD_CONST && d->lo.ival == 0 &&
+               at_least(r, trips_when_run(r, d->hi), m);
+    return all ? d : NULL;
 }
 
 static bool all_residues(Rev *r, Operand x, Operand m) {
-    return all_residues_depth(r, x, m, 0);
+    return residues_loop(r, x, m, 0) != NULL;
 }
 
 /* c ? a : b as min(a, b) (1: c is a < b, a <= b, b > a or b >= a), max(a,

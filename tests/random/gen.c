@@ -148,6 +148,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_PARAM_SWAP] = {"param_swap", 1},
     [K_CAUSAL] = {"causal", 1},
     [K_RECURRENCE] = {"recurrence", 1},
+    [K_FACES] = {"faces", 1},
 };
 
 int on(enum construct k) {

@@ -201,6 +201,11 @@ enum construct {
                       * const double *sw = x; x = w; w = sw; */
     K_RECURRENCE,    /* a sequential recurrence along a local array: up (r[i] from r[i - 1]),
                       * down (r[i] from r[i + 1]) or at an offset (r[n + i]): nothing saved */
+    K_FACES,         /* a finite-volume step on an output: fluxes at the n + 1 faces of a
+                      * periodic row (i <= n, or down from n) from its neighbours at
+                      * (i + n - 1) % n and i % n, then the output stepped by their
+                      * differences: n + 1 consecutive counters meet every residue of n,
+                      * the reads' extent is n (rewrite/rev_extent.c residues_loop) */
     K_COUNT
 };
 

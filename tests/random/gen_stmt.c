@@ -1643,6 +1643,33 @@ static int gen_walk_update(struct block b) {
     return 1;
 }
 
+/* faces: fluxes at the n + 1 faces of a periodic row of an output, each
+ * from the cells on its two sides (o[(i + n - 1) % n] and o[i % n]), the
+ * face loop running up to n inclusive or down from n, then the output
+ * stepped by the fluxes' differences, as a finite-volume step writes it;
+ * outside parallel loops (the fluxes malloc'ed and freed around it) */
+static int gen_periodic_faces(struct block b) {
+    struct array *o = updatable_output();
+    if (!o)
+        return 0;
+    int ip, kp;
+    const char *fl = fresh("fl"), *i = loop_counter("i", &ip), *d = ip ? "" : "int ";
+    const char *k = loop_counter("k", &kp);
+    const char *faces = chance(50) ? fmt("for (%s%s = 0; %s <= n; %s++)", d, i, i, i)
+                                   : fmt("for (%s%s = n; %s >= 0; %s--)", d, i, i, i);
+    stmt(b, fmt("double *%s = malloc(sizeof(double) * (size_t)(n + 1));", fl));
+    stmt(b, fmt("#pragma pargrad map\n%s\n    %s[%s] = 0.5 * (%s[(%s + n - 1) %% n] + %s[%s %% n]) "
+                "* tanh(x[0]);",
+                faces, fl, i, o->name, i, o->name, i));
+    stmt(b, fmt("#pragma pargrad map\n%s\n    %s[%s] = 0.5 * %s[%s] + 0.25 * tanh(%s[%s + 1] - "
+                "%s[%s]);",
+                loop_head(k, kp, "0", "n"), o->name, k, o->name, k, fl, k, fl, k));
+    stmt(b, fmt("free(%s);", fl));
+    end_counter(i);
+    end_counter(k);
+    return 1;
+}
+
 /* logged_write: an output updated where which elements get written is
  * known only as the code runs (a triangular or blocked nest, an index or
  * a bound read from the int table that the same code advances, a map
@@ -1880,6 +1907,8 @@ static void gen_stmt(struct block b, int count) {
                 return;
             }
             if (on(K_LOGGED) && !in_parallel && chance(30) && gen_logged_write(b))
+                return;
+            if (on(K_FACES) && !in_parallel && !cx.in_helper && chance(35) && gen_periodic_faces(b))
                 return;
             if (on(K_VIEW) && !in_parallel && !cx.in_helper && chance(20) && gen_walk_update(b))
                 return;
