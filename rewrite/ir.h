@@ -173,7 +173,8 @@ struct StructFields {
     const char **paths;
     Type *types;
     Buffer **bufs;
-    bool *to_const; /* pointer fields: whether each points to const elements */
+    bool *to_const;  /* pointer fields: whether each points to const elements */
+    long long *lens; /* pointer fields: an array field's length (double w[4]), else 0 */
     /* pointer fields of a struct pointer parameter: the arrays of the
      * elements of an array of them (p[k].u[i], a table of rows), and which
      * of the two forms the function uses (1 p->u, 2 p[k].u) */

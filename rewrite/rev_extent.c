@@ -835,13 +835,19 @@ void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue) {
                 !written ? ""
                 : ret    ? arena_printf(r->a, " and in out(...) (out(return, %s))", p->name)
                          : " and in out(...)";
+            /* (a struct's field has no declaration of its own to size) */
+            const char *sized =
+                p->buf->field ? ""
+                              : arena_printf(r->a,
+                                             "; or declare its length from integer parameters "
+                                             "(%s %s[n * m])",
+                                             type_cname(p->buf->elem), p->name);
             rev_error(
                 r, ex.unbounded ? ex.unbounded->loc : r->src->loc,
                 arena_printf(r->a,
                              "list '%s' in wrt(...)%s: its adjoint then comes as a "
-                             "parameter; or declare its length from integer parameters "
-                             "(%s %s[n * m])",
-                             p->name, also, type_cname(p->buf->elem), p->name),
+                             "parameter%s",
+                             p->name, also, sized),
                 arena_printf(r->a,
                              "'%s' carries derivatives, but pargrad cannot tell its size "
                              "to keep its adjoint%s",

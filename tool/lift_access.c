@@ -383,7 +383,15 @@ Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
         plain = true;
     }
     if (!plain && (n != 1 || !is_pointer_type(cur))) {
-        if (b >= 0 || clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
+        CXType pointee = clang_getCanonicalType(clang_getPointeeType(clang_getCursorType(cur)));
+        bool rows = pointee.kind == CXType_ConstantArray || pointee.kind == CXType_VariableArray;
+        if (rows) /* double (*X)[nf] = (double (*)[nf])buf: a view of rows */
+            lift_fail(L, cur,
+                      "declare the parameter with its rows' length and index it (for example const "
+                      "double "
+                      "X[n][nf], X[i][j]), or index the flat array (buf[i * nf + j])",
+                      "a pointer to rows of a local view, which pargrad does not follow%s", "");
+        else if (b >= 0 || clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
             lift_fail(L, cur, "index a parameter, a local array or a pointer into one, e.g. x[i]",
                       "unsupported array expression%s", "");
         else

@@ -17,6 +17,7 @@ typedef struct ShapeBuild {
     PtrVec paths;
     Type types[4096];
     bool to_const[4096];
+    long long lens[4096]; /* an array field's length (double w[4]), 0 for a pointer */
     int n;
     bool too_many;
 } ShapeBuild;
@@ -37,8 +38,13 @@ static enum CXVisitorResult add_field(CXCursor field, CXClientData data) {
             add_fields(sb, t, path);
     } else {
         CXType pointee = clang_getCanonicalType(clang_getPointeeType(t));
-        bool wanted =
-            sb->pointers ? t.kind == CXType_Pointer && map_type(pointee, &ty) : map_type(t, &ty);
+        /* an array of numbers inside the struct (double w[4]) is followed as
+         * a pointer field is: s->w[k] reads it, s_b->w[k] its adjoint */
+        CXType inner = clang_getCanonicalType(clang_getArrayElementType(t));
+        bool array = t.kind == CXType_ConstantArray && inner.kind != CXType_ConstantArray &&
+                     map_type(inner, &ty);
+        bool wanted = sb->pointers ? array || (t.kind == CXType_Pointer && map_type(pointee, &ty))
+                                   : map_type(t, &ty);
         if (!wanted)
             return CXVisit_Continue;
         if (sb->n == (int)(sizeof sb->types / sizeof sb->types[0])) {
@@ -46,7 +52,8 @@ static enum CXVisitorResult add_field(CXCursor field, CXClientData data) {
             return CXVisit_Break;
         }
         vec_push(sb->L->a, &sb->paths, (void *)path);
-        sb->to_const[sb->n] = sb->pointers && clang_isConstQualifiedType(pointee);
+        sb->to_const[sb->n] = sb->pointers && !array && clang_isConstQualifiedType(pointee);
+        sb->lens[sb->n] = array ? clang_getArraySize(t) : 0;
         sb->types[sb->n++] = ty;
     }
     return CXVisit_Continue;
@@ -79,6 +86,8 @@ static StructFields *fields_of(Lift *L, CXCursor at, CXType t, bool pointers) {
     memcpy(sh->types, sb->types, sizeof(Type) * (size_t)sb->n);
     sh->to_const = arena_alloc(L->a, sizeof(bool) * (size_t)(sb->n + 1));
     memcpy(sh->to_const, sb->to_const, sizeof(bool) * (size_t)sb->n);
+    sh->lens = arena_alloc(L->a, sizeof(long long) * (size_t)(sb->n + 1));
+    memcpy(sh->lens, sb->lens, sizeof(long long) * (size_t)sb->n);
     sh->bufs = arena_alloc(L->a, sizeof(Buffer *) * (size_t)(sb->n + 1));
     if (sb->too_many)
         lift_fail(L, at, "split the struct", "a struct with more than %s scalar fields", "4096");
@@ -353,13 +362,18 @@ void lift_struct_param(Lift *L, CXCursor p, Param *pr, int slot, CXType elem, in
         Buffer *buf = buffer_new(L->a, L->f, pr->name, from->types[f], BUF_PARAM);
         /* a pointer field of a const struct still points to writable
          * elements, unless it points to const ones */
-        buf->is_const = through_pointer ? ptrs->to_const[f] : is_const || by_value;
+        bool array = through_pointer && ptrs->lens[f] > 0;
+        buf->is_const = through_pointer && !array ? ptrs->to_const[f] : is_const || by_value;
         buf->rank = rows ? 2 : through_pointer ? 1 : rank;
         buf->row_table = rows;
         buf->field = from->paths[f];
         buf->by_value = by_value;
         buf->through_pointer = through_pointer;
         buf->param_decl = pr->decl;
+        if (array && !rows) { /* its declared length bounds every access */
+            buf->extent = arena_alloc(L->a, sizeof(Operand));
+            *buf->extent = opd_int(ptrs->lens[f]);
+        }
         if (rows)
             from->row_bufs[f] = buf;
         else
@@ -766,12 +780,35 @@ static void store_struct(Lift *L, CXCursor at, CXCursor lhs, Operand *vals, int 
     }
 }
 
-/* q = p[i], p[i] = q, *a = *b, q.pos = p[i].pos: field by field. */
+/* The first array field of numbers of struct type t (double w[4], at any
+ * depth), or NULL */
+static const char *array_field_of(Lift *L, CXCursor at, CXType t) {
+    StructFields *arrays = fields_of(L, at, t, true);
+    for (int k = 0; k < arrays->n; k++)
+        if (arrays->lens[k] > 0)
+            return arrays->paths[k];
+    return NULL;
+}
+
+/* q = p[i], p[i] = q, *a = *b, q.pos = p[i].pos: field by field (the
+ * scalar fields: a struct holding an array is not copied whole) */
 void lift_struct_assign(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs) {
     if (L->carrier && carrier_update(L, c, lhs, rhs))
         return;
     if (L->tuple_hist && tuple_bin_update(L, c, lhs, rhs))
         return;
+    const char *array = array_field_of(L, c, clang_getCursorType(lhs));
+    if (array) {
+        lift_fail(L, c,
+                  "assign the scalar fields and the array's elements one by one, between "
+                  "the struct parameter's own elements (p[j].w[k] = p[i].w[k])",
+                  "%s",
+                  arena_printf(L->a,
+                               "a copy of a whole struct holding the array '%s': pargrad copies "
+                               "structs field by field, not the arrays inside them",
+                               array));
+        return;
+    }
     int n;
     Operand *vals = struct_values(L, rhs, &n);
     if (vals)
@@ -868,7 +905,9 @@ static void init_from_list(Lift *L, CXCursor list, CXType t, const char *prefix,
         int k = field_index(sh, path);
         if (k < 0) {
             if (!clang_Cursor_isNull(item))
-                lift_fail(L, item, "assign the member after the declaration",
+                lift_fail(L, item,
+                          "keep the member's values in a local array of their own, or in a "
+                          "field of a struct parameter",
                           "an initialiser for the struct member '%s', which pargrad does not "
                           "follow",
                           path);

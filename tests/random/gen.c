@@ -149,6 +149,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_CAUSAL] = {"causal", 1},
     [K_RECURRENCE] = {"recurrence", 1},
     [K_FACES] = {"faces", 1},
+    [K_ARRAY_FIELDS] = {"array_fields", 1},
 };
 
 int on(enum construct k) {
@@ -280,6 +281,8 @@ static struct node *gen_return_value(void) {
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("sp[0].hi", 1.0));
     if (prog.has_sg && !prog.used_sg)
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("sg[1].v[n - 1]", 1.0));
+    if (prog.has_sa && !prog.used_sa)
+        e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("sa[n - 1].c[2]", 1.0));
     return squash(e);
 }
 
@@ -293,8 +296,10 @@ static void setup_interface(void) {
     prog.has_sp = on(K_STRUCT) && prog.has_w && chance(45);
     prog.uses_struct = prog.has_sp;
     prog.has_sg = on(K_PTR_FIELDS) && prog.has_w && chance(30);
+    prog.has_sa = on(K_ARRAY_FIELDS) && prog.has_w && chance(30);
     /* (sp and sg are packed from w's data) */
-    prog.w_optional = on(K_OPTIONAL) && prog.has_w && !prog.has_sp && !prog.has_sg && chance(35);
+    prog.w_optional =
+        on(K_OPTIONAL) && prog.has_w && !prog.has_sp && !prog.has_sg && !prog.has_sa && chance(35);
     prog.w_null = prog.w_optional && chance(50);
     prog.has_a = on(K_VLA) && chance(25);
     prog.has_rt = prog.has_a && on(K_ROW_TABLE) && chance(40);
@@ -591,6 +596,8 @@ static void print_params(FILE *out) {
         fputs(", const rg_pt *sp", out);
     if (prog.has_sg)
         fputs(", const rg_seg *sg", out);
+    if (prog.has_sa)
+        fputs(", const rg_ax *sa", out);
     if (prog.has_a)
         print_param(out, ", const ", prog.ty_a, " a[n][m]");
     if (prog.has_rt)
@@ -664,6 +671,8 @@ static void print_struct_type(FILE *out) {
         fputs("typedef struct {\n    int len;\n    double *u;\n} rg_st;\n\n", out);
     if (prog.has_sg)
         fputs("typedef struct {\n    int len;\n    const double *v;\n} rg_seg;\n\n", out);
+    if (prog.has_sa)
+        fputs("typedef struct {\n    double c[3];\n    double s;\n} rg_ax;\n\n", out);
 }
 
 static void print_support(FILE *out);
@@ -785,6 +794,8 @@ static void print_directive(FILE *out) {
         fputs(prog.has_sp ? ", w, sp" : ", w", out);
     if (prog.w_wrt && prog.has_sg)
         fputs(", sg", out);
+    if (prog.w_wrt && prog.has_sa)
+        fputs(", sa", out);
     if (prog.a_wrt)
         fputs(prog.has_rt ? ", a, rt" : ", a", out);
     if (prog.p_wrt)
@@ -859,6 +870,8 @@ static void print_grad_params(FILE *out) {
         fprintf(out, ", const rg_pt *sp%s", prog.w_wrt ? ", rg_pt *sp_b" : "");
     if (prog.has_sg)
         fprintf(out, ", const rg_seg *sg%s", prog.w_wrt ? ", rg_seg *sg_b" : "");
+    if (prog.has_sa)
+        fprintf(out, ", const rg_ax *sa%s", prog.w_wrt ? ", rg_ax *sa_b" : "");
     if (prog.has_a)
         fprintf(out, ", const double a[n][m]%s", prog.a_wrt ? ", double a_b[n][m]" : "");
     if (prog.has_rt)
@@ -885,6 +898,8 @@ static void print_primal_args(FILE *out) {
         fputs(", sp", out);
     if (prog.has_sg)
         fputs(", sg", out);
+    if (prog.has_sa)
+        fputs(", sa", out);
     if (prog.has_a)
         fputs(", (const double(*)[M])d->a", out);
     if (prog.has_rt)
@@ -907,6 +922,8 @@ static void print_call(FILE *out, const char *name) {
         fputs("    rg_pt sp[N];\n    rg_pack(d, sp);\n", out);
     if (prog.has_sg)
         fputs("    double sv[2][N];\n    rg_seg sg[2];\n    rg_segs(d, sv, sg);\n", out);
+    if (prog.has_sa)
+        fputs("    rg_ax sa[N];\n    rg_cells(d, sa);\n", out);
     if (prog.has_rt)
         fputs("    double at[N * M];\n    const double *rt[N];\n    rg_rows(d->a, at, rt);\n", out);
     if (prog.has_u && u_in_struct())
@@ -944,6 +961,15 @@ static void write_check(FILE *out, uint64_t seed) {
               "d->w[N * M - 1 - i];\n    }\n    sg[0] = (rg_seg){N, sv[0]};\n    sg[1] = "
               "(rg_seg){N, sv[1]};\n}\n\n",
               out);
+    if (prog.has_sa) /* sa's arrays from w by k = 3 i + j, s from the back */
+        fputs("static void rg_cells(const struct drv *d, rg_ax *sa) {\n    for (int i = 0; i < N; "
+              "i++) {\n        for (int j = 0; j < 3; j++)\n            sa[i].c[j] = d->w[(3 * "
+              "i + j) % (N * M)];\n        sa[i].s = d->w[N * M - 1 - i];\n    }\n}\n\nstatic "
+              "void rg_uncells(struct drv *d, const rg_ax *sa_b) {\n    for (int i = 0; i < N; "
+              "i++) {\n        for (int j = 0; j < 3; j++)\n            d->w_b[(3 * i + j) % (N "
+              "* M)] += sa_b[i].c[j];\n        d->w_b[N * M - 1 - i] += sa_b[i].s;\n    "
+              "}\n}\n\n",
+              out);
     fprintf(out, "%s f(", ret_type());
     print_params(out);
     fprintf(out, ");\n%s f_b(", ret_type());
@@ -971,6 +997,10 @@ static void write_check(FILE *out, uint64_t seed) {
               "memset(sv_b, 0, sizeof sv_b);\n    rg_seg sg_b[2] = {{-1, sv_b[0]}, {-1, "
               "sv_b[1]}};\n    (void)sg_b;\n",
               out);
+    if (prog.has_sa) /* sa_b is added into w_b: the chain rule through rg_cells */
+        fputs("    rg_ax sa[N], sa_b[N];\n    rg_cells(d, sa);\n    memset(sa_b, 0, sizeof "
+              "sa_b);\n",
+              out);
     if (prog.has_sp) /* sp_b is unpacked into w_b: the chain rule through rg_pack */
         fputs("    rg_pt sp[N], sp_b[N];\n    rg_pack(d, sp);\n    memset(sp_b, 0, sizeof "
               "sp_b);\n",
@@ -984,6 +1014,8 @@ static void write_check(FILE *out, uint64_t seed) {
         fprintf(out, ", sp%s", prog.w_wrt ? ", sp_b" : "");
     if (prog.has_sg)
         fprintf(out, ", sg%s", prog.w_wrt ? ", sg_b" : "");
+    if (prog.has_sa)
+        fprintf(out, ", sa%s", prog.w_wrt ? ", sa_b" : "");
     if (prog.has_a)
         fprintf(out, ", (const double(*)[M])d->a%s", prog.a_wrt ? ", (double(*)[M])d->a_b" : "");
     if (prog.has_rt)
@@ -1003,6 +1035,8 @@ static void write_check(FILE *out, uint64_t seed) {
     fputs(");\n", out);
     if (prog.has_sp && prog.w_wrt)
         fputs("    rg_unpack(d, sp_b);\n", out);
+    if (prog.has_sa && prog.w_wrt)
+        fputs("    rg_uncells(d, sa_b);\n", out);
     if (prog.has_sg && prog.w_wrt)
         fputs("    for (int i = 0; i < N; i++) {\n        d->w_b[i] += sv_b[0][i];\n        "
               "d->w_b[N * M - 1 - i] += sv_b[1][i];\n    }\n",

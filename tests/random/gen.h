@@ -206,6 +206,9 @@ enum construct {
                       * (i + n - 1) % n and i % n, then the output stepped by their
                       * differences: n + 1 consecutive counters meet every residue of n,
                       * the reads' extent is n (rewrite/rev_extent.c residues_loop) */
+    K_ARRAY_FIELDS,  /* a struct parameter with an array field, read as sa[i].c[k] (double
+                      * c[3] inside the struct: followed as a pointer field is,
+                      * tool/lift_struct.c) */
     K_COUNT
 };
 
@@ -320,6 +323,8 @@ struct program {
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
     int has_sp, used_sp, uses_struct, uses_ptval, uses_ptmix, uses_ptnext;
+    int has_sa, used_sa;    /* array_fields: const rg_ax *sa, N cells whose fields c[3] (arrays in
+                             * the struct) and s are packed from w */
     int has_sg, used_sg;    /* pointer_fields: const rg_seg *sg, two segments whose v point to
                              * copies of w's front and back (sg[k].v[i]) */
     int uses_enum;          /* enum rg_mode is defined */

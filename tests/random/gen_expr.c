@@ -220,6 +220,14 @@ const char *optional_w(const char *elem) {
 static struct node *array_read(void) {
     if ((prog.has_sp || prog.heap_sp) && !cx.in_helper && chance(20))
         return struct_read();
+    if (prog.has_sa && !cx.in_helper && chance(15)) { /* an array in a struct: sa[i].c[k] */
+        prog.used_sa = 1;
+        const char *i = index_n();
+        if (chance(25))
+            return leaf(fmt("sa[%s].s", i), 1.0);
+        return leaf(rnd(2) ? fmt("sa[%s].c[%d]", i, rnd(3)) : fmt("sa[%s].c[(%s) %% 3]", i, i),
+                    1.0);
+    }
     if (prog.has_sg && !cx.in_helper && chance(15)) { /* an element's array: sg[k].v[i] */
         prog.used_sg = 1;
         const char *i = index_n();
