@@ -101,6 +101,9 @@ typedef struct Binding {
     /* A local struct: its scalar fields, bound right after this binding
      * (see lift_struct.c); the binding itself has no value. */
     StructFields *shape;
+    /* A local struct's arrays (double pos[3] inside it): a local array
+     * each, by path (q.pos is q_pos), on the head binding; NULL if none. */
+    StructFields *arrays;
     /* A local array sized at run time (double t[n]): its declaration,
      * whose operands are the sizes C took there (sizeof t reads them). */
     struct Stmt *vla_decl;

@@ -617,23 +617,28 @@ static bool names_an_element(Lift *L, CXCursor member) {
     return clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr || points_at_element(L, base);
 }
 
-/* The array that pointer field `member` of a struct parameter points to
- * (fl->u, s.u, fl->grid.u): a buffer of its own; of an element of an
- * array of structs (layers[l].W), a row of a table of such arrays, *row
- * the element. NULL (reported) for other pointer or array fields. */
-Buffer *pointer_field(Lift *L, CXCursor member, Operand *row) {
-    Place pl;
+/* The array at path pl->prefix of struct place pl: a local struct's own
+ * array (q.pos), or the array a pointer or array field of a struct
+ * parameter holds (fl->u, s.u, p->w, fl->grid.u): a buffer of its own;
+ * of an element of an array of structs (layers[l].W, p[i].pos), a row of
+ * a table of such arrays, *row the element. `named` says whether C names
+ * an element there (p[0].u, q->u for q = &p[0]). NULL (reported at
+ * member) for other fields. */
+static Buffer *place_array(Lift *L, CXCursor member, Place pl, bool named, Operand *row) {
     *row = opd_none();
-    if (!member_place(L, member, &pl))
-        return NULL;
+    if (pl.slot >= 0) {
+        StructFields *arrays = L->env[pl.slot].arrays;
+        int k = arrays ? field_index(arrays, pl.prefix) : -1;
+        if (k >= 0)
+            return arrays->bufs[k];
+    }
     StructFields *ptrs = pl.whole ? pl.whole->pointer_fields : NULL;
     int k = ptrs ? field_index(ptrs, pl.prefix) : -1;
     /* p[0].u and p->u are one array: the form the function uses already
      * (p[l].u, p[0].u, q->u for q = &p[l]: an element's; p->u: the struct's) */
     bool first = opd_is_const(pl.idx[0], 0);
     bool of_element =
-        k >= 0 && pl.n == 1 &&
-        (ptrs->form[k] == 2 || !first || (!ptrs->form[k] && names_an_element(L, member)));
+        k >= 0 && pl.n == 1 && (ptrs->form[k] == 2 || !first || (!ptrs->form[k] && named));
     if (k >= 0 && (!(of_element ? ptrs->row_bufs[k] : ptrs->bufs[k]) || pl.n != 1)) {
         lift_fail(L, member, "index the struct parameter's field (p->u[i] or p[k].u[i])",
                   "'%s' is a pointer field pargrad does not follow here",
@@ -672,6 +677,16 @@ Buffer *pointer_field(Lift *L, CXCursor member, Operand *row) {
     }
     ptrs->form[k] = form;
     return ptrs->bufs[k];
+}
+
+/* The array that pointer or array field `member` (fl->u[i], q.pos[d])
+ * holds: place_array's */
+Buffer *pointer_field(Lift *L, CXCursor member, Operand *row) {
+    Place pl;
+    *row = opd_none();
+    if (!member_place(L, member, &pl))
+        return NULL;
+    return place_array(L, member, pl, names_an_element(L, member), row);
 }
 
 /* The array of the pointer field a pragma names as C writes it (st->u,
@@ -780,6 +795,92 @@ static void store_struct(Lift *L, CXCursor at, CXCursor lhs, Operand *vals, int 
     }
 }
 
+/* ---- the arrays inside a struct ---- */
+/* A local struct's arrays (double pos[3] in it): a local array each
+ * (q_pos for q.pos), declared where the struct is, on its head binding */
+static void declare_struct_arrays(Lift *L, CXCursor d, int head, const char *name, CXType t) {
+    StructFields *all = fields_of(L, d, t, true);
+    StructFields *arrays = arena_alloc(L->a, sizeof(StructFields));
+    arrays->paths = arena_alloc(L->a, sizeof(char *) * (size_t)(all->n + 1));
+    arrays->types = arena_alloc(L->a, sizeof(Type) * (size_t)(all->n + 1));
+    arrays->lens = arena_alloc(L->a, sizeof(long long) * (size_t)(all->n + 1));
+    arrays->bufs = arena_alloc(L->a, sizeof(Buffer *) * (size_t)(all->n + 1));
+    for (int k = 0; k < all->n; k++) {
+        if (all->lens[k] <= 0) /* (a pointer field of a local: not followed) */
+            continue;
+        const char *array = arena_printf(L->a, "%s_%s", name, ident_of(L->a, all->paths[k]));
+        Buffer *buf = buffer_new(L->a, L->f, array, all->types[k], BUF_LOCAL);
+        buf->rank = 1;
+        buf->dims = arena_alloc(L->a, sizeof(Operand));
+        buf->dims[0] = opd_int(all->lens[k]);
+        Stmt *s = stmt_new(L->a, S_DECL, loc_of(L, d));
+        s->buf = buf;
+        body_append(L->a, L->cur, s);
+        int n = arrays->n++;
+        arrays->paths[n] = all->paths[k];
+        arrays->types[n] = all->types[k];
+        arrays->lens[n] = all->lens[k];
+        arrays->bufs[n] = buf;
+    }
+    L->env[head].arrays = arrays->n ? arrays : NULL;
+}
+
+typedef struct ArrayCopy {
+    CXCursor at;
+    Buffer *dst, *src;
+    Operand dst_row, src_row; /* an element's row of a table (p[i].pos), or none */
+} ArrayCopy;
+
+static void copy_array_element(Lift *L, void *ctx, Operand k) {
+    ArrayCopy *c = ctx;
+    Operand idx[2];
+    int n = 0;
+    if (c->src_row.kind != OPD_NONE)
+        idx[n++] = c->src_row;
+    idx[n++] = k;
+    Operand v = read_element(L, c->at, c->src, idx, n);
+    n = 0;
+    if (c->dst_row.kind != OPD_NONE)
+        idx[n++] = c->dst_row;
+    idx[n++] = k;
+    write_element(L, c->at, c->dst, idx, n, v);
+}
+
+static const char *under(Lift *L, const char *prefix, const char *path) {
+    return prefix ? arena_printf(L->a, "%s.%s", prefix, path) : path;
+}
+
+/* After a whole-struct copy of struct type t from place src (C naming an
+ * element there: src_named) to dst, field by field: its arrays, element
+ * by element */
+static void copy_struct_arrays(Lift *L, CXCursor at, CXType t, Place dst, bool dst_named, Place src,
+                               bool src_named) {
+    StructFields *all = fields_of(L, at, t, true);
+    for (int k = 0; k < all->n && !L->failed; k++) {
+        if (all->lens[k] <= 0)
+            continue;
+        Place d = dst, s = src;
+        d.prefix = under(L, dst.prefix, all->paths[k]);
+        s.prefix = under(L, src.prefix, all->paths[k]);
+        ArrayCopy c = {.at = at};
+        c.src = place_array(L, at, s, src_named, &c.src_row);
+        c.dst = c.src ? place_array(L, at, d, dst_named, &c.dst_row) : NULL;
+        if (!c.dst)
+            return;
+        lift_built_loop(L, at, opd_int(all->lens[k]), NULL, 0, copy_array_element, &c);
+    }
+}
+
+/* Whether C names an element of an array of structs at struct expression
+ * e (p[i], *q for q = &p[i]) */
+static bool names_element(Lift *L, CXCursor e) {
+    CXCursor c = strip_parens(e);
+    bool post;
+    if (clang_getCursorKind(c) == CXCursor_UnaryOperator && !strcmp(unop_of(L, c, &post), "*"))
+        return points_at_element(L, kids_of(c).items[0]);
+    return clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr;
+}
+
 /* The first array field of numbers of struct type t (double w[4], at any
  * depth), or NULL */
 static const char *array_field_of(Lift *L, CXCursor at, CXType t) {
@@ -790,38 +891,65 @@ static const char *array_field_of(Lift *L, CXCursor at, CXType t) {
     return NULL;
 }
 
-/* q = p[i], p[i] = q, *a = *b, q.pos = p[i].pos: field by field (the
- * scalar fields: a struct holding an array is not copied whole) */
+/* Whether e, the value of a struct holding `array`, is a call's result or
+ * a literal, whose arrays pargrad does not follow (reported at at) */
+static bool computed_with_arrays(Lift *L, CXCursor at, CXCursor e, const char *array,
+                                 const char *how) {
+    if (!is_computed_struct(strip_parens(e)))
+        return false;
+    lift_fail(L, at, "assign the fields one by one", "%s",
+              arena_printf(L->a,
+                           "a struct holding the array '%s' %s from a call or a literal, whose "
+                           "arrays pargrad does not follow",
+                           array, how));
+    return true;
+}
+
+/* q = p[i], p[i] = q, *a = *b, q.pos = p[i].pos: field by field, the
+ * arrays inside element by element */
 void lift_struct_assign(Lift *L, CXCursor c, CXCursor lhs, CXCursor rhs) {
     if (L->carrier && carrier_update(L, c, lhs, rhs))
         return;
     if (L->tuple_hist && tuple_bin_update(L, c, lhs, rhs))
         return;
-    const char *array = array_field_of(L, c, clang_getCursorType(lhs));
-    if (array) {
-        lift_fail(L, c,
-                  "assign the scalar fields and the array's elements one by one, between "
-                  "the struct parameter's own elements (p[j].w[k] = p[i].w[k])",
-                  "%s",
-                  arena_printf(L->a,
-                               "a copy of a whole struct holding the array '%s': pargrad copies "
-                               "structs field by field, not the arrays inside them",
-                               array));
+    CXType t = clang_getCursorType(lhs);
+    const char *array = array_field_of(L, c, t);
+    if (array && computed_with_arrays(L, c, rhs, array, "assigned"))
         return;
-    }
     int n;
     Operand *vals = struct_values(L, rhs, &n);
     if (vals)
         store_struct(L, c, lhs, vals, n);
+    Place dst, src;
+    if (array && !L->failed && struct_place(L, lhs, &dst) && struct_place(L, rhs, &src))
+        copy_struct_arrays(L, c, t, dst, names_element(L, lhs), src, names_element(L, rhs));
 }
 
 /* Zeroes the fields of a local struct under path prefix. */
+/* A local struct's array: its elements from the items of an initialiser
+ * list (NULL: none), C zeroing the rest */
+static void init_struct_array(Lift *L, CXCursor at, Buffer *buf, long long len, KidList *items) {
+    if (items && items->n > len) {
+        lift_fail(L, at, NULL, "too many initialisers for the array '%s'", buf->name);
+        return;
+    }
+    for (long long j = 0; j < len && !L->failed; j++) {
+        Operand idx = opd_int(j);
+        bool given = items && j < items->n;
+        Operand v = given ? lift_expr(L, items->items[j]) : b_fconst(0, buf->elem);
+        write_element(L, given ? items->items[j] : at, buf, &idx, 1, v);
+    }
+}
+
 static void zero_fields(Lift *L, CXCursor at, int head, const char *prefix) {
-    StructFields *sh = L->env[head].shape;
+    StructFields *sh = L->env[head].shape, *arrays = L->env[head].arrays;
     size_t len = strlen(prefix);
     for (int k = 0; k < sh->n; k++)
         if (strncmp(sh->paths[k], prefix, len) == 0 && sh->paths[k][len] == '.')
             assign_field(L, at, head + 1 + k, b_fconst(0, sh->types[k]));
+    for (int k = 0; arrays && k < arrays->n; k++)
+        if (strncmp(arrays->paths[k], prefix, len) == 0 && arrays->paths[k][len] == '.')
+            init_struct_array(L, at, arrays->bufs[k], arrays->lens[k], NULL);
 }
 
 /* {e} for a struct whose first field is a struct: e initialises the
@@ -903,6 +1031,20 @@ static void init_from_list(Lift *L, CXCursor list, CXType t, const char *prefix,
             continue;
         }
         int k = field_index(sh, path);
+        StructFields *arrays = L->env[head].arrays;
+        int ka = k < 0 && arrays ? field_index(arrays, path) : -1;
+        if (ka >= 0) { /* an array of the struct: {1, 2, 3}, or zeroed */
+            CXCursor sub = clang_Cursor_isNull(item) ? item : strip_parens(item);
+            if (!clang_Cursor_isNull(sub) && clang_getCursorKind(sub) != CXCursor_InitListExpr) {
+                lift_fail(L, item, "write the array's braces: {{1, 2, 3}, 0.5}",
+                          "an initialiser list that leaves out an array's braces%s", "");
+                continue;
+            }
+            KidList elems = clang_Cursor_isNull(sub) ? (KidList){0} : all_kids(L->a, sub);
+            init_struct_array(L, list, arrays->bufs[ka], arrays->lens[ka],
+                              clang_Cursor_isNull(sub) ? NULL : &elems);
+            continue;
+        }
         if (k < 0) {
             if (!clang_Cursor_isNull(item))
                 lift_fail(L, item,
@@ -1013,13 +1155,23 @@ void lift_struct_decl(Lift *L, CXCursor d, const char *name, CXType t) {
     int n = 0;
     CXCursor list = clang_Cursor_isNull(init) ? init : strip_parens(init);
     bool is_list = !clang_Cursor_isNull(list) && clang_getCursorKind(list) == CXCursor_InitListExpr;
+    const char *array = array_field_of(L, d, t);
+    if (array && !clang_Cursor_isNull(init) && !is_list &&
+        computed_with_arrays(L, init, init, array, "initialised"))
+        return;
     if (!clang_Cursor_isNull(init) && !is_list && !(vals = struct_values(L, init, &n)))
         return;
     int head = bind_struct_local(L, d, name, sh);
+    if (array)
+        declare_struct_arrays(L, d, head, name, t);
     if (is_list)
         init_from_list(L, list, t, NULL, head);
     for (int i = 0; i < n; i++)
         assign_field(L, d, head + 1 + i, vals[i]);
+    Place src;
+    if (array && vals && !L->failed && struct_place(L, init, &src))
+        copy_struct_arrays(L, d, t, (Place){.slot = head, .shape = sh}, false, src,
+                           names_element(L, init));
 }
 
 /* `return e;` in a helper returning a struct, `head` the local struct

@@ -471,6 +471,20 @@ void gen_local(struct block b) {
         gen_scratch(b);
         return;
     }
+    if (r == 5 && prog.has_sa && !cx.in_helper && chance(40)) {
+        /* array_fields: an element copied whole into a local struct, its
+         * array updated there and read (the local's arrays its own) */
+        const char *q = fresh("qa"), *name = fresh("c");
+        int k = rnd(3);
+        prog.used_sa = 1;
+        struct node *n = stmt(b, "");
+        n->kid[n->nkid++] = gen_expr(1);
+        n->tmpl = fmt("rg_ax %s = sa[%s];\n%s.c[%d] = 0.5 * %s.c[%d] + 0.25 * tanh(%%0);\ndouble "
+                      "%s = %s.c[%d] * %s.s + %s.c[%d];",
+                      q, index_n(), q, k, q, k, name, q, k, q, q, (k + 1) % 3);
+        declare(name, T_DOUBLE, 1.75);
+        return;
+    }
     if (r == 6 && on(K_XS_SUM) && !cx.in_helper && chance(!cx.par && !cx.seq ? 60 : 10)) {
         gen_xs_sum(b);
         return;
