@@ -159,8 +159,9 @@ static const char *cplusplus_decl(Arena *a, const char *decl) {
  * (`const double (*pos)[3]`, `pos[][3]`): C++ has its type as written,
  * and its accesses stay pos[i][k] (emit_access flattens T p[n][m]'s) */
 static bool declared_as_written(const Param *p) {
-    return p->decl && (!strchr(p->decl, '[') || (p->buf && p->buf->rank > 1 && !p->buf->shape &&
-                                                 !p->buf->row_dims && !p->buf->row_table));
+    return p->decl && ((!strchr(p->decl, '[') && !p->declared_array) ||
+                       (p->buf && p->buf->rank > 1 && !p->buf->shape && !p->buf->row_dims &&
+                        !p->buf->row_table));
 }
 
 /* A parameter as a kernel and the host function take it: pointers for

@@ -601,7 +601,10 @@ typedef struct Param {
     Var *var;           /* scalar parameters */
     Buffer *buf;        /* pointer and array parameters */
     const char *decl;   /* the C declaration as the user wrote it */
-    struct Param *adj;  /* reverse mode: the adjoint parameter that follows it */
+    /* declared with brackets, T p[n] (also through a macro: polybench.h's
+     * POLYBENCH_1D(x, N, n)), which C++ spells as a pointer */
+    bool declared_array;
+    struct Param *adj; /* reverse mode: the adjoint parameter that follows it */
 } Param;
 
 typedef struct Func {

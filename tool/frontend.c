@@ -384,6 +384,74 @@ bool main_file_expansion(Frontend *fe, CXCursor c, unsigned *b, unsigned *e) {
     return f && clang_File_isEqual(f, fe->main_file);
 }
 
+/* Whether token t's spelling is s */
+static bool token_is(Frontend *fe, CXToken t, const char *s) {
+    CXString sp = clang_getTokenSpelling(fe->tu, t);
+    bool same = strcmp(clang_getCString(sp), s) == 0;
+    clang_disposeString(sp);
+    return same;
+}
+
+static enum CXChildVisitResult note_macro_name(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Frontend *fe = data;
+    if (clang_getCursorKind(c) == CXCursor_MacroDefinition) {
+        CXString name = clang_getCursorSpelling(c);
+        vec_push(fe->a, &fe->macro_names, arena_strdup(fe->a, clang_getCString(name)));
+        clang_disposeString(name);
+    }
+    return CXChildVisit_Continue;
+}
+
+/* Whether some macro of the translation unit is called name */
+static bool is_macro_name(Frontend *fe, const char *name) {
+    if (!fe->macro_names_listed) {
+        clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), note_macro_name, fe);
+        fe->macro_names_listed = true;
+    }
+    for (int i = 0; i < fe->macro_names.len; i++)
+        if (strcmp(fe->macro_names.items[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* Whether macro invocation c expands to one token, as if it were written
+ * there: a number (`#define N 100`), or a macro giving back its one
+ * argument, a number or a name that is no macro (polybench.h's
+ * `#define SCALAR_VAL(x) x` in SCALAR_VAL(2.0), `#define ID(x) (x)`). An
+ * operator beside it is then the file's own, as written (binop_of). */
+static bool atomic_expansion(Frontend *fe, CXCursor c) {
+    CXCursor def = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
+        return false;
+    CXToken *dt, *it;
+    unsigned nd, ni;
+    clang_tokenize(fe->tu, clang_getCursorExtent(def), &dt, &nd);
+    clang_tokenize(fe->tu, clang_getCursorExtent(c), &it, &ni);
+    bool atomic = false;
+    if (!clang_Cursor_isMacroFunctionLike(def)) {
+        atomic = nd == 2 && clang_getTokenKind(dt[1]) == CXToken_Literal;
+    } else if (nd >= 5 && ni == 4 && token_is(fe, dt[1], "(") && token_is(fe, dt[3], ")")) {
+        /* NAME ( p ) p, or NAME ( p ) ( p ); invoked as NAME ( a ) */
+        CXString param = clang_getTokenSpelling(fe->tu, dt[2]);
+        const char *p = clang_getCString(param);
+        bool body = (nd == 5 && token_is(fe, dt[4], p)) ||
+                    (nd == 7 && token_is(fe, dt[4], "(") && token_is(fe, dt[5], p) &&
+                     token_is(fe, dt[6], ")"));
+        CXToken arg = it[2];
+        CXString word = clang_getTokenSpelling(fe->tu, arg);
+        bool plain = clang_getTokenKind(arg) == CXToken_Literal ||
+                     (clang_getTokenKind(arg) == CXToken_Identifier &&
+                      !is_macro_name(fe, clang_getCString(word)));
+        clang_disposeString(word);
+        atomic = body && plain && clang_getTokenKind(dt[2]) == CXToken_Identifier;
+        clang_disposeString(param);
+    }
+    clang_disposeTokens(fe->tu, dt, nd);
+    clang_disposeTokens(fe->tu, it, ni);
+    return atomic;
+}
+
 static enum CXChildVisitResult collect_expansion(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     Frontend *fe = data;
@@ -392,23 +460,23 @@ static enum CXChildVisitResult collect_expansion(CXCursor c, CXCursor parent, CX
         return CXChildVisit_Continue;
     if (fe->nexpansions == fe->capexpansions) {
         fe->capexpansions = fe->capexpansions ? 2 * fe->capexpansions : 64;
-        fe->expansions = xrealloc(fe->expansions, sizeof(unsigned[2]) * (size_t)fe->capexpansions);
+        fe->expansions = xrealloc(fe->expansions, sizeof(unsigned[3]) * (size_t)fe->capexpansions);
     }
     fe->expansions[fe->nexpansions][0] = b;
     fe->expansions[fe->nexpansions][1] = e;
+    fe->expansions[fe->nexpansions][2] = atomic_expansion(fe, c);
     fe->nexpansions++;
     return CXChildVisit_Continue;
 }
 
 /* Whether offset `off` of the input lies in a macro invocation. The
  * expansions of the input are listed once, in source order. */
-static bool in_macro_expansion(Frontend *fe, CXFile file, unsigned off) {
+/* The last expansion of the input starting at or before off, or -1 */
+static int expansion_before(Frontend *fe, unsigned off) {
     if (!fe->expansions_listed) {
         clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), collect_expansion, fe);
         fe->expansions_listed = true;
     }
-    if (!clang_File_isEqual(file, fe->main_file))
-        return true;                  /* a header: take the slow path */
     int lo = 0, hi = fe->nexpansions; /* the first expansion starting after off */
     while (lo < hi) {
         int mid = (lo + hi) / 2;
@@ -417,7 +485,22 @@ static bool in_macro_expansion(Frontend *fe, CXFile file, unsigned off) {
         else
             hi = mid;
     }
-    return lo > 0 && fe->expansions[lo - 1][1] >= off;
+    return lo - 1;
+}
+
+static bool in_macro_expansion(Frontend *fe, CXFile file, unsigned off) {
+    if (!clang_File_isEqual(file, fe->main_file))
+        return true; /* a header: take the slow path */
+    int x = expansion_before(fe, off);
+    return x >= 0 && fe->expansions[x][1] >= off;
+}
+
+/* Whether an expansion of one token starts at off (atomic_expansion) */
+static bool atomic_at(Frontend *fe, CXFile file, unsigned off) {
+    if (!clang_File_isEqual(file, fe->main_file))
+        return false;
+    int x = expansion_before(fe, off);
+    return x >= 0 && fe->expansions[x][0] == off && fe->expansions[x][2];
 }
 
 /* The text between two places where they are written, without blanks, in
@@ -479,7 +562,7 @@ const char *binop_of(Lift *L, CXCursor c) {
     unsigned off;
     clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(k.items[1])), &file, NULL,
                                NULL, &off);
-    if (file && off > 0 && !in_macro_expansion(L->fe, file, off)) {
+    if (file && off > 0 && (!in_macro_expansion(L->fe, file, off) || atomic_at(L->fe, file, off))) {
         /* The first token of the window may be cut: the operator must come
          * after it. */
         unsigned from = off > 16 ? off - 16 : 0;
@@ -1000,6 +1083,61 @@ static void file_constant(Lift *L, CXCursor def) {
         clang_EvalResult_dispose(ev);
 }
 
+/* The user's macro named `name` (its last definition), for the macros
+ * another one's body uses */
+typedef struct MacroFind {
+    Lift *L;
+    const char *name;
+    CXCursor found;
+} MacroFind;
+
+static enum CXChildVisitResult find_macro(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    MacroFind *mf = data;
+    if (clang_getCursorKind(c) != CXCursor_MacroDefinition || !user_definition(c) ||
+        strcmp(cursor_spelling(mf->L, c), mf->name) != 0)
+        return CXChildVisit_Continue;
+    CXFile file = NULL; /* (none: predefined, or of the command line) */
+    clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+    if (file)
+        mf->found = c;
+    return CXChildVisit_Continue;
+}
+
+/* A macro's definition again in the generated file, with those of the
+ * macros its body uses (polybench.h's POLYBENCH_1D uses
+ * POLYBENCH_C99_SELECT: the copy alone did not compile) */
+static void copy_macro(Lift *L, CXCursor def, int depth) {
+    const char *name = cursor_spelling(L, def);
+    /* (stdbool.h's bool, true and false are C++'s keywords: the CUDA
+     * output must not define them) */
+    bool cxx_keyword = !strcmp(name, "bool") || !strcmp(name, "true") || !strcmp(name, "false");
+    add_type_def(L, arena_printf(L->a,
+                                 cxx_keyword ? "#if !defined(%s) && !defined(__cplusplus)\n"
+                                               "#define %s\n#endif"
+                                             : "#ifndef %s\n#define %s\n#endif",
+                                 name, extent_text(L->fe, def)));
+    if (depth >= 8)
+        return;
+    CXTranslationUnit tu = L->fe->tu;
+    CXToken *toks;
+    unsigned nt;
+    clang_tokenize(tu, clang_getCursorExtent(def), &toks, &nt);
+    for (unsigned i = 1; i < nt; i++) {
+        if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
+            continue;
+        CXString word = clang_getTokenSpelling(tu, toks[i]);
+        MacroFind mf = {L, arena_strdup(L->a, clang_getCString(word)), clang_getNullCursor()};
+        clang_disposeString(word);
+        if (strcmp(mf.name, name) == 0)
+            continue;
+        clang_visitChildren(clang_getTranslationUnitCursor(tu), find_macro, &mf);
+        if (!clang_Cursor_isNull(mf.found))
+            copy_macro(L, mf.found, depth + 1);
+    }
+    clang_disposeTokens(tu, toks, nt);
+}
+
 /* The definitions of the constants a parameter's declarator names (`double
  * x[NB]` with an enum or a macro NB): the generated file does not include
  * the input, so its prelude defines them again, as written. */
@@ -1019,16 +1157,7 @@ static void signature_constants(Lift *L, CXCursor p) {
         if (!file) /* a predefined macro, or one of the command line (-D) */
             continue;
         if (k == CXCursor_MacroExpansion && dk == CXCursor_MacroDefinition) {
-            const char *name = cursor_spelling(L, def);
-            /* (stdbool.h's bool, true and false are C++'s keywords: the CUDA
-             * output must not define them) */
-            bool cxx_keyword =
-                !strcmp(name, "bool") || !strcmp(name, "true") || !strcmp(name, "false");
-            add_type_def(L, arena_printf(L->a,
-                                         cxx_keyword ? "#if !defined(%s) && !defined(__cplusplus)\n"
-                                                       "#define %s\n#endif"
-                                                     : "#ifndef %s\n#define %s\n#endif",
-                                         name, extent_text(L->fe, def)));
+            copy_macro(L, def, 0);
         } else if (dk == CXCursor_EnumConstantDecl) {
             add_type_def(L, arena_printf(L->a, "%s;",
                                          extent_text(L->fe, clang_getCursorSemanticParent(def))));
@@ -1076,6 +1205,7 @@ static void lift_param(Lift *L, CXCursor p) {
     Binding *b = env_bind(L, p, pr->name);
     bool array = t.kind == CXType_VariableArray || t.kind == CXType_ConstantArray ||
                  t.kind == CXType_IncompleteArray;
+    pr->declared_array = array;
     if (t.kind == CXType_Pointer || array) {
         /* T *p, T p[], C99 array parameters T p[n][m], and tables of row
          * pointers T **p (p[i][j] alike); the elements' const counts */

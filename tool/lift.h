@@ -28,9 +28,11 @@ struct Frontend {
     /* The macro invocations of the input, [start, end] offsets in source
      * order, listed when first needed (binop_of). */
     CXFile main_file;
-    unsigned (*expansions)[2];
+    unsigned (*expansions)[3]; /* start, end, and 1 where it is one token (atomic_expansion) */
     int nexpansions, capexpansions;
     bool expansions_listed;
+    PtrVec macro_names; /* every macro's (frontend.c is_macro_name), once asked */
+    bool macro_names_listed;
     MacroOps *macro_ops; /* operators inside function-like macros (macro_ops.c) */
     PtrVec user_ops;     /* UserOp*: the declared operators (lift_op.c) */
     PtrVec headers;      /* HeaderText*: the user's headers read so far (file_text) */
