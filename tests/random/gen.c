@@ -335,6 +335,7 @@ static void setup_interface(void) {
                 *ty[i] = holder->kid[0];
         }
     }
+    prog.x_macro = on(K_MACRO) && !prog.ty_x && chance(15);
     add_array("x", 2, 1);
     if (prog.has_w)
         add_array("w", 2, 1)->optional = prog.w_optional;
@@ -589,7 +590,10 @@ static int u_by_value(void) {
 }
 
 static void print_params(FILE *out) {
-    print_param(out, "int n, int m, const ", prog.ty_x, " *x");
+    if (prog.x_macro)
+        fputs("int n, int m, const double RG_VEC(x, n * m)", out);
+    else
+        print_param(out, "int n, int m, const ", prog.ty_x, " *x");
     if (prog.has_w)
         print_param(out, ", const ", prog.ty_w, " *w");
     if (prog.has_sp)
@@ -665,6 +669,8 @@ static void print_consts(FILE *out) {
 
 /* structs: the type, once per file (before the twin in check.c) */
 static void print_struct_type(FILE *out) {
+    if (prog.x_macro) /* (the signature's: check.c declares f with it too) */
+        fputs("#define RG_SEL(a, b) b\n#define RG_VEC(v, len) v[RG_SEL(64, len)]\n\n", out);
     if (prog.uses_struct)
         fputs("typedef struct {\n    double lo, hi;\n    int tag;\n} rg_pt;\n\n", out);
     if (prog.has_u && u_in_struct())
@@ -690,7 +696,7 @@ static void print_support(FILE *out) {
     if (prog.uses_macros)
         fputs("#define RG_SQ(a) ((a) * (a))\n#define RG_LERP(a, b, t) ((a) + ((b) - (a)) * "
               "(t))\n#define RG_MIN(a, b) ((a) < (b) ? (a) : (b))\n"
-              "#define RG_MAX(a, b) ((a) > (b) ? (a) : (b))\n"
+              "#define RG_MAX(a, b) ((a) > (b) ? (a) : (b))\n#define RG_SV(x) x\n"
               "#define RG_ACC(s, v) \\\n    do { \\\n        double rg_v_ = (v); \\\n"
               "        (s) += rg_v_; \\\n    } while (0)\n"
               "#define RG_SWAP(a, b) \\\n    do { \\\n        double *rg_t_ = (a); \\\n"
