@@ -490,6 +490,7 @@ typedef struct Extent {
     bool exact;
     int skipped_reads, skipped_writes;
     PtrVec *skipped; /* where given: the writes skipped */
+    PtrVec *checked; /* where given: every access skipped (checked_extent) */
     /* The conditions of the ifs around the accesses being counted, where
      * the code after the return sweep can test them (none: always): an
      * access that does not run reaches no element (y[0] under

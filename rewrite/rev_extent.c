@@ -565,6 +565,8 @@ static void count_skipped(Extent *ex, Stmt *s) {
     ex->skipped_writes += s->kind == S_WRITE;
     if (ex->skipped && s->kind == S_WRITE)
         vec_push(ex->r->a, ex->skipped, s);
+    if (ex->checked)
+        vec_push(ex->r->a, ex->checked, s);
 }
 
 /* The accesses whose bounds are not reached: inside the extent where an
@@ -776,6 +778,62 @@ static Operand elements_of_rows(Builder *bd, int rank, const Operand *dims, Oper
  * the adjoint parameter holds the caller's running sum, not a seed for the
  * overwritten values, so the sweep runs on a zeroed array that is added to
  * it at the end. */
+/* Puts check before s, wherever s is in b */
+static bool insert_before(Arena *a, Body *b, Stmt *s, Stmt *check) {
+    for (int i = 0; b && i < b->stmts.len; i++) {
+        Stmt *t = b->stmts.items[i];
+        if (t == s) {
+            body_insert(a, b, i, check);
+            return true;
+        }
+        if (insert_before(a, t->then_body, s, check) || insert_before(a, t->else_body, s, check) ||
+            insert_before(a, t->body, s, check))
+            return true;
+    }
+    return false;
+}
+
+/* The size of the adjoint of a scratch array the function reads at
+ * subscripts pargrad cannot bound (srad's c[iS[i] * cols + j], NPB CG's
+ * p[colidx[k]]) from the accesses it can, each other access checked by
+ * the forward sweep against it (pg_bin_check: a message and a stop, not a
+ * write outside the adjoint); none where no access is bounded, or the
+ * array has rows. */
+static Operand checked_extent(Rev *r, Param *p, Builder *bd) {
+    PtrVec checked = {0};
+    Extent ex = {.r = r,
+                 .bd = bd,
+                 .buf = p->buf,
+                 .size = opd_none(),
+                 .ok = true,
+                 .exact = true,
+                 .checked = &checked,
+                 .guard = opd_none()};
+    if (p->buf->rank != 1)
+        return opd_none();
+    extent_of(&ex, r->src->body);
+    if (!ex.ok || ex.size.kind == OPD_NONE)
+        return opd_none();
+    for (int i = 0; i < checked.len; i++) {
+        Stmt *s = checked.items[i];
+        Stmt *c = stmt_new(r->a, S_EFFECT, s->loc);
+        c->text = "pg_bin_check";
+        c->effect_id = r->src->next_effect_id++;
+        const char *file = strrchr(s->loc.file, '/') ? strrchr(s->loc.file, '/') + 1 : s->loc.file;
+        EffectArg *args = arena_alloc(r->a, 3 * sizeof(EffectArg));
+        args[0].val = s->idx[0];
+        args[1].val = ex.size;
+        args[2].text = arena_printf(r->a,
+                                    "\"'%s' (its adjoint's length from its other "
+                                    "accesses) at %s:%d\"",
+                                    p->name, file, s->loc.line);
+        for (int k = 0; k < 3; k++)
+            vec_push(r->a, &c->effect_args, &args[k]);
+        insert_before(r->a, r->src->body, s, c);
+    }
+    return ex.size;
+}
+
 void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue) {
     for (int i = 0; i < r->src->params.len; i++) {
         Param *p = r->src->params.items[i];
@@ -825,6 +883,10 @@ void internal_adjoints(Rev *r, RevSpec *spec, Body *prologue, Body *epilogue) {
                                          "the others reach)"
                                        : ""));
             return;
+        }
+        if ((!ex.ok || ex.size.kind == OPD_NONE) && !overwritten_input) {
+            ex.size = checked_extent(r, p, &bd);
+            ex.ok = ex.size.kind != OPD_NONE;
         }
         if (!ex.ok || ex.size.kind == OPD_NONE) {
             /* an array the function writes needs out(...) too (the error
