@@ -576,10 +576,7 @@ static struct node *gen_binary(int depth) {
     struct node *a = gen_expr(depth + 1), *b = gen_expr(depth + 1);
     if (on(K_MACRO) && chance(10)) {
         prog.uses_macros = 1;
-        switch (rnd(4)) {
-        case 3: /* polybench.h's SCALAR_VAL: operators between two of them */
-            return op2("(RG_SV(1.0) + RG_SV(0.5) * %0) - %1", 1.0 + 0.5 * a->bound + b->bound, a,
-                       b);
+        switch (rnd(3)) {
         case 0:
             return op2("RG_SQ(%0) - %1", a->bound * a->bound + b->bound, a, b);
         case 1:

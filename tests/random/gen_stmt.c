@@ -471,6 +471,19 @@ void gen_local(struct block b) {
         gen_scratch(b);
         return;
     }
+    if (r == 9 && on(K_MACRO) && !cx.in_helper && chance(30)) {
+        /* polybench.h's SCALAR_VAL: operators between two one-token
+         * macros, in no other macro's argument (pargrad reads those
+         * operators only in the file, outside macro arguments) */
+        const char *name = fresh("c");
+        prog.uses_macros = 1;
+        struct node *n = stmt(b, "");
+        n->kid[n->nkid++] = gen_expr(1);
+        n->kid[n->nkid++] = gen_expr(1);
+        n->tmpl = fmt("double %s = (RG_SV(1.0) + RG_SV(0.5) * (%%0)) - (%%1);", name);
+        declare(name, T_DOUBLE, 1.0 + 0.5 * n->kid[0]->bound + n->kid[1]->bound);
+        return;
+    }
     if (r == 5 && prog.has_sa && !cx.in_helper && chance(40)) {
         /* array_fields: an element copied whole into a local struct, its
          * array updated there and read (the local's arrays its own) */
