@@ -1083,25 +1083,34 @@ static void file_constant(Lift *L, CXCursor def) {
         clang_EvalResult_dispose(ev);
 }
 
-/* The user's macro named `name` (its last definition), for the macros
- * another one's body uses */
-typedef struct MacroFind {
-    Lift *L;
+/* The last user definition of kind `kind` named `name` in the translation
+ * unit (a function's definition; a macro of a file, not predefined or of
+ * the command line), or a null cursor */
+typedef struct FindNamed {
+    enum CXCursorKind kind;
     const char *name;
     CXCursor found;
-} MacroFind;
+} FindNamed;
 
-static enum CXChildVisitResult find_macro(CXCursor c, CXCursor parent, CXClientData data) {
+static enum CXChildVisitResult find_named_visit(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
-    MacroFind *mf = data;
-    if (clang_getCursorKind(c) != CXCursor_MacroDefinition || !user_definition(c) ||
-        strcmp(cursor_spelling(mf->L, c), mf->name) != 0)
+    FindNamed *fn = data;
+    if (clang_getCursorKind(c) != fn->kind || !user_definition(c) ||
+        (fn->kind == CXCursor_FunctionDecl && !clang_isCursorDefinition(c)))
         return CXChildVisit_Continue;
-    CXFile file = NULL; /* (none: predefined, or of the command line) */
+    CXFile file = NULL;
     clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
-    if (file)
-        mf->found = c;
+    CXString s = clang_getCursorSpelling(c);
+    if (file && strcmp(clang_getCString(s), fn->name) == 0)
+        fn->found = c;
+    clang_disposeString(s);
     return CXChildVisit_Continue;
+}
+
+static CXCursor find_named(Frontend *fe, enum CXCursorKind kind, const char *name) {
+    FindNamed fn = {kind, name, clang_getNullCursor()};
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_named_visit, &fn);
+    return fn.found;
 }
 
 /* A macro's definition again in the generated file, with those of the
@@ -1127,13 +1136,12 @@ static void copy_macro(Lift *L, CXCursor def, int depth) {
         if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
             continue;
         CXString word = clang_getTokenSpelling(tu, toks[i]);
-        MacroFind mf = {L, arena_strdup(L->a, clang_getCString(word)), clang_getNullCursor()};
+        CXCursor used = strcmp(clang_getCString(word), name) == 0
+                            ? clang_getNullCursor()
+                            : find_named(L->fe, CXCursor_MacroDefinition, clang_getCString(word));
         clang_disposeString(word);
-        if (strcmp(mf.name, name) == 0)
-            continue;
-        clang_visitChildren(clang_getTranslationUnitCursor(tu), find_macro, &mf);
-        if (!clang_Cursor_isNull(mf.found))
-            copy_macro(L, mf.found, depth + 1);
+        if (!clang_Cursor_isNull(used))
+            copy_macro(L, used, depth + 1);
     }
     clang_disposeTokens(tu, toks, nt);
 }
@@ -1387,28 +1395,8 @@ Func *frontend_lift(Frontend *fe, const char *name, SrcLoc use) {
 }
 
 /* ---- translation unit ---- */
-typedef struct FindFn {
-    const char *name;
-    CXCursor found;
-} FindFn;
-
-static enum CXChildVisitResult find_fn_visit(CXCursor c, CXCursor parent, CXClientData data) {
-    (void)parent;
-    FindFn *ff = data;
-    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
-        user_definition(c)) {
-        CXString s = clang_getCursorSpelling(c);
-        if (strcmp(clang_getCString(s), ff->name) == 0)
-            ff->found = c;
-        clang_disposeString(s);
-    }
-    return CXChildVisit_Continue;
-}
-
 CXCursor frontend_find_function(Frontend *fe, const char *name) {
-    FindFn ff = {name, clang_getNullCursor()};
-    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_fn_visit, &ff);
-    return ff.found;
+    return find_named(fe, CXCursor_FunctionDecl, name);
 }
 
 static bool report_clang_errors(Frontend *fe) {
