@@ -1138,6 +1138,7 @@ void fuse_function(Arena *a, Func *f) {
     free(F.inside);
     promote_element_sums(a, f);
     accum_private_copies(a, f->body);
+    f->lengths_settled = true;
     simplify_indices(a, f);
     simplify_dead_code(a, f);
     mark_partial_spans(a, f);

@@ -620,6 +620,11 @@ typedef struct Func {
      * not kept (a call inside a parallel loop): simplify.c finds it, the
      * driver reports it. */
     struct Stmt *lost_value;
+    /* The lengths parameters are declared with (double h[n * m]) are read
+     * by the body alone: accum.c has chosen the per-thread copies, whose
+     * reductions print them (fuse.c sets it). Until then dead-code removal
+     * keeps their values. */
+    bool lengths_settled;
 } Func;
 
 /* A request to differentiate: a `reverse(...)` directive or --reverse. */

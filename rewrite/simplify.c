@@ -132,6 +132,23 @@ static void mark_live_mutable(Operand *o, void *ctx) {
         set_live(ctx, o->var->id, 1);
 }
 
+/* The lengths parameters are declared with (double h[nb * w]) are values
+ * of the body's first statements, which the output may also read where it
+ * prints an adjoint's length (reduction(+ : h_b[:t3])). */
+static void visit_param_lengths(Func *f, void (*visit)(Operand *, void *), void *ctx) {
+    for (int i = 0; i < f->params.len; i++) {
+        Buffer *b = ((Param *)f->params.items[i])->buf;
+        if (b && b->extent)
+            visit(b->extent, ctx);
+        for (int d = 0; b && b->shape && d < b->rank; d++)
+            visit(&b->shape[d], ctx);
+        for (int d = 1; b && b->row_dims && d < b->rank; d++)
+            visit(&b->row_dims[d], ctx);
+        for (int d = 1; b && b->inner_dims && d < b->rank; d++)
+            visit(&b->inner_dims[d], ctx);
+    }
+}
+
 static bool is_live(unsigned char *live, Var *v) {
     return v && live[v->id];
 }
@@ -972,6 +989,8 @@ static void sweep_function(Func *f) {
     Dce d = {.live = xcalloc((size_t)f->next_var_id + 1, 1), .changed = true};
     while (d.changed) {
         d.changed = false;
+        if (!f->lengths_settled)
+            visit_param_lengths(f, mark_live, &d);
         sweep_body(&d, f->body);
         undo_to(&d, 0); /* each sweep starts from an empty set */
         if (!d.changed)
@@ -1335,17 +1354,7 @@ void simplify_cse(Arena *a, Func *f) {
     c.subst = xcalloc((size_t)f->next_var_id + 1, sizeof(Var *));
     c.writes = xcalloc((size_t)f->next_buf_id + 1, sizeof(long));
     cse_body(&c, f->body, NULL);
-    /* the lengths parameters are declared with (double h[nb * w]) are
-     * values of the body's first statements */
-    for (int i = 0; i < f->params.len; i++) {
-        Buffer *b = ((Param *)f->params.items[i])->buf;
-        if (b && b->extent)
-            cse_subst(b->extent, &c);
-        for (int d = 0; b && b->shape && d < b->rank; d++)
-            cse_subst(&b->shape[d], &c);
-        for (int d = 1; b && b->row_dims && d < b->rank; d++)
-            cse_subst(&b->row_dims[d], &c);
-    }
+    visit_param_lengths(f, cse_subst, &c);
     free(c.buckets);
     free(c.subst);
     free(c.writes);

@@ -591,7 +591,7 @@ static int u_by_value(void) {
 
 static void print_params(FILE *out) {
     if (prog.x_macro)
-        fputs("int n, int m, const double RG_VEC(x, )", out);
+        fputs("int n, int m, const double RG_VEC(x, n * m)", out);
     else
         print_param(out, "int n, int m, const ", prog.ty_x, " *x");
     if (prog.has_w)

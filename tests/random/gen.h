@@ -323,9 +323,9 @@ struct program {
     /* structs: f has the parameter const rg_pt *sp (its fields packed from w
      * by the check driver), the program uses rg_pt, rg_ptval, rg_ptmix */
     int has_sp, used_sp, uses_struct, uses_ptval, uses_ptmix, uses_ptnext;
-    int x_macro;            /* macros: x declared as polybench.h spells it, const double RG_VEC(x, )
-                             * (x[]), through a macro using another (RG_SEL); not x[n * m], whose
-                             * length pargrad's x_b partial sums lose (seed 14, a finding) */
+    int x_macro; /* macros: x declared as polybench.h spells it, const double RG_VEC(x, n * m),
+                  * through a macro using another (RG_SEL); its length is a let the
+                  * per-thread copies of x_b print (random.batch seed 14) */
     int has_sa, used_sa;    /* array_fields: const rg_ax *sa, N cells whose fields c[3] (arrays in
                              * the struct) and s are packed from w */
     int has_sg, used_sg;    /* pointer_fields: const rg_seg *sg, two segments whose v point to
