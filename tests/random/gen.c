@@ -150,6 +150,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_RECURRENCE] = {"recurrence", 1},
     [K_FACES] = {"faces", 1},
     [K_ARRAY_FIELDS] = {"array_fields", 1},
+    [K_SCRATCH_PARAM] = {"scratch_param", 1},
 };
 
 int on(enum construct k) {
@@ -283,6 +284,8 @@ static struct node *gen_return_value(void) {
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("sg[1].v[n - 1]", 1.0));
     if (prog.has_sa && !prog.used_sa)
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("sa[n - 1].c[2]", 1.0));
+    if (prog.has_sc && !prog.used_sc) /* (the driver's zeros) */
+        e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("sc[nb[n - 1] * m]", 1.0));
     return squash(e);
 }
 
@@ -309,6 +312,8 @@ static void setup_interface(void) {
     prog.has_u = chance(35);
     prog.has_y = chance(50);
     prog.has_z = on(K_OPTIONAL_OUT) && chance(20);
+    prog.has_sc = on(K_SCRATCH_PARAM) && chance(20);
+    prog.nb_form = rnd(4);
     prog.z_null = prog.has_z && chance(40);
     int want_void = on(K_VOID_RETURN) && chance(20);
     prog.has_ret = (!want_void && chance(75)) || (!prog.has_u && !prog.has_y) || prog.break_promise;
@@ -518,6 +523,8 @@ static void gen_function(void) {
         gen_block(b, 1 + rnd(count - first + 1));
     } else
         gen_block(b, count);
+    if (prog.has_sc && !prog.used_sc && chance(70)) /* (the body's turn did not come) */
+        gen_scratch_param(b);
     struct array *y = find_array("y");
     if (y && y->extent == 0 && on(K_STENCIL_OUT) && chance(30)) /* out(y) needs a write */
         gen_stencil_out(b, 2, y);
@@ -616,6 +623,8 @@ static void print_params(FILE *out) {
         print_param(out, ", ", prog.ty_y, " *y");
     if (prog.has_z)
         fputs(", double *z", out);
+    if (prog.has_sc)
+        fputs(", double *sc, const int *nb", out);
 }
 
 static const char *ret_type(void) {
@@ -892,6 +901,8 @@ static void print_grad_params(FILE *out) {
         fputs(", double *y, double *y_b", out);
     if (prog.has_z)
         fputs(", double *z, double *z_b", out);
+    if (prog.has_sc) /* neither wrt nor out: sc_b is pargrad's own */
+        fputs(", double *sc, const int *nb", out);
     if (prog.has_ret)
         fputs(", double f_b_seed", out);
 }
@@ -920,6 +931,14 @@ static void print_primal_args(FILE *out) {
         fputs(", d->y", out);
     if (prog.has_z)
         fputs(prog.z_null ? ", NULL" : ", d->z", out);
+    if (prog.has_sc)
+        fputs(", sc, nb", out);
+}
+
+/* scratch_param: sc zeroed before each call, nb the neighbours */
+static void print_scratch_setup(FILE *out) {
+    if (prog.has_sc)
+        fputs("    double sc[N * M] = {0};\n    int nb[N];\n    rg_neighbours(nb);\n", out);
 }
 
 static void print_call(FILE *out, const char *name) {
@@ -934,6 +953,7 @@ static void print_call(FILE *out, const char *name) {
         fputs("    double at[N * M];\n    const double *rt[N];\n    rg_rows(d->a, at, rt);\n", out);
     if (prog.has_u && u_in_struct())
         fputs("    rg_st st = {N * M, d->u};\n", out);
+    print_scratch_setup(out);
     fprintf(out, "    %s%s(", prog.has_ret ? "return " : "", name);
     print_primal_args(out);
     fprintf(out, ");%s\n}\n\n", prog.has_ret ? "" : "\n    return 0.0;");
@@ -976,6 +996,14 @@ static void write_check(FILE *out, uint64_t seed) {
               "* M)] += sa_b[i].c[j];\n        d->w_b[N * M - 1 - i] += sa_b[i].s;\n    "
               "}\n}\n\n",
               out);
+    if (prog.has_sc) { /* clamped, periodic, strided or mirrored neighbours */
+        static const char *const forms[] = {"i > 0 ? i - 1 : 0", "(i + 1) % N", "(5 * i + 2) % N",
+                                            "N - 1 - i"};
+        fprintf(out,
+                "static void rg_neighbours(int *nb) {\n    for (int i = 0; i < N; i++)\n        "
+                "nb[i] = %s;\n}\n\n",
+                forms[prog.nb_form]);
+    }
     fprintf(out, "%s f(", ret_type());
     print_params(out);
     fprintf(out, ");\n%s f_b(", ret_type());
@@ -1011,6 +1039,7 @@ static void write_check(FILE *out, uint64_t seed) {
         fputs("    rg_pt sp[N], sp_b[N];\n    rg_pack(d, sp);\n    memset(sp_b, 0, sizeof "
               "sp_b);\n",
               out);
+    print_scratch_setup(out);
     fprintf(out, "    %sf_b(N, M, d->x, d->x_b", prog.has_ret ? "double r = " : "");
     if (prog.has_w && prog.w_null) /* optional, left out: the adjoint NULL too */
         fprintf(out, ", NULL%s", prog.w_wrt ? ", NULL" : "");
@@ -1036,6 +1065,8 @@ static void write_check(FILE *out, uint64_t seed) {
         fputs(", d->y, d->y_b", out);
     if (prog.has_z) /* optional: NULL for the array and its adjoint */
         fputs(prog.z_null ? ", NULL, NULL" : ", d->z, d->z_b", out);
+    if (prog.has_sc)
+        fputs(", sc, nb", out);
     if (prog.has_ret)
         fputs(", seed", out);
     fputs(");\n", out);

@@ -209,6 +209,11 @@ enum construct {
     K_ARRAY_FIELDS,  /* a struct parameter with an array field, read as sa[i].c[k] (double
                       * c[3] inside the struct: followed as a pointer field is,
                       * tool/lift_struct.c) */
+    K_SCRATCH_PARAM, /* a scratch array the caller passes, double *sc with no length, written
+                      * in full by a map, then read by another through the neighbour table
+                      * const int *nb (sc[nb[i] * m + j], SRAD's iN/iS): sc's adjoint is
+                      * pargrad's own, its length from the bounded accesses, the others
+                      * checked at run time (rewrite/rev_extent.c checked_extent) */
     K_COUNT
 };
 
@@ -326,6 +331,9 @@ struct program {
     int x_macro; /* macros: x declared as polybench.h spells it, const double RG_VEC(x, n * m),
                   * through a macro using another (RG_SEL); its length is a let the
                   * per-thread copies of x_b print (random.batch seed 14) */
+    int has_sc, used_sc; /* scratch_param: double *sc (N * M, zeroed by the driver) and
+                          * const int *nb (N neighbours by formula nb_form) */
+    int nb_form;
     int has_sa, used_sa;    /* array_fields: const rg_ax *sa, N cells whose fields c[3] (arrays in
                              * the struct) and s are packed from w */
     int has_sg, used_sg;    /* pointer_fields: const rg_seg *sg, two segments whose v point to
@@ -493,6 +501,7 @@ int loops_of(int range);
 void gen_local(struct block b);
 /* count random statements allowed in the current context */
 void gen_block(struct block b, int count);
+int gen_scratch_param(struct block b);
 /* optional_out: an update of z under a test of z (0 where none fits here) */
 int gen_optional_update(struct block b, int count);
 /* helper function number k, into b (the helpers' block) */

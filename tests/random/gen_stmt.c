@@ -1697,6 +1697,46 @@ static int gen_periodic_faces(struct block b) {
     return 1;
 }
 
+/* scratch_param: the caller's scratch sc written in full by a map over
+ * the n rows of m, then read by a map through the neighbour table nb (as
+ * SRAD reads its coefficients through iN, iS), into an output; outside
+ * parallel loops */
+int gen_scratch_param(struct block b) {
+    struct array *o = updatable_output();
+    if (!prog.has_sc || !o)
+        return 0;
+    int ip;
+    /* (the inner counter the map's own: a pooled one would be shared) */
+    const char *i = loop_counter("i", &ip), *j = fresh("j"), *on_ = o->name;
+    struct node *n = stmt(
+        b, fmt("#pragma pargrad map\n%s\n    %s\n        sc[%s * m + %s] = 0.5 * x[%s * m + %s] "
+               "+ 0.25 * tanh(%%0);",
+               loop_head(i, ip, "0", "n"), loop_head(j, 0, "0", "m"), i, j, i, j));
+    n->kid[n->nkid++] = gen_expr(1);
+    const char *s = fresh("ss");
+    switch (rnd(3)) {
+    case 0: /* a row's products with its neighbour's */
+        stmt(b, fmt("#pragma pargrad map\n%s {\n    double %s = 0.0;\n    for (int %s_j = 0; "
+                    "%s_j < m; %s_j++)\n        %s += sc[nb[%s] * m + %s_j] * sc[%s * m + "
+                    "%s_j];\n    %s[%s] = 0.5 * %s[%s] + 0.25 * tanh(%s);\n}",
+                    loop_head(i, ip, "0", "n"), s, s, s, s, s, i, s, i, s, on_, i, on_, i, s));
+        break;
+    case 1: /* a difference with the neighbour, SRAD's dN[k] = J[iN[i] * cols + j] - Jc */
+        stmt(b, fmt("#pragma pargrad map\n%s\n    %s[%s] = 0.5 * %s[%s] + 0.25 * tanh(sc[nb[%s] * "
+                    "m + %s %% m] - sc[%s * m]);",
+                    loop_head(i, ip, "0", "n"), on_, i, on_, i, i, i, i));
+        break;
+    default: /* the neighbour's row only */
+        stmt(b, fmt("#pragma pargrad map\n%s\n    %s[%s] = 0.5 * %s[%s] + 0.25 * "
+                    "sin(sc[nb[%s] * m + m - 1]);",
+                    loop_head(i, ip, "0", "n"), on_, i, on_, i, i));
+        break;
+    }
+    end_counter(i);
+    prog.used_sc = 1;
+    return 1;
+}
+
 /* logged_write: an output updated where which elements get written is
  * known only as the code runs (a triangular or blocked nest, an index or
  * a bound read from the int table that the same code advances, a map
@@ -1920,6 +1960,9 @@ static void gen_stmt(struct block b, int count) {
                 gen_switch(b);
                 return;
             }
+            if (prog.has_sc && !prog.used_sc && !in_parallel && !cx.in_helper && chance(70) &&
+                gen_scratch_param(b))
+                return;
             if (!in_parallel && !cx.in_helper && gen_top_level(b))
                 return;
             if (on(K_KEPT_CALLS) && chance(30)) {
@@ -1937,6 +1980,7 @@ static void gen_stmt(struct block b, int count) {
                 return;
             if (on(K_FACES) && !in_parallel && !cx.in_helper && chance(35) && gen_periodic_faces(b))
                 return;
+
             if (on(K_VIEW) && !in_parallel && !cx.in_helper && chance(20) && gen_walk_update(b))
                 return;
             break;
