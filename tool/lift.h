@@ -106,6 +106,11 @@ typedef struct Binding {
     /* A local struct's arrays (double pos[3] inside it): a local array
      * each, by path (q.pos is q_pos), on the head binding; NULL if none. */
     StructFields *arrays;
+    /* A view of rows (double (*X)[m] = (double (*)[m])buf;): the extents
+     * of its pointee's dimensions, m (for (*u)[ny][nz], ny and nz) as they
+     * were at the declaration; X[i][k] is buf[off + i * m + k]. 0 if not. */
+    int rows_nd;
+    Operand *rows_dims;
     /* A local array sized at run time (double t[n]): its declaration,
      * whose operands are the sizes C took there (sizeof t reads them). */
     struct Stmt *vla_decl;

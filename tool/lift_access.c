@@ -126,6 +126,70 @@ static Buffer *step_view(Lift *L, CXCursor c, Operand *off) {
 /* The array the pointer expression e points into, with the offset there
  * (for a 2-D array: the row) in *off; NULL (reported) if e is not one
  * pargrad can follow. */
+/* The element offset of X[i][j]... (subs[0] the outermost, nsub of them)
+ * in the flat array a view of rows X points into: i * m + j for
+ * double (*X)[m], a row's start i * m for X[i]. */
+static Operand rows_offset(Lift *L, CXCursor at, const Binding *v, CXCursor *subs, int nsub) {
+    Builder bd = lift_builder(L, at);
+    Operand flat = opd_none();
+    for (int d = 0; d < v->rows_nd + 1; d++) {
+        Operand sub = d < nsub ? lift_expr(L, subs[d]) : opd_int(0);
+        if (type_is_float(sub.ty))
+            lift_fail(L, subs[d], NULL, "array index of floating type%s", "");
+        sub = b_cast(&bd, type_long(), sub);
+        flat = d == 0 ? sub
+                      : b_add(&bd, b_mul(&bd, flat, b_cast(&bd, type_long(), v->rows_dims[d - 1])),
+                              sub);
+    }
+    return flat;
+}
+
+/* The array a view of rows points into, and in *off the element offset
+ * of X[i]... (c, nsub subscripts): NULL (reported) where the array is not
+ * flat, as double (*X)[m] = (double (*)[m])buf makes it. */
+static Buffer *rows_view(Lift *L, CXCursor c, int b, CXCursor *subs, int nsub, Operand *off) {
+    Binding *v = &L->env[b];
+    Operand base;
+    CXCursor ref = strip_implicit(c);
+    while (clang_getCursorKind(ref) == CXCursor_ArraySubscriptExpr)
+        ref = strip_implicit(kids_of(ref).items[0]);
+    Buffer *buf = lift_view(L, ref, &base);
+    if (buf && buf->rank > 1) {
+        lift_fail(L, c,
+                  "index the array itself, a[i][j] (a view of its rows as long as its own, "
+                  "double (*A)[m] = a, is the array)",
+                  "%s",
+                  arena_printf(L->a,
+                               "'%s' views the rows of a %d-D array: pargrad follows a pointer to "
+                               "rows into an array of numbers laid out flat",
+                               v->name, buf->rank));
+        return NULL;
+    }
+    if (buf)
+        *off = offset_plus(L, c, base, rows_offset(L, c, v, subs, nsub), false);
+    return buf;
+}
+
+/* The subscripts of a chain X[i][j]... whose base is a view of rows,
+ * outermost first: their number, 0 if the base is no such view or the
+ * chain is longer than its dimensions (or as long, for a pointer: whole) */
+static int rows_chain(Lift *L, CXCursor c, CXCursor *subs, int *b) {
+    CXCursor chain[8];
+    int n = 0;
+    CXCursor cur = strip_implicit(c);
+    while (clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr && n < 8) {
+        chain[n++] = cur;
+        cur = strip_implicit(kids_of(cur).items[0]);
+    }
+    *b = clang_getCursorKind(cur) == CXCursor_DeclRefExpr ? env_lookup(L, cur) : -1;
+    if (n == 0 || *b < 0 || !L->env[*b].is_view || !L->env[*b].rows_nd ||
+        n > L->env[*b].rows_nd + 1)
+        return 0;
+    for (int i = 0; i < n; i++)
+        subs[i] = kids_of(chain[n - 1 - i]).items[1];
+    return n;
+}
+
 Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
     CXCursor c = strip_casts(e);
     *off = opd_int(0);
@@ -192,6 +256,10 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
             return buf;
         }
     }
+    CXCursor subs[8];
+    int rb, nsub = k == CXCursor_ArraySubscriptExpr ? rows_chain(L, c, subs, &rb) : 0;
+    if (nsub && nsub <= L->env[rb].rows_nd) /* X[i]: row i of a view of rows */
+        return rows_view(L, c, rb, subs, nsub, off);
     if (k == CXCursor_ArraySubscriptExpr) { /* A[i]: row i of a 2-D array */
         Kids ak = kids_of(c);
         CXCursor base = strip_casts(ak.items[0]);
@@ -367,6 +435,15 @@ Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
         return buf && view_index(L, cur, buf, off, idx, nidx) ? buf : NULL;
     }
     int b = clang_getCursorKind(cur) == CXCursor_DeclRefExpr ? env_lookup(L, cur) : -1;
+    if (b >= 0 && L->env[b].rows_nd && n == L->env[b].rows_nd + 1) { /* X[i][k]: flat */
+        CXCursor subs[8];
+        rows_chain(L, c, subs, &b);
+        *nidx = 1;
+        Buffer *buf = rows_view(L, c, b, subs, n, &idx[0]);
+        if (buf && buf->rank < 1)
+            buf->rank = 1;
+        return buf;
+    }
     bool plain = b >= 0 && L->env[b].is_array;
     Buffer *direct = NULL; /* a table of the file, or a pointer field's array */
     Operand row = opd_none();

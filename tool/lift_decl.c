@@ -251,6 +251,67 @@ static bool heap_rows(Lift *L, CXCursor call, Operand m, long long esize, Operan
     return true;
 }
 
+/* The extents of the dimensions of a pointer to rows, T (*X)[m] or
+ * T (*u)[ny][nz], outermost first: a constant's, or the size expressions
+ * the declaration holds before its initialiser. libclang lists them
+ * innermost first, one per dimension written with one (a typedef's have
+ * none), then a parameter's outermost (T g[n][m]). Their number, 0 where
+ * the rows are not of numbers or the sizes are not found. */
+static int rows_extents(Lift *L, CXType pointee, Kids *k, CXCursor init, Operand **out) {
+    CXType level[8];
+    int nd = 0;
+    for (CXType t = pointee; t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray;
+         t = clang_getCanonicalType(clang_getArrayElementType(t))) {
+        if (nd == 8)
+            return 0;
+        level[nd++] = t;
+    }
+    Type ety;
+    if (!map_type(clang_getCanonicalType(clang_getArrayElementType(level[nd - 1])), &ety) ||
+        ety.kind == TY_BOOL)
+        return 0;
+    CXCursor *sizes = arena_alloc(L->a, sizeof(CXCursor) * (size_t)(k->n + 1));
+    int nexpr = 0, e = 0;
+    for (int i = 0; i < k->n; i++)
+        if (clang_isExpression(clang_getCursorKind(k->items[i])) &&
+            !clang_equalCursors(k->items[i], init))
+            sizes[nexpr++] = k->items[i];
+    Operand *dims = arena_alloc(L->a, sizeof(Operand) * (size_t)nd);
+    for (int d = nd - 1; d >= 0; d--) {
+        if (level[d].kind == CXType_ConstantArray) {
+            dims[d] = opd_int(clang_getArraySize(level[d]));
+            bool ok; /* its size written out: the expression is its */
+            Operand c = e < nexpr ? evaluate_constant(L, sizes[e], &ok) : opd_none();
+            e += e < nexpr && ok && opd_equal(c, dims[d]);
+            continue;
+        }
+        if (e == nexpr)
+            return 0;
+        dims[d] = lift_expr(L, sizes[e++]);
+    }
+    *out = dims;
+    return nd;
+}
+
+/* double (*A)[m] = a; of an array a[n][m] never pointed elsewhere: A is
+ * a, whose rows are as long (the extents compared as values). */
+static bool alias_rows(Lift *L, CXCursor d, Binding *b, int nd, const Operand *dims,
+                       CXCursor init) {
+    CXCursor r = clang_Cursor_isNull(init) ? init : strip_casts(init);
+    int a = !clang_Cursor_isNull(r) && clang_getCursorKind(r) == CXCursor_DeclRefExpr
+                ? env_lookup(L, r)
+                : -1;
+    Buffer *buf = a >= 0 && L->env[a].is_array ? L->env[a].buf : NULL;
+    if (!buf || buf->rank != nd + 1 || buf->row_table || reassigned(L, d))
+        return false;
+    for (int i = 0; i < nd; i++)
+        if (!opd_equal(array_dim(L, buf, i + 1), dims[i]))
+            return false;
+    b->is_array = true;
+    b->buf = buf;
+    return true;
+}
+
 /* `double (*a)[m] = malloc(n * sizeof *a);`: a temporary of rows of m
  * elements (m a constant or a variable), indexed a[i][j] and laid out
  * flat on the heap as C lays it out. */
@@ -321,6 +382,35 @@ static void lift_heap_array(Lift *L, CXCursor d, const char *name, CXType pointe
     b->buf = buf;
 }
 
+/* The view of rows in binding `slot` pointed at a new temporary that
+ * call (malloc(n * sizeof *t), calloc(n, sizeof *t)) allocates: as many
+ * rows as it has room for, laid out flat, as C lays them out (rows of
+ * rows too: double (*t)[m][2]). */
+static void allocate_rows_view(Lift *L, CXCursor at, int slot, CXCursor e) {
+    Binding *v = &L->env[slot];
+    CXType elem = clang_getCanonicalType(clang_getPointeeType(clang_getCursorType(v->decl)));
+    while (elem.kind == CXType_ConstantArray || elem.kind == CXType_VariableArray)
+        elem = clang_getCanonicalType(clang_getArrayElementType(elem));
+    Builder bd = lift_builder(L, at);
+    Operand row = opd_int(1), rows, total;
+    for (int d = 0; d < v->rows_nd; d++)
+        row = b_mul(&bd, row, b_cast(&bd, type_long(), v->rows_dims[d]));
+    Type ety;
+    CXCursor call = strip_cast_call(e);
+    if (!map_type(elem, &ety) || ety.kind == TY_BOOL ||
+        clang_getCursorKind(call) != CXCursor_CallExpr ||
+        !heap_rows(L, call, row, clang_Type_getSizeOf(elem), &rows, &total)) {
+        lift_fail(L, at, "allocate the rows as malloc(n * sizeof *t) or calloc(n, sizeof *t)",
+                  "unsupported allocation of the rows of '%s'", v->name);
+        return;
+    }
+    v = &L->env[slot];
+    v->buf = heap_array(L, loc_of(L, at), v->name, ety, total);
+    v->buf_why = NULL;
+    v->unset_why = NULL;
+    v->val = opd_int(0);
+}
+
 /* `double *t; ... t = malloc(n * sizeof(double));` (C89's order, or
  * `double *t = NULL;` first) at the top level: the view t points at a new
  * temporary; false (nothing reported) where e is no call */
@@ -328,6 +418,8 @@ bool point_view_at_allocation(Lift *L, CXCursor at, int b, CXCursor e) {
     CXCursor call = strip_casts(e);
     if (clang_Cursor_isNull(call) || clang_getCursorKind(call) != CXCursor_CallExpr)
         return false;
+    if (L->env[b].rows_nd) /* double (*t)[m]; ... t = malloc(n * sizeof *t); */
+        return allocate_rows_view(L, at, b, e), true;
     CXType pointee = clang_getCanonicalType(clang_getPointeeType(clang_getCursorType(at)));
     Type ety;
     Operand count;
@@ -498,21 +590,28 @@ void lift_var_decl(Lift *L, CXCursor d) {
     CXType ct = clang_getCanonicalType(t);
     Kids k = kids_of(d);
     if (ct.kind == CXType_Pointer) {
-        CXCursor init = clang_getNullCursor();
-        for (int i = 0; i < k.n; i++)
-            if (clang_isExpression(clang_getCursorKind(k.items[i])))
-                init = k.items[i];
+        /* (not the last expression: double (*r)[3]; holds the 3) */
+        CXCursor init = clang_Cursor_getVarDeclInitializer(d);
         CXCursor call = clang_Cursor_isNull(init) ? init : strip_casts(init);
         CXType pointee = clang_getCanonicalType(clang_getPointeeType(ct));
         bool rows = pointee.kind == CXType_ConstantArray || pointee.kind == CXType_VariableArray;
-        if (!clang_Cursor_isNull(call) && clang_getCursorKind(call) == CXCursor_CallExpr && rows) {
+        CXType inner = rows ? clang_getCanonicalType(clang_getArrayElementType(pointee)) : pointee;
+        bool deep = inner.kind == CXType_ConstantArray || inner.kind == CXType_VariableArray;
+        /* (rows of rows, double (*t)[m][2] = malloc(...): a view of rows of
+         * a flat temporary, allocate_rows_view) */
+        if (!clang_Cursor_isNull(call) && clang_getCursorKind(call) == CXCursor_CallExpr && rows &&
+            !deep) {
             lift_heap_rows(L, d, name, pointee, &k, init);
             return;
         }
-        if (!clang_Cursor_isNull(call) && clang_getCursorKind(call) == CXCursor_CallExpr) {
+        if (!clang_Cursor_isNull(call) && clang_getCursorKind(call) == CXCursor_CallExpr && !rows) {
             lift_heap_array(L, d, name, pointee, init);
             return;
         }
+        Operand *dims = NULL;
+        int nd = rows ? rows_extents(L, pointee, &k, init, &dims) : 0;
+        if (L->failed)
+            return;
         /* double *acc = &total;: *acc is total */
         int ref = clang_Cursor_isNull(init) ? 0 : scalar_ref_arg(L, init);
         Binding *b = env_bind(L, d, name);
@@ -520,8 +619,12 @@ void lift_var_decl(Lift *L, CXCursor d) {
             b->ref = ref;
             return;
         }
+        if (nd && alias_rows(L, d, b, nd, dims, init))
+            return;
         b->is_view = true;
         b->ty = type_long();
+        b->rows_nd = nd;
+        b->rows_dims = dims;
         if (!clang_Cursor_isNull(init))
             point_view(L, d, L->nenv - 1, init);
         return;
@@ -693,6 +796,47 @@ static Buffer *whole_array_arg(Lift *L, CXCursor def, int pi, CXCursor arg, Oper
     return NULL;
 }
 
+/* Whether the argument of a helper's pointer to rows, T (*g)[m], is a
+ * pointer into an array laid out flat ((T (*)[m])buf, a view of rows of
+ * one), not an array of rows of its own. */
+static bool flat_rows_arg(Lift *L, CXCursor arg) {
+    CXCursor a = strip_casts(arg);
+    while (clang_getCursorKind(a) == CXCursor_ArraySubscriptExpr ||
+           clang_getCursorKind(a) == CXCursor_UnaryOperator ||
+           clang_getCursorKind(a) == CXCursor_ParenExpr)
+        a = strip_casts(kids_of(a).items[0]);
+    int b = clang_getCursorKind(a) == CXCursor_DeclRefExpr ? env_lookup(L, a) : -1;
+    if (b < 0)
+        return false;
+    Binding *v = &L->env[b];
+    return v->is_view ? v->buf && v->buf->rank == 1 : v->is_array && v->buf->rank == 1;
+}
+
+/* A helper's T (*g)[m] bound to rows of the flat array buf from element
+ * off: a view of rows whose extents are the parameter's (its sizes read
+ * the parameters bound before it, as C evaluates them). */
+static void bind_rows_param(Lift *L, CXCursor p, Binding *b, Buffer *buf, Operand off) {
+    CXType t = clang_getCanonicalType(clang_getCursorType(p));
+    CXType pointee = clang_getCanonicalType(
+        t.kind == CXType_Pointer ? clang_getPointeeType(t) : clang_getArrayElementType(t));
+    Kids k = kids_of(p);
+    Operand *dims = NULL;
+    int slot = (int)(b - L->env);
+    int nd = rows_extents(L, pointee, &k, clang_getNullCursor(), &dims);
+    b = &L->env[slot];
+    if (!nd) {
+        lift_fail(L, p, "declare it with the rows' length, T (*g)[m] or T g[][m]",
+                  "the rows of parameter '%s' have no length pargrad can read", b->name);
+        return;
+    }
+    b->is_view = true;
+    b->buf = buf;
+    b->ty = type_long();
+    b->val = off;
+    b->rows_nd = nd;
+    b->rows_dims = dims;
+}
+
 /* Whether a call's argument for a pointer parameter is NULL: the literal,
  * or a pointer parameter of the calling helper that its own call gives
  * NULL (passed on) */
@@ -829,6 +973,7 @@ static Operand inline_call(Lift *L, CXCursor call, CXCursor def, CallArgs *ca, O
     int *refs = arena_alloc(L->a, sizeof(int) * (size_t)(nparams + 1));
     bool *nulls = arena_alloc(L->a, sizeof(bool) * (size_t)(nparams + 1));
     bool *whole = arena_alloc(L->a, sizeof(bool) * (size_t)(nparams + 1));
+    bool *rows = arena_alloc(L->a, sizeof(bool) * (size_t)(nparams + 1));
     Operand **fields = arena_alloc(L->a, sizeof(Operand *) * (size_t)(nparams + 1));
     int *nfields = arena_alloc(L->a, sizeof(int) * (size_t)(nparams + 1));
     for (int i = 0; i < nparams; i++) {
@@ -851,6 +996,13 @@ static Operand inline_call(Lift *L, CXCursor call, CXCursor def, CallArgs *ca, O
         int prank;
         bool prows;
         array_shape(clang_getCursorType(p), &prank, &prows);
+        if (prank > 1 && !prows && flat_rows_arg(L, args->items[i])) {
+            /* T (*g)[m] given (T (*)[m])buf: a view of rows of buf */
+            if (!(bufs[i] = lift_view(L, args->items[i], &vals[i])))
+                return opd_float(0, type_double());
+            rows[i] = true;
+            continue;
+        }
         if (prank > 1) { /* T g[n][m], T **g: a whole array of that shape */
             if (!(bufs[i] = whole_array_arg(L, def, i, args->items[i], vals)))
                 return opd_float(0, type_double());
@@ -880,6 +1032,8 @@ static Operand inline_call(Lift *L, CXCursor call, CXCursor def, CallArgs *ca, O
             b->ref = refs[i];
         } else if (nulls[i]) {
             bind_null(L, call, b);
+        } else if (rows[i]) {
+            bind_rows_param(L, p, b, bufs[i], vals[i]);
         } else if (bufs[i] && opd_is_const(vals[i], 0) && (bufs[i]->rank == 1 || whole[i])) {
             b->is_array = true;
             b->buf = bufs[i];

@@ -151,6 +151,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_FACES] = {"faces", 1},
     [K_ARRAY_FIELDS] = {"array_fields", 1},
     [K_SCRATCH_PARAM] = {"scratch_param", 1},
+    [K_ROW_VIEW] = {"row_view", 1},
 };
 
 int on(enum construct k) {
@@ -284,6 +285,9 @@ static struct node *gen_return_value(void) {
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("sg[1].v[n - 1]", 1.0));
     if (prog.has_sa && !prog.used_sa)
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("sa[n - 1].c[2]", 1.0));
+    if (prog.x_rows && !prog.used_x_rows)
+        e = op2("%0 + 0.1 * %1", e->bound + 0.1, e,
+                leaf(fmt("%s[n - 1][m - 1]", prog.x_rows), 1.0));
     if (prog.has_sc && !prog.used_sc) /* (the driver's zeros) */
         e = op2("%0 + 0.1 * %1", e->bound + 0.1, e, leaf("sc[nb[n - 1] * m]", 1.0));
     return squash(e);
@@ -508,6 +512,12 @@ static void gen_function(void) {
     if (on(K_INT_ARRAY) && chance(30)) { /* indices kept in [0, n) */
         prog.int_table = fresh("ia");
         stmt(b, fmt("int %s[3] = {0, n / 2, n - 1};\n(void)%s;", prog.int_table, prog.int_table));
+    }
+    if (on(K_ROW_VIEW) && chance(20)) { /* x by rows, as 2-D code views a flat buffer */
+        prog.x_rows = fresh("xr");
+        stmt(b, rnd(2) ? fmt("const double (*%s)[m] = (const double (*)[m])x;", prog.x_rows)
+                       : fmt("const double (*%s)[m];\n%s = (const double (*)[m])&x[0];",
+                             prog.x_rows, prog.x_rows));
     }
     if (chance(12))
         gen_param_swap(b);

@@ -214,6 +214,10 @@ enum construct {
                       * const int *nb (sc[nb[i] * m + j], SRAD's iN/iS): sc's adjoint is
                       * pargrad's own, its length from the bounded accesses, the others
                       * checked at run time (rewrite/rev_extent.c checked_extent) */
+    K_ROW_VIEW,      /* x viewed by rows over its flat elements, const double (*xr)[m] =
+                      * (const double (*)[m])x (or declared first, pointed later), read
+                      * xr[i][j] and handed whole to rg_grid's T g[n][m]-like parameter
+                      * (tool/lift_access.c rows_view, tool/lift_decl.c bind_rows_param) */
     K_COUNT
 };
 
@@ -334,6 +338,8 @@ struct program {
     int has_sc, used_sc; /* scratch_param: double *sc (N * M, zeroed by the driver) and
                           * const int *nb (N neighbours by formula nb_form) */
     int nb_form;
+    const char *x_rows; /* row_view: the view of x by rows, or NULL */
+    int used_x_rows;
     int has_sa, used_sa;    /* array_fields: const rg_ax *sa, N cells whose fields c[3] (arrays in
                              * the struct) and s are packed from w */
     int has_sg, used_sg;    /* pointer_fields: const rg_seg *sg, two segments whose v point to

@@ -279,6 +279,16 @@ static struct node *array_read(void) {
         const char *own = element_text(a->name, a->writing);
         return leaf(a->optional ? optional_read(a->name, own) : own, 2.0);
     }
+    if (prog.x_rows && strcmp(a->name, "x") == 0 && !cx.in_helper && chance(35)) {
+        prog.used_x_rows = 1;
+        if (on(K_GRID_HELPER) && chance(30)) { /* the rows handed to a helper's g[][m] */
+            if (!prog.uses_grid)
+                prog.grid_param = rnd(3);
+            prog.uses_grid = 1;
+            return leaf(fmt("rg_grid(n, m, %s, %s)", prog.x_rows, index_n()), 1.0);
+        }
+        return leaf(fmt("%s[%s][%s]", prog.x_rows, index_n(), index_m()), 1.0);
+    }
     const char *idx = a->extent == 1 ? index_n() : index_nm();
     double bound = strcmp(a->name, "x") == 0 ? 1.0 : 2.0;
     const char *text = fmt("%s[%s]", a->name, idx);
