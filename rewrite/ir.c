@@ -1230,9 +1230,29 @@ static bool fold_int(PrimOp op, Type ty, Operand x, Operand y, Operand *out) {
     return true;
 }
 
+/* x + 0, 0 + x, x - 0, x * 1 and 1 * x of integers of the type they
+ * make: x (an index written i * T + 0, as a macro expands IDX(i, 0, T),
+ * is then the index i * T, which the analyses of the accesses compare).
+ * Not for floats: -0.0 + 0 is +0.0. */
+static bool integer_identity(PrimOp op, Type ty, Operand x, Operand y, Operand *out) {
+    if (ty.kind != TY_INT || y.kind == OPD_NONE || type_is_float(x.ty) || type_is_float(y.ty))
+        return false;
+    bool same_x = x.ty.kind == ty.kind && x.ty.cname && !strcmp(x.ty.cname, ty.cname);
+    bool same_y = y.ty.kind == ty.kind && y.ty.cname && !strcmp(y.ty.cname, ty.cname);
+    if ((op == OP_ADD || op == OP_SUB) && opd_is_const(y, 0) && same_x)
+        return *out = x, true;
+    if (op == OP_ADD && opd_is_const(x, 0) && same_y)
+        return *out = y, true;
+    if (op == OP_MUL && opd_is_const(y, 1) && same_x)
+        return *out = x, true;
+    if (op == OP_MUL && opd_is_const(x, 1) && same_y)
+        return *out = y, true;
+    return false;
+}
+
 Operand b_op(Builder *bd, PrimOp op, Type ty, Operand x, Operand y) {
     Operand folded;
-    if (fold_int(op, ty, x, y, &folded))
+    if (fold_int(op, ty, x, y, &folded) || integer_identity(op, ty, x, y, &folded))
         return folded;
     int n = y.kind == OPD_NONE ? 1 : 2;
     return opd_var(emit_let(bd->a, bd->f, bd->b, bd->loc, TEMP_NAME, ty, op, n, x, y, opd_none()));

@@ -144,16 +144,28 @@ static Operand rows_offset(Lift *L, CXCursor at, const Binding *v, CXCursor *sub
     return flat;
 }
 
-/* The array a view of rows points into, and in *off the element offset
- * of X[i]... (c, nsub subscripts): NULL (reported) where the array is not
- * flat, as double (*X)[m] = (double (*)[m])buf makes it. */
-static Buffer *rows_view(Lift *L, CXCursor c, int b, CXCursor *subs, int nsub, Operand *off) {
+/* The array a view of rows points into, and the subscripts of X[i]...
+ * (c, nsub of them) there: idx[0] the element offset in an array laid out
+ * flat (double (*X)[m] = (double (*)[m])buf), or for a temporary of rows
+ * the view was pointed at (t = malloc(n * sizeof *t), allocate_rows_view)
+ * its own subscripts, which the analyses of accesses compare dimension by
+ * dimension (a row's start, X[i], its row i). NULL where reported. */
+static Buffer *rows_view(Lift *L, CXCursor c, int b, CXCursor *subs, int nsub, Operand *idx,
+                         int *nidx) {
     Binding *v = &L->env[b];
     Operand base;
     CXCursor ref = strip_implicit(c);
     while (clang_getCursorKind(ref) == CXCursor_ArraySubscriptExpr)
         ref = strip_implicit(kids_of(ref).items[0]);
     Buffer *buf = lift_view(L, ref, &base);
+    *nidx = 1;
+    if (buf && buf->rank == v->rows_nd + 1 && buf->inner_dims && opd_is_const(base, 0) &&
+        (nsub == buf->rank || (nsub == 1 && buf->rank == 2))) {
+        for (int d = 0; d < nsub; d++)
+            idx[d] = lift_expr(L, subs[d]);
+        *nidx = nsub;
+        return buf;
+    }
     if (buf && buf->rank > 1) {
         lift_fail(L, c,
                   "index the array itself, a[i][j] (a view of its rows as long as its own, "
@@ -166,7 +178,7 @@ static Buffer *rows_view(Lift *L, CXCursor c, int b, CXCursor *subs, int nsub, O
         return NULL;
     }
     if (buf)
-        *off = offset_plus(L, c, base, rows_offset(L, c, v, subs, nsub), false);
+        idx[0] = offset_plus(L, c, base, rows_offset(L, c, v, subs, nsub), false);
     return buf;
 }
 
@@ -259,7 +271,7 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
     CXCursor subs[8];
     int rb, nsub = k == CXCursor_ArraySubscriptExpr ? rows_chain(L, c, subs, &rb) : 0;
     if (nsub && nsub <= L->env[rb].rows_nd) /* X[i]: row i of a view of rows */
-        return rows_view(L, c, rb, subs, nsub, off);
+        return rows_view(L, c, rb, subs, nsub, off, &nsub);
     if (k == CXCursor_ArraySubscriptExpr) { /* A[i]: row i of a 2-D array */
         Kids ak = kids_of(c);
         CXCursor base = strip_casts(ak.items[0]);
@@ -438,8 +450,7 @@ Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
     if (b >= 0 && L->env[b].rows_nd && n == L->env[b].rows_nd + 1) { /* X[i][k]: flat */
         CXCursor subs[8];
         rows_chain(L, c, subs, &b);
-        *nidx = 1;
-        Buffer *buf = rows_view(L, c, b, subs, n, &idx[0]);
+        Buffer *buf = rows_view(L, c, b, subs, n, idx, nidx);
         if (buf && buf->rank < 1)
             buf->rank = 1;
         return buf;

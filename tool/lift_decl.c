@@ -406,6 +406,13 @@ static void allocate_rows_view(Lift *L, CXCursor at, int slot, CXCursor e) {
     }
     v = &L->env[slot];
     v->buf = heap_array(L, loc_of(L, at), v->name, ety, total);
+    /* (indexed t[i][j][k] as C lays the rows out: emitted flat) */
+    v->buf->rank = v->rows_nd + 1;
+    v->buf->dims = arena_alloc(L->a, sizeof(Operand) * (size_t)v->buf->rank);
+    v->buf->dims[0] = rows;
+    for (int d = 0; d < v->rows_nd; d++)
+        v->buf->dims[d + 1] = v->rows_dims[d];
+    v->buf->inner_dims = v->buf->dims;
     v->buf_why = NULL;
     v->unset_why = NULL;
     v->val = opd_int(0);

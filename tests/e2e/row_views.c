@@ -111,6 +111,27 @@ double pair_table(int n, int m, const double *x) {
     return s;
 }
 
+/* a causal softmax's rows through an index macro, the row's start
+ * IDX(i, 0, t) = i * t + 0: the + 0 of integers folds away, so the map's
+ * rows are told apart (it was differentiated as a sequential loop) */
+#define IDX(i, j, n) ((i) * (n) + (j))
+void causal_rows(int t, const double *x, double *P) {
+#pragma pargrad map
+#pragma omp parallel for
+    for (int i = 0; i < t; i++) {
+        double *p = &P[IDX(i, 0, t)];
+        double z = 0.0;
+        for (int j = 0; j <= i; j++)
+            p[j] = exp(x[IDX(i, j, t)]);
+        for (int j = 0; j <= i; j++)
+            z += p[j];
+        for (int j = 0; j <= i; j++)
+            p[j] /= z;
+        for (int j = i + 1; j < t; j++)
+            p[j] = 0.0;
+    }
+}
+
 /* a view as long as the array's own rows: the array itself */
 void row_ends(int n, int m, const double a[n][m], double *y) {
     const double(*A)[m] = a;
@@ -125,3 +146,4 @@ void row_ends(int n, int m, const double a[n][m], double *y) {
 #pragma pargrad reverse(row_ends) wrt(a) out(y)
 #pragma pargrad reverse(block_norms) wrt(buf) out(return)
 #pragma pargrad reverse(pair_table) wrt(x) out(return)
+#pragma pargrad reverse(causal_rows) wrt(x) out(P)

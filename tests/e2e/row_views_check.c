@@ -113,6 +113,38 @@ static void check_ends(void) {
     free(a), free(y), free(s), free(a_b), free(y_b), free(fd);
 }
 
+void causal_rows(int t, const double *x, double *P);
+void causal_rows_b(int t, const double *x, double *x_b, double *P, double *P_b);
+
+struct causal {
+    double *x, *P, *s;
+};
+
+static double eval_causal(void *p) {
+    struct causal *c = p;
+    causal_rows(NZ, c->x, c->P);
+    return gc_dot(c->s, c->P, NZ * NZ);
+}
+
+static void check_causal(void) {
+    double *x = gc_alloc(NZ * NZ), *P = gc_alloc(NZ * NZ), *s = gc_alloc(NZ * NZ);
+    double *x_b = gc_alloc(NZ * NZ), *P_b = gc_alloc(NZ * NZ), *fd = gc_alloc(NZ * NZ);
+    double *Pref = gc_alloc(NZ * NZ);
+    gc_fill(x, NZ * NZ, -1.0, 1.0);
+    gc_fill(s, NZ * NZ, -1.0, 1.0);
+    struct causal c = {x, P, s};
+    gc_fd_grad(eval_causal, &c, x, NZ * NZ, fd);
+    causal_rows(NZ, x, Pref);
+    gc_zero(P, NZ * NZ);
+    gc_zero(x_b, NZ * NZ);
+    memcpy(P_b, s, sizeof(double) * NZ * NZ);
+    causal_rows_b(NZ, x, x_b, P, P_b);
+    gc_compare_tol("P after causal_rows_b vs primal", P, Pref, NZ * NZ, 1e-13);
+    gc_compare("x_b vs FD (causal_rows)", x_b, fd, NZ * NZ);
+    gc_check_zero("P_b on exit (consumed)", P_b, NZ * NZ);
+    free(x), free(P), free(s), free(x_b), free(P_b), free(fd), free(Pref);
+}
+
 /* a function of an n x m flat buffer to a number, and its gradient */
 struct scalar {
     const char *name;
@@ -144,6 +176,7 @@ int main(void) {
     check_field();
     check_pairs();
     check_ends();
+    check_causal();
     check_scalar(
         (struct scalar){"block_norms (a helper's rows)", block_norms, block_norms_b, NULL});
     check_scalar(

@@ -952,16 +952,25 @@ static void gen_heap_rows(struct block b) {
                            "calloc(n, sizeof *%s)"};
     struct node *d = stmt(b, "");
     d->kid[d->nkid++] = gen_expr(1);
-    d->tmpl = fmt("const double %s = %%0;\ndouble (*%s)[m] = %s;", c, a, fmt(alloc[rnd(3)], a));
+    /* rows of m, rows of m pairs (double (*a)[m][2]: a view of rows of a
+     * flat temporary), or declared first and allocated after (C89) */
+    int form = rnd(4), pairs = form == 3;
+    const char *decl = pairs       ? fmt("double (*%s)[m][2] = malloc(n * sizeof *%s);", a, a)
+                       : form == 2 ? fmt("double (*%s)[m];\n%s = %s;", a, a, fmt(alloc[rnd(3)], a))
+                                   : fmt("double (*%s)[m] = %s;", a, fmt(alloc[rnd(3)], a));
+    const char *el = fmt(pairs ? "%s[%%s][%%s][1]" : "%s[%%s][%%s]", a);
+    d->tmpl = fmt("const double %s = %%0;\n%s", c, decl);
     stmt(b, fmt("#pragma pargrad map\nfor (int %s = 0; %s < n; %s++)\n    for (int %s = 0; %s < m; "
-                "%s++)\n        %s[%s][%s] = x[(%s * m + %s) %% n] * (0.5 + 0.25 * %s) + 0.25 * "
-                "tanh(%s);",
-                i, i, i, j, j, j, a, i, j, i, j, j, c));
-    stmt(b,
-         fmt("double %s = 0.0;\n#pragma pargrad reduce(+ : %s)\nfor (int %s = 1; %s < n; %s++)\n"
-             "    for (int %s = 0; %s < m; %s++)\n        %s += %s[%s][%s] * %s[%s - 1][(%s + 1) "
-             "%% m];\nfree(%s);",
-             name, name, i, i, i, j, j, j, name, a, i, j, a, i, j, a));
+                "%s++) {\n        %s = x[(%s * m + %s) %% n] * (0.5 + 0.25 * %s) + 0.25 * "
+                "tanh(%s);%s\n    }",
+                i, i, i, j, j, j, fmt(el, i, j), i, j, j, c,
+                pairs ? fmt("\n        %s[%s][%s][0] = %s * %s[%s][%s][1];", a, i, j, c, a, i, j)
+                      : ""));
+    stmt(b, fmt("double %s = 0.0;\n#pragma pargrad reduce(+ : %s)\nfor (int %s = 1; %s < n; %s++)\n"
+                "    for (int %s = 0; %s < m; %s++)\n        %s += %s * %s%s;\nfree(%s);",
+                name, name, i, i, i, j, j, j, name, fmt(el, i, j),
+                fmt(el, fmt("%s - 1", i), fmt("(%s + 1) %% m", j)),
+                pairs ? fmt(" + %s[%s][%s][0]", a, i, j) : "", a));
     declare(name, T_DOUBLE, 4.0 * prog.n * prog.m);
 }
 
