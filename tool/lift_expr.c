@@ -999,8 +999,12 @@ Operand binding_value(Lift *L, CXCursor at, int b) {
     else if (bd->private_barrier)
         lift_fail(
             L, at,
-            "assign it in the iteration before reading it, or declare it inside the loop; to "
-            "combine values across iterations use reduce(OP: var)",
+            L->barriers[bd->private_barrier - 1].kind == BARRIER_REDUCE
+                ? "assign it in the iteration before reading it, or declare it inside the loop; "
+                  "to combine values across iterations list it in the reduce(OP: var)"
+                : "assign it in the iteration before reading it, or declare it inside the loop; "
+                  "to combine values across iterations, compute them in a loop of their own "
+                  "annotated reduce(OP: var) (one annotation per loop)",
             "'%s' is declared outside this parallel loop and read before the iteration assigns "
             "it: its value would come from another iteration",
             bd->name);

@@ -423,6 +423,21 @@ static bool lex_identity(Lexer *lx, Pragma *out) {
     return true;
 }
 
+/* Whether text starts with a loop annotation's keyword and its clause
+ * (reduce(+ : e) after a histogram's). */
+static bool starts_annotation(const char *text) {
+    static const char *const words[] = {"map", "reduce", "scan", "histogram", "scatter"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        size_t n = strlen(words[i]);
+        const char *q = text + n;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (strncmp(text, words[i], n) == 0 && (*q == '(' || *q == '\0'))
+            return true;
+    }
+    return false;
+}
+
 /* op(NAME, TYPE, COMBINE, IDENTITY) [commutative] [inverse(INV)] */
 static void parse_declare(Lexer *lx, Pragma *out) {
     const char *form = "write e.g. declare op(logsum, double, logaddexp, -INFINITY) commutative";
@@ -561,7 +576,21 @@ bool pragma_parse(Arena *a, Diags *d, const char *text, SrcLoc loc, Pragma *out)
         return true;
     }
     skip_space(&lx);
-    if (!lx.failed && *lx.p)
+    if (!lx.failed && *lx.p && starts_annotation(lx.p)) {
+        const char *head = text;
+        while (isspace((unsigned char)*head))
+            head++;
+        int len = (int)(lx.p - head);
+        while (len > 0 && isspace((unsigned char)head[len - 1]))
+            len--;
+        const char *hint = arena_printf(a,
+                                        "split the loop in two, each computing what its updates "
+                                        "need: `#pragma pargrad %.*s` over one, `#pragma pargrad "
+                                        "%s` over the other",
+                                        len, head, lx.p);
+        lex_error(&lx, hint, "a second annotation, '%s': pargrad takes one annotation per loop",
+                  lx.p);
+    } else if (!lx.failed && *lx.p)
         lex_error(&lx, "remove the extra text, or see PRAGMAS.md for the grammar",
                   "unexpected '%s' at the end of the pragma", lx.p);
     return !lx.failed;
