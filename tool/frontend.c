@@ -1536,7 +1536,8 @@ Frontend *frontend_open(Arena *a, Diags *d, const char *path, int argc, const ch
     fe->main_file = clang_getFile(fe->tu, path);
     SkippedLines skip = skipped_lines(fe);
     MacroConstants consts = macro_constants(fe);
-    int bad = pragma_scan_file(a, d, path, fe->text, &skip, &consts, &fe->pragmas);
+    int bad =
+        pragma_scan_file(a, d, path, fe->text, &skip, &consts, &fe->pragmas, &fe->omp_private);
     for (int i = 0; i < fe->pragmas.len; i++) {
         Pragma *p = fe->pragmas.items[i];
         if (p->kind == PG_REVERSE)

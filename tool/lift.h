@@ -23,8 +23,9 @@ struct Frontend {
     CXTranslationUnit tu;
     const char *path;
     char *text;
-    PtrVec pragmas;    /* Pragma* */
-    PtrVec directives; /* Pragma* of kind reverse/forward */
+    PtrVec pragmas;     /* Pragma* */
+    PtrVec directives;  /* Pragma* of kind reverse/forward */
+    PtrVec omp_private; /* OmpPrivate*: the private(...) clauses of OpenMP's loop pragmas */
     /* The macro invocations of the input, [start, end] offsets in source
      * order, listed when first needed (binop_of). */
     CXFile main_file;

@@ -447,6 +447,10 @@ Buffer *lift_subscripts(Lift *L, CXCursor c, Operand *idx, int *nidx) {
         return buf && view_index(L, cur, buf, off, idx, nidx) ? buf : NULL;
     }
     int b = clang_getCursorKind(cur) == CXCursor_DeclRefExpr ? env_lookup(L, cur) : -1;
+    if (b >= 0 && L->env[b].is_view && !L->env[b].buf && L->env[b].buf_why) {
+        lift_fail(L, cur, L->env[b].buf_hint, L->env[b].buf_why, L->env[b].name);
+        return NULL;
+    }
     if (b >= 0 && L->env[b].rows_nd && n == L->env[b].rows_nd + 1) { /* X[i][k]: flat */
         CXCursor subs[8];
         rows_chain(L, c, subs, &b);

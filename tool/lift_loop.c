@@ -319,6 +319,53 @@ static void lift_canon_iteration(Lift *L, void *ctx) {
         lift_stmt(L, ci->body);
 }
 
+/* OpenMP's private(t) on a parallel loop s, for a local array t declared
+ * outside it (C89's habit, `double t[3];` at the top): each iteration gets
+ * a copy of its own, declared again at the start of the body (C makes
+ * one per thread, which a correct program writes before reading in each
+ * iteration). The bindings of the arrays outside, whose uses after the
+ * loop are reported (end_private_arrays), go to *out. */
+static int declare_private_arrays(Lift *L, Stmt *s, int mark, int **out) {
+    int n = 0;
+    *out = NULL;
+    for (int i = 0; i < L->fe->omp_private.len; i++) {
+        OmpPrivate *op = L->fe->omp_private.items[i];
+        if (op->target_line != s->loc.line || op->target_col != s->loc.col ||
+            s->loc.file != L->fe->path)
+            continue;
+        *out = arena_alloc(L->a, sizeof(int) * (size_t)(op->names.len + 1));
+        for (int k = 0; k < op->names.len; k++) {
+            int b = env_named(L, op->names.items[k]);
+            if (b < 0 || b >= mark || !L->env[b].is_array || !L->env[b].buf ||
+                L->env[b].buf->kind != BUF_LOCAL || L->env[b].buf->heap || L->env[b].shape ||
+                L->env[b].arrays)
+                continue;
+            lift_var_decl(L, L->env[b].decl);
+            (*out)[n++] = b;
+        }
+    }
+    return n;
+}
+
+static void end_private_arrays(Lift *L, Stmt *s, const int *arrays, int n) {
+    for (int i = 0; i < n; i++) {
+        Binding *b = &L->env[arrays[i]];
+        b->is_array = false;
+        b->is_view = true;
+        b->buf = NULL;
+        b->ty = type_long();
+        b->val = opd_none();
+        b->buf_why = arena_printf(
+            L->a,
+            "'%%s' is private to the iterations of the parallel loop at line %d (OpenMP's "
+            "private clause): after it, C leaves it as it was before the loop, and as the last "
+            "iteration left it where the loop runs sequentially; pargrad follows neither",
+            s->loc.line);
+        b->buf_hint = "declare it inside the loop, and keep what is needed after it in an array "
+                      "the loop writes element by element";
+    }
+}
+
 /* vp: the versions of a sequential loop whose pointers move between
  * arrays, with `selector` its carried configuration (lift_view.c);
  * `iteration` (with ctx), where given, lifts the iteration instead of
@@ -344,6 +391,9 @@ static void lift_loop_body_by(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int s
         sb->val = opd_int(0);
         L->barriers[L->nbarriers - 1].skipped = L->nenv - 1;
     }
+    int *private_arrays = NULL, nprivate_arrays = 0;
+    if (bk == BARRIER_MAP || bk == BARRIER_REDUCE)
+        nprivate_arrays = declare_private_arrays(L, s, mark, &private_arrays);
     Operand stopped_in = stopped >= 0 ? L->env[stopped].val : opd_none();
     CanonIteration ci = {cn->body, stopped, bk == BARRIER_LOOP && returns_by_flag(L, cn->body), cn};
     if (iteration)
@@ -358,6 +408,7 @@ static void lift_loop_body_by(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int s
     pop_barrier(L, s->loc.line);
     L->nenv = mark;
     end_private(L, cn->body, priv, npriv);
+    end_private_arrays(L, s, private_arrays, nprivate_arrays);
 }
 
 static void lift_loop_body(Lift *L, Stmt *s, Canon *cn, BarrierKind bk, int stopped, ViewPlan *vp,

@@ -634,7 +634,7 @@ static void next_code(const char *p, int line, int *out_line, int *out_col) {
 }
 
 /* The text after `#pragma pargrad` on the line [p, eol), or NULL. */
-static const char *pargrad_pragma_text(const char *p, const char *eol) {
+static const char *pragma_text(const char *p, const char *eol, const char *space) {
     const char *s = p;
     while (s < eol && isspace((unsigned char)*s))
         s++;
@@ -646,10 +646,40 @@ static const char *pargrad_pragma_text(const char *p, const char *eol) {
         return NULL;
     for (s += 6; s < eol && isspace((unsigned char)*s);)
         s++;
-    if (eol - s < 7 || strncmp(s, "pargrad", 7) != 0 ||
-        (eol - s > 7 && !isspace((unsigned char)s[7])))
+    size_t n = strlen(space);
+    if (eol - s < (long)n || strncmp(s, space, n) != 0 ||
+        (eol - s > (long)n && !isspace((unsigned char)s[n])))
         return NULL;
-    return s + 7;
+    return s + n;
+}
+
+/* The names of a private(...) clause of an OpenMP pragma's text (not
+ * firstprivate or lastprivate: those copy values in or out), or NULL. */
+static OmpPrivate *omp_private_clause(Arena *a, const char *text) {
+    OmpPrivate *op = NULL;
+    for (const char *q = strstr(text, "private"); q; q = strstr(q + 7, "private")) {
+        if (q > text && (isalnum((unsigned char)q[-1]) || q[-1] == '_'))
+            continue;
+        const char *r = q + 7;
+        while (isspace((unsigned char)*r))
+            r++;
+        if (*r != '(')
+            continue;
+        if (!op)
+            op = arena_alloc(a, sizeof(OmpPrivate));
+        for (r++; *r && *r != ')';) {
+            while (isspace((unsigned char)*r) || *r == ',')
+                r++;
+            const char *w = r;
+            while (isalnum((unsigned char)*r) || *r == '_')
+                r++;
+            if (r > w)
+                vec_push(a, &op->names, arena_printf(a, "%.*s", (int)(r - w), w));
+            else if (*r && *r != ')')
+                r++;
+        }
+    }
+    return op;
 }
 
 /* Whether a block comment is still open at the end of [p, eol), given
@@ -757,18 +787,30 @@ static char *put_constants(Arena *a, char *body, const MacroConstants *consts) {
 }
 
 int pragma_scan_file(Arena *a, Diags *d, const char *path, const char *text,
-                     const SkippedLines *skip, const MacroConstants *consts, PtrVec *out) {
+                     const SkippedLines *skip, const MacroConstants *consts, PtrVec *out,
+                     PtrVec *omp_private) {
     int bad = 0, line = 1;
     bool in_comment = false;
     for (const char *p = text; *p; line++) {
         const char *eol = strchr(p, '\n');
         if (!eol)
             eol = p + strlen(p);
-        const char *s = in_comment || line_skipped(skip, line) ? NULL : pargrad_pragma_text(p, eol);
+        bool live = !in_comment && !line_skipped(skip, line);
+        const char *s = live ? pragma_text(p, eol, "pargrad") : NULL;
+        const char *omp = live && !s ? pragma_text(p, eol, "omp") : NULL;
         in_comment = comment_open_after(p, eol, in_comment);
         int continued = 0;
-        if (s)
+        if (s || omp)
             eol = logical_eol(p, &continued);
+        OmpPrivate *op = omp ? omp_private_clause(a, strip_comments(a, omp, eol)) : NULL;
+        if (op) {
+            in_comment = false;
+            op->target_line = line + continued + 1;
+            op->target_col = 1;
+            if (*eol)
+                next_code(eol + 1, line + continued + 1, &op->target_line, &op->target_col);
+            vec_push(a, omp_private, op);
+        }
         if (s) {
             in_comment = false; /* a comment opened on a pragma line ends with it */
             char *body = put_constants(a, strip_comments(a, s, eol), consts);

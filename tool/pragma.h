@@ -102,11 +102,20 @@ typedef struct MacroConstants {
     PtrVec names, values; /* const char* */
 } MacroConstants;
 
+/* The arrays an OpenMP loop pragma makes private to its threads,
+ * `#pragma omp parallel for private(k, t)`, and the loop it applies to. */
+typedef struct OmpPrivate {
+    int target_line, target_col;
+    PtrVec names; /* const char* */
+} OmpPrivate;
+
 /* Finds every `#pragma pargrad` line of a source text (outside comments and
  * skipped lines), puts the macro constants' values for their names, and
  * parses it. Loop pragmas get the position of the next code as target_line
- * and target_col. */
+ * and target_col. The `#pragma omp` lines with a private(...) clause go to
+ * omp_private (OmpPrivate*). */
 int pragma_scan_file(Arena *a, Diags *d, const char *path, const char *text,
-                     const SkippedLines *skip, const MacroConstants *consts, PtrVec *out);
+                     const SkippedLines *skip, const MacroConstants *consts, PtrVec *out,
+                     PtrVec *omp_private);
 
 #endif

@@ -152,6 +152,7 @@ struct construct_row constructs[K_COUNT] = {
     [K_ARRAY_FIELDS] = {"array_fields", 1},
     [K_SCRATCH_PARAM] = {"scratch_param", 1},
     [K_ROW_VIEW] = {"row_view", 1},
+    [K_PRIVATE_ARRAY] = {"private_array", 1},
 };
 
 int on(enum construct k) {
@@ -535,6 +536,8 @@ static void gen_function(void) {
         gen_block(b, count);
     if (prog.has_sc && !prog.used_sc && chance(70)) /* (the body's turn did not come) */
         gen_scratch_param(b);
+    if (on(K_PRIVATE_ARRAY) && chance(15))
+        gen_private_array(b);
     struct array *y = find_array("y");
     if (y && y->extent == 0 && on(K_STENCIL_OUT) && chance(30)) /* out(y) needs a write */
         gen_stencil_out(b, 2, y);

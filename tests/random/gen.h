@@ -218,6 +218,9 @@ enum construct {
                       * (const double (*)[m])x (or declared first, pointed later), read
                       * xr[i][j] and handed whole to rg_grid's T g[n][m]-like parameter
                       * (tool/lift_access.c rows_view, tool/lift_decl.c bind_rows_param) */
+    K_PRIVATE_ARRAY, /* a scratch array declared at the top of f (C89's habit), private to a
+                      * map's or a reduce's iterations by OpenMP's private(t): written, then
+                      * read, in each iteration (tool/lift_loop.c declare_private_arrays) */
     K_COUNT
 };
 
@@ -508,6 +511,7 @@ void gen_local(struct block b);
 /* count random statements allowed in the current context */
 void gen_block(struct block b, int count);
 int gen_scratch_param(struct block b);
+int gen_private_array(struct block b);
 /* optional_out: an update of z under a test of z (0 where none fits here) */
 int gen_optional_update(struct block b, int count);
 /* helper function number k, into b (the helpers' block) */

@@ -1746,6 +1746,35 @@ int gen_scratch_param(struct block b) {
     return 1;
 }
 
+/* private_array: a scratch array declared before a map or a reduce, C89
+ * style, private to its iterations by OpenMP's clause, written in full
+ * then read in each iteration, into an output (a map) or a new scalar (a
+ * reduce); outside parallel loops */
+int gen_private_array(struct block b) {
+    struct array *o = updatable_output();
+    int reduce = !o || chance(40);
+    const char *t = fresh("pa"), *k = fresh("pk"), *i = fresh("i"), *s = fresh("ps");
+    int len = 2 + rnd(3);
+    stmt(b, fmt("double %s[%d];%s", t, len, reduce ? fmt("\ndouble %s = 0.0;", s) : ""));
+    const char *fill = fmt("    for (int %s = 0; %s < %d; %s++)\n        %s[%s] = 0.5 * x[(%s * %d "
+                           "+ %s) %% (n * m)] + 0.25 * tanh(%%0);\n",
+                           k, k, len, k, t, k, i, len, k);
+    const char *use = fmt("tanh(%s[0] * %s[%d] + %s[%d])", t, t, len - 1, t, len / 2);
+    struct node *n =
+        reduce ? stmt(b, fmt("#pragma pargrad reduce(+ : %s)\n#pragma omp parallel for "
+                             "private(%s) reduction(+ : %s)\nfor (int %s = 0; %s < n; %s++) "
+                             "{\n%s    %s += %s;\n}",
+                             s, t, s, i, i, i, fill, s, use))
+               : stmt(b, fmt("#pragma pargrad map\n#pragma omp parallel for private(%s)\nfor "
+                             "(int %s = 0; %s < n; %s++) {\n%s    %s[%s] = 0.5 * %s[%s] + 0.25 "
+                             "* %s;\n}",
+                             t, i, i, i, fill, o->name, i, o->name, i, use));
+    n->kid[n->nkid++] = gen_expr(1);
+    if (reduce)
+        declare(s, T_DOUBLE, (double)prog.n);
+    return 1;
+}
+
 /* logged_write: an output updated where which elements get written is
  * known only as the code runs (a triangular or blocked nest, an index or
  * a bound read from the int table that the same code advances, a map

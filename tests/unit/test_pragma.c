@@ -305,11 +305,38 @@ static const char scan_src[] = "#include <math.h>\n"                  /* 1 */
                                "}\n"                                  /* 16 */
                                "#pragma pargrad reverse(f) wrt(x)\n"; /* 17 */
 
+/* OpenMP's private(...) clauses and the loops they apply to: not
+ * firstprivate or lastprivate, which copy values in or out */
+static void test_scan_omp_private(void) {
+    static const char src[] = "void f(int n, double *y) {\n"                /* 1 */
+                              "    int i, k;\n"                             /* 2 */
+                              "    double t[3], u[2];\n"                    /* 3 */
+                              "#pragma pargrad map\n"                       /* 4 */
+                              "#pragma omp parallel for private(k, t) \\\n" /* 5 */
+                              "    firstprivate(u)\n"                       /* 6 */
+                              "    for (i = 0; i < n; i++) {}\n"            /* 7 */
+                              "#pragma omp parallel for lastprivate(k)\n"   /* 8 */
+                              "    for (i = 0; i < n; i++) {}\n"            /* 9 */
+                              "}\n";                                        /* 10 */
+    Ctx c;
+    ctx_open(&c);
+    PtrVec ps = {0}, omp = {0};
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, NULL, NULL, &ps, &omp), 0);
+    CU_ASSERT_EQUAL_FATAL(omp.len, 1);
+    OmpPrivate *op = omp.items[0];
+    CU_ASSERT_EQUAL(op->target_line, 7);
+    CU_ASSERT_EQUAL(op->target_col, 5);
+    CU_ASSERT_EQUAL_FATAL(op->names.len, 2);
+    CU_ASSERT_STRING_EQUAL(op->names.items[0], "k");
+    CU_ASSERT_STRING_EQUAL(op->names.items[1], "t");
+    ctx_close(&c);
+}
+
 static void test_scan_file(void) {
     Ctx c;
     ctx_open(&c);
-    PtrVec ps = {0};
-    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, scan_src, NULL, NULL, &ps), 0);
+    PtrVec ps = {0}, omp = {0};
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, scan_src, NULL, NULL, &ps, &omp), 0);
     CU_ASSERT_EQUAL_FATAL(ps.len, 3);
     Pragma *red = ps.items[0], *map = ps.items[1], *rev = ps.items[2];
     CU_ASSERT_EQUAL(red->kind, PG_REDUCE);
@@ -332,13 +359,13 @@ static void test_scan_file(void) {
 static void test_scan_file_reports_bad_pragmas(void) {
     Ctx c;
     ctx_open(&c);
-    PtrVec ps = {0};
+    PtrVec ps = {0}, omp = {0};
     const char *src = "int x;\n"
                       "#pragma pargrad mapp\n"
                       "#pragma pargrad map\n"
                       "for (;;) {}\n"
                       "#pragma pargrad reduce(s)\n";
-    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, NULL, NULL, &ps), 2);
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, NULL, NULL, &ps, &omp), 2);
     CU_ASSERT_EQUAL(ps.len, 1); /* only the good one */
     CU_ASSERT_EQUAL(c.d.errors, 2);
     const char *out = ctx_diags(&c);
@@ -359,8 +386,8 @@ static void test_scan_file_caret(void) {
     close(fd);
     Ctx c;
     ctx_open(&c);
-    PtrVec ps = {0};
-    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, path, src, NULL, NULL, &ps), 1);
+    PtrVec ps = {0}, omp = {0};
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, path, src, NULL, NULL, &ps, &omp), 1);
     const char *out = ctx_diags(&c);
     char where[128];
     snprintf(where, sizeof where, "%s:2:24: error: expected a variable to reduce into", path);
@@ -377,7 +404,7 @@ static void test_scan_file_caret(void) {
 static void test_scan_file_target_after_comments(void) {
     Ctx c;
     ctx_open(&c);
-    PtrVec ps = {0};
+    PtrVec ps = {0}, omp = {0};
     const char *src = "#pragma pargrad map\n"                 /* 1 */
                       "/* a comment\n"                        /* 2 */
                       "   on two lines */\n"                  /* 3 */
@@ -385,7 +412,7 @@ static void test_scan_file_target_after_comments(void) {
                       "#pragma pargrad map\n"                 /* 5 */
                       "/* c */ for (int i = 0; i < n; i++)\n" /* 6 */
                       "    y[i] = 0;\n";                      /* 7 */
-    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, NULL, NULL, &ps), 0);
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, NULL, NULL, &ps, &omp), 0);
     CU_ASSERT_EQUAL_FATAL(ps.len, 2);
     Pragma *p1 = ps.items[0], *p2 = ps.items[1];
     if (p1->target_line != 4 || p2->target_line != 6)
@@ -402,7 +429,7 @@ static void test_scan_file_target_after_comments(void) {
 static void test_scan_file_comments_and_skipped(void) {
     Ctx c;
     ctx_open(&c);
-    PtrVec ps = {0};
+    PtrVec ps = {0}, omp = {0};
     const char *src = "/* disabled:\n"                            /* 1 */
                       "#pragma pargrad map\n"                     /* 2 */
                       "*/\n"                                      /* 3 */
@@ -414,7 +441,7 @@ static void test_scan_file_comments_and_skipped(void) {
                       "#pragma pargrad reduce(+: s) /* sum */\n"; /* 9 */
     int first[] = {4}, last[] = {6};
     SkippedLines skip = {first, last, 1};
-    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, &skip, NULL, &ps), 0);
+    CU_ASSERT_EQUAL(pragma_scan_file(&c.a, &c.d, NOFILE, src, &skip, NULL, &ps, &omp), 0);
     CU_ASSERT_EQUAL_FATAL(ps.len, 2);
     Pragma *map = ps.items[0], *red = ps.items[1];
     CU_ASSERT_EQUAL(map->kind, PG_MAP);
@@ -444,6 +471,7 @@ void register_pragma_tests(void) {
     CU_add_test(s, "error: unknown clause located at it", test_error_unknown_clause_location);
     CU_add_test(s, "error: garbage at the end", test_error_garbage_at_end);
     CU_add_test(s, "scan_file: targets and locations", test_scan_file);
+    CU_add_test(s, "scan_file: OpenMP's private clauses", test_scan_omp_private);
     CU_add_test(s, "scan_file: bad pragmas counted", test_scan_file_reports_bad_pragmas);
     CU_add_test(s, "scan_file: source line and caret", test_scan_file_caret);
     CU_add_test(s, "scan_file: target after comments", test_scan_file_target_after_comments);
