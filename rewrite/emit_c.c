@@ -920,7 +920,7 @@ void emit_c_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfuncs)
           "#pragma clang diagnostic ignored \"-Wpass-failed\"\n"
           "#endif\n",
           out);
-    fputs("#include <math.h>\n#include <stddef.h>\n", out);
+    fputs("#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n", out);
     emit_effect_includes(out, funcs, nfuncs);
     fputs("\n#include \"pargrad.h\"\n", out);
     bool fused = false;

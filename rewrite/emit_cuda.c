@@ -1349,7 +1349,10 @@ void emit_cuda_prelude(FILE *out, const EmitOptions *opt, Func **funcs, int nfun
           "#pragma GCC diagnostic ignored \"-Wmaybe-uninitialized\"\n"
           "#endif\n",
           out);
-    fputs("#include <math.h>\n#include <stddef.h>\n#include <stdio.h>\n#include <string.h>\n", out);
+    fputs(
+        "#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n#include "
+        "<string.h>\n",
+        out);
     emit_effect_includes(out, funcs, nfuncs);
     fputs("\n#include \"pargrad_cuda.h\"\n\n"
           "/* the tape: the call's (in the frame), or a grid thread's own */\n"

@@ -898,8 +898,41 @@ static bool ident_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+/* Whether t is one of the C library's integer typedefs (size_t,
+ * ptrdiff_t, int64_t, uint32_t...), declared in a system header: the
+ * output keeps its name, which is portable where its canonical type
+ * (unsigned long for size_t on LP64) is not. */
+static bool standard_typedef(CXType t, const char **name) {
+    if (t.kind != CXType_Typedef)
+        return false;
+    CXCursor d = clang_getTypeDeclaration(t);
+    if (!clang_Location_isInSystemHeader(clang_getCursorLocation(d)))
+        return false;
+    CXString s = clang_getCursorSpelling(d);
+    const char *n = clang_getCString(s);
+    static const char *const names[] = {"size_t",   "ptrdiff_t", "int8_t",   "int16_t",  "int32_t",
+                                        "int64_t",  "uint8_t",   "uint16_t", "uint32_t", "uint64_t",
+                                        "intptr_t", "uintptr_t", "intmax_t", "uintmax_t"};
+    bool found = false;
+    for (size_t i = 0; i < sizeof names / sizeof names[0] && !found; i++)
+        if (strcmp(n, names[i]) == 0)
+            *name = names[i], found = true;
+    clang_disposeString(s);
+    return found;
+}
+
+/* t as the output spells it: canonical (the input's typedefs and macros
+ * gone), but for the C library's integer typedefs, also behind pointers */
 static const char *canonical_spelling(Lift *L, CXType t) {
-    CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
+    const char *name;
+    const char *q = clang_isConstQualifiedType(t) ? "const " : "";
+    if (standard_typedef(t, &name))
+        return arena_printf(L->a, "%s%s", q, name);
+    CXType ct = clang_getCanonicalType(t);
+    if (t.kind == CXType_Pointer && standard_typedef(clang_getPointeeType(t), &name))
+        return arena_printf(L->a, "%s *%s", canonical_spelling(L, clang_getPointeeType(t)),
+                            *q ? "const" : "");
+    CXString s = clang_getTypeSpelling(ct);
     const char *r = arena_strdup(L->a, clang_getCString(s));
     clang_disposeString(s);
     return r;
@@ -920,7 +953,6 @@ static const char *portable_decl(Lift *L, CXCursor p, const char *name) {
         return text;
     const char *suffix = at + n;
     CXType t = clang_getCursorType(p);
-    CXType ct = clang_getCanonicalType(t);
     if (*suffix == '[') { /* T a[n][m]: the element type */
         CXType elem = t;
         bool is_const = false;
@@ -942,7 +974,7 @@ static const char *portable_decl(Lift *L, CXCursor p, const char *name) {
     }
     if (*suffix)
         return text; /* a declarator around the name, e.g. (*a)[m]: as written */
-    const char *ty = canonical_spelling(L, ct);
+    const char *ty = canonical_spelling(L, t);
     /* a typedef of an array behind the type (vec3 *v, vec3 a): the name
      * goes inside its declarator, double (*v)[3], double a[3] */
     const char *star = strstr(ty, "(*)"), *bracket = strchr(ty, '[');
