@@ -270,8 +270,9 @@ Buffer *lift_view(Lift *L, CXCursor e, Operand *off) {
     }
     CXCursor subs[8];
     int rb, nsub = k == CXCursor_ArraySubscriptExpr ? rows_chain(L, c, subs, &rb) : 0;
+    int nidx;                               /* (one: an offset, or a temporary of rows' row) */
     if (nsub && nsub <= L->env[rb].rows_nd) /* X[i]: row i of a view of rows */
-        return rows_view(L, c, rb, subs, nsub, off, &nsub);
+        return rows_view(L, c, rb, subs, nsub, off, &nidx);
     if (k == CXCursor_ArraySubscriptExpr) { /* A[i]: row i of a 2-D array */
         Kids ak = kids_of(c);
         CXCursor base = strip_casts(ak.items[0]);

@@ -326,23 +326,23 @@ static void lift_canon_iteration(Lift *L, void *ctx) {
  * iteration). The bindings of the arrays outside, whose uses after the
  * loop are reported (end_private_arrays), go to *out. */
 static int declare_private_arrays(Lift *L, Stmt *s, int mark, int **out) {
+    OmpPrivate *op = NULL; /* (a loop has one OpenMP pragma) */
+    for (int i = 0; i < L->fe->omp_private.len && !op; i++) {
+        OmpPrivate *o = L->fe->omp_private.items[i];
+        if (o->target_line == s->loc.line && o->target_col == s->loc.col &&
+            s->loc.file == L->fe->path)
+            op = o;
+    }
     int n = 0;
-    *out = NULL;
-    for (int i = 0; i < L->fe->omp_private.len; i++) {
-        OmpPrivate *op = L->fe->omp_private.items[i];
-        if (op->target_line != s->loc.line || op->target_col != s->loc.col ||
-            s->loc.file != L->fe->path)
+    *out = op ? arena_alloc(L->a, sizeof(int) * (size_t)(op->names.len + 1)) : NULL;
+    for (int k = 0; op && k < op->names.len; k++) {
+        int b = env_named(L, op->names.items[k]);
+        if (b < 0 || b >= mark || !L->env[b].is_array || !L->env[b].buf ||
+            L->env[b].buf->kind != BUF_LOCAL || L->env[b].buf->heap || L->env[b].shape ||
+            L->env[b].arrays)
             continue;
-        *out = arena_alloc(L->a, sizeof(int) * (size_t)(op->names.len + 1));
-        for (int k = 0; k < op->names.len; k++) {
-            int b = env_named(L, op->names.items[k]);
-            if (b < 0 || b >= mark || !L->env[b].is_array || !L->env[b].buf ||
-                L->env[b].buf->kind != BUF_LOCAL || L->env[b].buf->heap || L->env[b].shape ||
-                L->env[b].arrays)
-                continue;
-            lift_var_decl(L, L->env[b].decl);
-            (*out)[n++] = b;
-        }
+        lift_var_decl(L, L->env[b].decl);
+        (*out)[n++] = b;
     }
     return n;
 }

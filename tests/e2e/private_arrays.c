@@ -57,5 +57,5 @@ void gather_pairs(int n, const double *x, const int *nb, double *y) {
     }
 }
 #pragma pargrad reverse(strain_energy) wrt(x) out(y)
-#pragma pargrad reverse(row_softmax_loss) wrt(z) out(return)
+#pragma pargrad reverse(row_softmax_loss) wrt(z) out(return )
 #pragma pargrad reverse(gather_pairs) wrt(x) out(y)

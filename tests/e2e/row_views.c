@@ -144,6 +144,6 @@ void row_ends(int n, int m, const double a[n][m], double *y) {
 #pragma pargrad reverse(field_step) wrt(ubuf, w) out(vbuf, return )
 #pragma pargrad reverse(pair_energy) wrt(pos) out(force, return )
 #pragma pargrad reverse(row_ends) wrt(a) out(y)
-#pragma pargrad reverse(block_norms) wrt(buf) out(return)
-#pragma pargrad reverse(pair_table) wrt(x) out(return)
+#pragma pargrad reverse(block_norms) wrt(buf) out(return )
+#pragma pargrad reverse(pair_table) wrt(x) out(return )
 #pragma pargrad reverse(causal_rows) wrt(x) out(P)
